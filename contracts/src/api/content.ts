@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineCall, relayPath } from './envelope.ts';
+import { BANNER_GROUPS, POPUP_EXECUTIONS } from '../domain/constants.ts';
+
+export const ZBanner = z.object({
+  id: z.string(),
+  group: z.enum(BANNER_GROUPS),
+  url: z.string(),
+  title: z.string(),
+  /** When set, a click opens `linkage`: 'URL' (external), 'ROUTE' (in-app path) or 'GAME'. */
+  linkageType: z.enum(['URL', 'ROUTE', 'GAME']).nullable(),
+  linkage: z.string().nullable(),
+});
+export type TBanner = z.infer<typeof ZBanner>;
+
+export const ZAnnouncement = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  startDateStr: z.string(),
+  promotionType: z.string().nullable(),
+  /** Popups only: A anonymous, B logged in, F first login. */
+  execution: z.enum(POPUP_EXECUTIONS).nullable(),
+});
+export type TAnnouncement = z.infer<typeof ZAnnouncement>;
+
+export const ZAnnouncementsQuery = z
+  .object({
+    types: z.string().max(64).regex(/^[A-Z,]*$/).default('B,PL,PU,PR,H'),
+    platform: z.enum(['W', 'M']).default('W'),
+    language: z.string().max(8).optional(),
+  })
+  .strict();
+
+export const ZAnnouncements = z.object({
+  banners: z.array(ZBanner),
+  notices: z.array(ZAnnouncement),
+  popup: z.array(ZAnnouncement),
+  promotion: z.array(ZAnnouncement),
+});
+export type TAnnouncements = z.infer<typeof ZAnnouncements>;
+
+export const contentCalls = {
+  announcements: defineCall({
+    method: 'GET', path: relayPath('MCSFE_getListAnnouncements'), auth: false, query: ZAnnouncementsQuery, value: ZAnnouncements,
+  }),
+};

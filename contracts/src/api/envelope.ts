@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Every HTTP response: `{ success, code?, message?, value? }`. */
+export function zEnvelope<T extends z.ZodType>(value: T) {
+  return z.object({
+    success: z.boolean(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+    value: value.optional(),
+  });
+}
+
+export const ZErrorEnvelope = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  /** Field-level problems for validation errors: path and issue. */
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+export type TEnvelope<T> = { success: boolean; code?: string; message?: string; value?: T };
+
+/**
+ * A call in the contract (ts-rest style): method, path, the schema of its query or body, and of its value.
+ * `auth` is the spec's token flag: Y needs a session token.
+ */
+export type CallDef<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, V extends z.ZodType> = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  auth: boolean;
+  query?: Q;
+  body?: B;
+  value: V;
+};
+
+export function defineCall<
+  V extends z.ZodType,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(def: CallDef<Q, B, V>): CallDef<Q, B, V> {
+  return def;
+}
+
+/** Relay calls are served at /wps/relay/NAME. */
+export const relayPath = (name: string) => `/wps/relay/${name}`;

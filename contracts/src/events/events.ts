@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ZWinner } from '../api/games.ts';
+
+/**
+ * Realtime events. Names are lowercase dot facts. Every event travels in the envelope
+ * `{ id, type, v, audience, seq, at, payload }`; `seq` rises by one per audience.
+ */
+
+/** `user:{memberId}` or `merchant:{code}`. */
+export const ZAudience = z.string().regex(/^(user:\d+|merchant:[A-Za-z0-9_-]{1,32})$/);
+export type TAudience = z.infer<typeof ZAudience>;
+export const userAudience = (memberId: number | string) => `user:${memberId}`;
+export const merchantAudience = (code: string) => `merchant:${code}`;
+
+/** Minor units, integer. */
+const ZMinor = z.number().int();
+
+export const ZBalanceChanged = z.object({
+  memberId: z.number().int(),
+  currency: z.string(),
+  /** Balance after the change, minor units. */
+  balance: ZMinor.nonnegative(),
+  /** Balance minus open holds, minor units. */
+  available: ZMinor.nonnegative(),
+  delta: ZMinor,
+  reason: z.string(),
+  transferId: z.string(),
+});
+
+export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system'] as const;
+export const ZMessageReceived = z.object({
+  messageId: z.string(),
+  kind: z.enum(MESSAGE_KINDS),
+  title: z.string(),
+  /** Unread messages after this one arrived. */
+  unreadCount: z.number().int().nonnegative(),
+});
+
+export const ZWinnerPosted = ZWinner;
+
+export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hour_salary', 'realtime_salary'] as const;
+export const CONTRACT_STATUSES = ['offered', 'accepted', 'rejected', 'terminated'] as const;
+export const ZContractEvent = z.object({
+  contractId: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  status: z.enum(CONTRACT_STATUSES),
+  uplineId: z.number().int(),
+  uplineAccount: z.string(),
+  downlineId: z.number().int(),
+  /** Rate in basis points (1% = 100). */
+  rateBps: z.number().int().nonnegative(),
+});
+
+export const WITHDRAWAL_STATUSES = [
+  'requested', 'approved', 'rejected', 'paid', 'received', 'partially_received', 'not_received', 'auto_received', 'held',
+] as const;
+export const ZWithdrawalEvent = z.object({
+  withdrawalId: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  amount: ZMinor.nonnegative(),
+  receivedAmount: ZMinor.nonnegative().nullable(),
+  /** When an unconfirmed paid withdrawal counts as received (ISO time), once paid. */
+  autoReceiveAt: z.string().nullable(),
+});
+
+export const ZMaintenance = z.object({ systemStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]), message: z.string().optional() });
+export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere']) });
+export const ZResync = z.object({ audience: ZAudience, reason: z.string() });
+
+/** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
+export const EVENT_PAYLOADS = {
+  'balance.changed': ZBalanceChanged,
+  'message.received': ZMessageReceived,
+  'winner.posted': ZWinnerPosted,
+  'contract.offered': ZContractEvent,
+  'contract.updated': ZContractEvent,
+  'withdrawal.updated': ZWithdrawalEvent,
+  'system.maintenance': ZMaintenance,
+  'system.logout': ZForcedLogout,
+  'system.resync': ZResync,
+} as const;
+export type EventType = keyof typeof EVENT_PAYLOADS;
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+
+export const ZEventEnvelope = z.object({
+  id: z.string(),
+  type: z.enum(EVENT_TYPES as [EventType, ...EventType[]]),
+  v: z.number().int().positive(),
+  audience: ZAudience,
+  seq: z.number().int().nonnegative(),
+  at: z.string(),
+  payload: z.unknown(),
+});
+export type TEventEnvelope<T extends EventType = EventType> = {
+  id: string;
+  type: T;
+  v: number;
+  audience: string;
+  seq: number;
+  at: string;
+  payload: EventPayload<T>;
+};
+
+/** Parse an envelope and its payload by type; returns null when either does not match. */
+export function parseEvent(input: unknown): TEventEnvelope | null {
+  const env = ZEventEnvelope.safeParse(input);
+  if (!env.success) return null;
+  const payload = EVENT_PAYLOADS[env.data.type].safeParse(env.data.payload);
+  if (!payload.success) return null;
+  return { ...env.data, payload: payload.data } as TEventEnvelope;
+}
+
+/** Client -> server: resume after reconnect. `last` maps audience -> last applied seq. */
+export const ZSyncRequest = z.object({ last: z.record(ZAudience, z.number().int().nonnegative()) }).strict();
+export type TSyncRequest = z.infer<typeof ZSyncRequest>;
+export type TSyncReply = { ok: true; events: TEventEnvelope[] } | { ok: false; code: string };
+
+/** Socket.IO event maps, shared by server and client. */
+export type ServerToClientEvents = {
+  event: (env: TEventEnvelope) => void;
+  hello: (info: { memberId: number | null; merchantCode: string; audiences: string[]; nodeId: string }) => void;
+};
+export type ClientToServerEvents = {
+  sync: (req: TSyncRequest, ack: (reply: TSyncReply) => void) => void;
+};
+/** Handshake `auth` sent by clients. */
+export const ZHandshakeAuth = z
+  .object({
+    token: z.string().max(256).optional(),
+    merchant: z.string().max(32).optional(),
+    last: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  })
+  .passthrough();
