@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Real PostgreSQL; when absent, PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  /** Redis Streams bus and Socket.IO adapter; when absent, the in-process bus. */
+  REDIS_URL: z.string().url().optional(),
+  /** Stream name on Redis, so test runs can share one Redis without crossing. */
+  BUS_STREAM: z.string().default('portal:events'),
+  NODE_ID: z.string().default(`node-${process.pid}`),
+  /** Trust X-Forwarded-For from this many proxies (nginx in the scaled deployment). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  /** Serve the built client from here when it exists. */
+  CLIENT_DIST: z.string().default('client/dist'),
+  /** How long the outbox keeps published events for reconnect catch-up. */
+  OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(24),
+  RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+});
+export type Config = z.infer<typeof ZEnv> & { isProduction: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return { ...parsed.data, isProduction: parsed.data.NODE_ENV === 'production' };
+}

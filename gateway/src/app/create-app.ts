@@ -1,0 +1,144 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { AppError, ErrorCode } from './errors.ts';
+import { errorHandler, sendError } from './http.ts';
+import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { createMemoryBus, type EventBus } from '../bus/bus.ts';
+import { createRedisBus, createRedisClient } from '../bus/redis-bus.ts';
+import { pruneOutbox, startRelay } from '../bus/relay.ts';
+import { createRealtime } from '../realtime/realtime.ts';
+import { createMerchantDirectory } from '../modules/merchants/merchant-directory.ts';
+import { createSessionStore } from '../modules/sessions/session-store.ts';
+import { mountSystemRoutes, systemStatusOf } from '../modules/system/system-routes.ts';
+import { mountContentRoutes } from '../modules/content/content-routes.ts';
+import { mountGameRoutes } from '../modules/games/games-routes.ts';
+import { mountSvgArt } from '../modules/assets/svg-art.ts';
+import { mountDevRoutes } from '../modules/dev/dev-routes.ts';
+import { createDevSink } from '../modules/dev/dev-sink.ts';
+import { mountDevTap } from '../modules/dev/dev-tap.ts';
+import { seedDemo } from '../db/seed.ts';
+import { LIMITS } from '@portal/contracts/domain/constants';
+
+export type Portal = Awaited<ReturnType<typeof createPortal>>;
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
+
+/** Build the whole gateway without listening, so tests start it on an ephemeral port. */
+export async function createPortal(config: Config, opts: { db?: Db; log?: Logger } = {}) {
+  const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
+  const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
+  await migrate(db);
+  if (config.SEED === 'demo') await seedDemo(db);
+
+  const bus: EventBus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.BUS_STREAM, log) : createMemoryBus();
+  await bus.start();
+  const adapterClient = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : null;
+  if (adapterClient) {
+    adapterClient.on('error', (err) => log.warn({ err }, 'redis adapter client error'));
+    await adapterClient.connect();
+  }
+
+  const merchants = createMerchantDirectory(db);
+  const sessions = createSessionStore(db);
+  const sink = createDevSink();
+  const checkResponses = !config.isProduction;
+  const routeOpts = { checkResponses };
+
+  const app: Express = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.set('query parser', 'simple');
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ success: true, value: { status: 'ok', node: config.NODE_ID, db: db.kind, bus: bus.kind } });
+  });
+  mountSvgArt(app);
+
+  const api = express.Router();
+  api.use((req: Request, _res: Response, next: NextFunction) => (/^\/(wps|lgw)(\/|$)/.test(req.path) ? next() : next('router')));
+  api.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const header = req.headers['x-merchant-code'];
+      const merchant = await merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
+      if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+      const auth = req.headers.authorization;
+      const token = auth ? BEARER.exec(auth)?.[1] ?? null : null;
+      const session = token ? await sessions.resolve(token) : null;
+      req.ctx = {
+        merchant,
+        ip: req.ip ?? req.socket.remoteAddress ?? '',
+        session: session && session.merchantCode === merchant.code ? session : null,
+        token,
+      };
+      // Maintenance and region restriction close everything but system and dev calls.
+      const isOpenPath = req.path.startsWith('/wps/system/') || req.path.startsWith('/wps/dev/');
+      if (!isOpenPath) {
+        const status = systemStatusOf(merchant, req.ctx.ip);
+        if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
+        if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+  const apiApp = api as unknown as Express;
+  mountSystemRoutes(apiApp, db, routeOpts);
+  mountContentRoutes(apiApp, db, routeOpts);
+  mountGameRoutes(apiApp, db, routeOpts);
+  if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions });
+  api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
+  app.use(api);
+
+  // The built client, history-mode: any other GET serves index.html.
+  const dist = path.resolve(config.CLIENT_DIST);
+  const indexHtml = path.join(dist, 'index.html');
+  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  app.get('/{*path}', (_req: Request, res: Response) => {
+    if (existsSync(indexHtml)) return res.sendFile(indexHtml, { headers: { 'Cache-Control': 'no-cache' } });
+    res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
+  });
+  app.use(errorHandler(log));
+
+  const http: HttpServer = createServer(app);
+  http.keepAliveTimeout = 65_000;
+  const realtime = createRealtime(http, {
+    db, bus, merchants, sessions, log, nodeId: config.NODE_ID,
+    ...(adapterClient ? { redisClient: adapterClient } : {}),
+  });
+  if (!config.isProduction) mountDevTap(realtime.io, bus);
+  const relay = startRelay(db, bus, log, config.RELAY_POLL_MS);
+  const pruneTimer = setInterval(() => {
+    pruneOutbox(db, config.OUTBOX_RETENTION_HOURS).catch((err) => log.warn({ err }, 'outbox prune failed'));
+  }, 3600_000);
+  pruneTimer.unref();
+
+  let stopped = false;
+  return {
+    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io,
+    async listen(port = config.PORT, host = config.HOST): Promise<number> {
+      await new Promise<void>((resolve, reject) => {
+        http.once('error', reject);
+        http.listen(port, host, () => resolve());
+      });
+      const addr = http.address();
+      return typeof addr === 'object' && addr ? addr.port : port;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(pruneTimer);
+      await relay.stop();
+      await realtime.close();
+      await bus.close();
+      if (adapterClient) await adapterClient.close().catch(() => undefined);
+      if (!opts.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
+
+/** A failure with a code from the catalogue; the client translates the code. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: Array<{ path: string; message: string }>,
+  ) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.status = ERROR_STATUS[code];
+  }
+}
+export { ErrorCode };

@@ -1,0 +1,95 @@
+import type { Express, NextFunction, Request, Response } from 'express';
+import type { z } from 'zod';
+import type { CallDef } from '@portal/contracts/api/envelope';
+import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
+import { AppError } from './errors.ts';
+import type { Merchant } from '../modules/merchants/merchant-directory.ts';
+import type { SessionInfo } from '../modules/sessions/session-store.ts';
+
+/** What a handler knows about the caller. */
+export type RequestContext = {
+  merchant: Merchant;
+  ip: string;
+  session: SessionInfo | null;
+  token: string | null;
+};
+
+export type Handler<Q, B, V> = (input: { query: Q; body: B; ctx: RequestContext; req: Request }) => Promise<V>;
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+function zodDetails(err: z.ZodError) {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+export function sendError(res: Response, err: AppError) {
+  res.status(err.status).json({ success: false, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+}
+
+/**
+ * Thin route: parse -> policy -> command -> presenter. Query and body are parsed by the contract's
+ * schemas; calls marked Y need a live session; outside production the value is checked against the
+ * contract too, so a drifting response fails loudly in tests.
+ */
+export function mountCall<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  app: Express,
+  def: CallDef<Q, B, V>,
+  handler: Handler<Infer<Q>, Infer<B>, z.infer<V>>,
+  opts: { checkResponses: boolean },
+) {
+  const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  app[method](def.path, async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = req.ctx;
+      if (def.auth && !ctx.session) throw new AppError(ErrorCode.UNAUTHORIZED);
+      let query: unknown = undefined;
+      if (def.query) {
+        const q = def.query.safeParse(req.query ?? {});
+        if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', zodDetails(q.error));
+        query = q.data;
+      }
+      let body: unknown = undefined;
+      if (def.body) {
+        const b = def.body.safeParse(req.body ?? {});
+        if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
+        body = b.data;
+      }
+      const value = await handler({ query: query as Infer<Q>, body: body as Infer<B>, ctx, req });
+      if (opts.checkResponses) {
+        const check = def.value.safeParse(value);
+        if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${JSON.stringify(zodDetails(check.error))}`);
+      }
+      res.json({ success: true, value });
+    } catch (err) {
+      next(err);
+    }
+  });
+}
+
+type Logger = { error(obj: unknown, msg?: string): void };
+
+/** Body-parser and handler failures become the envelope; only real bugs answer 500. */
+export function errorHandler(log: Logger) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return;
+    if (err instanceof AppError) return sendError(res, err);
+    const e = err as { type?: string; status?: number; statusCode?: number };
+    const status = e.status ?? e.statusCode;
+    if (e.type === 'entity.parse.failed') return sendError(res, new AppError(ErrorCode.MALFORMED_JSON));
+    if (e.type === 'entity.too.large') return sendError(res, new AppError(ErrorCode.PAYLOAD_TOO_LARGE));
+    if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+      return sendError(res, new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE));
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return res.status(status).json({ success: false, code: ErrorCode.BAD_REQUEST, message: ERROR_MESSAGES.BAD_REQUEST });
+    }
+    log.error({ err }, 'unhandled error');
+    res.status(ERROR_STATUS.INTERNAL).json({ success: false, code: ErrorCode.INTERNAL, message: ERROR_MESSAGES.INTERNAL });
+  };
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    ctx: RequestContext;
+  }
+}

@@ -1,0 +1,117 @@
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export type Row = Record<string, unknown>;
+export type QueryResult<T> = { rows: T[]; rowCount: number };
+
+/** Anything that runs SQL: the pool itself or an open transaction. */
+export type Queryable = {
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+};
+
+/** A transaction handle: runs SQL and collects work to do only after COMMIT. */
+export type Tx = Queryable & { afterCommit(fn: () => void): void };
+
+export type Db = Queryable & {
+  readonly kind: 'pg' | 'pglite';
+  tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Called after every commit that registered an afterCommit hook; used to wake the outbox relay. */
+  close(): Promise<void>;
+};
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** int8 values in this schema (ids, seq, minor units) stay far below 2^53; refuse silently lossy ones. */
+function parseInt8(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 out of safe range: ${v}`);
+  return n;
+}
+
+function runHooks(hooks: Array<() => void>) {
+  for (const h of hooks) {
+    try {
+      h();
+    } catch {
+      // an after-commit hook must never undo or fail a committed transaction
+    }
+  }
+}
+
+export function createPgDb(url: string, max = 20): Db {
+  const types = {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8) return parseInt8;
+      return pg.types.getTypeParser(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max, types: types as pg.CustomTypesConfig });
+  pool.on('error', () => {
+    // idle client errors (server restart) are surfaced on the next query instead
+  });
+  return {
+    kind: 'pg',
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const r = await pool.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const hooks: Array<() => void> = [];
+      const tx: Tx = {
+        async query<R>(sql: string, params?: readonly unknown[]) {
+          const r = await client.query(sql, params as unknown[]);
+          return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
+        },
+        afterCommit: (h) => hooks.push(h),
+      };
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        runHooks(hooks);
+        return result;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function createPgliteDb(dataDir: string | null): Promise<Db> {
+  const parsers = { [INT8]: parseInt8, [NUMERIC]: (v: string) => Number(v) };
+  const db = dataDir ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params?: readonly unknown[]) {
+      const r = await db.query<T>(sql, params as unknown[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const hooks: Array<() => void> = [];
+      const result = await db.transaction(async (t) => {
+        const tx: Tx = {
+          async query<R>(sql: string, params?: readonly unknown[]) {
+            const r = await t.query<R>(sql, params as unknown[]);
+            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+          },
+          afterCommit: (h) => hooks.push(h),
+        };
+        return fn(tx);
+      });
+      runHooks(hooks);
+      return result;
+    },
+    close: () => db.close(),
+  };
+}

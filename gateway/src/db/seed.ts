@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Db, Tx } from './db.ts';
+
+const SEED_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/seed/demo.json');
+
+type SeedVendor = { vassalage: string; gameType: string; name: string; games: number; isGame?: string };
+type Seed = {
+  merchant: {
+    code: string; name: string; domains: string[]; mainDomain: string; currency: string;
+    modules: Record<string, boolean>; whitelabel: Record<string, string>; brand: Record<string, unknown>;
+  };
+  banners: Array<{ grp: string; name: string; title: string; linkageType: string | null; linkage: string | null }>;
+  announcements: Array<{ kind: string; language: string; title: string; content: string; execution?: string; promotionType?: string }>;
+  resources: Array<{ type: string; name: string; label: string; url: string }>;
+  customerService: Array<{ csType: string; title: string; url: string }>;
+  help: Array<{ anchor: string } & Record<string, [string, string] | string>>;
+  vendors: SeedVendor[];
+};
+
+const WORDS_A = ['Golden', 'Lucky', 'Dragon', 'Fortune', 'Mega', 'Royal', 'Wild', 'Jungle', 'Ocean', 'Fire', 'Crazy', 'Super', 'Magic', 'Diamond', 'Neon', 'Pirate', 'Samurai', 'Aztec', 'Panda', 'Tiger'];
+const WORDS_B = ['Empire', 'Riches', 'Bonanza', 'Treasure', 'Fever', 'Party', 'Legend', 'Quest', 'Spins', 'Jackpot', 'Rush', 'Kingdom', 'Gems', 'Blast', 'Wheel', 'Dream', 'Hunter', 'Carnival', 'Coins', 'Storm'];
+const TYPE_NAMES: Record<string, string[]> = {
+  SPORTS: ['Sportsbook', 'Live Betting', 'Virtual Football', 'Basketball Center'],
+  ESPORTS: ['Esports Arena', 'MOBA League', 'Shooter Cup'],
+  LIVE: ['Baccarat', 'Speed Baccarat', 'Dragon Tiger', 'Roulette', 'Sic Bo', 'Blackjack', 'Color Game', 'Fan Tan', 'Teen Patti', 'Andar Bahar'],
+  LOTT: ['Lotto 6/45', 'Lotto 6/55', 'Super Lotto', 'Quick 3D', 'Keno', 'Daily 4D'],
+  ELOTT: ['Fast 3', 'Pick 5', 'Lucky 10', 'Keno 80', 'Speed Lotto', 'Racing 10'],
+  FISH: ['Ocean King', 'Fishing War', 'Jackpot Fishing', 'Dragon Fishing', 'Mega Fishing', 'Boom Legend', 'Happy Fishing', 'All-star Fishing'],
+  PVP: ['Tongits', 'Pusoy', 'Poker King', 'Rummy', 'Teen Patti', 'Baccarat Duel', 'Niu Niu', 'Sabong Cards'],
+  COCKFIGHT: ['Sabong Live', 'Derby Night'],
+};
+const RNG_CLASSIFY_CYCLE = [null, null, 'SC', null, 'JP', null, 'TG', null, 'AC', null, 'BG', null];
+
+/** Deterministic game names so the same seed gives the same catalogue. */
+function gameName(v: SeedVendor, i: number): string {
+  if (v.gameType === 'RNG') {
+    const h = (v.vassalage.charCodeAt(0) * 7 + v.vassalage.length * 13 + i * 31) % (WORDS_A.length * WORDS_B.length);
+    return `${WORDS_A[h % WORDS_A.length]} ${WORDS_B[Math.floor(h / WORDS_A.length) % WORDS_B.length]}${i >= 20 ? ` ${Math.floor(i / 20) + 1}` : ''}`;
+  }
+  const names = TYPE_NAMES[v.gameType] ?? ['Game'];
+  const base = names[i % names.length]!;
+  return i >= names.length ? `${base} ${Math.floor(i / names.length) + 1}` : base;
+}
+
+export async function loadSeed(): Promise<Seed> {
+  return JSON.parse(await readFile(SEED_FILE, 'utf8')) as Seed;
+}
+
+/** Insert the demo merchant and its content once; a merchant that exists is left as it is. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const seed = await loadSeed();
+  const m = seed.merchant;
+  return db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [7_242_003]);
+    const exists = await tx.query('SELECT 1 FROM merchants WHERE code = $1', [m.code]);
+    if (exists.rows.length) return false;
+    const hasDefault = await tx.query('SELECT 1 FROM merchants WHERE is_default');
+    await tx.query(
+      `INSERT INTO merchants (code, name, is_default, domains, main_domain, module_flags, whitelabel, brand, currency)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [m.code, m.name, hasDefault.rows.length === 0, m.domains, m.mainDomain, JSON.stringify(m.modules), JSON.stringify(m.whitelabel), JSON.stringify(m.brand), m.currency],
+    );
+    await seedContent(tx, m.code, seed);
+    await seedCatalogue(tx, m.code, seed.vendors);
+    await seedWinners(tx, m.code);
+    return true;
+  });
+}
+
+async function seedContent(tx: Tx, code: string, seed: Seed) {
+  for (const [i, b] of seed.banners.entries()) {
+    await tx.query(
+      'INSERT INTO banners (merchant_code, grp, url, title, linkage_type, linkage, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [code, b.grp, `/img/banner/${b.name}.svg?t=${encodeURIComponent(b.title)}`, b.title, b.linkageType, b.linkage, i],
+    );
+  }
+  for (const [i, a] of seed.announcements.entries()) {
+    await tx.query(
+      `INSERT INTO announcements (merchant_code, kind, language, title, content, promotion_type, execution, sort, start_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() - interval '1 day')`,
+      [code, a.kind, a.language, a.title, a.content, a.promotionType ?? null, a.execution ?? null, i],
+    );
+  }
+  for (const [i, r] of seed.resources.entries()) {
+    await tx.query(
+      'INSERT INTO resources (merchant_code, resource_type, name, label_name_en, url, sort) VALUES ($1, $2, $3, $4, $5, $6)',
+      [code, r.type, r.name, r.label, r.url, i],
+    );
+  }
+  for (const [i, c] of seed.customerService.entries()) {
+    await tx.query('INSERT INTO customer_service (merchant_code, cs_type, title, url, sort) VALUES ($1, $2, $3, $4, $5)', [code, c.csType, c.title, c.url, i]);
+  }
+  for (const [i, h] of seed.help.entries()) {
+    for (const lang of ['EN', 'TY']) {
+      const entry = h[lang];
+      if (!Array.isArray(entry)) continue;
+      await tx.query(
+        'INSERT INTO help_items (merchant_code, language, anchor, title, content, sort) VALUES ($1, $2, $3, $4, $5, $6)',
+        [code, lang, h.anchor, entry[0], entry[1], i],
+      );
+    }
+  }
+}
+
+async function seedCatalogue(tx: Tx, code: string, vendors: SeedVendor[]) {
+  let hot = 0;
+  for (const [vi, v] of vendors.entries()) {
+    const category = v.gameType === 'RNG' ? 'SLOT' : v.gameType;
+    await tx.query(
+      `INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name, icon_url, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [code, v.vassalage, v.gameType, category, v.name, `/img/vendor/${v.vassalage}.svg?n=${encodeURIComponent(v.name)}`, vi],
+    );
+    const rows: unknown[][] = [];
+    if (v.isGame === 'VASSALAGE') {
+      rows.push([`${v.vassalage}-${v.gameType}-LOBBY`, v.vassalage, `${v.gameType}-LOBBY`, 'VASSALAGE', v.gameType, null, v.name, `/img/vendor/${v.vassalage}.svg?n=${encodeURIComponent(v.name)}`, null, -1]);
+    }
+    for (let i = 0; i < v.games; i++) {
+      const name = gameName(v, i);
+      const gameCode = `${v.gameType.slice(0, 2)}${String(i + 1).padStart(3, '0')}`;
+      const classify = v.gameType === 'RNG' ? RNG_CLASSIFY_CYCLE[i % RNG_CLASSIFY_CYCLE.length] ?? null : null;
+      // A spread of hot games across product lines: the first game of the first vendors.
+      const hotRank = i === 0 && hot < 12 ? ++hot : null;
+      rows.push([
+        `${v.vassalage}-${gameCode}`, v.vassalage, gameCode, 'GAME', v.gameType, classify, name,
+        `/img/game/${v.vassalage}/${gameCode}.svg?n=${encodeURIComponent(name)}`, hotRank, i,
+      ]);
+    }
+    for (const r of rows) {
+      await tx.query(
+        `INSERT INTO games (merchant_code, node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, hot_rank, sort)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [code, ...r],
+      );
+    }
+  }
+}
+
+async function seedWinners(tx: Tx, code: string) {
+  const names = ['Ja***n', 'Ma***a', 'Jo***h', 'An***a', 'Ro***o', 'Cr***l', 'Ke***n', 'Li***y', 'Ma***k', 'Je***y'];
+  const games = await tx.query<{ game_name: string; icon_url: string | null }>(
+    `SELECT game_name, icon_url FROM games WHERE merchant_code = $1 AND game_type = 'RNG' ORDER BY id LIMIT 20`,
+    [code],
+  );
+  for (let i = 0; i < 20; i++) {
+    const g = games.rows[i % Math.max(games.rows.length, 1)];
+    // Deterministic amounts between about ₱1,000 and ₱250,000, in centavos.
+    const amount = 100_000 + ((i * 7919 * 104_729) % 24_900_000);
+    await tx.query(
+      `INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount, at) VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6))`,
+      [code, names[i % names.length], g?.game_name ?? 'Golden Empire', g?.icon_url ?? null, amount, (20 - i) * 7],
+    );
+  }
+}

@@ -1,0 +1,76 @@
+import type { Express } from 'express';
+import { gameCalls, type TGame, type TGameCategory, type TVendor } from '@portal/contracts/api/games';
+import { GAME_TYPES, NAV_ITEMS, type GameType } from '@portal/contracts/domain/constants';
+import type { Db } from '../../db/db.ts';
+import { mountCall } from '../../app/http.ts';
+
+type GameRow = {
+  node_id: string; vassalage: string; game_code: string; is_game: string; game_type: GameType;
+  game_classify: string | null; game_name: string; icon_url: string | null; maintenance: boolean;
+};
+const GAME_COLUMNS = 'node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, maintenance';
+
+export function toGame(r: GameRow): TGame {
+  return {
+    nodeId: r.node_id, vassalage: r.vassalage, gameCode: r.game_code, isGame: r.is_game, gameType: r.game_type,
+    gameClassify: r.game_classify, gameName: r.game_name, iconUrl: r.icon_url, maintenance: r.maintenance,
+  };
+}
+
+/** Navigation order of game types (spec section 2), then any others. */
+const TYPE_ORDER: GameType[] = [
+  ...NAV_ITEMS.map((n) => n.gameType).filter((t): t is GameType => t !== null),
+  ...GAME_TYPES,
+].filter((t, i, a) => a.indexOf(t) === i);
+
+export function mountGameRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {
+  mountCall(app, gameCalls.gameVendor, async ({ ctx }) => {
+    const r = await db.query<{ vassalage: string; game_type: GameType; game_category: string; display_name: string; icon_url: string | null; maintenance: boolean }>(
+      'SELECT vassalage, game_type, game_category, display_name, icon_url, maintenance FROM vendors WHERE merchant_code = $1 ORDER BY sort, vassalage',
+      [ctx.merchant.code],
+    );
+    const lanes: TGameCategory[] = [];
+    for (const type of TYPE_ORDER) {
+      const vendors: TVendor[] = r.rows
+        .filter((v) => v.game_type === type)
+        .map((v) => ({ vassalage: v.vassalage, gameType: v.game_type, gameCategory: v.game_category, displayName: v.display_name, iconUrl: v.icon_url, maintenance: v.maintenance }));
+      if (vendors.length) lanes.push({ gameType: type, vendors });
+    }
+    return { data: { lanes } };
+  }, opts);
+
+  mountCall(app, gameCalls.hotGames, async ({ ctx }) => {
+    const r = await db.query<GameRow>(
+      `SELECT ${GAME_COLUMNS} FROM games WHERE merchant_code = $1 AND hot_rank IS NOT NULL ORDER BY hot_rank, id LIMIT 20`,
+      [ctx.merchant.code],
+    );
+    return { list: r.rows.map(toGame) };
+  }, opts);
+
+  mountCall(app, gameCalls.rankList, async ({ ctx, query }) => {
+    const r = await db.query<{ id: number; icon_url: string | null; win_amount: number; game_name: string; customer_name: string; at: Date | string }>(
+      `SELECT id, icon_url, win_amount, game_name, customer_name, at FROM winners WHERE merchant_code = $1 ORDER BY at DESC, id DESC LIMIT $2`,
+      [ctx.merchant.code, query.limitNum],
+    );
+    return {
+      list: r.rows.map((w) => ({
+        id: String(w.id), iconUrl: w.icon_url, winAmount: w.win_amount, gameName: w.game_name, customerName: w.customer_name,
+        at: (w.at instanceof Date ? w.at : new Date(w.at)).toISOString(),
+      })),
+    };
+  }, opts);
+
+  mountCall(app, gameCalls.gameMenus, async ({ ctx, query }) => {
+    const r = await db.query<GameRow & { rn: number }>(
+      `SELECT * FROM (
+         SELECT ${GAME_COLUMNS}, row_number() OVER (PARTITION BY game_type ORDER BY sort, id) AS rn
+         FROM games WHERE merchant_code = $1 AND is_game <> 'VASSALAGE'
+       ) g WHERE rn <= $2`,
+      [ctx.merchant.code, query.pageSize],
+    );
+    const menus = TYPE_ORDER.map((t) => ({ gameType: t, games: r.rows.filter((g) => g.game_type === t).map(toGame) })).filter(
+      (m) => m.games.length > 0,
+    );
+    return { menus };
+  }, opts);
+}

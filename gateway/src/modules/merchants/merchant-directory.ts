@@ -1,0 +1,108 @@
+import { MODULE_FLAGS, type ModuleFlag, type ModuleFlags } from '@portal/contracts/domain/constants';
+import { ZBrand, type TBrand } from '@portal/contracts/api/system';
+import type { Queryable } from '../../db/db.ts';
+
+export type Merchant = {
+  code: string;
+  name: string;
+  isDefault: boolean;
+  domains: string[];
+  mainDomain: string;
+  modules: ModuleFlags;
+  whitelabel: Record<string, string>;
+  brand: TBrand;
+  currency: string;
+  maintenance: boolean;
+  maintenanceMessage: string | null;
+  blockedIps: string[];
+  agentTypes: number[];
+  trialTypes: number[];
+};
+
+type MerchantRow = {
+  code: string;
+  name: string;
+  is_default: boolean;
+  domains: string[];
+  main_domain: string;
+  module_flags: Record<string, unknown>;
+  whitelabel: Record<string, string>;
+  brand: Record<string, unknown>;
+  currency: string;
+  maintenance: boolean;
+  maintenance_message: string | null;
+  blocked_ips: string[];
+  agent_types: number[];
+  trial_types: number[];
+};
+
+function toMerchant(r: MerchantRow): Merchant {
+  const modules = Object.fromEntries(MODULE_FLAGS.map((f) => [f, r.module_flags[f] === true])) as ModuleFlags;
+  const brand = ZBrand.parse({ ...r.brand, merchantCode: r.code, platform: 'WEB' });
+  return {
+    code: r.code,
+    name: r.name,
+    isDefault: r.is_default,
+    domains: r.domains.map((d) => d.toLowerCase()),
+    mainDomain: r.main_domain,
+    modules,
+    whitelabel: r.whitelabel,
+    brand,
+    currency: r.currency,
+    maintenance: r.maintenance,
+    maintenanceMessage: r.maintenance_message,
+    blockedIps: r.blocked_ips,
+    agentTypes: r.agent_types,
+    trialTypes: r.trial_types,
+  };
+}
+
+/**
+ * Merchants are few and read on every request: kept in memory and reloaded after a short TTL
+ * (and at once by `invalidate()` on this node when it changes a merchant).
+ */
+export function createMerchantDirectory(db: Queryable, ttlMs = 2000) {
+  let cache: Merchant[] | null = null;
+  let loadedAt = 0;
+  let loading: Promise<Merchant[]> | null = null;
+
+  async function all(): Promise<Merchant[]> {
+    if (cache && Date.now() - loadedAt < ttlMs) return cache;
+    loading ??= db
+      .query<MerchantRow>('SELECT * FROM merchants ORDER BY code')
+      .then((r) => {
+        cache = r.rows.map(toMerchant);
+        loadedAt = Date.now();
+        return cache;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  return {
+    all,
+    invalidate() {
+      cache = null;
+    },
+    async byCode(code: string): Promise<Merchant | null> {
+      return (await all()).find((m) => m.code === code) ?? null;
+    },
+    /** Host (domain route) first, then the explicit code, then the default merchant. */
+    async resolve(input: { host?: string | undefined; code?: string | undefined }): Promise<Merchant | null> {
+      const list = await all();
+      const host = input.host?.toLowerCase().replace(/:\d+$/, '');
+      if (host) {
+        const byHost = list.find((m) => m.domains.includes(host));
+        if (byHost) return byHost;
+      }
+      if (input.code) return list.find((m) => m.code === input.code) ?? null;
+      return list.find((m) => m.isDefault) ?? null;
+    },
+    isEnabled(m: Merchant, flag: ModuleFlag) {
+      return m.modules[flag];
+    },
+  };
+}
+export type MerchantDirectory = ReturnType<typeof createMerchantDirectory>;

@@ -1,0 +1,94 @@
+import { BlockList, isIP } from 'node:net';
+import type { Express } from 'express';
+import { systemCalls } from '@portal/contracts/api/system';
+import { SYSTEM_STATUS } from '@portal/contracts/domain/constants';
+import type { Db } from '../../db/db.ts';
+import { mountCall } from '../../app/http.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+
+/** Region restriction: exact addresses or CIDR subnets from the merchant's block list. */
+export function isBlocked(m: Merchant, ip: string): boolean {
+  if (!m.blockedIps.length) return false;
+  const list = new BlockList();
+  for (const entry of m.blockedIps) {
+    const [addr, bits] = entry.split('/');
+    const family = isIP(addr ?? '');
+    if (!family) continue;
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (bits !== undefined) list.addSubnet(addr!, Number(bits), type);
+    else list.addAddress(addr!, type);
+  }
+  const plain = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  const family = isIP(plain);
+  if (!family) return false;
+  return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+export function systemStatusOf(m: Merchant, ip: string): 0 | 1 | 2 {
+  if (isBlocked(m, ip)) return SYSTEM_STATUS.BLOCKED;
+  if (m.maintenance) return SYSTEM_STATUS.MAINTENANCE;
+  return SYSTEM_STATUS.NORMAL;
+}
+
+export function mountSystemRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {
+  mountCall(app, systemCalls.status, async ({ ctx }) => {
+    const status = systemStatusOf(ctx.merchant, ctx.ip);
+    return {
+      systemStatus: status,
+      ip: ctx.ip,
+      ...(status === SYSTEM_STATUS.MAINTENANCE && ctx.merchant.maintenanceMessage ? { message: ctx.merchant.maintenanceMessage } : {}),
+    };
+  }, opts);
+
+  mountCall(app, systemCalls.whitelabel, async ({ ctx }) => ({
+    merchantCode: ctx.merchant.code,
+    modules: ctx.merchant.modules,
+    whitelabelVal: { CHNGPASSVERIF3: ctx.merchant.whitelabel.CHNGPASSVERIF3 === 'mobile' ? ('mobile' as const) : ('email' as const) },
+    brand: ctx.merchant.brand,
+  }), opts);
+
+  mountCall(app, systemCalls.domainRoute, async ({ ctx, req }) => {
+    const m = ctx.merchant;
+    const [resources, cs] = await Promise.all([
+      db.query<{ url: string; label_name_en: string; resource_type: string; name: string }>(
+        'SELECT url, label_name_en, resource_type, name FROM resources WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
+      db.query<{ cs_type: string; title: string; url: string }>(
+        'SELECT cs_type, title, url FROM customer_service WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
+    ]);
+    const status = systemStatusOf(m, ctx.ip);
+    return {
+      info: {
+        domainRoute: (req.hostname || m.mainDomain).toLowerCase(),
+        resources: resources.rows.map((r) => ({
+          url: r.url, labelNameEn: r.label_name_en, resourceType: r.resource_type as never, name: r.name,
+        })),
+        customerService: cs.rows.map((r) => ({ csType: r.cs_type, title: r.title, url: r.url })),
+        whitelabelVal: m.whitelabel,
+        register: m.modules.DIRECTREG3,
+        mainDomain: m.mainDomain,
+        analytics: { gtagId: null },
+        imageCDNs: [],
+        launchGameCDNs: [],
+      },
+      location: { ip: ctx.ip },
+      maintenance: status === SYSTEM_STATUS.MAINTENANCE,
+      regionRestriction: status === SYSTEM_STATUS.BLOCKED,
+    };
+  }, opts);
+
+  mountCall(app, systemCalls.helpCenter, async ({ ctx, query }) => {
+    const lang = (query.lang ?? 'EN').toUpperCase();
+    const r = await db.query<{ id: number; anchor: string; title: string; content: string; language: string }>(
+      `SELECT id, anchor, title, content, language FROM help_items
+       WHERE merchant_code = $1 AND language IN ($2, 'EN') ORDER BY sort, id`,
+      [ctx.merchant.code, lang],
+    );
+    // Prefer the asked language per anchor, fall back to EN.
+    const byAnchor = new Map<string, (typeof r.rows)[number]>();
+    for (const row of r.rows) {
+      const prev = byAnchor.get(row.anchor);
+      if (!prev || (prev.language !== lang && row.language === lang)) byAnchor.set(row.anchor, row);
+    }
+    return { list: [...byAnchor.values()].map((x) => ({ id: String(x.id), anchor: x.anchor, title: x.title, content: x.content })) };
+  }, opts);
+}

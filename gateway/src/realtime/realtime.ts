@@ -1,0 +1,147 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import {
+  ZHandshakeAuth,
+  ZSyncRequest,
+  merchantAudience,
+  userAudience,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type TEventEnvelope,
+  type TSyncReply,
+} from '@portal/contracts/events/events';
+import type { Db } from '../db/db.ts';
+import type { EventBus } from '../bus/bus.ts';
+import { readSince } from '../bus/outbox.ts';
+import type { MerchantDirectory } from '../modules/merchants/merchant-directory.ts';
+import type { SessionStore } from '../modules/sessions/session-store.ts';
+
+type SocketData = { memberId: number | null; merchantCode: string; audiences: string[] };
+type PortalSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type PortalIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Logger = { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+
+const KNOWN_CLIENT_EVENTS = new Set<string>(['sync']);
+
+export type RealtimeDeps = {
+  db: Db;
+  bus: EventBus;
+  merchants: MerchantDirectory;
+  sessions: SessionStore;
+  log: Logger;
+  nodeId: string;
+  /** A node-redis client for the Socket.IO adapter (several nodes); absent for one process. */
+  redisClient?: Parameters<typeof createAdapter>[0];
+};
+
+export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
+  const io: PortalIo = new Server(http, {
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    pingInterval: 10_000,
+    pingTimeout: 8_000,
+    connectionStateRecovery: undefined,
+    ...(deps.redisClient ? { adapter: createAdapter(deps.redisClient) } : {}),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const auth = ZHandshakeAuth.safeParse(socket.handshake.auth ?? {});
+      if (!auth.success) return next(new Error('BAD_HANDSHAKE'));
+      const host = socket.handshake.headers.host;
+      const headerMerchant = socket.handshake.headers['x-merchant-code'];
+      const merchant = await deps.merchants.resolve({
+        host,
+        code: auth.data.merchant ?? (typeof headerMerchant === 'string' ? headerMerchant : undefined),
+      });
+      if (!merchant) return next(new Error('UNKNOWN_MERCHANT'));
+      let memberId: number | null = null;
+      if (auth.data.token) {
+        const session = await deps.sessions.resolve(auth.data.token);
+        if (!session || session.merchantCode !== merchant.code) return next(new Error('UNAUTHORIZED'));
+        memberId = session.memberId;
+      }
+      const audiences = [merchantAudience(merchant.code)];
+      if (memberId !== null) audiences.push(userAudience(memberId));
+      socket.data = { memberId, merchantCode: merchant.code, audiences };
+      next();
+    } catch (err) {
+      deps.log.warn({ err }, 'socket handshake failed');
+      next(new Error('HANDSHAKE_FAILED'));
+    }
+  });
+
+  io.on('connection', async (socket: PortalSocket) => {
+    const { audiences, memberId, merchantCode } = socket.data;
+    // Junk from a client costs that client its connection and nobody else anything.
+    socket.onAny((name: string) => {
+      if (!KNOWN_CLIENT_EVENTS.has(name)) socket.disconnect(true);
+    });
+    socket.on('sync', async (req: unknown, ack: unknown) => {
+      const parsed = ZSyncRequest.safeParse(req);
+      if (!parsed.success || typeof ack !== 'function') {
+        socket.disconnect(true);
+        return;
+      }
+      const reply = await catchUp(parsed.data.last, audiences);
+      (ack as (r: TSyncReply) => void)(reply);
+    });
+    await socket.join(audiences);
+    socket.emit('hello', { memberId, merchantCode, audiences, nodeId: deps.nodeId });
+    const auth = ZHandshakeAuth.safeParse(socket.handshake.auth ?? {});
+    const last = auth.success ? auth.data.last : undefined;
+    if (last) {
+      const reply = await catchUp(last, audiences);
+      if (reply.ok) for (const e of reply.events) socket.emit('event', e);
+    }
+
+    async function catchUp(lastSeqs: Record<string, number>, allowed: string[]): Promise<TSyncReply> {
+      const events: TEventEnvelope[] = [];
+      try {
+        for (const [audience, seq] of Object.entries(lastSeqs)) {
+          if (!allowed.includes(audience)) continue;
+          const r = await readSince(deps.db, audience, seq);
+          if (r.ok) events.push(...r.events);
+          else events.push(await resyncEvent(audience, r.reason));
+        }
+        return { ok: true, events };
+      } catch (err) {
+        deps.log.warn({ err }, 'catch-up failed');
+        return { ok: false, code: 'CATCH_UP_FAILED' };
+      }
+    }
+  });
+
+  /** A resync tells the client to refetch over HTTP; its seq is the audience's current one. */
+  async function resyncEvent(audience: string, reason: string): Promise<TEventEnvelope> {
+    const r = await deps.db.query<{ seq: number }>('SELECT seq FROM audience_seq WHERE audience = $1', [audience]);
+    return {
+      id: `resync-${audience}-${Date.now()}`,
+      type: 'system.resync',
+      v: 1,
+      audience,
+      seq: r.rows[0]?.seq ?? 0,
+      at: new Date().toISOString(),
+      payload: { audience, reason },
+    };
+  }
+
+  // Every node reads the whole bus and delivers to its own sockets.
+  const unsubscribe = deps.bus.subscribe((events) => {
+    for (const e of events) io.local.to(e.audience).emit('event', e);
+  });
+
+  return {
+    io,
+    /** Disconnect every socket of a member on every node (logout, disabled account). */
+    async disconnectMember(memberId: number) {
+      io.in(userAudience(memberId)).disconnectSockets(true);
+    },
+    async close() {
+      unsubscribe();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}
