@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { bannerTarget } from './banner-link';
+
+describe('bannerTarget', () => {
+  it('goes nowhere without a linkage type or linkage', () => {
+    expect(bannerTarget({ linkageType: null, linkage: 'https://x.test' })).toBeNull();
+    expect(bannerTarget({ linkageType: 'URL', linkage: null })).toBeNull();
+    expect(bannerTarget({ linkageType: 'URL', linkage: '  ' })).toBeNull();
+  });
+  it('opens only http(s) URLs', () => {
+    expect(bannerTarget({ linkageType: 'URL', linkage: 'https://promo.example.com/a' })).toEqual({
+      kind: 'external', href: 'https://promo.example.com/a',
+    });
+    expect(bannerTarget({ linkageType: 'URL', linkage: 'javascript:alert(1)' })).toBeNull();
+    expect(bannerTarget({ linkageType: 'URL', linkage: 'not a url' })).toBeNull();
+  });
+  it('navigates to in-app routes only', () => {
+    expect(bannerTarget({ linkageType: 'ROUTE', linkage: '/promotions' })).toEqual({ kind: 'route', path: '/promotions' });
+    expect(bannerTarget({ linkageType: 'ROUTE', linkage: '//evil.test' })).toBeNull();
+    expect(bannerTarget({ linkageType: 'ROUTE', linkage: 'https://evil.test' })).toBeNull();
+  });
+  it('sends games to their game type page', () => {
+    expect(bannerTarget({ linkageType: 'GAME', linkage: 'LIVE' })).toEqual({ kind: 'route', path: '/live' });
+    expect(bannerTarget({ linkageType: 'GAME', linkage: 'rng:JL:123' })).toEqual({
+      kind: 'route', path: '/rng?vassalage=jl&gameCode=123',
+    });
+    expect(bannerTarget({ linkageType: 'GAME', linkage: 'LOTT' })).toEqual({ kind: 'route', path: '/lottery' });
+    expect(bannerTarget({ linkageType: 'GAME', linkage: 'NOPE' })).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TWinner } from '@portal/contracts/api/games';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import { formatMinor, maskName } from '@portal/contracts/domain/money';
+import { useWhitelabel } from '../../../lib/whitelabel';
+import { useRankList } from '../api/get-rank-list';
+import { freshWinnerIds, nextScrollOffset } from '../winner-list';
+import { Icon } from './icons';
+
+/** How long a newly arrived winner stays highlighted, ms. */
+const HIGHLIGHT_MS = 2600;
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const subscribeMotion = (cb: () => void) => {
+  const mq = window.matchMedia(REDUCED_MOTION);
+  mq.addEventListener('change', cb);
+  return () => mq.removeEventListener('change', cb);
+};
+const usePrefersReducedMotion = () =>
+  useSyncExternalStore(subscribeMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+
+function WinnerRow({ winner, symbol, isFresh, isCopy }: { winner: TWinner; symbol: string; isFresh: boolean; isCopy: boolean }) {
+  const { t } = useTranslation('home');
+  const [isIconBroken, setIconBroken] = useState(false);
+  return (
+    <li className={`winner-row${isFresh ? ' is-fresh' : ''}`} data-testid={isCopy ? undefined : 'winner-row'}>
+      <span className="winner-row__icon">
+        {winner.iconUrl && !isIconBroken ? (
+          <img src={winner.iconUrl} alt="" loading="lazy" onError={() => setIconBroken(true)} />
+        ) : (
+          <Icon name="TROPHY" />
+        )}
+      </span>
+      <span className="winner-row__who">
+        <span className="winner-row__name">{maskName(winner.customerName)}</span>
+        <span className="winner-row__game">{t('winners.inGame', { game: winner.gameName })}</span>
+      </span>
+      <span className="winner-row__amount">{formatMinor(winner.winAmount, symbol)}</span>
+    </li>
+  );
+}
+
+export function WinnerBoard() {
+  const { t } = useTranslation('home');
+  const { data, isPending } = useRankList();
+  const symbol = useWhitelabel().data?.brand.currencySymbol ?? '';
+  const list = data?.list ?? [];
+  const isReducedMotion = usePrefersReducedMotion();
+
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const trackRef = useRef<HTMLDivElement>(null);
+  const firstCopyRef = useRef<HTMLUListElement>(null);
+  const offsetRef = useRef(0);
+  const isPausedRef = useRef(false);
+  const [isOverflowing, setOverflowing] = useState(false);
+
+  // Newly arrived winners: highlight them for a moment and scroll back so they show at the top.
+  const previousRef = useRef<readonly TWinner[] | undefined>(undefined);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const timersRef = useRef<Set<ReturnType<typeof setTimeout>>>(new Set());
+  useEffect(() => {
+    if (!data) return;
+    const ids = freshWinnerIds(previousRef.current, data.list);
+    previousRef.current = data.list;
+    if (ids.length === 0) return;
+    offsetRef.current = 0;
+    setFresh((cur) => new Set([...cur, ...ids]));
+    const timer = setTimeout(() => {
+      timersRef.current.delete(timer);
+      setFresh((cur) => new Set([...cur].filter((id) => !ids.includes(id))));
+    }, HIGHLIGHT_MS);
+    timersRef.current.add(timer);
+  }, [data]);
+  useEffect(() => {
+    const timers = timersRef.current;
+    return () => timers.forEach(clearTimeout);
+  }, []);
+
+  // The list is drawn twice only when it is taller than the window, so the loop has no seam.
+  useLayoutEffect(() => {
+    const first = firstCopyRef.current;
+    const viewport = viewportRef.current;
+    if (!first || !viewport) return;
+    const measure = () => setOverflowing(first.offsetHeight > viewport.clientHeight + 1);
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(first);
+    ro.observe(viewport);
+    return () => ro.disconnect();
+  }, [list.length]);
+
+  const isScrolling = isOverflowing && !isReducedMotion;
+
+  useEffect(() => {
+    const track = trackRef.current;
+    const first = firstCopyRef.current;
+    if (!isScrolling || !track || !first) {
+      offsetRef.current = 0;
+      if (track) track.style.transform = '';
+      return;
+    }
+    let frame = 0;
+    const tick = () => {
+      if (!isPausedRef.current) {
+        offsetRef.current = nextScrollOffset(offsetRef.current, LIMITS.WINNER_SCROLL_STEP, first.offsetHeight);
+      }
+      track.style.transform = `translate3d(0, ${-offsetRef.current}px, 0)`;
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [isScrolling]);
+
+  const pause = (isPaused: boolean) => () => {
+    isPausedRef.current = isPaused;
+  };
+
+  return (
+    <section className="home-winners" data-testid="home-winners" aria-labelledby="home-winners-title">
+      <header className="home-winners__head">
+        <span className="home-winners__icon"><Icon name="TROPHY" /></span>
+        <h2 id="home-winners-title" className="home-winners__title">{t('winners.title')}</h2>
+        <span className="home-winners__live">
+          <span className="home-winners__dot" aria-hidden="true" />
+          {t('winners.live')}
+        </span>
+      </header>
+      <div
+        ref={viewportRef}
+        className={`home-winners__viewport${isReducedMotion ? ' is-static' : ''}`}
+        onMouseEnter={pause(true)}
+        onMouseLeave={pause(false)}
+        onFocus={pause(true)}
+        onBlur={pause(false)}
+      >
+        {isPending ? (
+          <ul className="winner-list">
+            {Array.from({ length: 6 }, (_, i) => <li key={i} className="winner-row winner-row--skeleton skeleton" />)}
+          </ul>
+        ) : list.length === 0 ? (
+          <p className="home-winners__empty">{t('winners.empty')}</p>
+        ) : (
+          <div ref={trackRef} className="home-winners__track">
+            <ul ref={firstCopyRef} className="winner-list">
+              {list.map((w) => <WinnerRow key={w.id} winner={w} symbol={symbol} isFresh={fresh.has(w.id)} isCopy={false} />)}
+            </ul>
+            {isScrolling && (
+              <ul className="winner-list" aria-hidden="true">
+                {list.map((w) => <WinnerRow key={w.id} winner={w} symbol={symbol} isFresh={fresh.has(w.id)} isCopy />)}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import type { CarouselBehaviour } from './carousel-options';
+import './carousel.css';
+
+export type CarouselLabels = {
+  region: string;
+  prev: string;
+  next: string;
+  /** Name of a slide, e.g. "2 of 5". */
+  slide: (slideNumber: number) => string;
+  /** Name of a pagination dot, e.g. "Go to slide 2". */
+  goTo: (slideNumber: number) => string;
+};
+
+type CarouselProps<T> = {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  renderSlide: (item: T, index: number) => ReactNode;
+  behaviour: CarouselBehaviour;
+  labels: CarouselLabels;
+  /** Space between slides, px. */
+  gap?: number;
+  /** Slide width as a CSS length; defaults to the full viewport. */
+  slideWidth?: string;
+  className?: string;
+  testId?: string;
+};
+
+export function Carousel<T>({
+  items, getKey, renderSlide, behaviour, labels, gap = 0, slideWidth = '100%', className, testId,
+}: CarouselProps<T>) {
+  const { autoplayMs } = behaviour;
+  const plugins = useMemo(
+    () => (autoplayMs === null ? [] : [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true })]),
+    [autoplayMs],
+  );
+  const [viewportRef, api] = useEmblaCarousel(behaviour.options, plugins);
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(0);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSelected(api.selectedScrollSnap());
+      setSnapCount(api.scrollSnapList().length);
+      setCanPrev(api.canScrollPrev());
+      setCanNext(api.canScrollNext());
+    };
+    sync();
+    api.on('select', sync).on('reInit', sync);
+    return () => {
+      api.off('select', sync).off('reInit', sync);
+    };
+  }, [api]);
+
+  // A manual move restarts the autoplay countdown so the next slide gets its full delay.
+  const go = useCallback(
+    (move: (a: NonNullable<typeof api>) => void) => {
+      if (!api) return;
+      move(api);
+      api.plugins().autoplay?.reset();
+    },
+    [api],
+  );
+
+  const style = { '--carousel-gap': `${gap}px`, '--carousel-slide-width': slideWidth } as CSSProperties;
+
+  return (
+    <section
+      className={`carousel ${className ?? ''}`}
+      style={style}
+      aria-roledescription="carousel"
+      aria-label={labels.region}
+      data-testid={testId}
+    >
+      <div className="carousel__viewport" ref={viewportRef}>
+        <div className="carousel__container">
+          {items.map((item, i) => (
+            <div
+              className="carousel__slide"
+              key={getKey(item)}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={labels.slide(i + 1)}
+            >
+              {renderSlide(item, i)}
+            </div>
+          ))}
+        </div>
+      </div>
+      {behaviour.showArrows && snapCount > 1 && (
+        <>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--prev"
+            onClick={() => go((a) => a.scrollPrev())}
+            disabled={!canPrev}
+            aria-label={labels.prev}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M15 5l-7 7 7 7" /></svg>
+          </button>
+          <button
+            type="button"
+            className="carousel__arrow carousel__arrow--next"
+            onClick={() => go((a) => a.scrollNext())}
+            disabled={!canNext}
+            aria-label={labels.next}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 5l7 7-7 7" /></svg>
+          </button>
+        </>
+      )}
+      {behaviour.showPagination && snapCount > 1 && (
+        <div className="carousel__dots">
+          {Array.from({ length: snapCount }, (_, i) => (
+            <button
+              type="button"
+              key={i}
+              className={`carousel__dot${i === selected ? ' is-active' : ''}`}
+              aria-label={labels.goTo(i + 1)}
+              aria-current={i === selected ? 'true' : undefined}
+              onClick={() => go((a) => a.scrollTo(i))}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

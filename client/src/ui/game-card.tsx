@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { TGame } from '@portal/contracts/api/games';
+import './game-card.css';
+
+export type GameCardLabels = {
+  playNow: string;
+  freeTrial: string;
+  addFavourite: string;
+  removeFavourite: string;
+  maintenance: string;
+};
+
+type GameCardProps = {
+  game: TGame;
+  labels: GameCardLabels;
+  onPlay: (game: TGame) => void;
+  /** Without it the free-trial button is not shown (e.g. free play is switched off). */
+  onTrial?: (game: TGame) => void;
+  onToggleFavourite: (game: TGame) => void;
+  isFavourite?: boolean;
+  /** When set the favourite toggle is inert and shows this text as its tooltip (e.g. guests). */
+  favouriteDisabledHint?: string;
+  size?: 'md' | 'lg';
+};
+
+export function GameCard({
+  game, labels, onPlay, onTrial, onToggleFavourite, isFavourite = false, favouriteDisabledHint, size = 'md',
+}: GameCardProps) {
+  const [isImageBroken, setImageBroken] = useState(false);
+  const isFavouriteDisabled = favouriteDisabledHint !== undefined;
+  const favouriteLabel = isFavourite ? labels.removeFavourite : labels.addFavourite;
+
+  return (
+    <article className={`game-card game-card--${size}${game.maintenance ? ' is-maintenance' : ''}`} data-testid="game-card">
+      <div className="game-card__media">
+        {game.iconUrl && !isImageBroken ? (
+          <img src={game.iconUrl} alt="" loading="lazy" decoding="async" onError={() => setImageBroken(true)} />
+        ) : (
+          <div className="game-card__placeholder" aria-hidden="true">{game.gameName.slice(0, 2)}</div>
+        )}
+        {game.maintenance ? (
+          <span className="game-card__badge">{labels.maintenance}</span>
+        ) : (
+          <div className="game-card__overlay">
+            <button type="button" className="game-card__play" onClick={() => onPlay(game)}>
+              {labels.playNow}
+            </button>
+            {onTrial && (
+              <button type="button" className="game-card__trial" onClick={() => onTrial(game)}>
+                {labels.freeTrial}
+              </button>
+            )}
+          </div>
+        )}
+        <button
+          type="button"
+          className={`game-card__fav${isFavourite ? ' is-on' : ''}${isFavouriteDisabled ? ' is-disabled' : ''}`}
+          aria-pressed={isFavourite}
+          aria-disabled={isFavouriteDisabled || undefined}
+          aria-label={favouriteLabel}
+          data-tooltip={favouriteDisabledHint ?? favouriteLabel}
+          onClick={() => {
+            if (!isFavouriteDisabled) onToggleFavourite(game);
+          }}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M12 20.5s-7.5-4.6-9.3-9.1C1.5 8.3 3.4 5 6.7 5c2 0 3.4 1.1 4.3 2.4h2C13.9 6.1 15.3 5 17.3 5c3.3 0 5.2 3.3 4 6.4-1.8 4.5-9.3 9.1-9.3 9.1z" />
+          </svg>
+        </button>
+      </div>
+      <div className="game-card__body">
+        <h3 className="game-card__name" title={game.gameName}>{game.gameName}</h3>
+        <span className="game-card__vendor">{game.vassalage}</span>
+      </div>
+    </article>
+  );
+}
