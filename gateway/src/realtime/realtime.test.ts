@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as ioClient } from 'socket.io-client';
+import { merchantAudience, userAudience } from '@portal/contracts/events/events';
+import { emitEvent } from '../bus/outbox.ts';
+import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../testing/test-portal.ts';
+
+let t: TestPortal;
+beforeAll(async () => {
+  t = await startTestPortal();
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+async function session(account: string) {
+  const r = await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account } });
+  return r.json!.value!;
+}
+
+async function balanceEvent(memberId: number, delta: number) {
+  return t.portal.db.tx((tx) =>
+    emitEvent(tx, 'DEMO', userAudience(memberId), 'balance.changed', {
+      memberId, currency: 'PHP', balance: 1000 + delta, available: 1000 + delta, delta, reason: 'test', transferId: `t-${delta}`,
+    }));
+}
+
+const winner = (n: number) => ({ customerName: `Wi***${n}`, gameName: 'Golden Empire', iconUrl: null, winAmount: 100_000 + n });
+
+describe('realtime gateway', () => {
+  it('delivers merchant broadcasts to guests and user events only to their member', async () => {
+    const a = await session('alice01');
+    const b = await session('bobby01');
+    const guest = await connectSocket(t.url);
+    const sa = await connectSocket(t.url, { token: a.token });
+    const sb = await connectSocket(t.url, { token: b.token });
+    await api(t.url, '/wps/dev/winners', { body: winner(1) });
+    const e = await balanceEvent(a.memberId, 5);
+    await waitFor(() => sa.received.some((x) => x.id === e.id), 'alice balance event');
+    await waitFor(() => guest.received.some((x) => x.type === 'winner.posted'), 'guest winner event');
+    await waitFor(() => sb.received.some((x) => x.type === 'winner.posted'), 'bob winner event');
+    expect(sb.received.some((x) => x.type === 'balance.changed')).toBe(false);
+    expect(guest.received.some((x) => x.type === 'balance.changed')).toBe(false);
+    const w = guest.received.find((x) => x.type === 'winner.posted')!;
+    expect(w.audience).toBe(merchantAudience('DEMO'));
+    expect(w.payload).toMatchObject({ customerName: 'Wi***1', winAmount: 100_001 });
+    for (const s of [guest, sa, sb]) s.disconnect();
+  });
+
+  it('numbers events per audience without gaps, also under concurrent writers and rollbacks', async () => {
+    const a = await session('carol01');
+    const before = (await t.portal.db.query<{ seq: number }>('SELECT seq FROM audience_seq WHERE audience = $1', [userAudience(a.memberId)])).rows[0]?.seq ?? 0;
+    await Promise.all(Array.from({ length: 20 }, (_, i) => balanceEvent(a.memberId, i + 1)));
+    await expect(
+      t.portal.db.tx(async (tx) => {
+        await emitEvent(tx, 'DEMO', userAudience(a.memberId), 'balance.changed', {
+          memberId: a.memberId, currency: 'PHP', balance: 1, available: 1, delta: 1, reason: 'x', transferId: 'rolled-back',
+        });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await balanceEvent(a.memberId, 100);
+    const rows = await t.portal.db.query<{ seq: number }>('SELECT seq FROM outbox WHERE audience = $1 ORDER BY seq', [userAudience(a.memberId)]);
+    expect(rows.rows.map((r) => r.seq)).toEqual(Array.from({ length: 21 }, (_, i) => before + i + 1));
+  });
+
+  it('refuses an invalid token at the handshake', async () => {
+    await expect(connectSocket(t.url, { token: 'x'.repeat(43) })).rejects.toThrow(/UNAUTHORIZED/);
+    await expect(connectSocket(t.url, { token: 12 })).rejects.toThrow(/BAD_HANDSHAKE/);
+  });
+
+  it('sends a reconnecting client what it missed, in order', async () => {
+    const a = await session('dave001');
+    const s1 = await connectSocket(t.url, { token: a.token });
+    const first = await balanceEvent(a.memberId, 1);
+    await waitFor(() => s1.received.find((x) => x.id === first.id), 'first event');
+    s1.disconnect();
+    const missed = [await balanceEvent(a.memberId, 2), await balanceEvent(a.memberId, 3), await balanceEvent(a.memberId, 4)];
+    const s2 = await connectSocket(t.url, { token: a.token, last: { [userAudience(a.memberId)]: first.seq } });
+    await waitFor(() => s2.received.length >= 3 && s2.received, 'catch-up events');
+    expect(s2.received.slice(0, 3).map((e) => e.seq)).toEqual(missed.map((e) => e.seq));
+    // a sync request for an audience the socket may not read returns nothing of it
+    const reply = await s2.timeout(2000).emitWithAck('sync', { last: { 'user:999999': 0, [userAudience(a.memberId)]: first.seq } });
+    expect(reply.ok).toBe(true);
+    if (reply.ok) {
+      expect(reply.events.every((e) => e.audience === userAudience(a.memberId))).toBe(true);
+      expect(reply.events.map((e) => e.seq)).toEqual(missed.map((e) => e.seq));
+    }
+    s2.disconnect();
+  });
+
+  it('answers system.resync when the gap is older than the outbox keeps', async () => {
+    const a = await session('erin001');
+    const e1 = await balanceEvent(a.memberId, 1);
+    await balanceEvent(a.memberId, 2);
+    const e3 = await balanceEvent(a.memberId, 3);
+    await t.portal.db.query('DELETE FROM outbox WHERE audience = $1 AND seq <= $2', [userAudience(a.memberId), e3.seq - 1]);
+    const s = await connectSocket(t.url, { token: a.token, last: { [userAudience(a.memberId)]: e1.seq - 1 } });
+    const resync = await waitFor(() => s.received.find((e) => e.type === 'system.resync'), 'resync');
+    expect(resync.audience).toBe(userAudience(a.memberId));
+    expect(resync.seq).toBe(e3.seq);
+    s.disconnect();
+  });
+
+  it('drops a socket that sends junk and leaves the others alone', async () => {
+    const good = await connectSocket(t.url);
+    const bad = await connectSocket(t.url);
+    const closed = new Promise<string>((resolve) => bad.on('disconnect', (reason) => resolve(reason)));
+    bad.emit('sync' as never, { last: 'nope' } as never, () => undefined);
+    expect(await closed).toBe('io server disconnect');
+    const bad2 = await connectSocket(t.url);
+    const closed2 = new Promise<string>((resolve) => bad2.on('disconnect', (reason) => resolve(reason)));
+    (bad2 as unknown as { emit(name: string, ...a: unknown[]): void }).emit('hack', 'x'.repeat(1000));
+    expect(await closed2).toBe('io server disconnect');
+    // oversized frames close only that connection
+    const raw = ioClient(t.url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise((r) => raw.once('connect', () => r(null)));
+    const rawClosed = new Promise((r) => raw.once('disconnect', r));
+    raw.emit('sync', { last: {}, pad: 'x'.repeat(64 * 1024) });
+    await rawClosed;
+    await api(t.url, '/wps/dev/winners', { body: winner(2) });
+    await waitFor(() => good.received.some((e) => e.type === 'winner.posted' && (e.payload as { customerName: string }).customerName === 'Wi***2'), 'good socket still served');
+    good.disconnect();
+  });
+
+  it('disconnects every socket of a member on demand', async () => {
+    const a = await session('fran001');
+    const s1 = await connectSocket(t.url, { token: a.token });
+    const s2 = await connectSocket(t.url, { token: a.token });
+    const other = await connectSocket(t.url);
+    const gone = Promise.all([s1, s2].map((s) => new Promise((r) => s.once('disconnect', r))));
+    await t.portal.realtime.disconnectMember(a.memberId);
+    await gone;
+    expect(other.connected).toBe(true);
+    other.disconnect();
+  });
+
+  it('switches maintenance live: status 1, API closed, event pushed', async () => {
+    const guest = await connectSocket(t.url);
+    const on = await api(t.url, '/wps/dev/merchant', { body: { maintenance: true, maintenanceMessage: 'Back at 05:00' } });
+    expect(on.json?.value).toMatchObject({ systemStatus: 1 });
+    const ev = await waitFor(() => guest.received.find((e) => e.type === 'system.maintenance'), 'maintenance event');
+    expect(ev.payload).toMatchObject({ systemStatus: 1, message: 'Back at 05:00' });
+    const status = await api<{ systemStatus: number; message?: string }>(t.url, '/wps/system/status');
+    expect(status.json?.value).toMatchObject({ systemStatus: 1, message: 'Back at 05:00' });
+    const closed = await api(t.url, '/wps/relay/GCSGAME_hotGamesV2');
+    expect(closed.status).toBe(503);
+    expect(closed.json?.code).toBe('MAINTENANCE');
+    await api(t.url, '/wps/dev/merchant', { body: { maintenance: false } });
+    await waitFor(() => guest.received.filter((e) => e.type === 'system.maintenance').length === 2, 'maintenance off event');
+    const blocked = await api(t.url, '/wps/dev/merchant', { body: { blockedIps: ['127.0.0.0/8'] } });
+    expect(blocked.json?.value).toMatchObject({ systemStatus: 2 });
+    expect((await api(t.url, '/wps/relay/GCSGAME_hotGamesV2')).json?.code).toBe('REGION_RESTRICTED');
+    await api(t.url, '/wps/dev/merchant', { body: { blockedIps: [] } });
+    expect((await api(t.url, '/wps/relay/GCSGAME_hotGamesV2')).status).toBe(200);
+    guest.disconnect();
+  });
+});

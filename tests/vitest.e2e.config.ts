@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Playwright (playwright-core) in Debian's Chromium against a real gateway serving the built client. */
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test`: unit tests and gateway integration on PGlite (no services needed).
+ * Suites that need real PostgreSQL + Redis (`*.services.test.ts`) and Chromium (`tests/e2e`)
+ * have their own configs under tests/, run by .ci/run.
+ */
+export default defineConfig({
+  test: {
+    include: ['contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.services.test.ts', 'tests/e2e/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
