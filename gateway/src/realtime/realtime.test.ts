@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient } from 'socket.io-client';
-import { merchantAudience, userAudience } from '@portal/contracts/events/events';
+import { merchantAudience, userAudience, type TSyncReply } from '@portal/contracts/events/events';
 import { emitEvent } from '../bus/outbox.ts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../testing/test-portal.ts';
 
@@ -79,7 +79,7 @@ describe('realtime gateway', () => {
     await waitFor(() => s2.received.length >= 3 && s2.received, 'catch-up events');
     expect(s2.received.slice(0, 3).map((e) => e.seq)).toEqual(missed.map((e) => e.seq));
     // a sync request for an audience the socket may not read returns nothing of it
-    const reply = await s2.timeout(2000).emitWithAck('sync', { last: { 'user:999999': 0, [userAudience(a.memberId)]: first.seq } });
+    const reply: TSyncReply = await s2.timeout(2000).emitWithAck('sync', { last: { 'user:999999': 0, [userAudience(a.memberId)]: first.seq } });
     expect(reply.ok).toBe(true);
     if (reply.ok) {
       expect(reply.events.every((e) => e.audience === userAudience(a.memberId))).toBe(true);
@@ -105,7 +105,7 @@ describe('realtime gateway', () => {
     const good = await connectSocket(t.url);
     const bad = await connectSocket(t.url);
     const closed = new Promise<string>((resolve) => bad.on('disconnect', (reason) => resolve(reason)));
-    bad.emit('sync' as never, { last: 'nope' } as never, () => undefined);
+    (bad as unknown as { emit(name: string, ...a: unknown[]): void }).emit('sync', { last: 'nope' }, () => undefined);
     expect(await closed).toBe('io server disconnect');
     const bad2 = await connectSocket(t.url);
     const closed2 = new Promise<string>((resolve) => bad2.on('disconnect', (reason) => resolve(reason)));

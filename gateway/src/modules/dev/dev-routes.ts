@@ -28,6 +28,8 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   return r.data;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 type H = (req: Request, res: Response) => Promise<unknown>;
 const wrap = (h: H) => async (req: Request, res: Response, next: NextFunction) => {
   try {
@@ -59,7 +61,11 @@ export function mountDevRoutes(app: Express, deps: { db: Db; sink: DevSink; merc
           ? body.userId !== undefined ? userAudience(body.userId) : e.audience
           : merchantAudience(code);
         try {
-          out.push(await emitEvent(tx, code, audience, e.type as EventType, e.payload as never));
+          // A re-targeted event names its new member inside the payload too.
+          const payload = body.userId !== undefined && e.audience.startsWith('user:') && isRecord(e.payload) && 'memberId' in e.payload
+            ? { ...e.payload, memberId: body.userId }
+            : e.payload;
+          out.push(await emitEvent(tx, code, audience, e.type as EventType, payload as never));
         } catch {
           throw new AppError(ErrorCode.VALIDATION, `Recorded event ${e.id} (${e.type}) does not match its schema`);
         }
