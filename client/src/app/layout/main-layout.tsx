@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useCurrentRoute } from '../route-handle';
+import { Footer } from './footer';
+import { GlobalPopups } from './global-popups';
+import { Header } from './header';
+import { RouteEffects } from './route-effects';
+import { SideBar } from './side-bar';
+import { SideMenu } from './side-menu';
+
+/** Every route but the agent pages: side menu, header, main view, footer, global popups. */
+export function MainLayout() {
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const { handle } = useCurrentRoute();
+  return (
+    <div className="shell">
+      <RouteEffects />
+      <SideMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
+      <Header onOpenMenu={() => setMenuOpen(true)} />
+      <main className="main-view" id="main">
+        <Outlet />
+      </main>
+      {handle?.footer !== false && <Footer />}
+      <SideBar />
+      <GlobalPopups />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { closePopup, openPopup, usePopup } from '../../lib/popups';
+import { useWhitelabel } from '../../lib/whitelabel';
+import { HomeRoute } from './home-route';
+
+/** /login: home page with the login popup open, then the address goes back to /. */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    openPopup('loginPopupModal');
+    navigate('/', { replace: true });
+  }, [navigate]);
+  return <HomeRoute />;
+}
+
+/** /register: home page with the register popup (when the merchant allows direct registration). */
+export function RegisterRoute() {
+  const { data } = useWhitelabel();
+  const canRegister = data?.modules.DIRECTREG3 ?? false;
+  useEffect(() => {
+    if (!canRegister) return;
+    openPopup('registerModal');
+    return closePopup;
+  }, [canRegister]);
+  return <HomeRoute />;
+}
+
+/** /help: the help popup over the home page, optionally at #anchor; closing it goes to /. */
+export function HelpRoute() {
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const wasOpen = useRef(false);
+  const anchor = hash ? decodeURIComponent(hash.slice(1)) : undefined;
+
+  useEffect(() => {
+    openPopup('helpModal', anchor ? { anchor } : {});
+  }, [anchor]);
+
+  useEffect(() => {
+    if (popup?.name === 'helpModal') wasOpen.current = true;
+    else if (wasOpen.current) navigate('/', { replace: true });
+  }, [popup, navigate]);
+
+  return <HomeRoute />;
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { NavEntry } from '../lib/nav';
+import { vendorPath } from '../lib/nav';
+import { VendorCardBody } from './vendor-card';
+
+/** The header's game-type navigation with a hover (and keyboard focus) drop menu of vendors. */
+export function GameNav({ entries }: { entries: NavEntry[] }) {
+  const { t } = useTranslation('common');
+  const [closedId, setClosedId] = useState<string | null>(null);
+
+  return (
+    <nav className="game-nav" aria-label={t('main_navigation')}>
+      <ul className="game-nav__list">
+        {entries.map((entry) => {
+          const hasDrop = entry.dropVendors.length > 0;
+          return (
+            <li
+              key={entry.id}
+              className={`game-nav__item${hasDrop ? ' has-drop' : ''}${closedId === entry.id ? ' is-closed' : ''}`}
+              data-nav={entry.id}
+              onMouseLeave={() => setClosedId(null)}
+            >
+              <NavLink to={entry.path} end={entry.path === '/'} className="game-nav__link">
+                {t(entry.nameKey)}
+              </NavLink>
+              {hasDrop && (
+                <div className="drop-menu" role="group" aria-label={t(entry.nameKey)}>
+                  <div className="drop-menu__grid">
+                    {entry.dropVendors.map((vendor) => (
+                      <Link
+                        key={vendor.vassalage}
+                        to={vendorPath(vendor)}
+                        className={`vendor-card${vendor.maintenance ? ' is-maintenance' : ''}`}
+                        onClick={() => setClosedId(entry.id)}
+                        data-vendor={vendor.vassalage}
+                      >
+                        <VendorCardBody vendor={vendor} />
+                      </Link>
+                    ))}
+                    {entry.hasMore && (
+                      <Link to={entry.path} className="vendor-card vendor-card--more" onClick={() => setClosedId(entry.id)}>
+                        <span className="vendor-card__more-dots" aria-hidden="true">
+                          •••
+                        </span>
+                        <span className="vendor-card__name">{t('more')}</span>
+                      </Link>
+                    )}
+                  </div>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

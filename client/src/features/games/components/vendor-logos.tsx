@@ -1,0 +1,33 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { useTranslation } from 'react-i18next';
+import type { TVendor } from '@portal/contracts/api/games';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import { VendorMark } from './vendor-card';
+
+/** Footer row of vendor logos: 9 visible, 30px apart, sliding when there are more. */
+export function VendorLogos({ vendors }: { vendors: TVendor[] }) {
+  const { t } = useTranslation('common');
+  const slides = LIMITS.FOOTER_VENDOR_SLIDES;
+  const canSlide = vendors.length > slides;
+  const [ref] = useEmblaCarousel({ loop: canSlide, align: 'start', dragFree: true, active: canSlide }, canSlide ? [Autoplay({ delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true })] : []);
+  if (vendors.length === 0) return null;
+  return (
+    <div
+      className="vendor-logos"
+      ref={ref}
+      aria-label={t('game_providers')}
+      role="region"
+      style={{ ['--slides' as string]: String(slides), ['--gap' as string]: `${LIMITS.FOOTER_VENDOR_SPACING}px` }}
+    >
+      <div className="vendor-logos__track">
+        {vendors.map((v) => (
+          <div className="vendor-logos__slide" key={v.vassalage} title={v.displayName}>
+            <VendorMark vendor={v} size={36} />
+            <span className="vendor-logos__name">{v.displayName}</span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import type { TGameCategory, TVendor } from '@portal/contracts/api/games';
+import { LIMITS, NAV_ITEMS, NO_DROP_MENU, VENDOR_CODES } from '@portal/contracts/domain/constants';
+import type { GameType, NavItemId } from '@portal/contracts/domain/constants';
+
+export type NavEntry = {
+  id: NavItemId;
+  nameKey: string;
+  page: string;
+  /** Where a click on the entry goes. */
+  path: string;
+  gameType: GameType | null;
+  vendors: TVendor[];
+  /** Vendor cards of the hover drop menu (empty when the entry has none). */
+  dropVendors: TVendor[];
+  /** A 'more' card follows the vendor cards. */
+  hasMore: boolean;
+};
+
+/** Entries shown whatever the vendors. */
+const ALWAYS: readonly NavItemId[] = ['HOME', 'JL', 'PROMO', 'DOWN'];
+
+/** Lottery pages by the first vendor of the type: VN and SEA have their own pages. */
+export function lotteryPath(firstVendor: TVendor | undefined): string {
+  if (firstVendor?.vassalage === VENDOR_CODES.VN_LOTTERY) return '/vnLottery';
+  if (firstVendor?.vassalage === VENDOR_CODES.SEA_LOTTERY) return '/seaLottery';
+  return '/lottery';
+}
+
+/** The route a vendor card opens (spec section 2, game launch routing, by vendor). */
+export function vendorPath(vendor: TVendor): string {
+  const v = encodeURIComponent(vendor.vassalage);
+  switch (vendor.gameType) {
+    case 'LOTT':
+    case 'ELOTT':
+      return `${lotteryPath(vendor)}?vassalage=${v}`;
+    case 'RNG':
+      return `/gameListCenter/${encodeURIComponent(vendor.vassalage.toLowerCase())}/rng?vassalage=${v}`;
+    case 'FISH':
+      return `/fish?vassalage=${v}`;
+    case 'PVP':
+      return `/pvp?vassalage=${v}`;
+    case 'LIVE':
+      return `/live?vassalage=${v}`;
+    case 'SPORTS':
+      return `/sports?vassalage=${v}`;
+    case 'ESPORTS':
+      return `/esports?vassalage=${v}`;
+    case 'COCKFIGHT':
+      return `/cockfight?vassalage=${v}`;
+  }
+}
+
+/**
+ * Main navigation from the game categories that have vendors. HOME, JL, PROMO and DOWN always
+ * show; the others only when their lane has vendors.
+ */
+export function buildNav(lanes: readonly TGameCategory[]): NavEntry[] {
+  const byType = new Map<GameType, TVendor[]>();
+  for (const lane of lanes) byType.set(lane.gameType, [...(byType.get(lane.gameType) ?? []), ...lane.vendors]);
+
+  const out: NavEntry[] = [];
+  for (const item of NAV_ITEMS) {
+    const vendors = item.gameType ? (byType.get(item.gameType) ?? []) : [];
+    if (!ALWAYS.includes(item.id) && vendors.length === 0) continue;
+    const isLottery = item.gameType === 'LOTT' || item.gameType === 'ELOTT';
+    const hasDrop = !NO_DROP_MENU.includes(item.id) && vendors.length > 0;
+    out.push({
+      id: item.id,
+      nameKey: item.nameKey,
+      page: item.page,
+      path: isLottery ? lotteryPath(vendors[0]) : item.path,
+      gameType: item.gameType,
+      vendors,
+      dropVendors: hasDrop ? vendors.slice(0, LIMITS.DROP_MENU_MAX_VENDORS) : [],
+      hasMore: hasDrop && vendors.length >= LIMITS.DROP_MENU_MAX_VENDORS,
+    });
+  }
+  return out;
+}
+
+/** Every vendor once, in lane order (footer logo row). */
+export function uniqueVendors(lanes: readonly TGameCategory[]): TVendor[] {
+  const seen = new Set<string>();
+  const out: TVendor[] = [];
+  for (const lane of lanes) {
+    for (const v of lane.vendors) {
+      if (seen.has(v.vassalage)) continue;
+      seen.add(v.vassalage);
+      out.push(v);
+    }
+  }
+  return out;
+}
+
+/** Vendor icons are not shown for the SEA lottery vendor (spec section 3). */
+export function vendorIcon(vendor: TVendor): string | null {
+  return vendor.vassalage === VENDOR_CODES.SEA_LOTTERY ? null : vendor.iconUrl;
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { SYSTEM_STATUS } from '@portal/contracts/domain/constants';
+import { useSystemStatus } from '../../../lib/system-status';
+import { BlockedPage } from './blocked-page';
+import { MaintenancePage } from './maintenance-page';
+
+/**
+ * Shows the maintenance or blocked page instead of the app, from GET /wps/system/status and,
+ * live, from `system.maintenance` events (written into the same query). If the status cannot be
+ * read the app renders anyway: its own calls then report what is wrong.
+ */
+export function SystemGate({ children }: { children: ReactNode }) {
+  const { data, isPending } = useSystemStatus();
+  if (isPending) return null;
+  if (data?.systemStatus === SYSTEM_STATUS.MAINTENANCE) return <MaintenancePage message={data.message} />;
+  if (data?.systemStatus === SYSTEM_STATUS.BLOCKED) return <BlockedPage ip={data.ip} />;
+  return <>{children}</>;
+}

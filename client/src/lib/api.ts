@@ -1,0 +1,132 @@
+import type { z } from 'zod';
+import type { CallDef } from '@portal/contracts/api/envelope';
+import { ErrorCode } from '@portal/contracts/api/errors';
+import { clearSession, getSessionToken } from './session';
+import { getMerchantCode } from './merchant';
+
+/** Codes the client raises itself (no usable answer from the gateway). */
+export const CLIENT_ERROR_CODE = {
+  NETWORK: 'NETWORK',
+  BAD_RESPONSE: 'BAD_RESPONSE',
+} as const;
+
+/** A failed call: `code` is an ErrorCode of the contracts or a CLIENT_ERROR_CODE; the UI translates it. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number | null;
+
+  constructor(code: string, message: string, status: number | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+type AnyCall = CallDef<z.ZodType | undefined, z.ZodType | undefined, z.ZodType>;
+type QueryOf<D> = D extends CallDef<infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.input<Q> : never) : never;
+type BodyOf<D> = D extends CallDef<z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.input<B> : never) : never;
+type ValueOf<D> = D extends CallDef<z.ZodType | undefined, z.ZodType | undefined, infer V> ? z.output<V> : never;
+
+export type CallInput<D extends AnyCall> = {
+  query?: QueryOf<D>;
+  body?: BodyOf<D>;
+  /** Values for `:name` segments of the path. */
+  params?: Record<string, string | number>;
+  signal?: AbortSignal;
+};
+
+export type ApiClientDeps = {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  getMerchant: () => string | null;
+  onUnauthorized: () => void;
+};
+
+/** Builds `/path?query` from a def: fills `:params`, drops empty query values. */
+export function buildUrl(path: string, params?: Record<string, string | number>, query?: Record<string, unknown>): string {
+  const filled = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined) throw new ApiError(ErrorCode.BAD_REQUEST, `Missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    search.append(k, String(v));
+  }
+  const qs = search.toString();
+  return qs ? `${filled}?${qs}` : filled;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  return async function call<D extends AnyCall>(def: D, input: CallInput<D> = {}): Promise<ValueOf<D>> {
+    let query: Record<string, unknown> | undefined;
+    if (def.query && input.query !== undefined) {
+      const parsed = def.query.safeParse(input.query);
+      if (!parsed.success) throw new ApiError(ErrorCode.VALIDATION, parsed.error.message);
+      query = isRecord(parsed.data) ? parsed.data : undefined;
+    }
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const merchant = deps.getMerchant();
+    if (merchant) headers['X-Merchant-Code'] = merchant;
+    let body: string | undefined;
+    if (input.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(input.body);
+    }
+
+    let res: Response;
+    try {
+      res = await deps.fetch(buildUrl(def.path, input.params, query), {
+        method: def.method,
+        headers,
+        body,
+        signal: input.signal,
+        credentials: 'same-origin',
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      throw new ApiError(CLIENT_ERROR_CODE.NETWORK, e instanceof Error ? e.message : 'Network error');
+    }
+
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
+    }
+    if (!isRecord(json) || typeof json.success !== 'boolean') {
+      throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
+    }
+    if (!json.success || !res.ok) {
+      const code = typeof json.code === 'string' ? json.code : ErrorCode.INTERNAL;
+      const message = typeof json.message === 'string' ? json.message : '';
+      if (code === ErrorCode.UNAUTHORIZED && token) deps.onUnauthorized();
+      throw new ApiError(code, message, res.status);
+    }
+    const value = def.value.safeParse(json.value);
+    if (!value.success) {
+      throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Response of ${def.path} does not match its contract`, res.status);
+    }
+    return value.data as ValueOf<D>;
+  };
+}
+
+/** The app's fetcher: same origin, session token and merchant code from memory. */
+export const call = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  getToken: getSessionToken,
+  getMerchant: getMerchantCode,
+  onUnauthorized: clearSession,
+});

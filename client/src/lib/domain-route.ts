@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { systemCalls } from '@portal/contracts/api/system';
+import type { TPermission, TResource } from '@portal/contracts/api/system';
+import type { ResourceType } from '@portal/contracts/domain/constants';
+import { call } from './api';
+import { QUERY_KEYS } from './query-keys';
+
+/** GET /wps/system/domainRoute: the permission response (resources, customer service, CDNs). */
+export function getDomainRoute(signal?: AbortSignal): Promise<TPermission> {
+  return call(systemCalls.domainRoute, { query: {}, signal });
+}
+
+export function domainRouteQueryOptions() {
+  return queryOptions({
+    queryKey: QUERY_KEYS.domainRoute,
+    queryFn: ({ signal }) => getDomainRoute(signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useDomainRoute() {
+  return useQuery(domainRouteQueryOptions());
+}
+
+/** Resources of the given types, in the order of `types`, at most one per type. */
+export function pickResources(resources: readonly TResource[], types: readonly ResourceType[]): TResource[] {
+  const out: TResource[] = [];
+  for (const type of types) {
+    const r = resources.find((x) => x.resourceType === type && x.url);
+    if (r) out.push(r);
+  }
+  return out;
+}
+
+export function useResources(types: readonly ResourceType[]): TResource[] {
+  const { data } = useDomainRoute();
+  return data ? pickResources(data.info.resources, types) : [];
+}
+
+export type TCustomerServiceLink = TPermission['info']['customerService'][number];
+
+export function useCustomerService(types?: readonly string[]): TCustomerServiceLink[] {
+  const { data } = useDomainRoute();
+  const list = data?.info.customerService ?? [];
+  return types ? list.filter((c) => types.includes(c.csType) && c.url) : list.filter((c) => c.url);
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { TWinner } from '@portal/contracts/api/games';
+import type { TEventEnvelope } from '@portal/contracts/events/events';
+import { QUERY_KEYS } from '../lib/query-keys';
+import { applyEventToCache, prependWinner } from './cache-mapping';
+
+const w = (id: string): TWinner => ({ id, iconUrl: null, winAmount: 12345, gameName: 'Game', customerName: 'ab***c', at: '2025-01-01T00:00:00Z' });
+
+describe('prependWinner', () => {
+  it('prepends to { list } and removes a duplicate id', () => {
+    expect(prependWinner({ list: [w('1'), w('2')] }, w('2'))).toEqual({ list: [w('2'), w('1')] });
+  });
+  it('caps the list at the winner-board limit', () => {
+    const list = Array.from({ length: 20 }, (_, i) => w(String(i)));
+    const out = prependWinner({ list }, w('new')) as { list: TWinner[] };
+    expect(out.list).toHaveLength(20);
+    expect(out.list[0]?.id).toBe('new');
+  });
+  it('leaves unknown shapes alone', () => {
+    expect(prependWinner(undefined, w('1'))).toBeUndefined();
+  });
+});
+
+describe('applyEventToCache', () => {
+  it('writes winner.posted into every rankList query and maintenance into the status', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...QUERY_KEYS.rankList, { limitNum: 20 }], { list: [w('1')] });
+    qc.setQueryData(QUERY_KEYS.systemStatus, { systemStatus: 0, ip: '1.2.3.4' });
+    const winner: TEventEnvelope = { id: 'e', type: 'winner.posted', v: 1, audience: 'merchant:D', seq: 1, at: '', payload: w('9') };
+    applyEventToCache(qc, winner);
+    expect(qc.getQueryData([...QUERY_KEYS.rankList, { limitNum: 20 }])).toEqual({ list: [w('9'), w('1')] });
+    const maint: TEventEnvelope = {
+      id: 'm', type: 'system.maintenance', v: 1, audience: 'merchant:D', seq: 2, at: '', payload: { systemStatus: 1, message: 'soon back' },
+    };
+    applyEventToCache(qc, maint);
+    expect(qc.getQueryData(QUERY_KEYS.systemStatus)).toEqual({ systemStatus: 1, ip: '1.2.3.4', message: 'soon back' });
+  });
+});

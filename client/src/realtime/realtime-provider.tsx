@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getSessionToken, subscribeSession } from '../lib/session';
+import { getMerchantCode, subscribeMerchant } from '../lib/merchant';
+import { RealtimeClient } from './realtime-client';
+import { RealtimeContext } from './realtime-context';
+
+type PortalRealtimeDebug = { readonly lastSeq: Record<string, number>; readonly connected: boolean };
+
+declare global {
+  interface Window {
+    /** Read-only debug info for end-to-end tests (not sensitive). */
+    readonly __portalRealtime?: PortalRealtimeDebug;
+  }
+}
+
+function exposeDebug(client: RealtimeClient): () => void {
+  const info: PortalRealtimeDebug = Object.freeze({
+    get lastSeq() {
+      return client.lastSeq();
+    },
+    get connected() {
+      return client.getSnapshot().state === 'connected';
+    },
+  });
+  Object.defineProperty(window, '__portalRealtime', { value: info, writable: false, configurable: true });
+  return () => {
+    Reflect.deleteProperty(window, '__portalRealtime');
+  };
+}
+
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [client] = useState(() => new RealtimeClient({ queryClient, getToken: getSessionToken, getMerchant: getMerchantCode }));
+
+  useEffect(() => {
+    client.connect();
+    const hide = exposeDebug(client);
+    let token = getSessionToken();
+    let merchant = getMerchantCode();
+    const onAuthChange = () => {
+      const t = getSessionToken();
+      const m = getMerchantCode();
+      if (t === token && m === merchant) return;
+      token = t;
+      merchant = m;
+      client.reconnect();
+    };
+    const offSession = subscribeSession(onAuthChange);
+    const offMerchant = subscribeMerchant(onAuthChange);
+    return () => {
+      offSession();
+      offMerchant();
+      hide();
+      client.close();
+    };
+  }, [client]);
+
+  return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
+}

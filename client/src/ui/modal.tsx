@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import { pageScrollLock } from './scroll-lock';
+import './modal.css';
+
+export type ModalProps = {
+  /** Identifies the modal (spec names: loginPopupModal, helpModal, ...); rendered as data-modal. */
+  name: string;
+  open: boolean;
+  onClose: () => void;
+  title?: ReactNode;
+  /** Show the close button (the only way to close: outside clicks and Escape do not). */
+  showClose?: boolean;
+  /** Freeze the page at its scroll position while open; restored exactly on close. */
+  lockScroll?: boolean;
+  /** Dim backdrop behind the dialog. */
+  background?: boolean;
+  /** Minimum width and height of the dialog box in px (it grows with its content, within the viewport). */
+  width?: number;
+  height?: number;
+  /** Duration of the open animation in ms. */
+  delay?: number;
+  className?: string;
+  children?: ReactNode;
+};
+
+export function Modal({
+  name,
+  open,
+  onClose,
+  title,
+  showClose = true,
+  lockScroll = true,
+  background = true,
+  width = LIMITS.MODAL_DEFAULT_WIDTH,
+  height = LIMITS.MODAL_DEFAULT_HEIGHT,
+  delay = LIMITS.MODAL_DEFAULT_DELAY_MS,
+  className,
+  children,
+}: ModalProps) {
+  const { t } = useTranslation('common');
+  const titleId = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open || !lockScroll) return;
+    const lock = pageScrollLock();
+    lock.lock();
+    return () => lock.unlock();
+  }, [open, lockScroll]);
+
+  // Move focus into the dialog and give it back to the opener on close.
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    boxRef.current?.focus({ preventScroll: true });
+    return () => opener?.focus({ preventScroll: true });
+  }, [open]);
+
+  if (!open) return null;
+
+  const style = {
+    '--modal-min-w': `${width}px`,
+    '--modal-min-h': `${height}px`,
+    '--modal-anim': `${delay}ms`,
+  } as CSSProperties;
+
+  return createPortal(
+    <div className={`modal-layer${background ? ' modal-layer--dim' : ''}`} data-modal-layer={name}>
+      <div
+        ref={boxRef}
+        className={`modal${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        data-modal={name}
+        tabIndex={-1}
+        style={style}
+      >
+        {(title || showClose) && (
+          <div className="modal__head">
+            {title ? (
+              <h2 className="modal__title" id={titleId}>
+                {title}
+              </h2>
+            ) : (
+              <span />
+            )}
+            {showClose && (
+              <button type="button" className="modal__close" onClick={onClose} aria-label={t('close')}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </button>
+            )}
+          </div>
+        )}
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>,
+    document.body,
+  );
+}
