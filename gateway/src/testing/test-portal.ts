@@ -20,7 +20,7 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     ...env,
   });
   const portal = await createPortal(config);
-  const port = await portal.listen(0, '127.0.0.1');
+  const port = await portal.listen(config.PORT, '127.0.0.1');
   return { portal, port, url: `http://127.0.0.1:${port}`, stop: () => portal.stop() };
 }
 
