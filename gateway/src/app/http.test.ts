@@ -16,7 +16,7 @@ describe('system and content calls', () => {
     const r = await api<{ status: string; db: string }>(t.url, '/healthz');
     expect(r.status).toBe(200);
     expect(r.json?.value?.status).toBe('ok');
-    expect(r.json?.value?.db).toBe('pglite');
+    expect(r.json?.value?.db).toBe(process.env.TEST_ON_SERVICES === '1' ? 'pg' : 'pglite');
   });
 
   it('serves whitelabel module flags and the brand of the default merchant', async () => {

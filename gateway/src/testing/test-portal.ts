@@ -1,6 +1,8 @@
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TEventEnvelope } from '@portal/contracts/events/events';
+import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../app/config.ts';
+import { freshDatabase, requireEnv } from './fresh-database.ts';
 import { createPortal, type Portal } from '../app/create-app.ts';
 
 export type TestPortal = { portal: Portal; url: string; port: number; stop(): Promise<void> };
@@ -10,6 +12,12 @@ export type TestPortal = { portal: Portal; url: string; port: number; stop(): Pr
  * (DATABASE_URL, REDIS_URL for the services suites).
  */
 export async function startTestPortal(env: Record<string, string | undefined> = {}): Promise<TestPortal> {
+  // The services suite re-runs the integration tests on real PostgreSQL (and Redis), each portal on its own database.
+  let fresh: { url: string; drop(): Promise<void> } | null = null;
+  if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
+    fresh = await freshDatabase(requireEnv('DATABASE_URL'));
+    env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -21,7 +29,13 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
   });
   const portal = await createPortal(config);
   const port = await portal.listen(config.PORT, '127.0.0.1');
-  return { portal, port, url: `http://127.0.0.1:${port}`, stop: () => portal.stop() };
+  return {
+    portal, port, url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await portal.stop();
+      await fresh?.drop();
+    },
+  };
 }
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & { received: TEventEnvelope[] };
