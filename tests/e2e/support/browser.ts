@@ -1,0 +1,31 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './gateway-process.ts';
+
+/** Debian's Chromium through playwright-core: never a downloaded browser. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, opts: { locale?: string; lang?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US' });
+  if (opts.lang) {
+    await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), opts.lang);
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Screenshots for people to look at after a run: tests/artifacts/<name>.png (ignored by git). */
+export async function snap(page: Page, name: string) {
+  const dir = path.join(ROOT, 'tests/artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
