@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly details?: Array<{ path: string; message: string }>,
+    /** Extra machine-readable facts for the client, e.g. `{ captcha: true }` on a failed login. */
+    readonly value?: Record<string, unknown>,
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.status = ERROR_STATUS[code];

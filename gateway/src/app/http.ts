@@ -23,7 +23,11 @@ function zodDetails(err: z.ZodError) {
 }
 
 export function sendError(res: Response, err: AppError) {
-  res.status(err.status).json({ success: false, code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) });
+  res.status(err.status).json({
+    success: false, code: err.code, message: err.message,
+    ...(err.details ? { details: err.details } : {}),
+    ...(err.value ? { value: err.value } : {}),
+  });
 }
 
 /**

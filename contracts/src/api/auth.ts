@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { defineCall } from './envelope.ts';
+import { REGISTRATION_FIELDS } from '../domain/registration.ts';
+
+/**
+ * Accounts: login, registration, SMS codes, recovery, sessions (spec sections 3-8, Auth calls).
+ * Inputs are trimmed where the spec says so: everything except passwords and the SMS code.
+ */
+const trimmed = (max: number) => z.string().trim().max(max);
+const secret = (max = 128) => z.string().max(max);
+
+/** The self-hosted bot check (in place of geetest): a solved challenge's id and answer. */
+export const ZBotCheck = z.object({ botId: z.string().max(64), botAnswer: z.coerce.number().int().min(0).max(1000) }).strict();
+
+export const ZLoginBody = z
+  .object({
+    /** For sms logins: the mobile number. */
+    username: trimmed(64),
+    /** For sms logins: the SMS verification code (not trimmed). */
+    password: secret(),
+    type: z.enum(['username', 'sms']).default('username'),
+    countryDialingCode: trimmed(5).optional(),
+    captcha: trimmed(8).optional(),
+    captchaKey: z.string().max(64).optional(),
+    botId: z.string().max(64).optional(),
+    botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+    /** The login happens on the agent page: only agents may pass. */
+    agentLogin: z.boolean().optional(),
+  })
+  .strict();
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const ZLoginValue = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  /** The password is the default one ('{secret}'): a change is forced. */
+  defaultPassword: z.boolean(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+});
+export type TLoginValue = z.infer<typeof ZLoginValue>;
+
+/** Failure details carried in `value` of an error envelope. */
+export const ZLoginFailureValue = z.object({
+  captcha: z.boolean().optional(),
+  /** Login from an unregistered IP: a second step is needed. */
+  challengeId: z.string().optional(),
+  methods: z.array(z.enum(['sms', 'email', 'totp'])).optional(),
+});
+
+export const ZVerifySendBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email']) }).strict();
+export const ZVerifyBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email', 'totp']), code: z.string().trim().max(8) }).strict();
+
+export const ZSmsNoLoginBody = z
+  .object({
+    mobileNum: trimmed(20),
+    countryDialingCode: trimmed(5).default('63'),
+    /** What the code is for. */
+    purpose: z.enum(['login', 'reset']).default('login'),
+    botId: z.string().max(64).optional(),
+    botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+export const ZSmsRegisterBody = z
+  .object({
+    mobileNo: trimmed(20),
+    countryDialingCode: trimmed(5).default('63'),
+    botId: z.string().max(64).optional(),
+    botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+export const ZSmsValue = z.object({ expiredMinutes: z.number().int().positive() });
+
+const registrationShape = Object.fromEntries(
+  REGISTRATION_FIELDS.map((f) => [f, (f.toLowerCase().includes('password') ? secret() : trimmed(128)).optional()]),
+) as Record<(typeof REGISTRATION_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+
+export const ZRegisterBody = z
+  .object({
+    ...registrationShape,
+    captchaKey: z.string().max(64).optional(),
+    countryDialingCode: trimmed(5).optional(),
+    referralCode: trimmed(32).optional(),
+    domain: trimmed(255).optional(),
+    registerUrl: trimmed(1024).optional(),
+    registerMethod: z.literal('WEB').default('WEB'),
+    login: z.boolean().default(true),
+    /** The player confirms being of age for this market. */
+    ageConfirmed: z.boolean(),
+    termsAccepted: z.boolean(),
+    nickname: trimmed(32).optional(),
+    botId: z.string().max(64).optional(),
+    botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+export type TRegisterBody = z.infer<typeof ZRegisterBody>;
+export const ZRegisterValue = ZLoginValue.partial({ token: true }).extend({ memberId: z.number().int() });
+
+export const ZAffiliateQuery = z.object({ code: trimmed(32), domain: trimmed(255).optional() }).strict();
+
+export const ZChangePasswordBody = z
+  .object({ oldPassword: secret().optional(), newPassword: secret(), confirmNewPassword: secret() })
+  .strict();
+export const ZForgotEmailBody = z.object({ username: trimmed(64), email: trimmed(128) }).strict();
+export const ZResetByTokenBody = z.object({ resetToken: z.string().max(128), newPassword: secret(), confirmNewPassword: secret() }).strict();
+export const ZResetByMobileBody = z
+  .object({
+    newPassword: secret(),
+    confirmNewPassword: secret().optional(),
+    mobileNum: trimmed(20),
+    countryDialingCode: trimmed(5).default('63'),
+    /** Not trimmed: the spec trims every input but the SMS code. */
+    verificationCode: z.string().max(8),
+  })
+  .strict();
+
+export const ZFreePlayBody = z.object({ os: trimmed(32).optional(), platform: z.literal('W').default('W') }).strict();
+
+export const ZCaptchaValue = z.object({ captchaKey: z.string(), image: z.string() });
+export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), pieceY: z.number().int() });
+
+export const ZMemberInfo = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  nickname: z.string().nullable(),
+  type: z.number().int(),
+  isAgent: z.boolean(),
+  isTrial: z.boolean(),
+  currencySymbol: z.string(),
+  language: z.string(),
+  imgUrl: z.string().nullable(),
+  mobileNum: z.string().nullable(),
+  email: z.string().nullable(),
+  totpEnabled: z.boolean(),
+});
+export type TMemberInfo = z.infer<typeof ZMemberInfo>;
+
+export const ZFieldRule = z.object({
+  field: z.enum(REGISTRATION_FIELDS),
+  enabled: z.boolean(),
+  required: z.boolean(),
+  acceptedPattern: z.string(),
+  patternId: z.number().int().min(0).max(20),
+  minLength: z.number().int().min(0),
+  maxLength: z.number().int().min(0),
+  type: z.enum(['text', 'password', 'email', 'tel', 'date']),
+});
+export type TFieldRule = z.infer<typeof ZFieldRule>;
+export const ZRegisterSettings = z.object({
+  fields: z.array(ZFieldRule),
+  minAge: z.number().int(),
+  smsExpiredMinutes: z.number().int(),
+  countries: z.array(z.object({ countryCode: z.string(), countryDialingCode: z.string() })),
+});
+
+export const ZTotpSetupValue = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
+export const ZTotpEnableBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();
+
+const NoQuery = z.object({}).strict();
+const NoBody = z.object({}).strict();
+
+export const authCalls = {
+  login: defineCall({ method: 'POST', path: '/wps/session/login', auth: false, body: ZLoginBody, value: ZLoginValue }),
+  loginVerifySend: defineCall({ method: 'POST', path: '/wps/session/login/verify/send', auth: false, body: ZVerifySendBody, value: ZSmsValue }),
+  loginVerify: defineCall({ method: 'POST', path: '/wps/session/login/verify', auth: false, body: ZVerifyBody, value: ZLoginValue }),
+  freePlay: defineCall({ method: 'POST', path: '/wps/session/login/freeplay', auth: false, body: ZFreePlayBody, value: ZLoginValue }),
+  logout: defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, value: z.object({}) }),
+  smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, body: ZSmsNoLoginBody, value: ZSmsValue }),
+  smsRegister: defineCall({ method: 'POST', path: '/wps/verification/sms/register', auth: false, body: ZSmsRegisterBody, value: ZSmsValue }),
+  register: defineCall({ method: 'PUT', path: '/wps/member/register', auth: false, body: ZRegisterBody, value: ZRegisterValue }),
+  registerMobile: defineCall({ method: 'PUT', path: '/wps/member/register/mobile', auth: false, body: ZRegisterBody, value: ZRegisterValue }),
+  affiliate: defineCall({ method: 'GET', path: '/wps/agent/affiliate', auth: false, query: ZAffiliateQuery, value: z.object({ valid: z.literal(true) }) }),
+  changePassword: defineCall({ method: 'POST', path: '/wps/member/password', auth: true, body: ZChangePasswordBody, value: ZLoginValue }),
+  forgotByEmail: defineCall({ method: 'POST', path: '/wps/member/password/email', auth: false, body: ZForgotEmailBody, value: z.object({}) }),
+  resetByToken: defineCall({ method: 'POST', path: '/wps/member/password/reset', auth: false, body: ZResetByTokenBody, value: ZLoginValue }),
+  resetByMobile: defineCall({ method: 'POST', path: '/wps/member/password/verification', auth: false, body: ZResetByMobileBody, value: ZLoginValue }),
+  captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: NoQuery, value: ZCaptchaValue }),
+  botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: NoQuery, value: ZBotChallengeValue }),
+  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, query: NoQuery, value: ZMemberInfo }),
+  registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
+  totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
+  totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),
+};

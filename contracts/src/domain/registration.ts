@@ -1,0 +1,51 @@
+import { compilePattern, patternMessage } from './patterns.ts';
+
+/** Registration fields whose rules come from the server's per-field config. */
+export const REGISTRATION_FIELDS = [
+  'username', 'password', 'confirmPassword', 'payeeName', 'email', 'qqNum', 'mobileNum', 'recommenderId', 'captcha',
+  'verificationCode', 'affiliateCode', 'paymentPassword', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'birthday',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+export type FieldRule = {
+  enabled: boolean;
+  required: boolean;
+  /** A regular expression source, or '*' for any characters. */
+  acceptedPattern: string;
+  patternId: number;
+  minLength: number;
+  maxLength: number;
+  type: 'text' | 'password' | 'email' | 'tel' | 'date';
+};
+
+export type FieldProblem =
+  | { kind: 'required' }
+  | { kind: 'pattern'; key: string; min: number; max: number; range: string }
+  | { kind: 'mismatch' };
+
+/** One field against its rule: null when fine. Empty optional fields pass. */
+export function checkField(rule: FieldRule, raw: string | undefined | null): FieldProblem | null {
+  const value = raw ?? '';
+  if (!rule.enabled) return null;
+  if (value === '') return rule.required ? { kind: 'required' } : null;
+  const len = [...value].length;
+  const ok = len >= rule.minLength && len <= rule.maxLength && compilePattern(rule.acceptedPattern).test(value);
+  if (ok) return null;
+  const { key, range } = patternMessage(rule.patternId, rule.minLength, rule.maxLength);
+  return { kind: 'pattern', key, min: rule.minLength, max: rule.maxLength, range };
+}
+
+/** Mobile numbers: country dialing code plus national digits (E.164 up to 15 digits in all). */
+export const MOBILE_PATTERN = /^\d{7,15}$/;
+export const DIALING_CODE_PATTERN = /^\+?\d{1,4}$/;
+export const SMS_CODE_PATTERN = /^\d{6}$/;
+
+/** Age in whole years on `today` for a yyyy-MM-dd birthday. */
+export function ageOn(birthday: string, today: Date): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d)) age--;
+  return age;
+}
