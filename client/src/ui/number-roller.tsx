@@ -35,11 +35,11 @@ export function NumberRoller({
 
   useEffect(() => startRoller({ value, min, max, decimals }, setScaled), [value, min, max, decimals]);
 
-  if (scaled === null) return <span className={`roller ${className ?? ''}`} style={{ height: rowHeight }} />;
+  const style = { '--roller-row': `${rowHeight}px` } as CSSProperties;
+  if (scaled === null) return <span className={`roller ${className ?? ''}`} style={style} />;
 
   const text = formatRollerValue(scaled, decimals);
   const chars = [...text];
-  const style = { '--roller-row': `${rowHeight}px` } as CSSProperties;
 
   return (
     <span className={`roller ${className ?? ''}`} style={style} role="img" aria-label={`${prefix ?? ''}${text}`}>
@@ -55,7 +55,7 @@ export function NumberRoller({
           <span key={`d${place}`} className="roller__cell" aria-hidden="true">
             <span
               className="roller__column"
-              style={{ transform: `translateY(${-digit * rowHeight}px)`, transitionDelay: `${place * 45}ms` }}
+              style={{ transform: `translateY(calc(${-digit} * var(--roller-row)))`, transitionDelay: `${place * 45}ms` }}
             >
               {DIGITS.map((d) => <span key={d} className="roller__digit">{d}</span>)}
             </span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TWinner } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { freshWinnerIds, mergeWinners, nextScrollOffset } from './winner-list';
+import { freshWinnerIds, mergeWinners, nextScrollOffset, winnerDisplayName } from './winner-list';
 
 const w = (id: string): TWinner => ({
   id, iconUrl: null, winAmount: 123456, gameName: 'Fortune Gems', customerName: 'juan', at: '2025-01-01T00:00:00Z',
@@ -43,5 +43,13 @@ describe('nextScrollOffset', () => {
     expect(nextScrollOffset(99.5, 0.5, 100)).toBe(0);
     expect(nextScrollOffset(99.8, 0.5, 100)).toBeCloseTo(0.3);
     expect(nextScrollOffset(40, 0.5, 0)).toBe(0);
+  });
+});
+
+describe('winnerDisplayName', () => {
+  it('masks full names and keeps names the server masked', () => {
+    expect(winnerDisplayName('juanito')).toBe('j****o');
+    expect(winnerDisplayName('Ja***n')).toBe('Ja***n');
+    expect(winnerDisplayName('al')).toBe('a*');
   });
 });

@@ -1,5 +1,6 @@
 import type { TWinner } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
+import { maskName } from '@portal/contracts/domain/money';
 
 /**
  * Puts newer winners (newest first) in front of the list, drops duplicates by id
@@ -36,4 +37,9 @@ export function nextScrollOffset(offset: number, step: number, loopHeight: numbe
   if (loopHeight <= 0) return 0;
   const next = offset + step;
   return next >= loopHeight ? next - loopHeight : next;
+}
+
+/** Public boards never show a full name; names the server already masked stay as they are. */
+export function winnerDisplayName(customerName: string): string {
+  return customerName.includes('*') ? customerName : maskName(customerName);
 }

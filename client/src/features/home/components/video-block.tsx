@@ -47,7 +47,7 @@ export function VideoBlock() {
               src={src}
               title={t('video.title')}
               loading="lazy"
-              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; web-share"
+              allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
               allowFullScreen
               referrerPolicy="strict-origin-when-cross-origin"
             />

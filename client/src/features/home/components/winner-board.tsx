@@ -2,10 +2,10 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import { useTranslation } from 'react-i18next';
 import type { TWinner } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { formatMinor, maskName } from '@portal/contracts/domain/money';
+import { formatMinor } from '@portal/contracts/domain/money';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { useRankList } from '../api/get-rank-list';
-import { freshWinnerIds, nextScrollOffset } from '../winner-list';
+import { freshWinnerIds, nextScrollOffset, winnerDisplayName } from '../winner-list';
 import { Icon } from './icons';
 
 /** How long a newly arrived winner stays highlighted, ms. */
@@ -33,7 +33,7 @@ function WinnerRow({ winner, symbol, isFresh, isCopy }: { winner: TWinner; symbo
         )}
       </span>
       <span className="winner-row__who">
-        <span className="winner-row__name">{maskName(winner.customerName)}</span>
+        <span className="winner-row__name">{winnerDisplayName(winner.customerName)}</span>
         <span className="winner-row__game">{t('winners.inGame', { game: winner.gameName })}</span>
       </span>
       <span className="winner-row__amount">{formatMinor(winner.winAmount, symbol)}</span>
@@ -53,6 +53,8 @@ export function WinnerBoard() {
   const firstCopyRef = useRef<HTMLUListElement>(null);
   const offsetRef = useRef(0);
   const isPausedRef = useRef(false);
+  /** performance.now() until which the scroller holds still so newcomers stay in view. */
+  const holdUntilRef = useRef(0);
   const [isOverflowing, setOverflowing] = useState(false);
 
   // Newly arrived winners: highlight them for a moment and scroll back so they show at the top.
@@ -65,6 +67,7 @@ export function WinnerBoard() {
     previousRef.current = data.list;
     if (ids.length === 0) return;
     offsetRef.current = 0;
+    holdUntilRef.current = performance.now() + HIGHLIGHT_MS;
     setFresh((cur) => new Set([...cur, ...ids]));
     const timer = setTimeout(() => {
       timersRef.current.delete(timer);
@@ -101,8 +104,8 @@ export function WinnerBoard() {
       return;
     }
     let frame = 0;
-    const tick = () => {
-      if (!isPausedRef.current) {
+    const tick = (now: number) => {
+      if (!isPausedRef.current && now >= holdUntilRef.current) {
         offsetRef.current = nextScrollOffset(offsetRef.current, LIMITS.WINNER_SCROLL_STEP, first.offsetHeight);
       }
       track.style.transform = `translate3d(0, ${-offsetRef.current}px, 0)`;
