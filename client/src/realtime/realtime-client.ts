@@ -1,11 +1,11 @@
-import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { parseEvent } from '@portal/contracts/events/events';
-import type { ClientToServerEvents, EventType, ServerToClientEvents, TEventEnvelope, TSyncReply } from '@portal/contracts/events/events';
+import type { EventType, TEventEnvelope } from '@portal/contracts/events/events';
 import { applyEventToCache } from './cache-mapping';
 import { INITIAL_SEQ_STATE, receiveEvent, receiveEvents, resetAudience, syncRequestFor } from './seq';
 import type { SeqOutcome, SeqState } from './seq';
+import { createSocketTransport } from './socket-transport';
+import type { HandshakeAuth, RealtimeTransport } from './socket-transport';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
@@ -15,25 +15,22 @@ export type RealtimeSnapshot = {
   audiences: readonly string[];
 };
 
-type Handler<T extends EventType> = (env: TEventEnvelope<T>) => void;
 type AnyHandler = (env: TEventEnvelope) => void;
 
 export type RealtimeDeps = {
   queryClient: QueryClient;
   getToken: () => string | null;
   getMerchant: () => string | null;
-  /** For tests and other origins; defaults to the page's origin. */
-  url?: string;
+  /** Defaults to Socket.IO on the page's origin. */
+  createTransport?: (getAuth: () => HandshakeAuth) => RealtimeTransport;
 };
 
-const SYNC_TIMEOUT_MS = 5000;
-
 /**
- * One Socket.IO connection per tab. Orders events per audience (see seq.ts), asks for missed
- * ones, writes them into the query cache and hands them to subscribers.
+ * One realtime connection per tab. Orders events per audience (seq.ts), asks for missed ones,
+ * writes them into the query cache and hands them to subscribers.
  */
 export class RealtimeClient {
-  private socket: Socket<ServerToClientEvents, ClientToServerEvents> | null = null;
+  private transport: RealtimeTransport | null = null;
   private seq: SeqState = INITIAL_SEQ_STATE;
   private syncing = new Set<string>();
   private handlers = new Map<EventType, Set<AnyHandler>>();
@@ -42,43 +39,40 @@ export class RealtimeClient {
 
   constructor(private readonly deps: RealtimeDeps) {}
 
+  /** The handshake: the server sends what was missed after `last`. */
+  handshakeAuth(): HandshakeAuth {
+    const token = this.deps.getToken();
+    const merchant = this.deps.getMerchant();
+    return { ...(token ? { token } : {}), ...(merchant ? { merchant } : {}), last: { ...this.seq.last } };
+  }
+
   connect(): void {
-    if (this.socket) return;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(this.deps.url ?? '', {
-      // Evaluated on every (re)connect, so the server learns what this tab already applied.
-      auth: (cb) => {
-        const token = this.deps.getToken();
-        const merchant = this.deps.getMerchant();
-        cb({ ...(token ? { token } : {}), ...(merchant ? { merchant } : {}), last: { ...this.seq.last } });
-      },
-      transports: ['websocket', 'polling'],
-    });
-    socket.on('connect', () => this.setSnapshot({ state: 'connected' }));
-    socket.on('disconnect', () => this.setSnapshot({ state: 'reconnecting' }));
-    socket.on('connect_error', () => this.setSnapshot({ state: 'reconnecting' }));
-    socket.on('hello', (info) => this.setSnapshot({ audiences: info.audiences }));
-    socket.on('event', (raw: unknown) => {
+    if (this.transport) return;
+    const create = this.deps.createTransport ?? ((getAuth) => createSocketTransport(getAuth));
+    const t = create(() => this.handshakeAuth());
+    t.onState((state) => this.setSnapshot({ state }));
+    t.onHello((info) => this.setSnapshot({ audiences: info.audiences }));
+    t.onEvent((raw) => {
       const env = parseEvent(raw);
       if (env) this.receive(env);
     });
-    this.socket = socket;
+    this.transport = t;
   }
 
   /** Reconnect with fresh auth (after login, logout or a merchant change). */
   reconnect(): void {
-    if (!this.socket) return this.connect();
+    if (!this.transport) return this.connect();
     this.setSnapshot({ state: 'connecting' });
-    this.socket.disconnect();
-    this.socket.connect();
+    this.transport.reconnect();
   }
 
   close(): void {
-    this.socket?.disconnect();
-    this.socket?.removeAllListeners();
-    this.socket = null;
+    this.transport?.close();
+    this.transport = null;
+    this.syncing.clear();
   }
 
-  on<T extends EventType>(type: T, handler: Handler<T>): () => void {
+  on<T extends EventType>(type: T, handler: (env: TEventEnvelope<T>) => void): () => void {
     let set = this.handlers.get(type);
     if (!set) {
       set = new Set();
@@ -101,7 +95,7 @@ export class RealtimeClient {
     return { ...this.seq.last };
   }
 
-  /** Entry point for an incoming envelope (also used by tests and replays). */
+  /** Entry point for a parsed envelope. */
   receive(env: TEventEnvelope): void {
     this.take(receiveEvent(this.seq, env));
   }
@@ -124,12 +118,12 @@ export class RealtimeClient {
   }
 
   private requestSync(audience: string): void {
-    const socket = this.socket;
-    if (!socket || this.syncing.has(audience)) return;
+    const t = this.transport;
+    if (!t || this.syncing.has(audience)) return;
     this.syncing.add(audience);
-    socket.timeout(SYNC_TIMEOUT_MS).emit('sync', syncRequestFor(this.seq, audience), (err: Error | null, reply: TSyncReply) => {
+    t.sync(syncRequestFor(this.seq, audience), (reply) => {
       this.syncing.delete(audience);
-      if (err || !reply.ok) return this.syncFailed(audience);
+      if (!reply || !reply.ok) return this.syncFailed(audience);
       const events = reply.events.map((e) => parseEvent(e)).filter((e): e is TEventEnvelope => e !== null);
       const outcome = receiveEvents(this.seq, events);
       this.seq = outcome.state;
@@ -138,7 +132,7 @@ export class RealtimeClient {
     });
   }
 
-  /** The server cannot fill the gap: refetch everything over HTTP and continue from what is buffered. */
+  /** The server cannot fill the gap: refetch over HTTP and continue from what is buffered. */
   private syncFailed(audience: string): void {
     void this.deps.queryClient.invalidateQueries();
     const outcome = resetAudience(this.seq, audience);

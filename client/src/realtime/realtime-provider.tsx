@@ -42,10 +42,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const onAuthChange = () => {
       const t = getSessionToken();
       const m = getMerchantCode();
-      if (t === token && m === merchant) return;
+      // Learning the merchant code for the first time changes nothing: the gateway already
+      // resolved the same merchant from the host.
+      const changed = t !== token || (merchant !== null && m !== merchant);
       token = t;
       merchant = m;
-      client.reconnect();
+      if (changed) client.reconnect();
     };
     const offSession = subscribeSession(onAuthChange);
     const offMerchant = subscribeMerchant(onAuthChange);

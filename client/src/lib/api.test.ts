@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineCall } from '@portal/contracts/api/envelope';
+import { systemCalls } from '@portal/contracts/api/system';
+import { ApiError, buildUrl, createApiClient } from './api';
+
+type Seen = { url: string; init: RequestInit | undefined };
+
+function fakeClient(response: { status?: number; body: unknown } | Error, token: string | null = null, merchant: string | null = null) {
+  const seen: Seen[] = [];
+  let unauthorized = 0;
+  const call = createApiClient({
+    fetch: async (input, init) => {
+      seen.push({ url: String(input), init });
+      if (response instanceof Error) throw response;
+      return new Response(typeof response.body === 'string' ? response.body : JSON.stringify(response.body), {
+        status: response.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    },
+    getToken: () => token,
+    getMerchant: () => merchant,
+    onUnauthorized: () => {
+      unauthorized += 1;
+    },
+  });
+  return { call, seen, unauthorized: () => unauthorized };
+}
+
+const headersOf = (s: Seen | undefined) => (s?.init?.headers ?? {}) as Record<string, string>;
+
+describe('buildUrl', () => {
+  it('fills path params and drops empty query values', () => {
+    expect(buildUrl('/wps/x/:id', { id: 'a b' }, { lang: 'EN', device: undefined, empty: '' })).toBe('/wps/x/a%20b?lang=EN');
+    expect(() => buildUrl('/wps/x/:id')).toThrow(ApiError);
+  });
+});
+
+describe('call', () => {
+  it('sends the token and merchant headers and returns the validated value', async () => {
+    const c = fakeClient({ body: { success: true, value: { list: [{ id: '1', anchor: 'a', title: 't', content: 'c' }] } } }, 'tok', 'DEMO');
+    const value = await c.call(systemCalls.helpCenter, { query: { lang: 'EN', device: 'WEB' } });
+    expect(value.list[0]?.anchor).toBe('a');
+    expect(c.seen[0]?.url).toBe('/wps/system/helpCenter?lang=EN&device=WEB');
+    expect(headersOf(c.seen[0]).Authorization).toBe('Bearer tok');
+    expect(headersOf(c.seen[0])['X-Merchant-Code']).toBe('DEMO');
+  });
+
+  it('sends no Authorization header without a session', async () => {
+    const c = fakeClient({ body: { success: true, value: { systemStatus: 0, ip: '1.1.1.1' } } });
+    await c.call(systemCalls.status, { query: {} });
+    expect(headersOf(c.seen[0]).Authorization).toBeUndefined();
+  });
+
+  it('throws the envelope code and message on failure; 401 drops the session', async () => {
+    const c = fakeClient({ status: 401, body: { success: false, code: 'UNAUTHORIZED', message: 'no' } }, 'tok');
+    const err = await c.call(systemCalls.status, { query: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: 'UNAUTHORIZED', message: 'no', status: 401 });
+    expect(c.unauthorized()).toBe(1);
+  });
+
+  it('rejects a value that does not match the contract', async () => {
+    const c = fakeClient({ body: { success: true, value: { systemStatus: 7, ip: 'x' } } });
+    await expect(c.call(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });
+  });
+
+  it('maps network failures and non-JSON answers to client codes', async () => {
+    await expect(fakeClient(new TypeError('fetch failed')).call(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'NETWORK' });
+    await expect(fakeClient({ status: 502, body: '<html>' }).call(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'BAD_RESPONSE', status: 502 });
+  });
+
+  it('sends a JSON body', async () => {
+    const def = defineCall({ method: 'POST', path: '/wps/thing', auth: true, body: z.object({ a: z.number() }), value: z.object({ ok: z.boolean() }) });
+    const c = fakeClient({ body: { success: true, value: { ok: true } } });
+    await expect(c.call(def, { body: { a: 1 } })).resolves.toEqual({ ok: true });
+    expect(c.seen[0]?.init?.body).toBe('{"a":1}');
+    expect(c.seen[0]?.init?.method).toBe('POST');
+  });
+});
