@@ -13,7 +13,7 @@ export async function getHomeSlides(language: LanguageCode, signal?: AbortSignal
 
 export function homeSlidesQueryOptions(language: LanguageCode) {
   return queryOptions({
-    queryKey: ['gameMenus', language] as const,
+    queryKey: ['home', 'slides', language] as const,
     queryFn: ({ signal }) => getHomeSlides(language, signal),
     staleTime: 5 * 60_000,
   });

@@ -15,7 +15,7 @@ export async function getHotGames(language: LanguageCode, signal?: AbortSignal):
 
 export function hotGamesQueryOptions(language: LanguageCode) {
   return queryOptions({
-    queryKey: ['hotGames', language] as const,
+    queryKey: ['home', 'hotGames', language] as const,
     queryFn: ({ signal }) => getHotGames(language, signal),
     staleTime: 5 * 60_000,
   });
