@@ -95,7 +95,8 @@ export const ZRegisterBody = z
   })
   .strict();
 export type TRegisterBody = z.infer<typeof ZRegisterBody>;
-export const ZRegisterValue = ZLoginValue.partial({ token: true }).extend({ memberId: z.number().int() });
+/** With `login: true` (the default) the registration signs the player in and carries the login value. */
+export const ZRegisterValue = ZLoginValue.partial().extend({ memberId: z.number().int() });
 
 export const ZAffiliateQuery = z.object({ code: trimmed(32), domain: trimmed(255).optional() }).strict();
 

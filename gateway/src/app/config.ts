@@ -21,6 +21,11 @@ const ZEnv = z.object({
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** E-mail over SMTP, e.g. smtp://user:pass@mail.example:587; without it e-mail goes to the dev sink (not in production). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('LuckyPeso <no-reply@luckypeso.example>'),
+  /** argon2id hashes allowed at once (and waiting) before logins get 429. */
+  HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
 });
 export type Config = z.infer<typeof ZEnv> & { isProduction: boolean };
 

@@ -23,6 +23,13 @@ import { createDevSink } from '../modules/dev/dev-sink.ts';
 import { mountDevTap } from '../modules/dev/dev-tap.ts';
 import { seedDemo } from '../db/seed.ts';
 import { LIMITS } from '@portal/contracts/domain/constants';
+import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
+import { createRateLimiter } from '../modules/auth/rate-limit.ts';
+import { createCaptchas, createSliderBotChecker } from '../modules/auth/challenges.ts';
+import { createSmsCodes } from '../modules/auth/sms-codes.ts';
+import { createAccounts } from '../modules/auth/accounts-service.ts';
+import { mountAuthRoutes } from '../modules/auth/auth-routes.ts';
+import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
 
@@ -46,6 +53,18 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const merchants = createMerchantDirectory(db);
   const sessions = createSessionStore(db);
   const sink = createDevSink();
+  const hasher = createPasswordHasher({ concurrency: config.HASH_CONCURRENCY });
+  const limiter = createRateLimiter(db);
+  const captchas = createCaptchas(db);
+  const bot = createSliderBotChecker(db);
+  const smsProvider = config.isProduction ? createMissingSms() : createDevSms(sink, log);
+  const mailer: Mailer = config.SMTP_URL
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.isProduction ? null : sink)
+    : config.isProduction ? { send: async () => { throw new Error('SMTP_URL is not set'); } } : createDevMailer(sink, log);
+  const sms = createSmsCodes(db, limiter, smsProvider);
+  // Sockets exist once the HTTP server does; accounts reach them through this late-bound hook.
+  let disconnectMember: (memberId: number) => Promise<void> = async () => undefined;
+  const accounts = createAccounts({ db, sessions, hasher, limiter, captchas, bot, sms, mailer, disconnectMember: (id) => disconnectMember(id) });
   const checkResponses = !config.isProduction;
   const routeOpts = { checkResponses };
 
@@ -92,7 +111,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountSystemRoutes(apiApp, db, routeOpts);
   mountContentRoutes(apiApp, db, routeOpts);
   mountGameRoutes(apiApp, db, routeOpts);
-  if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions });
+  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms }, routeOpts);
+  if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
 
@@ -112,16 +132,18 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID,
     ...(adapterClient ? { redisClient: adapterClient } : {}),
   });
+  disconnectMember = realtime.disconnectMember;
   if (!config.isProduction) mountDevTap(realtime.io, bus);
   const relay = startRelay(db, bus, log, config.RELAY_POLL_MS);
   const pruneTimer = setInterval(() => {
     pruneOutbox(db, config.OUTBOX_RETENTION_HOURS).catch((err) => log.warn({ err }, 'outbox prune failed'));
+    limiter.prune().catch((err) => log.warn({ err }, 'rate counter prune failed'));
   }, 3600_000);
   pruneTimer.unref();
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io,
+    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

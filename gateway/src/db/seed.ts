@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { hash, type Algorithm } from '@node-rs/argon2';
+import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db, Tx } from './db.ts';
 
 const SEED_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/seed/demo.json');
@@ -65,6 +67,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedContent(tx, m.code, seed);
     await seedCatalogue(tx, m.code, seed.vendors);
     await seedWinners(tx, m.code);
+    await seedAccounts(tx, m.code);
     return true;
   });
 }
@@ -152,4 +155,22 @@ async function seedWinners(tx: Tx, code: string) {
       [code, names[i % names.length], g?.game_name ?? 'Golden Empire', g?.icon_url ?? null, amount, (20 - i) * 7],
     );
   }
+}
+
+/**
+ * Demo accounts for a first look: an agent with an invitation code and a player under it. Both carry
+ * the default password '{secret}', which the portal forces them to change at first login.
+ */
+async function seedAccounts(tx: Tx, code: string) {
+  const defaultHash = await hash(LIMITS.DEFAULT_PASSWORD, { algorithm: 2 as Algorithm });
+  const agent = await tx.query<{ id: number }>(
+    `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, must_change_password, invitation_code)
+     VALUES ($1, 'agent01', 'agent01', 'Demo Agent', 1, $2, true, 'LUCKY8') RETURNING id`,
+    [code, defaultHash],
+  );
+  await tx.query(
+    `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, must_change_password, parent_id)
+     VALUES ($1, 'player01', 'player01', 'Demo Player', 0, $2, true, $3)`,
+    [code, defaultHash, agent.rows[0]!.id],
+  );
 }

@@ -9,7 +9,19 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DevSink } from './dev-sink.ts';
+import type { Accounts } from '../auth/accounts-service.ts';
+import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { BotChecker, Captchas } from '../auth/challenges.ts';
 import { systemStatusOf } from '../system/system-routes.ts';
+
+const ZSecurityPatch = z
+  .object({
+    botCheck: z.boolean().optional(),
+    captchaAfterFailures: z.number().int().min(0).max(100).optional(),
+    passwordMaxAgeDays: z.number().int().min(0).max(3650).optional(),
+    newIpVerification: z.boolean().optional(),
+  })
+  .strict();
 
 const ZMerchantPatch = z
   .object({
@@ -17,10 +29,27 @@ const ZMerchantPatch = z
     maintenanceMessage: z.string().max(500).nullable().optional(),
     blockedIps: z.array(z.string().max(64)).max(100).optional(),
     modules: z.partialRecord(z.enum(MODULE_FLAGS), z.boolean()).optional(),
+    security: ZSecurityPatch.optional(),
   })
   .strict();
 
 const ZDevSession = z.object({ account: z.string().regex(/^[a-z0-9_]{3,32}$/), type: z.number().int().min(0).max(99).default(0) }).strict();
+
+/** A QA account with chosen credentials and role (agents, players with mobile or e-mail). */
+const ZDevMember = z
+  .object({
+    account: z.string().regex(/^[A-Za-z0-9_]{3,32}$/),
+    password: z.string().min(1).max(64),
+    type: z.number().int().min(0).max(99).default(0),
+    dialingCode: z.string().regex(/^\d{1,4}$/).optional(),
+    mobileNum: z.string().regex(/^\d{7,15}$/).optional(),
+    email: z.string().email().optional(),
+    invitationCode: z.string().regex(/^[A-Za-z0-9]{4,16}$/).optional(),
+    parentAccount: z.string().max(32).optional(),
+    mustChangePassword: z.boolean().default(false),
+    passwordExpired: z.boolean().default(false),
+  })
+  .strict();
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const r = schema.safeParse(input);
@@ -43,8 +72,39 @@ const wrap = (h: H) => async (req: Request, res: Response, next: NextFunction) =
  * QA and test tools, mounted only outside production mode: read captured codes, replay recorded
  * streams through the outbox (the same path live events take), post a winner, switch maintenance.
  */
-export function mountDevRoutes(app: Express, deps: { db: Db; sink: DevSink; merchants: MerchantDirectory; sessions: SessionStore }) {
+export function mountDevRoutes(
+  app: Express,
+  deps: { db: Db; sink: DevSink; merchants: MerchantDirectory; sessions: SessionStore; accounts: Accounts; hasher: PasswordHasher; captchas: Captchas; bot: BotChecker },
+) {
   const { db, sink, merchants, sessions } = deps;
+
+  app.get('/wps/dev/botcheck/:id', wrap(async (req) => ({ answer: await deps.bot.peek?.(String(req.params.id)) ?? null })));
+  app.get('/wps/dev/captcha/:key', wrap(async (req) => ({ answer: await deps.captchas.peek(String(req.params.key)) })));
+
+  app.post('/wps/dev/members', wrap(async (req) => {
+    const b = parse(ZDevMember, req.body);
+    const code = req.ctx.merchant.code;
+    const parent = b.parentAccount ? await deps.accounts.findByAccount(code, b.parentAccount) : null;
+    if (b.parentAccount && !parent) throw new AppError(ErrorCode.NOT_FOUND, 'parent account not found');
+    const r = await db.query<{ id: number }>(
+      `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, must_change_password, password_changed_at,
+         password_expires_at, dialing_code, mobile_num, email, invitation_code, parent_id)
+       VALUES ($1, $2, lower($2), $2, $3, $4, $5, now(), CASE WHEN $6 THEN now() - interval '1 day' END, $7, $8, $9, $10, $11) RETURNING id`,
+      [code, b.account, b.type, await deps.hasher.hash(b.password), b.mustChangePassword, b.passwordExpired,
+        b.mobileNum ? (b.dialingCode ?? '63') : null, b.mobileNum ?? null, b.email ?? null, b.invitationCode ?? null, parent?.id ?? null],
+    ).catch((err: { code?: string }) => {
+      if (err.code === '23505') throw new AppError(ErrorCode.ACCOUNT_EXISTS);
+      throw err;
+    });
+    return { memberId: r.rows[0]!.id };
+  }));
+
+  app.post('/wps/dev/members/:id/disable', wrap(async (req) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.VALIDATION, 'Invalid member id');
+    await deps.accounts.disable(id);
+    return {};
+  }));
 
   app.get('/wps/dev/outbox', wrap(async (req) => {
     const q = parse(ZDevOutboxQuery, req.query);
@@ -96,9 +156,9 @@ export function mountDevRoutes(app: Express, deps: { db: Db; sink: DevSink; merc
     const modules = { ...m.modules, ...(patch.modules ?? {}) };
     await db.tx(async (tx) => {
       await tx.query(
-        `UPDATE merchants SET maintenance = $2, maintenance_message = $3, blocked_ips = $4, module_flags = $5 WHERE code = $1`,
+        `UPDATE merchants SET maintenance = $2, maintenance_message = $3, blocked_ips = $4, module_flags = $5, security = $6 WHERE code = $1`,
         [m.code, patch.maintenance ?? m.maintenance, patch.maintenanceMessage === undefined ? m.maintenanceMessage : patch.maintenanceMessage,
-          patch.blockedIps ?? m.blockedIps, JSON.stringify(modules)],
+          patch.blockedIps ?? m.blockedIps, JSON.stringify(modules), JSON.stringify({ ...m.security, ...(patch.security ?? {}) })],
       );
       if (patch.maintenance !== undefined && patch.maintenance !== m.maintenance) {
         await emitEvent(tx, m.code, merchantAudience(m.code), 'system.maintenance', {
@@ -117,7 +177,7 @@ export function mountDevRoutes(app: Express, deps: { db: Db; sink: DevSink; merc
     const body = parse(ZDevSession, req.body);
     const code = req.ctx.merchant.code;
     const r = await db.query<{ id: number }>(
-      `INSERT INTO members (merchant_code, account, nickname, type) VALUES ($1, $2, $2, $3)
+      `INSERT INTO members (merchant_code, account, account_lower, nickname, type) VALUES ($1, $2, lower($2), $2, $3)
        ON CONFLICT (merchant_code, account) DO UPDATE SET account = EXCLUDED.account RETURNING id`,
       [code, body.account, body.type],
     );

@@ -17,7 +17,24 @@ export type Merchant = {
   blockedIps: string[];
   agentTypes: number[];
   trialTypes: number[];
+  /** Per-field registration rule overrides (see auth/registration-settings.ts). */
+  registration: unknown[];
+  security: MerchantSecurity;
 };
+
+/** Login security settings per merchant. */
+export type MerchantSecurity = {
+  /** Require the slider bot check on username logins. */
+  botCheck: boolean;
+  /** Failed logins (per account or IP, last hour) after which the captcha is asked. */
+  captchaAfterFailures: number;
+  /** Days a password lives before it expires (PWDEXPFORCECHANGE3 forces the change). 0: never. */
+  passwordMaxAgeDays: number;
+  /** Ask a second step on login from an address the member never used. */
+  newIpVerification: boolean;
+};
+
+const DEFAULT_SECURITY: MerchantSecurity = { botCheck: true, captchaAfterFailures: 3, passwordMaxAgeDays: 180, newIpVerification: true };
 
 type MerchantRow = {
   code: string;
@@ -34,6 +51,8 @@ type MerchantRow = {
   blocked_ips: string[];
   agent_types: number[];
   trial_types: number[];
+  registration: unknown[];
+  security: Record<string, unknown>;
 };
 
 function toMerchant(r: MerchantRow): Merchant {
@@ -54,6 +73,8 @@ function toMerchant(r: MerchantRow): Merchant {
     blockedIps: r.blocked_ips,
     agentTypes: r.agent_types,
     trialTypes: r.trial_types,
+    registration: Array.isArray(r.registration) ? r.registration : [],
+    security: { ...DEFAULT_SECURITY, ...(r.security as Partial<MerchantSecurity>) },
   };
 }
 

@@ -3,6 +3,12 @@ import type { Queryable } from '../../db/db.ts';
 
 export type SessionInfo = { memberId: number; merchantCode: string; memberType: number; account: string };
 
+/** Session lifetimes: a session dies after this long unused, and after the absolute limit whatever happens. */
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 24 * 3600_000;
+/** last_seen_at is written at most this often per session, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60_000;
+
 /** 256 random bits, base64url; only the SHA-256 digest is stored. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
@@ -13,28 +19,40 @@ export function hashToken(token: string): Buffer {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
-export function createSessionStore(db: Queryable, absoluteTtlMs = 24 * 3600 * 1000) {
+export function createSessionStore(db: Queryable, opts: { idleMs?: number; absoluteMs?: number } = {}) {
+  const idleMs = opts.idleMs ?? SESSION_IDLE_MS;
+  const absoluteMs = opts.absoluteMs ?? SESSION_ABSOLUTE_MS;
   return {
-    async create(memberId: number, merchantCode: string): Promise<string> {
+    idleMs,
+    absoluteMs,
+    async create(memberId: number, merchantCode: string, ip: string | null = null): Promise<string> {
       const token = newToken();
       await db.query(
-        `INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-        [hashToken(token), memberId, merchantCode, absoluteTtlMs / 1000],
+        `INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, ip) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+        [hashToken(token), memberId, merchantCode, absoluteMs / 1000, ip],
       );
       return token;
     },
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string }>(
-        `SELECT s.member_id, s.merchant_code, m.type, m.account FROM sessions s JOIN members m ON m.id = s.member_id
-         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND m.status = 'active'`,
-        [hashToken(token)],
+      const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string; stale: boolean }>(
+        `SELECT s.member_id, s.merchant_code, m.type, m.account,
+                s.last_seen_at < now() - make_interval(secs => $3) AS stale
+         FROM sessions s JOIN members m ON m.id = s.member_id
+         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+           AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'`,
+        [hashToken(token), idleMs / 1000, TOUCH_EVERY_MS / 1000],
       );
       const row = r.rows[0];
-      return row ? { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account } : null;
+      if (!row) return null;
+      if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
+      return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account };
     },
     async revoke(token: string): Promise<void> {
       await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+    },
+    async revokeAll(memberId: number): Promise<void> {
+      await db.query('UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
     },
   };
 }

@@ -1,0 +1,419 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { LIMITS, TRIAL_TYPE } from '@portal/contracts/domain/constants';
+import { isAgentType, isTrialType } from '@portal/contracts/domain/member';
+import { ageOn, checkField, type RegistrationField } from '@portal/contracts/domain/registration';
+import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@portal/contracts/api/auth';
+import { userAudience } from '@portal/contracts/events/events';
+import type { Db, Queryable } from '../../db/db.ts';
+import { emitEvent } from '../../bus/outbox.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { BotChecker, Captchas } from './challenges.ts';
+import { normaliseMobile, type SmsCodes } from './sms-codes.ts';
+import type { Mailer } from '../notify/notifier.ts';
+import { registrationRules, ruleOf } from './registration-settings.ts';
+
+/** Failed logins per account in an hour before the account refuses all logins for the rest of the hour. */
+export const MAX_FAILED_LOGINS_PER_HOUR = 100;
+const HOUR = 3600_000;
+const RESET_TTL_MS = 30 * 60_000;
+
+export type MemberRow = {
+  id: number; merchant_code: string; account: string; nickname: string | null; type: number; status: string;
+  password_hash: string | null; must_change_password: boolean; password_expires_at: Date | string | null;
+  dialing_code: string | null; mobile_num: string | null; email: string | null; first_login_at: Date | string | null;
+  totp_secret: string | null; totp_enabled: boolean; language: string | null; parent_id: number | null;
+};
+
+export type AccountsDeps = {
+  db: Db;
+  sessions: SessionStore;
+  hasher: PasswordHasher;
+  limiter: RateLimiter;
+  captchas: Captchas;
+  bot: BotChecker;
+  sms: SmsCodes;
+  mailer: Mailer;
+  /** Ends a member's sockets on every node. */
+  disconnectMember(memberId: number): Promise<void>;
+};
+
+/** Member kinds: operator/system types (90 and above) are not members and cannot log in here. */
+export const NON_MEMBER_TYPE_MIN = 90;
+
+function fieldError(field: string, message: string) {
+  return new AppError(ErrorCode.VALIDATION, message, [{ path: field, message }]);
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { db, sessions, hasher, limiter, captchas, bot, sms, mailer } = deps;
+  let dummy: Promise<string> | null = null;
+  /** Verified against when an account does not exist, so a miss costs the same as a wrong password. */
+  const dummyHash = () => (dummy ??= hasher.hash(randomBytes(16).toString('hex')));
+
+  async function findByAccount(q: Queryable, merchant: string, account: string): Promise<MemberRow | null> {
+    const r = await q.query<MemberRow>('SELECT * FROM members WHERE merchant_code = $1 AND account_lower = $2', [merchant, account.toLowerCase()]);
+    return r.rows[0] ?? null;
+  }
+  async function findByMobile(merchant: string, dialing: string, mobile: string): Promise<MemberRow | null> {
+    const r = await db.query<MemberRow>('SELECT * FROM members WHERE merchant_code = $1 AND dialing_code = $2 AND mobile_num = $3', [merchant, dialing, mobile]);
+    return r.rows[0] ?? null;
+  }
+
+  function passwordRule(m: Merchant) {
+    return ruleOf(registrationRules(m), 'password');
+  }
+
+  /** Open a session and say what the client must do next (spec section 4, login success). */
+  async function openSession(m: Merchant, member: MemberRow, ip: string, password: string | null): Promise<TLoginValue> {
+    const firstTimeLogin = member.first_login_at === null;
+    await db.query(
+      'UPDATE members SET last_login_at = now(), first_login_at = COALESCE(first_login_at, now()) WHERE id = $1',
+      [member.id],
+    );
+    await db.query('INSERT INTO member_ips (member_id, ip) VALUES ($1, $2) ON CONFLICT DO NOTHING', [member.id, ip]);
+    const token = await sessions.create(member.id, m.code, ip);
+    const expiresAt = member.password_expires_at ? new Date(member.password_expires_at) : null;
+    return {
+      token,
+      firstTimeLogin,
+      passwordExpired: m.modules.PWDEXPFORCECHANGE3 && !!expiresAt && expiresAt.getTime() < Date.now(),
+      defaultPassword: member.must_change_password || password === LIMITS.DEFAULT_PASSWORD,
+      isAgent: isAgentType(member.type, m.agentTypes),
+      isTrial: isTrialType(member.type, m.trialTypes),
+    };
+  }
+
+  function checkRoleAtLogin(m: Merchant, member: MemberRow, agentLogin: boolean | undefined) {
+    if (member.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+    if (member.type >= NON_MEMBER_TYPE_MIN) throw new AppError(ErrorCode.NON_MEMBER);
+    if (agentLogin && !isAgentType(member.type, m.agentTypes)) throw new AppError(ErrorCode.NON_AGENT);
+  }
+
+  async function needsCaptcha(m: Merchant, accountKey: string, ip: string): Promise<boolean> {
+    const n = m.security.captchaAfterFailures;
+    if (n <= 0) return true;
+    const [a, i] = await Promise.all([limiter.count(`login-fail:${accountKey}`, HOUR), limiter.count(`login-fail-ip:${m.code}:${ip}`, HOUR)]);
+    return a >= n || i >= n * 3;
+  }
+
+  /** A login from an address the member never used asks for a second step, where the member has one. */
+  async function secondStepFor(m: Merchant, member: MemberRow, ip: string): Promise<AppError | null> {
+    if (!m.security.newIpVerification) return null;
+    const known = await db.query<{ ip: string }>('SELECT ip FROM member_ips WHERE member_id = $1', [member.id]);
+    if (!known.rows.length || known.rows.some((r) => r.ip === ip)) return null;
+    const methods: Array<'sms' | 'email' | 'totp'> = [];
+    if (member.mobile_num) methods.push('sms');
+    if (member.email) methods.push('email');
+    if (member.totp_enabled) methods.push('totp');
+    if (!methods.length) return null;
+    const id = randomBytes(16).toString('base64url');
+    await db.query(
+      `INSERT INTO login_challenges (id, member_id, merchant_code, ip, methods, expires_at) VALUES ($1, $2, $3, $4, $5, now() + interval '10 minutes')`,
+      [id, member.id, m.code, ip, methods],
+    );
+    return new AppError(ErrorCode.VERIFICATION_REQUIRED, undefined, undefined, { challengeId: id, methods });
+  }
+
+  return {
+    findByAccount: (merchant: string, account: string) => findByAccount(db, merchant, account),
+
+    async login(m: Merchant, body: TLoginBody, ip: string): Promise<TLoginValue> {
+      if (body.type === 'sms') {
+        if (!m.modules.MOBILEVERCODELOGIN3) throw new AppError(ErrorCode.MODULE_DISABLED);
+        const { dialing, mobile } = await sms.consume(m.code, 'login', body.countryDialingCode ?? '63', body.username, body.password);
+        const member = await findByMobile(m.code, dialing, mobile);
+        if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
+        checkRoleAtLogin(m, member, body.agentLogin);
+        // An SMS login is itself a possession check: no second step, and no forced password change.
+        const v = await openSession(m, member, ip, null);
+        return { ...v, defaultPassword: false, passwordExpired: false };
+      }
+      if (!body.username || !body.password) throw fieldError(!body.username ? 'username' : 'password', 'Input cannot be empty');
+      const accountKey = `${m.code}:${body.username.toLowerCase()}`;
+      if ((await limiter.count(`login-fail:${accountKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
+      if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
+      if (m.security.botCheck && !(await bot.verify(body.botId, body.botAnswer))) {
+        throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
+      }
+      const member = await findByAccount(db, m.code, body.username);
+      const ok = await hasher.verify(member?.password_hash ?? (await dummyHash()), body.password);
+      if (!member || !member.password_hash || !ok) {
+        await limiter.hit(`login-fail:${accountKey}`);
+        await limiter.hit(`login-fail-ip:${m.code}:${ip}`);
+        throw new AppError(ErrorCode.INVALID_CREDENTIALS, undefined, undefined, { captcha: await needsCaptcha(m, accountKey, ip) });
+      }
+      checkRoleAtLogin(m, member, body.agentLogin);
+      const second = await secondStepFor(m, member, ip);
+      if (second) throw second;
+      return openSession(m, member, ip, body.password);
+    },
+
+    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email'): Promise<{ expiredMinutes: number }> {
+      const r = await db.query<{ member_id: number; methods: string[] }>(
+        `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
+        [challengeId, m.code],
+      );
+      const ch = r.rows[0];
+      if (!ch || !ch.methods.includes(method)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
+      const since = await limiter.sinceLast(`2fa:${challengeId}`, HOUR);
+      if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
+      if ((await limiter.count(`2fa:${challengeId}`, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      await limiter.hit(`2fa:${challengeId}`);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.query(
+        `UPDATE login_challenges SET code_hash = $2, code_method = $3, attempts = 0 WHERE id = $1`,
+        [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
+      );
+      const text = `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
+      if (method === 'sms') await deps.sms.sendRaw(`+${member.dialing_code}${member.mobile_num}`, text);
+      else await mailer.send(member.email!, `${m.brand.siteName} login verification`, text);
+      return { expiredMinutes: sms.expiredMinutes };
+    },
+
+    async verifySecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email' | 'totp', code: string, ip: string, verifyTotp: (secret: string, code: string) => Promise<boolean>): Promise<TLoginValue> {
+      const r = await db.query<{ member_id: number; methods: string[]; code_hash: Buffer | null; code_method: string | null; attempts: number }>(
+        `SELECT member_id, methods, code_hash, code_method, attempts FROM login_challenges
+         WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
+        [challengeId, m.code],
+      );
+      const ch = r.rows[0];
+      if (!ch || !ch.methods.includes(method) || ch.attempts >= 5) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
+      let ok = false;
+      if (method === 'totp') ok = !!member.totp_secret && member.totp_enabled && (await verifyTotp(member.totp_secret, code));
+      else ok = ch.code_method === method && !!ch.code_hash && Buffer.from(ch.code_hash).equals(createHash('sha256').update(`${challengeId}:${code}`).digest());
+      if (!ok) {
+        await db.query('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = $1', [challengeId]);
+        throw new AppError(method === 'totp' ? ErrorCode.TOTP_INVALID : ErrorCode.SMS_CODE_INVALID);
+      }
+      const used = await db.query('UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [challengeId]);
+      if (!used.rows.length) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      checkRoleAtLogin(m, member, false);
+      return openSession(m, member, ip, null);
+    },
+
+    async register(m: Merchant, body: TRegisterBody, variant: 'username' | 'mobile', ip: string): Promise<{ memberId: number; login: TLoginValue | null }> {
+      if (!m.modules.DIRECTREG3) throw new AppError(ErrorCode.MODULE_DISABLED);
+      if (variant === 'username' && !m.modules.USERNAMEREG3) throw new AppError(ErrorCode.MODULE_DISABLED);
+      if (variant === 'mobile' && !m.modules.MOBILENUMREG3) throw new AppError(ErrorCode.MODULE_DISABLED);
+      if (!body.termsAccepted) throw new AppError(ErrorCode.TERMS_NOT_ACCEPTED);
+      if (!body.ageConfirmed) throw new AppError(ErrorCode.UNDERAGE);
+      const rules = registrationRules(m);
+      const values: Partial<Record<RegistrationField, string>> = { ...body };
+      const dialing = body.countryDialingCode ?? '63';
+      if (variant === 'mobile') {
+        // registerMobile: the username is the mobile number.
+        values.username = body.mobileNum ?? '';
+        // Without MOBILENUMPASSREG3 the mobile account signs in by SMS code; it gets an unusable random password.
+        if (!m.modules.MOBILENUMPASSREG3 && !body.password) {
+          values.password = values.confirmPassword = `${randomBytes(12).toString('base64url')}aA1`;
+        }
+      }
+      const problems: Array<{ path: string; message: string }> = [];
+      for (const rule of rules) {
+        if (rule.field === 'captcha' || rule.field === 'verificationCode') continue;
+        if (variant === 'mobile' && rule.field === 'username') continue;
+        const mustHave = variant === 'mobile' && rule.field === 'mobileNum';
+        const p = checkField(mustHave ? { ...rule, enabled: true, required: true } : rule, values[rule.field]);
+        if (p) problems.push({ path: rule.field, message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' });
+      }
+      if (values.password !== undefined && values.confirmPassword !== values.password) {
+        problems.push({ path: 'confirmPassword', message: 'Confirmation password is not correct.' });
+      }
+      if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);
+      if (body.birthday) {
+        const age = ageOn(body.birthday, new Date());
+        if (age === null || age < m.brand.minAge) throw new AppError(ErrorCode.UNDERAGE);
+      }
+      if (ruleOf(rules, 'captcha').enabled) await captchas.check(body.captchaKey, body.captcha);
+      let mobile: { dialing: string; mobile: string } | null = null;
+      if (values.mobileNum) {
+        if (m.modules.REGMOBVERF3 && (variant === 'mobile' || ruleOf(rules, 'mobileNum').required)) {
+          mobile = await sms.consume(m.code, 'register', dialing, values.mobileNum, body.verificationCode);
+        } else {
+          mobile = normaliseMobile(dialing, values.mobileNum);
+        }
+      }
+      let parentId: number | null = null;
+      const invitation = body.affiliateCode || null;
+      if (invitation) {
+        const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, invitation]);
+        if (!up.rows[0]) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+        parentId = up.rows[0].id;
+      }
+      const account = variant === 'mobile' ? mobile!.mobile : values.username!;
+      const passwordHash = await hasher.hash(values.password!);
+      const paymentHash = body.paymentPassword ? await hasher.hash(body.paymentPassword) : null;
+      const maxAge = m.security.passwordMaxAgeDays;
+      let memberId: number;
+      try {
+        const r = await db.query<{ id: number }>(
+          `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, payment_password_hash,
+             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip)
+           VALUES ($1, $2, lower($2), $3, 0, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END,
+             $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+          [m.code, account, body.nickname ?? null, passwordHash, paymentHash, maxAge, mobile?.dialing ?? null, mobile?.mobile ?? null,
+            body.email || null, body.payeeName || null,
+            JSON.stringify({ birthday: body.birthday, line: body.line, whatsapp: body.whatsapp, facebook: body.facebook, wechat: body.wechat, qqNum: body.qqNum, idNumber: body.idNumber, referralCode: body.referralCode, registerUrl: body.registerUrl, domain: body.domain }),
+            parentId, ip],
+        );
+        memberId = r.rows[0]!.id;
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') {
+          const detail = String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message);
+          throw new AppError(detail.includes('mobile') ? ErrorCode.MOBILE_EXISTS : ErrorCode.ACCOUNT_EXISTS);
+        }
+        throw err;
+      }
+      if (!body.login) return { memberId, login: null };
+      const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0]!;
+      return { memberId, login: await openSession(m, member, ip, null) };
+    },
+
+    async checkInvitation(m: Merchant, code: string): Promise<void> {
+      const up = await db.query(`SELECT 1 FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
+      if (!up.rows.length) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+    },
+
+    async freePlay(m: Merchant, ip: string): Promise<TLoginValue> {
+      if (!m.modules.FREEPLAY3) throw new AppError(ErrorCode.MODULE_DISABLED);
+      const ipKey = `freeplay:${m.code}:${ip}`;
+      if ((await limiter.count(ipKey, HOUR)) >= 30) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      await limiter.hit(ipKey);
+      const account = `trial_${randomBytes(5).toString('hex')}`;
+      const r = await db.query<MemberRow>(
+        `INSERT INTO members (merchant_code, account, account_lower, nickname, type, register_ip) VALUES ($1, $2, $2, $3, $4, $5) RETURNING *`,
+        [m.code, account, 'Guest', TRIAL_TYPE, ip],
+      );
+      return openSession(m, r.rows[0]!, ip, null);
+    },
+
+    async logout(token: string, memberId: number): Promise<void> {
+      await sessions.revoke(token);
+      await db.tx(async (tx) => {
+        await emitEvent(tx, (await tx.query<{ merchant_code: string }>('SELECT merchant_code FROM members WHERE id = $1', [memberId])).rows[0]!.merchant_code,
+          userAudience(memberId), 'system.logout', { reason: 'logout' });
+      });
+      await deps.disconnectMember(memberId);
+    },
+
+    async disable(memberId: number): Promise<void> {
+      const merchant = await db.tx(async (tx) => {
+        const r = await tx.query<{ merchant_code: string }>(`UPDATE members SET status = 'disabled' WHERE id = $1 RETURNING merchant_code`, [memberId]);
+        if (!r.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
+        await tx.query('UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
+        await emitEvent(tx, r.rows[0].merchant_code, userAudience(memberId), 'system.logout', { reason: 'disabled' });
+        return r.rows[0].merchant_code;
+      });
+      void merchant;
+      await deps.disconnectMember(memberId);
+    },
+
+    async info(m: Merchant, memberId: number): Promise<TMemberInfo> {
+      const r = await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId]);
+      const x = r.rows[0];
+      if (!x) throw new AppError(ErrorCode.UNAUTHORIZED);
+      return {
+        id: x.id, account: x.account, nickname: x.nickname, type: x.type,
+        isAgent: isAgentType(x.type, m.agentTypes), isTrial: isTrialType(x.type, m.trialTypes),
+        currencySymbol: m.brand.currencySymbol, language: x.language ?? m.brand.defaultLanguage, imgUrl: null,
+        mobileNum: x.mobile_num ? `+${x.dialing_code} ${x.mobile_num.slice(0, 3)}****${x.mobile_num.slice(-3)}` : null,
+        email: x.email ? x.email.replace(/^(.).*(@.*)$/, '$1***$2') : null,
+        totpEnabled: x.totp_enabled,
+      };
+    },
+
+    async changePassword(m: Merchant, memberId: number, body: { oldPassword?: string | undefined; newPassword: string; confirmNewPassword: string }, ip: string): Promise<TLoginValue> {
+      const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0];
+      if (!member) throw new AppError(ErrorCode.UNAUTHORIZED);
+      if (isTrialType(member.type, m.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+      // The old password is skipped only when the stored one is the default that forces this change.
+      const isDefault = member.must_change_password || (!!member.password_hash && (await hasher.verify(member.password_hash, LIMITS.DEFAULT_PASSWORD)));
+      if (!isDefault) {
+        if (!body.oldPassword) throw fieldError('oldPassword', 'Input cannot be empty');
+        if (!member.password_hash || !(await hasher.verify(member.password_hash, body.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+      }
+      return setPassword(m, member, body.newPassword, body.confirmNewPassword, ip);
+    },
+
+    async forgotByEmail(m: Merchant, username: string, email: string, origin: string): Promise<void> {
+      const ipless = `forgot:${m.code}:${username.toLowerCase()}`;
+      if ((await limiter.count(ipless, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      await limiter.hit(ipless);
+      const member = await findByAccount(db, m.code, username);
+      if (!member || !member.email || member.email.toLowerCase() !== email.toLowerCase() || member.status !== 'active') {
+        throw new AppError(ErrorCode.USER_NOT_FOUND);
+      }
+      const token = randomBytes(32).toString('base64url');
+      await db.query(
+        'INSERT INTO password_resets (token_hash, member_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
+        [createHash('sha256').update(token).digest(), member.id, RESET_TTL_MS / 1000],
+      );
+      const link = `${origin}/?resetToken=${token}`;
+      await mailer.send(member.email, `${m.brand.siteName}: reset your password`,
+        `Hello ${member.nickname ?? member.account},\n\nOpen this link within 30 minutes to set a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`);
+    },
+
+    async resetByToken(m: Merchant, token: string, newPassword: string, confirm: string, ip: string): Promise<TLoginValue> {
+      const hash = createHash('sha256').update(token).digest();
+      const r = await db.query<{ member_id: number }>(
+        'SELECT member_id FROM password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()', [hash]);
+      const row = r.rows[0];
+      if (!row) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
+      const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1 AND merchant_code = $2', [row.member_id, m.code])).rows[0];
+      if (!member) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
+      checkNewPassword(m, newPassword, confirm);
+      const used = await db.query('UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING member_id', [hash]);
+      if (!used.rows.length) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
+      return setPassword(m, member, newPassword, confirm, ip);
+    },
+
+    async resetByMobile(m: Merchant, body: { newPassword: string; confirmNewPassword?: string | undefined; mobileNum: string; countryDialingCode: string; verificationCode: string }, ip: string): Promise<TLoginValue> {
+      checkNewPassword(m, body.newPassword, body.confirmNewPassword ?? body.newPassword);
+      const { dialing, mobile } = await sms.consume(m.code, 'reset', body.countryDialingCode, body.mobileNum, body.verificationCode);
+      const member = await findByMobile(m.code, dialing, mobile);
+      if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
+      return setPassword(m, member, body.newPassword, body.confirmNewPassword ?? body.newPassword, ip);
+    },
+
+    async setTotpSecret(memberId: number, secret: string): Promise<void> {
+      await db.query('UPDATE members SET totp_secret = $2, totp_enabled = false WHERE id = $1', [memberId, secret]);
+    },
+    async enableTotp(memberId: number, code: string, verifyTotp: (secret: string, code: string) => Promise<boolean>): Promise<void> {
+      const r = await db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM members WHERE id = $1', [memberId]);
+      const secret = r.rows[0]?.totp_secret;
+      if (!secret || !(await verifyTotp(secret, code))) throw new AppError(ErrorCode.TOTP_INVALID);
+      await db.query('UPDATE members SET totp_enabled = true WHERE id = $1', [memberId]);
+    },
+    sessionFor: (m: Merchant, member: MemberRow, ip: string) => openSession(m, member, ip, null),
+  };
+
+  function checkNewPassword(m: Merchant, password: string, confirm: string) {
+    const p = checkField(passwordRule(m), password);
+    if (p) throw new AppError(ErrorCode.PASSWORD_RULE, undefined, [{ path: 'newPassword', message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' }]);
+    if (password === LIMITS.DEFAULT_PASSWORD) throw new AppError(ErrorCode.PASSWORD_RULE);
+    if (confirm !== password) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
+  }
+
+  /** New password: every session ends (sockets too), and a fresh one is opened for this login. */
+  async function setPassword(m: Merchant, member: MemberRow, password: string, confirm: string, ip: string): Promise<TLoginValue> {
+    checkNewPassword(m, password, confirm);
+    const hash = await hasher.hash(password);
+    const maxAge = m.security.passwordMaxAgeDays;
+    await db.query(
+      `UPDATE members SET password_hash = $2, must_change_password = false, password_changed_at = now(),
+         password_expires_at = CASE WHEN $3::int > 0 THEN now() + make_interval(days => $3::int) END WHERE id = $1`,
+      [member.id, hash, maxAge],
+    );
+    await sessions.revokeAll(member.id);
+    await deps.disconnectMember(member.id);
+    const fresh = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [member.id])).rows[0]!;
+    return openSession(m, fresh, ip, null);
+  }
+}
+export type Accounts = ReturnType<typeof createAccounts>;

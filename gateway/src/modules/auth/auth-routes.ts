@@ -1,0 +1,96 @@
+import type { Express, Request } from 'express';
+import { authCalls } from '@portal/contracts/api/auth';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { mountCall, type RequestContext } from '../../app/http.ts';
+import type { Accounts } from './accounts-service.ts';
+import type { BotChecker, Captchas } from './challenges.ts';
+import type { SmsCodes } from './sms-codes.ts';
+import { COUNTRIES, registrationRules } from './registration-settings.ts';
+import { totpEnrolment, verifyTotp } from './totp.ts';
+
+type Opts = { checkResponses: boolean };
+
+/** Where links in e-mails point: the site the request came from. */
+function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}
+
+function requireSession(ctx: RequestContext) {
+  if (!ctx.session || !ctx.token) throw new AppError(ErrorCode.UNAUTHORIZED);
+  return { session: ctx.session, token: ctx.token };
+}
+
+export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes }, opts: Opts) {
+  const { accounts, captchas, bot, sms } = deps;
+
+  mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
+  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method), opts);
+  mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
+    accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, verifyTotp), opts);
+  mountCall(app, authCalls.freePlay, async ({ ctx }) => accounts.freePlay(ctx.merchant, ctx.ip), opts);
+  mountCall(app, authCalls.logout, async ({ ctx }) => {
+    const { session, token } = requireSession(ctx);
+    await accounts.logout(token, session.memberId);
+    return {};
+  }, opts);
+
+  mountCall(app, authCalls.smsNoLogin, async ({ ctx, body }) => {
+    const m = ctx.merchant;
+    if (body.purpose === 'login' && !m.modules.MOBILEVERCODELOGIN3) throw new AppError(ErrorCode.MODULE_DISABLED);
+    const r = await sms.send(m.code, body.purpose, body.countryDialingCode, body.mobileNum, ctx.ip,
+      (code) => `${m.brand.siteName}: your ${body.purpose === 'reset' ? 'password reset' : 'login'} code is ${code}. Valid 5 minutes. Never share it.`);
+    return { expiredMinutes: r.expiredMinutes };
+  }, opts);
+  mountCall(app, authCalls.smsRegister, async ({ ctx, body }) => {
+    const m = ctx.merchant;
+    if (!m.modules.REGMOBVERF3) throw new AppError(ErrorCode.MODULE_DISABLED);
+    const r = await sms.send(m.code, 'register', body.countryDialingCode, body.mobileNo, ctx.ip,
+      (code) => `${m.brand.siteName}: your registration code is ${code}. Valid 5 minutes. Never share it.`);
+    return { expiredMinutes: r.expiredMinutes };
+  }, opts);
+
+  const register = (variant: 'username' | 'mobile') => async ({ ctx, body }: { ctx: RequestContext; body: Parameters<Accounts['register']>[1] }) => {
+    const r = await accounts.register(ctx.merchant, body, variant, ctx.ip);
+    return r.login ? { memberId: r.memberId, ...r.login } : { memberId: r.memberId };
+  };
+  mountCall(app, authCalls.register, register('username'), opts);
+  mountCall(app, authCalls.registerMobile, register('mobile'), opts);
+  mountCall(app, authCalls.affiliate, async ({ ctx, query }) => {
+    await accounts.checkInvitation(ctx.merchant, query.code);
+    return { valid: true as const };
+  }, opts);
+
+  mountCall(app, authCalls.changePassword, async ({ ctx, body }) => {
+    const { session } = requireSession(ctx);
+    return accounts.changePassword(ctx.merchant, session.memberId, body, ctx.ip);
+  }, opts);
+  mountCall(app, authCalls.forgotByEmail, async ({ ctx, body, req }) => {
+    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, originOf(req));
+    return {};
+  }, opts);
+  mountCall(app, authCalls.resetByToken, async ({ ctx, body }) =>
+    accounts.resetByToken(ctx.merchant, body.resetToken, body.newPassword, body.confirmNewPassword, ctx.ip), opts);
+  mountCall(app, authCalls.resetByMobile, async ({ ctx, body }) => accounts.resetByMobile(ctx.merchant, body, ctx.ip), opts);
+
+  mountCall(app, authCalls.captcha, async () => captchas.create(), opts);
+  mountCall(app, authCalls.botChallenge, async () => bot.challenge(), opts);
+  mountCall(app, authCalls.memberInfo, async ({ ctx }) => accounts.info(ctx.merchant, requireSession(ctx).session.memberId), opts);
+  mountCall(app, authCalls.registerSettings, async ({ ctx }) => ({
+    fields: registrationRules(ctx.merchant),
+    minAge: ctx.merchant.brand.minAge,
+    smsExpiredMinutes: sms.expiredMinutes,
+    countries: COUNTRIES,
+  }), opts);
+
+  mountCall(app, authCalls.totpSetup, async ({ ctx }) => {
+    const { session } = requireSession(ctx);
+    const e = await totpEnrolment(ctx.merchant.brand.siteName, session.account);
+    await accounts.setTotpSecret(session.memberId, e.secret);
+    return e;
+  }, opts);
+  mountCall(app, authCalls.totpEnable, async ({ ctx, body }) => {
+    const { session } = requireSession(ctx);
+    await accounts.enableTotp(session.memberId, body.code, verifyTotp);
+    return { enabled: true as const };
+  }, opts);
+}

@@ -1,0 +1,66 @@
+import { REGISTRATION_FIELDS, type FieldRule, type RegistrationField } from '@portal/contracts/domain/registration';
+import { patternById } from '@portal/contracts/domain/patterns';
+import type { TFieldRule } from '@portal/contracts/api/auth';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+
+type Partial = Omit<TFieldRule, 'acceptedPattern' | 'minLength' | 'maxLength'> & { minLength?: number; maxLength?: number; acceptedPattern?: string };
+
+function rule(field: RegistrationField, enabled: boolean, required: boolean, patternId: number, type: TFieldRule['type'] = 'text', bounds: { min?: number; max?: number } = {}): Partial {
+  return { field, enabled, required, patternId, type, ...(bounds.min !== undefined ? { minLength: bounds.min } : {}), ...(bounds.max !== undefined ? { maxLength: bounds.max } : {}) };
+}
+
+/** Defaults for a merchant that configured nothing; a merchant's own rules override them per field. */
+const DEFAULTS: Partial[] = [
+  rule('username', true, true, 1, 'text', { min: 6, max: 16 }),
+  rule('password', true, true, 5, 'password', { min: 6, max: 20 }),
+  rule('confirmPassword', true, true, 5, 'password', { min: 6, max: 20 }),
+  rule('payeeName', true, false, 19, 'text'),
+  rule('email', true, false, 3, 'email'),
+  rule('mobileNum', true, false, 18, 'tel'),
+  rule('verificationCode', true, true, 6, 'text', { min: 6, max: 6 }),
+  rule('affiliateCode', true, false, 4, 'text', { min: 4, max: 16 }),
+  rule('captcha', true, true, 6, 'text', { min: 4, max: 4 }),
+  rule('birthday', true, false, 11, 'date'),
+  rule('paymentPassword', false, true, 6, 'password', { min: 6, max: 6 }),
+  rule('qqNum', false, false, 6),
+  rule('line', false, false, 9),
+  rule('whatsapp', false, false, 6),
+  rule('facebook', false, false, 9),
+  rule('wechat', false, false, 9),
+  rule('idNumber', false, false, 4),
+  rule('recommenderId', false, false, 4),
+];
+
+function complete(p: Partial): TFieldRule {
+  const def = patternById(p.patternId);
+  return {
+    field: p.field, enabled: p.enabled, required: p.required, patternId: p.patternId, type: p.type,
+    acceptedPattern: p.acceptedPattern ?? def?.pattern ?? '*',
+    minLength: p.minLength ?? def?.min ?? 0,
+    maxLength: p.maxLength ?? def?.max ?? 255,
+  };
+}
+
+/** The merchant's registration rules: stored overrides on top of the defaults, one per field. */
+export function registrationRules(m: Merchant & { registration?: unknown }): TFieldRule[] {
+  const overrides = new Map<string, Partial>();
+  if (Array.isArray(m.registration)) for (const o of m.registration as Partial[]) if (o && typeof o.field === 'string') overrides.set(o.field, o);
+  return REGISTRATION_FIELDS.map((f) => {
+    const base = DEFAULTS.find((d) => d.field === f) ?? rule(f, false, false, 0);
+    return complete({ ...base, ...(overrides.get(f) ?? {}) });
+  });
+}
+
+export function ruleOf(rules: TFieldRule[], field: RegistrationField): FieldRule {
+  const r = rules.find((x) => x.field === field);
+  if (!r) throw new Error(`no rule for ${field}`);
+  return r;
+}
+
+export const COUNTRIES = [
+  { countryCode: 'PH', countryDialingCode: '63' },
+  { countryCode: 'VN', countryDialingCode: '84' },
+  { countryCode: 'TH', countryDialingCode: '66' },
+  { countryCode: 'ID', countryDialingCode: '62' },
+  { countryCode: 'MY', countryDialingCode: '60' },
+];

@@ -1,0 +1,97 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import { DIALING_CODE_PATTERN, MOBILE_PATTERN } from '@portal/contracts/domain/registration';
+import type { Queryable } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { SmsProvider } from '../notify/notifier.ts';
+
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'verify';
+
+/** How long a code stays valid; the resend countdown is `expiredMinutes` (spec: default 1 minute). */
+export const SMS_CODE_TTL_MS = 5 * 60_000;
+/** Sends allowed per mobile number in the window before the 5-minute lock. */
+export const SMS_MAX_PER_WINDOW = 5;
+export const SMS_WINDOW_MS = 10 * 60_000;
+/** Wrong guesses a code survives before it is burned. */
+export const SMS_MAX_ATTEMPTS = 5;
+
+const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
+
+export function normaliseMobile(dialing: string, mobile: string): { dialing: string; mobile: string } {
+  const d = dialing.replace(/^\+/, '');
+  let m = mobile.replace(/[\s()-]/g, '');
+  // +63 917... written in full: drop the dialing code; local 0917... drops the trunk zero.
+  if (m.startsWith('+')) m = m.slice(1).startsWith(d) ? m.slice(1 + d.length) : m.slice(1);
+  m = m.replace(/^0+/, '');
+  if (!DIALING_CODE_PATTERN.test(d) || !MOBILE_PATTERN.test(m)) throw new AppError(ErrorCode.INVALID_PHONE);
+  return { dialing: d, mobile: m };
+}
+
+export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProvider, opts: { expiredMinutes?: number } = {}) {
+  const expiredMinutes = opts.expiredMinutes ?? LIMITS.SMS_DEFAULT_EXPIRED_MINUTES;
+  return {
+    expiredMinutes,
+    /** A message that is not a stored code (second-step codes keep their own hash). */
+    sendRaw: (to: string, text: string) => sms.send(to, text),
+    /**
+     * Send a fresh 6-digit code. Throttled to one a second per number, and more than
+     * SMS_MAX_PER_WINDOW sends in the window lock the number (and the IP) for 5 minutes.
+     */
+    async send(merchant: string, purpose: SmsPurpose, dialingRaw: string, mobileRaw: string, ip: string, text: (code: string) => string) {
+      const { dialing, mobile } = normaliseMobile(dialingRaw, mobileRaw);
+      const numberKey = `sms:${merchant}:${dialing}${mobile}`;
+      const ipKey = `sms-ip:${merchant}:${ip}`;
+      if ((await limiter.isLocked(numberKey)) || (await limiter.isLocked(ipKey))) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      const since = await limiter.sinceLast(numberKey, SMS_WINDOW_MS);
+      if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
+      const recent = await limiter.count(numberKey, SMS_WINDOW_MS);
+      if (recent >= SMS_MAX_PER_WINDOW) {
+        await limiter.lock(numberKey, LIMITS.RATE_LIMIT_LOCK_MS);
+        throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      }
+      if ((await limiter.count(ipKey, SMS_WINDOW_MS)) >= SMS_MAX_PER_WINDOW * 4) {
+        await limiter.lock(ipKey, LIMITS.RATE_LIMIT_LOCK_MS);
+        throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      }
+      await limiter.hit(numberKey);
+      await limiter.hit(ipKey);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const r = await db.query<{ id: number }>(
+        `INSERT INTO sms_codes (merchant_code, purpose, dialing_code, mobile_num, code_hash, expires_at)
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
+        [merchant, purpose, dialing, mobile, Buffer.alloc(32), SMS_CODE_TTL_MS / 1000],
+      );
+      const id = String(r.rows[0]!.id);
+      await db.query('UPDATE sms_codes SET code_hash = $2 WHERE id = $1', [id, hashCode(id, code)]);
+      await sms.send(`+${dialing}${mobile}`, text(code));
+      return { expiredMinutes, dialing, mobile };
+    },
+
+    /**
+     * Check and consume the newest code for the number. Wrong guesses count against the code;
+     * after SMS_MAX_ATTEMPTS it is burned. A used or expired code is refused.
+     */
+    async consume(merchant: string, purpose: SmsPurpose, dialingRaw: string, mobileRaw: string, codeRaw: string | undefined) {
+      if (!codeRaw) throw new AppError(ErrorCode.SMS_CODE_MISSING);
+      const { dialing, mobile } = normaliseMobile(dialingRaw, mobileRaw);
+      const r = await db.query<{ id: number; code_hash: Buffer; attempts: number; expired: boolean; used: boolean }>(
+        `SELECT id, code_hash, attempts, expires_at <= now() AS expired, used_at IS NOT NULL AS used FROM sms_codes
+         WHERE merchant_code = $1 AND purpose = $2 AND dialing_code = $3 AND mobile_num = $4 ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [merchant, purpose, dialing, mobile],
+      );
+      const row = r.rows[0];
+      if (!row || row.used || row.attempts >= SMS_MAX_ATTEMPTS) throw new AppError(ErrorCode.SMS_CODE_INVALID);
+      if (row.expired) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
+      const ok = /^\d{6}$/.test(codeRaw) && timingSafeEqual(Buffer.from(row.code_hash), hashCode(String(row.id), codeRaw));
+      if (!ok) {
+        await db.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
+        throw new AppError(ErrorCode.SMS_CODE_INVALID);
+      }
+      const used = await db.query('UPDATE sms_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id]);
+      if (!used.rows.length) throw new AppError(ErrorCode.SMS_CODE_INVALID);
+      return { dialing, mobile };
+    },
+  };
+}
+export type SmsCodes = ReturnType<typeof createSmsCodes>;
