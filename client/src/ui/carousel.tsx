@@ -6,6 +6,9 @@ import './carousel.css';
 
 export type CarouselLabels = {
   region: string;
+  /** Spoken kind of the widget and of its slides (aria-roledescription), e.g. "carousel", "slide". */
+  carouselRole: string;
+  slideRole: string;
   prev: string;
   next: string;
   /** Name of a slide, e.g. "2 of 5". */
@@ -73,7 +76,7 @@ export function Carousel<T>({
     <section
       className={`carousel ${className ?? ''}`}
       style={style}
-      aria-roledescription="carousel"
+      aria-roledescription={labels.carouselRole}
       aria-label={labels.region}
       data-testid={testId}
     >
@@ -84,7 +87,7 @@ export function Carousel<T>({
               className="carousel__slide"
               key={getKey(item)}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={labels.slideRole}
               aria-label={labels.slide(i + 1)}
             >
               {renderSlide(item, i)}

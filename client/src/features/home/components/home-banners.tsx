@@ -57,6 +57,8 @@ export function HomeBanners() {
       behaviour={behaviour}
       labels={{
         region: t('banners.region'),
+        carouselRole: t('carousel.role'),
+        slideRole: t('carousel.slideRole'),
         prev: t('carousel.prev'),
         next: t('carousel.next'),
         slide: (n) => t('carousel.slide', { n, total: banners.length }),

@@ -40,6 +40,8 @@ function HomeSlider({ slide, actions }: { slide: HomeSlide; actions: GameActions
         slideWidth={`${SLIDE_ITEM_WIDTH}px`}
         labels={{
           region: label,
+          carouselRole: t('carousel.role'),
+          slideRole: t('carousel.slideRole'),
           prev: t('carousel.prev'),
           next: t('carousel.next'),
           slide: (n) => t('carousel.slide', { n, total: slide.games.length }),
