@@ -1,5 +1,6 @@
 import type { TGameCategory, TVendor } from '@portal/contracts/api/games';
 import { LIMITS, NAV_ITEMS, NO_DROP_MENU, VENDOR_CODES } from '@portal/contracts/domain/constants';
+import { lotteryPathOf, vendorPagePath } from '../../../lib/game-routes';
 import type { GameType, NavItemId } from '@portal/contracts/domain/constants';
 
 export type NavEntry = {
@@ -21,33 +22,12 @@ const ALWAYS: readonly NavItemId[] = ['HOME', 'JL', 'PROMO', 'DOWN'];
 
 /** Lottery pages by the first vendor of the type: VN and SEA have their own pages. */
 export function lotteryPath(firstVendor: TVendor | undefined): string {
-  if (firstVendor?.vassalage === VENDOR_CODES.VN_LOTTERY) return '/vnLottery';
-  if (firstVendor?.vassalage === VENDOR_CODES.SEA_LOTTERY) return '/seaLottery';
-  return '/lottery';
+  return lotteryPathOf(firstVendor?.vassalage);
 }
 
-/** The route a vendor card opens (spec section 2, game launch routing, by vendor). */
+/** The route a vendor card opens. */
 export function vendorPath(vendor: TVendor): string {
-  const v = encodeURIComponent(vendor.vassalage);
-  switch (vendor.gameType) {
-    case 'LOTT':
-    case 'ELOTT':
-      return `${lotteryPath(vendor)}?vassalage=${v}`;
-    case 'RNG':
-      return `/gameListCenter/${encodeURIComponent(vendor.vassalage.toLowerCase())}/rng?vassalage=${v}`;
-    case 'FISH':
-      return `/fish?vassalage=${v}`;
-    case 'PVP':
-      return `/pvp?vassalage=${v}`;
-    case 'LIVE':
-      return `/live?vassalage=${v}`;
-    case 'SPORTS':
-      return `/sports?vassalage=${v}`;
-    case 'ESPORTS':
-      return `/esports?vassalage=${v}`;
-    case 'COCKFIGHT':
-      return `/cockfight?vassalage=${v}`;
-  }
+  return vendorPagePath(vendor.vassalage, vendor.gameType);
 }
 
 /**
