@@ -1,0 +1,105 @@
+/**
+ * Bench child: holds a share of the N socket.io-client websocket connections and records, for every
+ * event received, its envelope id and the wall time it arrived. Checks seq per audience on the way.
+ */
+import { io as ioClient, type Socket } from 'socket.io-client';
+import { serveIpc, sleep, wallMs, type ClientCollect } from './common.ts';
+import { probeHandlers } from './child-common.ts';
+
+let sockets: Socket[] = [];
+let ids: string[] = [];
+let at: number[] = [];
+let seqAnomalies = 0;
+let unexpectedDisconnects = 0;
+let closing = false;
+let cpu0 = process.cpuUsage();
+
+function open(url: string, token: string, timeoutMs: number): Promise<Socket> {
+  const s = ioClient(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: timeoutMs });
+  const last = new Map<string, number>();
+  s.on('event', (e: { id: string; audience: string; seq: number }) => {
+    ids.push(e.id);
+    at.push(wallMs());
+    const prev = last.get(e.audience);
+    if (prev !== undefined && e.seq !== prev + 1) seqAnomalies++;
+    last.set(e.audience, e.seq);
+  });
+  s.on('disconnect', () => {
+    if (!closing) unexpectedDisconnects++;
+  });
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => {
+      s.close();
+      reject(new Error('hello timeout'));
+    }, timeoutMs);
+    s.once('hello', () => {
+      clearTimeout(t);
+      resolve(s);
+    });
+    s.once('connect_error', (err) => {
+      clearTimeout(t);
+      s.close();
+      reject(err);
+    });
+  });
+}
+
+async function connect(args: { url: string; tokens: string[]; concurrency: number; timeoutMs: number }) {
+  closing = false;
+  unexpectedDisconnects = 0;
+  const t0 = wallMs();
+  let next = 0;
+  let failed = 0;
+  let firstError: string | null = null;
+  const lane = async () => {
+    while (next < args.tokens.length) {
+      const token = args.tokens[next++]!;
+      try {
+        sockets.push(await open(args.url, token, args.timeoutMs));
+      } catch (err) {
+        failed++;
+        firstError ??= err instanceof Error ? err.message : String(err);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, args.concurrency) }, lane));
+  return { connected: sockets.length, failed, firstError, ms: wallMs() - t0 };
+}
+
+async function disconnect() {
+  closing = true;
+  for (const s of sockets) s.close();
+  sockets = [];
+  await sleep(200);
+  return true;
+}
+
+function reset() {
+  ids = [];
+  at = [];
+  seqAnomalies = 0;
+  cpu0 = process.cpuUsage();
+  return true;
+}
+
+function collect(): ClientCollect & { unexpectedDisconnects: number; open: number } {
+  const d = process.cpuUsage(cpu0);
+  return {
+    ids,
+    receivedAt: Float64Array.from(at),
+    seqAnomalies,
+    cpuSeconds: (d.user + d.system) / 1e6,
+    unexpectedDisconnects,
+    open: sockets.filter((s) => s.connected).length,
+  };
+}
+
+serveIpc({
+  ...probeHandlers(),
+  connect,
+  disconnect,
+  reset,
+  count: () => ids.length,
+  collect,
+});
+process.send!({ ready: true });

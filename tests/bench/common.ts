@@ -1,0 +1,151 @@
+/**
+ * Shared by the bench orchestrator (run.ts) and its child processes: IPC message shapes, a wall
+ * clock that agrees across processes on one machine, the load scheduler and the statistics.
+ */
+
+/** Milliseconds since the epoch with sub-millisecond resolution; comparable across processes on one host. */
+export function wallMs(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** A command sent to a child over IPC; the child answers `{ reqId, ok, value | error }`. */
+export type Req = { reqId: number; cmd: string; args?: unknown };
+export type Res = { reqId: number; ok: boolean; value?: unknown; error?: string };
+
+/** What a producer (gateway or bare server) reports after a load phase. */
+export type ProduceResult = {
+  /** Envelope ids in commit order and the wall time each committed (bare: when it was emitted). */
+  ids: string[];
+  committedAt: Float64Array;
+  failed: number;
+  firstError: string | null;
+  startedAt: number;
+  endedAt: number;
+  /** Largest number of events the scheduler was behind its target (rate mode). */
+  maxBacklog: number;
+  /** CPU seconds the producer process spent during the phase (user + system). */
+  cpuSeconds: number;
+  elapsedSeconds: number;
+};
+
+export type ProduceArgs =
+  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number }
+  | { mode: 'max'; seconds: number; maxInFlight: number; perTx?: number };
+
+/** What a client worker reports after a load phase. */
+export type ClientCollect = {
+  ids: string[];
+  receivedAt: Float64Array;
+  /** Events whose seq was not exactly one above the previous one of the same audience (gap or repeat). */
+  seqAnomalies: number;
+  cpuSeconds: number;
+};
+
+/**
+ * Drive `fire()` at `rate` per second for `seconds` (rate mode), or keep `maxInFlight` calls going for
+ * `seconds` (max mode). Bounded in time and in concurrency; resolves when every call started has settled.
+ */
+export async function drive(
+  args: ProduceArgs,
+  fire: () => Promise<void>,
+): Promise<{ started: number; maxBacklog: number; startedAt: number; endedAt: number }> {
+  const startedAt = wallMs();
+  const endAt = startedAt + args.seconds * 1000;
+  let inFlight = 0;
+  let started = 0;
+  let maxBacklog = 0;
+  const pending = new Set<Promise<void>>();
+  const launch = () => {
+    inFlight++;
+    started++;
+    const p: Promise<void> = fire().finally(() => {
+      inFlight--;
+      pending.delete(p);
+    });
+    pending.add(p);
+  };
+
+  if (args.mode === 'rate') {
+    const total = Math.round(args.rate * args.seconds);
+    while (started < total) {
+      const now = wallMs();
+      if (now > endAt + 30_000) break; // hard stop: never run unbounded when the target cannot keep up
+      const due = Math.min(total, Math.floor(((now - startedAt) / 1000) * args.rate) + 1);
+      const backlog = due - started;
+      if (backlog > maxBacklog) maxBacklog = backlog;
+      while (started < due && inFlight < args.maxInFlight) launch();
+      await sleep(1);
+    }
+  } else {
+    while (wallMs() < endAt) {
+      while (inFlight < args.maxInFlight) launch();
+      if (inFlight >= args.maxInFlight) await Promise.race([...pending, sleep(50)]);
+      // Yield to I/O every round: a producer whose calls settle in microtasks must not starve the sockets.
+      await new Promise<void>((r) => setImmediate(r));
+    }
+  }
+  await Promise.allSettled([...pending]);
+  return { started, maxBacklog, startedAt, endedAt: wallMs() };
+}
+
+export type LatencyStats = { count: number; p50: number; p95: number; p99: number; max: number; mean: number };
+
+export function latencyStats(samples: Float64Array | number[]): LatencyStats {
+  const a = Float64Array.from(samples).sort();
+  const n = a.length;
+  if (!n) return { count: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN, mean: NaN };
+  const q = (p: number) => a[Math.min(n - 1, Math.max(0, Math.ceil(p * n) - 1))]!;
+  let sum = 0;
+  for (const v of a) sum += v;
+  return { count: n, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: a[n - 1]!, mean: sum / n };
+}
+
+/** Serve IPC requests in a child process; exits when the parent goes away. */
+export function serveIpc(handlers: Record<string, (args: any) => Promise<unknown> | unknown>) {
+  if (!process.send) throw new Error('this module runs as a forked child of tests/bench/run.ts');
+  process.on('message', async (m: Req) => {
+    const h = handlers[m.cmd];
+    try {
+      if (!h) throw new Error(`unknown command ${m.cmd}`);
+      const value = await h(m.args);
+      process.send!({ reqId: m.reqId, ok: true, value } satisfies Res);
+    } catch (err) {
+      process.send!({ reqId: m.reqId, ok: false, error: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies Res);
+    }
+  });
+  // The parent died or closed the channel: never linger.
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** Force a full GC (children run with --expose-gc) and read memory. */
+export async function measuredMemory() {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  // Several full collections with pauses, so freed pages are returned before RSS is read.
+  for (let i = 0; i < 4; i++) {
+    gc?.();
+    await sleep(150);
+  }
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers };
+}
+export type Mem = Awaited<ReturnType<typeof measuredMemory>>;
+
+export function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1e6;
+}
+
+/** A balance.changed payload of realistic size, the same for the gateway and the bare server. */
+export function balancePayload(memberId: number, i: number) {
+  return {
+    memberId,
+    currency: 'PHP',
+    balance: 1_000_000 + i,
+    available: 1_000_000 + i,
+    delta: 100,
+    reason: 'bench',
+    transferId: `bench-${i}`,
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Bench child: the real gateway (createPortal: database, migrations, outbox relay, bus, Socket.IO
+ * realtime) on 127.0.0.1, plus a producer that commits events the way a use case does: a database
+ * transaction that calls emitEvent. Commit -> outbox -> relay -> bus -> Socket.IO room `user:{id}`.
+ */
+import { loadConfig } from '@portal/gateway/app/config';
+import { createPortal } from '@portal/gateway/app/create-app';
+import { emitEvent } from '@portal/gateway/bus/outbox';
+import { startRelay } from '@portal/gateway/bus/relay';
+import { createPgDb } from '@portal/gateway/db/db';
+import { userAudience } from '@portal/contracts/events/events';
+import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, type ProduceArgs, type ProduceResult } from './common.ts';
+import { probeHandlers } from './child-common.ts';
+
+const runTag = process.env.BENCH_TAG ?? `${Date.now().toString(36)}`;
+const config = loadConfig({
+  // Production mode by default: what a deployed node runs (no dev routes, no dev tap).
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: ':memory:',
+  SEED: 'demo',
+  BUS_STREAM: `bench:${runTag}`,
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+});
+const portal = await createPortal(config);
+const port = await portal.listen(0, '127.0.0.1');
+const merchant = await portal.merchants.resolve({});
+if (!merchant) throw new Error('no default merchant (seed missing?)');
+const merchantCode = merchant.code;
+const db = portal.db;
+
+/**
+ * Experiment (--relay-own-pool): a second relay on its own 2-connection pool, beside the one
+ * createPortal starts on the shared request pool. Both take the same advisory lock, so only one
+ * publishes at a time; this shows what a relay that never waits for a pooled connection gives.
+ */
+const extraRelay = process.env.BENCH_RELAY_OWN_POOL === '1' && config.DATABASE_URL
+  ? (() => {
+      const relayDb = createPgDb(config.DATABASE_URL!, 2);
+      const r = startRelay(relayDb, portal.bus, portal.log, config.RELAY_POLL_MS);
+      return { stop: async () => { await r.stop(); await relayDb.close(); } };
+    })()
+  : null;
+
+let members: number[] = [];
+
+/** Time each event reached this node from the bus, to split commit->client into its two legs. */
+let busIds: string[] = [];
+let busAt: number[] = [];
+portal.bus.subscribe((events) => {
+  const t = wallMs();
+  for (const e of events) {
+    busIds.push(e.id);
+    busAt.push(t);
+  }
+});
+
+async function setupMembers(args: { n: number }): Promise<{ memberIds: number[]; tokens: string[]; ms: number }> {
+  const t0 = wallMs();
+  const memberIds: number[] = [];
+  const tokens: string[] = [];
+  // Members straight into the table (the schema grows: fill account_lower when it exists); sessions
+  // through the gateway's own session store, so their shape is always the one the handshake reads.
+  const cols = await db.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_name = 'members' AND table_schema = current_schema()`,
+  );
+  const hasLower = cols.rows.some((c) => c.column_name === 'account_lower');
+  const BATCH = 1000;
+  for (let from = 1; from <= args.n; from += BATCH) {
+    const to = Math.min(args.n, from + BATCH - 1);
+    const prefix = `bench_${runTag}_`;
+    const r = await db.query<{ id: number }>(
+      `INSERT INTO members (merchant_code, account, nickname, type${hasLower ? ', account_lower' : ''})
+       SELECT $1, $2 || g::text, $2 || g::text, 0${hasLower ? ", lower($2 || g::text)" : ''} FROM generate_series($3::int, $4::int) g RETURNING id`,
+      [merchantCode, prefix, from, to],
+    );
+    const ids = r.rows.map((x) => Number(x.id));
+    const toks: string[] = new Array(ids.length);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < ids.length) {
+          const k = next++;
+          toks[k] = await portal.sessions.create(ids[k]!, merchantCode);
+        }
+      }),
+    );
+    memberIds.push(...ids);
+    tokens.push(...toks);
+  }
+  members = memberIds;
+  return { memberIds, tokens, ms: wallMs() - t0 };
+}
+
+async function produce(args: ProduceArgs): Promise<ProduceResult> {
+  if (!members.length) throw new Error('setup first');
+  const ids: string[] = [];
+  const at: number[] = [];
+  let failed = 0;
+  let firstError: string | null = null;
+  let i = 0;
+  busIds = [];
+  busAt = [];
+  const cpu0 = process.cpuUsage();
+  // perTx > 1 (batched saturation): several events, to distinct members, in one transaction, so the
+  // database's commit rate stops being the limit and the relay -> bus -> Socket.IO path is measured.
+  const perTx = args.mode === 'max' ? Math.max(1, args.perTx ?? 1) : 1;
+  const fire = async () => {
+    try {
+      await db.tx(async (tx) => {
+        const sent: string[] = [];
+        for (let j = 0; j < perTx; j++) {
+          const k = i++;
+          const memberId = members[k % members.length]!;
+          const e = await emitEvent(tx, merchantCode, userAudience(memberId), 'balance.changed', balancePayload(memberId, k));
+          sent.push(e.id);
+        }
+        tx.afterCommit(() => {
+          const t = wallMs();
+          for (const id of sent) {
+            ids.push(id);
+            at.push(t);
+          }
+        });
+      });
+    } catch (err) {
+      failed++;
+      firstError ??= err instanceof Error ? err.message : String(err);
+    }
+  };
+  const r = await drive(args, fire);
+  return {
+    ids,
+    committedAt: Float64Array.from(at),
+    failed,
+    firstError,
+    startedAt: r.startedAt,
+    endedAt: r.endedAt,
+    maxBacklog: r.maxBacklog,
+    cpuSeconds: cpuSecondsSince(cpu0),
+    elapsedSeconds: (r.endedAt - r.startedAt) / 1000,
+  };
+}
+
+/** Delete what the bench wrote (matters only on a real, shared PostgreSQL). */
+async function cleanup() {
+  if (!members.length || db.kind !== 'pg') return { deleted: 0 };
+  const audiences = members.map((m) => userAudience(m));
+  await db.query('DELETE FROM outbox WHERE audience = ANY($1::text[])', [audiences]);
+  await db.query('DELETE FROM audience_seq WHERE audience = ANY($1::text[])', [audiences]);
+  await db.query('DELETE FROM sessions WHERE member_id = ANY($1::bigint[])', [members]);
+  const r = await db.query('DELETE FROM members WHERE id = ANY($1::bigint[])', [members]);
+  return { deleted: r.rowCount };
+}
+
+serveIpc({
+  ...probeHandlers(),
+  info: () => ({ port, db: db.kind, bus: portal.bus.kind, nodeEnv: config.NODE_ENV, relayPollMs: config.RELAY_POLL_MS, merchantCode, relayOwnPool: !!extraRelay }),
+  setup: setupMembers,
+  produce,
+  busTimes: () => ({ ids: busIds, at: Float64Array.from(busAt) }),
+  sockets: () => portal.io.of('/').sockets.size,
+  cleanup,
+  stop: async () => {
+    await cleanup().catch(() => undefined);
+    if (portal.bus.kind === 'redis' && config.REDIS_URL) {
+      // The bench's own stream only.
+      const { createClient } = await import('redis');
+      const c = createClient({ url: config.REDIS_URL });
+      await c.connect();
+      await c.del(config.BUS_STREAM);
+      await c.close();
+    }
+    await extraRelay?.stop();
+    await portal.stop();
+    setTimeout(() => process.exit(0), 100);
+    return true;
+  },
+});
+process.send!({ ready: true, port });

@@ -1,0 +1,511 @@
+/**
+ * `npm run bench`: realtime delivery of one gateway node beside a bare Socket.IO server.
+ *
+ * For each target (the real gateway, then the bare server), in its own child process on 127.0.0.1:
+ *   1. N members with sessions (gateway: rows in its database; bare: tokens in memory),
+ *   2. N socket.io-client websocket connections from client worker processes, one member each,
+ *      memory per socket = (server RSS after connecting - RSS before) / N after a forced GC,
+ *   3. a warm-up, then a paced run (default 1,000 events/s for 10 s): each event a `balance.changed`
+ *      to one member's room, committed through emitEvent in a database transaction (gateway),
+ *   4. a saturation run: as many events as the target takes for a few seconds, one event per
+ *      transaction (the commit rate of the database bounds it), then for the gateway a batched one
+ *      (--per-tx events per transaction, default 20) that measures relay -> bus -> Socket.IO itself.
+ * Commit-to-client latency = receive wall time in the client - commit wall time in the producer,
+ * joined on the envelope id (same machine, same clock). Lost events must be 0.
+ *
+ * Options: --sockets N (5000) --rate R (1000) --seconds S (10) --sat-seconds S (4) --clients P (2) --per-tx K (20)
+ *          --quick (500 sockets, 3 s, 2 s) --pg (real PostgreSQL: DATABASE_URL, else a throwaway
+ *          database on 127.0.0.1:5432) --only gateway|bare --dev (gateway in development mode)
+ *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
+ *          --cpu-prof (CPU profile of each server into tests/bench/results/prof) --out FILE
+ * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { latencyStats, sleep, wallMs, type ClientCollect, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+
+// ---------------------------------------------------------------- options
+function parseArgs(argv: string[]) {
+  const o = {
+    sockets: 5000, rate: 1000, seconds: 10, satSeconds: 4, clients: 2, warmSeconds: 2,
+    quick: false, pg: false, only: null as null | 'gateway' | 'bare', dev: false, cpuProf: false,
+    out: path.join(HERE, 'results', 'latest.json'), maxInFlight: 64, relayOwnPool: false, perTx: 20,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const num = () => {
+      const v = Number(argv[++i]);
+      if (!Number.isFinite(v) || v <= 0) throw new Error(`${a} needs a positive number`);
+      return v;
+    };
+    if (a === '--sockets') o.sockets = Math.floor(num());
+    else if (a === '--rate') o.rate = num();
+    else if (a === '--seconds') o.seconds = num();
+    else if (a === '--sat-seconds') o.satSeconds = num();
+    else if (a === '--clients') o.clients = Math.floor(num());
+    else if (a === '--in-flight') o.maxInFlight = Math.floor(num());
+    else if (a === '--per-tx') o.perTx = Math.floor(num());
+    else if (a === '--quick') o.quick = true;
+    else if (a === '--pg') o.pg = true;
+    else if (a === '--dev') o.dev = true;
+    else if (a === '--relay-own-pool') o.relayOwnPool = true;
+    else if (a === '--cpu-prof') o.cpuProf = true;
+    else if (a === '--only') {
+      const v = argv[++i];
+      if (v !== 'gateway' && v !== 'bare') throw new Error('--only gateway|bare');
+      o.only = v;
+    } else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
+    else if (a === '--help' || a === '-h') {
+      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--seconds S] [--sat-seconds S] [--clients P] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--out FILE]');
+      process.exit(0);
+    } else throw new Error(`unknown option ${a} (try --help)`);
+  }
+  if (o.quick) {
+    if (!argv.includes('--sockets')) o.sockets = 500;
+    if (!argv.includes('--seconds')) o.seconds = 3;
+    if (!argv.includes('--sat-seconds')) o.satSeconds = 2;
+    o.warmSeconds = 1;
+  }
+  if (o.sockets > 9000 * o.clients) throw new Error('too many sockets per client process for the fd limit: add --clients');
+  return o;
+}
+const opts = parseArgs(process.argv.slice(2));
+
+// ---------------------------------------------------------------- children (always killed on exit)
+const children = new Set<ChildProcess>();
+function killAll() {
+  for (const c of children) if (c.exitCode === null && c.pid) c.kill('SIGKILL');
+}
+process.on('exit', killAll);
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+// The whole run is bounded: a hung phase ends the bench instead of running forever.
+const deadline = setTimeout(() => {
+  console.error('bench: overall deadline (20 min) reached, stopping');
+  process.exit(2);
+}, 20 * 60_000);
+deadline.unref();
+
+class Child {
+  readonly proc: ChildProcess;
+  readonly ready: Promise<{ port?: number }>;
+  private seq = 0;
+  private pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void; timer: NodeJS.Timeout }>();
+  constructor(readonly name: string, file: string, env: Record<string, string | undefined>, extraArgv: string[] = []) {
+    this.proc = fork(path.join(HERE, file), [], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx', '--expose-gc', ...extraArgv],
+      env: { ...process.env, ...env },
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.add(this.proc);
+    let onReady: (v: { port?: number }) => void;
+    let onFail: (e: Error) => void;
+    this.ready = new Promise((res, rej) => {
+      onReady = res;
+      onFail = rej;
+    });
+    const readyTimer = setTimeout(() => onFail(new Error(`${name}: not ready after 120 s`)), 120_000);
+    this.proc.on('message', (m: Res & { ready?: boolean; port?: number }) => {
+      if (m.ready) {
+        clearTimeout(readyTimer);
+        onReady({ port: m.port });
+        return;
+      }
+      const p = this.pending.get(m.reqId);
+      if (!p) return;
+      this.pending.delete(m.reqId);
+      clearTimeout(p.timer);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(new Error(`${name}: ${m.error}`));
+    });
+    this.proc.on('exit', (code, signal) => {
+      children.delete(this.proc);
+      clearTimeout(readyTimer);
+      onFail(new Error(`${name} exited (${code ?? signal}) before ready`));
+      for (const p of this.pending.values()) {
+        clearTimeout(p.timer);
+        p.reject(new Error(`${name} exited (${code ?? signal})`));
+      }
+      this.pending.clear();
+    });
+  }
+  call<T>(cmd: string, args?: unknown, timeoutMs = 120_000): Promise<T> {
+    const reqId = ++this.seq;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(reqId);
+        reject(new Error(`${this.name}: ${cmd} timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(reqId, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.proc.send({ reqId, cmd, args } satisfies Req);
+    });
+  }
+  /** Ask the child to stop cleanly; kill it if it does not exit within `ms`. */
+  async stop(ms = 15_000) {
+    if (this.proc.exitCode !== null) return;
+    const exited = new Promise<void>((r) => this.proc.once('exit', () => r()));
+    this.call('stop', undefined, ms).catch(() => undefined);
+    const t = setTimeout(() => this.proc.kill('SIGKILL'), ms);
+    await exited;
+    clearTimeout(t);
+  }
+}
+
+// ---------------------------------------------------------------- measurement
+type Loop = { p50: number; p99: number; max: number };
+type PhaseResult = {
+  mode: ProduceArgs['mode'];
+  targetRate: number | null;
+  committed: number;
+  failed: number;
+  firstError: string | null;
+  commitRate: number;
+  delivered: number;
+  deliveredPerSec: number;
+  lost: number;
+  duplicates: number;
+  seqAnomalies: number;
+  unexpectedDisconnects: number;
+  latencyMs: LatencyStats;
+  commitToBusMs: LatencyStats | null;
+  busToClientMs: LatencyStats | null;
+  producerMaxBacklog: number;
+  serverCpuPercent: number;
+  /** Server CPU time per delivered event (microseconds): comparable even when the machine is shared. */
+  serverCpuUsPerEvent: number;
+  clientCpuPercent: number;
+  serverLoopDelayMs: Loop;
+  drainMs: number;
+};
+
+async function loadPhase(node: Child, clients: Child[], args: ProduceArgs): Promise<PhaseResult> {
+  await Promise.all(clients.map((c) => c.call('reset')));
+  await node.call('loop');
+  const cpu0 = await node.call<number>('cpu');
+  const t0 = wallMs();
+  const prod = await node.call<ProduceResult>('produce', args, args.seconds * 1000 + 90_000);
+  // Drain: until every committed event arrived, or nothing arrived for 3 s, or 30 s passed.
+  const drainStart = wallMs();
+  let last = -1;
+  let lastChange = wallMs();
+  for (;;) {
+    const counts = await Promise.all(clients.map((c) => c.call<number>('count')));
+    const total = counts.reduce((a, b) => a + b, 0);
+    if (total >= prod.ids.length) break;
+    if (total !== last) {
+      last = total;
+      lastChange = wallMs();
+    }
+    if (wallMs() - lastChange > 3000 || wallMs() - drainStart > 30_000) break;
+    await sleep(50);
+  }
+  const drainMs = wallMs() - drainStart;
+  const loop = await node.call<Loop>('loop');
+  const cpu1 = await node.call<number>('cpu');
+  const wall = (wallMs() - t0) / 1000;
+  const bus = await node.call<{ ids: string[]; at: Float64Array }>('busTimes');
+  const cols = await Promise.all(clients.map((c) => c.call<ClientCollect & { unexpectedDisconnects: number }>('collect')));
+
+  const commitAt = new Map<string, number>();
+  for (let i = 0; i < prod.ids.length; i++) commitAt.set(prod.ids[i]!, prod.committedAt[i]!);
+  const busAt = new Map<string, number>();
+  for (let i = 0; i < bus.ids.length; i++) busAt.set(bus.ids[i]!, bus.at[i]!);
+  const seen = new Set<string>();
+  const lat: number[] = [];
+  const c2b: number[] = [];
+  const b2c: number[] = [];
+  let duplicates = 0;
+  let lastRecv = 0;
+  let clientCpu = 0;
+  for (const col of cols) {
+    clientCpu += col.cpuSeconds;
+    for (let i = 0; i < col.ids.length; i++) {
+      const id = col.ids[i]!;
+      const t = col.receivedAt[i]!;
+      const c = commitAt.get(id);
+      if (c === undefined) continue; // an event from an earlier phase still in flight
+      if (seen.has(id)) {
+        duplicates++;
+        continue;
+      }
+      seen.add(id);
+      lat.push(t - c);
+      if (t > lastRecv) lastRecv = t;
+      const b = busAt.get(id);
+      if (b !== undefined) {
+        c2b.push(b - c);
+        b2c.push(t - b);
+      }
+    }
+  }
+  const delivered = seen.size;
+  const span = Math.max(1e-3, ((lastRecv || prod.endedAt) - prod.startedAt) / 1000);
+  return {
+    mode: args.mode,
+    targetRate: args.mode === 'rate' ? args.rate : null,
+    committed: prod.ids.length,
+    failed: prod.failed,
+    firstError: prod.firstError,
+    commitRate: prod.ids.length / Math.max(1e-3, prod.elapsedSeconds),
+    delivered,
+    deliveredPerSec: delivered / span,
+    lost: prod.ids.length - delivered,
+    duplicates,
+    seqAnomalies: cols.reduce((a, c) => a + c.seqAnomalies, 0),
+    unexpectedDisconnects: cols.reduce((a, c) => a + c.unexpectedDisconnects, 0),
+    latencyMs: latencyStats(lat),
+    commitToBusMs: c2b.length ? latencyStats(c2b) : null,
+    busToClientMs: b2c.length ? latencyStats(b2c) : null,
+    producerMaxBacklog: prod.maxBacklog,
+    serverCpuPercent: ((cpu1 - cpu0) / wall) * 100,
+    serverCpuUsPerEvent: delivered ? ((cpu1 - cpu0) * 1e6) / delivered : NaN,
+    clientCpuPercent: (clientCpu / wall) * 100,
+    serverLoopDelayMs: loop,
+    drainMs,
+  };
+}
+
+type TargetResult = {
+  target: 'gateway' | 'bare';
+  info: Record<string, unknown>;
+  sockets: { requested: number; connected: number; failed: number; firstError: string | null; connectSeconds: number; connectPerSec: number; serverSeesOpen: number };
+  memory: { base: Mem; beforeSockets: Mem; afterSockets: Mem; rssPerSocketKB: number; heapPerSocketKB: number; clientRssPerSocketKB: number };
+  setupMs: number;
+  paced: PhaseResult;
+  saturation: PhaseResult;
+  /** Gateway: saturation with `perTx` events per transaction (bare: the same as saturation). */
+  saturationBatched: PhaseResult | null;
+};
+
+async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Record<string, string | undefined>): Promise<TargetResult> {
+  const log = (s: string) => console.log(`[${target}] ${s}`);
+  const prof = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(HERE, 'results', 'prof', target)] : [];
+  const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env, prof);
+  try {
+    const { port } = await node.ready;
+    const info = await node.call<Record<string, unknown>>('info');
+    log(`listening on 127.0.0.1:${port} ${JSON.stringify(info)}`);
+    const base = await node.call<Mem>('mem');
+    const setup = await node.call<{ tokens: string[]; ms: number }>('setup', { n: opts.sockets }, 300_000);
+    log(`${setup.tokens.length} members with sessions in ${(setup.ms / 1000).toFixed(1)} s`);
+    const beforeSockets = await node.call<Mem>('mem');
+    const clientMem0 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
+
+    const url = `http://127.0.0.1:${port}`;
+    const share = Math.ceil(setup.tokens.length / clients.length);
+    const tc = wallMs();
+    const conns = await Promise.all(
+      clients.map((c, i) =>
+        c.call<{ connected: number; failed: number; firstError: string | null }>(
+          'connect',
+          { url, tokens: setup.tokens.slice(i * share, (i + 1) * share), concurrency: 50, timeoutMs: 30_000 },
+          600_000,
+        ),
+      ),
+    );
+    const connectSeconds = (wallMs() - tc) / 1000;
+    const connected = conns.reduce((a, c) => a + c.connected, 0);
+    const failed = conns.reduce((a, c) => a + c.failed, 0);
+    log(`${connected}/${opts.sockets} sockets connected in ${connectSeconds.toFixed(1)} s (${failed} failed${failed ? `: ${conns.find((c) => c.firstError)?.firstError}` : ''})`);
+    await sleep(1000);
+    const afterSockets = await node.call<Mem>('mem');
+    const clientMem1 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
+    const serverSeesOpen = await node.call<number>('sockets');
+    const n = Math.max(1, connected);
+    const memory = {
+      base,
+      beforeSockets,
+      afterSockets,
+      rssPerSocketKB: (afterSockets.rss - beforeSockets.rss) / n / 1024,
+      heapPerSocketKB: (afterSockets.heapUsed - beforeSockets.heapUsed) / n / 1024,
+      clientRssPerSocketKB: clientMem1.reduce((a, m, i) => a + m.rss - clientMem0[i]!.rss, 0) / n / 1024,
+    };
+    log(`memory per socket: ${memory.rssPerSocketKB.toFixed(1)} KB RSS, ${memory.heapPerSocketKB.toFixed(1)} KB heap`);
+
+    const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
+    await loadPhase(node, clients, { ...paced, seconds: opts.warmSeconds });
+    log(`warm-up done; paced run ${opts.rate}/s for ${opts.seconds} s`);
+    const pacedRes = await loadPhase(node, clients, { ...paced, seconds: opts.seconds });
+    log(summary(pacedRes));
+    log(`saturation run for ${opts.satSeconds} s`);
+    const sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight });
+    log(summary(sat));
+    let batched: PhaseResult | null = null;
+    if (target === 'gateway' && opts.perTx > 1) {
+      log(`batched saturation run for ${opts.satSeconds} s, ${opts.perTx} events per transaction`);
+      batched = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: Math.max(4, Math.ceil(opts.maxInFlight / opts.perTx)), perTx: opts.perTx });
+      log(summary(batched));
+    }
+
+    await Promise.all(clients.map((c) => c.call('disconnect')));
+    return {
+      target,
+      info,
+      sockets: { requested: opts.sockets, connected, failed, firstError: conns.find((c) => c.firstError)?.firstError ?? null, connectSeconds, connectPerSec: connected / connectSeconds, serverSeesOpen },
+      memory,
+      setupMs: setup.ms,
+      paced: pacedRes,
+      saturation: sat,
+      saturationBatched: batched,
+    };
+  } finally {
+    await node.stop();
+  }
+}
+
+function summary(p: PhaseResult) {
+  const l = p.latencyMs;
+  return `${p.mode}: committed ${p.committed} (${p.commitRate.toFixed(0)}/s), delivered ${p.delivered} (${p.deliveredPerSec.toFixed(0)}/s), lost ${p.lost}, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, server CPU ${p.serverCpuPercent.toFixed(0)}%`;
+}
+
+// ---------------------------------------------------------------- real PostgreSQL (optional)
+async function preparePg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
+  if (!opts.pg) return null;
+  const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_bench_${process.pid}_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:5432/${name}`,
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------- report
+const fmt = (v: number | null | undefined, d = 1) => (v === null || v === undefined || Number.isNaN(v) ? '-' : v.toFixed(d));
+function table(results: TargetResult[]) {
+  const g = results.find((r) => r.target === 'gateway');
+  const b = results.find((r) => r.target === 'bare');
+  const rows: Array<[string, (r: TargetResult) => string]> = [
+    ['sockets connected', (r) => `${r.sockets.connected}/${r.sockets.requested}`],
+    ['connect rate (sockets/s)', (r) => fmt(r.sockets.connectPerSec, 0)],
+    ['RSS per socket (KB)', (r) => fmt(r.memory.rssPerSocketKB)],
+    ['heap per socket (KB)', (r) => fmt(r.memory.heapPerSocketKB)],
+    [`paced: committed/s (target ${opts.rate})`, (r) => fmt(r.paced.commitRate, 0)],
+    ['paced: delivered events/s', (r) => fmt(r.paced.deliveredPerSec, 0)],
+    ['paced: latency p50 (ms)', (r) => fmt(r.paced.latencyMs.p50)],
+    ['paced: latency p95 (ms)', (r) => fmt(r.paced.latencyMs.p95)],
+    ['paced: latency p99 (ms)', (r) => fmt(r.paced.latencyMs.p99)],
+    ['paced: latency max (ms)', (r) => fmt(r.paced.latencyMs.max)],
+    ['paced: commit->bus p50/p99 (ms)', (r) => (r.paced.commitToBusMs ? `${fmt(r.paced.commitToBusMs.p50)}/${fmt(r.paced.commitToBusMs.p99)}` : '-')],
+    ['paced: lost / dup / seq gaps', (r) => `${r.paced.lost} / ${r.paced.duplicates} / ${r.paced.seqAnomalies}`],
+    ['paced: server CPU %', (r) => fmt(r.paced.serverCpuPercent, 0)],
+    ['paced: server CPU us per event', (r) => fmt(r.paced.serverCpuUsPerEvent, 0)],
+    ['saturation: committed/s', (r) => fmt(r.saturation.commitRate, 0)],
+    ['saturation: delivered events/s', (r) => fmt(r.saturation.deliveredPerSec, 0)],
+    ['saturation: latency p50 (ms)', (r) => fmt(r.saturation.latencyMs.p50)],
+    ['saturation: latency p99 (ms)', (r) => fmt(r.saturation.latencyMs.p99)],
+    ['saturation: commit->bus p50/p99 (ms)', (r) => (r.saturation.commitToBusMs ? `${fmt(r.saturation.commitToBusMs.p50)}/${fmt(r.saturation.commitToBusMs.p99)}` : '-')],
+    ['saturation: lost / dup / seq gaps', (r) => `${r.saturation.lost} / ${r.saturation.duplicates} / ${r.saturation.seqAnomalies}`],
+    ['saturation: server CPU %', (r) => fmt(r.saturation.serverCpuPercent, 0)],
+    ['saturation: server CPU us per event', (r) => fmt(r.saturation.serverCpuUsPerEvent, 0)],
+    ['saturation: client CPU % (all workers)', (r) => fmt(r.saturation.clientCpuPercent, 0)],
+    [`batched sat. (${opts.perTx}/tx): committed/s`, (r) => fmt((r.saturationBatched ?? r.saturation).commitRate, 0)],
+    [`batched sat. (${opts.perTx}/tx): delivered/s`, (r) => fmt((r.saturationBatched ?? r.saturation).deliveredPerSec, 0)],
+    [`batched sat. (${opts.perTx}/tx): p50/p99 (ms)`, (r) => `${fmt((r.saturationBatched ?? r.saturation).latencyMs.p50)}/${fmt((r.saturationBatched ?? r.saturation).latencyMs.p99)}`],
+    [`batched sat. (${opts.perTx}/tx): lost`, (r) => `${(r.saturationBatched ?? r.saturation).lost}`],
+    [`batched sat. (${opts.perTx}/tx): CPU us/event`, (r) => fmt((r.saturationBatched ?? r.saturation).serverCpuUsPerEvent, 0)],
+  ];
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const line = (a: string, x: string, y: string) => `${a.padEnd(w0)} | ${x.padStart(12)} | ${y.padStart(12)}`;
+  const out = [line('', 'gateway', 'bare'), '-'.repeat(w0 + 32)];
+  for (const [name, f] of rows) out.push(line(name, g ? f(g) : '-', b ? f(b) : '-'));
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------- main
+const started = new Date();
+const os = await import('node:os');
+const loadStart = os.loadavg()[0]!;
+if (loadStart > os.cpus().length)
+  console.warn(`bench: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: other work shares this machine, figures will be low and noisy`);
+const pgDb = await preparePg();
+const gatewayEnv: Record<string, string | undefined> = {
+  NODE_ENV: opts.dev ? 'development' : 'production',
+  LOG_LEVEL: 'warn',
+  BENCH_TAG: `${process.pid}${Date.now().toString(36)}`,
+  BENCH_RELAY_OWN_POOL: opts.relayOwnPool ? '1' : undefined,
+  ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATABASE_URL: undefined }),
+};
+if (opts.cpuProf) mkdirSync(path.join(HERE, 'results', 'prof'), { recursive: true });
+console.log(
+  `bench: ${opts.sockets} sockets over ${opts.clients} client processes, ${opts.rate} events/s for ${opts.seconds} s, saturation ${opts.satSeconds} s; ` +
+    `gateway db ${pgDb ? 'PostgreSQL' : 'PGlite (memory)'}, bus ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,
+);
+const clients = Array.from({ length: opts.clients }, (_, i) => new Child(`client-${i}`, 'client-worker.ts', {}));
+const results: TargetResult[] = [];
+let exitCode = 0;
+try {
+  await Promise.all(clients.map((c) => c.ready));
+  for (const target of ['gateway', 'bare'] as const) {
+    if (opts.only && opts.only !== target) continue;
+    results.push(await runTarget(target, clients, target === 'gateway' ? gatewayEnv : {}));
+  }
+} catch (err) {
+  console.error('bench failed:', err instanceof Error ? err.stack ?? err.message : err);
+  exitCode = 1;
+} finally {
+  await Promise.all(clients.map((c) => c.stop(5000)));
+  if (pgDb) await pgDb.drop().catch((err) => console.error('could not drop the bench database:', err));
+}
+
+if (results.length) {
+  const g = results.find((r) => r.target === 'gateway');
+  const b = results.find((r) => r.target === 'bare');
+  const ratio = g && b ? g.saturation.deliveredPerSec / b.saturation.deliveredPerSec : null;
+  const batchedRatio = g?.saturationBatched && b ? g.saturationBatched.deliveredPerSec / b.saturation.deliveredPerSec : null;
+  const pacedRatio = g && b ? g.paced.deliveredPerSec / b.paced.deliveredPerSec : null;
+  const targets = g
+    ? {
+        socketsConnected: g.sockets.connected === opts.sockets,
+        p99AtRateMs: g.paced.latencyMs.p99,
+        p99Ok: g.paced.latencyMs.p99 <= 100 && g.paced.commitRate >= opts.rate * 0.95,
+        noLoss: g.paced.lost === 0 && g.saturation.lost === 0 && (g.saturationBatched?.lost ?? 0) === 0,
+        throughputRatio: ratio,
+        throughputOk: ratio === null ? null : ratio >= 0.8,
+      }
+    : null;
+  console.log('\n' + table(results));
+  if (ratio !== null)
+    console.log(
+      `\nthroughput gateway/bare at saturation: ${ratio.toFixed(2)}x one event per transaction, ` +
+        `${batchedRatio === null ? '-' : batchedRatio.toFixed(2)}x with ${opts.perTx} events per transaction (target >= 0.8x); paced: ${pacedRatio!.toFixed(2)}x`,
+    );
+  if (targets)
+    console.log(
+      `targets: ${opts.sockets} sockets ${targets.socketsConnected ? 'OK' : 'MISSED'}; p99 <= 100 ms at ${opts.rate}/s ${targets.p99Ok ? 'OK' : 'MISSED'} (${fmt(targets.p99AtRateMs)} ms); ` +
+        `lost events 0 ${targets.noLoss ? 'OK' : 'MISSED'}; throughput >= 0.8x bare ${targets.throughputOk === null ? 'n/a' : targets.throughputOk ? 'OK' : 'MISSED'}`,
+    );
+  const report = {
+    command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    startedAt: started.toISOString(),
+    machine: { node: process.version, cpus: os.cpus().length, platform: process.platform, loadAvgStart: loadStart, loadAvgEnd: os.loadavg()[0] },
+    options: opts,
+    gatewayDb: pgDb ? 'postgresql' : 'pglite-memory',
+    gatewayBus: process.env.REDIS_URL ? 'redis' : 'memory',
+    throughputRatioSaturation: ratio,
+    throughputRatioPaced: pacedRatio,
+    throughputRatioBatched: batchedRatio,
+    targets,
+    results,
+  };
+  mkdirSync(path.dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, JSON.stringify(report, null, 2));
+  console.log(`\nJSON: ${path.relative(ROOT, opts.out)}`);
+}
+process.exit(exitCode);
