@@ -8,13 +8,18 @@ import { applyTheme, getTheme } from '../lib/theme';
 import { useWhitelabel } from '../lib/whitelabel';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 
-/** Brand defaults that need the whitelabel answer: the default language. */
+/** Brand defaults that need the whitelabel answer: the default language and the favicon. */
 function BrandEffects() {
   const { data } = useWhitelabel();
   const defaultLanguage = data?.brand.defaultLanguage;
+  const logoUrl = data?.brand.logoUrl;
   useEffect(() => {
     if (defaultLanguage) applyBrandDefaultLanguage(defaultLanguage);
   }, [defaultLanguage]);
+  useEffect(() => {
+    const icon = document.getElementById('favicon');
+    if (logoUrl && icon instanceof HTMLLinkElement) icon.href = logoUrl;
+  }, [logoUrl]);
   return null;
 }
 

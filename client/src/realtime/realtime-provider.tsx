@@ -35,7 +35,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => new RealtimeClient({ queryClient, getToken: getSessionToken, getMerchant: getMerchantCode }));
 
   useEffect(() => {
-    client.connect();
+    // Deferred so React's development double-mount does not open and drop a socket.
+    const timer = window.setTimeout(() => client.connect(), 0);
     const hide = exposeDebug(client);
     let token = getSessionToken();
     let merchant = getMerchantCode();
@@ -52,6 +53,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const offSession = subscribeSession(onAuthChange);
     const offMerchant = subscribeMerchant(onAuthChange);
     return () => {
+      window.clearTimeout(timer);
       offSession();
       offMerchant();
       hide();
