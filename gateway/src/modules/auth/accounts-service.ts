@@ -206,18 +206,21 @@ export function createAccounts(deps: AccountsDeps) {
       const rules = registrationRules(m);
       const values: Partial<Record<RegistrationField, string>> = { ...body };
       const dialing = body.countryDialingCode ?? '63';
+      let generatedPassword = false;
       if (variant === 'mobile') {
         // registerMobile: the username is the mobile number.
         values.username = body.mobileNum ?? '';
         // Without MOBILENUMPASSREG3 the mobile account signs in by SMS code; it gets an unusable random password.
         if (!m.modules.MOBILENUMPASSREG3 && !body.password) {
-          values.password = values.confirmPassword = `${randomBytes(12).toString('base64url')}aA1`;
+          values.password = values.confirmPassword = randomBytes(24).toString('base64url');
+          generatedPassword = true;
         }
       }
       const problems: Array<{ path: string; message: string }> = [];
       for (const rule of rules) {
         if (rule.field === 'captcha' || rule.field === 'verificationCode') continue;
         if (variant === 'mobile' && rule.field === 'username') continue;
+        if (generatedPassword && (rule.field === 'password' || rule.field === 'confirmPassword')) continue;
         const mustHave = variant === 'mobile' && rule.field === 'mobileNum';
         const p = checkField(mustHave ? { ...rule, enabled: true, required: true } : rule, values[rule.field]);
         if (p) problems.push({ path: rule.field, message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' });
