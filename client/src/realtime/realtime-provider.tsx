@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { getSessionToken, subscribeSession } from '../lib/session';
+import { clearSession, getSessionToken, subscribeSession } from '../lib/session';
 import { getMerchantCode, subscribeMerchant } from '../lib/merchant';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
@@ -50,16 +50,22 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       merchant = m;
       if (changed) client.reconnect();
     };
+    // The server ended this session (signed out elsewhere, disabled, expired): drop the token.
+    const offLogout = client.on('system.logout', () => {
+      clearSession();
+      void queryClient.invalidateQueries();
+    });
     const offSession = subscribeSession(onAuthChange);
     const offMerchant = subscribeMerchant(onAuthChange);
     return () => {
       window.clearTimeout(timer);
+      offLogout();
       offSession();
       offMerchant();
       hide();
       client.close();
     };
-  }, [client]);
+  }, [client, queryClient]);
 
   return <RealtimeContext.Provider value={client}>{children}</RealtimeContext.Provider>;
 }

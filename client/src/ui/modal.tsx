@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import { pageScrollLock } from './scroll-lock';
 import './modal.css';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export type ModalProps = {
   /** Identifies the modal (spec names: loginPopupModal, helpModal, ...); rendered as data-modal. */
@@ -62,6 +64,25 @@ export function Modal({
 
   if (!open) return null;
 
+  // Keep Tab inside the dialog (aria-modal): wrap from the last focusable to the first and back.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Tab' || !boxRef.current) return;
+    const focusables = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
+    const first = focusables[0];
+    const last = focusables.at(-1);
+    if (!first || !last) {
+      e.preventDefault();
+      return;
+    }
+    if (e.shiftKey && (document.activeElement === first || document.activeElement === boxRef.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
   const style = {
     '--modal-min-w': `${width}px`,
     '--modal-min-h': `${height}px`,
@@ -79,6 +100,7 @@ export function Modal({
         data-modal={name}
         tabIndex={-1}
         style={style}
+        onKeyDown={onKeyDown}
       >
         {(title || showClose) && (
           <div className="modal__head">

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { THelpItem } from '@portal/contracts/api/system';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { Modal } from '../../../ui/modal';
 import { useHelpCenter } from '../api/get-help-center';
+
+const NO_TOPICS: THelpItem[] = [];
 
 type HelpModalProps = {
   open: boolean;
@@ -16,7 +19,7 @@ type HelpModalProps = {
 export function HelpModal({ open, onClose, lang, anchor }: HelpModalProps) {
   const { t } = useTranslation('common');
   const { data, isPending, isError, refetch } = useHelpCenter(lang);
-  const list = data ?? [];
+  const list = data ?? NO_TOPICS;
   const [expanded, setExpanded] = useState<string | null>(null);
   const firstAnchor = list[0]?.anchor ?? null;
 
