@@ -46,6 +46,17 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   await bus.start();
   const adapterClient = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : null;
   if (adapterClient) {
+    // The Streams adapter disconnects its own duplicated readers on close without handling the promise;
+    // a closed reader then rejects into nowhere. Its readers are ours to quiet.
+    const duplicate = adapterClient.duplicate.bind(adapterClient);
+    adapterClient.duplicate = ((...args: Parameters<typeof duplicate>) => {
+      const c = duplicate(...args);
+      const disconnect = c.disconnect.bind(c);
+      c.disconnect = () => disconnect().catch(() => undefined);
+      return c;
+    }) as typeof adapterClient.duplicate;
+  }
+  if (adapterClient) {
     adapterClient.on('error', (err) => log.warn({ err }, 'redis adapter client error'));
     await adapterClient.connect();
   }
@@ -129,12 +140,14 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const http: HttpServer = createServer(app);
   http.keepAliveTimeout = 65_000;
   const realtime = createRealtime(http, {
-    db, bus, merchants, sessions, log, nodeId: config.NODE_ID,
+    db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,
     ...(adapterClient ? { redisClient: adapterClient } : {}),
   });
   disconnectMember = realtime.disconnectMember;
   if (!config.isProduction) mountDevTap(realtime.io, bus);
-  const relay = startRelay(db, bus, log, config.RELAY_POLL_MS);
+  // On PostgreSQL the relay has its own small pool, so it never queues behind use-case transactions.
+  const relayDb = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, 2) : db;
+  const relay = startRelay(relayDb, bus, log, config.RELAY_POLL_MS);
   const pruneTimer = setInterval(() => {
     pruneOutbox(db, config.OUTBOX_RETENTION_HOURS).catch((err) => log.warn({ err }, 'outbox prune failed'));
     limiter.prune().catch((err) => log.warn({ err }, 'rate counter prune failed'));
@@ -157,6 +170,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       stopped = true;
       clearInterval(pruneTimer);
       await relay.stop();
+      if (relayDb !== db) await relayDb.close();
       await realtime.close();
       await bus.close();
       if (adapterClient) await adapterClient.close().catch(() => undefined);

@@ -38,18 +38,19 @@ export async function emitEvent<T extends EventType>(
 ): Promise<TEventEnvelope<T>> {
   ZAudience.parse(audience);
   const checked = EVENT_PAYLOADS[type].parse(payload) as EventPayload<T>;
-  const seqRow = await tx.query<{ seq: number }>(
-    `INSERT INTO audience_seq (audience, seq) VALUES ($1, 1)
-     ON CONFLICT (audience) DO UPDATE SET seq = audience_seq.seq + 1 RETURNING seq`,
-    [audience],
-  );
-  const seq = seqRow.rows[0]!.seq;
   const id = randomUUID();
   const at = new Date();
-  await tx.query(
-    `INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at) VALUES ($1, $2, $3, $4, $5, 1, $6, $7)`,
-    [id, merchantCode, audience, seq, type, JSON.stringify(checked), at.toISOString()],
+  // One round trip: take the audience's next seq (row lock: commit order = seq order) and write the row.
+  const r = await tx.query<{ seq: number }>(
+    `WITH s AS (
+       INSERT INTO audience_seq (audience, seq) VALUES ($3, 1)
+       ON CONFLICT (audience) DO UPDATE SET seq = audience_seq.seq + 1 RETURNING seq
+     )
+     INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
+     SELECT $1, $2, $3, s.seq, $4, 1, $5, $6 FROM s RETURNING seq`,
+    [id, merchantCode, audience, type, JSON.stringify(checked), at.toISOString()],
   );
+  const seq = r.rows[0]!.seq;
   tx.afterCommit(wakeRelays);
   return { id, type, v: 1, audience, seq, at: at.toISOString(), payload: checked };
 }

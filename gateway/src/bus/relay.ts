@@ -58,7 +58,16 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number) {
     })();
   }
 
-  const unsubscribe = onOutboxCommit(kick);
+  // Commits that land in the same tick share one relay pass.
+  let kickQueued = false;
+  const unsubscribe = onOutboxCommit(() => {
+    if (kickQueued) return;
+    kickQueued = true;
+    setImmediate(() => {
+      kickQueued = false;
+      kick();
+    });
+  });
   const tick = () => {
     kick();
     if (!stopped) timer = setTimeout(tick, pollMs);
@@ -79,7 +88,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number) {
 /** Drop published events older than the retention window; catch-up beyond it becomes a resync. */
 export async function pruneOutbox(db: Db, retentionHours: number): Promise<number> {
   const r = await db.query(
-    `DELETE FROM outbox WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)`,
+    `DELETE FROM outbox WHERE published_at IS NOT NULL AND at < now() - make_interval(secs => $1)`,
     [retentionHours * 3600],
   );
   return r.rowCount;

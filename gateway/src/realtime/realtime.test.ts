@@ -77,7 +77,9 @@ describe('realtime gateway', () => {
     const missed = [await balanceEvent(a.memberId, 2), await balanceEvent(a.memberId, 3), await balanceEvent(a.memberId, 4)];
     const s2 = await connectSocket(t.url, { token: a.token, last: { [userAudience(a.memberId)]: first.seq } });
     await waitFor(() => s2.received.length >= 3 && s2.received, 'catch-up events');
+    // the missed events come first and in order, ahead of anything live
     expect(s2.received.slice(0, 3).map((e) => e.seq)).toEqual(missed.map((e) => e.seq));
+    expect(s2.received.slice(0, 3).map((e) => e.id)).toEqual(missed.map((e) => e.id));
     // a sync request for an audience the socket may not read returns nothing of it
     const reply: TSyncReply = await s2.timeout(2000).emitWithAck('sync', { last: { 'user:999999': 0, [userAudience(a.memberId)]: first.seq } });
     expect(reply.ok).toBe(true);

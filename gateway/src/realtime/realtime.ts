@@ -33,6 +33,8 @@ export type RealtimeDeps = {
   nodeId: string;
   /** A node-redis client for the Socket.IO adapter (several nodes); absent for one process. */
   redisClient?: Parameters<typeof createAdapter>[0];
+  /** The adapter's own stream, apart from other deployments or test runs on the same Redis. */
+  adapterStream?: string;
 };
 
 export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
@@ -42,7 +44,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     pingInterval: 10_000,
     pingTimeout: 8_000,
     connectionStateRecovery: undefined,
-    ...(deps.redisClient ? { adapter: createAdapter(deps.redisClient) } : {}),
+    ...(deps.redisClient ? { adapter: createAdapter(deps.redisClient, { streamName: deps.adapterStream ?? 'socket.io' }) } : {}),
   });
 
   io.use(async (socket, next) => {
@@ -87,13 +89,23 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
       const reply = await catchUp(parsed.data.last, audiences);
       (ack as (r: TSyncReply) => void)(reply);
     });
+    const auth = ZHandshakeAuth.safeParse(socket.handshake.auth ?? {});
+    const last = auth.success && auth.data.last ? { ...auth.data.last } : null;
+    // Catch up before joining, so what was missed arrives in order ahead of live events; then join and
+    // send whatever committed meanwhile. Live events can still interleave with that last short read:
+    // the client applies by seq and drops what it already has.
+    if (last) {
+      const first = await catchUp(last, audiences);
+      if (first.ok) for (const e of first.events) {
+        socket.emit('event', e);
+        last[e.audience] = Math.max(last[e.audience] ?? 0, e.seq);
+      }
+    }
     await socket.join(audiences);
     socket.emit('hello', { memberId, merchantCode, audiences, nodeId: deps.nodeId });
-    const auth = ZHandshakeAuth.safeParse(socket.handshake.auth ?? {});
-    const last = auth.success ? auth.data.last : undefined;
-    if (last) {
-      const reply = await catchUp(last, audiences);
-      if (reply.ok) for (const e of reply.events) socket.emit('event', e);
+    if (last && Object.keys(last).length) {
+      const second = await catchUp(last, audiences);
+      if (second.ok) for (const e of second.events) socket.emit('event', e);
     }
 
     async function catchUp(lastSeqs: Record<string, number>, allowed: string[]): Promise<TSyncReply> {

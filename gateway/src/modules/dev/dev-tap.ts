@@ -5,6 +5,7 @@ import type { EventBus } from '../../bus/bus.ts';
 export function mountDevTap(io: Server<never, never, never, never> | Server, bus: EventBus) {
   const nsp = (io as Server).of('/dev-tap');
   bus.subscribe((events) => {
+    if (nsp.sockets.size === 0) return;
     for (const e of events) nsp.local.emit('event', e);
   });
   nsp.on('connection', (socket) => {
