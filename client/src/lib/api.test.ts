@@ -60,6 +60,17 @@ describe('call', () => {
     expect(c.unauthorized()).toBe(1);
   });
 
+  it('keeps field details and the failure value of an error envelope', async () => {
+    const { call } = fakeClient({
+      status: 400,
+      body: { success: false, code: 'VALIDATION', message: 'Invalid input', details: [{ path: 'username', message: 'reg_pattern_1:6-16' }, { bad: 1 }], value: { captcha: true } },
+    });
+    const e = await call(systemCalls.whitelabel, { query: {} }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).details).toEqual([{ path: 'username', message: 'reg_pattern_1:6-16' }]);
+    expect((e as ApiError).value).toEqual({ captcha: true });
+  });
+
   it('rejects a value that does not match the contract', async () => {
     const c = fakeClient({ body: { success: true, value: { systemStatus: 7, ip: 'x' } } });
     await expect(c.call(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });

@@ -10,17 +10,33 @@ export const CLIENT_ERROR_CODE = {
   BAD_RESPONSE: 'BAD_RESPONSE',
 } as const;
 
+/** Field-level problems of a VALIDATION envelope: `message` is 'Input cannot be empty', `reg_pattern_N:range` or an English text. */
+export type ApiErrorDetail = { path: string; message: string };
+
 /** A failed call: `code` is an ErrorCode of the contracts or a CLIENT_ERROR_CODE; the UI translates it. */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number | null;
+  /** Field problems the server listed (validation errors). */
+  readonly details: readonly ApiErrorDetail[];
+  /** The envelope's `value` on failure (for example `{ captcha: true }` after a failed login). */
+  readonly value: unknown;
 
-  constructor(code: string, message: string, status: number | null = null) {
+  constructor(code: string, message: string, status: number | null = null, details: readonly ApiErrorDetail[] = [], value: unknown = undefined) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
+    this.value = value;
   }
+}
+
+function detailsOf(raw: unknown): ApiErrorDetail[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(
+    (d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string',
+  ).map((d) => ({ path: d.path, message: d.message }));
 }
 
 export function isApiError(e: unknown): e is ApiError {
@@ -113,7 +129,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const code = typeof json.code === 'string' ? json.code : ErrorCode.INTERNAL;
       const message = typeof json.message === 'string' ? json.message : '';
       if (code === ErrorCode.UNAUTHORIZED && token) deps.onUnauthorized();
-      throw new ApiError(code, message, res.status);
+      throw new ApiError(code, message, res.status, detailsOf(json.details), json.value);
     }
     const value = def.value.safeParse(json.value);
     if (!value.success) {
