@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+
+let gw: GatewayProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+const BLOCKS = ['home-banners', 'home-marquee', 'home-jackpot', 'home-hot-games', 'home-slider-LIVE', 'home-slider-RNG', 'home-winners', 'home-video', 'home-descriptions', 'home-download'];
+
+describe('home page in a real browser', () => {
+  for (const [lang, notice, navFish] of [['EN', 'Scheduled maintenance', 'Fishing'], ['TY', 'Nakatakdang maintenance', 'Pangingisda']] as const) {
+    it(`renders every block in ${lang}`, async () => {
+      const { context, page } = await newPage(browser, { lang });
+      await page.goto(gw.url + '/');
+      for (const id of BLOCKS) await page.getByTestId(id).first().waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await page.evaluate(() => document.documentElement.lang.toUpperCase())).toMatch(new RegExp(`^${lang === 'TY' ? '(TL|TY|FIL)' : 'EN'}`));
+      await expect.poll(() => page.getByTestId('home-marquee').innerText(), { timeout: 10_000 }).toContain(notice);
+      expect(await page.locator('header').first().innerText()).toMatch(new RegExp(navFish, 'i'));
+      expect(await page.getByTestId('home-hot-games').getByTestId('game-card').count()).toBe(6);
+      expect(await page.getByTestId('winner-row').count()).toBeGreaterThanOrEqual(10);
+      expect(await page.getByTestId('home-download').locator('svg, img, canvas').count()).toBeGreaterThanOrEqual(3);
+      await snap(page, `home-${lang}`);
+      await context.close();
+    });
+  }
+
+  it('switches between dark and light themes', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    await page.getByTestId('theme-toggle').waitFor();
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    const bgBefore = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByTestId('theme-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(before);
+    const bgAfter = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bgAfter).not.toBe(bgBefore);
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(before);
+    await context.close();
+  });
+
+  it('sends a guest from a guarded route to the login popup on home', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/member');
+    await page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('shows a live winner event on the board without a reload', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    await page.getByTestId('winner-row').first().waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);
+    await gw.post('/wps/dev/winners', { customerName: 'Li***e', gameName: 'Live Fortune', iconUrl: null, winAmount: 987_654_32 });
+    const row = page.getByTestId('winner-row').filter({ hasText: 'Li***e' });
+    await row.first().waitFor({ timeout: 10_000 });
+    expect(await row.first().innerText()).toContain('987,654.32');
+    await context.close();
+  });
+
+  it('turns maintenance and the blocked-IP page on and off live', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    await page.getByTestId('home-banners').waitFor();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);
+    await gw.post('/wps/dev/merchant', { maintenance: true, maintenanceMessage: 'Back at 05:00' });
+    await page.locator('[data-page="maintenance"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-page="maintenance"]').innerText()).toContain('Back at 05:00');
+    await snap(page, 'maintenance');
+    await gw.post('/wps/dev/merchant', { maintenance: false });
+    await page.getByTestId('home-banners').waitFor({ timeout: 10_000 });
+    await gw.post('/wps/dev/merchant', { blockedIps: ['127.0.0.1'] });
+    await page.reload();
+    await page.locator('[data-page="blockip"]').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('visitor-ip').innerText()).toContain('127.0.0.1');
+    await gw.post('/wps/dev/merchant', { blockedIps: [] });
+    await context.close();
+  });
+});
