@@ -183,3 +183,39 @@ export const authCalls = {
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
   totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),
 };
+
+/**
+ * Social sign-in through one OpenID Connect provider (code flow with PKCE). `start` and `callback`
+ * are browser navigations answered with 302 redirects; the session token never travels in a URL:
+ * the callback hands the page a one-time code that `oidcExchange` turns into a login value.
+ */
+export const OIDC_PATHS = {
+  start: '/wps/session/oidc/start',
+  callback: '/wps/session/oidc/callback',
+} as const;
+/** The query parameter carrying the one-time handoff code back to the page. */
+export const OIDC_HANDOFF_PARAM = 'oidc';
+/** The query parameter carrying an error code (an ErrorCode) back to the page. */
+export const OIDC_ERROR_PARAM = 'oidcError';
+
+export const ZOidcConfigValue = z.object({
+  /** A provider is configured: show the button. */
+  enabled: z.boolean(),
+  /** Display name of the provider ("Continue with {providerName}"). */
+  providerName: z.string(),
+});
+export type TOidcConfigValue = z.infer<typeof ZOidcConfigValue>;
+/** `returnTo`: a same-site path starting with '/'; anything else is replaced by '/'. */
+export const ZOidcStartQuery = z.object({ returnTo: z.string().max(1024).optional() });
+/** What the provider sends back; other parameters (iss, scope, ...) pass through to the code grant checks. */
+export const ZOidcCallbackQuery = z.object({
+  state: z.string().min(1).max(512),
+  code: z.string().min(1).max(4096).optional(),
+  error: z.string().max(256).optional(),
+});
+export const ZOidcExchangeBody = z.object({ code: z.string().min(16).max(128) }).strict();
+
+export const oidcCalls = {
+  oidcConfig: defineCall({ method: 'GET', path: '/wps/session/oidc/config', auth: false, query: NoQuery, value: ZOidcConfigValue }),
+  oidcExchange: defineCall({ method: 'POST', path: '/wps/session/oidc/exchange', auth: false, body: ZOidcExchangeBody, value: ZLoginValue }),
+};

@@ -45,6 +45,8 @@ export const ErrorCode = {
   TERMS_NOT_ACCEPTED: 'TERMS_NOT_ACCEPTED',
   RESET_TOKEN_INVALID: 'RESET_TOKEN_INVALID',
   TOTP_INVALID: 'TOTP_INVALID',
+  OIDC_UNAVAILABLE: 'OIDC_UNAVAILABLE',
+  OIDC_FAILED: 'OIDC_FAILED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -93,6 +95,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TERMS_NOT_ACCEPTED: 400,
   RESET_TOKEN_INVALID: 400,
   TOTP_INVALID: 400,
+  OIDC_UNAVAILABLE: 503,
+  OIDC_FAILED: 400,
   INTERNAL: 500,
 };
 
@@ -140,5 +144,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TERMS_NOT_ACCEPTED: 'not empty?',
   RESET_TOKEN_INVALID: 'This reset link is invalid or has expired',
   TOTP_INVALID: 'Invalid authenticator code',
+  OIDC_UNAVAILABLE: 'The sign-in provider is not reachable, please try again later',
+  OIDC_FAILED: 'Sign-in with the provider failed, please try again',
   INTERNAL: 'Unknown error',
 };

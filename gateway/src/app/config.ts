@@ -26,6 +26,14 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().default('LuckyPeso <no-reply@luckypeso.example>'),
   /** argon2id hashes allowed at once (and waiting) before logins get 429. */
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Social sign-in: the OpenID Connect issuer (discovered lazily); without it and OIDC_CLIENT_ID the button is hidden. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  /** Without a secret the client is public (PKCE only). */
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
+  /** Public origin for the redirect_uri (behind proxies); default: the request's own origin. */
+  OIDC_REDIRECT_BASE: z.string().url().optional(),
 });
 export type Config = z.infer<typeof ZEnv> & { isProduction: boolean };
 

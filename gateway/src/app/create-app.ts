@@ -29,6 +29,8 @@ import { createCaptchas, createSliderBotChecker } from '../modules/auth/challeng
 import { createSmsCodes } from '../modules/auth/sms-codes.ts';
 import { createAccounts } from '../modules/auth/accounts-service.ts';
 import { mountAuthRoutes } from '../modules/auth/auth-routes.ts';
+import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
+import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -123,6 +125,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountContentRoutes(apiApp, db, routeOpts);
   mountGameRoutes(apiApp, db, routeOpts);
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms }, routeOpts);
+  mountOidcRoutes(apiApp, createOidc({ db, accounts, settings: oidcSettingsFrom(config), log }), routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
