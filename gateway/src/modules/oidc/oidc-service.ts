@@ -63,7 +63,7 @@ export function accountBaseFrom(claims: { preferred_username?: unknown; email?: 
   const pick = typeof claims.preferred_username === 'string' && claims.preferred_username.trim()
     ? claims.preferred_username
     : typeof claims.email === 'string' ? claims.email.split('@')[0] ?? '' : '';
-  const clean = pick.normalize('NFKD').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/_+/g, '_').replace(/^_+|_+$/g, '').slice(0, ACCOUNT_BASE_MAX);
+  const clean = pick.normalize('NFKD').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/_+/g, '_').replace(/^_+/, '').slice(0, ACCOUNT_BASE_MAX).replace(/_+$/, '');
   return clean.length >= 3 ? clean : `player${clean ? `_${clean}` : ''}`;
 }
 

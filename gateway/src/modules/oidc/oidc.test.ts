@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { defaultClaims, signInWithProvider, startOidcTestProvider, type OidcTestProvider } from '../../testing/oidc-test-provider.ts';
+import { accountBaseFrom, createOidc, safeReturnTo } from './oidc-service.ts';
+
+/**
+ * Social sign-in against a real OpenID provider (oidc-provider) running in this process: the whole
+ * browser round trip is driven with fetch, redirects followed by hand, the provider's own login and
+ * consent forms filled in.
+ */
+let op: OidcTestProvider;
+let t: TestPortal;
+
+function claims(sub: string) {
+  if (sub.startsWith('dup')) return { ...defaultClaims(sub), preferred_username: 'alice' };
+  if (sub === 'oddname') return { sub, preferred_username: 'Dr. Who!', name: 'Doctor' };
+  if (sub === 'unverified') return { ...defaultClaims(sub), email_verified: false };
+  return defaultClaims(sub);
+}
+
+beforeAll(async () => {
+  op = await startOidcTestProvider({ claims });
+  t = await startTestPortal(op.env);
+  op.register([`${t.url}/wps/session/oidc/callback`]);
+});
+afterAll(async () => {
+  await t?.stop();
+  await op?.stop();
+});
+
+type Login = { token: string; firstTimeLogin: boolean; defaultPassword: boolean; isAgent: boolean };
+type Info = { id: number; account: string; nickname: string | null; email: string | null; type: number };
+
+async function signIn(login: string, returnTo?: string) {
+  const start = `${t.url}/wps/session/oidc/start${returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`}`;
+  return signInWithProvider(start, login);
+}
+const exchange = (code: string) => api<Login>(t.url, '/wps/session/oidc/exchange', { body: { code } });
+const info = (token: string) => api<Info>(t.url, '/wps/member/info', { token });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(t.url + path, { redirect: 'manual', headers });
+
+describe('social sign-in (OpenID Connect)', () => {
+  it('says a provider is configured', async () => {
+    const r = await api<{ enabled: boolean; providerName: string }>(t.url, '/wps/session/oidc/config');
+    expect(r.json).toEqual({ success: true, value: { enabled: true, providerName: 'TestID' } });
+  });
+
+  it('starts a code flow with PKCE S256, state and nonce', async () => {
+    const r = await get('/wps/session/oidc/start');
+    expect(r.status).toBe(302);
+    const to = new URL(r.headers.get('location')!);
+    expect(to.origin).toBe(op.issuer);
+    const q = to.searchParams;
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('client_id')).toBe(op.clientId);
+    expect(q.get('redirect_uri')).toBe(`${t.url}/wps/session/oidc/callback`);
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')).toBeTruthy();
+    expect(q.get('nonce')).toBeTruthy();
+    expect(q.get('scope')).toBe('openid email profile');
+    const row = await t.portal.db.query<{ return_to: string; ttl: number }>(
+      `SELECT return_to, extract(epoch FROM expires_at - now())::int AS ttl FROM oidc_states WHERE state = $1`, [q.get('state')]);
+    expect(row.rows[0]?.return_to).toBe('/');
+    expect(row.rows[0]!.ttl).toBeGreaterThan(590);
+    expect(row.rows[0]!.ttl).toBeLessThanOrEqual(600);
+  });
+
+  it('signs a new player in through the provider, and the same subject again as the same member', async () => {
+    const first = await signIn('alice', '/promotions?tab=2');
+    expect(first.landed.pathname).toBe('/promotions');
+    expect(first.landed.searchParams.get('tab')).toBe('2');
+    const code = first.landed.searchParams.get('oidc')!;
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the hash of the handoff code is kept.
+    const stored = await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_handoffs WHERE code_hash = $1', [Buffer.from(code)]);
+    expect(stored.rows[0]!.n).toBe(0);
+
+    const login = await exchange(code);
+    expect(login.status).toBe(200);
+    expect(login.json?.value).toMatchObject({ firstTimeLogin: true, defaultPassword: false, isAgent: false });
+    const me = await info(login.json!.value!.token);
+    expect(me.json?.value).toMatchObject({ account: 'alice', nickname: 'Alice Test', email: 'a***@example.test', type: 0 });
+
+    const row = await t.portal.db.query<{ password_hash: string | null; issuer: string; subject: string }>(
+      `SELECT m.password_hash, oi.issuer, oi.subject FROM members m JOIN oidc_identities oi ON oi.member_id = m.id WHERE m.id = $1`, [me.json!.value!.id]);
+    expect(row.rows[0]).toEqual({ password_hash: null, issuer: op.issuer, subject: 'alice' });
+
+    // The handoff code is single use.
+    const again = await exchange(code);
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({ success: false, code: 'OIDC_FAILED' });
+
+    const second = await signIn('alice');
+    expect(second.landed.pathname).toBe('/');
+    const login2 = await exchange(second.landed.searchParams.get('oidc')!);
+    expect(login2.json?.value?.firstTimeLogin).toBe(false);
+    expect((await info(login2.json!.value!.token)).json?.value?.id).toBe(me.json!.value!.id);
+  });
+
+  it('has no password to log in with', async () => {
+    const r = await api(t.url, '/wps/session/login', { body: { username: 'alice', password: '' } });
+    expect(r.status).toBe(400);
+    const row = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM members WHERE account_lower = 'alice' AND password_hash IS NOT NULL`);
+    expect(row.rows[0]!.n).toBe(0);
+  });
+
+  it('derives unique, clean account names and keeps only verified e-mail', async () => {
+    const accountOf = async (login: string) => {
+      const s = await signIn(login);
+      const l = await exchange(s.landed.searchParams.get('oidc')!);
+      return (await info(l.json!.value!.token)).json!.value!;
+    };
+    const dup = await accountOf('dup1');
+    expect(dup.account).toMatch(/^alice_[0-9a-f]{4}$/);
+    expect((await accountOf('dup2')).account).not.toBe(dup.account);
+    expect(await accountOf('oddname')).toMatchObject({ account: 'dr_who', nickname: 'Doctor', email: null });
+    expect(await accountOf('unverified')).toMatchObject({ account: 'unverified', email: null });
+  });
+
+  it('refuses a forged state and a replayed callback', async () => {
+    const forged = await get('/wps/session/oidc/callback?state=forged-state&code=abc');
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get('location')).toBe('/?oidcError=OIDC_FAILED');
+
+    const s = await signIn('bob');
+    expect(s.callback).not.toBeNull();
+    expect((await exchange(s.landed.searchParams.get('oidc')!)).status).toBe(200);
+    const replay = await get(s.callback!.pathname + s.callback!.search);
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get('location')).toBe('/?oidcError=OIDC_FAILED');
+  });
+
+  it('answers a refusal at the provider with an error code, and consumes the state', async () => {
+    const start = await get('/wps/session/oidc/start');
+    const state = new URL(start.headers.get('location')!).searchParams.get('state')!;
+    const denied = await get(`/wps/session/oidc/callback?state=${state}&error=access_denied`);
+    expect(denied.headers.get('location')).toBe('/?oidcError=OIDC_FAILED');
+    const left = await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oidc_states WHERE state = $1', [state]);
+    expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('answers bad input with 4xx envelopes, never 500', async () => {
+    for (const path of [
+      '/wps/session/oidc/callback',
+      '/wps/session/oidc/callback?code=abc',
+      '/wps/session/oidc/callback?state=x',
+      '/wps/session/oidc/callback?state=a&state=b&code=c',
+      `/wps/session/oidc/callback?state=${'x'.repeat(600)}&code=c`,
+      '/wps/session/oidc/start?returnTo=a&returnTo=b',
+    ]) {
+      const r = await api(t.url, path);
+      expect(r.status, path).toBe(400);
+      expect(r.json, path).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    for (const body of [{}, { code: 'short' }, { code: 'x'.repeat(43), extra: 1 }, { code: 42 }]) {
+      const r = await api(t.url, '/wps/session/oidc/exchange', { body });
+      expect(r.status).toBe(400);
+      expect(r.json?.code).toBe('VALIDATION');
+    }
+    const unknown = await exchange('A'.repeat(43));
+    expect(unknown.status).toBe(400);
+    expect(unknown.json?.code).toBe('OIDC_FAILED');
+  });
+
+  it('never sends the browser off-site after sign-in', async () => {
+    for (const evil of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+      const s = await signIn('carol', evil);
+      expect(s.landed.origin, evil).toBe(t.url);
+      expect(s.landed.pathname, evil).toBe('/');
+    }
+    expect(safeReturnTo('/games?type=1&oidc=old')).toBe('/games?type=1');
+    expect(safeReturnTo('/a/../b')).toBe('/b');
+    expect(safeReturnTo('/\t/evil.example')).toBe('/');
+    expect(safeReturnTo(undefined)).toBe('/');
+  });
+
+  it('refuses an expired handoff code and a disabled member', async () => {
+    const s = await signIn('dave');
+    const code = s.landed.searchParams.get('oidc')!;
+    await t.portal.db.query(`UPDATE oidc_handoffs SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    expect((await exchange(code)).json?.code).toBe('OIDC_FAILED');
+
+    const ok = await exchange((await signIn('dave')).landed.searchParams.get('oidc')!);
+    const id = (await info(ok.json!.value!.token)).json!.value!.id;
+    await t.portal.accounts.disable(id);
+    const blocked = await signIn('dave');
+    expect(blocked.landed.pathname + blocked.landed.search).toBe('/?oidcError=ACCOUNT_DISABLED');
+  });
+
+  it('builds account names from the claims', () => {
+    expect(accountBaseFrom({ preferred_username: 'Juan.Dela-Cruz' })).toBe('juan_dela_cr')
+    expect(accountBaseFrom({ preferred_username: 'abcdefghijk.l' })).toBe('abcdefghijk');
+    expect(accountBaseFrom({ email: 'maria.santos@example.ph' })).toBe('maria_santos');
+    expect(accountBaseFrom({ email: 'é@example.ph' })).toBe('player_e');
+    expect(accountBaseFrom({})).toBe('player');
+  });
+});
+
+describe('social sign-in without a reachable provider', () => {
+  let down: TestPortal;
+  beforeAll(async () => {
+    down = await startTestPortal({ OIDC_ISSUER: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'not-a-real-secret' });
+  });
+  afterAll(async () => {
+    await down?.stop();
+  });
+
+  it('answers 503 OIDC_UNAVAILABLE, or sends a browser back with the code', async () => {
+    const r = await api(down.url, '/wps/session/oidc/start');
+    expect(r.status).toBe(503);
+    expect(r.json).toMatchObject({ success: false, code: 'OIDC_UNAVAILABLE' });
+    const browser = await fetch(`${down.url}/wps/session/oidc/start`, { redirect: 'manual', headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(browser.status).toBe(302);
+    expect(browser.headers.get('location')).toBe('/?oidcError=OIDC_UNAVAILABLE');
+  });
+
+  it('is off without configuration', async () => {
+    const off = createOidc({ db: down.portal.db, accounts: down.portal.accounts, settings: null, log: down.portal.log });
+    expect(off.config()).toEqual({ enabled: false, providerName: '' });
+    await expect(off.start(await down.portal.merchants.resolve({ host: '127.0.0.1' }).then((m) => m!), '/', down.url)).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
+  });
+});
