@@ -7,6 +7,7 @@ import { createQueryClient } from '../lib/query-client';
 import { applyTheme, getTheme } from '../lib/theme';
 import { useWhitelabel } from '../lib/whitelabel';
 import { RealtimeProvider } from '../realtime/realtime-provider';
+import { useOidcHandoff } from '../features/social-sign-in/use-oidc-handoff';
 
 /** Brand defaults that need the whitelabel answer: the default language and the favicon. */
 function BrandEffects() {
@@ -26,6 +27,7 @@ function BrandEffects() {
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useEffect(() => applyTheme(getTheme()), []);
+  useOidcHandoff();
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
