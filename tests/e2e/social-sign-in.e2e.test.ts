@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startOidcTestProvider, type OidcTestProvider } from '@portal/gateway/testing/oidc-test-provider';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+
+/**
+ * Social sign-in in a real browser: the gateway as its own process, a real OpenID provider
+ * (oidc-provider) in this process, Chromium typing into the provider's own login page and
+ * landing back on the portal signed in.
+ */
+let op: OidcTestProvider;
+let gateway: GatewayProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  op = await startOidcTestProvider({ providerName: 'TestID' });
+  gateway = await GatewayProcess.start(op.env);
+  op.register([`${gateway.url}/wps/session/oidc/callback`]);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.stop();
+  await op?.stop();
+});
+
+describe('social sign-in', () => {
+  it('signs a new player in through the provider and lands on the portal logged in', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${gateway.url}/`);
+      const config = await page.evaluate(async () => (await (await fetch('/wps/session/oidc/config')).json()) as { value: { enabled: boolean; providerName: string } });
+      expect(config.value).toEqual({ enabled: true, providerName: 'TestID' });
+
+      await page.goto(`${gateway.url}/wps/session/oidc/start?returnTo=${encodeURIComponent('/?from=e2e')}`);
+      expect(new URL(page.url()).origin).toBe(op.issuer);
+      await page.locator('input[name="login"]').fill('e2e_player');
+      await page.locator('input[name="password"]').fill('whatever-the-provider-asks');
+      await snap(page, 'social-sign-in-provider-login');
+      await page.locator('button[type="submit"]').click();
+      // The provider's consent page (first sign-in of this subject for this client).
+      await page.waitForURL((u) => u.origin === op.issuer && u.pathname.startsWith('/interaction/'));
+      await page.locator('button[type="submit"]').click();
+
+      await page.waitForURL((u) => u.origin === gateway.url && u.pathname === '/');
+      await page.waitForFunction(() => sessionStorage.getItem('portal.token') !== null, undefined, { timeout: 15_000 });
+      // The handoff code is gone from the address; the page it came back to keeps its own query.
+      await page.waitForFunction(() => !location.search.includes('oidc='));
+      expect(new URL(page.url()).searchParams.get('from')).toBe('e2e');
+      await page.locator('[data-slot="account"]').waitFor();
+      expect(await page.locator('[data-testid="login-button"]').count()).toBe(0);
+      await snap(page, 'social-sign-in-logged-in');
+
+      const me = await page.evaluate(async () => {
+        const token = sessionStorage.getItem('portal.token');
+        const r = await fetch('/wps/member/info', { headers: { authorization: `Bearer ${token}` } });
+        return (await r.json()) as { success: boolean; value?: { account: string; nickname: string; email: string } };
+      });
+      expect(me).toMatchObject({ success: true, value: { account: 'e2e_player', nickname: 'E2e_player Test', email: 'e***@example.test' } });
+
+      // The token was never in a URL: only the one-time code was, and it is spent.
+      const spent = await page.evaluate(async () => {
+        const r = await fetch('/wps/session/oidc/exchange', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'A'.repeat(43) }) });
+        return r.status;
+      });
+      expect(spent).toBe(400);
+
+      // A reload keeps the session in this tab.
+      await page.reload();
+      await page.locator('[data-slot="account"]').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a provider failure in the login popup and cleans the address', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${gateway.url}/?oidcError=OIDC_FAILED`);
+      await page.locator('[data-modal="loginPopupModal"]').waitFor();
+      await page.waitForFunction(() => !location.search.includes('oidcError'));
+      expect(await page.evaluate(() => sessionStorage.getItem('portal.token'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
