@@ -47,6 +47,8 @@ export const ErrorCode = {
   TOTP_INVALID: 'TOTP_INVALID',
   OIDC_UNAVAILABLE: 'OIDC_UNAVAILABLE',
   OIDC_FAILED: 'OIDC_FAILED',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  IDEMPOTENCY_MISMATCH: 'IDEMPOTENCY_MISMATCH',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -97,6 +99,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TOTP_INVALID: 400,
   OIDC_UNAVAILABLE: 503,
   OIDC_FAILED: 400,
+  INSUFFICIENT_FUNDS: 409,
+  IDEMPOTENCY_MISMATCH: 409,
   INTERNAL: 500,
 };
 
@@ -146,5 +150,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TOTP_INVALID: 'Invalid authenticator code',
   OIDC_UNAVAILABLE: 'The sign-in provider is not reachable, please try again later',
   OIDC_FAILED: 'Sign-in with the provider failed, please try again',
+  INSUFFICIENT_FUNDS: 'Insufficient balance',
+  IDEMPOTENCY_MISMATCH: 'This request id was already used with other details',
   INTERNAL: 'Unknown error',
 };
