@@ -1,13 +1,14 @@
 import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import { MemberCentrePage } from '../features/member-centre/components/member-centre-page';
 import { AgentLayout } from './layout/agent-layout';
 import { MainLayout } from './layout/main-layout';
-import { RequireAuth } from './layout/require-auth';
+import { RequireAgent, RequireAuth, RequireRealAccount } from './layout/require-auth';
 import type { RouteHandle } from './route-handle';
 import { AGENT_ROUTES, MAIN_ROUTES } from './route-table';
 import type { RouteId, RouteSpec } from './route-table';
-import { AgentPage } from './routes/agent-page';
+import { AgentHomePage, AgentLandingPage } from './routes/agent-page';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { DownloadPage } from './routes/download-page';
 import { GameCentrePage, GameListCenterPage } from './routes/game-list-center-page';
@@ -20,8 +21,8 @@ const gameCentre = (titleKey: string) => <GameCentrePage titleKey={titleKey} />;
 
 /** What each route renders. Pages that later work fills in are honest placeholders. */
 const ELEMENTS: Record<RouteId, ReactNode> = {
-  agent: <AgentPage titleKey="page_agent" />,
-  agentHome: <AgentPage titleKey="page_agent_centre" />,
+  agent: <AgentLandingPage />,
+  agentHome: <AgentHomePage />,
   home: <HomeRoute />,
   index: <HomeRoute />,
   indexHtml: <HomeRoute />,
@@ -29,7 +30,7 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   login: <LoginRoute />,
   register: <RegisterRoute />,
   help: <HelpRoute />,
-  member: soon('page_member'),
+  member: <MemberCentrePage />,
   down: <DownloadPage />,
   sports: gameCentre('w_sports'),
   esports: gameCentre('w_esports'),
@@ -56,7 +57,14 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
 function toRoute(spec: RouteSpec & { id: RouteId }): RouteObject {
   const handle: RouteHandle = { titleKey: spec.titleKey, ...(spec.footer === false ? { footer: false } : {}) };
   const element = ELEMENTS[spec.id];
-  return { id: spec.id, path: spec.path, handle, element: spec.auth ? <RequireAuth>{element}</RequireAuth> : element };
+  return { id: spec.id, path: spec.path, handle, element: guard(spec, element) };
+}
+
+/** Guards: login for `auth` routes; agents only for /agentHome (others back to /agent); no trial users in the member centre. */
+function guard(spec: RouteSpec & { id: RouteId }, element: ReactNode): ReactNode {
+  if (spec.id === 'agentHome') return <RequireAgent pending={<div className="page-spinner" aria-hidden="true" />}>{element}</RequireAgent>;
+  if (spec.id === 'member') return <RequireAuth><RequireRealAccount>{element}</RequireRealAccount></RequireAuth>;
+  return spec.auth ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
 export function createRouter() {

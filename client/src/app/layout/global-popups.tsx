@@ -1,5 +1,11 @@
-import { SignInPlaceholder } from '../../features/auth/components/sign-in-placeholder';
+import { FirstLoginPopups } from '../../features/auth/components/first-login-popups';
+import { LoginPopup } from '../../features/auth/components/login-popup';
+import { SocialSignIn } from '../../features/social-sign-in/social-sign-in';
+import { ChangePasswordModal } from '../../features/auth-recovery/components/change-password-modal';
+import { ForgotPasswordModal } from '../../features/auth-recovery/components/forgot-password-modal';
+import { ResetPasswordModal } from '../../features/auth-recovery/components/reset-password-modal';
 import { HelpModal } from '../../features/help/components/help-modal';
+import { RegisterModal } from '../../features/register/components/register-modal';
 import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +16,13 @@ export function GlobalPopups() {
   useTranslation('common'); // re-render on language change so the help topics follow it
   return (
     <>
-      <SignInPlaceholder kind="login" open={popup?.name === 'loginPopupModal'} onClose={closePopup} />
-      <SignInPlaceholder kind="register" open={popup?.name === 'registerModal'} onClose={closePopup} />
+      <LoginPopup open={popup?.name === 'loginPopupModal'} onClose={closePopup} extra={<SocialSignIn />} />
+      <RegisterModal open={popup?.name === 'registerModal'} onClose={closePopup} />
+      <ForgotPasswordModal open={popup?.name === 'forgetPassModal'} onClose={closePopup} />
+      <ChangePasswordModal />
+      <ResetPasswordModal />
       <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
+      <FirstLoginPopups lang={currentLanguage()} />
     </>
   );
 }

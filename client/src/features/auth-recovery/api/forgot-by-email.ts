@@ -1,0 +1,7 @@
+import { authCalls } from '@portal/contracts/api/auth';
+import { call } from '../../../lib/api';
+
+/** POST /wps/member/password/email: e-mails a reset link (/?resetToken=...) to the account's address. */
+export function forgotByEmail(username: string, email: string) {
+  return call(authCalls.forgotByEmail, { body: { username, email } });
+}

@@ -1,0 +1,120 @@
+import { useMachine } from '@xstate/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { useTranslation } from 'react-i18next';
+import type { TMemberInfo } from '@portal/contracts/api/auth';
+import { openPopup } from '../../../lib/popups';
+import { FormField, FormMessage } from '../../../ui/form-field';
+import { enableTotp, setupTotp } from '../api/totp';
+import { totpEnrolmentMachine } from '../machines/totp-enrolment-machine';
+
+/** securityCenter: account facts, change password (changePassModal) and authenticator enrolment. */
+export function SecurityCenter({ info }: { info: TMemberInfo }) {
+  const { t } = useTranslation('register');
+  return (
+    <div className="mc-stack" data-security-center>
+      <h1 className="mc-title">{t('mc_securityCenter')}</h1>
+      <dl className="mc-card mc-facts">
+        <div>
+          <dt>{t('sec_account')}</dt>
+          <dd>{info.account}</dd>
+        </div>
+        <div>
+          <dt>{t('sec_mobile')}</dt>
+          <dd>{info.mobileNum ?? t('sec_not_set')}</dd>
+        </div>
+        <div>
+          <dt>{t('sec_email')}</dt>
+          <dd>{info.email ?? t('sec_not_set')}</dd>
+        </div>
+      </dl>
+      <div className="mc-card mc-row">
+        <div>
+          <h2 className="mc-subtitle">{t('sec_password')}</h2>
+          <p className="form-notice">{t('sec_password_text')}</p>
+        </div>
+        <button type="button" className="btn btn--outline" onClick={() => openPopup('changePassModal')} data-change-password>
+          {t('sec_change')}
+        </button>
+      </div>
+      <TotpCard enabled={info.totpEnabled} />
+    </div>
+  );
+}
+
+function TotpCard({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation('register');
+  const queryClient = useQueryClient();
+  const [state, send] = useMachine(
+    totpEnrolmentMachine.provide({
+      actors: {
+        setupTotp: fromPromise(() => setupTotp()),
+        enableTotp: fromPromise(({ input }) => enableTotp(input.code)),
+      },
+      actions: { enrolled: () => void queryClient.invalidateQueries({ queryKey: ['member', 'info'] }) },
+    }),
+  );
+  const isOn = enabled || state.matches('enabled');
+  const { setup, code, error } = state.context;
+  return (
+    <div className="mc-card mc-totp" data-totp={isOn ? 'on' : String(state.value)}>
+      <div className="mc-row">
+        <div>
+          <h2 className="mc-subtitle">
+            {t('totp_title')} <span className={`mc-badge${isOn ? ' mc-badge--on' : ''}`}>{isOn ? t('totp_on') : t('totp_off')}</span>
+          </h2>
+          <p className="form-notice">{t('totp_text')}</p>
+        </div>
+        {!isOn && (state.matches('idle') || state.matches('settingUp')) && (
+          <button type="button" className="btn btn--primary" disabled={state.matches('settingUp')} onClick={() => send({ type: 'START' })}>
+            {state.matches('settingUp') ? t('please_wait') : t('totp_start')}
+          </button>
+        )}
+      </div>
+      {state.matches('enabled') && (
+        <p className="form-message form-message--success" role="status">
+          {t('totp_done')}
+        </p>
+      )}
+      {!isOn && setup && (state.matches('awaitingCode') || state.matches('enabling')) && (
+        <form
+          className="mc-totp__setup"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'SUBMIT' });
+          }}
+        >
+          <img className="mc-totp__qr" src={setup.qr} alt={t('totp_qr_alt')} width={180} height={180} />
+          <div className="form">
+            <p className="form-notice">{t('totp_scan')}</p>
+            <div className="mc-totp__key">
+              <span>{t('totp_key')}</span>
+              <code data-totp-secret>{setup.secret}</code>
+            </div>
+            <FormField
+              name="totpCode"
+              label={t('totp_code')}
+              required
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(value) => send({ type: 'CODE.CHANGE', value })}
+              error={error ?? undefined}
+            />
+            <div className="mc-actions">
+              <button type="submit" className="btn btn--primary" disabled={state.matches('enabling')}>
+                {state.matches('enabling') ? t('please_wait') : t('totp_enable')}
+              </button>
+              <button type="button" className="btn btn--ghost" onClick={() => send({ type: 'CANCEL' })} disabled={state.matches('enabling')}>
+                {t('totp_cancel')}
+              </button>
+            </div>
+          </div>
+        </form>
+      )}
+      {state.matches('idle') && <FormMessage message={error} />}
+    </div>
+  );
+}

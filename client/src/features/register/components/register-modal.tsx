@@ -1,0 +1,227 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMachine } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { RegistrationField } from '@portal/contracts/domain/registration';
+import { closePopup, openPopup } from '../../../lib/popups';
+import { useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
+import { setSessionToken } from '../../../lib/session';
+import { useWhitelabel } from '../../../lib/whitelabel';
+import { errorMessage, type FieldMessage } from '../../../lib/field-message';
+import { FormField, FormMessage } from '../../../ui/form-field';
+import { Modal } from '../../../ui/modal';
+import { SmsCodeButton } from '../../../ui/sms-code-button';
+import { checkAffiliate } from '../api/check-affiliate';
+import { register } from '../api/register';
+import { sendRegisterSms } from '../api/send-register-sms';
+import { registrationMachine } from '../machines/registration-machine';
+import { visibleFields, type RegisterKind, type RegistrationSetup } from '../machines/registration-form';
+import { CaptchaImage } from './captcha-image';
+
+type Props = { open: boolean; onClose: () => void };
+
+const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
+  username: 'username', password: 'new-password', confirmPassword: 'new-password', payeeName: 'name', email: 'email',
+  mobileNum: 'tel-national', verificationCode: 'one-time-code', birthday: 'bday', paymentPassword: 'off', captcha: 'off',
+};
+const NUMERIC: ReadonlySet<RegistrationField> = new Set(['mobileNum', 'verificationCode', 'captcha']);
+
+/** registerModal: opened by the header's register button and /register (spec sections 2-5). */
+export function RegisterModal({ open, onClose }: Props) {
+  const { t } = useTranslation('register');
+  const settings = useRegisterSettings();
+  const whitelabel = useWhitelabel();
+  return (
+    <Modal name="registerModal" open={open} onClose={onClose} title={t('register_title')} width={460} height={360}>
+      {settings.data && whitelabel.data ? (
+        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} />
+      ) : settings.error || whitelabel.error ? (
+        <FormMessage message={errorMessage(settings.error ?? whitelabel.error)} />
+      ) : (
+        <p className="form-notice" role="status">
+          {t('loading')}
+        </p>
+      )}
+    </Modal>
+  );
+}
+
+function urlAffiliateCode(): string | null {
+  const q = new URLSearchParams(window.location.search);
+  return q.get('affiliateCode') || q.get('code') || null;
+}
+
+function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modules: Record<string, boolean> }) {
+  const { t } = useTranslation('register');
+  const navigate = useNavigate();
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [smsError, setSmsError] = useState<FieldMessage | null>(null);
+  const setup = useMemo<RegistrationSetup>(
+    () => ({
+      rules: settings.fields,
+      minAge: settings.minAge,
+      kinds: [...(modules.USERNAMEREG3 ? (['register'] as const) : []), ...(modules.MOBILENUMREG3 ? (['registerMobile'] as const) : [])],
+      mobileNeedsPassword: !!modules.MOBILENUMPASSREG3,
+      smsVerification: !!modules.REGMOBVERF3,
+      urlAffiliateCode: urlAffiliateCode(),
+      domain: window.location.host,
+      registerUrl: window.location.href,
+    }),
+    [settings, modules],
+  );
+  const [state, send] = useMachine(
+    registrationMachine.provide({
+      actors: {
+        checkAffiliate: fromPromise(({ input }) => checkAffiliate(input.code, input.domain)),
+        register: fromPromise(({ input }) => register(input.kind, input.body)),
+      },
+      actions: {
+        storeSession: ({ context }) => {
+          if (context.result?.token) setSessionToken(context.result.token);
+        },
+        captchaUsed: () => setCaptchaRound((n) => n + 1),
+      },
+    }),
+    { input: { setup } },
+  );
+  const { context } = state;
+  const isDone = state.matches('registered');
+  const navigated = useRef(false);
+  useEffect(() => {
+    if (!isDone || navigated.current) return;
+    navigated.current = true;
+    closePopup();
+    navigate('/');
+  }, [isDone, navigate]);
+
+  if (setup.kinds.length === 0) return <FormMessage message={{ key: 'common:error_MODULE_DISABLED' }} />;
+
+  const isBusy = state.matches('checkingAffiliate') || state.matches('registering') || isDone;
+  const fields = visibleFields(setup, context.kind);
+  const value = (f: string) => context.values[f as keyof typeof context.values] ?? '';
+  const change = (field: keyof typeof context.values) => (v: string) => send({ type: 'FIELD.CHANGE', field, value: v });
+
+  return (
+    <form
+      className="form"
+      noValidate
+      data-register-kind={context.kind}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SUBMIT' });
+      }}
+    >
+      {setup.kinds.length > 1 && (
+        <div className="form-tabs" role="tablist" aria-label={t('kinds_label')}>
+          {setup.kinds.map((k: RegisterKind) => (
+            <button key={k} type="button" role="tab" aria-selected={context.kind === k} onClick={() => send({ type: 'KIND.SET', kind: k })}>
+              {t(`kind_${k}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      {fields.map(({ field, rule }) => {
+        const common = {
+          name: field,
+          label: t(`field_${field}`),
+          required: rule.required,
+          type: rule.type,
+          value: value(field),
+          onChange: change(field),
+          error: context.errors[field] ?? (field === 'verificationCode' ? (smsError ?? undefined) : undefined),
+          autoComplete: AUTOCOMPLETE[field],
+          maxLength: rule.maxLength || undefined,
+          ...(NUMERIC.has(field) ? { inputMode: 'numeric' as const } : {}),
+        };
+        if (field === 'mobileNum') {
+          return (
+            <FormField
+              key={field}
+              {...common}
+              prefix={
+                <select
+                  className="form-field__select"
+                  aria-label={t('country_code')}
+                  value={value('countryDialingCode') || '63'}
+                  onChange={(e) => send({ type: 'FIELD.CHANGE', field: 'countryDialingCode', value: e.target.value })}
+                >
+                  {settings.countries.map((c) => (
+                    <option key={c.countryCode} value={c.countryDialingCode}>
+                      {c.countryCode} +{c.countryDialingCode}
+                    </option>
+                  ))}
+                </select>
+              }
+            />
+          );
+        }
+        if (field === 'verificationCode') {
+          return (
+            <FormField
+              key={field}
+              {...common}
+              addon={<SmsCodeButton mobileNum={value('mobileNum')} countryDialingCode={value('countryDialingCode') || '63'} send={sendRegisterSms} onError={setSmsError} />}
+            />
+          );
+        }
+        if (field === 'captcha') {
+          return (
+            <FormField
+              key={field}
+              {...common}
+              addon={<CaptchaImage round={captchaRound} onKey={(key) => send({ type: 'FIELD.CHANGE', field: 'captchaKey', value: key })} />}
+            />
+          );
+        }
+        return <FormField key={field} {...common} />;
+      })}
+      <div className="form-checks">
+        <label className="form-check">
+          <input type="checkbox" name="termsAccepted" checked={context.termsAccepted} onChange={() => send({ type: 'TERMS.TOGGLE' })} />
+          <span>{t('terms_label')}</span>
+        </label>
+        {context.errors.terms && (
+          <p className="form-field__error" role="alert">
+            {t(context.errors.terms.key)}
+          </p>
+        )}
+        <label className="form-check">
+          <input type="checkbox" name="ageConfirmed" checked={context.ageConfirmed} onChange={() => send({ type: 'AGE.TOGGLE' })} />
+          <span>{t('age_label', { age: setup.minAge })}</span>
+        </label>
+        {context.errors.age && (
+          <p className="form-field__error" role="alert">
+            {t(context.errors.age.key, context.errors.age.values)}
+          </p>
+        )}
+      </div>
+      <FormMessage message={context.formError} />
+      <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={isBusy} aria-busy={isBusy}>
+        {isBusy ? t('please_wait') : t('submit_register')}
+      </button>
+      <p className="form-foot">
+        {t('have_account')}{' '}
+        <button type="button" className="link-btn" onClick={() => openPopup('loginPopupModal')}>
+          {t('go_login')}
+        </button>
+      </p>
+      <Modal
+        name="invitation_code_error"
+        open={state.matches('invitationRefused')}
+        onClose={() => send({ type: 'DIALOG.CLOSE' })}
+        title={t('invitation_code_error')}
+        lockScroll={false}
+        width={340}
+        height={160}
+      >
+        <div className="form">
+          <p className="form-notice">{t('invitation_code_error_text')}</p>
+          <button type="button" className="btn btn--primary btn--block" onClick={() => send({ type: 'DIALOG.CLOSE' })}>
+            {t('ok')}
+          </button>
+        </div>
+      </Modal>
+    </form>
+  );
+}

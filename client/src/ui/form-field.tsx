@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldMessage } from '../lib/field-message';
+import './form.css';
+
+export type FormFieldProps = {
+  name: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+  type?: 'text' | 'password' | 'email' | 'tel' | 'date';
+  error?: FieldMessage | undefined;
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+  placeholder?: string;
+  disabled?: boolean;
+  /** Shown at the right of the input (a send-code button, a captcha image). */
+  addon?: ReactNode;
+  /** Shown before the input (a country code select). */
+  prefix?: ReactNode;
+  hint?: ReactNode;
+};
+
+/** A labelled input with its translated error (role=alert) and a show/hide toggle for passwords. */
+export function FormField({ name, label, value, onChange, required, type = 'text', error, autoComplete, inputMode, maxLength, placeholder, disabled, addon, prefix, hint }: FormFieldProps) {
+  const { t } = useTranslation('register');
+  const id = useId();
+  const [isShown, setShown] = useState(false);
+  const isPassword = type === 'password';
+  const errorId = `${id}-error`;
+  return (
+    <div className={`form-field${error ? ' has-error' : ''}`} data-field={name}>
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+        {required && (
+          <span className="form-field__req" aria-label={t('required_mark')}>
+            *
+          </span>
+        )}
+      </label>
+      <div className="form-field__row">
+        {prefix}
+        <div className="form-field__box">
+          <input
+            id={id}
+            name={name}
+            className="form-field__input"
+            type={isPassword && isShown ? 'text' : type}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            disabled={disabled}
+          />
+          {isPassword && (
+            <button type="button" className="form-field__eye" onClick={() => setShown((v) => !v)} aria-label={isShown ? t('hide_password') : t('show_password')} aria-pressed={isShown}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                {!isShown && <path d="M4 20L20 4" stroke="currentColor" strokeWidth="1.8" />}
+              </svg>
+            </button>
+          )}
+        </div>
+        {addon}
+      </div>
+      {hint && !error && <p className="form-field__hint">{hint}</p>}
+      {error && (
+        <p className="form-field__error" id={errorId} role="alert">
+          {t(error.key, error.values)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form-level message (translated). */
+export function FormMessage({ message, tone = 'error' }: { message: FieldMessage | null; tone?: 'error' | 'success' }) {
+  const { t } = useTranslation('register');
+  if (!message) return null;
+  return (
+    <p className={`form-message form-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {t(message.key, message.values)}
+    </p>
+  );
+}
