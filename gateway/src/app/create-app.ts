@@ -125,7 +125,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountContentRoutes(apiApp, db, routeOpts);
   mountGameRoutes(apiApp, db, routeOpts);
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms }, routeOpts);
-  mountOidcRoutes(apiApp, createOidc({ db, accounts, settings: oidcSettingsFrom(config), log }), routeOpts);
+  mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);

@@ -40,7 +40,7 @@ export function mountOidcRoutes(app: Express, oidc: Oidc, opts: Opts) {
   app.get(OIDC_PATHS.start, async (req: Request, res: Response, next: NextFunction) => {
     try {
       const query = parseQuery(ZOidcStartQuery, req);
-      redirect(res, await oidc.start(req.ctx.merchant, query.returnTo, originOf(req)));
+      redirect(res, await oidc.start(req.ctx.merchant, query.returnTo, originOf(req), req.ctx.ip));
     } catch (err) {
       // A person who clicked the button lands back on the site with a message; API callers get the envelope.
       if (err instanceof AppError && err.code !== ErrorCode.VALIDATION && req.accepts(['json', 'html']) === 'html') {

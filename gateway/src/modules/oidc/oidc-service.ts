@@ -7,6 +7,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { NON_MEMBER_TYPE_MIN, type Accounts, type MemberRow } from '../auth/accounts-service.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 
 const STATE_TTL_S = 10 * 60;
 const HANDOFF_TTL_S = 2 * 60;
@@ -14,6 +15,8 @@ const HANDOFF_TTL_S = 2 * 60;
 const PROVIDER_TIMEOUT_S = 10;
 const ACCOUNT_BASE_MAX = 12;
 const NICKNAME_MAX = 32;
+/** Sign-ins one address may start in 10 minutes: each keeps a state row until it expires. */
+const STARTS_PER_IP = 30;
 
 export type OidcSettings = {
   issuer: string;
@@ -52,7 +55,8 @@ export function safeReturnTo(raw: string | undefined): string {
   } catch {
     return '/';
   }
-  if (u.origin !== base) return '/';
+  // Dot segments can normalise to '//host', which a browser reads as another site.
+  if (u.origin !== base || !u.pathname.startsWith('/') || u.pathname.startsWith('//')) return '/';
   u.searchParams.delete(OIDC_HANDOFF_PARAM);
   u.searchParams.delete(OIDC_ERROR_PARAM);
   return u.pathname + u.search;
@@ -71,7 +75,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
 type StateRow = { merchant_code: string; nonce: string; code_verifier: string; return_to: string; expired: boolean };
 
-export type OidcDeps = { db: Db; accounts: Accounts; settings: OidcSettings | null; log: { warn(obj: unknown, msg?: string): void } };
+export type OidcDeps = { db: Db; accounts: Accounts; limiter: RateLimiter; settings: OidcSettings | null; log: { warn(obj: unknown, msg?: string): void } };
 
 class LostRace extends Error {}
 
@@ -83,7 +87,7 @@ class CallbackFailure extends Error {
 }
 
 export function createOidc(deps: OidcDeps) {
-  const { db, accounts, settings, log } = deps;
+  const { db, accounts, limiter, settings, log } = deps;
   let discovered: Promise<client.Configuration> | null = null;
 
   /** Discovery runs on first use and is kept; a failure is forgotten so the next request tries again. */
@@ -166,8 +170,11 @@ export function createOidc(deps: OidcDeps) {
     },
 
     /** Where to send the browser: the provider's authorization endpoint, with state, nonce and PKCE kept here. */
-    async start(m: Merchant, returnTo: string | undefined, requestOrigin: string): Promise<string> {
+    async start(m: Merchant, returnTo: string | undefined, requestOrigin: string, ip: string): Promise<string> {
       const config = await provider();
+      const key = `oidc-start:${m.code}:${ip}`;
+      if ((await limiter.count(key, STATE_TTL_S * 1000)) >= STARTS_PER_IP) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      await limiter.hit(key);
       const state = client.randomState();
       const nonce = client.randomNonce();
       const verifier = client.randomPKCECodeVerifier();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { defaultClaims, signInWithProvider, startOidcTestProvider, type OidcTestProvider } from '../../testing/oidc-test-provider.ts';
 import { accountBaseFrom, createOidc, safeReturnTo } from './oidc-service.ts';
+import { createRateLimiter } from '../auth/rate-limit.ts';
 
 /**
  * Social sign-in against a real OpenID provider (oidc-provider) running in this process: the whole
@@ -20,7 +21,8 @@ function claims(sub: string) {
 
 beforeAll(async () => {
   op = await startOidcTestProvider({ claims });
-  t = await startTestPortal(op.env);
+  // TRUST_PROXY lets the rate-limit test speak from its own address.
+  t = await startTestPortal({ ...op.env, TRUST_PROXY: '1' });
   op.register([`${t.url}/wps/session/oidc/callback`]);
 });
 afterAll(async () => {
@@ -163,14 +165,25 @@ describe('social sign-in (OpenID Connect)', () => {
     expect(unknown.json?.code).toBe('OIDC_FAILED');
   });
 
+  it('limits how many sign-ins one address may start', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await get('/wps/session/oidc/start', { 'x-forwarded-for': '10.9.9.9' })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 302)).toBe(true);
+    const last = await api(t.url, '/wps/session/oidc/start', { headers: { 'x-forwarded-for': '10.9.9.9' } });
+    expect(last.status).toBe(429);
+    expect(last.json?.code).toBe('TOO_MANY_REQUESTS');
+  });
+
   it('never sends the browser off-site after sign-in', async () => {
-    for (const evil of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const evil of ['https://evil.example', '//evil.example/x', '/\\evil.example', '/.//evil.example', 'javascript:alert(1)']) {
       const s = await signIn('carol', evil);
       expect(s.landed.origin, evil).toBe(t.url);
       expect(s.landed.pathname, evil).toBe('/');
     }
     expect(safeReturnTo('/games?type=1&oidc=old')).toBe('/games?type=1');
     expect(safeReturnTo('/a/../b')).toBe('/b');
+    expect(safeReturnTo('/a/..//evil.example/x')).toBe('/');
+    expect(safeReturnTo('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
     expect(safeReturnTo('/\t/evil.example')).toBe('/');
     expect(safeReturnTo(undefined)).toBe('/');
   });
@@ -216,8 +229,8 @@ describe('social sign-in without a reachable provider', () => {
   });
 
   it('is off without configuration', async () => {
-    const off = createOidc({ db: down.portal.db, accounts: down.portal.accounts, settings: null, log: down.portal.log });
+    const off = createOidc({ db: down.portal.db, accounts: down.portal.accounts, limiter: createRateLimiter(down.portal.db), settings: null, log: down.portal.log });
     expect(off.config()).toEqual({ enabled: false, providerName: '' });
-    await expect(off.start(await down.portal.merchants.resolve({ host: '127.0.0.1' }).then((m) => m!), '/', down.url)).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
+    await expect(off.start(await down.portal.merchants.resolve({ host: '127.0.0.1' }).then((m) => m!), '/', down.url, '10.0.0.1')).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
   });
 });
