@@ -28,6 +28,8 @@ export function onOutboxCommit(fn: Waker): () => void {
 /**
  * Write an event in the caller's transaction. The audience's seq rises by one under a row lock,
  * so seq order equals commit order per audience, and a rolled-back transaction leaves no gap.
+ * Lock order rule: a use case makes its ledger transfers before it emits its own events, so the
+ * account rows are always locked before the audience rows and concurrent transactions cannot deadlock.
  */
 export async function emitEvent<T extends EventType>(
   tx: Tx,

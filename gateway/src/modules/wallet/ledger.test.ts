@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { InsufficientFunds, balanceOf, checkLedger, resolveHold, transfer, type TransferInput, type TransferResult } from './ledger.ts';
+
+let t: TestPortal;
+let run = 0;
+beforeAll(async () => {
+  t = await startTestPortal();
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+async function newMembers(n: number): Promise<number[]> {
+  run++;
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await api<{ memberId: number }>(t.url, '/wps/dev/sessions', { body: { account: `lg${run}_${i}` } });
+    ids.push(r.json!.value!.memberId);
+  }
+  return ids;
+}
+
+type Op =
+  | { op: 'deposit'; m: number; amount: number; key: string }
+  | { op: 'bet'; m: number; amount: number; key: string }
+  | { op: 'win'; m: number; amount: number; key: string }
+  | { op: 'move'; from: number; to: number; amount: number; key: string }
+  | { op: 'hold'; m: number; amount: number; key: string }
+  | { op: 'resolve'; hold: number; outcome: 'post' | 'void' };
+
+const amount = fc.integer({ min: 1, max: 50_000 });
+const keyArb = fc.integer({ min: 0, max: 40 }).map((k) => `k${k}`);
+const opArb = (members: number) => {
+  const m = fc.integer({ min: 0, max: members - 1 });
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.record({ op: fc.constant('deposit' as const), m, amount, key: keyArb }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('bet' as const), m, amount, key: keyArb }) },
+    { weight: 1, arbitrary: fc.record({ op: fc.constant('win' as const), m, amount, key: keyArb }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('move' as const), from: m, to: m, amount, key: keyArb }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('hold' as const), m, amount, key: keyArb }) },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('resolve' as const), hold: fc.integer({ min: 0, max: 10 }), outcome: fc.constantFrom('post' as const, 'void' as const) }) },
+  );
+};
+
+function toInput(o: Exclude<Op, { op: 'resolve' }>, ids: number[], prefix: string): TransferInput {
+  const base = { merchant: 'DEMO', currency: 'PHP', key: `${prefix}:${o.key}`, amount: o.amount };
+  switch (o.op) {
+    case 'deposit': return { ...base, kind: 'deposit', debit: { system: 'deposit' }, credit: { member: ids[o.m]! } };
+    case 'bet': return { ...base, kind: 'bet', debit: { member: ids[o.m]! }, credit: { system: 'game' } };
+    case 'win': return { ...base, kind: 'win', debit: { system: 'game' }, credit: { member: ids[o.m]! } };
+    case 'move': return { ...base, kind: 'transfer', debit: { member: ids[o.from]! }, credit: { member: ids[o.to]! } };
+    case 'hold': return { ...base, kind: 'withdrawal', debit: { member: ids[o.m]! }, credit: { system: 'withdrawal' }, pending: true };
+  }
+}
+
+/** The reference model: what the ledger should hold after a sequence, applied one at a time. */
+class Model {
+  balance = new Map<number, number>();
+  held = new Map<number, number>();
+  keys = new Map<string, { hash: string; result: 'ok' | 'insufficient' | 'conflict' }>();
+  holds: Array<{ transferId: number; m: number; amount: number; status: 'pending' | 'posted' | 'voided' }> = [];
+  bal(m: number) { return this.balance.get(m) ?? 0; }
+  hld(m: number) { return this.held.get(m) ?? 0; }
+  avail(m: number) { return this.bal(m) - this.hld(m); }
+}
+
+async function apply(o: Op, ids: number[], prefix: string): Promise<TransferResult | Error> {
+  try {
+    if (o.op === 'resolve') throw new Error('resolve handled separately');
+    return await t.portal.db.tx((tx) => transfer(tx, toInput(o, ids, prefix)));
+  } catch (err) {
+    return err as Error;
+  }
+}
+
+describe('ledger against a reference model (fast-check)', () => {
+  it('matches the model op by op: idempotent keys, no negative balances, holds resolve once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb(3), { minLength: 1, maxLength: 25 }), async (ops) => {
+        const ids = await newMembers(3);
+        const prefix = `seq${run}`;
+        const model = new Model();
+        for (const o of ops) {
+          if (o.op === 'resolve') {
+            const h = model.holds[o.hold];
+            const r = await t.portal.db.tx((tx) => resolveHold(tx, 'DEMO', 'PHP', h?.transferId ?? 2 ** 40, o.outcome)).catch((e: Error) => e);
+            if (!h) { expect(r).toBeInstanceOf(Error); continue; }
+            const want = o.outcome === 'post' ? 'posted' : 'voided';
+            if (h.status === 'pending') {
+              expect(r).toMatchObject({ status: want, replayed: false });
+              h.status = want;
+              model.held.set(h.m, model.hld(h.m) - h.amount);
+              if (want === 'posted') model.balance.set(h.m, model.bal(h.m) - h.amount);
+            } else if (h.status === want) {
+              expect(r).toMatchObject({ status: want, replayed: true });
+            } else {
+              expect(r).toBeInstanceOf(Error);
+            }
+            continue;
+          }
+          const input = toInput(o, ids, prefix);
+          const sig = JSON.stringify([input.kind, input.debit, input.credit, input.amount, !!input.pending]);
+          const prior = model.keys.get(o.key);
+          const r = await apply(o, ids, prefix);
+          // a transfer from an account to itself is refused before anything else
+          if (o.op === 'move' && o.from === o.to) { expect((r as { code?: string }).code).toBe('VALIDATION'); continue; }
+          if (prior && prior.result === 'ok') {
+            if (prior.hash === sig) expect(r).toMatchObject({ replayed: true });
+            else expect((r as { code?: string }).code).toBe('IDEMPOTENCY_MISMATCH');
+            continue;
+          }
+          const debitMember = o.op === 'bet' || o.op === 'hold' ? o.m : o.op === 'move' ? o.from : null;
+          if (debitMember !== null && model.avail(debitMember) < o.amount) {
+            expect(r).toBeInstanceOf(InsufficientFunds);
+            continue; // a refused transfer leaves no trace: its key stays free
+          }
+          expect(r).toMatchObject({ replayed: false });
+          model.keys.set(o.key, { hash: sig, result: 'ok' });
+          const res = r as TransferResult;
+          if (o.op === 'hold') {
+            model.held.set(o.m, model.hld(o.m) + o.amount);
+            model.holds.push({ transferId: res.transferId, m: o.m, amount: o.amount, status: 'pending' });
+          } else {
+            if (debitMember !== null) model.balance.set(debitMember, model.bal(debitMember) - o.amount);
+            const creditMember = o.op === 'deposit' || o.op === 'win' ? o.m : o.op === 'move' ? o.to : null;
+            if (creditMember !== null) model.balance.set(creditMember, model.bal(creditMember) + o.amount);
+          }
+        }
+        for (const [i, id] of ids.entries()) {
+          const b = await balanceOf(t.portal.db, id, 'PHP');
+          expect(b).toEqual({ balance: model.bal(i), held: model.hld(i), available: model.avail(i) });
+          expect(b.available).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 25 },
+    );
+    expect(await checkLedger(t.portal.db)).toEqual([]);
+  });
+
+  it('applies the same request submitted concurrently exactly once, and never overdraws', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb(2).filter((o) => o.op !== 'resolve'), { minLength: 2, maxLength: 16 }), async (ops) => {
+        const ids = await newMembers(2);
+        const prefix = `con${run}`;
+        await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `${prefix}:seed0`, kind: 'deposit', amount: 30_000, debit: { system: 'deposit' }, credit: { member: ids[0]! } }));
+        // every op twice, all at once: duplicates and races on the same balances
+        const results = await Promise.all([...ops, ...ops].map((o) => apply(o, ids, prefix)));
+        const applied = new Map<number, number>();
+        for (const r of results) if (!(r instanceof Error) && !r.replayed) applied.set(r.transferId, (applied.get(r.transferId) ?? 0) + 1);
+        for (const n of applied.values()) expect(n).toBe(1);
+        const keys = await t.portal.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key LIKE $1 GROUP BY idempotency_key HAVING count(*) > 1`, [`${prefix}:%`]);
+        expect(keys.rows).toEqual([]);
+        for (const id of ids) expect((await balanceOf(t.portal.db, id, 'PHP')).available).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 15 },
+    );
+    expect(await checkLedger(t.portal.db)).toEqual([]);
+  });
+
+  it('announces every committed member balance change, and nothing for a refused one', async () => {
+    const [a] = await newMembers(1);
+    const before = (await t.portal.db.query<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE audience = $1", [`user:${a}`])).rows[0]!.n;
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `ann${a}:1`, kind: 'deposit', amount: 500, debit: { system: 'deposit' }, credit: { member: a! } }));
+    await expect(t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `ann${a}:2`, kind: 'bet', amount: 501, debit: { member: a! }, credit: { system: 'game' } }))).rejects.toBeInstanceOf(InsufficientFunds);
+    const rows = await t.portal.db.query<{ payload: { balance: number; delta: number } }>("SELECT payload FROM outbox WHERE audience = $1 ORDER BY seq", [`user:${a}`]);
+    expect(rows.rows.length - before).toBe(1);
+    expect(rows.rows.at(-1)!.payload).toMatchObject({ balance: 500, delta: 500 });
+  });
+
+  it('the invariant checker finds drift', async () => {
+    const [a] = await newMembers(1);
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `drift${a}`, kind: 'deposit', amount: 700, debit: { system: 'deposit' }, credit: { member: a! } }));
+    await t.portal.db.query('UPDATE ledger_accounts SET balance = balance + 1 WHERE member_id = $1', [a]);
+    const v = await checkLedger(t.portal.db);
+    expect(v.map((x) => x.rule)).toContain('balance equals entries');
+    await t.portal.db.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE member_id = $1', [a]);
+    expect(await checkLedger(t.portal.db)).toEqual([]);
+  });
+});
