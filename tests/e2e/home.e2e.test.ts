@@ -69,6 +69,27 @@ describe('home page in a real browser', () => {
     await context.close();
   });
 
+  it('opens a notice in the generic modal: outside clicks do not close it, the scroll position comes back', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    await page.getByTestId('home-marquee').waitFor();
+    // the marquee sits near the top: scroll a little so the lock has a position to keep
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.getByTestId('home-marquee').hover();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await page.locator('.home-marquee__item').first().click({ force: true });
+    const modal = page.locator('[data-modal="notice"]');
+    await modal.waitFor();
+    await page.mouse.click(5, 5);
+    await page.keyboard.press('Escape');
+    expect(await modal.isVisible()).toBe(true);
+    await modal.locator('.modal__close').click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await context.close();
+  });
+
   it('turns maintenance and the blocked-IP page on and off live', async () => {
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await page.goto(gw.url + '/');
