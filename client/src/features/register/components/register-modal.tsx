@@ -110,6 +110,9 @@ function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modu
       onSubmit={(e) => {
         e.preventDefault();
         send({ type: 'SUBMIT' });
+        // Bring the first problem into view (the form is taller than small screens).
+        const form = e.currentTarget;
+        requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"], .form-field__error')?.scrollIntoView({ block: 'center' }));
       }}
     >
       {setup.kinds.length > 1 && (
