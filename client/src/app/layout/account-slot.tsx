@@ -1,19 +1,121 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { useLogout } from '../../features/auth/components/use-logout';
+import { useModule } from '../../lib/whitelabel';
 import { Icon } from '../../ui/icons';
 
+/** Member-centre items the header links to (spec: member centre item names). */
+const MEMBER_TAB = {
+  deposit: '/member?tab=depositv2',
+  withdraw: '/member?tab=withdraw',
+  accountRecord: '/member?tab=transactionHistory',
+  bettingRecord: '/member?tab=personalHistoryCopy',
+} as const;
+
 /**
- * Logged-in part of the header. Balance (show/hide, refresh), the user menu and the deposit
- * button come with the accounts and wallet work; this slot is where they go.
+ * Logged-in part of the header: the balance slot (wallet work), the user menu (Member, Agent for
+ * agents, Withdrawal, Account record with TRANSREC3, Betting record with TRANSBETREPMEM3, Sign out)
+ * and the Deposit button.
  */
 export function AccountSlot() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const { member, isAgent } = useAuth();
+  const hasAccountRecord = useModule('TRANSREC3');
+  const hasBettingRecord = useModule('TRANSBETREPMEM3');
+  const { requestLogout, dialog } = useLogout('/');
+  const [isOpen, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const name = member ? (member.nickname ?? member.account) : '';
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onDown = (e: MouseEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [isOpen]);
+
+  const go = (to: string) => {
+    setOpen(false);
+    navigate(to);
+  };
+  const items: Array<{ key: string; label: string; to: string } | null> = [
+    { key: 'member', label: t('menu_member'), to: '/member' },
+    isAgent ? { key: 'agent', label: t('menu_agent'), to: '/agentHome' } : null,
+    { key: 'withdraw', label: t('menu_withdraw'), to: MEMBER_TAB.withdraw },
+    hasAccountRecord ? { key: 'accountRecord', label: t('menu_account_record'), to: MEMBER_TAB.accountRecord } : null,
+    hasBettingRecord ? { key: 'bettingRecord', label: t('menu_betting_record'), to: MEMBER_TAB.bettingRecord } : null,
+  ];
+
   return (
     <div className="account-slot" data-slot="account">
-      <Link to="/member" className="btn btn--ghost btn--sm">
-        <Icon name="user" size={16} />
-        <span>{t('page_member')}</span>
+      <div data-slot="balance" />
+      <div className="account-menu" ref={rootRef}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm account-menu__button"
+          aria-haspopup="menu"
+          aria-expanded={isOpen}
+          aria-controls={menuId}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="account-menu-button"
+        >
+          <Icon name="user" size={16} />
+          <span className="account-menu__name" data-testid="account-name">
+            {name || t('my_account')}
+          </span>
+          <Icon name="chevron" size={14} />
+        </button>
+        {isOpen && (
+          <ul className="account-menu__list" role="menu" id={menuId} data-testid="account-menu">
+            {member && (
+              <li role="none" className="account-menu__who">
+                {member.account}
+              </li>
+            )}
+            {items.map((item) =>
+              item ? (
+                <li role="none" key={item.key}>
+                  <button type="button" role="menuitem" className="account-menu__item" onClick={() => go(item.to)} data-testid={`account-menu-${item.key}`}>
+                    {item.label}
+                  </button>
+                </li>
+              ) : null,
+            )}
+            <li role="separator" className="account-menu__sep" />
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className="account-menu__item"
+                onClick={() => {
+                  setOpen(false);
+                  requestLogout();
+                }}
+                data-testid="account-menu-logout"
+              >
+                {t('sign_out')}
+              </button>
+            </li>
+          </ul>
+        )}
+      </div>
+      <Link to={MEMBER_TAB.deposit} className="btn btn--primary btn--sm" data-testid="deposit-button">
+        {t('deposit')}
       </Link>
+      {dialog}
     </div>
   );
 }

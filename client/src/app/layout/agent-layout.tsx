@@ -1,12 +1,14 @@
 import { Outlet } from 'react-router-dom';
+import { GlobalPopups } from './global-popups';
 import { RouteEffects } from './route-effects';
 
-/** /agent and /agentHome render the agent page alone. */
+/** /agent and /agentHome render the agent page alone (with the global popups: the forced password change). */
 export function AgentLayout() {
   return (
     <div className="shell shell--agent">
       <RouteEffects />
       <Outlet />
+      <GlobalPopups />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HEADER_SOCIAL_TYPES } from '@portal/contracts/domain/constants';
+import { FreePlayButton } from '../../features/auth/components/free-play-button';
 import { GameNav } from '../../features/games/components/game-nav';
 import { openPopup } from '../../lib/popups';
 import { useIsLoggedIn } from '../../lib/session';
@@ -27,6 +28,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { t } = useTranslation('common');
   const isLoggedIn = useIsLoggedIn();
   const canRegister = useModule('DIRECTREG3');
+  const canFreePlay = useModule('FREEPLAY3');
   const nav = useNav();
 
   return (
@@ -45,6 +47,7 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             <AccountSlot />
           ) : (
             <>
+              {canFreePlay && <FreePlayButton className="btn btn--ghost btn--sm site-header__free-play" />}
               <button type="button" className="btn btn--outline btn--sm" onClick={() => openPopup('loginPopupModal')} data-testid="login-button">
                 {t('login')}
               </button>

@@ -1,20 +1,117 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useLogout } from '../../features/auth/components/use-logout';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { brandClock, gmtLabel } from '../../features/auth/lib/brand-clock';
+import { openPopup } from '../../lib/popups';
+import { useWhitelabel } from '../../lib/whitelabel';
 import { Logo } from '../layout/header';
 import { ComingSoonPage } from './coming-soon-page';
+import '../../features/auth/components/auth.css';
+import './agent-page.css';
 
-/** /agent and /agentHome: shown alone, with a way back to the portal. */
-export function AgentPage({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation('common');
+const PERKS = ['agent_perk_commission', 'agent_perk_team', 'agent_perk_support'] as const;
+
+/** /agent: the agent programme, consultation hours and the agent login (agents only). */
+export function AgentLandingPage() {
+  const { t } = useTranslation('auth');
+  const { isLogin, isAgent } = useAuth();
+  // Decided once: a login on this page keeps its form mounted until it has gone to /agentHome.
+  const [isSignedInAgent] = useState(() => isLogin && isAgent);
   return (
     <div className="agent-page">
       <header className="agent-page__head container">
         <Logo />
         <Link to="/" className="btn btn--ghost btn--sm">
-          {t('back_home')}
+          {t('common:back_home')}
         </Link>
       </header>
-      <ComingSoonPage titleKey={titleKey} />
+      <main className="agent-landing container">
+        <section className="agent-landing__pitch">
+          <span className="agent-landing__kicker">{t('agent_kicker')}</span>
+          <h1 className="agent-landing__title">{t('agent_title')}</h1>
+          <p className="agent-landing__lead">{t('agent_lead')}</p>
+          <ul className="agent-landing__perks">
+            {PERKS.map((k) => (
+              <li key={k}>
+                <strong>{t(`${k}_title`)}</strong>
+                <span>{t(`${k}_text`)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="agent-landing__hours" data-testid="agent-hours">
+            <span className="agent-landing__hours-label">{t('agent_hours_label')}</span>
+            <span>{t('agent_hours')}</span>
+          </div>
+        </section>
+        <section className="agent-landing__login" aria-labelledby="agent-login-title">
+          <h2 id="agent-login-title" className="agent-landing__login-title">
+            {t('agent_login_title')}
+          </h2>
+          {isSignedInAgent ? (
+            <div className="auth-form">
+              <p className="muted">{t('agent_signed_in')}</p>
+              <Link to="/agentHome" className="btn btn--primary btn--block btn--lg" data-testid="agent-centre-link">
+                {t('agent_centre')}
+              </Link>
+              <button type="button" className="btn btn--ghost btn--block" onClick={() => openPopup('changePassModal')} data-testid="agent-change-password">
+                {t('change_password')}
+              </button>
+            </div>
+          ) : (
+            <LoginForm agentLogin />
+          )}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+function BrandClock({ offsetMinutes }: { offsetMinutes: number }) {
+  const now = useNow();
+  return (
+    <span className="agent-home__clock" data-testid="agent-clock">
+      <span className="agent-home__gmt">{gmtLabel(offsetMinutes)}</span>
+      <time dateTime={new Date(now).toISOString()}>{brandClock(now, offsetMinutes)}</time>
+    </span>
+  );
+}
+
+/** /agentHome (agents only, see RequireAgent): header with GMT offset, live clock, name and sign out. */
+export function AgentHomePage() {
+  const { t } = useTranslation('auth');
+  const { data } = useWhitelabel();
+  const { member } = useAuth();
+  const { requestLogout, dialog } = useLogout('/agent');
+  return (
+    <div className="agent-page">
+      <header className="agent-home__head">
+        <div className="container agent-home__bar">
+          <Logo />
+          <div className="agent-home__meta">
+            {data && <BrandClock offsetMinutes={data.brand.gmtOffsetMinutes} />}
+            <span className="agent-home__name" data-testid="agent-name">
+              {member ? (member.nickname ?? member.account) : ''}
+            </span>
+            <button type="button" className="btn btn--ghost btn--sm" onClick={requestLogout} data-testid="agent-logout">
+              {t('sign_out')}
+            </button>
+          </div>
+        </div>
+      </header>
+      <ComingSoonPage titleKey="page_agent_centre" />
+      {dialog}
     </div>
   );
 }

@@ -78,7 +78,7 @@ export function edgeSequences(machine: AnyStateMachine, opts: Traversal): EventO
   for (const [key, { transitions }] of Object.entries(adjacency)) {
     const prefix = pathTo.get(key);
     if (!prefix) continue;
-    for (const { event } of Object.values(transitions)) out.push([...prefix, event as EventObject]);
+    for (const { event } of Object.values(transitions) as Array<{ event: EventObject }>) out.push([...prefix, event]);
   }
   return out;
 }

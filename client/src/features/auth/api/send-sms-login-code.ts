@@ -1,0 +1,7 @@
+import { authCalls } from '@portal/contracts/api/auth';
+import { call } from '../../../lib/api';
+
+/** POST /wps/verification/sms/noLogin with purpose 'login'. */
+export function sendSmsLoginCode(mobileNum: string, countryDialingCode: string): Promise<{ expiredMinutes: number }> {
+  return call(authCalls.smsNoLogin, { body: { mobileNum, countryDialingCode, purpose: 'login' } });
+}

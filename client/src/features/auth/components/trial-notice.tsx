@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../ui/modal';
+
+/** in_need_true_account: a trial user is told to register (info icon, one confirm button). */
+export function TrialNotice({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <Modal name="trialNotice" open={open} onClose={onClose} width={340} height={160} showClose={false}>
+      <div className="auth-dialog" role="alertdialog" aria-labelledby="trial-notice-text" data-testid="trial-notice">
+        <span className="auth-dialog__icon" aria-hidden="true">
+          i
+        </span>
+        <p id="trial-notice-text">{t('common:error_TRIAL_FORBIDDEN')}</p>
+        <button type="button" className="btn btn--primary btn--block" onClick={onClose} data-testid="trial-notice-ok">
+          {t('confirm')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
