@@ -34,6 +34,8 @@ const ZEnv = z.object({
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
   /** Public origin for the redirect_uri (behind proxies); default: the request's own origin. */
   OIDC_REDIRECT_BASE: z.string().url().optional(),
+  /** HMAC-SHA256 secret of the built-in payment simulator's callbacks; generated per process outside production when unset (set it for several nodes). */
+  PAYMENT_SIM_SECRET: z.string().min(16).optional(),
 });
 export type Config = z.infer<typeof ZEnv> & { isProduction: boolean };
 

@@ -31,6 +31,7 @@ import { createAccounts } from '../modules/auth/accounts-service.ts';
 import { mountAuthRoutes } from '../modules/auth/auth-routes.ts';
 import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
+import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -78,6 +79,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Sockets exist once the HTTP server does; accounts reach them through this late-bound hook.
   let disconnectMember: (memberId: number) => Promise<void> = async () => undefined;
   const accounts = createAccounts({ db, sessions, hasher, limiter, captchas, bot, sms, mailer, disconnectMember: (id) => disconnectMember(id) });
+  const cashier = await createCashierModule({ config, db, log, hasher, limiter, merchants });
   const checkResponses = !config.isProduction;
   const routeOpts = { checkResponses };
 
@@ -126,6 +128,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountGameRoutes(apiApp, db, routeOpts);
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), routeOpts);
+  cashier.mount(apiApp, app, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
@@ -156,10 +159,11 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     limiter.prune().catch((err) => log.warn({ err }, 'rate counter prune failed'));
   }, 3600_000);
   pruneTimer.unref();
+  cashier.start();
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher,
+    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
@@ -172,6 +176,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       if (stopped) return;
       stopped = true;
       clearInterval(pruneTimer);
+      await cashier.stop();
       await relay.stop();
       if (relayDb !== db) await relayDb.close();
       await realtime.close();

@@ -44,7 +44,10 @@ CREATE TABLE deposits (
   provider text NOT NULL,
   -- The order id the provider knows (the simulator's order id; for manual deposits our own reference).
   provider_order_id text NOT NULL,
-  request_id text,
+  -- Our own order reference, shown to the player and sent to the provider.
+  reference text NOT NULL UNIQUE,
+  pay_url text,
+  request_id text NOT NULL,
   amount bigint NOT NULL CHECK (amount > 0),
   currency text NOT NULL,
   status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'paid', 'failed', 'rejected')),
@@ -57,7 +60,7 @@ CREATE TABLE deposits (
   UNIQUE (provider, provider_order_id),
   CHECK ((status = 'paid') = (transfer_id IS NOT NULL))
 );
-CREATE UNIQUE INDEX deposits_request ON deposits (member_id, request_id) WHERE request_id IS NOT NULL;
+CREATE UNIQUE INDEX deposits_request ON deposits (member_id, request_id);
 CREATE INDEX deposits_member ON deposits (member_id, id DESC);
 CREATE INDEX deposits_queue ON deposits (merchant_code, status, id) WHERE status = 'pending';
 
@@ -133,6 +136,7 @@ CREATE TABLE withdrawals (
 CREATE INDEX withdrawals_member ON withdrawals (member_id, id DESC);
 CREATE INDEX withdrawals_queue ON withdrawals (merchant_code, status, id);
 CREATE INDEX withdrawals_due ON withdrawals (auto_receive_at) WHERE status = 'paid';
+CREATE UNIQUE INDEX withdrawals_hold ON withdrawals (hold_id);
 
 -- Proof images of a withdrawal confirmation (png or jpeg, checked by magic bytes).
 CREATE TABLE withdrawal_proofs (
@@ -159,6 +163,7 @@ CREATE TABLE member_transfers (
   UNIQUE (from_member_id, request_id)
 );
 CREATE INDEX member_transfers_to ON member_transfers (to_member_id, id DESC);
+CREATE UNIQUE INDEX member_transfers_transfer ON member_transfers (transfer_id);
 
 -- Operators of the back office: not members, their own credentials and sessions.
 CREATE TABLE operators (

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../../app/config.ts';
+import type { Db } from '../../db/db.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+import { mountWalletRoutes } from '../wallet/wallet-routes.ts';
+import { createTransfers } from '../wallet/transfers.ts';
+import { createOperators } from '../ops/operators.ts';
+import { mountOpsRoutes } from '../ops/ops-routes.ts';
+import { createSimProvider, type PaymentProvider } from './payment-provider.ts';
+import { createDeposits } from './deposits.ts';
+import { createWithdrawals } from './withdrawals.ts';
+import { mountCashierRoutes, mountPaymentCallbacks } from './cashier-routes.ts';
+
+/** How often the auto-receive job looks for due withdrawals on each node. */
+export const AUTO_RECEIVE_EVERY_MS = 5000;
+
+/**
+ * Wallet, cashier and back office wiring: member calls go into the /wps router, the provider
+ * callbacks, the simulator's pay page and /ops/api onto the app (ahead of the /wps router and
+ * the SPA fallback), and the auto-receive job runs every few seconds on every node (safe: SKIP LOCKED).
+ */
+export async function createCashierModule(deps: { config: Config; db: Db; log: Logger; hasher: PasswordHasher; limiter: RateLimiter; merchants: MerchantDirectory }) {
+  const { config, db, log, hasher, limiter, merchants } = deps;
+  const symbols = new Map<string, string>();
+  for (const m of await merchants.all()) symbols.set(m.code, m.brand.currencySymbol);
+  const symbolOf = (code: string) => symbols.get(code) ?? '';
+
+  const providers = new Map<string, PaymentProvider>();
+  // The simulator signs with PAYMENT_SIM_SECRET; outside production an unset secret is generated per
+  // process (set it when several nodes run). In production the simulator exists only with a secret.
+  const simSecret = config.PAYMENT_SIM_SECRET ?? (config.isProduction ? null : randomBytes(32).toString('hex'));
+  const sim = simSecret ? createSimProvider(db, simSecret, log) : null;
+  if (sim) providers.set(sim.provider.code, sim.provider);
+
+  const deposits = createDeposits({ db, providers, symbolOf });
+  const withdrawals = createWithdrawals({ db, hasher, limiter, symbolOf });
+  const transfers = createTransfers({ db, verifyWithdrawPassword: withdrawals.verifyWithdrawPassword });
+  const operators = createOperators({ db, hasher, limiter });
+  if (config.SEED === 'demo') await operators.ensureDemoOperator();
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+
+  return {
+    deposits, withdrawals, transfers, operators, providers, simSecret,
+    /** Mount everything; call where the /wps routes are mounted, before the app's /wps router and the SPA fallback. */
+    mount(wps: Express, app: Express, opts: { checkResponses: boolean }) {
+      mountWalletRoutes(wps, { db, transfers }, opts);
+      mountCashierRoutes(wps, { deposits, withdrawals }, opts);
+      mountPaymentCallbacks(app, { db, deposits, providers, log });
+      sim?.mountPages(app);
+      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, checkResponses: opts.checkResponses });
+    },
+    /** Start the auto-receive job (every AUTO_RECEIVE_EVERY_MS). */
+    start() {
+      timer = setInterval(() => {
+        if (running) return;
+        running = withdrawals.runAutoReceive()
+          .then((n) => n && log.info({ count: n }, 'withdrawals auto-received'))
+          .catch((err: unknown) => log.warn({ err }, 'auto-receive job failed'))
+          .finally(() => { running = null; });
+      }, AUTO_RECEIVE_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+export type CashierModule = Awaited<ReturnType<typeof createCashierModule>>;

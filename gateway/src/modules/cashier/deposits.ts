@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { DEPOSIT_TRANSITIONS, type DepositStatus, type TDeposit, type TPaymentChannel } from '@portal/contracts/api/cashier';
+import { formatMinor } from '@portal/contracts/domain/money';
+import type { Db, Queryable, Tx } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { transfer } from '../wallet/ledger.ts';
+import { postMessage } from '../wallet/messages.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+import { ensureChannels, settingsOf } from './settings.ts';
+import type { PaymentNotification, PaymentProvider } from './payment-provider.ts';
+
+export type DepositRow = {
+  id: number; merchant_code: string; member_id: number; channel_code: string; provider: string; provider_order_id: string;
+  reference: string; pay_url: string | null; request_id: string; amount: number; currency: string; status: DepositStatus;
+  payer_reference: string | null; failure_reason: string | null; transfer_id: number | null;
+  created_at: Date | string; updated_at: Date | string;
+};
+type ChannelRow = {
+  code: string; kind: TPaymentChannel['kind']; provider: string; name: string; min_amount: number; max_amount: number;
+  details: { bankName?: string; accountName?: string; accountNumber?: string }; active: boolean;
+};
+
+export const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
+
+export function toDeposit(r: DepositRow): TDeposit {
+  return {
+    id: String(r.id), channelCode: r.channel_code, provider: r.provider, amount: r.amount, currency: r.currency, status: r.status,
+    payUrl: r.status === 'pending' || r.status === 'failed' ? r.pay_url : null, reference: r.reference, payerReference: r.payer_reference,
+    createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!,
+  };
+}
+
+export type ApplyOutcome = 'credited' | 'failed' | 'duplicate' | 'ignored';
+
+/**
+ * Deposits: an order on a channel, credited exactly once. The ledger key of a credit is
+ * `deposit:{provider}:{providerOrderId}`, and every status change is a guarded UPDATE along
+ * DEPOSIT_TRANSITIONS under the order's row lock, so duplicate and out-of-order callbacks are harmless.
+ */
+export function createDeposits(deps: { db: Db; providers: Map<string, PaymentProvider>; symbolOf(m: string): string }) {
+  const { db, providers } = deps;
+
+  async function channels(merchant: Merchant): Promise<TPaymentChannel[]> {
+    await ensureChannels(db, merchant.code);
+    const r = await db.query<ChannelRow>('SELECT * FROM payment_channels WHERE merchant_code = $1 AND active ORDER BY sort, code', [merchant.code]);
+    return r.rows
+      .filter((c) => c.provider === 'manual' || providers.has(c.provider))
+      .map((c) => ({
+        code: c.code, kind: c.kind, provider: c.provider, name: c.name, minAmount: c.min_amount, maxAmount: c.max_amount,
+        bankDetails: c.provider === 'manual' && c.details.bankName
+          ? { bankName: c.details.bankName, accountName: c.details.accountName ?? '', accountNumber: c.details.accountNumber ?? '' }
+          : null,
+      }));
+  }
+
+  async function byRequest(q: Queryable, memberId: number, requestId: string) {
+    return (await q.query<DepositRow>('SELECT * FROM deposits WHERE member_id = $1 AND request_id = $2', [memberId, requestId])).rows[0] ?? null;
+  }
+
+  function sameTerms(d: DepositRow, b: { channelCode: string; amount: number }) {
+    if (d.channel_code !== b.channelCode || d.amount !== b.amount) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
+    return toDeposit(d);
+  }
+
+  async function create(merchant: Merchant, memberId: number, b: { channelCode: string; amount: number; requestId: string; payerReference?: string | undefined }, returnUrl: string): Promise<TDeposit> {
+    const prior = await byRequest(db, memberId, b.requestId);
+    if (prior) return sameTerms(prior, b);
+    const channel = (await channels(merchant)).find((c) => c.code === b.channelCode.toUpperCase());
+    if (!channel) throw new AppError(ErrorCode.NOT_AVAILABLE, 'Unknown or closed payment channel');
+    const s = await settingsOf(db, merchant.code);
+    const min = Math.max(channel.minAmount, s.depositMin);
+    const max = Math.min(channel.maxAmount, s.depositMax);
+    if (b.amount < min || b.amount > max) throw new AppError(ErrorCode.AMOUNT_OUT_OF_RANGE, undefined, undefined, { min, max });
+    const reference = `D${randomBytes(8).toString('hex').toUpperCase()}`;
+    let providerOrderId = reference;
+    let payUrl: string | null = null;
+    if (channel.provider !== 'manual') {
+      const provider = providers.get(channel.provider);
+      if (!provider) throw new AppError(ErrorCode.NOT_AVAILABLE);
+      const order = await provider.createOrder({ merchantOrderId: reference, amount: b.amount, currency: merchant.currency, channel: channel.name, returnUrl });
+      providerOrderId = order.providerOrderId;
+      payUrl = order.payUrl;
+    }
+    const r = await db.query<DepositRow>(
+      `INSERT INTO deposits (merchant_code, member_id, channel_code, provider, provider_order_id, reference, pay_url, request_id, amount, currency, payer_reference)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (member_id, request_id) DO NOTHING RETURNING *`,
+      [merchant.code, memberId, channel.code, channel.provider, providerOrderId, reference, payUrl, b.requestId, b.amount, merchant.currency, b.payerReference ?? null],
+    );
+    if (r.rows[0]) return toDeposit(r.rows[0]);
+    // A concurrent twin won the insert: answer with its order (this provider order stays unused).
+    return sameTerms((await byRequest(db, memberId, b.requestId))!, b);
+  }
+
+  async function list(memberId: number, pageNo: number, pageSize: number) {
+    const r = await db.query<DepositRow & { total: number }>(
+      'SELECT *, count(*) OVER ()::int AS total FROM deposits WHERE member_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3',
+      [memberId, pageSize, (pageNo - 1) * pageSize],
+    );
+    return { list: r.rows.map(toDeposit), pageNo, pageSize, total: r.rows[0]?.total ?? (await countOf(memberId)) };
+  }
+  async function countOf(memberId: number) {
+    return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposits WHERE member_id = $1', [memberId])).rows[0]!.n;
+  }
+
+  async function get(memberId: number, id: number) {
+    const r = await db.query<DepositRow>('SELECT * FROM deposits WHERE id = $1 AND member_id = $2', [id, memberId]);
+    if (!r.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
+    return toDeposit(r.rows[0]);
+  }
+
+  /**
+   * Move a locked deposit to `to` if DEPOSIT_TRANSITIONS allows it: credit on paid (ledger first,
+   * then the status, then the message), message on failed. Returns null when the move is not legal.
+   */
+  async function move(tx: Tx, d: DepositRow, to: DepositStatus, reason: string | null): Promise<DepositRow | null> {
+    if (!DEPOSIT_TRANSITIONS[d.status].includes(to)) return null;
+    let transferId: number | null = null;
+    if (to === 'paid') {
+      const t = await transfer(tx, {
+        merchant: d.merchant_code, currency: d.currency, key: `deposit:${d.provider}:${d.provider_order_id}`, kind: 'deposit',
+        debit: { system: 'deposit' }, credit: { member: d.member_id }, amount: d.amount, memo: { ref: d.reference, depositId: d.id },
+      });
+      transferId = t.transferId;
+    }
+    const r = await tx.query<DepositRow>(
+      `UPDATE deposits SET status = $3, transfer_id = COALESCE($4, transfer_id), failure_reason = COALESCE($5, failure_reason), updated_at = now()
+       WHERE id = $1 AND status = $2 RETURNING *`,
+      [d.id, d.status, to, transferId, reason],
+    );
+    const row = r.rows[0];
+    if (!row) return null;
+    const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code));
+    if (to === 'paid') await postMessage(tx, d.merchant_code, d.member_id, 'deposit_credited', { amount, reference: d.reference });
+    else if (d.status === 'pending') await postMessage(tx, d.merchant_code, d.member_id, 'deposit_failed', { amount, reference: d.reference });
+    return row;
+  }
+
+  /** A verified provider notification: credit once; duplicates and stale outcomes change nothing. */
+  async function applyNotification(provider: string, n: PaymentNotification): Promise<{ outcome: ApplyOutcome; deposit: DepositRow }> {
+    return db.tx(async (tx) => {
+      const d = (await tx.query<DepositRow>('SELECT * FROM deposits WHERE provider = $1 AND provider_order_id = $2 FOR UPDATE', [provider, n.providerOrderId])).rows[0];
+      if (!d) throw new AppError(ErrorCode.NOT_FOUND, 'Unknown order');
+      if (d.reference !== n.merchantOrderId || d.amount !== n.amount || d.currency !== n.currency) {
+        throw new AppError(ErrorCode.CONFLICT, 'Notification does not match the order');
+      }
+      if (d.status === n.status) return { outcome: 'duplicate', deposit: d };
+      const moved = await move(tx, d, n.status, n.status === 'failed' ? 'provider reported failure' : null);
+      if (!moved) return { outcome: 'ignored', deposit: d };
+      return { outcome: n.status === 'paid' ? 'credited' : 'failed', deposit: moved };
+    });
+  }
+
+  /** Operator decision on a pending manual deposit, inside the operator's transaction (audit alongside). */
+  async function decideManual(tx: Tx, merchant: string, id: number, to: 'paid' | 'rejected', reason: string | null) {
+    const d = (await tx.query<DepositRow>('SELECT * FROM deposits WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant])).rows[0];
+    if (!d) throw new AppError(ErrorCode.NOT_FOUND);
+    if (d.provider !== 'manual') throw new AppError(ErrorCode.INVALID_STATE, 'Only manual deposits are decided by an operator', undefined, { status: d.status });
+    if (d.status === to) return { before: d, after: d, changed: false };
+    const moved = await move(tx, d, to, reason);
+    if (!moved) throw new AppError(ErrorCode.INVALID_STATE, undefined, undefined, { status: d.status });
+    return { before: d, after: moved, changed: true };
+  }
+
+  return { channels, create, list, get, applyNotification, decideManual };
+}
+export type Deposits = ReturnType<typeof createDeposits>;

@@ -1,0 +1,163 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Express, Request, Response } from 'express';
+import express from 'express';
+import { z } from 'zod';
+import { PAY_SIM_PATH, SIM_SIGNATURE_HEADER, paymentCallbackPath } from '@portal/contracts/api/cashier';
+import { formatMinor } from '@portal/contracts/domain/money';
+import type { Db } from '../../db/db.ts';
+
+/** What a provider tells us about one of its orders, once its signature checked out. */
+export type PaymentNotification = {
+  providerOrderId: string;
+  /** Our order reference, echoed by the provider. */
+  merchantOrderId: string;
+  status: 'paid' | 'failed';
+  amount: number;
+  currency: string;
+};
+
+export type CreateOrderInput = { merchantOrderId: string; amount: number; currency: string; channel: string; returnUrl: string };
+
+/**
+ * The interface every payment provider adapter implements: the built-in simulator now, a real
+ * GCash/Maya/InstaPay aggregator later. Orders are created server to server; the player is sent
+ * to `payUrl`; the provider calls back POST /wps/payment/callback/:code with a signed body.
+ */
+export type PaymentProvider = {
+  readonly code: string;
+  createOrder(input: CreateOrderInput): Promise<{ providerOrderId: string; payUrl: string }>;
+  /** Check the signature over the raw body and parse it; a refusal names why (logged, never credited). */
+  verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): { ok: true; notification: PaymentNotification } | { ok: false; reason: string };
+};
+
+const SIM_TOLERANCE_S = 300;
+const ZSimNotification = z
+  .object({
+    orderId: z.string().min(1).max(64),
+    merchantOrderId: z.string().min(1).max(64),
+    status: z.enum(['paid', 'failed']),
+    amount: z.number().int().positive(),
+    currency: z.string().max(8),
+    at: z.string(),
+  })
+  .strict();
+
+export function signSim(secret: string, rawBody: string, t = Math.floor(Date.now() / 1000)): string {
+  const mac = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+  return `t=${t},v1=${mac}`;
+}
+
+/**
+ * The payment simulator: a provider living inside the gateway with its own book of orders
+ * (payment_sim_orders), a pay page with 'Pay' and 'Fail' buttons, and HMAC-SHA256-signed callbacks
+ * sent over real HTTP to the gateway's own callback endpoint, exactly as an outside provider would.
+ */
+export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown, m?: string): void }) {
+  const provider: PaymentProvider = {
+    code: 'sim',
+    async createOrder(input) {
+      const id = `SIM${randomBytes(12).toString('hex').toUpperCase()}`;
+      await db.query(
+        `INSERT INTO payment_sim_orders (id, merchant_order_id, amount, currency, channel, notify_url, return_url) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [id, input.merchantOrderId, input.amount, input.currency, input.channel, paymentCallbackPath('sim'), input.returnUrl],
+      );
+      return { providerOrderId: id, payUrl: `${PAY_SIM_PATH}/${id}` };
+    },
+    verifyCallback(headers, rawBody) {
+      const header = headers[SIM_SIGNATURE_HEADER];
+      const value = Array.isArray(header) ? header[0] : header;
+      const m = value ? /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(value) : null;
+      if (!m) return { ok: false, reason: 'missing or malformed signature' };
+      const t = Number(m[1]);
+      if (Math.abs(Date.now() / 1000 - t) > SIM_TOLERANCE_S) return { ok: false, reason: 'signature timestamp out of tolerance' };
+      const expected = createHmac('sha256', secret).update(`${t}.`).update(rawBody).digest();
+      const given = Buffer.from(m[2]!, 'hex');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'signature mismatch' };
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return { ok: false, reason: 'body is not JSON' };
+      }
+      const n = ZSimNotification.safeParse(json);
+      if (!n.success) return { ok: false, reason: 'body does not match the notification schema' };
+      return { ok: true, notification: { providerOrderId: n.data.orderId, merchantOrderId: n.data.merchantOrderId, status: n.data.status, amount: n.data.amount, currency: n.data.currency } };
+    },
+  };
+
+  type SimOrder = { id: string; merchant_order_id: string; amount: number; currency: string; channel: string; notify_url: string; return_url: string; status: string };
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#1b1b1b}` +
+    `.card{border:1px solid #ddd;border-radius:12px;padding:20px}.amt{font-size:28px;font-weight:700;margin:8px 0 20px}` +
+    `button{font-size:16px;padding:10px 18px;border-radius:8px;border:0;margin-right:8px;cursor:pointer}.pay{background:#0a7cff;color:#fff}.fail{background:#eee}` +
+    `small{color:#777}</style></head><body><div class="card">${body}</div></body></html>`;
+
+  /** Where this very gateway listens, from the pay page request's own socket: the simulator calls back the node it runs on. */
+  function selfOrigin(req: Request): string {
+    let host = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    if (host === '::' || host === '0.0.0.0') host = '127.0.0.1';
+    if (host.includes(':')) host = `[${host}]`;
+    return `http://${host}:${req.socket.localPort}`;
+  }
+
+  async function notify(req: Request, o: SimOrder, status: 'paid' | 'failed'): Promise<boolean> {
+    const raw = JSON.stringify({ orderId: o.id, merchantOrderId: o.merchant_order_id, status, amount: o.amount, currency: o.currency, at: new Date().toISOString() });
+    try {
+      const res = await fetch(selfOrigin(req) + o.notify_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [SIM_SIGNATURE_HEADER]: signSim(secret, raw) },
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+      });
+      return res.ok;
+    } catch (err) {
+      log.warn({ err, order: o.id }, 'payment simulator: callback failed');
+      return false;
+    }
+  }
+
+  /** The pay page (GET) and its form post (POST): not the SPA, a small self-contained page. */
+  function mountPages(app: Express) {
+    app.get(`${PAY_SIM_PATH}/:id`, async (req: Request, res: Response, next) => {
+      try {
+        const o = (await db.query<SimOrder>('SELECT * FROM payment_sim_orders WHERE id = $1', [String(req.params.id)])).rows[0];
+        res.set('Cache-Control', 'no-store').set('X-Frame-Options', 'DENY').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+        if (!o) return res.status(404).type('html').send(page('Payment', '<h2>Order not found</h2>'));
+        if (o.status === 'paid') return res.type('html').send(page('Payment', `<h2>Already paid</h2><p><a href="${esc(o.return_url)}">Back to the site</a></p>`));
+        res.type('html').send(page('Payment simulator', `<small>Payment simulator · ${esc(o.channel)}</small><h2>Pay order ${esc(o.merchant_order_id)}</h2>` +
+          `<div class="amt">${esc(formatMinor(o.amount, o.currency === 'PHP' ? '₱' : `${o.currency} `))}</div>` +
+          `<form method="post" action="${PAY_SIM_PATH}/${esc(o.id)}"><button class="pay" name="outcome" value="paid">Pay</button>` +
+          `<button class="fail" name="outcome" value="failed">Fail</button></form>`));
+      } catch (err) {
+        next(err);
+      }
+    });
+    app.post(`${PAY_SIM_PATH}/:id`, express.urlencoded({ extended: false, limit: '2kb' }), async (req: Request, res: Response, next) => {
+      try {
+        const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
+        if (outcome !== 'paid' && outcome !== 'failed') return res.status(400).type('html').send(page('Payment', '<h2>Choose Pay or Fail</h2>'));
+        // The simulator's own book: an open or failed order may be paid (a retry); a paid one stays paid.
+        const r = await db.query<SimOrder>(
+          `UPDATE payment_sim_orders SET status = $2 WHERE id = $1 AND status <> 'paid' RETURNING *`,
+          [String(req.params.id), outcome],
+        );
+        const o = r.rows[0];
+        if (!o) return res.status(409).type('html').send(page('Payment', '<h2>This order cannot be changed</h2>'));
+        const delivered = await notify(req, o, outcome);
+        res.set('Cache-Control', 'no-store').type('html').send(page('Payment',
+          `<h2>${outcome === 'paid' ? 'Payment successful' : 'Payment failed'}</h2>` +
+          (delivered ? '' : '<p><small>The merchant was not notified yet.</small></p>') +
+          `<p><a href="${esc(o.return_url)}">Back to the site</a></p>`));
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+
+  return { provider, mountPages };
+}
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

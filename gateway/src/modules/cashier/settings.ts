@@ -1,0 +1,69 @@
+import { DEFAULT_AUTO_RECEIVE_MINUTES } from '@portal/contracts/api/cashier';
+import type { TOpsSettings } from '@portal/contracts/api/ops';
+import type { Queryable } from '../../db/db.ts';
+
+/** Cashier settings of a merchant without its own row (₱100 to ₱50,000 a request, ₱100,000 a day). */
+export const DEFAULT_SETTINGS: TOpsSettings = {
+  depositMin: 100_00,
+  depositMax: 50_000_00,
+  withdrawMin: 100_00,
+  withdrawMax: 50_000_00,
+  withdrawDailyMax: 100_000_00,
+  autoReceiveMinutes: DEFAULT_AUTO_RECEIVE_MINUTES,
+};
+
+/** Channels a merchant gets when it has none: the Philippine e-wallets and InstaPay through the simulator, and a manual bank deposit. */
+const DEFAULT_CHANNELS = [
+  { code: 'GCASH', kind: 'gcash', provider: 'sim', name: 'GCash', min: 100_00, max: 50_000_00, details: {} },
+  { code: 'MAYA', kind: 'maya', provider: 'sim', name: 'Maya', min: 100_00, max: 50_000_00, details: {} },
+  { code: 'INSTAPAY', kind: 'instapay', provider: 'sim', name: 'Bank transfer (InstaPay)', min: 100_00, max: 50_000_00, details: {} },
+  {
+    code: 'BANK', kind: 'manual_bank', provider: 'manual', name: 'Manual bank deposit', min: 500_00, max: 500_000_00,
+    details: { bankName: 'BDO Unibank', accountName: 'LuckyPeso Payments Inc.', accountNumber: '001230045678' },
+  },
+] as const;
+
+type SettingsRow = {
+  deposit_min: number; deposit_max: number; withdraw_min: number; withdraw_max: number; withdraw_daily_max: number; auto_receive_minutes: number;
+};
+
+export async function settingsOf(q: Queryable, merchant: string): Promise<TOpsSettings> {
+  const r = await q.query<SettingsRow>('SELECT * FROM cashier_settings WHERE merchant_code = $1', [merchant]);
+  const s = r.rows[0];
+  if (!s) return { ...DEFAULT_SETTINGS };
+  return {
+    depositMin: s.deposit_min, depositMax: s.deposit_max, withdrawMin: s.withdraw_min, withdrawMax: s.withdraw_max,
+    withdrawDailyMax: s.withdraw_daily_max, autoReceiveMinutes: s.auto_receive_minutes,
+  };
+}
+
+export async function saveSettings(q: Queryable, merchant: string, s: TOpsSettings): Promise<void> {
+  await q.query(
+    `INSERT INTO cashier_settings (merchant_code, deposit_min, deposit_max, withdraw_min, withdraw_max, withdraw_daily_max, auto_receive_minutes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (merchant_code) DO UPDATE SET deposit_min = $2, deposit_max = $3, withdraw_min = $4, withdraw_max = $5,
+       withdraw_daily_max = $6, auto_receive_minutes = $7, updated_at = now()`,
+    [merchant, s.depositMin, s.depositMax, s.withdrawMin, s.withdrawMax, s.withdrawDailyMax, s.autoReceiveMinutes],
+  );
+}
+
+const seeded = new Set<string>();
+/** Give a merchant the default channels the first time its cashier is used (no-op once it has any). */
+export async function ensureChannels(q: Queryable, merchant: string): Promise<void> {
+  if (seeded.has(merchant)) return;
+  const any = await q.query('SELECT 1 FROM payment_channels WHERE merchant_code = $1 LIMIT 1', [merchant]);
+  if (any.rows.length === 0) {
+    for (const [i, c] of DEFAULT_CHANNELS.entries()) {
+      await q.query(
+        `INSERT INTO payment_channels (merchant_code, code, kind, provider, name, min_amount, max_amount, details, sort)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (merchant_code, code) DO NOTHING`,
+        [merchant, c.code, c.kind, c.provider, c.name, c.min, c.max, JSON.stringify(c.details), i],
+      );
+    }
+  }
+  seeded.add(merchant);
+}
+
+/** The start of the merchant's current day (its brand's UTC offset), as SQL: a timestamptz expression of $offset minutes. */
+export const DAY_START_SQL = (offsetParam: string) =>
+  `(date_trunc('day', now() + make_interval(mins => ${offsetParam})) - make_interval(mins => ${offsetParam}))`;

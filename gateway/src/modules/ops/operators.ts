@@ -1,0 +1,118 @@
+import { LIMITS } from '@portal/contracts/domain/constants';
+import type { OperatorRole } from '@portal/contracts/api/ops';
+import type { Db, Queryable, Tx } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { hashToken, newToken } from '../sessions/session-store.ts';
+import type { PasswordHasher } from '../auth/password-hasher.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
+
+export type Operator = { id: number; merchantCode: string; username: string; role: OperatorRole; mustChangePassword: boolean };
+type OperatorRow = { id: number; merchant_code: string; username: string; password_hash: string; role: OperatorRole; must_change_password: boolean; status: string };
+
+const toOperator = (r: OperatorRow): Operator => ({ id: r.id, merchantCode: r.merchant_code, username: r.username, role: r.role, mustChangePassword: r.must_change_password });
+
+/** Operator sessions: shorter than members' (back office), idle 30 minutes, 12 hours at most. */
+const IDLE_S = 30 * 60;
+const ABSOLUTE_S = 12 * 3600;
+/** Failed logins per operator name in 15 minutes before it locks for 15 minutes. */
+const MAX_FAILURES = 5;
+const FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The demo operator, like the demo members: password '{secret}', changed at first login. */
+export const DEMO_OPERATOR = 'ops01';
+
+/** An audit row in the caller's transaction: the audit trail is append-only (a trigger refuses UPDATE and DELETE). */
+export async function audit(tx: Tx, op: Operator, action: string, target: { type: string; id: string | number }, before: unknown, after: unknown) {
+  await tx.query(
+    `INSERT INTO audit_log (merchant_code, operator_id, operator_username, action, target_type, target_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [op.merchantCode, op.id, op.username, action, target.type, String(target.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after)],
+  );
+}
+
+export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter: RateLimiter }) {
+  const { db, hasher, limiter } = deps;
+  let dummy: Promise<string> | null = null;
+
+  async function find(q: Queryable, merchant: string, username: string) {
+    return (await q.query<OperatorRow>('SELECT * FROM operators WHERE merchant_code = $1 AND username = $2', [merchant, username])).rows[0] ?? null;
+  }
+
+  async function login(merchant: string, username: string, password: string, ip: string) {
+    const key = `opslogin:${merchant}:${username}`;
+    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
+    const row = await find(db, merchant, username);
+    // A missing operator costs the same hash as a wrong password.
+    const ok = await hasher.verify(row?.password_hash ?? (await (dummy ??= hasher.hash(`${Math.random()}`))), password);
+    if (!row || !ok || row.status !== 'active') {
+      await limiter.hit(key);
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+    }
+    const token = newToken();
+    const op = toOperator(row);
+    await db.tx(async (tx) => {
+      await tx.query(
+        `INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
+        [hashToken(token), row.id, ABSOLUTE_S],
+      );
+      await audit(tx, op, 'operator.login', { type: 'operator', id: row.id }, undefined, { ip });
+    });
+    return { token, operator: op };
+  }
+
+  async function resolve(token: string): Promise<Operator | null> {
+    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
+    const r = await db.query<OperatorRow>(
+      `UPDATE operator_sessions s SET last_seen_at = now() FROM operators o
+       WHERE s.token_hash = $1 AND o.id = s.operator_id AND s.revoked_at IS NULL AND s.expires_at > now()
+         AND s.last_seen_at > now() - make_interval(secs => $2) AND o.status = 'active'
+       RETURNING o.*`,
+      [hashToken(token), IDLE_S],
+    );
+    return r.rows[0] ? toOperator(r.rows[0]) : null;
+  }
+
+  async function logout(op: Operator, token: string) {
+    await db.tx(async (tx) => {
+      await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+      await audit(tx, op, 'operator.logout', { type: 'operator', id: op.id }, undefined, undefined);
+    });
+  }
+
+  async function changePassword(op: Operator, token: string, oldPassword: string, newPassword: string) {
+    const row = (await db.query<OperatorRow>('SELECT * FROM operators WHERE id = $1', [op.id])).rows[0]!;
+    if (!(await hasher.verify(row.password_hash, oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+    if (newPassword === oldPassword || newPassword === LIMITS.DEFAULT_PASSWORD) throw new AppError(ErrorCode.PASSWORD_RULE);
+    if (!/[A-Za-z]/.test(newPassword) || !/\d/.test(newPassword)) throw new AppError(ErrorCode.PASSWORD_RULE);
+    const hash = await hasher.hash(newPassword);
+    await db.tx(async (tx) => {
+      await tx.query('UPDATE operators SET password_hash = $2, must_change_password = false WHERE id = $1', [op.id, hash]);
+      // Other sessions of this operator end; this one goes on.
+      await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [op.id, hashToken(token)]);
+      await audit(tx, op, 'operator.password', { type: 'operator', id: op.id }, { mustChangePassword: op.mustChangePassword }, { mustChangePassword: false });
+    });
+  }
+
+  /** Seed the demo operator of the default merchant once (demo seed only). */
+  async function ensureDemoOperator() {
+    const m = await db.query<{ code: string }>('SELECT code FROM merchants WHERE is_default');
+    const code = m.rows[0]?.code;
+    if (!code || (await find(db, code, DEMO_OPERATOR))) return;
+    await db.query(
+      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, 'admin', true)
+       ON CONFLICT (merchant_code, username) DO NOTHING`,
+      [code, DEMO_OPERATOR, await hasher.hash(LIMITS.DEFAULT_PASSWORD)],
+    );
+  }
+
+  /** A QA operator with chosen credentials (dev helper, tests). */
+  async function createOperator(merchant: string, username: string, password: string, role: OperatorRole, mustChangePassword = false) {
+    const r = await db.query<OperatorRow>(
+      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
+      [merchant, username, await hasher.hash(password), role, mustChangePassword],
+    );
+    return toOperator(r.rows[0]!);
+  }
+
+  return { login, resolve, logout, changePassword, ensureDemoOperator, createOperator };
+}
+export type Operators = ReturnType<typeof createOperators>;

@@ -1,0 +1,229 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import type { CallDef } from '@portal/contracts/api/envelope';
+import { OPS_PERMISSIONS, OPS_PREFIX, opsCalls, type OperatorRole } from '@portal/contracts/api/ops';
+import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import type { Db } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
+import { balanceOf, transfer } from '../wallet/ledger.ts';
+import { toDeposit, type DepositRow, type Deposits } from '../cashier/deposits.ts';
+import { WITHDRAWAL_SELECT, toWithdrawal, type WithdrawalRow, type Withdrawals } from '../cashier/withdrawals.ts';
+import { saveSettings, settingsOf } from '../cashier/settings.ts';
+import { audit, type Operator, type Operators } from './operators.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
+
+type OpsCtx = { merchant: Merchant; operator: Operator | null; token: string | null; ip: string };
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Permission = keyof typeof OPS_PERMISSIONS;
+
+const toOpsDeposit = (r: DepositRow & { account: string }) => ({ ...toDeposit(r), memberId: r.member_id, account: r.account, failureReason: r.failure_reason });
+const toOpsWithdrawal = (r: WithdrawalRow & { account?: string }) => ({
+  ...toWithdrawal(r), memberId: r.member_id, account: r.account ?? '', payoutReference: r.payout_reference, fullAccountNumber: r.account_number,
+});
+/** What an audit row keeps of a withdrawal or deposit: its state, not the whole row. */
+const wState = (w: WithdrawalRow) => ({ status: w.status, amount: w.amount, reason: w.reason, payoutReference: w.payout_reference, receivedAmount: w.received_amount });
+const dState = (d: DepositRow) => ({ status: d.status, amount: d.amount, failureReason: d.failure_reason, transferId: d.transfer_id });
+
+/**
+ * The operator back office under /ops/api: its own router, JSON envelope, and operator sessions
+ * (a member token is not an operator token: 401). Every change writes an audit row in the same
+ * transaction. An operator whose password must change can only change it (or sign out).
+ */
+export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; checkResponses: boolean }) {
+  const { db, operators, deposits, withdrawals } = deps;
+  const router = express.Router();
+  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
+  router.use(async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const header = req.headers['x-merchant-code'];
+      const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
+      if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+      const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
+      const op = token ? await operators.resolve(token) : null;
+      (req as Request & { ops: OpsCtx }).ops = { merchant, operator: op && op.merchantCode === merchant.code ? op : null, token, ip: req.ip ?? '' };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  const UNGATED = new Set([opsCalls.changePassword.path, opsCalls.logout.path, opsCalls.me.path]);
+
+  function call<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+    def: CallDef<Q, B, V>,
+    permission: Permission | null,
+    handler: (i: { query: Infer<Q>; body: Infer<B>; ctx: OpsCtx & { operator: Operator }; req: Request; id: number }) => Promise<z.infer<V>>,
+  ) {
+    const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    router[method](def.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const ctx = (req as Request & { ops: OpsCtx }).ops;
+        if (def.auth) {
+          if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
+          if (ctx.operator.mustChangePassword && !UNGATED.has(def.path)) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+          if (permission && !(OPS_PERMISSIONS[permission] as readonly OperatorRole[]).includes(ctx.operator.role)) throw new AppError(ErrorCode.FORBIDDEN);
+        }
+        const parse = (schema: z.ZodType | undefined, input: unknown, what: string) => {
+          if (!schema) return undefined;
+          const r = schema.safeParse(input ?? {});
+          if (!r.success) throw new AppError(ErrorCode.VALIDATION, `Invalid ${what}`, r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+          return r.data;
+        };
+        const query = parse(def.query, req.query, 'query') as Infer<Q>;
+        const body = parse(def.body, req.body, 'body') as Infer<B>;
+        const id = req.params.id === undefined ? 0 : Number(req.params.id);
+        if (req.params.id !== undefined && (!Number.isSafeInteger(id) || id <= 0)) throw new AppError(ErrorCode.NOT_FOUND);
+        const value = await handler({ query, body, ctx: ctx as OpsCtx & { operator: Operator }, req, id });
+        if (deps.checkResponses) {
+          const check = def.value.safeParse(value);
+          if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);
+        }
+        res.json({ success: true, value });
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+
+  // ---- session ----
+  call(opsCalls.login, null, async ({ body, ctx }) => {
+    const { token, operator } = await operators.login(ctx.merchant.code, body.username, body.password, ctx.ip);
+    return { token, username: operator.username, role: operator.role, mustChangePassword: operator.mustChangePassword };
+  });
+  call(opsCalls.me, null, async ({ ctx }) => ({ username: ctx.operator.username, role: ctx.operator.role, mustChangePassword: ctx.operator.mustChangePassword }));
+  call(opsCalls.logout, null, async ({ ctx }) => {
+    await operators.logout(ctx.operator, ctx.token!);
+    return {};
+  });
+  call(opsCalls.changePassword, null, async ({ ctx, body }) => {
+    if (body.newPassword !== body.confirmNewPassword) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
+    await operators.changePassword(ctx.operator, ctx.token!, body.oldPassword, body.newPassword);
+    return { changed: true as const };
+  });
+
+  // ---- deposits ----
+  const DEPOSIT_SELECT = 'SELECT d.*, m.account FROM deposits d JOIN members m ON m.id = d.member_id';
+  call(opsCalls.deposits, 'read', async ({ ctx, query }) => {
+    const r = await db.query<DepositRow & { account: string; total: number }>(
+      `${DEPOSIT_SELECT.replace('SELECT d.*', 'SELECT d.*, count(*) OVER ()::int AS total')}
+       WHERE d.merchant_code = $1 AND d.status = $2 AND ($3::text IS NULL OR d.provider = $3) ORDER BY d.id LIMIT $4 OFFSET $5`,
+      [ctx.merchant.code, query.status, query.provider ?? null, query.pageSize, (query.pageNo - 1) * query.pageSize],
+    );
+    return { list: r.rows.map(toOpsDeposit), pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0 };
+  });
+  const decide = async (ctx: OpsCtx & { operator: Operator }, id: number, to: 'paid' | 'rejected', reason: string | null, note?: string) => {
+    await db.tx(async (tx) => {
+      const r = await deposits.decideManual(tx, ctx.merchant.code, id, to, reason);
+      if (r.changed) await audit(tx, ctx.operator, to === 'paid' ? 'deposit.confirm' : 'deposit.reject', { type: 'deposit', id }, dState(r.before), { ...dState(r.after), ...(note ? { note } : {}) });
+    });
+    return toOpsDeposit((await db.query<DepositRow & { account: string }>(`${DEPOSIT_SELECT} WHERE d.id = $1`, [id])).rows[0]!);
+  };
+  call(opsCalls.confirmDeposit, 'cashier', async ({ ctx, body, id }) => decide(ctx, id, 'paid', null, body.note));
+  call(opsCalls.rejectDeposit, 'cashier', async ({ ctx, body, id }) => decide(ctx, id, 'rejected', body.reason));
+
+  // ---- withdrawals ----
+  const W_SELECT = `${WITHDRAWAL_SELECT.replace('FROM withdrawals w', ', m.account FROM withdrawals w JOIN members m ON m.id = w.member_id')}`;
+  const oneWithdrawal = async (merchant: string, id: number) => {
+    const r = await db.query<WithdrawalRow & { account: string }>(`${W_SELECT} WHERE w.id = $1 AND w.merchant_code = $2`, [id, merchant]);
+    if (!r.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
+    return toOpsWithdrawal(r.rows[0]);
+  };
+  call(opsCalls.withdrawals, 'read', async ({ ctx, query }) => {
+    const r = await db.query<WithdrawalRow & { account: string; total: number }>(
+      `${W_SELECT.replace('SELECT w.*', 'SELECT w.*, count(*) OVER ()::int AS total')} WHERE w.merchant_code = $1 AND w.status = $2 ORDER BY w.id LIMIT $3 OFFSET $4`,
+      [ctx.merchant.code, query.status, query.pageSize, (query.pageNo - 1) * query.pageSize],
+    );
+    return { list: r.rows.map(toOpsWithdrawal), pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0 };
+  });
+  call(opsCalls.withdrawal, 'read', async ({ ctx, id }) => oneWithdrawal(ctx.merchant.code, id));
+
+  type Action = { action: string; to: WithdrawalStatus; from: readonly WithdrawalStatus[] };
+  const step = async (ctx: OpsCtx & { operator: Operator }, id: number, a: Action, extra: { reason?: string | null; payoutReference?: string | null; note?: string | undefined }) => {
+    await db.tx(async (tx) => {
+      const r = await withdrawals.move(tx, { merchant: ctx.merchant.code, id }, { to: a.to, from: a.from, reason: extra.reason ?? null, payoutReference: extra.payoutReference ?? null });
+      if (r.changed) await audit(tx, ctx.operator, a.action, { type: 'withdrawal', id }, wState(r.before), { ...wState(r.after), ...(extra.note ? { note: extra.note } : {}) });
+    });
+    return oneWithdrawal(ctx.merchant.code, id);
+  };
+  call(opsCalls.approveWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.approve', to: 'approved', from: ['requested'] }, { note: body.note }));
+  call(opsCalls.rejectWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.reject', to: 'rejected', from: ['requested', 'approved'] }, { reason: body.reason }));
+  call(opsCalls.payWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.paid', to: 'paid', from: ['approved'] }, { payoutReference: body.payoutReference ?? null }));
+  call(opsCalls.unknownWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.unknown', to: 'held', from: ['approved'] }, { reason: body.reason }));
+  call(opsCalls.reconcileWithdrawal, 'cashier', async ({ ctx, id, body }) =>
+    body.outcome === 'paid'
+      ? step(ctx, id, { action: 'withdrawal.reconcile_paid', to: 'paid', from: ['held'] }, { note: body.note, payoutReference: body.payoutReference ?? null })
+      : step(ctx, id, { action: 'withdrawal.reconcile_failed', to: 'rejected', from: ['held'] }, { reason: body.note }));
+
+  router.get(opsCalls.withdrawalProofPath.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = (req as Request & { ops: OpsCtx }).ops;
+      if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
+      if (ctx.operator.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+      const id = Number(req.params.id);
+      const n = Number(req.params.n);
+      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || n > 10) throw new AppError(ErrorCode.NOT_FOUND);
+      const p = await withdrawals.proof(ctx.merchant.code, id, n);
+      if (!p) throw new AppError(ErrorCode.NOT_FOUND);
+      res.set({ 'Content-Type': p.content_type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store', 'Content-Disposition': 'inline' });
+      res.end(Buffer.from(p.data));
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // ---- adjustments, settings, audit ----
+  call(opsCalls.adjust, 'admin', async ({ ctx, body }) => {
+    const m = (await db.query<{ id: number }>('SELECT id FROM members WHERE merchant_code = $1 AND account_lower = $2', [ctx.merchant.code, body.account.toLowerCase()])).rows[0];
+    if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    return db.tx(async (tx) => {
+      const before = await balanceOf(tx, m.id, ctx.merchant.currency);
+      const credit = body.amount > 0;
+      const t = await transfer(tx, {
+        merchant: ctx.merchant.code, currency: ctx.merchant.currency, key: `adjustment:${ctx.operator.id}:${body.requestId}`, kind: 'adjustment',
+        debit: credit ? { system: 'adjustment' } : { member: m.id }, credit: credit ? { member: m.id } : { system: 'adjustment' },
+        amount: Math.abs(body.amount), memo: { ref: `A-${body.requestId}`, reason: body.reason, operator: ctx.operator.username },
+      });
+      const after = await balanceOf(tx, m.id, ctx.merchant.currency);
+      if (!t.replayed) {
+        await audit(tx, ctx.operator, 'balance.adjust', { type: 'member', id: m.id }, { balance: before.balance, available: before.available },
+          { balance: after.balance, available: after.available, amount: body.amount, reason: body.reason, transferId: t.transferId });
+      }
+      return { transferId: String(t.transferId), memberId: m.id, balance: after.balance, available: after.available, replayed: t.replayed };
+    });
+  });
+  call(opsCalls.settings, 'read', async ({ ctx }) => settingsOf(db, ctx.merchant.code));
+  call(opsCalls.updateSettings, 'admin', async ({ ctx, body }) => {
+    return db.tx(async (tx) => {
+      await tx.query('SELECT code FROM merchants WHERE code = $1 FOR UPDATE', [ctx.merchant.code]);
+      const before = await settingsOf(tx, ctx.merchant.code);
+      const next = { ...before, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
+      if (next.depositMax < next.depositMin || next.withdrawMax < next.withdrawMin || next.withdrawDailyMax < next.withdrawMax) {
+        throw new AppError(ErrorCode.VALIDATION, 'Each maximum must be at least its minimum, and the daily maximum at least the per-request maximum');
+      }
+      await saveSettings(tx, ctx.merchant.code, next);
+      await audit(tx, ctx.operator, 'settings.update', { type: 'merchant', id: ctx.merchant.code }, before, next);
+      return next;
+    });
+  });
+  call(opsCalls.audit, 'read', async ({ ctx, query }) => {
+    const r = await db.query<{ id: number; operator_username: string; action: string; target_type: string; target_id: string; before: unknown; after: unknown; at: Date | string; total: number }>(
+      `SELECT *, count(*) OVER ()::int AS total FROM audit_log WHERE merchant_code = $1
+         AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR target_type = $3) AND ($4::text IS NULL OR target_id = $4)
+       ORDER BY id DESC LIMIT $5 OFFSET $6`,
+      [ctx.merchant.code, query.action ?? null, query.targetType ?? null, query.targetId ?? null, query.pageSize, (query.pageNo - 1) * query.pageSize],
+    );
+    return {
+      list: r.rows.map((a) => ({
+        id: String(a.id), operator: a.operator_username, action: a.action, targetType: a.target_type, targetId: a.target_id,
+        before: a.before, after: a.after, at: (a.at instanceof Date ? a.at : new Date(a.at)).toISOString(),
+      })),
+      pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0,
+    };
+  });
+
+  router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
+  app.use(OPS_PREFIX, router);
+}

@@ -1,0 +1,87 @@
+import type { TWalletTransfer } from '@portal/contracts/api/wallet';
+import { isAgentType } from '@portal/contracts/domain/member';
+import type { Db } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+import { transfer } from './ledger.ts';
+
+type TransferRow = {
+  id: number; direction: 'upline' | 'downline'; from_member_id: number; to_member_id: number; amount: number;
+  from_account: string; to_account: string; created_at: Date | string; total?: number;
+};
+
+const SELECT = `SELECT t.*, f.account AS from_account, d.account AS to_account FROM member_transfers t
+  JOIN members f ON f.id = t.from_member_id JOIN members d ON d.id = t.to_member_id`;
+
+function toTransfer(r: TransferRow, viewer: number): TWalletTransfer {
+  return {
+    id: String(r.id), direction: r.direction, fromAccount: r.from_account, toAccount: r.to_account,
+    amount: r.from_member_id === viewer ? -r.amount : r.amount, createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+  };
+}
+
+/** How far up a tree is walked; deeper chains are not trees this portal creates. */
+const MAX_DEPTH = 64;
+
+/**
+ * Member-to-member transfers: a member to its direct parent (upline), or an agent to any member of
+ * its own tree (downline: the target's parent_id chain reaches the agent). Idempotent by the
+ * client's requestId: the ledger key is `mtransfer:{from}:{requestId}`.
+ */
+export function createTransfers(deps: { db: Db; verifyWithdrawPassword(memberId: number, pw: string): Promise<void> }) {
+  const { db } = deps;
+
+  async function isInTree(agentId: number, memberId: number): Promise<boolean> {
+    const r = await db.query(
+      `WITH RECURSIVE up(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM members WHERE id = $2
+         UNION ALL
+         SELECT m.id, m.parent_id, up.depth + 1 FROM members m JOIN up ON m.id = up.parent_id WHERE up.depth < $3
+       ) SELECT 1 FROM up WHERE id = $1 AND depth > 0 LIMIT 1`,
+      [agentId, memberId, MAX_DEPTH],
+    );
+    return r.rows.length > 0;
+  }
+
+  async function send(merchant: Merchant, from: { memberId: number; memberType: number }, b: { direction: 'upline' | 'downline'; toAccount?: string | undefined; amount: number; withdrawPassword: string; requestId: string }) {
+    let to: number;
+    if (b.direction === 'upline') {
+      const r = await db.query<{ parent_id: number | null }>('SELECT parent_id FROM members WHERE id = $1', [from.memberId]);
+      const parent = r.rows[0]?.parent_id;
+      if (!parent) throw new AppError(ErrorCode.NO_UPLINE);
+      to = parent;
+    } else {
+      if (!isAgentType(from.memberType, merchant.agentTypes)) throw new AppError(ErrorCode.NON_AGENT);
+      if (!b.toAccount) throw new AppError(ErrorCode.VALIDATION, 'toAccount is required', [{ path: 'toAccount', message: 'required' }]);
+      const r = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND account_lower = $2 AND status = 'active'`, [merchant.code, b.toAccount.toLowerCase()]);
+      const target = r.rows[0]?.id;
+      if (!target || !(await isInTree(from.memberId, target))) throw new AppError(ErrorCode.NOT_IN_TREE);
+      to = target;
+    }
+    await deps.verifyWithdrawPassword(from.memberId, b.withdrawPassword);
+    return db.tx(async (tx) => {
+      const t = await transfer(tx, {
+        merchant: merchant.code, currency: merchant.currency, key: `mtransfer:${from.memberId}:${b.requestId}`, kind: `transfer_${b.direction}`,
+        debit: { member: from.memberId }, credit: { member: to }, amount: b.amount, memo: { requestId: b.requestId },
+      });
+      await tx.query(
+        `INSERT INTO member_transfers (merchant_code, direction, from_member_id, to_member_id, amount, request_id, transfer_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (from_member_id, request_id) DO NOTHING`,
+        [merchant.code, b.direction, from.memberId, to, b.amount, b.requestId, t.transferId],
+      );
+      const row = (await tx.query<TransferRow>(`${SELECT} WHERE t.from_member_id = $1 AND t.request_id = $2`, [from.memberId, b.requestId])).rows[0]!;
+      return toTransfer(row, from.memberId);
+    });
+  }
+
+  async function list(memberId: number, pageNo: number, pageSize: number) {
+    const r = await db.query<TransferRow>(
+      `${SELECT} WHERE t.from_member_id = $1 OR t.to_member_id = $1 ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
+      [memberId, pageSize, (pageNo - 1) * pageSize],
+    );
+    const n = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM member_transfers WHERE from_member_id = $1 OR to_member_id = $1', [memberId]);
+    return { list: r.rows.map((x) => toTransfer(x, memberId)), pageNo, pageSize, total: n.rows[0]!.n };
+  }
+
+  return { send, list, isInTree };
+}
