@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/components/use-logout';
 import { useModule } from '../../lib/whitelabel';
 import { Icon } from '../../ui/icons';
+import '../../features/auth/components/auth.css';
 
 /** Member-centre items the header links to (spec: member centre item names). */
 const MEMBER_TAB = {
