@@ -38,6 +38,8 @@ export const ZWhitelabel = z.object({
   modules: ZModuleFlags,
   whitelabelVal: z.object({ CHNGPASSVERIF3: z.enum(['email', 'mobile']) }),
   brand: ZBrand,
+  /** Login security the client must know about: whether username logins need the slider bot check. */
+  security: z.object({ botCheck: z.boolean() }),
 });
 export type TWhitelabel = z.infer<typeof ZWhitelabel>;
 

@@ -1,5 +1,6 @@
 import type { Express, Request } from 'express';
 import { authCalls } from '@portal/contracts/api/auth';
+import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { mountCall, type RequestContext } from '../../app/http.ts';
 import type { Accounts } from './accounts-service.ts';
@@ -18,6 +19,13 @@ function originOf(req: Request): string {
 function requireSession(ctx: RequestContext) {
   if (!ctx.session || !ctx.token) throw new AppError(ErrorCode.UNAUTHORIZED);
   return { session: ctx.session, token: ctx.token };
+}
+
+/** Member-centre calls: a trial (free play) account is told to register first. */
+function requireRealMember(ctx: RequestContext) {
+  const s = requireSession(ctx);
+  if (isTrialType(s.session.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+  return s;
 }
 
 export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes }, opts: Opts) {
@@ -83,13 +91,13 @@ export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captch
   }), opts);
 
   mountCall(app, authCalls.totpSetup, async ({ ctx }) => {
-    const { session } = requireSession(ctx);
+    const { session } = requireRealMember(ctx);
     const e = await totpEnrolment(ctx.merchant.brand.siteName, session.account);
     await accounts.setTotpSecret(session.memberId, e.secret);
     return e;
   }, opts);
   mountCall(app, authCalls.totpEnable, async ({ ctx, body }) => {
-    const { session } = requireSession(ctx);
+    const { session } = requireRealMember(ctx);
     await accounts.enableTotp(session.memberId, body.code, verifyTotp);
     return { enabled: true as const };
   }, opts);

@@ -320,6 +320,8 @@ describe('recovery and free play', () => {
     expect(info.json?.value).toMatchObject({ isTrial: true, type: 4 });
     const change = await call('/wps/member/password', { body: { newPassword: 'abc12345', confirmNewPassword: 'abc12345' }, token: r.json!.value!.token });
     expect(change.json?.code).toBe('TRIAL_FORBIDDEN');
+    const totp = await call('/wps/member/totp/setup', { body: {}, token: r.json!.value!.token });
+    expect(totp.json?.code).toBe('TRIAL_FORBIDDEN');
     await call('/wps/dev/merchant', { body: { modules: { FREEPLAY3: false } } });
     expect((await call('/wps/session/login/freeplay', { body: {}, ip: freshIp() })).json?.code).toBe('MODULE_DISABLED');
     await call('/wps/dev/merchant', { body: { modules: { FREEPLAY3: true } } });
@@ -328,6 +330,8 @@ describe('recovery and free play', () => {
   it('serves the registration settings with every field rule', async () => {
     const r = await call<{ fields: Array<{ field: string; patternId: number }>; minAge: number }>('/wps/system/setting/register');
     expect(r.json?.value?.minAge).toBe(21);
+    const wl = await call<{ security: { botCheck: boolean } }>('/wps/system/whitelabel');
+    expect(wl.json?.value?.security.botCheck).toBe(true);
     expect(r.json?.value?.fields.find((f) => f.field === 'username')?.patternId).toBe(1);
   });
 });

@@ -45,6 +45,7 @@ export function mountSystemRoutes(app: Express, db: Db, opts: { checkResponses: 
     modules: ctx.merchant.modules,
     whitelabelVal: { CHNGPASSVERIF3: ctx.merchant.whitelabel.CHNGPASSVERIF3 === 'mobile' ? ('mobile' as const) : ('email' as const) },
     brand: ctx.merchant.brand,
+    security: { botCheck: ctx.merchant.security.botCheck },
   }), opts);
 
   mountCall(app, systemCalls.domainRoute, async ({ ctx, req }) => {

@@ -92,7 +92,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
     }),
   );
   const [snapshot, send] = useMachine(machine, {
-    input: { types, agentLogin, forceExpiredChange: whitelabel.modules.PWDEXPFORCECHANGE3 },
+    input: { types, agentLogin, forceExpiredChange: whitelabel.modules.PWDEXPFORCECHANGE3, botCheck: whitelabel.security.botCheck },
   });
   const ctx = snapshot.context;
   const isBusy = !snapshot.matches('idle') && !snapshot.matches('botSolving') && !snapshot.matches('secondStep');

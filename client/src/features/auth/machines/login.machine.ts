@@ -11,6 +11,8 @@ export type LoginMachineInput = {
   agentLogin?: boolean;
   /** PWDEXPFORCECHANGE3: an expired password forces the change. */
   forceExpiredChange?: boolean;
+  /** The merchant asks the slider bot check on username logins (whitelabel security.botCheck). */
+  botCheck?: boolean;
 };
 
 export type SecondStep = { challengeId: string; methods: TSecondStepMethod[] };
@@ -20,6 +22,7 @@ export type LoginContext = {
   type: LoginType;
   agentLogin: boolean;
   forceExpiredChange: boolean;
+  botCheck: boolean;
   /** The values of the last valid submit. */
   form: LoginFormValues | null;
   fieldErrors: LoginFieldErrors;
@@ -135,7 +138,7 @@ export const loginMachine = setup({
     isTypeAllowed: ({ context, event }) => event.type === 'SWITCH_TYPE' && context.types.includes(event.loginType),
     isFormInvalid: ({ context, event }) =>
       event.type === 'SUBMIT' && Object.keys(validateLogin(event.form, context.type, context.isCaptchaShown)).length > 0,
-    needsBotCheck: ({ context }) => context.type === 'username',
+    needsBotCheck: ({ context }) => context.type === 'username' && context.botCheck,
     isSecondStep: ({ event }) => 'error' in event && secondStepOf(event.error) !== null,
     isCodeInvalid: ({ event }) => event.type === 'VERIFY' && validateSecondStepCode(event.code) !== null,
     isMethodOffered: ({ context, event }) => event.type === 'PICK_METHOD' && !!context.secondStep?.methods.includes(event.method),
@@ -153,6 +156,7 @@ export const loginMachine = setup({
     type: input.types[0] ?? 'username',
     agentLogin: input.agentLogin ?? false,
     forceExpiredChange: input.forceExpiredChange ?? false,
+    botCheck: input.botCheck ?? true,
     form: null,
     fieldErrors: {},
     error: null,

@@ -6,6 +6,7 @@ import { Modal } from '../../../ui/modal';
 import { useIsLoggedIn } from '../../../lib/session';
 import { openPopup } from '../../../lib/popups';
 import { useModule } from '../../../lib/whitelabel';
+import { useLoginFlags } from '../../../lib/login-state';
 
 export type GameActions = {
   labels: GameCardLabels;
@@ -27,14 +28,19 @@ export function useGameActions(): GameActions {
   const { t } = useTranslation('home');
   const isLoggedIn = useIsLoggedIn();
   const isFreePlayOn = useModule('FREEPLAY3');
+  const { isTrial } = useLoginFlags();
   const [notice, setNotice] = useState<TGame | null>(null);
+  const [isTrialNoticeOpen, setTrialNoticeOpen] = useState(false);
 
+  // Spec section 4, game launch: a guest gets the login popup and a trial user the
+  // in_need_true_account dialog; either way the launch stops there.
   const requireLogin = useCallback(
     (game: TGame) => {
       if (!isLoggedIn) openPopup('loginPopupModal');
+      else if (isTrial) setTrialNoticeOpen(true);
       else setNotice(game);
     },
-    [isLoggedIn],
+    [isLoggedIn, isTrial],
   );
 
   const labels = useMemo<GameCardLabels>(
@@ -55,9 +61,22 @@ export function useGameActions(): GameActions {
     onToggleFavourite: () => {},
     favouriteDisabledHint: isLoggedIn ? t('game.favouriteSoon') : t('game.favouriteLogin'),
     notice: (
-      <Modal name="gameLaunchNotice" open={notice !== null} onClose={() => setNotice(null)} title={notice?.gameName} width={360} height={160}>
-        <p className="home-notice-text">{t('game.launchSoon')}</p>
-      </Modal>
+      <>
+        <Modal name="gameLaunchNotice" open={notice !== null} onClose={() => setNotice(null)} title={notice?.gameName} width={360} height={160}>
+          <p className="home-notice-text">{t('game.launchSoon')}</p>
+        </Modal>
+        <Modal name="in_need_true_account" open={isTrialNoticeOpen} onClose={() => setTrialNoticeOpen(false)} showClose={false} width={340} height={160}>
+          <div className="auth-dialog" role="alertdialog" data-testid="trial-launch-notice">
+            <span className="auth-dialog__icon" aria-hidden="true">
+              i
+            </span>
+            <p className="home-notice-text">{t('game.trialRequired')}</p>
+            <button type="button" className="btn btn--primary btn--block" onClick={() => setTrialNoticeOpen(false)}>
+              {t('game.trialConfirm')}
+            </button>
+          </div>
+        </Modal>
+      </>
     ),
   };
 }
