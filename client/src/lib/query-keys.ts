@@ -8,4 +8,10 @@ export const QUERY_KEYS = {
   domainRoute: ['system', 'domainRoute'] as const,
   /** Winner board (GCSGAME_getRankList). Data is the call's value `{ list: TWinner[] }`; `winner.posted` prepends to it. */
   rankList: ['rankList'] as const,
+  /** Prefix of GET /wps/v2/wallets/balance (`[...balance, token]`); data is TBalance, `balance.changed` writes into it. */
+  balance: ['wallet', 'balance'] as const,
+  /** Prefix of relay CSP_unreadCount (`[...unreadCount, token]`); data is `{ count }`, `message.received` writes into it. */
+  unreadCount: ['messages', 'unread'] as const,
+  /** Prefix of GET /wps/v2/messages pages; `message.received` marks them stale. */
+  messages: ['messages', 'list'] as const,
 };

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TWinner } from '@portal/contracts/api/games';
 import type { TEventEnvelope } from '@portal/contracts/events/events';
 import { QUERY_KEYS } from '../lib/query-keys';
-import { applyEventToCache, prependWinner } from './cache-mapping';
+import { applyBalance, applyEventToCache, prependWinner } from './cache-mapping';
 
 const w = (id: string): TWinner => ({ id, iconUrl: null, winAmount: 12345, gameName: 'Game', customerName: 'ab***c', at: '2025-01-01T00:00:00Z' });
 
@@ -35,5 +35,32 @@ describe('applyEventToCache', () => {
     };
     applyEventToCache(qc, maint);
     expect(qc.getQueryData(QUERY_KEYS.systemStatus)).toEqual({ systemStatus: 1, ip: '1.2.3.4', message: 'soon back' });
+  });
+});
+
+describe('wallet events', () => {
+  const balance = { currency: 'PHP', currencySymbol: '₱', balance: 1000, available: 1000, held: 0 };
+
+  it('writes balance.changed into every cached balance without a fetch', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...QUERY_KEYS.balance, 'tok'], balance);
+    const env: TEventEnvelope = {
+      id: 'b', type: 'balance.changed', v: 1, audience: 'user:1', seq: 3, at: '',
+      payload: { memberId: 1, currency: 'PHP', balance: 151000, available: 101000, delta: 150000, reason: 'deposit', transferId: '9' },
+    };
+    applyEventToCache(qc, env);
+    expect(qc.getQueryData([...QUERY_KEYS.balance, 'tok'])).toEqual({ ...balance, balance: 151000, available: 101000, held: 50000 });
+    expect(applyBalance(undefined, env.payload as never)).toBeUndefined();
+  });
+
+  it('writes message.received unreadCount into the unread count', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...QUERY_KEYS.unreadCount, 'tok'], { count: 1 });
+    const env: TEventEnvelope = {
+      id: 'm', type: 'message.received', v: 1, audience: 'user:1', seq: 4, at: '',
+      payload: { messageId: '5', kind: 'deposit_credited', title: 'message_deposit_credited', unreadCount: 4 },
+    };
+    applyEventToCache(qc, env);
+    expect(qc.getQueryData([...QUERY_KEYS.unreadCount, 'tok'])).toEqual({ count: 4 });
   });
 });

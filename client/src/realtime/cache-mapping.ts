@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TWinner } from '@portal/contracts/api/games';
+import type { TBalance } from '@portal/contracts/api/wallet';
 import type { TSystemStatus } from '@portal/contracts/api/system';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { TEventEnvelope } from '@portal/contracts/events/events';
@@ -20,10 +21,16 @@ export function applyMaintenance(data: TSystemStatus | undefined, payload: { sys
   return { ...data, systemStatus: payload.systemStatus, message: payload.message };
 }
 
+/** A balance.changed payload over a cached balance: the server's numbers win; no fetch needed. */
+export function applyBalance(data: TBalance | undefined, payload: { balance: number; available: number; currency: string }): TBalance | undefined {
+  if (!data) return data;
+  return { ...data, currency: payload.currency, balance: payload.balance, available: payload.available, held: Math.max(payload.balance - payload.available, 0) };
+}
+
 /**
  * Event -> react-query cache. One small function per event type; types handled by later
- * features (balance.changed, message.received, contract.*, withdrawal.updated) are delivered to
- * their subscribers through `useRealtimeEvent` and need no cache write here yet.
+ * features (contract.*, withdrawal.updated) are delivered to their subscribers through
+ * `useRealtimeEvent` and need no cache write here.
  */
 export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope): void {
   switch (env.type) {
@@ -35,6 +42,17 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
     case 'system.maintenance': {
       const payload = (env as TEventEnvelope<'system.maintenance'>).payload;
       queryClient.setQueryData<TSystemStatus>(QUERY_KEYS.systemStatus, (data) => applyMaintenance(data, payload));
+      return;
+    }
+    case 'balance.changed': {
+      const payload = (env as TEventEnvelope<'balance.changed'>).payload;
+      queryClient.setQueriesData<TBalance>({ queryKey: QUERY_KEYS.balance }, (data) => applyBalance(data, payload));
+      return;
+    }
+    case 'message.received': {
+      const { unreadCount } = (env as TEventEnvelope<'message.received'>).payload;
+      queryClient.setQueriesData<{ count: number }>({ queryKey: QUERY_KEYS.unreadCount }, () => ({ count: unreadCount }));
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.messages });
       return;
     }
     case 'system.resync':
