@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+import { GatewayProcess, freePort } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { createMember, lastMessage, loginThroughPopup, realtimeConnected, solveCaptcha, solveSlider } from './support/portal-ui.ts';
+
+/**
+ * Accounts in a real browser: registration, login, failures, captcha, remember me, recovery by
+ * e-mail through a real local SMTP server, free play, the agent page and logout.
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let smtp: SMTPServer;
+const mails: Array<{ to: string; raw: string }> = [];
+
+beforeAll(async () => {
+  const smtpPort = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      stream.on('end', () => {
+        for (const r of session.envelope.rcptTo) mails.push({ to: r.address, raw });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  gw = await GatewayProcess.start({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'LuckyPeso <no-reply@luckypeso.example>' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+});
+
+const TEXT = {
+  EN: { wrong: 'Wrong username or password', nonAgent: 'Non-agents cannot log in', trial: 'Please Register An Account First' },
+  TY: { wrong: '', nonAgent: '', trial: 'Mag-rehistro muna ng account' },
+} as const;
+
+async function home(lang: 'EN' | 'TY') {
+  const { context, page } = await newPage(browser, { lang });
+  await page.goto(gw.url + '/');
+  await page.getByTestId('login-button').waitFor();
+  return { context, page };
+}
+
+async function expectLoggedIn(page: Page, account: string) {
+  await expect.poll(() => page.getByTestId('account-name').first().innerText().catch(() => ''), { timeout: 15_000 }).toContain(account);
+}
+
+/** A first login shows the execution-F announcements; read them and close them like a player would. */
+async function closeFirstLoginPopups(page: Page) {
+  const popup = page.locator('[data-modal]').filter({ has: page.getByTestId('first-login-popup') });
+  await page.getByTestId('first-login-popup').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+  while (await popup.count()) {
+    await popup.first().locator('.modal__close').click();
+    await page.waitForTimeout(200);
+  }
+}
+
+async function fillRegister(page: Page, fields: Record<string, string>) {
+  const modal = page.locator('[data-modal="registerModal"]');
+  for (const [name, value] of Object.entries(fields)) await modal.locator(`input[name="${name}"]`).fill(value);
+  return modal;
+}
+
+describe('accounts in Chromium', () => {
+  for (const lang of ['EN', 'TY'] as const) {
+    it(`registers by username and is signed in (${lang})`, async () => {
+      const { context, page } = await home(lang);
+      await page.getByTestId('register-button').click();
+      const account = `reg${lang.toLowerCase()}${Date.now() % 100000}`;
+      const modal = await fillRegister(page, { username: account, password: 'abc12345', confirmPassword: 'abc12345' });
+      await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
+      expect(await modal.locator('input[name="termsAccepted"]').isChecked()).toBe(true);
+      await modal.locator('input[name="ageConfirmed"]').check();
+      await modal.locator('button[type="submit"]').click();
+      await modal.waitFor({ state: 'detached', timeout: 15_000 });
+      await expectLoggedIn(page, account);
+      expect(new URL(page.url()).pathname).toBe('/');
+      await snap(page, `registered-${lang}`);
+      await context.close();
+    });
+  }
+
+  it('shows the rule of a bad field and refuses a wrong invitation code', async () => {
+    const { context, page } = await home('EN');
+    await page.getByTestId('register-button').click();
+    const modal = await fillRegister(page, { username: 'ab', password: 'abc12345', confirmPassword: 'abc12345', affiliateCode: 'NOPE99' });
+    await modal.locator('input[name="ageConfirmed"]').check();
+    await modal.locator('button[type="submit"]').click();
+    await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);
+    await fillRegister(page, { username: 'goodname1' });
+    await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
+    await modal.locator('button[type="submit"]').click();
+    await page.locator('[data-modal="invitation_code_error"]').waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-modal="invitation_code_error"]').innerText()).toContain('Invalid invitation code');
+    await context.close();
+  });
+
+  it('registers by mobile with the SMS code from the outbox', async () => {
+    const { context, page } = await home('EN');
+    await page.getByTestId('register-button').click();
+    const modal = page.locator('[data-modal="registerModal"]');
+    await modal.getByRole('tab', { name: 'Mobile number' }).click();
+    const mobile = `917${String(Date.now()).slice(-7)}`;
+    await modal.locator('input[name="mobileNum"]').fill(mobile);
+    await modal.getByRole('button', { name: /send/i }).first().click();
+    let code = '';
+    await expect.poll(async () => (code = /(\d{6})/.exec(await lastMessage(gw, `+63${mobile}`))?.[1] ?? ''), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await modal.locator('input[name="verificationCode"]').fill(code);
+    await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
+    await modal.locator('input[name="ageConfirmed"]').check();
+    await modal.locator('button[type="submit"]').click();
+    await modal.waitFor({ state: 'detached', timeout: 15_000 });
+    await expectLoggedIn(page, mobile);
+    await context.close();
+  });
+
+  for (const lang of ['EN', 'TY'] as const) {
+    it(`logs in with the slider, and refuses a wrong password (${lang})`, async () => {
+      const account = `login${lang.toLowerCase()}${Date.now() % 100000}`;
+      await createMember(gw, { account, password: 'abc12345' });
+      const { context, page } = await home(lang);
+      await loginThroughPopup(page, gw, account, 'wrong999');
+      await solveSlider(page, gw);
+      const error = page.getByTestId('login-error');
+      await error.waitFor({ timeout: 10_000 });
+      if (TEXT[lang].wrong) expect(await error.innerText()).toContain(TEXT[lang].wrong);
+      else expect((await error.innerText()).length).toBeGreaterThan(5);
+      const form = page.getByTestId('login-form');
+      await form.getByTestId('login-password').fill('abc12345');
+      await page.getByTestId('login-submit').click();
+      await solveSlider(page, gw);
+      await expectLoggedIn(page, account);
+      await snap(page, `logged-in-${lang}`);
+      await context.close();
+    });
+  }
+
+  it('asks for the image captcha after failures', async () => {
+    const account = `capt${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const { context, page } = await home('EN');
+    await loginThroughPopup(page, gw, account, 'bad1');
+    for (let i = 0; i < 3; i++) {
+      await solveSlider(page, gw);
+      await page.getByTestId('login-error').waitFor({ timeout: 10_000 });
+      if (await page.getByTestId('captcha-image').isVisible()) break;
+      await page.getByTestId('login-submit').click();
+    }
+    await page.getByTestId('captcha-image').waitFor({ timeout: 10_000 });
+    await page.getByTestId('login-form').getByTestId('login-password').fill('abc12345');
+    await solveCaptcha(page, gw, '[data-testid="captcha-image"]', '[data-testid="captcha-input"]');
+    await page.getByTestId('login-submit').click();
+    await solveSlider(page, gw);
+    await expectLoggedIn(page, account);
+    await context.close();
+  });
+
+  it('remembers the username for a day, never the password, and logout closes the member socket', async () => {
+    const account = `remem${Date.now() % 100000}`;
+    const { memberId } = await createMember(gw, { account, password: 'abc12345' });
+    const { context, page } = await home('EN');
+    await loginThroughPopup(page, gw, account, 'abc12345', { remember: true });
+    await solveSlider(page, gw);
+    await expectLoggedIn(page, account);
+    await closeFirstLoginPopups(page);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).toContain(account);
+    expect(stored).not.toContain('abc12345');
+
+    // the member room reaches this page while signed in...
+    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    const audience = `user:${memberId}`;
+    const seqOf = () => page.evaluate((a) => (window as unknown as { __portalRealtime?: { lastSeq: Record<string, number> } }).__portalRealtime?.lastSeq[a] ?? 0, audience);
+    const msg = (n: number) => ({ id: `e2e-${n}`, type: 'message.received', v: 1, audience, seq: 1, at: new Date().toISOString(), payload: { messageId: `m${n}`, kind: 'system', title: 'Hello', unreadCount: n } });
+    await gw.post('/wps/dev/replay', { events: [msg(1)] });
+    await expect.poll(seqOf, { timeout: 10_000 }).toBeGreaterThan(0);
+    const before = await seqOf();
+
+    await page.getByTestId('account-menu-button').click();
+    await page.getByTestId('account-menu-logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.getByTestId('login-button').waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('portal.token'))).toBeNull();
+    // ...and not after logout: the server closed that socket; the page is back as a guest
+    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await gw.post('/wps/dev/replay', { events: [msg(2)] });
+    await page.waitForTimeout(1500);
+    expect(await seqOf()).toBe(before);
+
+    await page.getByTestId('login-button').click();
+    expect(await page.getByTestId('login-form').getByTestId('login-username').inputValue()).toBe(account);
+    expect(await page.getByTestId('login-form').getByTestId('login-password').inputValue()).toBe('');
+    expect(await page.getByTestId('login-remember').isChecked()).toBe(true);
+    await context.close();
+  });
+
+  it('resets a forgotten password through the e-mail sent over SMTP', async () => {
+    const account = `forgot${Date.now() % 100000}`;
+    const email = `${account}@example.ph`;
+    await createMember(gw, { account, password: 'abc12345', email });
+    const { context, page } = await home('EN');
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('forgot-password').click();
+    const modal = page.locator('[data-modal="forgetPassModal"]');
+    await modal.locator('input[name="username"]').fill(account);
+    await modal.locator('input[name="email"]').fill(email);
+    await modal.locator('button[type="submit"]').click();
+    await modal.locator('[data-forgot-sent]').waitFor({ timeout: 10_000 });
+    let link = '';
+    await expect.poll(() => {
+      const m = mails.find((x) => x.to === email);
+      const body = (m?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      link = /(http:\/\/[^\s]+resetToken=[A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
+      return link;
+    }, { timeout: 10_000 }).toContain('resetToken=');
+    await page.goto(link);
+    const reset = page.locator('[data-modal="resetPassModal"]');
+    await reset.waitFor();
+    await reset.locator('input[name="newPassword"]').fill('newpass123');
+    await reset.locator('input[name="confirmNewPassword"]').fill('newpass123');
+    await reset.locator('button[type="submit"]').click();
+    await expectLoggedIn(page, account);
+    expect(page.url()).not.toContain('resetToken');
+    await context.close();
+  });
+
+  for (const lang of ['EN', 'TY'] as const) {
+    it(`free play is refused at game launch (${lang})`, async () => {
+      const { context, page } = await home(lang);
+      await page.getByTestId('free-play-button').click();
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portal.token')), { timeout: 10_000 }).not.toBeNull();
+      const card = page.getByTestId('home-hot-games').getByTestId('game-card').first();
+      await card.hover();
+      await card.getByRole('button').filter({ hasText: lang === 'EN' ? /play now/i : /.+/ }).first().click();
+      const notice = page.getByTestId('trial-launch-notice');
+      await notice.waitFor({ timeout: 10_000 });
+      expect(await notice.innerText()).toContain(TEXT[lang].trial);
+      await context.close();
+    });
+  }
+
+  it('sends an agent from /agent to /agentHome and refuses a non-agent', async () => {
+    const agent = `agent${Date.now() % 100000}`;
+    const player = `nonag${Date.now() % 100000}`;
+    await createMember(gw, { account: agent, password: 'abc12345', type: 1 });
+    await createMember(gw, { account: player, password: 'abc12345', type: 0 });
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/agent');
+    const form = page.getByTestId('agent-login-form');
+    await form.waitFor();
+    await form.getByTestId('login-username').fill(player);
+    await form.getByTestId('login-password').fill('abc12345');
+    await page.getByTestId('agent-login-submit').click();
+    await solveSlider(page, gw);
+    await expect.poll(() => form.innerText(), { timeout: 10_000 }).toContain(TEXT.EN.nonAgent);
+    await form.getByTestId('login-username').fill(agent);
+    await form.getByTestId('login-password').fill('abc12345');
+    await page.getByTestId('agent-login-submit').click();
+    await solveSlider(page, gw);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agentHome');
+    await expect.poll(() => page.getByTestId('agent-name').innerText()).toContain(agent);
+    await snap(page, 'agent-home');
+    await context.close();
+  });
+
+  it('keeps a guest and a non-agent out of /agentHome', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/agentHome');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/(agent|login|)$/);
+    await context.close();
+  });
+});
