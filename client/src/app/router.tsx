@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { MemberCentrePage } from '../features/member-centre/components/member-centre-page';
 import { AgentLayout } from './layout/agent-layout';
 import { MainLayout } from './layout/main-layout';
 import { RequireAgent, RequireAuth, RequireRealAccount } from './layout/require-auth';
@@ -13,6 +12,7 @@ import { ComingSoonPage } from './routes/coming-soon-page';
 import { DownloadPage } from './routes/download-page';
 import { GameCentrePage, GameListCenterPage } from './routes/game-list-center-page';
 import { HomeRoute } from './routes/home-route';
+import { MemberRoute } from './routes/member-route';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
 import { RouteError } from './routes/route-error';
 
@@ -30,7 +30,7 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   login: <LoginRoute />,
   register: <RegisterRoute />,
   help: <HelpRoute />,
-  member: <MemberCentrePage />,
+  member: <MemberRoute />,
   down: <DownloadPage />,
   sports: gameCentre('w_sports'),
   esports: gameCentre('w_esports'),

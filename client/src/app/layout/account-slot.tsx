@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/components/use-logout';
+import { useUnreadCount } from '../../features/messages/api/get-unread-count';
+import { HeaderBalance } from '../../features/wallet/components/header-balance';
+import { WithdrawalNotice } from '../../features/withdraw/components/withdrawal-notice';
 import { useModule } from '../../lib/whitelabel';
 import { Icon } from '../../ui/icons';
 import '../../features/auth/components/auth.css';
@@ -23,7 +26,12 @@ const MEMBER_TAB = {
 export function AccountSlot() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const { member, isAgent } = useAuth();
+  const { member, isAgent, isTrial, isMemberLoading } = useAuth();
+  const location = useLocation();
+  // Trial users have no wallet and skip unread fetching (spec section 6).
+  const isReal = !isTrial && !isMemberLoading;
+  const unread = useUnreadCount(isReal).data?.count ?? 0;
+  const isOnWithdraw = location.pathname.toLowerCase() === '/member' && new URLSearchParams(location.search).get('tab') === 'withdraw';
   const hasAccountRecord = useModule('TRANSREC3');
   const hasBettingRecord = useModule('TRANSBETREPMEM3');
   const { requestLogout, dialog } = useLogout('/');
@@ -62,7 +70,7 @@ export function AccountSlot() {
 
   return (
     <div className="account-slot" data-slot="account">
-      <div data-slot="balance" />
+      <div data-slot="balance">{isReal && <HeaderBalance />}</div>
       <div className="account-menu" ref={rootRef}>
         <button
           type="button"
@@ -74,6 +82,7 @@ export function AccountSlot() {
           data-testid="account-menu-button"
         >
           <Icon name="user" size={16} />
+          {unread > 0 && <span className="mc-menu__badge account-menu__unread" data-testid="header-unread" aria-label={t('wallet:unread_messages', { count: unread })}>{unread > 99 ? '99+' : unread}</span>}
           <span className="account-menu__name" data-testid="account-name">
             {name || t('my_account')}
           </span>
@@ -117,6 +126,7 @@ export function AccountSlot() {
         {t('deposit')}
       </Link>
       {dialog}
+      {isReal && <WithdrawalNotice isOnWithdraw={isOnWithdraw} onOpen={() => navigate(MEMBER_TAB.withdraw)} />}
     </div>
   );
 }

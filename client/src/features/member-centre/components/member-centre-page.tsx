@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_CENTRE_ITEMS } from '@portal/contracts/domain/constants';
 import { errorMessage } from '../../../lib/field-message';
@@ -8,13 +9,25 @@ import { useMemberInfo } from '../api/get-member-info';
 import { SecurityCenter } from './security-center';
 import './member-centre.css';
 
-type Item = (typeof MEMBER_CENTRE_ITEMS)[number];
+export type MemberCentreItem = (typeof MEMBER_CENTRE_ITEMS)[number];
+/** What another feature contributes to an item; the app layer composes them (features do not import each other). */
+export type MemberCentreSlot = { render: () => ReactNode; badge?: number; hidden?: boolean };
+export type MemberCentreSlots = Partial<Record<MemberCentreItem, MemberCentreSlot>>;
 
-/** /member: the member centre, security centre first (spec section 2); the other items come later. */
-export function MemberCentrePage() {
+const isItem = (v: string | null): v is MemberCentreItem => v !== null && (MEMBER_CENTRE_ITEMS as readonly string[]).includes(v);
+
+/**
+ * /member: the member centre, security centre by default (spec section 2). `?tab=<item>` selects
+ * an item (the header menu and the cashier's return URL use it); items without a slot say 'coming soon'.
+ */
+export function MemberCentrePage({ slots = {} }: { slots?: MemberCentreSlots }) {
   const { t } = useTranslation('register');
   const info = useMemberInfo();
-  const [item, setItem] = useState<Item>('securityCenter');
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab');
+  const item: MemberCentreItem = isItem(tab) && !slots[tab]?.hidden ? tab : 'securityCenter';
+  const setItem = (id: MemberCentreItem) => setSearch(id === 'securityCenter' ? {} : { tab: id }, { replace: true });
+  const slot = slots[item];
   if (info.error) return <section className="container member-centre"><FormMessage message={errorMessage(info.error)} /></section>;
   if (!info.data) return <section className="container member-centre"><p className="form-notice">{t('loading')}</p></section>;
   if (info.data.isTrial) {
@@ -33,11 +46,16 @@ export function MemberCentrePage() {
     <section className="container member-centre">
       <nav className="mc-menu" aria-label={t('mc_menu')}>
         <ul>
-          {MEMBER_CENTRE_ITEMS.map((id) => (
+          {MEMBER_CENTRE_ITEMS.filter((id) => !slots[id]?.hidden).map((id) => (
             <li key={id}>
-              <button type="button" className="mc-menu__item" aria-current={item === id ? 'page' : undefined} onClick={() => setItem(id)} data-mc-item={id}>
+              <button type="button" className="mc-menu__item" aria-current={item === id ? 'page' : undefined} onClick={() => setItem(id)} data-mc-item={id} data-testid={`mc-item-${id}`}>
                 <span>{t(`mc_${id}`)}</span>
-                {id !== 'securityCenter' && <span className="mc-menu__soon">{t('mc_soon')}</span>}
+                {id !== 'securityCenter' && !slots[id] && <span className="mc-menu__soon">{t('mc_soon')}</span>}
+                {(slots[id]?.badge ?? 0) > 0 && (
+                  <span className="mc-menu__badge" data-testid={`mc-badge-${id}`}>
+                    {slots[id]!.badge! > 99 ? '99+' : slots[id]!.badge}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -46,6 +64,8 @@ export function MemberCentrePage() {
       <div className="mc-content">
         {item === 'securityCenter' ? (
           <SecurityCenter info={info.data} />
+        ) : slot ? (
+          <div key={item} data-mc-content={item}>{slot.render()}</div>
         ) : (
           <div className="mc-card" data-mc-soon={item}>
             <h1 className="mc-title">{t(`mc_${item}`)}</h1>

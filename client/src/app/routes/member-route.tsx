@@ -1,0 +1,24 @@
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { DepositPanel } from '../../features/deposit/components/deposit-panel';
+import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-centre/components/member-centre-page';
+import { useUnreadCount } from '../../features/messages/api/get-unread-count';
+import { MessagesPanel } from '../../features/messages/components/messages-panel';
+import { RecordsPanel } from '../../features/records/components/records-panel';
+import { TransferPanel } from '../../features/transfer/components/transfer-panel';
+import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
+import { useModule } from '../../lib/whitelabel';
+
+/** /member: the member centre with the cashier items composed in (features do not import each other). */
+export function MemberRoute() {
+  const { isAgent, isTrial } = useAuth();
+  const hasAccountRecord = useModule('TRANSREC3');
+  const unread = useUnreadCount(!isTrial).data?.count ?? 0;
+  const slots: MemberCentreSlots = {
+    depositv2: { render: () => <DepositPanel /> },
+    withdraw: { render: () => <WithdrawPanel /> },
+    transferUpline: { render: () => <TransferPanel isAgent={isAgent} /> },
+    transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },
+    messageV2: { render: () => <MessagesPanel />, badge: unread },
+  };
+  return <MemberCentrePage slots={slots} />;
+}

@@ -1,0 +1,207 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TDeposit, TPaymentChannel } from '@portal/contracts/api/cashier';
+import { errorMessage, type FieldMessage } from '../../../lib/field-message';
+import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
+import { formatDateTime, useMoney } from '../../../lib/use-money';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { FormField, FormMessage } from '../../../ui/form-field';
+import { Pager } from '../../../ui/pager';
+import { useChannels } from '../api/get-channels';
+import { DEPOSITS_KEY, useDeposits } from '../api/get-deposits';
+import { useCreateDeposit } from '../api/create-deposit';
+import '../../../ui/cashier.css';
+
+const STATUS_TONE: Record<TDeposit['status'], string> = { pending: 'wait', paid: 'ok', failed: 'bad', rejected: 'bad' };
+
+/**
+ * Member centre `depositv2`: pick a channel, an amount within its limits, then either go to the
+ * provider's pay page or (manual bank) transfer to the shown account quoting the reference and wait
+ * for an operator. The requestId stays the same while the same submit is retried.
+ */
+export function DepositPanel({ navigate = (url: string) => window.location.assign(url) }: { navigate?: (url: string) => void }) {
+  const { t } = useTranslation('wallet');
+  const money = useMoney();
+  const channels = useChannels();
+  const create = useCreateDeposit();
+  const [code, setCode] = useState<string | null>(null);
+  const [amountText, setAmountText] = useState('');
+  const [payerRef, setPayerRef] = useState('');
+  const [fieldError, setFieldError] = useState<FieldMessage | undefined>();
+  const [formError, setFormError] = useState<FieldMessage | null>(null);
+  const [manualOrder, setManualOrder] = useState<TDeposit | null>(null);
+  const requestId = useRef<string | null>(null);
+
+  const list = channels.data?.list ?? [];
+  const channel: TPaymentChannel | undefined = list.find((c) => c.code === code) ?? list[0];
+  const isManual = channel?.provider === 'manual';
+
+  const changed = () => {
+    requestId.current = null;
+    setFormError(null);
+    setManualOrder(null);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!channel || create.isPending) return;
+    const amount = parseAmountMinor(amountText);
+    if (amount === null || amount <= 0) return setFieldError({ key: 'wallet:amount_invalid' });
+    if (amount < channel.minAmount || amount > channel.maxAmount) {
+      return setFieldError({ key: 'wallet:amount_range', values: { min: money(channel.minAmount), max: money(channel.maxAmount) } });
+    }
+    setFieldError(undefined);
+    setFormError(null);
+    requestId.current ??= newRequestId();
+    create.mutate(
+      { channelCode: channel.code, amount, requestId: requestId.current, ...(isManual && payerRef.trim() ? { payerReference: payerRef.trim() } : {}) },
+      {
+        onSuccess: (order) => {
+          requestId.current = null;
+          if (order.payUrl) navigate(order.payUrl);
+          else setManualOrder(order);
+        },
+        onError: (err) => setFormError(errorMessage(err)),
+      },
+    );
+  };
+
+  return (
+    <div className="mc-stack" data-testid="deposit-panel">
+      <div className="mc-card">
+        <h1 className="mc-title">{t('deposit_title')}</h1>
+        {channels.error && <FormMessage message={errorMessage(channels.error)} />}
+        {channels.isPending && <p className="cx-muted">{t('loading')}</p>}
+        {list.length > 0 && channel && (
+          <form className="cx-form" onSubmit={submit} noValidate>
+            <div role="radiogroup" aria-label={t('deposit_channel')} className="cx-options" data-testid="deposit-channels">
+              {list.map((c) => (
+                <button
+                  key={c.code}
+                  type="button"
+                  role="radio"
+                  aria-checked={c.code === channel.code}
+                  className="cx-option"
+                  onClick={() => {
+                    setCode(c.code);
+                    changed();
+                  }}
+                  data-testid={`deposit-channel-${c.code}`}
+                >
+                  <span className="cx-option__name">{c.name}</span>
+                  <span className="cx-option__sub">{t(`channel_kind_${c.kind}`)}</span>
+                </button>
+              ))}
+            </div>
+            {isManual && channel.bankDetails && (
+              <div className="cx-box" data-testid="deposit-bank-details">
+                <p className="cx-muted">{t('deposit_manual_hint')}</p>
+                <dl>
+                  <dt>{t('bank_name')}</dt>
+                  <dd>{channel.bankDetails.bankName}</dd>
+                  <dt>{t('account_name')}</dt>
+                  <dd>{channel.bankDetails.accountName}</dd>
+                  <dt>{t('account_number')}</dt>
+                  <dd>{channel.bankDetails.accountNumber}</dd>
+                </dl>
+              </div>
+            )}
+            <div data-testid="deposit-amount-field">
+              <FormField
+                name="amount"
+                label={t('amount')}
+                value={amountText}
+                onChange={(v) => {
+                  setAmountText(v);
+                  setFieldError(undefined);
+                  changed();
+                }}
+                inputMode="decimal"
+                required
+                error={fieldError}
+                hint={t('amount_limits', { min: money(channel.minAmount), max: money(channel.maxAmount) })}
+              />
+            </div>
+            {isManual && (
+              <FormField name="payerReference" label={t('deposit_payer_reference')} value={payerRef} onChange={(v) => { setPayerRef(v); changed(); }} maxLength={64} hint={t('deposit_payer_reference_hint')} />
+            )}
+            <FormMessage message={formError} />
+            <button type="submit" className="btn btn--primary" disabled={create.isPending} data-testid="deposit-submit">
+              {create.isPending ? t('submitting') : isManual ? t('deposit_submit_manual') : t('deposit_submit')}
+            </button>
+          </form>
+        )}
+        {manualOrder && (
+          <div className="cx-banner" role="status" data-testid="deposit-manual-order">
+            <p className="cx-banner__title">{t('deposit_manual_created', { amount: money(manualOrder.amount) })}</p>
+            <p className="cx-muted">
+              {t('deposit_quote_reference')} <strong data-testid="deposit-reference">{manualOrder.reference}</strong>
+            </p>
+            <p className="cx-muted">{t('deposit_manual_waiting')}</p>
+          </div>
+        )}
+      </div>
+      <RecentDeposits />
+    </div>
+  );
+}
+
+function RecentDeposits() {
+  const { t } = useTranslation('wallet');
+  const money = useMoney();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const q = useDeposits(page);
+  // A credit or a failure changes an order's status: refresh the list (the balance updates itself).
+  useRealtimeEvent('message.received', (env) => {
+    if (env.payload.kind.startsWith('deposit_')) void qc.invalidateQueries({ queryKey: DEPOSITS_KEY });
+  });
+  const rows = q.data?.list ?? [];
+  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.pageSize)) : 1;
+  return (
+    <div className="mc-card">
+      <div className="cx-head">
+        <h2 className="mc-subtitle">{t('deposit_recent')}</h2>
+        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void q.refetch()} data-testid="deposit-list-refresh">
+          {t('refresh')}
+        </button>
+      </div>
+      {q.error && <FormMessage message={errorMessage(q.error)} />}
+      <div className="cx-table-wrap">
+        <table className="cx-table" data-testid="deposit-list">
+          <thead>
+            <tr>
+              <th>{t('col_time')}</th>
+              <th>{t('col_reference')}</th>
+              <th>{t('col_channel')}</th>
+              <th className="cx-num">{t('amount')}</th>
+              <th>{t('col_status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.id} data-testid={`deposit-row-${d.id}`} data-status={d.status}>
+                <td data-label={t('col_time')}>{formatDateTime(d.createdAt)}</td>
+                <td data-label={t('col_reference')}>{d.reference}</td>
+                <td data-label={t('col_channel')}>{d.channelCode}</td>
+                <td data-label={t('amount')} className="cx-num cx-amount">{money(d.amount)}</td>
+                <td data-label={t('col_status')}>
+                  <span className={`cx-pill cx-pill--${STATUS_TONE[d.status]}`}>{t(`deposit_status_${d.status}`)}</span>
+                  {d.payUrl && (
+                    <a className="link-btn" href={d.payUrl} style={{ marginLeft: 8 }} data-testid={`deposit-pay-${d.id}`}>
+                      {t('deposit_continue')}
+                    </a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {q.data && rows.length === 0 && <p className="cx-empty">{t('empty')}</p>}
+      </div>
+      <Pager page={page} pages={pages} onPage={setPage} prefix="deposit" />
+    </div>
+  );
+}
