@@ -1,18 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { opsCalls, type ZOpsLoginValue } from '@portal/contracts/api/ops';
 import { opsCall } from '../lib/ops-api';
 import { setOpsToken } from '../lib/ops-session';
+import { OPS_KEY } from './ops-keys';
 
 export type TOpsLoginValue = z.infer<typeof ZOpsLoginValue>;
 
-/** POST /ops/api/session/login: keeps the operator token (never the member's). */
-export async function opsLogin(username: string, password: string): Promise<TOpsLoginValue> {
-  const v = await opsCall(opsCalls.login, { body: { username, password } });
-  setOpsToken(v.token);
-  return v;
+/** POST /ops/api/session/login. */
+export function opsLogin(username: string, password: string): Promise<TOpsLoginValue> {
+  return opsCall(opsCalls.login, { body: { username, password } });
 }
 
+/** Signs in and keeps the operator token (never the member's); the session answer is known already. */
 export function useOpsLogin() {
-  return useMutation({ mutationFn: (i: { username: string; password: string }) => opsLogin(i.username, i.password) });
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (i: { username: string; password: string }) => opsLogin(i.username, i.password),
+    onSuccess: ({ token, ...me }) => {
+      qc.setQueryData([...OPS_KEY, 'session', token], me);
+      setOpsToken(token);
+    },
+  });
 }

@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router-dom';
+import type { RouteHandle } from '../route-handle';
+import { RouteError } from './route-error';
+
+const handle = (titleKey: string): RouteHandle => ({ titleKey, footer: false });
+
+/**
+ * The operator back office: its own layout and login (the gate signs in at any /ops path, so deep
+ * links work); /ops itself opens the deposit queue once signed in. Loaded on demand: players never
+ * download it.
+ */
+export const OPS_ROUTE: RouteObject = {
+  id: 'opsShell',
+  path: '/ops',
+  lazy: async () => ({ Component: (await import('../layout/ops-layout')).OpsLayout }),
+  errorElement: <RouteError />,
+  handle: handle('ops:area_name'),
+  children: [
+    { id: 'ops', index: true, lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }), handle: handle('ops:area_name') },
+    { id: 'opsDeposits', path: 'deposits', lazy: async () => ({ Component: (await import('../../features/ops/components/deposits-page')).DepositsPage }), handle: handle('ops:nav_deposits') },
+    { id: 'opsWithdrawals', path: 'withdrawals', lazy: async () => ({ Component: (await import('../../features/ops/components/withdrawals-page')).WithdrawalsPage }), handle: handle('ops:nav_withdrawals') },
+    { id: 'opsAdjustments', path: 'adjustments', lazy: async () => ({ Component: (await import('../../features/ops/components/adjustments-page')).AdjustmentsPage }), handle: handle('ops:nav_adjustments') },
+    { id: 'opsAudit', path: 'audit', lazy: async () => ({ Component: (await import('../../features/ops/components/audit-page')).AuditPage }), handle: handle('ops:nav_audit') },
+    { id: 'opsSettings', path: 'settings', lazy: async () => ({ Component: (await import('../../features/ops/components/settings-page')).SettingsPage }), handle: handle('ops:nav_settings') },
+    { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
+  ],
+};

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOpsAudit, type AuditFilter } from '../api/get-audit';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
+import { formatDateTime } from '../lib/format';
+import { EmptyRow, ErrorNote, PageHead, Pager, TableBox } from './ops-ui';
+
+const PAGE_SIZE = 50;
+
+function StateCell({ side, other, testId }: { side: unknown; other: unknown; testId: string }) {
+  const fields = auditFields(side, other);
+  if (fields.length === 0) return <span className="ops-muted">—</span>;
+  return (
+    <dl className="ops-kv ops-kv--inline" data-testid={testId}>
+      {fields.map((f) => (
+        <div key={f.key} className={`ops-kv__pair${f.changed ? ' is-changed' : ''}`}>
+          {f.key && <dt>{f.key}</dt>}
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /ops/audit: the append-only trail, newest first, filterable by action, target type and id. */
+export function AuditPage() {
+  const { t } = useTranslation('ops');
+  const [filter, setFilter] = useState<AuditFilter>({ action: '', targetType: '', targetId: '', pageNo: 1, pageSize: PAGE_SIZE });
+  const [targetIdInput, setTargetIdInput] = useState('');
+  const list = useOpsAudit(filter);
+  const set = (patch: Partial<AuditFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
+  const rows = list.data?.list ?? [];
+  const actionLabel = (a: string) => t(auditActionKey(a), { defaultValue: a });
+
+  return (
+    <section className="ops-page" data-testid="ops-audit-page">
+      <PageHead title={t('nav_audit')} />
+      <form
+        className="ops-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set({ targetId: targetIdInput.trim() });
+        }}
+      >
+        <label className="ops-filter">
+          <span className="ops-field__label">{t('col_action')}</span>
+          <select className="ops-input" value={filter.action} onChange={(e) => set({ action: e.target.value })} data-testid="ops-audit-filter-action">
+            <option value="">{t('filter_all')}</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ops-filter">
+          <span className="ops-field__label">{t('col_target_type')}</span>
+          <select className="ops-input" value={filter.targetType} onChange={(e) => set({ targetType: e.target.value })} data-testid="ops-audit-filter-target-type">
+            <option value="">{t('filter_all')}</option>
+            {AUDIT_TARGET_TYPES.map((tt) => (
+              <option key={tt} value={tt}>
+                {t(`target_${tt}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ops-filter">
+          <span className="ops-field__label">{t('col_target_id')}</span>
+          <input className="ops-input" value={targetIdInput} onChange={(e) => setTargetIdInput(e.target.value)} maxLength={64} data-testid="ops-audit-filter-target-id" />
+        </label>
+        <button type="submit" className="ops-btn" data-testid="ops-audit-filter-apply">
+          {t('filter_apply')}
+        </button>
+        <button
+          type="button"
+          className="ops-btn ops-btn--ghost"
+          data-testid="ops-audit-filter-clear"
+          onClick={() => {
+            setTargetIdInput('');
+            set({ action: '', targetType: '', targetId: '' });
+          }}
+        >
+          {t('filter_clear')}
+        </button>
+      </form>
+      <ErrorNote error={list.error} testId="ops-audit-error" />
+      <TableBox busy={list.isFetching && !list.isPending}>
+        <thead>
+          <tr>
+            <th>{t('col_time')}</th>
+            <th>{t('col_operator')}</th>
+            <th>{t('col_action')}</th>
+            <th>{t('col_target')}</th>
+            <th>{t('col_before')}</th>
+            <th>{t('col_after')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.isPending ? (
+            <EmptyRow cols={6}>{t('loading')}</EmptyRow>
+          ) : rows.length === 0 ? (
+            <EmptyRow cols={6}>{t('empty_audit')}</EmptyRow>
+          ) : (
+            rows.map((a) => (
+              <tr key={a.id} data-testid="ops-audit-row" data-audit-id={a.id} data-action={a.action}>
+                <td className="nowrap">{formatDateTime(a.at)}</td>
+                <td className="strong">{a.operator}</td>
+                <td>
+                  <span className="ops-code" title={a.action}>
+                    {actionLabel(a.action)}
+                  </span>
+                </td>
+                <td className="nowrap">
+                  {t(`target_${a.targetType}`, { defaultValue: a.targetType })} <span className="mono">#{a.targetId}</span>
+                </td>
+                <td className="ops-details">
+                  <StateCell side={a.before} other={a.after} testId={`ops-audit-before-${a.id}`} />
+                </td>
+                <td className="ops-details">
+                  <StateCell side={a.after} other={a.before} testId={`ops-audit-after-${a.id}`} />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </TableBox>
+      {list.data && <Pager pageNo={filter.pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={(n) => setFilter((f) => ({ ...f, pageNo: n }))} testPrefix="ops-audit-pager" />}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@portal/contracts/domain/money';
+import { errorKey } from '../../../lib/error-key';
+import { lastPage } from '../lib/format';
+import './ops.css';
+
+export type ChipTone = 'warn' | 'info' | 'success' | 'danger' | 'muted';
+
+export function StatusChip({ tone, children, testId }: { tone: ChipTone; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`ops-chip ops-chip--${tone}`} data-testid={testId}>
+      {children}
+    </span>
+  );
+}
+
+/** Centavos as pesos, right-aligned by the table cell's class. */
+export function Money({ minor }: { minor: number | null | undefined }) {
+  return <>{minor === null || minor === undefined ? '—' : formatMinor(minor)}</>;
+}
+
+/** A failed call, translated (codes of the contracts in namespace common). */
+export function ErrorNote({ error, testId = 'ops-error' }: { error: unknown; testId?: string }) {
+  const { t } = useTranslation('ops');
+  if (!error) return null;
+  return (
+    <p className="ops-note ops-note--error" role="alert" data-testid={testId}>
+      {t(`common:${errorKey(error)}`)}
+    </p>
+  );
+}
+
+export function SuccessNote({ children, testId = 'ops-flash' }: { children: ReactNode; testId?: string }) {
+  if (!children) return null;
+  return (
+    <p className="ops-note ops-note--success" role="status" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+/** Segmented tabs (role=tablist); each tab has data-testid `${testPrefix}-${value}`. */
+export function Tabs<T extends string>({ value, options, onChange, label, testPrefix, counts }: {
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (v: T) => void;
+  label: string;
+  testPrefix: string;
+  counts?: Partial<Record<T, number>>;
+}) {
+  return (
+    <div className="ops-tabs" role="tablist" aria-label={label}>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          role="tab"
+          aria-selected={o.value === value}
+          className={`ops-tab${o.value === value ? ' is-active' : ''}`}
+          onClick={() => onChange(o.value)}
+          data-testid={`${testPrefix}-${o.value}`}
+        >
+          {o.label}
+          {counts?.[o.value] !== undefined && <span className="ops-tab__count">{counts[o.value]}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function Pager({ pageNo, pageSize, total, onPage, testPrefix }: { pageNo: number; pageSize: number; total: number; onPage: (n: number) => void; testPrefix: string }) {
+  const { t } = useTranslation('ops');
+  const last = lastPage(total, pageSize);
+  return (
+    <div className="ops-pager">
+      <span className="ops-muted" data-testid={`${testPrefix}-total`}>
+        {t('pager_summary', { page: pageNo, pages: last, total })}
+      </span>
+      <button type="button" className="ops-btn" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)} data-testid={`${testPrefix}-prev`}>
+        {t('pager_prev')}
+      </button>
+      <button type="button" className="ops-btn" disabled={pageNo >= last} onClick={() => onPage(pageNo + 1)} data-testid={`${testPrefix}-next`}>
+        {t('pager_next')}
+      </button>
+    </div>
+  );
+}
+
+/** A labelled input for the back office, with a stable data-testid on the input. */
+export function OpsField({ label, value, onChange, testId, type = 'text', required, autoComplete, inputMode, placeholder, disabled, hint, invalid, multiline, maxLength }: {
+  label: ReactNode;
+  value: string;
+  onChange: (v: string) => void;
+  testId: string;
+  type?: 'text' | 'password';
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+  placeholder?: string;
+  disabled?: boolean;
+  hint?: ReactNode;
+  invalid?: boolean;
+  multiline?: boolean;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const common = {
+    id,
+    value,
+    required,
+    disabled,
+    placeholder,
+    maxLength,
+    'aria-invalid': invalid || undefined,
+    'data-testid': testId,
+  };
+  return (
+    <div className={`ops-field${invalid ? ' is-invalid' : ''}`}>
+      <label htmlFor={id} className="ops-field__label">
+        {label}
+        {required && <span className="ops-field__req" aria-hidden="true">*</span>}
+      </label>
+      {multiline ? (
+        <textarea {...common} className="ops-input ops-input--area" rows={3} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...common} className="ops-input" type={type} autoComplete={autoComplete} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
+      )}
+      {hint && <span className="ops-field__hint">{hint}</span>}
+    </div>
+  );
+}
+
+/** A table inside its scroll box: wide tables scroll sideways on small screens. */
+export function TableBox({ children, busy }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div className={`ops-table-wrap${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined}>
+      <table className="ops-table">{children}</table>
+    </div>
+  );
+}
+
+export function EmptyRow({ cols, children }: { cols: number; children: ReactNode }) {
+  return (
+    <tr className="ops-table__empty">
+      <td colSpan={cols} data-testid="ops-empty">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+export function PageHead({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="ops-page-head">
+      <h1 className="ops-page-title">{title}</h1>
+      <div className="ops-page-head__tools">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TOpsSettings } from '@portal/contracts/api/ops';
+import { formatMinor } from '@portal/contracts/domain/money';
+import { useOpsSettings } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
+import { toPesosInput } from '../lib/money-input';
+import { MONEY_SETTINGS, parseSettingsForm, type SettingsForm } from '../lib/settings-form';
+import { useOpsRole } from './ops-gate';
+import { ErrorNote, OpsField, PageHead, SuccessNote } from './ops-ui';
+
+const toForm = (s: TOpsSettings): SettingsForm => ({
+  depositMin: toPesosInput(s.depositMin),
+  depositMax: toPesosInput(s.depositMax),
+  withdrawMin: toPesosInput(s.withdrawMin),
+  withdrawMax: toPesosInput(s.withdrawMax),
+  withdrawDailyMax: toPesosInput(s.withdrawDailyMax),
+  autoReceiveMinutes: String(s.autoReceiveMinutes),
+});
+
+/** /ops/settings: cashier limits and the auto-receive delay; admins edit, others read. */
+export function SettingsPage() {
+  const { t } = useTranslation('ops');
+  const settings = useOpsSettings();
+  const isAdmin = useOpsRole() === 'admin';
+  return (
+    <section className="ops-page" data-testid="ops-settings-page">
+      <PageHead title={t('nav_settings')} />
+      {!isAdmin && <p className="ops-note ops-note--info" data-testid="ops-admin-only">{t('admin_only')}</p>}
+      <ErrorNote error={settings.error} testId="ops-settings-load-error" />
+      {/* Re-mounted when the saved values change (another admin), unless being edited. */}
+      {settings.data && <SettingsEditor current={settings.data} isAdmin={isAdmin} />}
+    </section>
+  );
+}
+
+function SettingsEditor({ current, isAdmin }: { current: TOpsSettings; isAdmin: boolean }) {
+  const { t } = useTranslation('ops');
+  const update = useUpdateSettings();
+  const [form, setForm] = useState<SettingsForm>(() => toForm(current));
+  const [isDirty, setDirty] = useState(false);
+  const [isTried, setTried] = useState(false);
+  const [isSaved, setSaved] = useState(false);
+  // Show what another admin saved while this form is untouched.
+  const shown = isDirty ? form : toForm(current);
+  const parsed = parseSettingsForm(shown);
+
+  const fieldError = (k: keyof SettingsForm) => (isTried && parsed.errors[k] ? t(`settings_error_${parsed.errors[k]}`) : undefined);
+  const set = (k: keyof SettingsForm, v: string) => {
+    setForm({ ...shown, [k]: v });
+    setDirty(true);
+    setSaved(false);
+  };
+
+  return (
+    <form
+      className="ops-panel ops-form ops-form--settings"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (!parsed.value || !isAdmin) return;
+        const changed = Object.fromEntries(Object.entries(parsed.value).filter(([k, v]) => current[k as keyof TOpsSettings] !== v));
+        update.mutate(changed, {
+          onSuccess: () => {
+            setDirty(false);
+            setTried(false);
+            setSaved(true);
+          },
+        });
+      }}
+    >
+      <div className="ops-grid">
+        {MONEY_SETTINGS.map((k) => (
+          <OpsField
+            key={k}
+            label={t(`setting_${k}`)}
+            value={shown[k]}
+            onChange={(v) => set(k, v)}
+            testId={`ops-settings-${k}`}
+            inputMode="decimal"
+            disabled={!isAdmin}
+            invalid={Boolean(fieldError(k))}
+            hint={fieldError(k) ?? t('settings_current', { value: formatMinor(current[k]) })}
+          />
+        ))}
+        <OpsField
+          label={t('setting_autoReceiveMinutes')}
+          value={shown.autoReceiveMinutes}
+          onChange={(v) => set('autoReceiveMinutes', v)}
+          testId="ops-settings-autoReceiveMinutes"
+          inputMode="numeric"
+          disabled={!isAdmin}
+          invalid={Boolean(fieldError('autoReceiveMinutes'))}
+          hint={fieldError('autoReceiveMinutes') ?? t('settings_current', { value: current.autoReceiveMinutes })}
+        />
+      </div>
+      <ErrorNote error={update.error} testId="ops-settings-error" />
+      {isSaved && <SuccessNote testId="ops-settings-saved">{t('settings_saved')}</SuccessNote>}
+      {isAdmin && (
+        <div className="ops-form__actions">
+          <button type="button" className="ops-btn ops-btn--ghost" disabled={!isDirty || update.isPending} onClick={() => setDirty(false)} data-testid="ops-settings-reset">
+            {t('settings_reset')}
+          </button>
+          <button type="submit" className="ops-btn ops-btn--primary" disabled={!isDirty || update.isPending} data-testid="ops-settings-save">
+            {update.isPending ? t('working') : t('settings_save')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

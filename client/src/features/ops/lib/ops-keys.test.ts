@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DEPOSIT_STATUSES } from '@portal/contracts/api/cashier';
+import { OPERATOR_ROLES } from '@portal/contracts/api/ops';
+import { WITHDRAWAL_STATUSES } from '@portal/contracts/events/events';
+import en from '../../../i18n/locales/en/ops.json';
+import ty from '../../../i18n/locales/ty/ops.json';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey } from './audit-format';
+import { MONEY_SETTINGS } from './settings-form';
+import { WITHDRAWAL_TABS } from './withdrawal-actions';
+
+/** Keys built at run time (t(`withdrawal_status_${s}`)): the locale test only sees literal keys. */
+const dynamicKeys = [
+  ...WITHDRAWAL_STATUSES.map((s) => `withdrawal_status_${s}`),
+  ...DEPOSIT_STATUSES.map((s) => `deposit_status_${s}`),
+  ...OPERATOR_ROLES.map((r) => `role_${r}`),
+  ...(['approve', 'reject', 'paid', 'unknown', 'reconcilePaid', 'reconcileFailed'] as const).flatMap((a) => [`action_${a}`, `action_${a}_title`]),
+  ...AUDIT_ACTIONS.map(auditActionKey),
+  ...AUDIT_TARGET_TYPES.map((tt) => `target_${tt}`),
+  ...[...MONEY_SETTINGS, 'autoReceiveMinutes'].map((k) => `setting_${k}`),
+  ...['amount', 'minutes', 'below_min', 'below_max'].map((e) => `settings_error_${e}`),
+  ...['manual', 'all'].map((p) => `provider_filter_${p}`),
+  ...WITHDRAWAL_TABS.filter((tab) => tab !== 'done').map((s) => `withdrawal_status_${s}`),
+];
+
+describe('ops translations', () => {
+  it('has every key built at run time in EN and TY', () => {
+    const missing = dynamicKeys.flatMap((k) => [
+      ...(k in en ? [] : [`EN ${k}`]),
+      ...(k in ty ? [] : [`TY ${k}`]),
+    ]);
+    expect(missing).toEqual([]);
+  });
+});

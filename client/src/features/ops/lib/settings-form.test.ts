@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { parseSettingsForm, type SettingsForm } from './settings-form';
+
+const ok: SettingsForm = {
+  depositMin: '100', depositMax: '50,000', withdrawMin: '200.50', withdrawMax: '50000', withdrawDailyMax: '100000', autoReceiveMinutes: '30',
+};
+
+describe('parseSettingsForm', () => {
+  it('converts pesos to centavos', () => {
+    expect(parseSettingsForm(ok)).toEqual({
+      value: { depositMin: 10000, depositMax: 5000000, withdrawMin: 20050, withdrawMax: 5000000, withdrawDailyMax: 10000000, autoReceiveMinutes: 30 },
+      errors: {},
+    });
+  });
+
+  it('points at the field that breaks a rule', () => {
+    expect(parseSettingsForm({ ...ok, depositMax: '99.99' }).errors).toEqual({ depositMax: 'below_min' });
+    expect(parseSettingsForm({ ...ok, withdrawMax: '100' }).errors).toEqual({ withdrawMax: 'below_min' });
+    expect(parseSettingsForm({ ...ok, withdrawDailyMax: '49999.99' }).errors).toEqual({ withdrawDailyMax: 'below_max' });
+    expect(parseSettingsForm({ ...ok, depositMin: '-1', autoReceiveMinutes: '0' }).errors).toEqual({ depositMin: 'amount', autoReceiveMinutes: 'minutes' });
+    expect(parseSettingsForm({ ...ok, autoReceiveMinutes: '10081' }).errors).toEqual({ autoReceiveMinutes: 'minutes' });
+    expect(parseSettingsForm({ ...ok, autoReceiveMinutes: '1.5' }).value).toBeNull();
+  });
+});
