@@ -81,6 +81,10 @@ export const ZAuditQuery = ZPageQuery.extend({ action: z.string().max(64).option
 const NoQuery = z.object({}).strict();
 const p = (s: string) => `${OPS_PREFIX}${s}`;
 
+/** Disable (sessions end, sockets close at once) or re-enable a member account. */
+export const ZOpsMemberStatusBody = z.object({ status: z.enum(['active', 'disabled']), reason: z.string().trim().min(1).max(500) }).strict();
+export const ZOpsMemberStatus = z.object({ memberId: z.number().int(), account: z.string(), status: z.enum(['active', 'disabled']) });
+
 export const opsCalls = {
   login: defineCall({ method: 'POST', path: p('/session/login'), auth: false, body: ZOpsLoginBody, value: ZOpsLoginValue }),
   logout: defineCall({ method: 'DELETE', path: p('/session'), auth: true, value: z.object({}) }),
@@ -104,5 +108,6 @@ export const opsCalls = {
   adjust: defineCall({ method: 'POST', path: p('/adjustments'), auth: true, body: ZOpsAdjustmentBody, value: ZOpsAdjustmentValue }),
   settings: defineCall({ method: 'GET', path: p('/settings'), auth: true, query: NoQuery, value: ZOpsSettings }),
   updateSettings: defineCall({ method: 'PUT', path: p('/settings'), auth: true, body: ZOpsSettings.partial().strict(), value: ZOpsSettings }),
+  memberStatus: defineCall({ method: 'POST', path: p('/members/:id/status'), auth: true, body: ZOpsMemberStatusBody, value: ZOpsMemberStatus }),
   audit: defineCall({ method: 'GET', path: p('/audit'), auth: true, query: ZAuditQuery, value: zPage(ZAuditEntry) }),
 };

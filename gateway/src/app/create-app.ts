@@ -79,7 +79,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Sockets exist once the HTTP server does; accounts reach them through this late-bound hook.
   let disconnectMember: (memberId: number) => Promise<void> = async () => undefined;
   const accounts = createAccounts({ db, sessions, hasher, limiter, captchas, bot, sms, mailer, disconnectMember: (id) => disconnectMember(id) });
-  const cashier = await createCashierModule({ config, db, log, hasher, limiter, merchants });
+  const cashier = await createCashierModule({ config, db, log, hasher, limiter, merchants, accounts });
   const checkResponses = !config.isProduction;
   const routeOpts = { checkResponses };
 

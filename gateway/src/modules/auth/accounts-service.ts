@@ -317,6 +317,11 @@ export function createAccounts(deps: AccountsDeps) {
       await deps.disconnectMember(memberId);
     },
 
+    async enable(memberId: number): Promise<void> {
+      const r = await db.query(`UPDATE members SET status = 'active' WHERE id = $1 RETURNING id`, [memberId]);
+      if (!r.rows.length) throw new AppError(ErrorCode.NOT_FOUND);
+    },
+
     async info(m: Merchant, memberId: number): Promise<TMemberInfo> {
       const r = await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId]);
       const x = r.rows[0];

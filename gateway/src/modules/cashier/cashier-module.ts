@@ -9,7 +9,7 @@ import type { RateLimiter } from '../auth/rate-limit.ts';
 import { mountWalletRoutes } from '../wallet/wallet-routes.ts';
 import { createTransfers } from '../wallet/transfers.ts';
 import { createOperators } from '../ops/operators.ts';
-import { mountOpsRoutes } from '../ops/ops-routes.ts';
+import { mountOpsRoutes, type MemberAccounts } from '../ops/ops-routes.ts';
 import { createSimProvider, type PaymentProvider } from './payment-provider.ts';
 import { createDeposits } from './deposits.ts';
 import { createWithdrawals } from './withdrawals.ts';
@@ -23,7 +23,7 @@ export const AUTO_RECEIVE_EVERY_MS = 5000;
  * callbacks, the simulator's pay page and /ops/api onto the app (ahead of the /wps router and
  * the SPA fallback), and the auto-receive job runs every few seconds on every node (safe: SKIP LOCKED).
  */
-export async function createCashierModule(deps: { config: Config; db: Db; log: Logger; hasher: PasswordHasher; limiter: RateLimiter; merchants: MerchantDirectory }) {
+export async function createCashierModule(deps: { config: Config; db: Db; log: Logger; hasher: PasswordHasher; limiter: RateLimiter; merchants: MerchantDirectory; accounts: MemberAccounts }) {
   const { config, db, log, hasher, limiter, merchants } = deps;
   const symbols = new Map<string, string>();
   for (const m of await merchants.all()) symbols.set(m.code, m.brand.currencySymbol);
@@ -53,7 +53,7 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
       mountCashierRoutes(wps, { deposits, withdrawals }, opts);
       mountPaymentCallbacks(app, { db, deposits, providers, log });
       sim?.mountPages(app);
-      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, checkResponses: opts.checkResponses });
+      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses });
     },
     /** Start the auto-receive job (every AUTO_RECEIVE_EVERY_MS). */
     start() {

@@ -32,7 +32,10 @@ const dState = (d: DepositRow) => ({ status: d.status, amount: d.amount, failure
  * (a member token is not an operator token: 401). Every change writes an audit row in the same
  * transaction. An operator whose password must change can only change it (or sign out).
  */
-export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; checkResponses: boolean }) {
+/** What the back office needs of the accounts module. */
+export type MemberAccounts = { disable(memberId: number): Promise<void>; enable(memberId: number): Promise<void> };
+
+export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean }) {
   const { db, operators, deposits, withdrawals } = deps;
   const router = express.Router();
   router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
@@ -193,6 +196,19 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       }
       return { transferId: String(t.transferId), memberId: m.id, balance: after.balance, available: after.available, replayed: t.replayed };
     });
+  });
+  call(opsCalls.memberStatus, 'admin', async ({ ctx, body, id }) => {
+    const m = (await db.query<{ id: number; account: string; status: 'active' | 'disabled' }>(
+      'SELECT id, account, status FROM members WHERE id = $1 AND merchant_code = $2', [id, ctx.merchant.code])).rows[0];
+    if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    if (m.status !== body.status) {
+      // Disabling revokes every session and closes the member's sockets on every node.
+      if (body.status === 'disabled') await deps.accounts.disable(m.id);
+      else await deps.accounts.enable(m.id);
+      await db.tx((tx) => audit(tx, ctx.operator, body.status === 'disabled' ? 'member.disable' : 'member.enable', { type: 'member', id: m.id },
+        { status: m.status }, { status: body.status, reason: body.reason }));
+    }
+    return { memberId: m.id, account: m.account, status: body.status };
   });
   call(opsCalls.settings, 'read', async ({ ctx }) => settingsOf(db, ctx.merchant.code));
   call(opsCalls.updateSettings, 'admin', async ({ ctx, body }) => {
