@@ -10,15 +10,23 @@ const PAGE_SIZE = 50;
 function StateCell({ side, other, testId }: { side: unknown; other: unknown; testId: string }) {
   const fields = auditFields(side, other);
   if (fields.length === 0) return <span className="ops-muted">—</span>;
+  // What the action changed stands out; the rest stays one muted line (the full state on hover).
+  const changed = fields.filter((f) => f.changed);
+  const rest = fields.filter((f) => !f.changed);
   return (
-    <dl className="ops-kv ops-kv--inline" data-testid={testId}>
-      {fields.map((f) => (
-        <div key={f.key} className={`ops-kv__pair${f.changed ? ' is-changed' : ''}`}>
-          {f.key && <dt>{f.key}</dt>}
-          <dd>{f.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div data-testid={testId} title={JSON.stringify(side)}>
+      {changed.length > 0 && (
+        <dl className="ops-kv ops-kv--inline">
+          {changed.map((f) => (
+            <div key={f.key} className="ops-kv__pair is-changed">
+              {f.key && <dt>{f.key}</dt>}
+              <dd>{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {rest.length > 0 && <p className="ops-kv__rest">{rest.map((f) => (f.key ? `${f.key}: ${f.value}` : f.value)).join(' · ')}</p>}
+    </div>
   );
 }
 

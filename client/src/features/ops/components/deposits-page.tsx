@@ -39,6 +39,7 @@ export function DepositsPage() {
 
   const go = (next: { status: DepositStatus; provider: ProviderFilter }) => {
     setPageNo(1);
+    setFlash('');
     setSearch(next, { replace: true });
   };
   const open = (d: TOpsDeposit, decision: 'confirm' | 'reject') => {

@@ -64,6 +64,7 @@ export function WithdrawalsPage() {
 
   const go = (next: Record<string, string>) => {
     setPageNo(1);
+    setFlash('');
     setSearch(next, { replace: true });
   };
   const open = (w: TOpsWithdrawal, action: WithdrawalAction) => {

@@ -11,7 +11,7 @@ export const AUDIT_ACTIONS = [
   'operator.login', 'operator.logout', 'operator.password',
   'deposit.confirm', 'deposit.reject',
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.paid', 'withdrawal.unknown', 'withdrawal.reconcile_paid', 'withdrawal.reconcile_failed',
-  'balance.adjust', 'settings.update',
+  'balance.adjust', 'member.disable', 'member.enable', 'settings.update',
 ] as const;
 export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator'] as const;
 
