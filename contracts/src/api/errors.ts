@@ -61,6 +61,12 @@ export const ErrorCode = {
   NOT_IN_TREE: 'NOT_IN_TREE',
   NO_UPLINE: 'NO_UPLINE',
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  SIGNATURE_STALE: 'SIGNATURE_STALE',
+  UNKNOWN_VENDOR: 'UNKNOWN_VENDOR',
+  GAME_TOKEN_INVALID: 'GAME_TOKEN_INVALID',
+  TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
+  BET_ROLLED_BACK: 'BET_ROLLED_BACK',
+  GAME_MAINTENANCE: 'GAME_MAINTENANCE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -125,6 +131,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_IN_TREE: 403,
   NO_UPLINE: 409,
   PASSWORD_CHANGE_REQUIRED: 403,
+  SIGNATURE_STALE: 401,
+  UNKNOWN_VENDOR: 401,
+  GAME_TOKEN_INVALID: 401,
+  TRANSACTION_CONFLICT: 409,
+  BET_ROLLED_BACK: 409,
+  GAME_MAINTENANCE: 503,
   INTERNAL: 500,
 };
 
@@ -188,5 +200,11 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NOT_IN_TREE: 'This member is not in your team',
   NO_UPLINE: 'You have no upline to transfer to',
   PASSWORD_CHANGE_REQUIRED: 'Please change your password first',
+  SIGNATURE_STALE: 'Request timestamp too old or too new',
+  UNKNOWN_VENDOR: 'Unknown vendor',
+  GAME_TOKEN_INVALID: 'Game session is invalid or has expired',
+  TRANSACTION_CONFLICT: 'This transaction id was used with other details',
+  BET_ROLLED_BACK: 'This bet was already rolled back',
+  GAME_MAINTENANCE: 'Game under maintenance',
   INTERNAL: 'Unknown error',
 };

@@ -32,6 +32,8 @@ import { mountAuthRoutes } from '../modules/auth/auth-routes.ts';
 import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
+import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
+import { ensureHouseVendor, mountLaunch, mountVendorApi } from '../modules/provider/vendor-routes.ts';
 import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -80,6 +82,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   let disconnectMember: (memberId: number) => Promise<void> = async () => undefined;
   const accounts = createAccounts({ db, sessions, hasher, limiter, captchas, bot, sms, mailer, disconnectMember: (id) => disconnectMember(id) });
   const cashier = await createCashierModule({ config, db, log, hasher, limiter, merchants, accounts });
+  const vendorWallet = createVendorWallet(db);
+  await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const checkResponses = !config.isProduction;
   const routeOpts = { checkResponses };
 
@@ -129,6 +133,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), routeOpts);
   cashier.mount(apiApp, app, routeOpts);
+  mountVendorApi(app, { db, merchants, wallet: vendorWallet, checkResponses });
+  mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
@@ -163,7 +169,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier,
+    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { checkLedger } from '../wallet/ledger.ts';
+import { signVendorRequest } from './vendor-routes.ts';
+
+/**
+ * Conformance suite of the seamless-wallet API, spoken over HTTP to a running gateway exactly as a
+ * vendor would: signed requests, idempotency, rollback before bet, reused ids, wins after expiry.
+ */
+let t: TestPortal;
+const VENDOR = 'TESTV';
+const secret = randomBytes(32).toString('hex');
+let seq = 0;
+const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  await t.portal.db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
+  await t.portal.db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'RNG', 'SLOT', 'Test Vendor')`, [VENDOR]);
+  await t.portal.db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'TESTV-G1', $1, 'G1', 'RNG', 'Test Slot')`, [VENDOR]);
+});
+afterAll(async () => {
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await t.stop();
+});
+
+async function vendorCall<T = Record<string, unknown>>(path: string, body: unknown, opts: { secret?: string; ts?: number; raw?: string } = {}) {
+  const raw = opts.raw ?? JSON.stringify(body);
+  const ts = opts.ts ?? Math.floor(Date.now() / 1000);
+  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(opts.secret ?? secret, ts, raw) },
+    body: raw,
+  });
+  return { status: res.status, json: (await res.json()) as { success: boolean; code?: string; value?: T } };
+}
+
+/** A player with money, and a launched game: the token a vendor would get. */
+async function player(deposit = 100_000) {
+  const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `vp${Date.now() % 1e7}${++seq}` } })).json!.value!;
+  if (deposit) {
+    await t.portal.db.tx((tx) => import('../wallet/ledger.ts').then(({ transfer }) => transfer(tx, {
+      merchant: 'DEMO', currency: 'PHP', key: id('seed'), kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: s.memberId },
+    })));
+  }
+  const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: s.token });
+  expect(launch.status).toBe(200);
+  const token = new URL(launch.json!.value!.url).searchParams.get('token')!;
+  return { memberId: s.memberId, playerId: String(s.memberId), token, sessionToken: s.token };
+}
+
+describe('vendor seamless wallet API (conformance)', () => {
+  it('publishes an OpenAPI description', async () => {
+    const r = await fetch(`${t.url}/vendor/v1/openapi.json`);
+    const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/vendor/v1/{vendor}/bet', '/vendor/v1/{vendor}/win', '/vendor/v1/{vendor}/rollback']));
+  });
+
+  it('checks the player token and reports the balance', async () => {
+    const p = await player(50_000);
+    const a = await vendorCall<{ playerId: string; balance: number; currency: string }>('authenticate', { token: p.token });
+    expect(a.json.value).toMatchObject({ playerId: p.playerId, balance: 50_000, currency: 'PHP' });
+    expect((await vendorCall('authenticate', { token: 'x'.repeat(43) })).json.code).toBe('GAME_TOKEN_INVALID');
+  });
+
+  it('refuses bad signatures, stale timestamps, unknown vendors and malformed bodies', async () => {
+    const p = await player();
+    const body = { transactionId: id('b'), playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 100, token: p.token };
+    expect((await vendorCall('bet', body, { secret: 'wrong' })).status).toBe(401);
+    expect((await vendorCall('bet', body, { secret: 'wrong' })).json.code).toBe('SIGNATURE_INVALID');
+    expect((await vendorCall('bet', body, { ts: Math.floor(Date.now() / 1000) - 3600 })).json.code).toBe('SIGNATURE_STALE');
+    const unknown = await fetch(`${t.url}/vendor/v1/NOPE/bet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unknown.status).toBe(401);
+    expect((await vendorCall('bet', null, { raw: '{"amount": ' })).status).toBe(400);
+    expect((await vendorCall('bet', { ...body, amount: 1.5 })).status).toBe(400);
+    expect((await vendorCall('bet', { ...body, amount: -5 })).status).toBe(400);
+    // nothing of the refused calls moved money
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(100_000);
+  });
+
+  it('is idempotent on the transaction id: a replay returns the original answer, even concurrently', async () => {
+    const p = await player(10_000);
+    const body = { transactionId: id('b'), playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 1_000, token: p.token };
+    const all = await Promise.all(Array.from({ length: 6 }, () => vendorCall<{ balance: number; replayed: boolean }>('bet', body)));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    expect(all.map((r) => r.json.value?.balance)).toEqual(Array(6).fill(9_000));
+    expect(all.filter((r) => r.json.value?.replayed === false)).toHaveLength(1);
+    const win = { transactionId: id('w'), playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 2_500 };
+    const w1 = await vendorCall<{ balance: number }>('win', win);
+    const w2 = await vendorCall<{ balance: number; replayed: boolean }>('win', win);
+    expect(w1.json.value?.balance).toBe(11_500);
+    expect(w2.json.value).toMatchObject({ balance: 11_500, replayed: true });
+  });
+
+  it('refuses the same id with another player, round or amount', async () => {
+    const p = await player();
+    const q = await player();
+    const txId = id('b');
+    const body = { transactionId: txId, playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 500, token: p.token };
+    expect((await vendorCall('bet', body)).status).toBe(200);
+    expect((await vendorCall('bet', { ...body, roundId: 'r2' })).json.code).toBe('TRANSACTION_CONFLICT');
+    expect((await vendorCall('bet', { ...body, amount: 501 })).json.code).toBe('TRANSACTION_CONFLICT');
+    expect((await vendorCall('bet', { ...body, playerId: q.playerId, token: q.token })).json.code).toBe('TRANSACTION_CONFLICT');
+    expect((await vendorCall('win', { ...body, amount: 500 })).json.code).toBe('TRANSACTION_CONFLICT');
+  });
+
+  it('never takes a balance below zero, and a refused bet replays as refused', async () => {
+    const p = await player(300);
+    const body = { transactionId: id('b'), playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 301, token: p.token };
+    const r1 = await vendorCall('bet', body);
+    expect(r1.status).toBe(409);
+    expect(r1.json.code).toBe('INSUFFICIENT_FUNDS');
+    // a deposit later does not turn the same transaction id into a success
+    await t.portal.db.tx((tx) => import('../wallet/ledger.ts').then(({ transfer }) => transfer(tx, {
+      merchant: 'DEMO', currency: 'PHP', key: id('top'), kind: 'deposit', amount: 1_000, debit: { system: 'deposit' }, credit: { member: p.memberId },
+    })));
+    expect((await vendorCall('bet', body)).json.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(1_300);
+  });
+
+  it('rolls back a bet with its original amount, once', async () => {
+    const p = await player(5_000);
+    const bet = { transactionId: id('b'), playerId: p.playerId, roundId: 'r9', gameCode: 'G1', amount: 1_200, token: p.token };
+    expect((await vendorCall<{ balance: number }>('bet', bet)).json.value?.balance).toBe(3_800);
+    const rb = { transactionId: id('rb'), playerId: p.playerId, roundId: 'r9', refTransactionId: bet.transactionId };
+    expect((await vendorCall<{ balance: number }>('rollback', rb)).json.value?.balance).toBe(5_000);
+    expect((await vendorCall<{ balance: number; replayed: boolean }>('rollback', rb)).json.value).toMatchObject({ balance: 5_000, replayed: true });
+    // another rollback id for the same bet returns nothing more
+    expect((await vendorCall<{ balance: number }>('rollback', { ...rb, transactionId: id('rb') })).json.value?.balance).toBe(5_000);
+  });
+
+  it('remembers a rollback that arrives before its bet and refuses the late bet', async () => {
+    const p = await player(5_000);
+    const betId = id('b');
+    const rb = { transactionId: id('rb'), playerId: p.playerId, roundId: 'r5', refTransactionId: betId };
+    expect((await vendorCall<{ balance: number }>('rollback', rb)).json.value?.balance).toBe(5_000);
+    const late = await vendorCall('bet', { transactionId: betId, playerId: p.playerId, roundId: 'r5', gameCode: 'G1', amount: 700, token: p.token });
+    expect(late.status).toBe(409);
+    expect(late.json.code).toBe('BET_ROLLED_BACK');
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(5_000);
+  });
+
+  it('a bet and its rollback racing end consistent: either both count or neither moves money', async () => {
+    for (let i = 0; i < 5; i++) {
+      const p = await player(2_000);
+      const betId = id('race');
+      await Promise.all([
+        vendorCall('bet', { transactionId: betId, playerId: p.playerId, roundId: `rr${i}`, gameCode: 'G1', amount: 600, token: p.token }),
+        vendorCall('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: `rr${i}`, refTransactionId: betId }),
+      ]);
+      expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(2_000);
+    }
+  });
+
+  it('accepts a win and a rollback after the game token expired, but not a bet', async () => {
+    const p = await player(5_000);
+    const bet = { transactionId: id('b'), playerId: p.playerId, roundId: 'rx', gameCode: 'G1', amount: 1_000, token: p.token };
+    await vendorCall('bet', bet);
+    await t.portal.db.query(`UPDATE game_sessions SET expires_at = now() - interval '1 minute' WHERE member_id = $1`, [p.memberId]);
+    const late = await vendorCall('bet', { ...bet, transactionId: id('b') });
+    expect(late.json.code).toBe('GAME_TOKEN_INVALID');
+    const win = await vendorCall<{ balance: number }>('win', { transactionId: id('w'), playerId: p.playerId, roundId: 'rx', gameCode: 'G1', amount: 3_000, token: p.token });
+    expect(win.json.value?.balance).toBe(7_000);
+  });
+
+  it('launch: guests get 401, trial users are refused, unknown games 404', async () => {
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' } })).status).toBe(401);
+    const trial = await api<{ token: string }>(t.url, '/wps/session/login/freeplay', { body: {} });
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: trial.json!.value!.token })).json?.code).toBe('TRIAL_FORBIDDEN');
+    const p = await player(0);
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'NOPE' }, token: p.sessionToken })).status).toBe(404);
+    await t.portal.db.query(`UPDATE games SET maintenance = true WHERE node_id = 'TESTV-G1'`);
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: p.sessionToken })).json?.code).toBe('GAME_MAINTENANCE');
+    await t.portal.db.query(`UPDATE games SET maintenance = false WHERE node_id = 'TESTV-G1'`);
+  });
+});
