@@ -39,6 +39,7 @@ export function AdjustmentsPage() {
   const [requestId, setRequestId] = useState(newRequestId);
   const [isTried, setTried] = useState(false);
   const [isConfirming, setConfirming] = useState(false);
+  const [doneAccount, setDoneAccount] = useState('');
 
   const amount = parsePesos(form.amount, { signed: true });
   const problems = {
@@ -99,6 +100,10 @@ export function AdjustmentsPage() {
           </div>
           {adjust.data && (
             <dl className="ops-kv ops-result" data-testid="ops-adjust-result">
+              <dt>{t('field_member_account')}</dt>
+              <dd className="strong">
+                {doneAccount} <span className="ops-muted">#{adjust.data.memberId}</span>
+              </dd>
               <dt>{t('adjust_transfer')}</dt>
               <dd className="mono">{adjust.data.transferId}</dd>
               <dt>{t('adjust_balance')}</dt>
@@ -177,6 +182,7 @@ export function AdjustmentsPage() {
             { account: form.account.trim(), amount, reason: form.reason.trim(), requestId },
             {
               onSuccess: () => {
+                setDoneAccount(form.account.trim());
                 setConfirming(false);
                 setForm(EMPTY);
                 setTried(false);
