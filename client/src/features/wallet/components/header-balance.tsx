@@ -14,7 +14,8 @@ export function HeaderBalance() {
   const { t } = useTranslation('wallet');
   const q = useBalance();
   const isHidden = useBalanceHidden();
-  const amount = q.data ? formatMinor(q.data.balance, q.data.currencySymbol) : q.isError ? '--' : '…';
+  // What the player can use now: a pending withdrawal's hold is already out of reach.
+  const amount = q.data ? formatMinor(q.data.available, q.data.currencySymbol) : q.isError ? '--' : '…';
   return (
     <div className="header-balance" data-testid="header-balance-box">
       <button
