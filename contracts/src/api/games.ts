@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, relayPath } from './envelope.ts';
-import { GAME_TYPES } from '../domain/constants.ts';
+import { GAME_TYPES, RNG_CLASSIFIES } from '../domain/constants.ts';
 
 export const ZVendor = z.object({
   vassalage: z.string(),
@@ -74,5 +74,149 @@ export const gameCalls = {
   gameMenus: defineCall({
     method: 'GET', path: '/lgw/games/game_menus', auth: false, query: ZGameMenusQuery,
     value: z.object({ menus: z.array(z.object({ gameType: z.enum(GAME_TYPES), games: z.array(ZGame) })) }),
+  }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue (issue 5): game list search, vendor sub-categories, favourites, recent games.
+// ---------------------------------------------------------------------------------------------
+
+/** The client sends empty strings (and sometimes 'null') for filters it does not use: they count as absent. */
+const blank = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === 'null' ? undefined : v), s.optional());
+
+/** A game in a catalogue list: the home/menu game plus its minimum bet (integer minor units, centavos). */
+export const ZCatalogueGame = ZGame.extend({
+  minBet: z.number().int().nonnegative().nullable(),
+});
+export type TCatalogueGame = z.infer<typeof ZCatalogueGame>;
+
+export const GAME_LIST_MAX_PAGE_SIZE = 100;
+
+/**
+ * The spec's 'game list action' (relay GCSGAME_gameList, token Y). Every filter is optional and an empty
+ * string means "not filtered". `gameName` matches case-insensitively anywhere in the name. `minBet` (integer
+ * minor units) keeps games that can be played with a bet of that size (their minimum bet is at most minBet).
+ * clientType, platform, merchant, minLineNum and language are accepted for compatibility and do not filter.
+ */
+export const ZGameListQuery = z
+  .object({
+    clientType: blank(z.coerce.number().int().min(0).max(99)),
+    platform: blank(z.string().max(64)),
+    merchant: blank(z.string().max(32)),
+    gameType: blank(z.enum(GAME_TYPES)),
+    vassalage: blank(z.string().max(32)),
+    gameClassify: blank(z.enum(RNG_CLASSIFIES)),
+    gameName: blank(z.string().trim().max(64)),
+    minBet: blank(z.coerce.number().int().min(0).max(1_000_000_000)),
+    minLineNum: blank(z.coerce.number().int().min(0).max(10_000)),
+    pageNo: blank(z.coerce.number().int().min(1).max(100_000)).transform((v) => v ?? 1),
+    pageSize: blank(z.coerce.number().int().min(1).max(GAME_LIST_MAX_PAGE_SIZE)).transform((v) => v ?? 20),
+    language: ZLanguageQ,
+  })
+  .strict();
+export const ZGameListValue = z.object({
+  games: z.array(ZCatalogueGame),
+  pageNo: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type TGameListValue = z.infer<typeof ZGameListValue>;
+
+/** Vendors of a game type with the sub-categories (gameClassify) their games have; BG only when the merchant supports TY. */
+export const ZVassGameTypeQuery = z
+  .object({
+    gameType: blank(z.enum(GAME_TYPES)).transform((v) => v ?? 'RNG'),
+    merchant: blank(z.string().max(32)),
+    merchantCode: blank(z.string().max(32)),
+    language: ZLanguageQ,
+  })
+  .strict();
+export const ZVassGameType = z.object({
+  vassalage: z.string(),
+  gameType: z.enum(GAME_TYPES),
+  displayName: z.string(),
+  iconUrl: z.string().nullable(),
+  maintenance: z.boolean(),
+  /** Games of this vendor and type (lobby entries included). */
+  gameCount: z.number().int().nonnegative(),
+  /** Sub-categories this vendor has games in, in RNG_CLASSIFIES order. */
+  gameClassifies: z.array(z.enum(RNG_CLASSIFIES)),
+});
+export type TVassGameType = z.infer<typeof ZVassGameType>;
+export const ZVassGameTypeValue = z.object({
+  gameType: z.enum(GAME_TYPES),
+  /** The sub-category tabs to show, in RNG_CLASSIFIES order (BG only when TY is a supported language). */
+  gameClassifies: z.array(z.enum(RNG_CLASSIFIES)),
+  vendors: z.array(ZVassGameType),
+});
+export type TVassGameTypeValue = z.infer<typeof ZVassGameTypeValue>;
+
+export const ZFavoriteIdsQuery = z.object({ language: ZLanguageQ }).strict();
+export const ZFavoriteIdsValue = z.object({ ids: z.array(z.string()) });
+
+export const ZFavoriteListQuery = z
+  .object({
+    pageNum: blank(z.coerce.number().int().min(1).max(100_000)).transform((v) => v ?? 1),
+    pageSize: blank(z.coerce.number().int().min(1).max(GAME_LIST_MAX_PAGE_SIZE)).transform((v) => v ?? 20),
+    language: ZLanguageQ,
+  })
+  .strict();
+/** Spec: favourite list content, pageNum, totalPages (newest favourite first). */
+export const ZFavoriteListValue = z.object({
+  content: z.array(ZCatalogueGame),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type TFavoriteListValue = z.infer<typeof ZFavoriteListValue>;
+
+/** Spec favourite payload: nodeId, vendor (the game's vassalage), gameType. */
+export const ZAddFavoriteBody = z
+  .object({
+    nodeId: z.string().min(1).max(128),
+    vendor: z.string().min(1).max(32).optional(),
+    gameType: z.enum(GAME_TYPES).optional(),
+  })
+  .strict();
+export const ZRemoveFavoriteQuery = z.object({ nodeId: z.string().min(1).max(128) }).strict();
+/** The result of a favourite change; `ids` is the member's whole favourite id list after it. */
+export const ZFavoriteChangeValue = z.object({ nodeId: z.string(), isFavorite: z.boolean(), ids: z.array(z.string()) });
+export type TFavoriteChangeValue = z.infer<typeof ZFavoriteChangeValue>;
+
+export const RECENT_GAMES_MAX = 50;
+export const ZRecentGamesQuery = z
+  .object({
+    limit: blank(z.coerce.number().int().min(1).max(RECENT_GAMES_MAX)).transform((v) => v ?? 20),
+    language: ZLanguageQ,
+  })
+  .strict();
+/** Recently launched games, most recent first. */
+export const ZRecentGamesValue = z.object({
+  list: z.array(ZCatalogueGame.extend({ launchedAt: z.string() })),
+});
+export type TRecentGamesValue = z.infer<typeof ZRecentGamesValue>;
+
+export const catalogueCalls = {
+  gameList: defineCall({ method: 'GET', path: relayPath('GCSGAME_gameList'), auth: true, query: ZGameListQuery, value: ZGameListValue }),
+  vassGameType: defineCall({
+    method: 'GET', path: relayPath('GCSGAME_getVassGameType'), auth: false, query: ZVassGameTypeQuery, value: ZVassGameTypeValue,
+  }),
+  favoriteIds: defineCall({
+    method: 'GET', path: relayPath('MCSFE_getFavoriteGames'), auth: true, query: ZFavoriteIdsQuery, value: ZFavoriteIdsValue,
+  }),
+  favoriteList: defineCall({
+    method: 'GET', path: relayPath('MCSFE_getFavoriteGamesList'), auth: true, query: ZFavoriteListQuery, value: ZFavoriteListValue,
+  }),
+  /** Throttled server-side: one favourite change per member per second; more answer 429 TOO_MANY_REQUESTS. */
+  addFavorite: defineCall({
+    method: 'POST', path: relayPath('MCSFE_addFavoriteGameV2'), auth: true, body: ZAddFavoriteBody, value: ZFavoriteChangeValue,
+  }),
+  removeFavorite: defineCall({
+    method: 'DELETE', path: relayPath('MCSFE_removeFavoriteGameV2'), auth: true, query: ZRemoveFavoriteQuery, value: ZFavoriteChangeValue,
+  }),
+  recentGames: defineCall({
+    method: 'GET', path: relayPath('GCS_recentGame'), auth: true, query: ZRecentGamesQuery, value: ZRecentGamesValue,
   }),
 };
