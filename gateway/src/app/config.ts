@@ -21,6 +21,8 @@ const ZEnv = z.object({
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /** With SEED=demo: 'full' loads infra/seed/catalogue.json (about 10,500 games) on first start; 'small' keeps the demo's few hundred. */
+  SEED_CATALOGUE: z.enum(['full', 'small']).default('full'),
   /** E-mail over SMTP, e.g. smtp://user:pass@mail.example:587; without it e-mail goes to the dev sink (not in production). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('LuckyPeso <no-reply@luckypeso.example>'),

@@ -45,7 +45,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
   const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
   await migrate(db);
-  if (config.SEED === 'demo') await seedDemo(db);
+  if (config.SEED === 'demo') await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
 
   const bus: EventBus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.BUS_STREAM, log) : createMemoryBus();
   await bus.start();

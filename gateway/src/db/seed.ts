@@ -4,6 +4,7 @@ import path from 'node:path';
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db, Tx } from './db.ts';
+import { importCatalogue, loadCatalogue } from '../modules/games/catalogue.ts';
 
 const SEED_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/seed/demo.json');
 
@@ -51,8 +52,10 @@ export async function loadSeed(): Promise<Seed> {
 }
 
 /** Insert the demo merchant and its content once; a merchant that exists is left as it is. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { catalogue?: 'full' | 'small' } = {}): Promise<boolean> {
   const seed = await loadSeed();
+  // The full catalogue (about 10,500 games) on top of the demo's own vendors; same node ids are replaced, house games kept.
+  const catalogue = opts.catalogue === 'full' ? await loadCatalogue() : null;
   const m = seed.merchant;
   return db.tx(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [7_242_003]);
@@ -66,6 +69,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     );
     await seedContent(tx, m.code, seed);
     await seedCatalogue(tx, m.code, seed.vendors);
+    if (catalogue) await importCatalogue(tx, m.code, catalogue);
     await seedWinners(tx, m.code);
     await seedAccounts(tx, m.code);
     return true;

@@ -25,6 +25,8 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     PORT: '0',
     HOST: '127.0.0.1',
     RELAY_POLL_MS: '10',
+    // The demo's small catalogue keeps every test portal's start fast; catalogue tests ask for 'full'.
+    SEED_CATALOGUE: 'small',
     ...env,
   });
   const portal = await createPortal(config);
