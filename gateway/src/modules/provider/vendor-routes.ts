@@ -10,6 +10,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { mountCall, sendError } from '../../app/http.ts';
 import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
 import type { VendorWallet } from './vendor-wallet.ts';
+import { recordLaunch } from '../games/catalogue-routes.ts';
 
 /** Signed requests older or newer than this are refused (replay window). */
 export const SIGNATURE_WINDOW_S = 300;
@@ -96,6 +97,7 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
     if (!acc) throw new AppError(ErrorCode.NOT_AVAILABLE, 'This provider is not connected');
     const token = await deps.wallet.openSession(ctx.merchant, s.memberId, g.vassalage, g.game_code);
     const url = `${acc.launch_url}?${new URLSearchParams({ token, game: g.game_code, vendor: g.vassalage }).toString()}`;
+    await recordLaunch(deps.db, ctx.merchant.code, s.memberId, body.nodeId); // GCS_recentGame (games module)
     return { url, vendor: g.vassalage, gameCode: g.game_code };
   }, { checkResponses: deps.checkResponses });
 }
