@@ -99,6 +99,18 @@ export function mountDevRoutes(
     return { memberId: r.rows[0]!.id };
   }));
 
+  /** QA time travel: a paid withdrawal's auto-receive moment is brought forward (the job then does the rest). */
+  app.post('/wps/dev/withdrawals/:id/due', wrap(async (req) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.VALIDATION, 'Invalid withdrawal id');
+    const r = await db.query(
+      `UPDATE withdrawals SET auto_receive_at = now() - interval '1 second' WHERE id = $1 AND merchant_code = $2 AND status = 'paid' RETURNING id`,
+      [id, req.ctx.merchant.code],
+    );
+    if (!r.rows.length) throw new AppError(ErrorCode.CONFLICT, 'Only a paid withdrawal can be made due');
+    return { id };
+  }));
+
   app.post('/wps/dev/members/:id/disable', wrap(async (req) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.VALIDATION, 'Invalid member id');
