@@ -29,6 +29,8 @@ const ZEnv = z.object({
   /** argon2id hashes allowed at once (and waiting) before logins get 429. */
   /** The built-in house provider's signing secret; without it one is made at first start and kept in the database. */
   HOUSE_VENDOR_SECRET: z.string().min(32).optional(),
+  /** Where the house game server reaches the wallet API; default: this node's own loopback address after listen. */
+  HOUSE_WALLET_URL: z.string().url().optional(),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Social sign-in: the OpenID Connect issuer (discovered lazily); without it and OIDC_CLIENT_ID the button is hidden. */
   OIDC_ISSUER: z.string().url().optional(),

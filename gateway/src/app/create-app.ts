@@ -34,6 +34,7 @@ import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { ensureHouseVendor, mountLaunch, mountVendorApi } from '../modules/provider/vendor-routes.ts';
+import { createHouseModule } from '../modules/house/house-module.ts';
 import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -85,6 +86,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const checkResponses = !config.isProduction;
+  const house = await createHouseModule({ db, merchants, log, walletUrl: config.HOUSE_WALLET_URL, checkResponses });
   const routeOpts = { checkResponses };
 
   const app: Express = express();
@@ -134,6 +136,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), routeOpts);
   cashier.mount(apiApp, app, routeOpts);
   mountVendorApi(app, { db, merchants, wallet: vendorWallet, checkResponses });
+  house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
@@ -169,19 +172,22 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet,
+    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
         http.listen(port, host, () => resolve());
       });
       const addr = http.address();
-      return typeof addr === 'object' && addr ? addr.port : port;
+      const bound = typeof addr === 'object' && addr ? addr.port : port;
+      house.listening(bound);
+      return bound;
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(pruneTimer);
+      await house.stop();
       await cashier.stop();
       await relay.stop();
       if (relayDb !== db) await relayDb.close();

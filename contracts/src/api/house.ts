@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineCall } from './envelope.ts';
+
+/**
+ * The house game server's browser API (/house/api/...). The game page opens with the launch token
+ * from /wps/game/launchGame and trades it for a house game session; that session travels in the
+ * `X-House-Session` header. The member's portal session token never reaches the game page.
+ * Money is integer centavos.
+ */
+export const HOUSE_API = '/house/api';
+export const HOUSE_SESSION_HEADER = 'x-house-session';
+export const HOUSE_GAME_CODES = ['SLOT1', 'BACC1'] as const;
+export type THouseGameCode = (typeof HOUSE_GAME_CODES)[number];
+
+const ZHouseToken = z.string().min(20).max(128);
+const ZClientSeed = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
+
+export const ZHouseOpenBody = z.object({ token: ZHouseToken, game: z.enum(HOUSE_GAME_CODES) }).strict();
+/** Free play: a guest or trial user (portal session optional), module FREEPLAY3. */
+export const ZHouseFreePlayBody = z.object({ game: z.enum(HOUSE_GAME_CODES) }).strict();
+
+/** Provably fair state: the hash of the current server seed (shown before play), the client seed, the next nonce. */
+export const ZFairState = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int().nonnegative() });
+
+export const ZHouseSession = z.object({
+  /** The house game session token (X-House-Session). */
+  session: z.string(),
+  game: z.enum(HOUSE_GAME_CODES),
+  gameName: z.string(),
+  nickname: z.string(),
+  currency: z.string(),
+  balance: z.number().int(),
+  /** Play money: never touches the ledger. */
+  freePlay: z.boolean(),
+  stakes: z.array(z.number().int().positive()),
+  fair: ZFairState,
+  /** The slot's stated return to player (0.9616 = 96.16%). */
+  rtp: z.number().nullable(),
+});
+export type THouseSession = z.infer<typeof ZHouseSession>;
+
+export const ZSpinBody = z.object({ stake: z.number().int().positive() }).strict();
+export const ZSlotLineWin = z.object({ line: z.number().int(), symbol: z.string(), count: z.number().int(), pay: z.number().int() });
+export const ZSpinResult = z.object({
+  roundId: z.string(),
+  stake: z.number().int(),
+  win: z.number().int(),
+  /** grid[reel][row]: W wild, 7, B bar, L bell, M melon, G grape, O orange, C cherry. */
+  grid: z.array(z.array(z.string())),
+  stops: z.array(z.number().int()),
+  lines: z.array(ZSlotLineWin),
+  balance: z.number().int(),
+  /** The seed hash, client seed and nonce this round used. */
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  bigWin: z.boolean(),
+});
+export type TSpinResult = z.infer<typeof ZSpinResult>;
+
+export const ZRotateSeedBody = z.object({ clientSeed: ZClientSeed.optional() }).strict();
+export const ZRotateSeedValue = z.object({
+  /** The seed used until now, revealed: SHA-256 of it equals `revealedHash`. */
+  revealedServerSeed: z.string(),
+  revealedHash: z.string(),
+  /** Rounds played with the revealed seed (nonces 1..rounds). */
+  rounds: z.number().int().nonnegative(),
+  fair: ZFairState,
+});
+export type TRotateSeedValue = z.infer<typeof ZRotateSeedValue>;
+
+const NoBody = z.object({}).strict();
+
+export const houseCalls = {
+  open: defineCall({ method: 'POST', path: `${HOUSE_API}/session`, auth: false, body: ZHouseOpenBody, value: ZHouseSession }),
+  freePlay: defineCall({ method: 'POST', path: `${HOUSE_API}/freeplay`, auth: false, body: ZHouseFreePlayBody, value: ZHouseSession }),
+  state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: NoBody, value: ZHouseSession }),
+  spin: defineCall({ method: 'POST', path: `${HOUSE_API}/slot/spin`, auth: false, body: ZSpinBody, value: ZSpinResult }),
+  rotateSeed: defineCall({ method: 'POST', path: `${HOUSE_API}/seed`, auth: false, body: ZRotateSeedBody, value: ZRotateSeedValue }),
+};

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { HOUSE_SESSION_HEADER, type THouseSession, type TRotateSeedValue, type TSpinResult } from '@portal/contracts/api/house';
+import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
+import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { fairStream, hashSeed } from './fair.ts';
+import { evaluate, slotWin, stopsFrom } from './slot.ts';
+import { createWalletClient } from './wallet-client.ts';
+
+/**
+ * The house slot end to end over HTTP: launch, trade the launch token for a house session, spin;
+ * the money moves only through the vendor API (vendor_transactions) and the ledger stays whole.
+ */
+let t: TestPortal;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestPortal();
+});
+afterAll(async () => {
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await t.stop();
+});
+
+async function member(deposit: number) {
+  const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `hs${Date.now() % 1e7}${++seq}` } })).json!.value!;
+  if (deposit) {
+    await t.portal.db.tx((tx) => transfer(tx, {
+      merchant: 'DEMO', currency: 'PHP', key: `seed-${randomBytes(6).toString('hex')}`, kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: s.memberId },
+    }));
+  }
+  return s;
+}
+
+async function launch(sessionToken: string, nodeId = 'HOUSE-SLOT1') {
+  const r = await api<{ url: string; vendor: string; gameCode: string }>(t.url, '/wps/game/launchGame', { body: { nodeId }, token: sessionToken });
+  expect(r.status).toBe(200);
+  return r.json!.value!;
+}
+
+const house = <T>(path: string, body: unknown, session?: string) =>
+  api<T>(t.url, `/house/api${path}`, { body, headers: session ? { [HOUSE_SESSION_HEADER]: session } : {} });
+
+async function open(deposit = 100_000) {
+  const m = await member(deposit);
+  const l = await launch(m.token);
+  const u = new URL(l.url, t.url);
+  expect(u.pathname).toBe('/house/play');
+  const r = await house<THouseSession>('/session', { token: u.searchParams.get('token'), game: u.searchParams.get('game') });
+  expect(r.status).toBe(200);
+  return { m, s: r.json!.value! };
+}
+
+const balanceOf = async (token: string) => (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token })).json!.value!.available;
+
+describe('house slot (Lucky Peso Reels)', () => {
+  it('is in the catalogue and launches to the house game page', async () => {
+    const g = await t.portal.db.query<{ game_type: string; game_name: string }>(`SELECT game_type, game_name FROM games WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-SLOT1'`);
+    expect(g.rows[0]).toEqual({ game_type: 'RNG', game_name: 'Lucky Peso Reels' });
+    const { s } = await open();
+    expect(s).toMatchObject({ game: 'SLOT1', freePlay: false, balance: 100_000, currency: 'PHP', stakes: [100, 500, 1_000, 5_000, 10_000] });
+    expect(s.fair.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(s.fair.nonce).toBe(0);
+  });
+
+  it('refuses a bad launch token, a missing house session and a stake not offered', async () => {
+    expect((await house('/session', { token: 'x'.repeat(43), game: 'SLOT1' })).json?.code).toBe('GAME_TOKEN_INVALID');
+    expect((await house('/slot/spin', { stake: 100 })).status).toBe(401);
+    const { s } = await open();
+    const bad = await house('/slot/spin', { stake: 123 }, s.session);
+    expect(bad.status).toBe(400);
+    expect(bad.json?.code).toBe('VALIDATION');
+    expect((await house('/slot/spin', { stake: '100' }, s.session)).status).toBe(400);
+  });
+
+  it('a spin moves the ledger exactly by bet and win through the vendor API, and the round verifies after the seed is revealed', async () => {
+    const { m, s } = await open(100_000);
+    const results: TSpinResult[] = [];
+    let expected = 100_000;
+    for (let i = 0; i < 15; i++) {
+      const r = await house<TSpinResult>('/slot/spin', { stake: 500 }, s.session);
+      expect(r.status).toBe(200);
+      const v = r.json!.value!;
+      results.push(v);
+      expected += v.win - 500;
+      expect(v.balance).toBe(expected);
+      expect(v.nonce).toBe(i + 1);
+      expect(v.serverSeedHash).toBe(s.fair.serverSeedHash);
+    }
+    expect(await balanceOf(m.token)).toBe(expected);
+    const tx = await t.portal.db.query<{ kind: string; amount: number; status: string; round_id: string; transaction_id: string }>(
+      `SELECT kind, amount, status, round_id, transaction_id FROM vendor_transactions WHERE vendor = 'HOUSE' AND member_id = $1 ORDER BY created_at`, [m.memberId]);
+    expect(tx.rows.filter((r) => r.kind === 'bet')).toHaveLength(15);
+    expect(tx.rows.filter((r) => r.kind === 'win')).toHaveLength(15);
+    for (const v of results) {
+      const rows = tx.rows.filter((r) => r.round_id === v.roundId);
+      expect(rows.map((r) => [r.kind, Number(r.amount), r.transaction_id])).toEqual([
+        ['bet', 500, `house-${v.roundId}-bet`], ['win', v.win, `house-${v.roundId}-win`],
+      ]);
+    }
+    // Rotate: the old seed is revealed; every round recomputes from it.
+    const rot = await house<TRotateSeedValue>('/seed', { clientSeed: 'my-lucky-seed' }, s.session);
+    const seed = rot.json!.value!;
+    expect(hashSeed(seed.revealedServerSeed)).toBe(s.fair.serverSeedHash);
+    expect(seed.rounds).toBe(15);
+    expect(seed.fair).toMatchObject({ clientSeed: 'my-lucky-seed', nonce: 0 });
+    expect(seed.fair.serverSeedHash).not.toBe(s.fair.serverSeedHash);
+    for (const v of results) {
+      const again = evaluate(stopsFrom(fairStream(seed.revealedServerSeed, v.clientSeed, v.nonce)));
+      expect(again.stops).toEqual(v.stops);
+      expect(slotWin(500, again.multiplier)).toBe(v.win);
+    }
+  });
+
+  it('a refused bet (not enough money) moves nothing and says why', async () => {
+    const { m, s } = await open(300);
+    const r = await house('/slot/spin', { stake: 500 }, s.session);
+    expect(r.status).toBe(409);
+    expect(r.json?.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await balanceOf(m.token)).toBe(300);
+  });
+
+  it('retries a lost answer with the same transaction id: the wallet replays, money moves once', async () => {
+    const { m, s } = await open(10_000);
+    let lost = 0;
+    const flaky: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      // The first answer is lost after the wallet applied the call.
+      if (lost++ === 0) throw new TypeError('socket hang up');
+      return res;
+    };
+    const client = createWalletClient(t.portal.db, { fetch: flaky, backoffMs: 5 });
+    client.setBaseUrl(t.url);
+    const launchToken = (await t.portal.db.query<{ vendor_token: string }>(`SELECT vendor_token FROM house_sessions WHERE player_id = $1`, [String(m.memberId)])).rows[0]!.vendor_token;
+    const bet = { transactionId: `house-retry-${seq}-bet`, playerId: String(m.memberId), roundId: `retry-${seq}`, gameCode: 'SLOT1', amount: 1_000, token: launchToken };
+    const v = await client.bet('DEMO', bet);
+    expect(v).toMatchObject({ balance: 9_000, replayed: true });
+    expect(lost).toBe(2);
+    expect(await balanceOf(m.token)).toBe(9_000);
+    expect(s.balance).toBe(10_000);
+  });
+
+  it('a round whose bet never reached the wallet is rolled back; a late bet with its id is refused', async () => {
+    const { m, s } = await open(10_000);
+    const down = createWalletClient(t.portal.db, { fetch: async () => { throw new TypeError('ECONNREFUSED'); }, retries: 1, backoffMs: 1 });
+    down.setBaseUrl(t.url);
+    await expect(down.bet('DEMO', { transactionId: 'house-x-bet', playerId: String(m.memberId), roundId: 'x', gameCode: 'SLOT1', amount: 100, token: 'y'.repeat(43) }))
+      .rejects.toThrow(/failed after 2 attempts/);
+    // The sweep: an open round without an accepted bet is rolled back through the wallet.
+    const roundId = `S-sweep-${seq}`;
+    await t.portal.db.query(
+      `INSERT INTO house_rounds (round_id, merchant_code, session_hash, player_id, game_code, free_play, stake, server_seed_hash, client_seed, nonce, outcome, status, created_at)
+       VALUES ($1, 'DEMO', '\\x00', $2, 'SLOT1', false, 100, 'h', 'c', 1, '{"win":0}', 'open', now() - interval '1 hour')`, [roundId, String(m.memberId)]);
+    expect(await t.portal.house.house.sweep()).toBeGreaterThanOrEqual(1);
+    const st = await t.portal.db.query<{ status: string }>('SELECT status FROM house_rounds WHERE round_id = $1', [roundId]);
+    expect(st.rows[0]!.status).toBe('rolled_back');
+    const launchToken = (await t.portal.db.query<{ vendor_token: string }>(`SELECT vendor_token FROM house_sessions WHERE player_id = $1`, [String(m.memberId)])).rows[0]!.vendor_token;
+    const late = await t.portal.house.wallet.bet('DEMO', { transactionId: `house-${roundId}-bet`, playerId: String(m.memberId), roundId, gameCode: 'SLOT1', amount: 100, token: launchToken })
+      .catch((e: { code?: string }) => e.code);
+    expect(late).toBe('BET_ROLLED_BACK');
+    expect(await balanceOf(m.token)).toBe(10_000);
+    expect(s.freePlay).toBe(false);
+  });
+
+  it('a big win goes to the winner board and reaches the home page socket live', async () => {
+    const { m, s } = await open(100_000);
+    await t.portal.db.query(`UPDATE members SET nickname = 'Juanito' WHERE id = $1`, [m.memberId]);
+    // A seed pair whose first round pays 285 line bets (28.5 x stake).
+    await t.portal.db.query(`UPDATE house_sessions SET server_seed = $1, client_seed = 'big387', nonce = 0, nickname = 'Juanito' WHERE player_id = $2`, ['f'.repeat(64), String(m.memberId)]);
+    const guest = await connectSocket(t.url, { merchant: 'DEMO' });
+    const r = await house<TSpinResult>('/slot/spin', { stake: 100 }, s.session);
+    expect(r.json!.value).toMatchObject({ win: 2_850, bigWin: true });
+    const ev = await waitFor(() => guest.received.find((e) => e.type === 'winner.posted' && (e.payload as { winAmount: number }).winAmount === 2_850), 'winner.posted');
+    expect(ev.payload).toMatchObject({ customerName: 'Ju***o', gameName: 'Lucky Peso Reels', winAmount: 2_850 });
+    const board = await t.portal.db.query<{ customer_name: string }>(`SELECT customer_name FROM winners WHERE merchant_code = 'DEMO' ORDER BY id DESC LIMIT 1`);
+    expect(board.rows[0]!.customer_name).toBe('Ju***o');
+    guest.disconnect();
+  });
+});

@@ -1,0 +1,33 @@
+import type { Db } from '../../db/db.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+
+/** The built-in games, registered in every merchant's catalogue at startup (vassalage HOUSE). */
+export const HOUSE_GAMES = [
+  { code: 'SLOT1', nodeId: 'HOUSE-SLOT1', gameType: 'RNG', classify: null, name: 'Lucky Peso Reels' },
+  { code: 'BACC1', nodeId: 'HOUSE-BACC1', gameType: 'LIVE', classify: null, name: 'Speed Baccarat' },
+] as const;
+
+const CATEGORY: Record<string, string> = { RNG: 'SLOT', LIVE: 'LIVE', FISH: 'FISH', PVP: 'PVP' };
+const VENDOR_NAME: Record<string, string> = { RNG: 'Lucky Slots', LIVE: 'Lucky Live', FISH: 'Lucky Arcade', PVP: 'Lucky Cards' };
+
+/**
+ * Upsert the house games (and their vendor rows when missing). Existing rows are left as they
+ * are (an operator may rename a game or put it in maintenance), and no HOUSE row is ever deleted.
+ */
+export async function ensureHouseGames(db: Db, merchants: MerchantDirectory) {
+  for (const m of await merchants.all()) {
+    for (const g of HOUSE_GAMES) {
+      await db.query(
+        `INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name, icon_url) VALUES ($1, 'HOUSE', $2, $3, $4, $5)
+         ON CONFLICT (merchant_code, vassalage, game_type) DO NOTHING`,
+        [m.code, g.gameType, CATEGORY[g.gameType], VENDOR_NAME[g.gameType], `/img/vendor/HOUSE.svg?n=${encodeURIComponent(VENDOR_NAME[g.gameType]!)}`],
+      );
+      await db.query(
+        `INSERT INTO games (merchant_code, node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, sort)
+         VALUES ($1, $2, 'HOUSE', $3, 'GAME', $4, $5, $6, $7, -10)
+         ON CONFLICT DO NOTHING`,
+        [m.code, g.nodeId, g.code, g.gameType, g.classify, g.name, `/img/game/HOUSE/${g.code}.svg?n=${encodeURIComponent(g.name)}`],
+      );
+    }
+  }
+}

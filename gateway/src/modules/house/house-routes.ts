@@ -1,0 +1,47 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { HOUSE_API, HOUSE_SESSION_HEADER, houseCalls } from '@portal/contracts/api/house';
+import type { CallDef } from '@portal/contracts/api/envelope';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { sendError } from '../../app/http.ts';
+import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
+import type { House } from './house-service.ts';
+
+type Ctx = { merchant: Merchant; session: string | undefined };
+
+/**
+ * /house/api/*: the game page's API. The merchant comes from the host or X-Merchant-Code, the
+ * house session from X-House-Session; bodies are parsed by the contract, failures are the envelope.
+ */
+export function mountHouseRoutes(app: Express, deps: { house: House; merchants: MerchantDirectory; checkResponses: boolean }) {
+  const { house } = deps;
+  const router = express.Router();
+  router.use(express.json({ limit: 4 * 1024, strict: true }));
+  const on = <B extends z.ZodType, V extends z.ZodType>(def: CallDef<undefined, B, V>, handler: (ctx: Ctx, body: z.infer<B>) => Promise<z.infer<V>>) => {
+    router.post(def.path.slice(HOUSE_API.length), async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const header = req.headers['x-merchant-code'];
+        const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
+        if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+        const parsed = def.body!.safeParse(req.body ?? {});
+        if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+        const session = req.headers[HOUSE_SESSION_HEADER];
+        const value = await handler({ merchant, session: typeof session === 'string' ? session : undefined }, parsed.data);
+        if (deps.checkResponses) {
+          const check = def.value.safeParse(value);
+          if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);
+        }
+        res.json({ success: true, value });
+      } catch (err) {
+        next(err);
+      }
+    });
+  };
+  on(houseCalls.open, (c, b) => house.open(c.merchant, b.token, b.game));
+  on(houseCalls.freePlay, (c, b) => house.freePlay(c.merchant, b.game));
+  on(houseCalls.state, (c) => house.state(c.merchant, c.session));
+  on(houseCalls.spin, (c, b) => house.spin(c.merchant, c.session, b.stake));
+  on(houseCalls.rotateSeed, (c, b) => house.rotateSeed(c.merchant, c.session, b.clientSeed));
+  router.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
+  app.use(HOUSE_API, router);
+}
