@@ -75,6 +75,12 @@ function parseArgs(argv: string[]) {
   if (o.sockets > 9000 * o.clients) throw new Error('too many sockets per client process for the fd limit: add --clients');
   return o;
 }
+// `npm run bench -- --catalogue [...]`: the game-list search benchmark instead (tests/bench/catalogue.ts).
+if (process.argv.includes('--catalogue')) {
+  const { runCatalogueBench } = await import('./catalogue.ts');
+  await runCatalogueBench(process.argv.slice(2).filter((a) => a !== '--catalogue'));
+  process.exit(0);
+}
 const opts = parseArgs(process.argv.slice(2));
 
 // ---------------------------------------------------------------- children (always killed on exit)
