@@ -15,6 +15,7 @@ import { HomeRoute } from './routes/home-route';
 import { MemberRoute } from './routes/member-route';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
 import { OPS_ROUTE } from './routes/ops-routes';
+import { HOUSE_ROUTE } from './routes/house-route';
 import { RouteError } from './routes/route-error';
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
@@ -71,6 +72,7 @@ function guard(spec: RouteSpec & { id: RouteId }, element: ReactNode): ReactNode
 export function createRouter() {
   return createBrowserRouter([
     OPS_ROUTE,
+    HOUSE_ROUTE,
     { id: 'agentShell', element: <AgentLayout />, errorElement: <RouteError />, children: AGENT_ROUTES.map(toRoute) },
     { id: 'shell', element: <MainLayout />, errorElement: <RouteError />, children: MAIN_ROUTES.map(toRoute) },
   ]);

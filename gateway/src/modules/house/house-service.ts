@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { THouseGameCode, THouseSession, TRotateSeedValue, TSpinResult } from '@portal/contracts/api/house';
 import { merchantAudience } from '@portal/contracts/events/events';
+import { maskName } from '@portal/contracts/domain/money';
 import type { Db, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -33,13 +34,6 @@ type RoundRow = {
 const hashToken = (t: string) => createHash('sha256').update(t).digest();
 const newClientSeed = () => randomBytes(8).toString('hex');
 const newRoundId = (game: string) => `${game}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
-
-/** Ja***n: the first two letters and the last of a name, for the public winner board. */
-export function maskName(name: string): string {
-  const n = name.trim();
-  if (n.length <= 2) return `${n.slice(0, 1)}***`;
-  return `${n.slice(0, 2)}***${n.slice(-1)}`;
-}
 
 export function isBigWin(stake: number, win: number): boolean {
   return win > 0 && (win >= stake * BIG_WIN_MULTIPLE || win >= BIG_WIN_AMOUNT);

@@ -1,0 +1,13 @@
+import { houseCalls, type THouseGameCode } from '@portal/contracts/api/house';
+import { houseCall } from './house-call';
+
+/** POST /house/api/session: trade the launch token for a house game session. */
+export const openHouseSession = (token: string, game: THouseGameCode) => houseCall(houseCalls.open, { body: { token, game } });
+/** POST /house/api/freeplay: a play-money session (FREEPLAY3). */
+export const openFreePlay = (game: THouseGameCode) => houseCall(houseCalls.freePlay, { body: { game } });
+/** POST /house/api/state: the session again (balance, seed hash). */
+export const getHouseState = () => houseCall(houseCalls.state, { body: {} });
+/** POST /house/api/slot/spin. */
+export const spinSlot = (stake: number) => houseCall(houseCalls.spin, { body: { stake } });
+/** POST /house/api/seed: reveal the current server seed and start a new one. */
+export const rotateSeed = (clientSeed?: string) => houseCall(houseCalls.rotateSeed, { body: clientSeed ? { clientSeed } : {} });

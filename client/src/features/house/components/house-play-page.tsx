@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { HOUSE_GAME_CODES, type THouseGameCode, type THouseSession, type TRotateSeedValue, type TSpinResult } from '@portal/contracts/api/house';
+import { hideBootLoader } from '../../../lib/boot-loader';
+import { errorKey } from '../../../lib/error-key';
+import { useMoney } from '../../../lib/use-money';
+import { setHouseSession } from '../api/house-call';
+import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
+import { SlotSymbol } from './slot-symbol';
+import '../house.css';
+
+const SYMBOLS = ['W', '7', 'B', 'L', 'M', 'G', 'O', 'C'];
+const STORE_KEY = 'house:session';
+const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 }, () => SYMBOLS[Math.floor(Math.random() * SYMBOLS.length)]!));
+
+/**
+ * /house/play?token=…&game=…&vendor=HOUSE (or ?game=…&mode=free): the house game page, rendered
+ * alone. The launch token is traded for a house session and removed from the address bar.
+ */
+export function HousePlayPage() {
+  const { t } = useTranslation('house');
+  const money = useMoney();
+  const [params] = useSearchParams();
+  const gameParam = params.get('game') ?? 'SLOT1';
+  const game: THouseGameCode = (HOUSE_GAME_CODES as readonly string[]).includes(gameParam) ? (gameParam as THouseGameCode) : 'SLOT1';
+  const [session, setSession] = useState<THouseSession | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [stake, setStake] = useState(100);
+  const [grid, setGrid] = useState<string[][]>(randomGrid);
+  const [spinning, setSpinning] = useState<boolean[]>([false, false, false, false, false]);
+  const [last, setLast] = useState<TSpinResult | null>(null);
+  const [revealed, setRevealed] = useState<TRotateSeedValue | null>(null);
+  const [clientSeed, setClientSeed] = useState('');
+  const [isBusy, setBusy] = useState(false);
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => {
+    hideBootLoader();
+    let alive = true;
+    const token = params.get('token');
+    const isFree = params.get('mode') === 'free';
+    const start = async () => {
+      if (token) {
+        const s = await openHouseSession(token, game);
+        // The launch token is a credential: keep the house session instead and clean the address bar.
+        window.history.replaceState(null, '', `/house/play?game=${game}`);
+        return s;
+      }
+      if (isFree) return openFreePlay(game);
+      const stored = sessionStorage.getItem(STORE_KEY);
+      if (!stored) throw Object.assign(new Error('no session'), { code: 'GAME_TOKEN_INVALID' });
+      setHouseSession(stored);
+      return getHouseState();
+    };
+    start()
+      .then((s) => {
+        if (!alive) return;
+        setHouseSession(s.session);
+        sessionStorage.setItem(STORE_KEY, s.session);
+        setSession(s);
+        setClientSeed(s.fair.clientSeed);
+        setStake(s.stakes[0] ?? 100);
+      })
+      .catch((e: unknown) => alive && setError(t(`common:${errorKey(e)}`)));
+    return () => {
+      alive = false;
+      timers.current.forEach((id) => window.clearTimeout(id));
+    };
+    // Start once per page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const spin = async () => {
+    if (!session || isBusy) return;
+    setBusy(true);
+    setError(null);
+    setLast(null);
+    setSpinning([true, true, true, true, true]);
+    const spinningRef = { current: [true, true, true, true, true] };
+    const shuffle = window.setInterval(() => setGrid((g) => g.map((col, i) => (spinningRef.current[i] ? randomGrid()[i]! : col))), 70);
+    try {
+      const [r] = await Promise.all([spinSlot(stake), new Promise((res) => window.setTimeout(res, 450))]);
+      // Reels stop left to right.
+      for (let i = 0; i < 5; i++) {
+        await new Promise((res) => timers.current.push(window.setTimeout(res, 160)));
+        spinningRef.current[i] = false;
+        setGrid((g) => g.map((col, j) => (j === i ? r.grid[i]! : col)));
+        setSpinning((s) => s.map((v, j) => (j === i ? false : v)));
+      }
+      setLast(r);
+      setSession((s) => (s ? { ...s, balance: r.balance, fair: { ...s.fair, nonce: r.nonce } } : s));
+    } catch (e) {
+      setError(t(`common:${errorKey(e)}`));
+      setSpinning([false, false, false, false, false]);
+    } finally {
+      window.clearInterval(shuffle);
+      setBusy(false);
+    }
+  };
+
+  const newSeed = async () => {
+    if (!session) return;
+    try {
+      const r = await rotateSeed(clientSeed.trim() || undefined);
+      setRevealed(r);
+      setSession((s) => (s ? { ...s, fair: r.fair } : s));
+      setClientSeed(r.fair.clientSeed);
+    } catch (e) {
+      setError(t(`common:${errorKey(e)}`));
+    }
+  };
+
+  const winningCells = new Set<string>();
+  if (last) {
+    for (const l of last.lines) for (let reel = 0; reel < l.count; reel++) winningCells.add(`${reel}:${LINES[l.line]![reel]}`);
+  }
+
+  return (
+    <div className="hs-page" data-testid="house-page">
+      <header className="hs-top">
+        <h1 className="hs-title">{session?.gameName ?? t('loading')}</h1>
+        {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
+        <div className="hs-balance">
+          <span className="hs-muted">{session?.freePlay ? t('play_balance') : t('balance')}</span>
+          <strong data-testid="house-balance">{session ? money(session.balance) : '—'}</strong>
+        </div>
+      </header>
+      {error && <p className="hs-error" role="alert" data-testid="house-error">{error}</p>}
+      {game !== 'SLOT1' ? (
+        <p className="hs-muted">{t('not_ready')}</p>
+      ) : (
+        <main className="hs-main">
+          <div className="hs-machine">
+            <div className="hs-reels" data-testid="house-reels">
+              {grid.map((col, reel) => (
+                <div key={reel} className={`hs-reel${spinning[reel] ? ' is-spinning' : ''}`}>
+                  {col.map((s, row) => (
+                    <div key={row} className={`hs-cell${winningCells.has(`${reel}:${row}`) ? ' is-win' : ''}`}>
+                      <SlotSymbol s={s} />
+                    </div>
+                  ))}
+                </div>
+              ))}
+            </div>
+            <div className="hs-win" data-testid="house-win" aria-live="polite">
+              {last ? (last.win > 0 ? <span className={last.bigWin ? 'hs-win--big' : ''}>{last.bigWin ? t('big_win') : t('win')} {money(last.win)}</span> : <span className="hs-muted">{t('no_win')}</span>) : <span className="hs-muted">{t('good_luck')}</span>}
+            </div>
+            {last && last.lines.length > 0 && (
+              <ul className="hs-lines">
+                {last.lines.map((l) => (
+                  <li key={l.line}>{t('line_win', { line: l.line + 1, count: l.count, pay: l.pay })}</li>
+                ))}
+              </ul>
+            )}
+            <div className="hs-controls">
+              <div className="hs-stakes" role="group" aria-label={t('stake')}>
+                {(session?.stakes ?? []).map((s) => (
+                  <button key={s} type="button" className="hs-chip" aria-pressed={stake === s} onClick={() => setStake(s)} disabled={isBusy} data-testid={`house-stake-${s}`}>
+                    {money(s)}
+                  </button>
+                ))}
+              </div>
+              <button type="button" className="hs-spin" onClick={spin} disabled={!session || isBusy} data-testid="house-spin">
+                {isBusy ? t('spinning') : t('spin')}
+              </button>
+            </div>
+            {session?.rtp != null && <p className="hs-muted hs-small">{t('rtp', { rtp: (session.rtp * 100).toFixed(2) })}</p>}
+          </div>
+          <section className="hs-fair" data-testid="house-fair">
+            <h2>{t('fair_title')}</h2>
+            <p className="hs-small hs-muted">{t('fair_hint')}</p>
+            <dl>
+              <dt>{t('server_seed_hash')}</dt>
+              <dd className="hs-mono" data-testid="house-seed-hash">{session?.fair.serverSeedHash ?? '—'}</dd>
+              <dt>{t('nonce')}</dt>
+              <dd className="hs-mono">{session?.fair.nonce ?? 0}</dd>
+            </dl>
+            <label className="hs-field">
+              <span>{t('client_seed')}</span>
+              <input value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value.replace(/[^A-Za-z0-9_.:-]/g, ''))} data-testid="house-client-seed" />
+            </label>
+            <button type="button" className="hs-chip" onClick={newSeed} disabled={!session || isBusy} data-testid="house-rotate">
+              {t('rotate_seed')}
+            </button>
+            {revealed && (
+              <dl className="hs-revealed" data-testid="house-revealed">
+                <dt>{t('revealed_seed')}</dt>
+                <dd className="hs-mono">{revealed.revealedServerSeed}</dd>
+                <dt>{t('revealed_hash')}</dt>
+                <dd className="hs-mono">{revealed.revealedHash}</dd>
+                <dd className="hs-small">{t('revealed_rounds', { count: revealed.rounds })}</dd>
+              </dl>
+            )}
+          </section>
+        </main>
+      )}
+    </div>
+  );
+}
+
+/** Row per reel of each payline (mirrors the server's paylines, for highlighting only). */
+const LINES = [
+  [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2],
+  [1, 0, 0, 0, 1], [1, 2, 2, 2, 1], [0, 0, 1, 2, 2], [2, 2, 1, 0, 0], [1, 2, 1, 0, 1],
+];
