@@ -35,6 +35,7 @@ import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { ensureHouseVendor, mountLaunch, mountVendorApi } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
+import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -138,6 +139,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountVendorApi(app, { db, merchants, wallet: vendorWallet, checkResponses });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
+  mountBetRoutes(apiApp, db, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);

@@ -1,4 +1,5 @@
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { BetsPanel } from '../../features/bets/components/bets-panel';
 import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-centre/components/member-centre-page';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
@@ -12,12 +13,14 @@ import { useModule } from '../../lib/whitelabel';
 export function MemberRoute() {
   const { isAgent, isTrial } = useAuth();
   const hasAccountRecord = useModule('TRANSREC3');
+  const hasBettingRecord = useModule('TRANSBETREPMEM3');
   const unread = useUnreadCount(!isTrial).data?.count ?? 0;
   const slots: MemberCentreSlots = {
     depositv2: { render: () => <DepositPanel /> },
     withdraw: { render: () => <WithdrawPanel /> },
     transferUpline: { render: () => <TransferPanel isAgent={isAgent} /> },
     transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },
+    personalHistoryCopy: { render: () => <BetsPanel />, hidden: !hasBettingRecord },
     messageV2: { render: () => <MessagesPanel />, badge: unread },
   };
   return <MemberCentrePage slots={slots} />;

@@ -176,4 +176,30 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect(board.rows[0]!.customer_name).toBe('J****o');
     guest.disconnect();
   });
+
+  it('the betting record lists each round with game, stake, win and time; filters by range and vendor; TRANSBETREPMEM3 gates it', async () => {
+    const { m, s } = await open(50_000);
+    const spins: TSpinResult[] = [];
+    for (let i = 0; i < 3; i++) spins.push((await house<TSpinResult>('/slot/spin', { stake: 1_000 }, s.session)).json!.value!);
+    type Bets = { list: Array<{ roundId: string; gameName: string; gameType: string; stake: number; win: number; status: string; time: string }>; total: number; totalStake: number; totalWin: number };
+    const r = await api<Bets>(t.url, '/wps/v2/bets?pageSize=2', { token: m.token });
+    expect(r.status).toBe(200);
+    const v = r.json!.value!;
+    expect(v.total).toBe(3);
+    expect(v.list).toHaveLength(2);
+    expect(v.totalStake).toBe(3_000);
+    expect(v.totalWin).toBe(spins.reduce((a, x) => a + x.win, 0));
+    expect(v.list[0]).toMatchObject({ roundId: spins[2]!.roundId, gameName: 'Lucky Peso Reels', gameType: 'RNG', stake: 1_000, win: spins[2]!.win, status: 'settled' });
+    const page2 = (await api<Bets>(t.url, '/wps/v2/bets?pageSize=2&pageNo=2&vendor=HOUSE', { token: m.token })).json!.value!;
+    expect(page2.list.map((b) => b.roundId)).toEqual([spins[0]!.roundId]);
+    expect((await api<Bets>(t.url, '/wps/v2/bets?vendor=OTHER', { token: m.token })).json!.value!.total).toBe(0);
+    expect((await api<Bets>(t.url, '/wps/v2/bets?from=2020-01-01&to=2020-01-07', { token: m.token })).json!.value!.total).toBe(0);
+    expect((await api(t.url, '/wps/v2/bets')).status).toBe(401);
+    expect((await api(t.url, '/wps/v2/bets?from=yesterday', { token: m.token })).status).toBe(400);
+    await api(t.url, '/wps/dev/merchant', { body: { modules: { TRANSBETREPMEM3: false } } });
+    const off = await api(t.url, '/wps/v2/bets', { token: m.token });
+    expect(off.status).toBe(403);
+    expect(off.json?.code).toBe('MODULE_DISABLED');
+    await api(t.url, '/wps/dev/merchant', { body: { modules: { TRANSBETREPMEM3: true } } });
+  });
 });
