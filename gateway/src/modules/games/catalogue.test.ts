@@ -52,6 +52,18 @@ describe('catalogue seed', () => {
   });
 });
 
+describe('existing game calls on the full catalogue', () => {
+  it('game menus give the first N per type, hot games stay ranked', async () => {
+    const m = await api<{ menus: Array<{ gameType: string; games: Array<{ isGame: string }> }> }>(t.url, '/lgw/games/game_menus?pageSize=20');
+    expect(m.status).toBe(200);
+    const rng = m.json!.value!.menus.find((x) => x.gameType === 'RNG')!;
+    expect(rng.games).toHaveLength(20);
+    expect(m.json!.value!.menus.every((x) => x.games.length <= 20 && x.games.every((g) => g.isGame !== 'VASSALAGE'))).toBe(true);
+    const hot = await api<{ list: unknown[] }>(t.url, '/wps/relay/GCSGAME_hotGamesV2?isPlatform=2&platform=flash,html5-desktop&language=TY');
+    expect(hot.json!.value!.list).toHaveLength(20);
+  });
+});
+
 describe('GCSGAME_gameList', () => {
   it('needs a session, and refuses unknown or bad query fields with a 4xx envelope', async () => {
     const guest = await api(t.url, `${LIST}?gameType=RNG`);
