@@ -69,6 +69,38 @@ export const ZRotateSeedValue = z.object({
 });
 export type TRotateSeedValue = z.infer<typeof ZRotateSeedValue>;
 
+export const BACCARAT_SIDES = ['player', 'banker', 'tie'] as const;
+export const ZBaccaratBetBody = z.object({ side: z.enum(BACCARAT_SIDES), stake: z.number().int().positive() }).strict();
+export const ZBaccaratHand = z.object({
+  /** Cards 0..51: suit = floor(card / 13) (spades, hearts, diamonds, clubs), rank = card % 13 (0 ace .. 12 king). */
+  player: z.array(z.number().int()),
+  banker: z.array(z.number().int()),
+  playerTotal: z.number().int(),
+  bankerTotal: z.number().int(),
+  winner: z.enum(BACCARAT_SIDES),
+});
+export const ZBaccaratState = z.object({
+  table: z.string(),
+  roundNo: z.number().int(),
+  /** betting: bets open until closesAt; result: dealt, the next round opens at nextAt. */
+  phase: z.enum(['betting', 'result']),
+  closesAt: z.string(),
+  nextAt: z.string().nullable(),
+  /** The server's clock, so the page counts down without trusting the device clock. */
+  serverNow: z.string(),
+  /** SHA-256 of this round's server seed, shown while bets are open. */
+  seedHash: z.string(),
+  /** Revealed with the result: the cards are HMAC-SHA256(seed, `${table}:${roundNo}`) draws from a fresh 8-deck shoe. */
+  serverSeed: z.string().nullable(),
+  result: ZBaccaratHand.nullable(),
+  myBets: z.array(z.object({ side: z.enum(BACCARAT_SIDES), stake: z.number().int(), win: z.number().int().nullable(), status: z.string() })),
+  balance: z.number().int(),
+  /** Winners of the previous rounds, newest first. */
+  history: z.array(z.enum(BACCARAT_SIDES)),
+  stakes: z.array(z.number().int()),
+});
+export type TBaccaratState = z.infer<typeof ZBaccaratState>;
+
 const NoBody = z.object({}).strict();
 
 export const houseCalls = {
@@ -77,4 +109,6 @@ export const houseCalls = {
   state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: NoBody, value: ZHouseSession }),
   spin: defineCall({ method: 'POST', path: `${HOUSE_API}/slot/spin`, auth: false, body: ZSpinBody, value: ZSpinResult }),
   rotateSeed: defineCall({ method: 'POST', path: `${HOUSE_API}/seed`, auth: false, body: ZRotateSeedBody, value: ZRotateSeedValue }),
+  baccaratState: defineCall({ method: 'POST', path: `${HOUSE_API}/baccarat/state`, auth: false, body: NoBody, value: ZBaccaratState }),
+  baccaratBet: defineCall({ method: 'POST', path: `${HOUSE_API}/baccarat/bet`, auth: false, body: ZBaccaratBetBody, value: ZBaccaratState }),
 };

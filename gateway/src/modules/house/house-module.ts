@@ -5,10 +5,13 @@ import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { ensureHouseGames } from './house-games.ts';
 import { mountHouseRoutes } from './house-routes.ts';
 import { createHouse } from './house-service.ts';
+import { createBaccaratTable } from './house-table.ts';
 import { createWalletClient } from './wallet-client.ts';
 
 /** How often each node looks for rounds left open. */
 const SWEEP_MS = 10_000;
+/** How often each node looks at the tables' clocks. */
+const TABLE_TICK_MS = 500;
 
 /**
  * The built-in house provider: game catalogue rows, the game server and its browser API. It talks
@@ -20,13 +23,18 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
   const wallet = createWalletClient(deps.db);
   if (deps.walletUrl) wallet.setBaseUrl(deps.walletUrl);
   const house = createHouse({ db: deps.db, wallet, log });
+  const baccarat = createBaccaratTable({ db: deps.db, wallet, house, log });
   await ensureHouseGames(deps.db, deps.merchants);
   let timer: NodeJS.Timeout | null = null;
+  let tableTimer: NodeJS.Timeout | null = null;
+  let ticking = false;
+  const codes = (await deps.merchants.all()).map((m) => m.code);
   return {
     house,
+    baccarat,
     wallet,
     mount(app: Express) {
-      mountHouseRoutes(app, { house, merchants: deps.merchants, checkResponses: deps.checkResponses });
+      mountHouseRoutes(app, { house, baccarat, merchants: deps.merchants, checkResponses: deps.checkResponses });
     },
     /** After listen: the wallet is this node itself unless HOUSE_WALLET_URL says otherwise. */
     listening(port: number) {
@@ -36,11 +44,24 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
           house.sweep().catch((err: unknown) => log.warn({ err }, 'house sweep failed'));
         }, SWEEP_MS);
         timer.unref();
+        // The tables run on their own: every node ticks, the advisory lock lets one move each table.
+        tableTimer = setInterval(() => {
+          if (ticking) return;
+          ticking = true;
+          Promise.all(codes.map((c) => baccarat.tick(c)))
+            .catch((err: unknown) => log.warn({ err }, 'house table tick failed'))
+            .finally(() => (ticking = false));
+        }, TABLE_TICK_MS);
+        tableTimer.unref();
       }
     },
     async stop() {
       if (timer) clearInterval(timer);
+      if (tableTimer) clearInterval(tableTimer);
       timer = null;
+      tableTimer = null;
+      // Let a tick in flight finish before the database closes.
+      for (let i = 0; ticking && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
     },
   };
 }

@@ -103,7 +103,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
   }
 
   /** A big win on the winner board: the row and its winner.posted event in one transaction. */
-  async function postWinner(tx: Tx, m: Merchant, nickname: string, gameCode: string, win: number) {
+  async function postWinner(tx: Tx, m: Pick<Merchant, 'code'>, nickname: string, gameCode: string, win: number) {
     // Inside the transaction (PGlite has one connection: a query outside it would wait for it).
     const g = await gameOf(m.code, gameCode, tx);
     const customerName = maskName(nickname);
@@ -154,6 +154,8 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
   }
 
   return {
+    /** Shared with the table games (baccarat). */
+    internals: { sessionOf, postWinner, asPlayerError, gameOf },
     /** The game page trades the launch token for a house session (the wallet checks the token). */
     async open(m: Merchant, launchToken: string, game: THouseGameCode): Promise<THouseSession> {
       const player = await wallet.authenticate(m.code, launchToken).catch((err: unknown) => {
@@ -253,3 +255,4 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
   };
 }
 export type House = ReturnType<typeof createHouse>;
+export type { SessionRow };

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { HOUSE_SESSION_HEADER, type TBaccaratState, type THouseSession } from '@portal/contracts/api/house';
+import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { baccaratReturn, dealCoup } from './baccarat.ts';
+import { fairStream, hashSeed } from './fair.ts';
+
+/** Speed Baccarat: a round opens, takes bets, deals at its time, pays through the wallet, and the next opens. */
+let t: TestPortal;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestPortal();
+});
+afterAll(async () => {
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await t.stop();
+});
+
+const house = <T>(path: string, body: unknown, session?: string) =>
+  api<T>(t.url, `/house/api${path}`, { body, headers: session ? { [HOUSE_SESSION_HEADER]: session } : {} });
+
+async function seat(deposit: number) {
+  const m = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `bt${Date.now() % 1e7}${++seq}` } })).json!.value!;
+  await t.portal.db.tx((tx) => transfer(tx, {
+    merchant: 'DEMO', currency: 'PHP', key: `seed-${randomBytes(6).toString('hex')}`, kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: m.memberId },
+  }));
+  const l = (await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-BACC1' }, token: m.token })).json!.value!;
+  const u = new URL(l.url, t.url);
+  expect(u.searchParams.get('game')).toBe('BACC1');
+  const s = (await house<THouseSession>('/session', { token: u.searchParams.get('token'), game: 'BACC1' })).json!.value!;
+  return { m, s };
+}
+
+/** Make sure the current round takes bets for a while (the table clock keeps running in the background). */
+async function openBetting() {
+  await t.portal.house.baccarat.tick('DEMO');
+  await t.portal.db.query(`UPDATE house_table_rounds SET next_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND phase = 'result'`);
+  await t.portal.house.baccarat.tick('DEMO');
+  await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() + interval '1 minute' WHERE merchant_code = 'DEMO' AND phase = 'betting'`);
+}
+
+describe('house Speed Baccarat', () => {
+  it('runs a round: bets while open, deals at the close, pays through the wallet, reveals the seed, opens the next', async () => {
+    const { m, s } = await seat(20_000);
+    await openBetting();
+    const before = (await house<TBaccaratState>('/baccarat/state', {}, s.session)).json!.value!;
+    expect(before).toMatchObject({ table: 'BACC1', phase: 'betting', serverSeed: null, result: null, balance: 20_000 });
+    expect(before.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    const afterBet = (await house<TBaccaratState>('/baccarat/bet', { side: 'player', stake: 1_000 }, s.session)).json!.value!;
+    await house('/baccarat/bet', { side: 'tie', stake: 500 }, s.session);
+    expect(afterBet.balance).toBe(19_000);
+    expect(afterBet.myBets).toEqual([{ side: 'player', stake: 1_000, win: null, status: 'open' }]);
+    // The round's time is up: the next tick deals and settles.
+    await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [before.roundNo]);
+    await t.portal.house.baccarat.tick('DEMO');
+    const done = (await house<TBaccaratState>('/baccarat/state', {}, s.session)).json!.value!;
+    expect(done.roundNo).toBe(before.roundNo);
+    expect(done.phase).toBe('result');
+    expect(hashSeed(done.serverSeed!)).toBe(before.seedHash);
+    // Anyone can deal the round again from the revealed seed.
+    expect(dealCoup(fairStream(done.serverSeed!, 'BACC1', done.roundNo))).toEqual(done.result);
+    const winner = done.result!.winner;
+    const expected = 20_000 - 1_500 + baccaratReturn('player', 1_000, winner) + baccaratReturn('tie', 500, winner);
+    expect(done.myBets.map((b) => b.win)).toEqual([baccaratReturn('player', 1_000, winner), baccaratReturn('tie', 500, winner)]);
+    expect(done.balance).toBe(expected);
+    const bal = (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token: m.token })).json!.value!.available;
+    expect(bal).toBe(expected);
+    // Bets are closed while the result shows.
+    const late = await house('/baccarat/bet', { side: 'banker', stake: 100 }, s.session);
+    expect(late.status).toBe(409);
+    expect(late.json?.code).toBe('INVALID_STATE');
+    // Then the next round opens with a new seed hash.
+    await t.portal.db.query(`UPDATE house_table_rounds SET next_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [before.roundNo]);
+    await t.portal.house.baccarat.tick('DEMO');
+    const next = (await house<TBaccaratState>('/baccarat/state', {}, s.session)).json!.value!;
+    expect(next).toMatchObject({ roundNo: before.roundNo + 1, phase: 'betting', myBets: [] });
+    expect(next.history[0]).toBe(winner);
+    // The betting record shows the round: both bets, one row.
+    const bets = (await api<{ list: Array<{ roundId: string; stake: number; win: number; gameName: string }> }>(t.url, '/wps/v2/bets', { token: m.token })).json!.value!;
+    expect(bets.list[0]).toMatchObject({ roundId: `BACC1-${before.roundNo}`, stake: 1_500, gameName: 'Speed Baccarat' });
+  });
+
+  it('several nodes ticking at once deal a round once', async () => {
+    await openBetting();
+    const r = (await t.portal.db.query<{ round_no: number }>(`SELECT max(round_no) AS round_no FROM house_table_rounds WHERE merchant_code = 'DEMO'`)).rows[0]!.round_no;
+    await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [r]);
+    await Promise.all(Array.from({ length: 5 }, () => t.portal.house.baccarat.tick('DEMO')));
+    const rows = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM house_table_rounds WHERE merchant_code = 'DEMO' AND round_no > $1`, [r])).rows[0]!;
+    expect(rows.n).toBe(0);
+    const dealt = (await t.portal.db.query<{ phase: string }>(`SELECT phase FROM house_table_rounds WHERE merchant_code = 'DEMO' AND round_no = $1`, [r])).rows[0]!;
+    expect(dealt.phase).toBe('result');
+  });
+
+  it('refuses a stake not offered and a bet beyond the balance', async () => {
+    const { s } = await seat(300);
+    await openBetting();
+    expect((await house('/baccarat/bet', { side: 'player', stake: 123 }, s.session)).json?.code).toBe('VALIDATION');
+    expect((await house('/baccarat/bet', { side: 'player', stake: 500 }, s.session)).json?.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await house('/baccarat/bet', { side: 'dragon', stake: 100 }, s.session)).status).toBe(400);
+  });
+});

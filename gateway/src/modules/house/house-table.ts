@@ -1,0 +1,174 @@
+import type { Logger } from 'pino';
+import type { TBaccaratState } from '@portal/contracts/api/house';
+import type { Db } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+import { BACCARAT_STAKES, baccaratReturn, dealCoup, type BaccaratHand, type BaccaratSide } from './baccarat.ts';
+import { fairStream, hashSeed, newServerSeed } from './fair.ts';
+import { isBigWin, type House } from './house-service.ts';
+import { WalletRefused, type WalletClient } from './wallet-client.ts';
+
+/** Bets are open this long, then the cards are dealt; the result shows this long before the next round. */
+export const BETTING_MS = 15_000;
+export const RESULT_MS = 6_000;
+export const BACCARAT_TABLE = 'BACC1';
+
+type RoundRow = { round_no: number; phase: 'betting' | 'result'; server_seed: string; seed_hash: string; closes_at: Date | string; next_at: Date | string | null; result: BaccaratHand | null; now: Date | string };
+type BetRow = { id: number; player_id: string | null; nickname: string; free_play: boolean; session_hash: Buffer; side: BaccaratSide; stake: number; round_no: number };
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
+
+/**
+ * Speed Baccarat: rounds run continuously per merchant table. Every node ticks; the node that takes
+ * the table's advisory lock opens, deals and closes rounds, so several nodes never deal twice.
+ * Money moves only through the wallet client, never inside a database transaction.
+ */
+export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
+  const { db, wallet, log } = deps;
+  const { sessionOf, postWinner, asPlayerError } = deps.house.internals;
+
+  async function current(merchantCode: string, table: string): Promise<RoundRow | null> {
+    const r = await db.query<RoundRow>(
+      `SELECT round_no, phase, server_seed, seed_hash, closes_at, next_at, result, now() AS now FROM house_table_rounds
+       WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1`, [merchantCode, table]);
+    return r.rows[0] ?? null;
+  }
+
+  /** Move the table on if its time has come. Returns the round just dealt, if any. */
+  async function tick(merchantCode: string, table = BACCARAT_TABLE): Promise<number | null> {
+    const dealt = await db.tx(async (tx) => {
+      const lock = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [`house-table:${merchantCode}:${table}`]);
+      if (!lock.rows[0]?.ok) return null;
+      const r = (await tx.query<RoundRow & { due: boolean; next_due: boolean }>(
+        `SELECT round_no, phase, server_seed, closes_at <= now() AS due, coalesce(next_at <= now(), false) AS next_due FROM house_table_rounds
+         WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1 FOR UPDATE`, [merchantCode, table])).rows[0];
+      const open = async (no: number) => {
+        const seed = newServerSeed();
+        await tx.query(
+          `INSERT INTO house_table_rounds (merchant_code, table_code, round_no, phase, server_seed, seed_hash, closes_at)
+           VALUES ($1, $2, $3, 'betting', $4, $5, now() + make_interval(secs => $6))`,
+          [merchantCode, table, no, seed, hashSeed(seed), BETTING_MS / 1000]);
+      };
+      if (!r) {
+        await open(1);
+        return null;
+      }
+      if (r.phase === 'betting' && r.due) {
+        const hand = dealCoup(fairStream(r.server_seed, table, r.round_no));
+        await tx.query(
+          `UPDATE house_table_rounds SET phase = 'result', result = $4, next_at = now() + make_interval(secs => $5)
+           WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3`,
+          [merchantCode, table, r.round_no, JSON.stringify(hand), RESULT_MS / 1000]);
+        return r.round_no;
+      }
+      if (r.phase === 'result') {
+        if (r.next_due) await open(r.round_no + 1);
+        return r.round_no;
+      }
+      return null;
+    });
+    // Settle (again, idempotently) while the result shows: bets whose wallet answer came late are caught here.
+    if (dealt !== null) await settleRound(merchantCode, table, dealt);
+    return dealt;
+  }
+
+  async function settleRound(merchantCode: string, table: string, roundNo: number) {
+    const round = (await db.query<{ result: BaccaratHand }>(
+      'SELECT result FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND phase = \'result\'', [merchantCode, table, roundNo])).rows[0];
+    if (!round) return;
+    const bets = (await db.query<BetRow>(
+      `SELECT id, player_id, nickname, free_play, session_hash, side, stake, round_no FROM house_table_bets
+       WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok`, [merchantCode, table, roundNo])).rows;
+    for (const b of bets) {
+      const stake = Number(b.stake);
+      const ret = baccaratReturn(b.side, stake, round.result.winner);
+      try {
+        if (!b.free_play) {
+          await wallet.win(merchantCode, { transactionId: `house-B${b.id}-win`, playerId: b.player_id!, roundId: vendorRound(table, roundNo), gameCode: table, amount: ret });
+        }
+        await db.tx(async (tx) => {
+          const upd = await tx.query(`UPDATE house_table_bets SET status = 'settled', win = $2 WHERE id = $1 AND status = 'open' RETURNING id`, [b.id, ret]);
+          if (!upd.rows.length) return;
+          if (b.free_play) await tx.query('UPDATE house_sessions SET play_balance = play_balance + $2 WHERE token_hash = $1', [b.session_hash, ret]);
+          else if (isBigWin(stake, ret)) {
+            await postWinner(tx, { code: merchantCode }, b.nickname, table, ret);
+          }
+        });
+      } catch (err) {
+        log.warn({ err, betId: b.id }, 'baccarat settlement not delivered; retried on the next tick');
+      }
+    }
+  }
+
+  async function state(m: Merchant, token: string | undefined): Promise<TBaccaratState> {
+    const s = await sessionOf(db, m, token);
+    if (s.game_code !== BACCARAT_TABLE) throw new AppError(ErrorCode.INVALID_STATE, 'This session is not at a table');
+    let r = await current(m.code, BACCARAT_TABLE);
+    if (!r) {
+      await tick(m.code);
+      r = await current(m.code, BACCARAT_TABLE);
+    }
+    const round = r!;
+    const mine = (await db.query<{ side: BaccaratSide; stake: number; win: number | null; status: string }>(
+      `SELECT side, stake, win, status FROM house_table_bets WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND session_hash = $4 ORDER BY id`,
+      [m.code, BACCARAT_TABLE, round.round_no, s.token_hash])).rows;
+    const history = (await db.query<{ w: BaccaratSide }>(
+      `SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND phase = 'result' AND round_no < $3
+       ORDER BY round_no DESC LIMIT 20`, [m.code, BACCARAT_TABLE, round.round_no])).rows.map((x) => x.w);
+    const fresh = await sessionOf(db, m, token);
+    const balance = s.free_play ? fresh.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
+    return {
+      table: BACCARAT_TABLE, roundNo: round.round_no, phase: round.phase, closesAt: iso(round.closes_at), nextAt: round.next_at ? iso(round.next_at) : null,
+      serverNow: iso(round.now), seedHash: round.seed_hash, serverSeed: round.phase === 'result' ? round.server_seed : null, result: round.result,
+      myBets: mine.map((b) => ({ side: b.side, stake: Number(b.stake), win: b.win === null ? null : Number(b.win), status: b.status })),
+      balance, history, stakes: [...BACCARAT_STAKES],
+    };
+  }
+
+  return {
+    tick,
+    settleRound,
+    state,
+    /** A bet on the open round: written first (under the round's share lock), then sent to the wallet. */
+    async bet(m: Merchant, token: string | undefined, side: BaccaratSide, stake: number): Promise<TBaccaratState> {
+      if (!(BACCARAT_STAKES as readonly number[]).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
+      const s0 = await sessionOf(db, m, token);
+      if (s0.game_code !== BACCARAT_TABLE) throw new AppError(ErrorCode.INVALID_STATE, 'This session is not at a table');
+      const placed = await db.tx(async (tx) => {
+        const r = (await tx.query<{ round_no: number; open: boolean }>(
+          `SELECT round_no, phase = 'betting' AND closes_at > now() AS open FROM house_table_rounds
+           WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1 FOR SHARE`, [m.code, BACCARAT_TABLE])).rows[0];
+        if (!r?.open) throw new AppError(ErrorCode.INVALID_STATE, 'Betting is closed for this round');
+        const s = await sessionOf(tx, m, token, true);
+        if (s.free_play) {
+          if (s.play_balance < stake) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
+          await tx.query('UPDATE house_sessions SET play_balance = play_balance - $2 WHERE token_hash = $1', [s.token_hash, stake]);
+        }
+        const b = await tx.query<{ id: number }>(
+          `INSERT INTO house_table_bets (merchant_code, table_code, round_no, session_hash, player_id, nickname, free_play, side, stake, bet_ok, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $7, 'open') RETURNING id`,
+          [m.code, BACCARAT_TABLE, r.round_no, s.token_hash, s.player_id, s.nickname, s.free_play, side, stake]);
+        return { id: b.rows[0]!.id, roundNo: r.round_no, s };
+      });
+      if (!placed.s.free_play) {
+        const base = { playerId: placed.s.player_id!, roundId: vendorRound(BACCARAT_TABLE, placed.roundNo) };
+        try {
+          await wallet.bet(m.code, { ...base, transactionId: `house-B${placed.id}-bet`, gameCode: BACCARAT_TABLE, amount: stake, token: placed.s.vendor_token! });
+          await db.query('UPDATE house_table_bets SET bet_ok = true WHERE id = $1', [placed.id]);
+        } catch (err) {
+          if (err instanceof WalletRefused) {
+            await db.query(`UPDATE house_table_bets SET status = 'refused' WHERE id = $1`, [placed.id]);
+          } else {
+            await wallet.rollback(m.code, { ...base, transactionId: `house-B${placed.id}-rb`, refTransactionId: `house-B${placed.id}-bet` })
+              .then(() => db.query(`UPDATE house_table_bets SET status = 'rolled_back' WHERE id = $1`, [placed.id]))
+              .catch((e: unknown) => log.warn({ err: e, betId: placed.id }, 'baccarat rollback not delivered'));
+          }
+          throw asPlayerError(err);
+        }
+      }
+      return state(m, token);
+    },
+  };
+}
+export type BaccaratTable = ReturnType<typeof createBaccaratTable>;
