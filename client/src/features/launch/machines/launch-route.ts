@@ -1,0 +1,23 @@
+import { VENDOR_CODES } from '@portal/contracts/domain/constants';
+import type { LaunchTarget } from '../../../lib/game-launch';
+import { vendorPagePath } from '../../../lib/game-routes';
+
+/**
+ * Spec section 2, game launch routing: the page a target goes to instead of starting a game, or
+ * null when the game starts (or its provider's popup list opens).
+ */
+export function launchRouteOf(target: LaunchTarget): string | null {
+  if (target.kind === 'vendor') return vendorPagePath(target.vassalage, target.gameType);
+  const { game } = target;
+  if (target.direct) return null;
+  const code = encodeURIComponent(game.gameCode);
+  if (game.vassalage === VENDOR_CODES.VN_LOTTERY) return `/vnLottery?gameCode=${code}`;
+  if (game.vassalage === VENDOR_CODES.SEA_LOTTERY) return `/seaLottery?gameCode=${code}`;
+  if (game.gameType === 'LOTT' || game.gameType === 'ELOTT') return `/lottery?gameCode=${code}`;
+  return null;
+}
+
+/** A provider entry (isGame VASSALAGE) opens a popup list of that provider's games. */
+export function isProviderEntry(target: LaunchTarget): boolean {
+  return target.kind === 'game' && !target.direct && target.game.isGame === 'VASSALAGE';
+}

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { EventObject } from 'xstate';
+import type { TCatalogueGame, TGame } from '@portal/contracts/api/games';
+import { ApiError } from '../../../lib/api';
+import type { LaunchTarget } from '../../../lib/game-launch';
+import { untakenTransitions } from '../../../lib/machine-coverage';
+import { launchMachine } from './launch.machine';
+import type { LaunchInput, LaunchResult } from './launch.machine';
+import { launchRouteOf } from './launch-route';
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+const game = (over: Partial<TGame> = {}): TGame => ({
+  nodeId: 'n1', vassalage: 'HOUSE', gameCode: 'lucky7', isGame: 'GAME', gameType: 'RNG', gameClassify: null,
+  gameName: 'Lucky 7', iconUrl: null, maintenance: false, ...over,
+});
+const suggestion = (i: number): TCatalogueGame => ({ ...game({ nodeId: `s${i}` }), minBet: null });
+
+function start(target: LaunchTarget, opts: { isLoggedIn?: boolean; isTrial?: boolean; launch?: () => Promise<LaunchResult>; suggestions?: () => Promise<TCatalogueGame[]> } = {}) {
+  const log: string[] = [];
+  const launched: { nodeId: string; freePlay: boolean }[] = [];
+  const input: LaunchInput = { isLoggedIn: opts.isLoggedIn ?? true, isTrial: opts.isTrial ?? false, target };
+  const actor = createActor(
+    launchMachine.provide({
+      actors: {
+        launch: fromPromise(({ input: i }: { input: { nodeId: string; freePlay: boolean } }) => {
+          launched.push(i);
+          return (opts.launch ?? (async () => ({ url: '/house/play?t=x', vendor: 'HOUSE', gameCode: 'lucky7' })))();
+        }),
+        loadSuggestions: fromPromise(() => (opts.suggestions ?? (async () => []))()),
+      },
+      actions: {
+        openLoginPopup: () => log.push('login'),
+        navigate: (_, p: { path: string }) => log.push(`navigate ${p.path}`),
+        openUrl: (_, p: { url: string }) => log.push(`open ${p.url}`),
+      },
+    }),
+    { input },
+  ).start();
+  return { actor, log, launched };
+}
+
+const apiError = (code: string) => new ApiError(code, code, 400);
+
+describe('launch routing', () => {
+  it('sends lottery games to their pages with the game code', () => {
+    expect(launchRouteOf({ kind: 'game', game: game({ vassalage: 'TCG_LOTTO_VN', gameCode: 'VN1', gameType: 'LOTT' }) })).toBe('/vnLottery?gameCode=VN1');
+    expect(launchRouteOf({ kind: 'game', game: game({ vassalage: 'TCG_SEA', gameCode: 'S 1', gameType: 'LOTT' }) })).toBe('/seaLottery?gameCode=S%201');
+    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'ELOTT', gameCode: 'E1' }) })).toBe('/lottery?gameCode=E1');
+    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'LOTT', gameCode: 'L1' }) })).toBe('/lottery?gameCode=L1');
+    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'LOTT' }), direct: true })).toBeNull();
+  });
+
+  it('sends vendor entries to their pages: RNG to gameListCenter, FISH/PVP/LIVE/SPORTS to theirs', () => {
+    expect(launchRouteOf({ kind: 'vendor', vassalage: 'JL', gameType: 'RNG', displayName: 'JILI' })).toBe('/gameListCenter/jl/rng?vassalage=JL');
+    for (const [type, path] of [['FISH', '/fish'], ['PVP', '/pvp'], ['LIVE', '/live'], ['SPORTS', '/sports']] as const) {
+      expect(launchRouteOf({ kind: 'vendor', vassalage: 'X', gameType: type, displayName: 'X' })).toBe(`${path}?vassalage=X`);
+    }
+  });
+
+  it('starts ordinary games', () => {
+    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'FISH' }) })).toBeNull();
+  });
+});
+
+describe('launch machine', () => {
+  it('a guest gets the login popup and the launch stops', () => {
+    const { actor, log, launched } = start({ kind: 'game', game: game() }, { isLoggedIn: false });
+    expect(actor.getSnapshot().value).toBe('needLogin');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(log).toEqual(['login']);
+    expect(launched).toEqual([]);
+  });
+
+  it('a trial user gets the in_need_true_account dialog and the launch stops', () => {
+    const { actor, launched } = start({ kind: 'game', game: game() }, { isTrial: true });
+    expect(actor.getSnapshot().value).toBe('trialDenied');
+    actor.send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(launched).toEqual([]);
+  });
+
+  it('routes a real user to the lottery page', () => {
+    const { actor, log } = start({ kind: 'game', game: game({ vassalage: 'TCG_SEA', gameCode: 'S1', gameType: 'LOTT' }) });
+    expect(actor.getSnapshot().value).toBe('routed');
+    expect(log).toEqual(['navigate /seaLottery?gameCode=S1']);
+  });
+
+  it('opens the provider list for a VASSALAGE entry, and a pick launches that game', async () => {
+    const { actor, launched, log } = start({ kind: 'game', game: game({ isGame: 'VASSALAGE' }) });
+    expect(actor.getSnapshot().value).toBe('providerList');
+    actor.send({ type: 'PICK', game: game({ nodeId: 'n2' }) });
+    await flush();
+    expect(launched).toEqual([{ nodeId: 'n2', freePlay: false }]);
+    expect(log).toEqual(['open /house/play?t=x']);
+  });
+
+  it('launches and opens the url; free play is passed on', async () => {
+    const { actor, log, launched } = start({ kind: 'game', game: game(), freePlay: true });
+    expect(actor.getSnapshot().value).toBe('launching');
+    await flush();
+    expect(actor.getSnapshot().value).toBe('opened');
+    expect(launched).toEqual([{ nodeId: 'n1', freePlay: true }]);
+    expect(log).toEqual(['open /house/play?t=x']);
+  });
+
+  it('maintenance suggests up to 6 other games; picking one launches it', async () => {
+    let calls = 0;
+    const { actor, launched } = start({ kind: 'game', game: game() }, {
+      launch: async () => {
+        calls += 1;
+        if (calls === 1) throw apiError('GAME_MAINTENANCE');
+        return { url: '/house/play?t=y', vendor: 'HOUSE', gameCode: 'x' };
+      },
+      suggestions: async () => Array.from({ length: 9 }, (_, i) => suggestion(i)),
+    });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ maintenance: 'ready' });
+    expect(actor.getSnapshot().context.suggestions).toHaveLength(6);
+    actor.send({ type: 'PICK', game: game({ nodeId: 's3' }) });
+    await flush();
+    expect(launched.map((l) => l.nodeId)).toEqual(['n1', 's3']);
+    expect(actor.getSnapshot().value).toBe('opened');
+  });
+
+  it('a provider that is not connected says so', async () => {
+    const { actor } = start({ kind: 'game', game: game() }, { launch: async () => { throw apiError('NOT_AVAILABLE'); } });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('notConnected');
+  });
+
+  it('TRIAL_FORBIDDEN from the server is the trial dialog; other errors fail and can be retried', async () => {
+    const t = start({ kind: 'game', game: game() }, { launch: async () => { throw apiError('TRIAL_FORBIDDEN'); } });
+    await flush();
+    expect(t.actor.getSnapshot().value).toBe('trialDenied');
+    const f = start({ kind: 'game', game: game() }, { launch: async () => { throw apiError('INTERNAL'); } });
+    await flush();
+    expect(f.actor.getSnapshot().value).toBe('failed');
+    f.actor.send({ type: 'RETRY' });
+    expect(f.actor.getSnapshot().value).toBe('launching');
+    expect(f.launched).toHaveLength(2);
+  });
+
+  it('takes every transition (model-based, xstate/graph)', () => {
+    const picked = game({ nodeId: 'p' });
+    const events = (): EventObject[] => [
+      { type: 'CLOSE' }, { type: 'RETRY' }, { type: 'PICK', game: picked } as EventObject,
+      { type: 'xstate.done.actor.launch', output: { url: '/u', vendor: 'HOUSE', gameCode: 'g' } } as EventObject,
+      ...['GAME_MAINTENANCE', 'NOT_AVAILABLE', 'TRIAL_FORBIDDEN', 'INTERNAL'].map((c) => ({ type: 'xstate.error.actor.launch', error: apiError(c) }) as EventObject),
+      { type: 'xstate.done.actor.loadSuggestions', output: [suggestion(1)] } as EventObject,
+      { type: 'xstate.error.actor.loadSuggestions', error: new Error('x') } as EventObject,
+    ];
+    const serialize = (s: { value: unknown; context: { target: LaunchTarget } }) => JSON.stringify([s.value, s.context.target.kind === 'game' && s.context.target.direct]);
+    const inputs: LaunchInput[] = [
+      { isLoggedIn: false, isTrial: false, target: { kind: 'game', game: game() } },
+      { isLoggedIn: true, isTrial: true, target: { kind: 'game', game: game() } },
+      { isLoggedIn: true, isTrial: false, target: { kind: 'vendor', vassalage: 'JL', gameType: 'RNG', displayName: 'JILI' } },
+      { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game({ isGame: 'VASSALAGE' }) } },
+      { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game() } },
+    ];
+    const untakenByInput = inputs.map((input) => new Set(untakenTransitions(launchMachine, { events, input, serialize: serialize as never })));
+    const untakenEverywhere = [...untakenByInput[0]!].filter((k) => untakenByInput.every((u) => u.has(k)));
+    expect(untakenEverywhere).toEqual([]);
+  });
+});
