@@ -11,3 +11,7 @@ export const getHouseState = () => houseCall(houseCalls.state, { body: {} });
 export const spinSlot = (stake: number) => houseCall(houseCalls.spin, { body: { stake } });
 /** POST /house/api/seed: reveal the current server seed and start a new one. */
 export const rotateSeed = (clientSeed?: string) => houseCall(houseCalls.rotateSeed, { body: clientSeed ? { clientSeed } : {} });
+/** POST /house/api/baccarat/state: the table's current round, my bets, balance. */
+export const getBaccaratState = () => houseCall(houseCalls.baccaratState, { body: {} });
+/** POST /house/api/baccarat/bet. */
+export const placeBaccaratBet = (side: 'player' | 'banker' | 'tie', stake: number) => houseCall(houseCalls.baccaratBet, { body: { side, stake } });

@@ -7,6 +7,7 @@ import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
 import { setHouseSession } from '../api/house-call';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
+import { BaccaratTable } from './baccarat-table';
 import { SlotSymbol } from './slot-symbol';
 import '../house.css';
 
@@ -128,7 +129,7 @@ export function HousePlayPage() {
       </header>
       {error && <p className="hs-error" role="alert" data-testid="house-error">{error}</p>}
       {game !== 'SLOT1' ? (
-        <p className="hs-muted">{t('not_ready')}</p>
+        session && <BaccaratTable onBalance={(balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s))} />
       ) : (
         <main className="hs-main">
           <div className="hs-machine">
