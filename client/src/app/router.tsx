@@ -17,6 +17,7 @@ import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
 import { OPS_ROUTE } from './routes/ops-routes';
 import { HOUSE_ROUTE } from './routes/house-route';
 import { RouteError } from './routes/route-error';
+import { GameServices } from './game-services';
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gameCentre = (titleKey: string) => <GameCentrePage titleKey={titleKey} />;
@@ -74,6 +75,6 @@ export function createRouter() {
     OPS_ROUTE,
     HOUSE_ROUTE,
     { id: 'agentShell', element: <AgentLayout />, errorElement: <RouteError />, children: AGENT_ROUTES.map(toRoute) },
-    { id: 'shell', element: <MainLayout />, errorElement: <RouteError />, children: MAIN_ROUTES.map(toRoute) },
+    { id: 'shell', element: <GameServices><MainLayout /></GameServices>, errorElement: <RouteError />, children: MAIN_ROUTES.map(toRoute) },
   ]);
 }

@@ -55,6 +55,7 @@ export function GameCard({
         <button
           type="button"
           className={`game-card__fav${isFavourite ? ' is-on' : ''}${isFavouriteDisabled ? ' is-disabled' : ''}`}
+          data-testid={`favourite-toggle-${game.nodeId}`}
           aria-pressed={isFavourite}
           aria-disabled={isFavouriteDisabled || undefined}
           aria-label={favouriteLabel}

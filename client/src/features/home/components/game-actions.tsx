@@ -1,47 +1,31 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TGame } from '@portal/contracts/api/games';
 import type { GameCardLabels } from '../../../ui/game-card';
-import { Modal } from '../../../ui/modal';
-import { useIsLoggedIn } from '../../../lib/session';
-import { openPopup } from '../../../lib/popups';
 import { useModule } from '../../../lib/whitelabel';
-import { useLoginFlags } from '../../../lib/login-state';
+import { requestLaunch, useFavourites } from '../../../lib/game-launch';
 
 export type GameActions = {
   labels: GameCardLabels;
   onPlay: (game: TGame) => void;
   onTrial: ((game: TGame) => void) | undefined;
   onToggleFavourite: (game: TGame) => void;
-  favouriteDisabledHint: string;
-  /** The notice dialog; render it once on the page. */
+  favouriteIds: ReadonlySet<string>;
+  /** Set for guests: the heart is disabled with this tooltip. */
+  favouriteDisabledHint: string | undefined;
+  /** Dialogs now live in the launch host; kept so callers need not change. */
   notice: ReactNode;
 };
 
 /**
- * Game card wiring for the home page. Launch, free trial and favourites arrive in a
- * later issue, so: a guest gets the login popup (spec: the launch stops there); a
- * logged-in player is told plainly that launching is not available yet. The favourite
- * toggle stays inert with a tooltip saying why.
+ * Game card wiring for the home page: play and free trial go through the shared launch request
+ * (the launch machine decides: login popup, trial dialog, routing or the game itself); the heart
+ * uses the shared favourites (disabled with a tooltip for guests).
  */
 export function useGameActions(): GameActions {
   const { t } = useTranslation('home');
-  const isLoggedIn = useIsLoggedIn();
   const isFreePlayOn = useModule('FREEPLAY3');
-  const { isTrial } = useLoginFlags();
-  const [notice, setNotice] = useState<TGame | null>(null);
-  const [isTrialNoticeOpen, setTrialNoticeOpen] = useState(false);
-
-  // Spec section 4, game launch: a guest gets the login popup and a trial user the
-  // in_need_true_account dialog; either way the launch stops there.
-  const requireLogin = useCallback(
-    (game: TGame) => {
-      if (!isLoggedIn) openPopup('loginPopupModal');
-      else if (isTrial) setTrialNoticeOpen(true);
-      else setNotice(game);
-    },
-    [isLoggedIn, isTrial],
-  );
+  const favourites = useFavourites();
 
   const labels = useMemo<GameCardLabels>(
     () => ({
@@ -56,27 +40,11 @@ export function useGameActions(): GameActions {
 
   return {
     labels,
-    onPlay: requireLogin,
-    onTrial: isFreePlayOn ? requireLogin : undefined,
-    onToggleFavourite: () => {},
-    favouriteDisabledHint: isLoggedIn ? t('game.favouriteSoon') : t('game.favouriteLogin'),
-    notice: (
-      <>
-        <Modal name="gameLaunchNotice" open={notice !== null} onClose={() => setNotice(null)} title={notice?.gameName} width={360} height={160}>
-          <p className="home-notice-text">{t('game.launchSoon')}</p>
-        </Modal>
-        <Modal name="in_need_true_account" open={isTrialNoticeOpen} onClose={() => setTrialNoticeOpen(false)} showClose={false} width={340} height={160}>
-          <div className="auth-dialog" role="alertdialog" data-testid="trial-launch-notice">
-            <span className="auth-dialog__icon" aria-hidden="true">
-              i
-            </span>
-            <p className="home-notice-text">{t('game.trialRequired')}</p>
-            <button type="button" className="btn btn--primary btn--block" onClick={() => setTrialNoticeOpen(false)}>
-              {t('game.trialConfirm')}
-            </button>
-          </div>
-        </Modal>
-      </>
-    ),
+    onPlay: (game) => requestLaunch({ kind: 'game', game }),
+    onTrial: isFreePlayOn ? (game) => requestLaunch({ kind: 'game', game, freePlay: true }) : undefined,
+    onToggleFavourite: favourites.toggle,
+    favouriteIds: favourites.ids,
+    favouriteDisabledHint: favourites.isEnabled ? undefined : t('game.favouriteLogin'),
+    notice: null,
   };
 }

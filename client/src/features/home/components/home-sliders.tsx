@@ -55,6 +55,7 @@ function HomeSlider({ slide, actions }: { slide: HomeSlide; actions: GameActions
             onTrial={actions.onTrial}
             onToggleFavourite={actions.onToggleFavourite}
             favouriteDisabledHint={actions.favouriteDisabledHint}
+            isFavourite={actions.favouriteIds.has(game.nodeId)}
           />
         )}
       />

@@ -27,6 +27,7 @@ export function HotGames({ actions }: { actions: GameActions }) {
                 onTrial={actions.onTrial}
                 onToggleFavourite={actions.onToggleFavourite}
                 favouriteDisabledHint={actions.favouriteDisabledHint}
+                isFavourite={actions.favouriteIds.has(game.nodeId)}
               />
             ))}
       </div>
