@@ -202,4 +202,29 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect(off.json?.code).toBe('MODULE_DISABLED');
     await api(t.url, '/wps/dev/merchant', { body: { modules: { TRANSBETREPMEM3: true } } });
   });
+
+  it('free play (FREEPLAY3): trial users and guests play with play money; the ledger is never touched', async () => {
+    const trial = (await api<{ token: string }>(t.url, '/wps/session/login/freeplay', { body: {} })).json!.value!;
+    const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-SLOT1', freePlay: true }, token: trial.token });
+    expect(l.json!.value!.url).toBe('/house/play?game=SLOT1&mode=free');
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-SLOT1' }, token: trial.token })).json?.code).toBe('TRIAL_FORBIDDEN');
+    const movesBefore = (await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0]!.n;
+    const vtBefore = (await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendor_transactions')).rows[0]!.n;
+    const s = (await house<THouseSession>('/freeplay', { game: 'SLOT1' })).json!.value!;
+    expect(s).toMatchObject({ freePlay: true, balance: 200_000, nickname: 'Guest' });
+    let balance = 200_000;
+    for (let i = 0; i < 10; i++) {
+      const r = (await house<TSpinResult>('/slot/spin', { stake: 10_000 }, s.session)).json!.value!;
+      balance += r.win - 10_000;
+      expect(r.balance).toBe(balance);
+      expect(r.bigWin).toBe(false);
+    }
+    expect((await house<THouseSession>('/state', {}, s.session)).json!.value!.balance).toBe(balance);
+    expect((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transfers')).rows[0]!.n).toBe(movesBefore);
+    expect((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendor_transactions')).rows[0]!.n).toBe(vtBefore);
+    await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: false } } });
+    expect((await house('/freeplay', { game: 'SLOT1' })).json?.code).toBe('MODULE_DISABLED');
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-SLOT1', freePlay: true }, token: trial.token })).json?.code).toBe('MODULE_DISABLED');
+    await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: true } } });
+  });
 });

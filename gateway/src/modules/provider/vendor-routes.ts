@@ -85,13 +85,19 @@ export function mountVendorApi(app: Express, deps: { db: Db; merchants: Merchant
 export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; checkResponses: boolean }) {
   mountCall(wps, launchCall, async ({ ctx, body }) => {
     const s = ctx.session!;
-    if (isTrialType(s.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+    if (!body.freePlay && isTrialType(s.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
     const g = (await deps.db.query<{ vassalage: string; game_code: string; maintenance: boolean; vendor_maintenance: boolean | null }>(
       `SELECT g.vassalage, g.game_code, g.maintenance, v.maintenance AS vendor_maintenance FROM games g
        LEFT JOIN vendors v ON v.merchant_code = g.merchant_code AND v.vassalage = g.vassalage AND v.game_type = g.game_type
        WHERE g.merchant_code = $1 AND g.node_id = $2`, [ctx.merchant.code, body.nodeId])).rows[0];
     if (!g) throw new AppError(ErrorCode.NOT_FOUND);
     if (g.maintenance || g.vendor_maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
+    if (body.freePlay) {
+      // Free play (FREEPLAY3, trial users included): play money on the house game page, no wallet session.
+      if (!ctx.merchant.modules.FREEPLAY3) throw new AppError(ErrorCode.MODULE_DISABLED);
+      if (g.vassalage !== 'HOUSE') throw new AppError(ErrorCode.NOT_AVAILABLE, 'Free play is not offered for this game');
+      return { url: `/house/play?${new URLSearchParams({ game: g.game_code, mode: 'free' }).toString()}`, vendor: g.vassalage, gameCode: g.game_code };
+    }
     const acc = (await deps.db.query<{ launch_url: string }>(
       'SELECT launch_url FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [ctx.merchant.code, g.vassalage])).rows[0];
     if (!acc) throw new AppError(ErrorCode.NOT_AVAILABLE, 'This provider is not connected');
