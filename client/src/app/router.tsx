@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import type { GameType } from '@portal/contracts/domain/constants';
 import { AgentLayout } from './layout/agent-layout';
 import { MainLayout } from './layout/main-layout';
 import { RequireAgent, RequireAuth, RequireRealAccount } from './layout/require-auth';
@@ -10,7 +11,7 @@ import type { RouteId, RouteSpec } from './route-table';
 import { AgentHomePage, AgentLandingPage } from './routes/agent-page';
 import { ComingSoonPage } from './routes/coming-soon-page';
 import { DownloadPage } from './routes/download-page';
-import { GameCentrePage, GameListCenterPage } from './routes/game-list-center-page';
+import { GameCentrePage, GameListCenterPage, JILI_VENDOR, LotteryPage, SlotsPage } from './routes/game-list-center-page';
 import { HomeRoute } from './routes/home-route';
 import { MemberRoute } from './routes/member-route';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
@@ -20,7 +21,7 @@ import { RouteError } from './routes/route-error';
 import { GameServices } from './game-services';
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
-const gameCentre = (titleKey: string) => <GameCentrePage titleKey={titleKey} />;
+const gameCentre = (titleKey: string, gameType: GameType) => <GameCentrePage titleKey={titleKey} gameType={gameType} />;
 
 /** What each route renders. Pages that later work fills in are honest placeholders. */
 const ELEMENTS: Record<RouteId, ReactNode> = {
@@ -35,24 +36,24 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   help: <HelpRoute />,
   member: <MemberRoute />,
   down: <DownloadPage />,
-  sports: gameCentre('w_sports'),
-  esports: gameCentre('w_esports'),
-  fish: gameCentre('w_fish'),
-  live: gameCentre('w_live'),
-  pvp: gameCentre('w_pvp'),
-  jili: gameCentre('nav_jili'),
-  rng: gameCentre('w_rng'),
-  lottery: gameCentre('page_lottery'),
-  seaLottery: gameCentre('page_sea_lottery'),
-  vnLottery: gameCentre('page_vn_lottery'),
+  sports: gameCentre('w_sports', 'SPORTS'),
+  esports: gameCentre('w_esports', 'ESPORTS'),
+  fish: gameCentre('w_fish', 'FISH'),
+  live: gameCentre('w_live', 'LIVE'),
+  pvp: gameCentre('w_pvp', 'PVP'),
+  jili: <SlotsPage titleKey="nav_jili" vendor={JILI_VENDOR} />,
+  rng: <SlotsPage titleKey="w_rng" />,
+  lottery: <LotteryPage titleKey="page_lottery" kind="lottery" />,
+  seaLottery: <LotteryPage titleKey="page_sea_lottery" kind="sea" />,
+  vnLottery: <LotteryPage titleKey="page_vn_lottery" kind="vn" />,
   promotions: soon('w_promotions'),
   pointMall: soon('w_shop'),
   sponsor: soon('page_sponsor'),
   description: soon('page_description'),
   seamless: soon('page_seamless'),
-  lott: gameCentre('w_lott'),
-  elott: gameCentre('w_elott'),
-  cockfight: gameCentre('w_cockfight'),
+  lott: gameCentre('w_lott', 'LOTT'),
+  elott: gameCentre('w_elott', 'ELOTT'),
+  cockfight: gameCentre('w_cockfight', 'COCKFIGHT'),
   gameListCenter: <GameListCenterPage />,
   notFound: <HomeRoute />,
 };
