@@ -19,6 +19,7 @@
  *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
  *          --cpu-prof (CPU profile of each server into tests/bench/results/prof) --out FILE
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
+ * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -80,6 +81,11 @@ if (process.argv.includes('--catalogue')) {
   const { runCatalogueBench } = await import('./catalogue.ts');
   await runCatalogueBench(process.argv.slice(2).filter((a) => a !== '--catalogue'));
   process.exit(0);
+}
+// `npm run bench -- --ledger [...]`: the ledger benchmark (tests/bench/ledger.ts) instead of the realtime one.
+if (process.argv.includes('--ledger')) {
+  const { main } = await import('./ledger.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--ledger')));
 }
 const opts = parseArgs(process.argv.slice(2));
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { InsufficientFunds, balanceOf, checkLedger, resolveHold, transfer, type TransferInput, type TransferResult } from './ledger.ts';
+import { InsufficientFunds, SYSTEM_SHARDS, balanceOf, checkLedger, createLedger, resolveHold, transfer, type TransferInput, type TransferResult } from './ledger.ts';
 
 let t: TestPortal;
 let run = 0;
@@ -177,6 +177,50 @@ describe('ledger against a reference model (fast-check)', () => {
     const v = await checkLedger(t.portal.db);
     expect(v.map((x) => x.rule)).toContain('balance equals entries');
     await t.portal.db.query('UPDATE ledger_accounts SET balance = balance - 1 WHERE member_id = $1', [a]);
+    expect(await checkLedger(t.portal.db)).toEqual([]);
+  });
+
+  it('spreads system legs over SYSTEM_SHARDS rows by default, over the given count with createLedger, and keeps them consistent', async () => {
+    const [a] = await newMembers(1);
+    const shardsUsed = async (prefix: string) => (await t.portal.db.query<{ shard: number }>(
+      `SELECT DISTINCT s.shard FROM ledger_transfers x JOIN ledger_accounts s ON s.id = x.credit_account_id WHERE x.idempotency_key LIKE $1 ORDER BY 1`, [`${prefix}%`])).rows.map((r) => r.shard);
+    const bet = (key: string, amount = 10): TransferInput => ({ merchant: 'DEMO', currency: 'PHP', key, kind: 'bet', amount, debit: { member: a! }, credit: { system: 'game' } });
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `sh${a}:seed`, kind: 'deposit', amount: 10_000, debit: { system: 'deposit' }, credit: { member: a! } }));
+    for (let i = 0; i < 40; i++) await t.portal.db.tx((tx) => transfer(tx, bet(`sh${a}:d${i}`)));
+    const spread = await shardsUsed(`sh${a}:d`);
+    expect(spread.length).toBeGreaterThan(4);
+    expect(Math.max(...spread)).toBeLessThan(SYSTEM_SHARDS);
+    const hot = createLedger({ systemShards: 1 });
+    for (let i = 0; i < 10; i++) await t.portal.db.tx((tx) => hot.transfer(tx, bet(`sh${a}:h${i}`)));
+    expect(await shardsUsed(`sh${a}:h`)).toEqual([0]);
+    // a replay through either ledger is a replay; the member's balance counts every bet once
+    expect(await t.portal.db.tx((tx) => hot.transfer(tx, bet(`sh${a}:d0`)))).toMatchObject({ replayed: true });
+    await expect(t.portal.db.tx((tx) => hot.transfer(tx, bet(`sh${a}:h0`, 11)))).rejects.toMatchObject({ code: 'IDEMPOTENCY_MISMATCH' });
+    expect((await balanceOf(t.portal.db, a!, 'PHP')).balance).toBe(10_000 - 50 * 10);
+    for (const bad of [0, -1, 1.5, 2000, Number.NaN]) expect(() => createLedger({ systemShards: bad })).toThrow(RangeError);
+    expect(await checkLedger(t.portal.db)).toEqual([]);
+  });
+
+  it('posts member and system legs with one entry each whatever the account ids, and never deadlocks on a shared row', async () => {
+    const ids = await newMembers(4);
+    const hot = createLedger({ systemShards: 1 });
+    for (const id of ids) await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `lo${id}:seed`, kind: 'deposit', amount: 5_000, debit: { system: 'deposit' }, credit: { member: id } }));
+    // bets, wins and member-to-member moves at once, all on one house row and the same four members
+    const ops = Array.from({ length: 60 }, (_, k) => {
+      const m = ids[k % 4]!;
+      const o = ids[(k + 1) % 4]!;
+      const base = { merchant: 'DEMO', currency: 'PHP', key: `lo${ids[0]}:op${k}`, amount: 1 + (k % 7) };
+      if (k % 3 === 0) return { ...base, kind: 'bet', debit: { member: m }, credit: { system: 'game' as const } };
+      if (k % 3 === 1) return { ...base, kind: 'win', debit: { system: 'game' as const }, credit: { member: m } };
+      return { ...base, kind: 'transfer', debit: { member: m }, credit: { member: o } };
+    });
+    const results = await Promise.all(ops.map((o) => t.portal.db.tx((tx) => hot.transfer(tx, o))));
+    expect(results.every((r) => !r.replayed)).toBe(true);
+    const entries = await t.portal.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ledger_entries e JOIN ledger_transfers x ON x.id = e.transfer_id WHERE x.idempotency_key LIKE $1`, [`lo${ids[0]}:op%`]);
+    expect(entries.rows[0]!.n).toBe(120);
+    const want = ids.map((id) => 5_000 + ops.reduce((s, o) => s + ('member' in o.credit && o.credit.member === id ? o.amount : 0) - ('member' in o.debit && o.debit.member === id ? o.amount : 0), 0));
+    for (const [n, id] of ids.entries()) expect((await balanceOf(t.portal.db, id, 'PHP')).balance).toBe(want[n]);
     expect(await checkLedger(t.portal.db)).toEqual([]);
   });
 });

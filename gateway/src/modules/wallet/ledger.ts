@@ -15,7 +15,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 
 export const SYSTEM_KINDS = ['house', 'deposit', 'withdrawal', 'adjustment', 'game', 'bonus'] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
-/** System accounts are spread over this many rows so a hot counterpart does not serialise every transfer. */
+/** System accounts are spread over this many rows so a hot counterpart does not serialise every transfer (the default; see createLedger). */
 export const SYSTEM_SHARDS = 16;
 
 export type AccountRef = { member: number } | { system: SystemKind };
@@ -63,9 +63,9 @@ function requestHash(i: TransferInput): string {
     .digest('base64url');
 }
 
-function shardOf(key: string): number {
+function shardOf(key: string, shards: number): number {
   const h = createHash('sha1').update(key).digest();
-  return h.readUInt16BE(0) % SYSTEM_SHARDS;
+  return h.readUInt16BE(0) % shards;
 }
 
 export async function memberAccount(q: Queryable, merchant: string, memberId: number, currency: string): Promise<number> {
@@ -92,21 +92,51 @@ export async function systemAccount(q: Queryable, merchant: string, kind: System
   return (await q.query<{ id: number }>(sel, [merchant, kind, currency, shard])).rows[0]!.id;
 }
 
-async function resolveRef(q: Queryable, i: TransferInput, ref: AccountRef): Promise<number> {
-  return 'member' in ref ? memberAccount(q, i.merchant, ref.member, i.currency) : systemAccount(q, i.merchant, ref.system, i.currency, shardOf(i.key));
+async function resolveRef(q: Queryable, i: TransferInput, ref: AccountRef, shards: number): Promise<number> {
+  return 'member' in ref ? memberAccount(q, i.merchant, ref.member, i.currency) : systemAccount(q, i.merchant, ref.system, i.currency, shardOf(i.key, shards));
 }
+
+/** Both accounts of a transfer in one round trip when they exist; a missing one is created as before. */
+async function resolveBoth(q: Queryable, i: TransferInput, shards: number): Promise<[number, number]> {
+  const params: unknown[] = [];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const where = (ref: AccountRef) =>
+    'member' in ref
+      ? `member_id = ${p(ref.member)}::bigint AND currency = ${p(i.currency)}::text`
+      : `merchant_code = ${p(i.merchant)}::text AND kind = ${p(ref.system)}::text AND currency = ${p(i.currency)}::text AND shard = ${p(shardOf(i.key, shards))}::int AND member_id IS NULL`;
+  const r = await q.query<{ side: number; id: number }>(
+    `SELECT 0 AS side, id FROM ledger_accounts WHERE ${where(i.debit)} UNION ALL SELECT 1 AS side, id FROM ledger_accounts WHERE ${where(i.credit)}`,
+    params,
+  );
+  const found = (side: number) => r.rows.find((row) => row.side === side)?.id;
+  return [found(0) ?? (await resolveRef(q, i, i.debit, shards)), found(1) ?? (await resolveRef(q, i, i.credit, shards))];
+}
+
+type AccountRow = { id: number; member_id: number | null; balance: number; held: number };
+const toState = (row: AccountRow): AccountState => ({ accountId: row.id, memberId: row.member_id, balance: row.balance, held: row.held });
+const GUARDED_UPDATE = `UPDATE ledger_accounts SET balance = balance + $2, held = held + $3
+     WHERE id = $1 AND (allow_negative OR balance + $2 - (held + $3) >= 0) AND held + $3 >= 0
+     RETURNING id, member_id, balance, held`;
 
 /** Apply a signed change to one account under its guard; returns its new state or throws InsufficientFunds. */
 async function move(tx: Tx, accountId: number, balanceDelta: number, heldDelta: number): Promise<AccountState> {
-  const r = await tx.query<{ id: number; member_id: number | null; balance: number; held: number }>(
-    `UPDATE ledger_accounts SET balance = balance + $2, held = held + $3
-     WHERE id = $1 AND (allow_negative OR balance + $2 - (held + $3) >= 0) AND held + $3 >= 0
-     RETURNING id, member_id, balance, held`,
-    [accountId, balanceDelta, heldDelta],
+  const r = await tx.query<AccountRow>(GUARDED_UPDATE, [accountId, balanceDelta, heldDelta]);
+  const row = r.rows[0];
+  if (!row) throw new InsufficientFunds();
+  return toState(row);
+}
+
+/** move() and the leg's entry in one statement (one round trip; no entry when the guard refuses). */
+async function moveWithEntry(tx: Tx, transferId: number, accountId: number, balanceDelta: number, heldDelta: number): Promise<AccountState> {
+  const r = await tx.query<AccountRow>(
+    `WITH a AS (${GUARDED_UPDATE}),
+     e AS (INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after) SELECT $4, id, $2, balance FROM a)
+     SELECT id, member_id, balance, held FROM a`,
+    [accountId, balanceDelta, heldDelta, transferId],
   );
   const row = r.rows[0];
   if (!row) throw new InsufficientFunds();
-  return { accountId: row.id, memberId: row.member_id, balance: row.balance, held: row.held };
+  return toState(row);
 }
 
 async function announce(tx: Tx, merchant: string, currency: string, state: AccountState, delta: number, reason: string, transferId: number) {
@@ -116,19 +146,19 @@ async function announce(tx: Tx, merchant: string, currency: string, state: Accou
   });
 }
 
-/** Post both legs in account-id order (a fixed lock order, so concurrent transfers cannot deadlock). */
-async function postLegs(tx: Tx, t: { id: number; debit: number; credit: number; amount: number; fromHold: boolean }) {
+/**
+ * Post both legs, each with its entry, in a fixed lock order so concurrent transfers cannot
+ * deadlock: member accounts before system accounts, then by account id. A system account is the
+ * shared (hot) row, so it is locked last: held only for its own statement and the commit, not
+ * while the member's leg is checked and written.
+ */
+async function postLegs(tx: Tx, t: { id: number; debit: number; credit: number; debitSystem: boolean; creditSystem: boolean; amount: number; fromHold: boolean }) {
   const legs = [
-    { account: t.debit, balance: -t.amount, held: t.fromHold ? -t.amount : 0 },
-    { account: t.credit, balance: t.amount, held: 0 },
-  ].sort((a, b) => a.account - b.account);
+    { account: t.debit, system: t.debitSystem, balance: -t.amount, held: t.fromHold ? -t.amount : 0 },
+    { account: t.credit, system: t.creditSystem, balance: t.amount, held: 0 },
+  ].sort((a, b) => Number(a.system) - Number(b.system) || a.account - b.account);
   const states = new Map<number, AccountState>();
-  for (const leg of legs) states.set(leg.account, await move(tx, leg.account, leg.balance, leg.held));
-  for (const leg of legs) {
-    await tx.query('INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [
-      t.id, leg.account, leg.balance, states.get(leg.account)!.balance,
-    ]);
-  }
+  for (const leg of legs) states.set(leg.account, await moveWithEntry(tx, t.id, leg.account, leg.balance, leg.held));
   return { debit: states.get(t.debit)!, credit: states.get(t.credit)! };
 }
 
@@ -137,10 +167,28 @@ async function postLegs(tx: Tx, t: { id: number; debit: number; credit: number; 
  * makes a concurrent duplicate wait for this transaction and then see it as a replay.
  */
 export async function transfer(tx: Tx, i: TransferInput): Promise<TransferResult> {
+  return transferOn(tx, i, SYSTEM_SHARDS);
+}
+
+/**
+ * A ledger whose system legs spread over `systemShards` rows (1 = one hot row per system account,
+ * as the benchmark's hot-house run uses). Shard rows are the same accounts whatever the count:
+ * shard 0 is shared, so ledgers with different counts can run on one database side by side.
+ */
+export function createLedger(opts: { systemShards: number }) {
+  const n = opts.systemShards;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 1024) throw new RangeError(`systemShards must be a whole number from 1 to 1024, got ${n}`);
+  return {
+    systemShards: n,
+    transfer: (tx: Tx, i: TransferInput) => transferOn(tx, i, n),
+    resolveHold,
+  };
+}
+
+async function transferOn(tx: Tx, i: TransferInput, shards: number): Promise<TransferResult> {
   if (!Number.isSafeInteger(i.amount) || i.amount <= 0) throw new AppError(ErrorCode.VALIDATION, 'Amount must be a positive whole number of minor units');
   const hash = requestHash(i);
-  const debit = await resolveRef(tx, i, i.debit);
-  const credit = await resolveRef(tx, i, i.credit);
+  const [debit, credit] = await resolveBoth(tx, i, shards);
   if (debit === credit) throw new AppError(ErrorCode.VALIDATION, 'Debit and credit accounts must differ');
   const ins = await tx.query<{ id: number; created_at: Date | string }>(
     `INSERT INTO ledger_transfers (merchant_code, idempotency_key, request_hash, kind, debit_account_id, credit_account_id, amount, status, memo)
@@ -159,7 +207,7 @@ export async function transfer(tx: Tx, i: TransferInput): Promise<TransferResult
     const held = await move(tx, debit, 0, i.amount);
     await announce(tx, i.merchant, i.currency, held, 0, `${i.kind}.hold`, id);
   } else {
-    const { debit: d, credit: c } = await postLegs(tx, { id, debit, credit, amount: i.amount, fromHold: false });
+    const { debit: d, credit: c } = await postLegs(tx, { id, debit, credit, debitSystem: 'system' in i.debit, creditSystem: 'system' in i.credit, amount: i.amount, fromHold: false });
     await announce(tx, i.merchant, i.currency, d, -i.amount, i.kind, id);
     await announce(tx, i.merchant, i.currency, c, i.amount, i.kind, id);
   }
@@ -169,8 +217,10 @@ export async function transfer(tx: Tx, i: TransferInput): Promise<TransferResult
 /** Resolve a hold exactly once: post moves the reserved funds, void releases them. Repeating the same resolution is a replay. */
 export async function resolveHold(tx: Tx, merchant: string, currency: string, holdId: number, outcome: 'post' | 'void'): Promise<TransferResult> {
   const want = outcome === 'post' ? 'posted' : 'voided';
-  const r = await tx.query<TransferRow>(
-    `UPDATE ledger_transfers SET status = $3, resolved_at = now() WHERE id = $1 AND merchant_code = $2 AND status = 'pending' RETURNING *`,
+  const r = await tx.query<TransferRow & { debit_system: boolean; credit_system: boolean }>(
+    `UPDATE ledger_transfers SET status = $3, resolved_at = now() WHERE id = $1 AND merchant_code = $2 AND status = 'pending'
+     RETURNING *, (SELECT member_id IS NULL FROM ledger_accounts WHERE id = debit_account_id) AS debit_system,
+               (SELECT member_id IS NULL FROM ledger_accounts WHERE id = credit_account_id) AS credit_system`,
     [holdId, merchant, want],
   );
   const t = r.rows[0];
@@ -182,7 +232,9 @@ export async function resolveHold(tx: Tx, merchant: string, currency: string, ho
     throw new AppError(ErrorCode.CONFLICT, `Hold already ${c.status}`);
   }
   if (outcome === 'post') {
-    const { debit, credit } = await postLegs(tx, { id: t.id, debit: t.debit_account_id, credit: t.credit_account_id, amount: t.amount, fromHold: true });
+    const { debit, credit } = await postLegs(tx, {
+      id: t.id, debit: t.debit_account_id, credit: t.credit_account_id, debitSystem: t.debit_system, creditSystem: t.credit_system, amount: t.amount, fromHold: true,
+    });
     await announce(tx, merchant, currency, debit, -t.amount, t.kind, t.id);
     await announce(tx, merchant, currency, credit, t.amount, t.kind, t.id);
   } else {
