@@ -35,7 +35,7 @@ export function LotteryCentre({ kind, title, gameCode, vendor }: { kind: Lottery
   const isPending = lottGames.isPending || elottGames.isPending;
 
   return (
-    <section className="game-centre" data-testid="game-centre">
+    <section className="game-centre container" data-testid="game-centre">
       <header className="game-centre__head">
         <h1 className="game-centre__title">{title}</h1>
         {gameCode && <p className="game-centre__muted">{t('centre.selectedGame', { code: gameCode })}</p>}

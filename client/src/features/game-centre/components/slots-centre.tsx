@@ -77,7 +77,7 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
   const total = isFavouritesOnly ? games.length : (list.data?.pages[0]?.total ?? 0);
 
   return (
-    <section className="game-centre" data-testid="game-centre">
+    <section className="game-centre container" data-testid="game-centre">
       <header className="game-centre__head">
         <h1 className="game-centre__title">{vendorEntry && fixedVendor ? t('centre.vendorGames', { name: vendorEntry.displayName }) : title}</h1>
       </header>

@@ -34,7 +34,7 @@ export function VendorCentre({ gameType, title, vendor }: VendorCentreProps) {
   const games = list.data?.pages.flatMap((p) => p.games) ?? [];
 
   return (
-    <section className="game-centre" data-testid="game-centre">
+    <section className="game-centre container" data-testid="game-centre">
       <header className="game-centre__head">
         <h1 className="game-centre__title">{title}</h1>
       </header>

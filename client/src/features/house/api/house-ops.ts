@@ -15,3 +15,5 @@ export const rotateSeed = (clientSeed?: string) => houseCall(houseCalls.rotateSe
 export const getBaccaratState = () => houseCall(houseCalls.baccaratState, { body: {} });
 /** POST /house/api/baccarat/bet. */
 export const placeBaccaratBet = (side: 'player' | 'banker' | 'tie', stake: number) => houseCall(houseCalls.baccaratBet, { body: { side, stake } });
+/** POST /house/api/fish/shoot. */
+export const shootFish = (fish: 'clown' | 'puffer' | 'turtle' | 'shark' | 'whale', stake: number) => houseCall(houseCalls.shoot, { body: { fish, stake } });

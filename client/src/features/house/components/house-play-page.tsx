@@ -8,6 +8,7 @@ import { useMoney } from '../../../lib/use-money';
 import { setHouseSession } from '../api/house-call';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
 import { BaccaratTable } from './baccarat-table';
+import { FishPond } from './fish-pond';
 import { SlotSymbol } from './slot-symbol';
 import '../house.css';
 
@@ -117,6 +118,35 @@ export function HousePlayPage() {
     for (const l of last.lines) for (let reel = 0; reel < l.count; reel++) winningCells.add(`${reel}:${LINES[l.line]![reel]}`);
   }
 
+  const fairPanel = (
+    <section className="hs-fair" data-testid="house-fair">
+      <h2>{t('fair_title')}</h2>
+      <p className="hs-small hs-muted">{t('fair_hint')}</p>
+      <dl>
+        <dt>{t('server_seed_hash')}</dt>
+        <dd className="hs-mono" data-testid="house-seed-hash">{session?.fair.serverSeedHash ?? '—'}</dd>
+        <dt>{t('nonce')}</dt>
+        <dd className="hs-mono">{session?.fair.nonce ?? 0}</dd>
+      </dl>
+      <label className="hs-field">
+        <span>{t('client_seed')}</span>
+        <input value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value.replace(/[^A-Za-z0-9_.:-]/g, ''))} data-testid="house-client-seed" />
+      </label>
+      <button type="button" className="hs-chip" onClick={newSeed} disabled={!session || isBusy} data-testid="house-rotate">
+        {t('rotate_seed')}
+      </button>
+      {revealed && (
+        <dl className="hs-revealed" data-testid="house-revealed">
+          <dt>{t('revealed_seed')}</dt>
+          <dd className="hs-mono">{revealed.revealedServerSeed}</dd>
+          <dt>{t('revealed_hash')}</dt>
+          <dd className="hs-mono">{revealed.revealedHash}</dd>
+          <dd className="hs-small">{t('revealed_rounds', { count: revealed.rounds })}</dd>
+        </dl>
+      )}
+    </section>
+  );
+
   return (
     <div className="hs-page" data-testid="house-page">
       <header className="hs-top">
@@ -128,8 +158,15 @@ export function HousePlayPage() {
         </div>
       </header>
       {error && <p className="hs-error" role="alert" data-testid="house-error">{error}</p>}
-      {game !== 'SLOT1' ? (
+      {game === 'BACC1' ? (
         session && <BaccaratTable onBalance={(balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s))} />
+      ) : game === 'FISH1' ? (
+        session && (
+          <main className="hs-main">
+            <FishPond session={session} onBalance={(balance, nonce) => setSession((s) => (s ? { ...s, balance, fair: { ...s.fair, nonce } } : s))} />
+            {fairPanel}
+          </main>
+        )
       ) : (
         <main className="hs-main">
           <div className="hs-machine">
@@ -168,32 +205,7 @@ export function HousePlayPage() {
             </div>
             {session?.rtp != null && <p className="hs-muted hs-small">{t('rtp', { rtp: (session.rtp * 100).toFixed(2) })}</p>}
           </div>
-          <section className="hs-fair" data-testid="house-fair">
-            <h2>{t('fair_title')}</h2>
-            <p className="hs-small hs-muted">{t('fair_hint')}</p>
-            <dl>
-              <dt>{t('server_seed_hash')}</dt>
-              <dd className="hs-mono" data-testid="house-seed-hash">{session?.fair.serverSeedHash ?? '—'}</dd>
-              <dt>{t('nonce')}</dt>
-              <dd className="hs-mono">{session?.fair.nonce ?? 0}</dd>
-            </dl>
-            <label className="hs-field">
-              <span>{t('client_seed')}</span>
-              <input value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value.replace(/[^A-Za-z0-9_.:-]/g, ''))} data-testid="house-client-seed" />
-            </label>
-            <button type="button" className="hs-chip" onClick={newSeed} disabled={!session || isBusy} data-testid="house-rotate">
-              {t('rotate_seed')}
-            </button>
-            {revealed && (
-              <dl className="hs-revealed" data-testid="house-revealed">
-                <dt>{t('revealed_seed')}</dt>
-                <dd className="hs-mono">{revealed.revealedServerSeed}</dd>
-                <dt>{t('revealed_hash')}</dt>
-                <dd className="hs-mono">{revealed.revealedHash}</dd>
-                <dd className="hs-small">{t('revealed_rounds', { count: revealed.rounds })}</dd>
-              </dl>
-            )}
-          </section>
+          {fairPanel}
         </main>
       )}
     </div>
