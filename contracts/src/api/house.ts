@@ -9,7 +9,7 @@ import { defineCall } from './envelope.ts';
  */
 export const HOUSE_API = '/house/api';
 export const HOUSE_SESSION_HEADER = 'x-house-session';
-export const HOUSE_GAME_CODES = ['SLOT1', 'BACC1'] as const;
+export const HOUSE_GAME_CODES = ['SLOT1', 'BACC1', 'FISH1'] as const;
 export type THouseGameCode = (typeof HOUSE_GAME_CODES)[number];
 
 const ZHouseToken = z.string().min(20).max(128);
@@ -57,6 +57,24 @@ export const ZSpinResult = z.object({
   bigWin: z.boolean(),
 });
 export type TSpinResult = z.infer<typeof ZSpinResult>;
+
+export const FISH_IDS = ['clown', 'puffer', 'turtle', 'shark', 'whale'] as const;
+export const ZShootBody = z.object({ fish: z.enum(FISH_IDS), stake: z.number().int().positive() }).strict();
+export const ZShootResult = z.object({
+  roundId: z.string(),
+  fish: z.enum(FISH_IDS),
+  stake: z.number().int(),
+  caught: z.boolean(),
+  /** What the fish pays, times the stake (2, 5, 10, 30, 100). */
+  multiple: z.number().int(),
+  win: z.number().int(),
+  balance: z.number().int(),
+  serverSeedHash: z.string(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  bigWin: z.boolean(),
+});
+export type TShootResult = z.infer<typeof ZShootResult>;
 
 export const ZRotateSeedBody = z.object({ clientSeed: ZClientSeed.optional() }).strict();
 export const ZRotateSeedValue = z.object({
@@ -109,6 +127,7 @@ export const houseCalls = {
   state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: NoBody, value: ZHouseSession }),
   spin: defineCall({ method: 'POST', path: `${HOUSE_API}/slot/spin`, auth: false, body: ZSpinBody, value: ZSpinResult }),
   rotateSeed: defineCall({ method: 'POST', path: `${HOUSE_API}/seed`, auth: false, body: ZRotateSeedBody, value: ZRotateSeedValue }),
+  shoot: defineCall({ method: 'POST', path: `${HOUSE_API}/fish/shoot`, auth: false, body: ZShootBody, value: ZShootResult }),
   baccaratState: defineCall({ method: 'POST', path: `${HOUSE_API}/baccarat/state`, auth: false, body: NoBody, value: ZBaccaratState }),
   baccaratBet: defineCall({ method: 'POST', path: `${HOUSE_API}/baccarat/bet`, auth: false, body: ZBaccaratBetBody, value: ZBaccaratState }),
 };

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { HOUSE_SESSION_HEADER, type THouseSession, type TRotateSeedValue, type TSpinResult } from '@portal/contracts/api/house';
+import { HOUSE_SESSION_HEADER, type THouseSession, type TRotateSeedValue, type TShootResult, type TSpinResult } from '@portal/contracts/api/house';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { fairStream, hashSeed } from './fair.ts';
 import { evaluate, slotWin, stopsFrom } from './slot.ts';
+import { shootFish } from './fish.ts';
 import { createWalletClient } from './wallet-client.ts';
 
 /**
@@ -226,5 +227,26 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect((await house('/freeplay', { game: 'SLOT1' })).json?.code).toBe('MODULE_DISABLED');
     expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-SLOT1', freePlay: true }, token: trial.token })).json?.code).toBe('MODULE_DISABLED');
     await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: true } } });
+  });
+
+  it('Lucky Fishing: each shot is a round through the wallet; a catch pays its multiple; the shot verifies from the revealed seed', async () => {
+    const m = await member(20_000);
+    const l = await launch(m.token, 'HOUSE-FISH1');
+    const u = new URL(l.url, t.url);
+    const s = (await house<THouseSession>('/session', { token: u.searchParams.get('token'), game: 'FISH1' })).json!.value!;
+    expect(s).toMatchObject({ game: 'FISH1', gameName: 'Lucky Fishing', rtp: 0.96, stakes: [100, 500, 1_000, 5_000] });
+    let expected = 20_000;
+    const shots: TShootResult[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = (await house<TShootResult>('/fish/shoot', { fish: 'clown', stake: 100 }, s.session)).json!.value!;
+      expected += r.win - 100;
+      expect(r.win).toBe(r.caught ? 200 : 0);
+      expect(r.balance).toBe(expected);
+      shots.push(r);
+    }
+    expect(await balanceOf(m.token)).toBe(expected);
+    expect((await house('/slot/spin', { stake: 100 }, s.session)).json?.code).toBe('INVALID_STATE');
+    const seed = (await house<TRotateSeedValue>('/seed', {}, s.session)).json!.value!;
+    for (const r of shots) expect(shootFish('clown', fairStream(seed.revealedServerSeed, r.clientSeed, r.nonce)).caught).toBe(r.caught);
   });
 });

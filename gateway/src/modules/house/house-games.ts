@@ -5,6 +5,7 @@ import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 export const HOUSE_GAMES = [
   { code: 'SLOT1', nodeId: 'HOUSE-SLOT1', gameType: 'RNG', classify: null, name: 'Lucky Peso Reels' },
   { code: 'BACC1', nodeId: 'HOUSE-BACC1', gameType: 'LIVE', classify: null, name: 'Speed Baccarat' },
+  { code: 'FISH1', nodeId: 'HOUSE-FISH1', gameType: 'FISH', classify: null, name: 'Lucky Fishing' },
 ] as const;
 
 const CATEGORY: Record<string, string> = { RNG: 'SLOT', LIVE: 'LIVE', FISH: 'FISH', PVP: 'PVP' };

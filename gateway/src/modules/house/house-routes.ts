@@ -42,6 +42,7 @@ export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: B
   on(houseCalls.freePlay, (c, b) => house.freePlay(c.merchant, b.game));
   on(houseCalls.state, (c) => house.state(c.merchant, c.session));
   on(houseCalls.spin, (c, b) => house.spin(c.merchant, c.session, b.stake));
+  on(houseCalls.shoot, (c, b) => house.shoot(c.merchant, c.session, b.fish, b.stake));
   on(houseCalls.rotateSeed, (c, b) => house.rotateSeed(c.merchant, c.session, b.clientSeed));
   on(houseCalls.baccaratState, (c) => deps.baccarat.state(c.merchant, c.session));
   on(houseCalls.baccaratBet, (c, b) => deps.baccarat.bet(c.merchant, c.session, b.side, b.stake));

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { THouseGameCode, THouseSession, TRotateSeedValue, TSpinResult } from '@portal/contracts/api/house';
+import type { THouseGameCode, THouseSession, TRotateSeedValue, TShootResult, TSpinResult } from '@portal/contracts/api/house';
 import { merchantAudience } from '@portal/contracts/events/events';
 import { maskName } from '@portal/contracts/domain/money';
 import type { Db, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
-import { fairStream, hashSeed, newServerSeed } from './fair.ts';
+import { fairStream, hashSeed, newServerSeed, type FairStream } from './fair.ts';
+import { FISH_RTP, FISH_STAKES, shootFish, type FishId } from './fish.ts';
 import { HOUSE_GAMES } from './house-games.ts';
 import { SLOT_STAKES, SLOT_STATED_RTP, evaluate, slotWin, stopsFrom } from './slot.ts';
 import { WalletRefused, WalletUnreachable, type WalletClient } from './wallet-client.ts';
@@ -71,8 +72,8 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     const balance = s.free_play ? s.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
     return {
       session: token, game: s.game_code, gameName: g.game_name, nickname: s.nickname, currency: m.currency, balance, freePlay: s.free_play,
-      stakes: [...SLOT_STAKES], fair: { serverSeedHash: hashSeed(s.server_seed), clientSeed: s.client_seed, nonce: s.nonce },
-      rtp: s.game_code === 'SLOT1' ? SLOT_STATED_RTP : null,
+      stakes: s.game_code === 'FISH1' ? [...FISH_STAKES] : [...SLOT_STAKES], fair: { serverSeedHash: hashSeed(s.server_seed), clientSeed: s.client_seed, nonce: s.nonce },
+      rtp: s.game_code === 'SLOT1' ? SLOT_STATED_RTP : s.game_code === 'FISH1' ? FISH_RTP : null,
     };
   }
 
@@ -153,6 +154,40 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     }
   }
 
+  /**
+   * One instant round (slot spin, fish shot): reserve the nonce and write the round with its outcome
+   * before any money moves, then bet and win through the wallet (or the play balance in free play).
+   */
+  async function instantRound<O>(
+    m: Merchant, token: string | undefined, game: 'SLOT1' | 'FISH1', prefix: string, stake: number,
+    compute: (rng: FairStream) => { win: number; outcome: O; record: Record<string, unknown> },
+  ) {
+    const s0 = await sessionOf(db, m, token);
+    if (s0.game_code !== game) throw new AppError(ErrorCode.INVALID_STATE, 'This session is for another game');
+    const g = await gameOf(m.code, game);
+    if (g.maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
+    const r = await db.tx(async (tx) => {
+      const s = await sessionOf(tx, m, token, true);
+      const nonce = s.nonce + 1;
+      const { win, outcome, record } = compute(fairStream(s.server_seed, s.client_seed, nonce));
+      const roundId = newRoundId(prefix);
+      if (s.free_play && s.play_balance < stake) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
+      await tx.query('UPDATE house_sessions SET nonce = $2, play_balance = play_balance + $3 WHERE token_hash = $1', [s.token_hash, nonce, s.free_play ? win - stake : 0]);
+      await tx.query(
+        `INSERT INTO house_rounds (round_id, merchant_code, session_hash, player_id, game_code, free_play, stake, win, server_seed_hash, client_seed, nonce, outcome, status, settled_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [roundId, m.code, s.token_hash, s.player_id, game, s.free_play, stake, s.free_play ? win : null, hashSeed(s.server_seed), s.client_seed, nonce,
+          JSON.stringify({ ...record, win }), s.free_play ? 'settled' : 'open', s.free_play ? new Date().toISOString() : null],
+      );
+      return { s, nonce, win, outcome, roundId };
+    });
+    const balance = r.s.free_play ? r.s.play_balance - stake + r.win : await playReal(m, r.s, r.roundId, stake, r.win);
+    const bigWin = r.s.free_play
+      ? false
+      : await settle(m, { roundId: r.roundId, stake, win: r.win, playerId: r.s.player_id, nickname: r.s.nickname, game, freePlay: false });
+    return { roundId: r.roundId, win: r.win, outcome: r.outcome, balance, bigWin, nonce: r.nonce, serverSeedHash: hashSeed(r.s.server_seed), clientSeed: r.s.client_seed };
+  }
+
   return {
     /** Shared with the table games (baccarat). */
     internals: { sessionOf, postWinner, asPlayerError, gameOf },
@@ -178,37 +213,25 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
 
     async spin(m: Merchant, token: string | undefined, stake: number): Promise<TSpinResult> {
       if (!(SLOT_STAKES as readonly number[]).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
-      const s0 = await sessionOf(db, m, token);
-      if (s0.game_code !== 'SLOT1') throw new AppError(ErrorCode.INVALID_STATE, 'This session is not a slot');
-      const g = await gameOf(m.code, 'SLOT1');
-      if (g.maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
-      // Reserve the nonce and write the round with its outcome before any money moves.
-      const r = await db.tx(async (tx) => {
-        const s = await sessionOf(tx, m, token, true);
-        const nonce = s.nonce + 1;
-        const result = evaluate(stopsFrom(fairStream(s.server_seed, s.client_seed, nonce)));
-        const win = slotWin(stake, result.multiplier);
-        const roundId = newRoundId('S');
-        if (s.free_play && s.play_balance < stake) throw new AppError(ErrorCode.INSUFFICIENT_FUNDS);
-        await tx.query(
-          `UPDATE house_sessions SET nonce = $2, play_balance = play_balance + $3 WHERE token_hash = $1`,
-          [s.token_hash, nonce, s.free_play ? win - stake : 0],
-        );
-        await tx.query(
-          `INSERT INTO house_rounds (round_id, merchant_code, session_hash, player_id, game_code, free_play, stake, win, server_seed_hash, client_seed, nonce, outcome, status, settled_at)
-           VALUES ($1, $2, $3, $4, 'SLOT1', $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-          [roundId, m.code, s.token_hash, s.player_id, s.free_play, stake, s.free_play ? win : null, hashSeed(s.server_seed), s.client_seed, nonce,
-            JSON.stringify({ stops: result.stops, win }), s.free_play ? 'settled' : 'open', s.free_play ? new Date().toISOString() : null],
-        );
-        return { s, nonce, result, win, roundId };
+      const r = await instantRound(m, token, 'SLOT1', 'S', stake, (rng) => {
+        const result = evaluate(stopsFrom(rng));
+        return { win: slotWin(stake, result.multiplier), outcome: result, record: { stops: result.stops } };
       });
-      const balance = r.s.free_play ? r.s.play_balance - stake + r.win : await playReal(m, r.s, r.roundId, stake, r.win);
-      const bigWin = r.s.free_play
-        ? false
-        : await settle(m, { roundId: r.roundId, stake, win: r.win, playerId: r.s.player_id, nickname: r.s.nickname, game: 'SLOT1', freePlay: false });
       return {
-        roundId: r.roundId, stake, win: r.win, grid: r.result.grid, stops: r.result.stops, lines: r.result.lines, balance,
-        serverSeedHash: hashSeed(r.s.server_seed), clientSeed: r.s.client_seed, nonce: r.nonce, bigWin,
+        roundId: r.roundId, stake, win: r.win, grid: r.outcome.grid, stops: r.outcome.stops, lines: r.outcome.lines, balance: r.balance,
+        serverSeedHash: r.serverSeedHash, clientSeed: r.clientSeed, nonce: r.nonce, bigWin: r.bigWin,
+      };
+    },
+
+    async shoot(m: Merchant, token: string | undefined, fish: FishId, stake: number): Promise<TShootResult> {
+      if (!(FISH_STAKES as readonly number[]).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
+      const r = await instantRound(m, token, 'FISH1', 'F', stake, (rng) => {
+        const shot = shootFish(fish, rng);
+        return { win: shot.caught ? stake * shot.multiple : 0, outcome: shot, record: { fish, ...shot } };
+      });
+      return {
+        roundId: r.roundId, fish, stake, caught: r.outcome.caught, multiple: r.outcome.multiple, win: r.win, balance: r.balance,
+        serverSeedHash: r.serverSeedHash, clientSeed: r.clientSeed, nonce: r.nonce, bigWin: r.bigWin,
       };
     },
 

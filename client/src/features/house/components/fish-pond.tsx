@@ -7,11 +7,11 @@ import { shootFish } from '../api/house-ops';
 
 type FishId = (typeof FISH_IDS)[number];
 const LOOK: Record<FishId, { multiple: number; color: string; size: number; top: number; speed: number }> = {
-  clown: { multiple: 2, color: '#ff8c1a', size: 46, top: 12, speed: 9 },
-  puffer: { multiple: 5, color: '#ffd23f', size: 54, top: 32, speed: 12 },
-  turtle: { multiple: 10, color: '#3bb273', size: 62, top: 52, speed: 15 },
-  shark: { multiple: 30, color: '#8aa1b1', size: 82, top: 66, speed: 11 },
-  whale: { multiple: 100, color: '#4f6bed', size: 110, top: 78, speed: 20 },
+  clown: { multiple: 2, color: '#ff8c1a', size: 46, top: 6, speed: 9 },
+  puffer: { multiple: 5, color: '#ffd23f', size: 54, top: 24, speed: 12 },
+  turtle: { multiple: 10, color: '#3bb273', size: 62, top: 44, speed: 15 },
+  shark: { multiple: 30, color: '#8aa1b1', size: 82, top: 56, speed: 11 },
+  whale: { multiple: 100, color: '#4f6bed', size: 110, top: 70, speed: 20 },
 };
 
 function FishShape({ id }: { id: FishId }) {
