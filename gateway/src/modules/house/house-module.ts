@@ -41,7 +41,9 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
       if (!deps.walletUrl) wallet.setBaseUrl(`http://127.0.0.1:${port}`);
       if (!timer) {
         timer = setInterval(() => {
-          house.sweep().catch((err: unknown) => log.warn({ err }, 'house sweep failed'));
+          house.sweep()
+            .then(() => baccarat.sweep())
+            .catch((err: unknown) => log.warn({ err }, 'house sweep failed'));
         }, SWEEP_MS);
         timer.unref();
         // The tables run on their own: every node ticks, the advisory lock lets one move each table.

@@ -100,4 +100,27 @@ describe('house Speed Baccarat', () => {
     expect((await house('/baccarat/bet', { side: 'player', stake: 500 }, s.session)).json?.code).toBe('INSUFFICIENT_FUNDS');
     expect((await house('/baccarat/bet', { side: 'dragon', stake: 100 }, s.session)).status).toBe(400);
   });
+
+  it('the sweep rolls back a bet the wallet never answered and settles one it accepted', async () => {
+    const { m, s } = await seat(5_000);
+    await openBetting();
+    const st = (await house<TBaccaratState>('/baccarat/bet', { side: 'banker', stake: 1_000 }, s.session)).json!.value!;
+    // A second bet that "never reached" the wallet: written, no answer.
+    const hash = (await t.portal.db.query<{ session_hash: Buffer }>('SELECT session_hash FROM house_table_bets WHERE player_id = $1 LIMIT 1', [String(m.memberId)])).rows[0]!.session_hash;
+    const lost = (await t.portal.db.query<{ id: number }>(
+      `INSERT INTO house_table_bets (merchant_code, table_code, round_no, session_hash, player_id, nickname, side, stake, status, created_at)
+       VALUES ('DEMO', 'BACC1', $1, $2, $3, 'x', 'player', 500, 'open', now() - interval '1 hour') RETURNING id`, [st.roundNo, hash, String(m.memberId)])).rows[0]!.id;
+    await t.portal.db.query(`UPDATE house_table_bets SET created_at = now() - interval '1 hour' WHERE player_id = $1`, [String(m.memberId)]);
+    await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [st.roundNo]);
+    // Deal without settling (as if the dealing node died), then sweep.
+    await t.portal.db.query(`UPDATE house_table_rounds SET phase = 'result', result = $2, next_at = now() + interval '1 minute' WHERE merchant_code = 'DEMO' AND round_no = $1`,
+      [st.roundNo, JSON.stringify(dealCoup(fairStream((await t.portal.db.query<{ server_seed: string }>(`SELECT server_seed FROM house_table_rounds WHERE merchant_code = 'DEMO' AND round_no = $1`, [st.roundNo])).rows[0]!.server_seed, 'BACC1', st.roundNo)))]);
+    expect(await t.portal.house.baccarat.sweep()).toBeGreaterThanOrEqual(2);
+    const rows = (await t.portal.db.query<{ id: number; status: string; win: number | null }>('SELECT id, status, win FROM house_table_bets WHERE player_id = $1 ORDER BY id', [String(m.memberId)])).rows;
+    expect(rows.find((r) => r.id === lost)!.status).toBe('rolled_back');
+    const settled = rows.find((r) => r.id !== lost)!;
+    expect(settled.status).toBe('settled');
+    const bal = (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token: m.token })).json!.value!.available;
+    expect(bal).toBe(4_000 + Number(settled.win));
+  });
 });

@@ -126,9 +126,33 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
     };
   }
 
+  /**
+   * Bets left behind (a node died between writing a bet and hearing the wallet): one the wallet
+   * accepted is settled with its round's result; one without an answer is rolled back (remembered by
+   * the wallet even if the bet never arrived).
+   */
+  async function sweep(olderThanMs = 60_000): Promise<number> {
+    const stale = (await db.query<{ id: number; merchant_code: string; table_code: string; round_no: number; player_id: string; bet_ok: boolean; phase: string }>(
+      `SELECT b.id, b.merchant_code, b.table_code, b.round_no, b.player_id, b.bet_ok, r.phase FROM house_table_bets b
+       JOIN house_table_rounds r ON r.merchant_code = b.merchant_code AND r.table_code = b.table_code AND r.round_no = b.round_no
+       WHERE b.status = 'open' AND NOT b.free_play AND b.created_at < now() - make_interval(secs => $1) LIMIT 100`, [olderThanMs / 1000])).rows;
+    for (const b of stale) {
+      if (b.bet_ok) {
+        if (b.phase === 'result') await settleRound(b.merchant_code, b.table_code, b.round_no);
+        continue;
+      }
+      const base = { playerId: b.player_id, roundId: vendorRound(b.table_code, b.round_no) };
+      await wallet.rollback(b.merchant_code, { ...base, transactionId: `house-B${b.id}-rb`, refTransactionId: `house-B${b.id}-bet` })
+        .then(() => db.query(`UPDATE house_table_bets SET status = 'rolled_back' WHERE id = $1 AND status = 'open'`, [b.id]))
+        .catch((err: unknown) => log.warn({ err, betId: b.id }, 'baccarat sweep: rollback not delivered'));
+    }
+    return stale.length;
+  }
+
   return {
     tick,
     settleRound,
+    sweep,
     state,
     /** A bet on the open round: written first (under the round's share lock), then sent to the wallet. */
     async bet(m: Merchant, token: string | undefined, side: BaccaratSide, stake: number): Promise<TBaccaratState> {
