@@ -242,7 +242,7 @@ describe('accounts in Chromium', () => {
       const card = page.getByTestId('home-hot-games').getByTestId('game-card').first();
       await card.hover();
       await card.getByRole('button').filter({ hasText: lang === 'EN' ? /play now/i : /.+/ }).first().click();
-      const notice = page.getByTestId('trial-launch-notice');
+      const notice = page.getByTestId('launch-trial-dialog');
       await notice.waitFor({ timeout: 10_000 });
       expect(await notice.innerText()).toContain(TEXT[lang].trial);
       await context.close();

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { createMember, realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+
+/**
+ * Games in the browser: a guest pressing play gets the login popup; a real player plays the house
+ * slot (bets through the vendor API on the ledger) and sees the balance and the betting record
+ * change; a big win reaches the home page's winner board in another browser.
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let opsToken = '';
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start();
+  browser = await launchBrowser();
+  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
+  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-games-pass-1', confirmNewPassword: 'Ops-games-pass-1' });
+  opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-games-pass-1' })).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const r = await fetch(gw.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
+  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
+  return j.value;
+}
+
+async function fundedPlayer(pesos: number) {
+  const account = `gm${Date.now() % 1e6}`;
+  await createMember(gw, { account, password: 'abc12345' });
+  const token = await apiLogin(gw, account, 'abc12345');
+  await call('/ops/api/adjustments', opsToken, { account, amount: pesos * 100, reason: 'e2e games', requestId: `g-${account}` });
+  return { account, token };
+}
+
+describe('games in Chromium', () => {
+  it('a guest who presses play gets the login popup and nothing launches', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    const card = page.getByTestId('home-hot-games').getByTestId('game-card').first();
+    await card.hover();
+    await card.getByRole('button', { name: /play now/i }).first().click();
+    await page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('a player plays the house slot: the balance and the betting record change live', async () => {
+    const p = await fundedPlayer(1_000);
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/');
+    const header = page.getByTestId('header-balance');
+    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('1,000.00');
+    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+
+    // launch as the game card would, and play in a second tab
+    const launch = await call<{ url: string }>('/wps/game/launchGame', p.token, { nodeId: 'HOUSE-SLOT1' });
+    const game = await context.newPage();
+    await game.goto(gw.url + launch.url);
+    await game.getByTestId('house-page').waitFor({ timeout: 15_000 });
+    // provably fair: the server seed's hash is on screen before the first spin
+    await expect.poll(() => game.getByTestId('house-seed-hash').innerText(), { timeout: 15_000 }).toMatch(/^[0-9a-f]{64}$/);
+    expect(new URL(game.url()).searchParams.get('token')).toBeNull();
+    await game.getByTestId('house-stake-1000').click();
+    await game.getByTestId('house-spin').click();
+    // after a ₱10 spin the house page and the portal header agree on the new balance
+    await expect.poll(async () => (await game.getByTestId('house-balance').innerText()).replace(/[^\d.]/g, ''), { timeout: 15_000 }).not.toBe('1000.00');
+    const houseBalance = (await game.getByTestId('house-balance').innerText()).replace(/[^\d.,]/g, '');
+    await expect.poll(async () => (await header.innerText()).replace(/[^\d.,]/g, ''), { timeout: 15_000 }).toBe(houseBalance);
+    await snap(game, 'house-slot');
+
+    await page.goto(gw.url + '/member?tab=personalHistoryCopy');
+    const rows = page.getByTestId('bets-list').locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    expect(await rows.first().innerText()).toMatch(/Lucky Peso Reels/);
+    expect(await rows.first().innerText()).toContain('10.00');
+    await context.close();
+  });
+
+  it('a big win shows on the home page winner board in a second browser', async () => {
+    const p = await fundedPlayer(2_000);
+    const viewer = await newPage(browser, { lang: 'EN' });
+    await viewer.page.goto(gw.url + '/');
+    await viewer.page.getByTestId('winner-row').first().waitFor();
+    await expect.poll(() => realtimeConnected(viewer.page), { timeout: 10_000 }).toBe(true);
+
+    // the player shoots sharks (30x) at ₱1 until one is caught: a win of 20x the stake or more is a big win
+    const launch = await call<{ url: string }>('/wps/game/launchGame', p.token, { nodeId: 'HOUSE-FISH1' });
+    const launchToken = new URL(gw.url + launch.url).searchParams.get('token')!;
+    const session = await call<{ session: string }>('/house/api/session', null, { token: launchToken, game: 'FISH1' });
+    let big: { win: number } | null = null;
+    for (let i = 0; i < 400 && !big; i++) {
+      const r = await call<{ caught: boolean; win: number; bigWin: boolean }>('/house/api/fish/shoot', null, { fish: 'shark', stake: 100 }, { 'x-house-session': session.session });
+      if (r.bigWin) big = r;
+    }
+    expect(big, 'a shark was caught within 400 shots (chance of not: about 2e-6)').not.toBeNull();
+    const shown = viewer.page.getByTestId('winner-row').filter({ hasText: 'Lucky Fishing' }).filter({ hasText: '30.00' });
+    await shown.first().waitFor({ timeout: 15_000 });
+    expect(await shown.first().innerText()).toMatch(new RegExp(`^${p.account[0]}`, 'm'));
+    await snap(viewer.page, 'big-win-board');
+    await viewer.context.close();
+  });
+});
