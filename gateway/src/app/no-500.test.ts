@@ -8,6 +8,8 @@ import { opsCalls } from '@portal/contracts/api/ops';
 import { systemCalls } from '@portal/contracts/api/system';
 import { launchCall, vendorCalls } from '@portal/contracts/api/vendor';
 import { walletCalls } from '@portal/contracts/api/wallet';
+import { houseCalls } from '@portal/contracts/api/house';
+import { betsCalls } from '@portal/contracts/api/bets';
 import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -26,7 +28,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, launch: { launchCall },
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)
