@@ -24,8 +24,9 @@ export async function ensureHouseGames(db: Db, merchants: MerchantDirectory) {
         [m.code, g.gameType, CATEGORY[g.gameType], VENDOR_NAME[g.gameType], `/img/vendor/HOUSE.svg?n=${encodeURIComponent(VENDOR_NAME[g.gameType]!)}`],
       );
       await db.query(
-        `INSERT INTO games (merchant_code, node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, sort)
-         VALUES ($1, $2, 'HOUSE', $3, 'GAME', $4, $5, $6, $7, -10)
+        // The playable house games lead the hot list (hot_rank 0) on a fresh catalogue.
+        `INSERT INTO games (merchant_code, node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, sort, hot_rank)
+         VALUES ($1, $2, 'HOUSE', $3, 'GAME', $4, $5, $6, $7, -10, 0)
          ON CONFLICT DO NOTHING`,
         [m.code, g.nodeId, g.code, g.gameType, g.classify, g.name, `/img/game/HOUSE/${g.code}.svg?n=${encodeURIComponent(g.name)}`],
       );

@@ -21,3 +21,12 @@ export function launchRouteOf(target: LaunchTarget): string | null {
 export function isProviderEntry(target: LaunchTarget): boolean {
   return target.kind === 'game' && !target.direct && target.game.isGame === 'VASSALAGE';
 }
+
+/** The built-in house provider offers play-money free play (FREEPLAY3), to guests and trial users too. */
+export const FREE_PLAY_VENDOR = 'HOUSE';
+
+/** Free play of a house game opens its page in play-money mode, without a login; null otherwise. */
+export function freePlayRouteOf(target: LaunchTarget): string | null {
+  if (target.kind !== 'game' || target.freePlay !== true || target.game.vassalage !== FREE_PLAY_VENDOR) return null;
+  return `/house/play?${new URLSearchParams({ game: target.game.gameCode, mode: 'free' }).toString()}`;
+}

@@ -96,8 +96,17 @@ describe('launch machine', () => {
     expect(log).toEqual(['open /house/play?t=x']);
   });
 
-  it('launches and opens the url; free play is passed on', async () => {
-    const { actor, log, launched } = start({ kind: 'game', game: game(), freePlay: true });
+  it('free play of a house game opens its play-money page, for guests and trial users too', () => {
+    for (const who of [{ isLoggedIn: false }, { isLoggedIn: true, isTrial: true }, { isLoggedIn: true }]) {
+      const { actor, log, launched } = start({ kind: 'game', game: game({ vassalage: 'HOUSE', gameCode: 'SLOT1' }), freePlay: true }, who);
+      expect(actor.getSnapshot().value).toBe('routed');
+      expect(log).toEqual(['navigate /house/play?game=SLOT1&mode=free']);
+      expect(launched).toEqual([]);
+    }
+  });
+
+  it('launches and opens the url; free play of another provider is passed on to the server', async () => {
+    const { actor, log, launched } = start({ kind: 'game', game: game({ vassalage: 'JL' }), freePlay: true });
     expect(actor.getSnapshot().value).toBe('launching');
     await flush();
     expect(actor.getSnapshot().value).toBe('opened');
@@ -155,6 +164,7 @@ describe('launch machine', () => {
     const serialize = (s: { value: unknown; context: { target: LaunchTarget } }) => JSON.stringify([s.value, s.context.target.kind === 'game' && s.context.target.direct]);
     const inputs: LaunchInput[] = [
       { isLoggedIn: false, isTrial: false, target: { kind: 'game', game: game() } },
+      { isLoggedIn: false, isTrial: false, target: { kind: 'game', game: game({ vassalage: 'HOUSE' }), freePlay: true } },
       { isLoggedIn: true, isTrial: true, target: { kind: 'game', game: game() } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'vendor', vassalage: 'JL', gameType: 'RNG', displayName: 'JILI' } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game({ isGame: 'VASSALAGE' }) } },

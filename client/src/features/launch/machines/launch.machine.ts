@@ -3,7 +3,7 @@ import type { TCatalogueGame, TGame } from '@portal/contracts/api/games';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import type { LaunchTarget } from '../../../lib/game-launch';
 import { isApiError } from '../../../lib/api';
-import { isProviderEntry, launchRouteOf } from './launch-route';
+import { freePlayRouteOf, isProviderEntry, launchRouteOf } from './launch-route';
 
 export type LaunchInput = { isLoggedIn: boolean; isTrial: boolean; target: LaunchTarget };
 export type LaunchResult = { url: string; vendor: string; gameCode: string };
@@ -28,7 +28,8 @@ const errorCodeOf = (e: unknown) => (isApiError(e) ? e.code : null);
 const errorOf = (event: object): unknown => ('error' in event ? event.error : undefined);
 
 /**
- * Game launch (spec sections 2 and 4). A guest gets the login popup and a trial user the
+ * Game launch (spec sections 2 and 4). Free play of a house game opens its play-money page for
+ * anyone. Otherwise a guest gets the login popup and a trial user the
  * in_need_true_account dialog: the launch stops there. A real user is routed (lottery pages,
  * vendor pages, gameListCenter), shown the provider's game list (isGame VASSALAGE), or the game
  * is started with POST /wps/game/launchGame and its url opened. Maintenance suggests other games
@@ -43,6 +44,7 @@ export const launchMachine = setup({
     loadSuggestions: fromPromise<TCatalogueGame[], { game: TGame }>(async () => []),
   },
   guards: {
+    isHouseFreePlay: ({ context }) => freePlayRouteOf(context.target) !== null,
     isGuest: ({ context }) => !context.isLoggedIn,
     isTrial: ({ context }) => context.isTrial,
     hasRoute: ({ context }) => launchRouteOf(context.target) !== null,
@@ -63,6 +65,8 @@ export const launchMachine = setup({
   states: {
     deciding: {
       always: [
+        // Play money needs no account: guests and trial users too (FREEPLAY3 shows the button).
+        { guard: 'isHouseFreePlay', target: 'routed', actions: assign({ route: ({ context }) => freePlayRouteOf(context.target) }) },
         { guard: 'isGuest', target: 'needLogin' },
         { guard: 'isTrial', target: 'trialDenied' },
         { guard: 'hasRoute', target: 'routed', actions: assign({ route: ({ context }) => launchRouteOf(context.target) }) },
