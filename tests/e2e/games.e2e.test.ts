@@ -57,6 +57,20 @@ describe('games in Chromium', () => {
     await context.close();
   });
 
+  it('a guest tries the house slot for free with play money', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    const card = page.getByTestId('home-hot-games').getByTestId('game-card').filter({ hasText: 'Lucky Peso Reels' }).first();
+    await card.hover();
+    await card.getByRole('button', { name: /free trial/i }).click();
+    await page.getByTestId('house-free-play').waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('mode')).toBe('free');
+    await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 10_000 }).toContain('2,000.00');
+    await page.getByTestId('house-spin').click();
+    await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 10_000 }).not.toContain('2,000.00');
+    await context.close();
+  });
+
   it('a player plays the house slot: the balance and the betting record change live', async () => {
     const p = await fundedPlayer(1_000);
     const { context, page } = await newPage(browser, { lang: 'EN' });
