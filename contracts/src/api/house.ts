@@ -9,7 +9,7 @@ import { defineCall } from './envelope.ts';
  */
 export const HOUSE_API = '/house/api';
 export const HOUSE_SESSION_HEADER = 'x-house-session';
-export const HOUSE_GAME_CODES = ['SLOT1', 'BACC1', 'FISH1'] as const;
+export const HOUSE_GAME_CODES = ['SLOT1', 'BACC1', 'FISH1', 'PVP1'] as const;
 export type THouseGameCode = (typeof HOUSE_GAME_CODES)[number];
 
 const ZHouseToken = z.string().min(20).max(128);
@@ -121,6 +121,53 @@ export type TBaccaratState = z.infer<typeof ZBaccaratState>;
 
 const NoBody = z.object({}).strict();
 
+/**
+ * Lucky 9 Duel (PVP1): seated players against each other. Every seat antes the table's fixed stake
+ * (a wallet bet); two cards each from one 52-card deck shuffled with HMAC-SHA256(seed, `${roundId}:1`);
+ * value = sum mod 10; the best hand takes the pot less the rake, ties split it; fewer than two
+ * players: the round is cancelled and every ante rolled back.
+ */
+export const ZPvpSeat = z.object({
+  /** The seat's id: the deal goes round the seats in this order (ascending). */
+  seat: z.number().int(),
+  /** Masked, except your own. */
+  nickname: z.string(),
+  me: z.boolean(),
+  /** Your cards once dealt; everyone's at the result. */
+  cards: z.array(z.number().int()).nullable(),
+  value: z.number().int().nullable(),
+  win: z.number().int().nullable(),
+  status: z.string(),
+});
+export const ZPvpState = z.object({
+  table: z.string(),
+  roundNo: z.number().int(),
+  /** The wallet's round id, also the deck's HMAC message prefix. */
+  roundId: z.string(),
+  /** joining: seats open until closesAt; dealt: you see your cards; result: all hands, winners, seed. */
+  phase: z.enum(['joining', 'dealt', 'result']),
+  closesAt: z.string(),
+  revealAt: z.string().nullable(),
+  nextAt: z.string().nullable(),
+  serverNow: z.string(),
+  seedHash: z.string(),
+  serverSeed: z.string().nullable(),
+  ante: z.number().int(),
+  rakePercent: z.number(),
+  maxSeats: z.number().int(),
+  minPlayers: z.number().int(),
+  seats: z.array(ZPvpSeat),
+  joined: z.boolean(),
+  cancelled: z.boolean(),
+  pot: z.number().int(),
+  /** At the result: the 5% rake and all the house keeps (rake plus centavos a split leaves over). */
+  rake: z.number().int().nullable(),
+  houseTake: z.number().int().nullable(),
+  winners: z.array(z.number().int()),
+  balance: z.number().int(),
+});
+export type TPvpState = z.infer<typeof ZPvpState>;
+
 export const houseCalls = {
   open: defineCall({ method: 'POST', path: `${HOUSE_API}/session`, auth: false, body: ZHouseOpenBody, value: ZHouseSession }),
   freePlay: defineCall({ method: 'POST', path: `${HOUSE_API}/freeplay`, auth: false, body: ZHouseFreePlayBody, value: ZHouseSession }),
@@ -130,4 +177,6 @@ export const houseCalls = {
   shoot: defineCall({ method: 'POST', path: `${HOUSE_API}/fish/shoot`, auth: false, body: ZShootBody, value: ZShootResult }),
   baccaratState: defineCall({ method: 'POST', path: `${HOUSE_API}/baccarat/state`, auth: false, body: NoBody, value: ZBaccaratState }),
   baccaratBet: defineCall({ method: 'POST', path: `${HOUSE_API}/baccarat/bet`, auth: false, body: ZBaccaratBetBody, value: ZBaccaratState }),
+  pvpState: defineCall({ method: 'POST', path: `${HOUSE_API}/pvp/state`, auth: false, body: NoBody, value: ZPvpState }),
+  pvpJoin: defineCall({ method: 'POST', path: `${HOUSE_API}/pvp/join`, auth: false, body: NoBody, value: ZPvpState }),
 };

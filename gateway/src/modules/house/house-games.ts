@@ -6,6 +6,7 @@ export const HOUSE_GAMES = [
   { code: 'SLOT1', nodeId: 'HOUSE-SLOT1', gameType: 'RNG', classify: null, name: 'Lucky Peso Reels' },
   { code: 'BACC1', nodeId: 'HOUSE-BACC1', gameType: 'LIVE', classify: null, name: 'Speed Baccarat' },
   { code: 'FISH1', nodeId: 'HOUSE-FISH1', gameType: 'FISH', classify: null, name: 'Lucky Fishing' },
+  { code: 'PVP1', nodeId: 'HOUSE-PVP1', gameType: 'PVP', classify: null, name: 'Lucky 9 Duel' },
 ] as const;
 
 const CATEGORY: Record<string, string> = { RNG: 'SLOT', LIVE: 'LIVE', FISH: 'FISH', PVP: 'PVP' };

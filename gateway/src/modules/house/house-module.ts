@@ -6,6 +6,7 @@ import { ensureHouseGames } from './house-games.ts';
 import { mountHouseRoutes } from './house-routes.ts';
 import { createHouse } from './house-service.ts';
 import { createBaccaratTable } from './house-table.ts';
+import { createPvpTable } from './pvp-table.ts';
 import { createWalletClient } from './wallet-client.ts';
 
 /** How often each node looks for rounds left open. */
@@ -24,6 +25,7 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
   if (deps.walletUrl) wallet.setBaseUrl(deps.walletUrl);
   const house = createHouse({ db: deps.db, wallet, log });
   const baccarat = createBaccaratTable({ db: deps.db, wallet, house, log });
+  const pvp = createPvpTable({ db: deps.db, wallet, house, log });
   await ensureHouseGames(deps.db, deps.merchants);
   let timer: NodeJS.Timeout | null = null;
   let tableTimer: NodeJS.Timeout | null = null;
@@ -32,9 +34,10 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
   return {
     house,
     baccarat,
+    pvp,
     wallet,
     mount(app: Express) {
-      mountHouseRoutes(app, { house, baccarat, merchants: deps.merchants, checkResponses: deps.checkResponses });
+      mountHouseRoutes(app, { house, baccarat, pvp, merchants: deps.merchants, checkResponses: deps.checkResponses });
     },
     /** After listen: the wallet is this node itself unless HOUSE_WALLET_URL says otherwise. */
     listening(port: number) {
@@ -43,6 +46,7 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
         timer = setInterval(() => {
           house.sweep()
             .then(() => baccarat.sweep())
+            .then(() => pvp.sweep())
             .catch((err: unknown) => log.warn({ err }, 'house sweep failed'));
         }, SWEEP_MS);
         timer.unref();
@@ -50,7 +54,7 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
         tableTimer = setInterval(() => {
           if (ticking) return;
           ticking = true;
-          Promise.all(codes.map((c) => baccarat.tick(c)))
+          Promise.all(codes.flatMap((c) => [baccarat.tick(c), pvp.tick(c)]))
             .catch((err: unknown) => log.warn({ err }, 'house table tick failed'))
             .finally(() => (ticking = false));
         }, TABLE_TICK_MS);

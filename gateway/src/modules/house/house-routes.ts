@@ -7,6 +7,7 @@ import { sendError } from '../../app/http.ts';
 import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { House } from './house-service.ts';
 import type { BaccaratTable } from './house-table.ts';
+import type { PvpTable } from './pvp-table.ts';
 
 type Ctx = { merchant: Merchant; session: string | undefined };
 
@@ -14,7 +15,7 @@ type Ctx = { merchant: Merchant; session: string | undefined };
  * /house/api/*: the game page's API. The merchant comes from the host or X-Merchant-Code, the
  * house session from X-House-Session; bodies are parsed by the contract, failures are the envelope.
  */
-export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: BaccaratTable; merchants: MerchantDirectory; checkResponses: boolean }) {
+export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: BaccaratTable; pvp: PvpTable; merchants: MerchantDirectory; checkResponses: boolean }) {
   const { house } = deps;
   const router = express.Router();
   router.use(express.json({ limit: 4 * 1024, strict: true }));
@@ -46,6 +47,8 @@ export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: B
   on(houseCalls.rotateSeed, (c, b) => house.rotateSeed(c.merchant, c.session, b.clientSeed));
   on(houseCalls.baccaratState, (c) => deps.baccarat.state(c.merchant, c.session));
   on(houseCalls.baccaratBet, (c, b) => deps.baccarat.bet(c.merchant, c.session, b.side, b.stake));
+  on(houseCalls.pvpState, (c) => deps.pvp.state(c.merchant, c.session));
+  on(houseCalls.pvpJoin, (c) => deps.pvp.join(c.merchant, c.session));
   router.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(HOUSE_API, router);
 }

@@ -203,6 +203,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     /** Free play (FREEPLAY3): play money in the house session only; the ledger is never touched. */
     async freePlay(m: Merchant, game: THouseGameCode): Promise<THouseSession> {
       if (!m.modules.FREEPLAY3) throw new AppError(ErrorCode.MODULE_DISABLED);
+      if (game === 'PVP1') throw new AppError(ErrorCode.NOT_AVAILABLE, 'Lucky 9 Duel is played with real money only');
       const token = await createSession(m, { playerId: null, nickname: 'Guest', game, vendorToken: null, freePlay: true });
       return view(m, token, await sessionOf(db, m, token));
     },
