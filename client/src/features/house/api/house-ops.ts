@@ -17,3 +17,7 @@ export const getBaccaratState = () => houseCall(houseCalls.baccaratState, { body
 export const placeBaccaratBet = (side: 'player' | 'banker' | 'tie', stake: number) => houseCall(houseCalls.baccaratBet, { body: { side, stake } });
 /** POST /house/api/fish/shoot. */
 export const shootFish = (fish: 'clown' | 'puffer' | 'turtle' | 'shark' | 'whale', stake: number) => houseCall(houseCalls.shoot, { body: { fish, stake } });
+/** POST /house/api/pvp/state: the Lucky 9 Duel round, seats, my cards, balance. */
+export const getPvpState = () => houseCall(houseCalls.pvpState, { body: {} });
+/** POST /house/api/pvp/join: take a seat in the joining round (the ante is bet). */
+export const joinPvp = () => houseCall(houseCalls.pvpJoin, { body: {} });

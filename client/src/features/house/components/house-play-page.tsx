@@ -9,6 +9,7 @@ import { setHouseSession } from '../api/house-call';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
 import { BaccaratTable } from './baccarat-table';
 import { FishPond } from './fish-pond';
+import { Lucky9Table } from './lucky9-table';
 import { SlotSymbol } from './slot-symbol';
 import '../house.css';
 
@@ -36,12 +37,15 @@ export function HousePlayPage() {
   const [clientSeed, setClientSeed] = useState('');
   const [isBusy, setBusy] = useState(false);
   const timers = useRef<number[]>([]);
+  // Lucky 9 Duel is played for real money against other players: no free play.
+  const pvpFree = game === 'PVP1' && params.get('mode') === 'free';
 
   useEffect(() => {
     hideBootLoader();
     let alive = true;
     const token = params.get('token');
     const isFree = params.get('mode') === 'free';
+    if (pvpFree) return;
     const start = async () => {
       if (token) {
         const s = await openHouseSession(token, game);
@@ -158,7 +162,11 @@ export function HousePlayPage() {
         </div>
       </header>
       {error && <p className="hs-error" role="alert" data-testid="house-error">{error}</p>}
-      {game === 'BACC1' ? (
+      {pvpFree ? (
+        <p className="l9-notice" data-testid="pvp-real-money-only">{t('pvp_real_money_only')}</p>
+      ) : game === 'PVP1' ? (
+        session && <Lucky9Table onBalance={(balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s))} />
+      ) : game === 'BACC1' ? (
         session && <BaccaratTable onBalance={(balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s))} />
       ) : game === 'FISH1' ? (
         session && (
