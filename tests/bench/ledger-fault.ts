@@ -6,15 +6,14 @@
  * transaction id until it gets an answer. Afterwards every acknowledged call must be in the ledger
  * exactly once with its amount, and each member's balance must equal seed + acked wins - acked bets.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import type { Db } from '../../gateway/src/db/db.ts';
-import { signVendorRequest } from '../../gateway/src/modules/provider/vendor-routes.ts';
 import { checkLedger, type Violation } from '../../gateway/src/modules/wallet/ledger.ts';
 import { checkCashier } from '../../gateway/src/modules/cashier/invariants.ts';
 import { sleep, wallMs } from './common.ts';
 import { MERCHANT, type Accounts } from './ledger-load.ts';
+import { freePort, killChild, setupVendor, startGateway, vendorHeaders } from './pg-gateway.ts';
 
 export const VENDOR = 'LBENCH';
 
@@ -62,36 +61,13 @@ export type FaultResult = {
   gatewayStderrTail: string;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 type Op = { txId: string; kind: 'bet' | 'win'; member: number; token: string; amount: number; round: string };
 
 export async function runFault(db: Db, acc: Accounts, spec: FaultSpec): Promise<FaultResult> {
-  const secret = randomBytes(32).toString('hex');
   const tag = `${process.pid}${Date.now().toString(36)}`;
   // The vendor account and one live game session per member (the token a launch would hand the vendor).
-  await db.query(
-    `INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ($1, $2, $3, 'https://vendor.invalid/play')
-     ON CONFLICT (merchant_code, vendor) DO UPDATE SET secret = EXCLUDED.secret`,
-    [MERCHANT, VENDOR, secret],
-  );
   const members = acc.memberIds.slice(-spec.members);
-  const tokens = members.map(() => randomBytes(32).toString('base64url'));
-  await db.query(
-    `INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, expires_at)
-     SELECT h, $1, m, $2, 'G1', now() + interval '1 hour' FROM unnest($3::bytea[], $4::bigint[]) AS x(h, m)`,
-    [MERCHANT, VENDOR, tokens.map((t) => createHash('sha256').update(t).digest()), members],
-  );
+  const { secret, tokens } = await setupVendor(db, MERCHANT, VENDOR, members);
   const startBalance = new Map<number, number>();
   for (const r of (await db.query<{ member_id: number; balance: number }>('SELECT member_id, balance FROM ledger_accounts WHERE member_id = ANY($1)', [members])).rows)
     startBalance.set(r.member_id, r.balance);
@@ -104,40 +80,14 @@ export async function runFault(db: Db, acc: Accounts, spec: FaultSpec): Promise<
   let restarts = 0;
   const restartMs: number[] = [];
   const start = async () => {
-    const t0 = wallMs();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-      cwd: spec.root,
-      env: {
-        ...process.env, DATABASE_URL: spec.url, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SEED: 'none',
-        LOG_LEVEL: 'warn', REDIS_URL: '', NODE_ID: `ledger-bench-${tag}`,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const r = await startGateway({
+      root: spec.root, url: spec.url, port, nodeId: `ledger-bench-${tag}`, track: spec.track, untrack: spec.untrack,
+      onStderr: (t) => (stderrTail = (stderrTail + t).slice(-2000)),
     });
-    spec.track(child);
-    child.stderr!.on('data', (b: Buffer) => (stderrTail = (stderrTail + b.toString()).slice(-2000)));
-    child.once('exit', () => spec.untrack(child));
-    gw = child;
-    // ready when /healthz answers (bounded: 60 s)
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`gateway exited (${child.exitCode}) while starting: ${stderrTail}`);
-      if (wallMs() - t0 > 60_000) throw new Error('gateway not ready after 60 s');
-      try {
-        const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
-        if (r.ok) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
-    restartMs.push(wallMs() - t0);
+    gw = r.child;
+    restartMs.push(r.readyMs);
   };
-  const kill = async () => {
-    const c = gw;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise<void>((r) => c.once('exit', () => r()));
-    c.kill('SIGKILL');
-    await exited;
-  };
+  const kill = () => killChild(gw);
 
   // ---- the clients
   const acked = new Map<string, { op: Op; replayed: boolean }>();
@@ -155,10 +105,9 @@ export async function runFault(db: Db, acc: Accounts, spec: FaultSpec): Promise<
       ? { transactionId: op.txId, playerId: String(op.member), roundId: op.round, gameCode: 'G1', amount: op.amount, token: op.token }
       : { transactionId: op.txId, playerId: String(op.member), roundId: op.round, gameCode: 'G1', amount: op.amount };
     const raw = JSON.stringify(body);
-    const ts = Math.floor(Date.now() / 1000);
     const res = await fetch(`${base}/vendor/v1/${VENDOR}/${op.kind}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-merchant-code': MERCHANT, 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) },
+      headers: vendorHeaders(MERCHANT, secret, raw),
       body: raw,
       signal: AbortSignal.timeout(10_000),
     });

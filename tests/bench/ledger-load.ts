@@ -116,7 +116,7 @@ function ledgerTransfer(db: Db, shards: number) {
  * unique key), the member's guarded update, the house update, the two entries; with `outbox`, one
  * outbox row for the member the way emitEvent writes it (audience seq under a row lock).
  */
-async function sqlTransfer(tx: Tx, t: { key: string; kind: string; member: number; memberId: number; house: number; amount: number; bet: boolean; outbox: boolean }) {
+export async function sqlTransfer(tx: Tx, t: { key: string; kind: string; member: number; memberId: number; house: number; amount: number; bet: boolean; outbox: boolean }) {
   const debit = t.bet ? t.member : t.house;
   const credit = t.bet ? t.house : t.member;
   const ins = await tx.query<{ id: number }>(
@@ -152,7 +152,7 @@ async function sqlTransfer(tx: Tx, t: { key: string; kind: string; member: numbe
 }
 
 /** Sample what the bench database's active backends are doing, every `everyMs`, until stopped. */
-function waitSampler(url: string, everyMs = 50) {
+export function waitSampler(url: string, everyMs = 50) {
   const counts: WaitSample = {};
   let samples = 0;
   let stop = false;

@@ -23,7 +23,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createPgDb } from '../../gateway/src/db/db.ts';
 import { migrate } from '../../gateway/src/db/migrate.ts';
 import { seedDemo } from '../../gateway/src/db/seed.ts';
@@ -31,6 +30,7 @@ import { checkLedger, SYSTEM_SHARDS, type Violation } from '../../gateway/src/mo
 import { HOUSE_ROWS_SEEDED, runLoad, seedAccounts, type LoadSpec, type PhaseResult } from './ledger-load.ts';
 import { runFault, type FaultResult } from './ledger-fault.ts';
 import { wallMs } from './common.ts';
+import { preparePg } from './pg-gateway.ts';
 
 /** House rows for the uncontended baseline: 64 clients over this many rows practically never meet on one. */
 const UNCONTENDED = 1024;
@@ -76,25 +76,6 @@ function parseArgs(argv: string[]) {
   return o;
 }
 
-async function preparePg(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
-  const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `portal_ledger_bench_${process.pid}_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
-
 const fmt = (v: number | null | undefined, d = 1) => (v === null || v === undefined || Number.isNaN(v) ? '-' : v.toFixed(d));
 const pct = (v: number | null) => (v === null ? '-' : `${fmt(v * 100, 0)}%`);
 
@@ -128,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
   if (loadStart > os.cpus().length)
     console.warn(`ledger bench: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: other work shares this machine, figures will be low and noisy`);
   const t0 = wallMs();
-  const pgDb = await preparePg();
+  const pgDb = await preparePg('portal_ledger_bench');
   const log = (s: string) => console.log(`[ledger ${((wallMs() - t0) / 1000).toFixed(0).padStart(3)} s] ${s}`);
   let exitCode = 0;
   const phases: PhaseResult[] = [];

@@ -20,6 +20,7 @@
  *          --cpu-prof (CPU profile of each server into tests/bench/results/prof) --out FILE
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
+ * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -86,6 +87,11 @@ if (process.argv.includes('--catalogue')) {
 if (process.argv.includes('--ledger')) {
   const { main } = await import('./ledger.ts');
   process.exit(await main(process.argv.slice(2).filter((a) => a !== '--ledger')));
+}
+// `npm run bench -- --vendor [...]`: vendor bet/win pairs over the signed vendor API (tests/bench/vendor.ts).
+if (process.argv.includes('--vendor')) {
+  const { main } = await import('./vendor.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--vendor')));
 }
 const opts = parseArgs(process.argv.slice(2));
 
