@@ -136,7 +136,10 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
     const phase = round.phase === 'betting' ? 'joining' : revealAt !== null && now < revealAt ? 'dealt' : 'result';
     const result = round.result;
     const shown = phase === 'result';
-    const balance = s.free_play ? s.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
+    const wallet_ = s.free_play ? s.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
+    // While the players look at their own cards, a payout already made does not give the result away.
+    const mine = seats.find((x) => x.player_id === s.player_id);
+    const balance = phase === 'dealt' && mine?.win != null ? wallet_ - Number(mine.win) : wallet_;
     return {
       table, roundNo: round.round_no, roundId: pvpRoundId(table, round.round_no), phase,
       closesAt: iso(round.closes_at), revealAt: revealAt === null ? null : new Date(revealAt).toISOString(), nextAt: round.next_at ? iso(round.next_at) : null,

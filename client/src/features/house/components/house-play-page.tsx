@@ -154,7 +154,7 @@ export function HousePlayPage() {
   return (
     <div className="hs-page" data-testid="house-page">
       <header className="hs-top">
-        <h1 className="hs-title">{session?.gameName ?? t('loading')}</h1>
+        <h1 className="hs-title">{session?.gameName ?? (pvpFree ? 'Lucky 9 Duel' : t('loading'))}</h1>
         {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
         <div className="hs-balance">
           <span className="hs-muted">{session?.freePlay ? t('play_balance') : t('balance')}</span>
