@@ -57,6 +57,22 @@ describe('games in Chromium', () => {
     await context.close();
   });
 
+  it('the cockfight entry starts its game directly: a guest is asked to log in, a player is told the provider is not connected', async () => {
+    const guest = await newPage(browser, { lang: 'EN' });
+    await guest.page.goto(gw.url + '/');
+    await guest.page.locator('[data-nav="COCKFIGHT"] a').first().click();
+    await guest.page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 10_000 });
+    await guest.context.close();
+    const p = await fundedPlayer(10);
+    const player = await newPage(browser, { lang: 'EN' });
+    await signInContext(player.context, p.token);
+    await player.page.goto(gw.url + '/');
+    await player.page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
+    await player.page.locator('[data-nav="COCKFIGHT"] a').first().click();
+    await player.page.getByTestId('launch-dialog-not-connected').waitFor({ timeout: 10_000 });
+    await player.context.close();
+  });
+
   it('a guest tries the house slot for free with play money', async () => {
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await page.goto(gw.url + '/');

@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { useState, type MouseEvent } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { requestLaunch } from '../../../lib/game-launch';
+import { getFirstGame } from '../api/get-first-game';
 import { useTranslation } from 'react-i18next';
 import type { NavEntry } from '../lib/nav';
 import { vendorPath } from '../lib/nav';
@@ -9,6 +11,15 @@ import { VendorCardBody } from './vendor-card';
 export function GameNav({ entries }: { entries: NavEntry[] }) {
   const { t } = useTranslation('common');
   const [closedId, setClosedId] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  // Spec section 2: 'Cockfight starts the game directly' — through the launch machine, so a guest
+  // gets the login popup and a provider that is not connected says so; without a game, its page.
+  const startCockfight = async () => {
+    const game = await getFirstGame('COCKFIGHT').catch(() => null);
+    if (game) requestLaunch({ kind: 'game', game, direct: true });
+    else navigate('/cockfight');
+  };
 
   return (
     <nav className="game-nav" aria-label={t('main_navigation')}>
@@ -22,7 +33,14 @@ export function GameNav({ entries }: { entries: NavEntry[] }) {
               data-nav={entry.id}
               onMouseLeave={() => setClosedId(null)}
             >
-              <NavLink to={entry.path} end={entry.path === '/'} className="game-nav__link">
+              <NavLink
+                to={entry.path}
+                end={entry.path === '/'}
+                className="game-nav__link"
+                {...(entry.id === 'COCKFIGHT'
+                  ? { onClick: (e: MouseEvent) => { e.preventDefault(); void startCockfight(); } }
+                  : {})}
+              >
                 {t(entry.nameKey)}
               </NavLink>
               {hasDrop && (
