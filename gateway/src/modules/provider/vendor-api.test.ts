@@ -94,6 +94,13 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect(w2.json.value).toMatchObject({ balance: 11_500, replayed: true });
   });
 
+  it('refuses an unknown player with a 404 and records nothing', async () => {
+    const p = await player(0);
+    const r = await vendorCall('bet', { transactionId: id('b'), playerId: '99999999', roundId: 'r1', gameCode: 'G1', amount: 100, token: p.token });
+    expect(r.status).toBe(404);
+    expect(r.json.code).toBe('USER_NOT_FOUND');
+  });
+
   it('refuses the same id with another player, round or amount', async () => {
     const p = await player();
     const q = await player();

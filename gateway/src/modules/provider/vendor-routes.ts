@@ -37,6 +37,18 @@ export async function ensureHouseVendor(db: Db, merchants: MerchantDirectory, se
  * then the contract's schema; every failure is the usual envelope with a 4xx.
  */
 export function mountVendorApi(app: Express, deps: { db: Db; merchants: MerchantDirectory; wallet: VendorWallet; checkResponses: boolean }) {
+  // Vendor secrets are read on every call: kept for a few seconds (a disabled vendor stops within that).
+  const secrets = new Map<string, { at: number; row: { secret: string } | null }>();
+  const secretOf = async (merchant: string, vendor: string) => {
+    const key = `${merchant}:${vendor}`;
+    const hit = secrets.get(key);
+    if (hit && Date.now() - hit.at < 5000) return hit.row;
+    const row = (await deps.db.query<{ secret: string }>(
+      'SELECT secret FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [merchant, vendor])).rows[0] ?? null;
+    if (secrets.size > 1000) secrets.clear();
+    secrets.set(key, { at: Date.now(), row });
+    return row;
+  };
   const router = express.Router();
   router.use(express.json({ limit: 16 * 1024, strict: true, verify: (req, _res, buf) => ((req as VendorReq).rawBody = Buffer.from(buf)) }));
   router.get('/openapi.json', (_req, res) => res.json(openApi()));
@@ -46,8 +58,7 @@ export function mountVendorApi(app: Express, deps: { db: Db; merchants: Merchant
       const header = req.headers['x-merchant-code'];
       const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
       if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-      const acc = (await deps.db.query<{ secret: string }>(
-        'SELECT secret FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [merchant.code, vendor])).rows[0];
+      const acc = await secretOf(merchant.code, vendor);
       if (!acc) throw new AppError(ErrorCode.UNKNOWN_VENDOR);
       const ts = Number(req.headers['x-timestamp']);
       const sig = String(req.headers['x-signature'] ?? '');
