@@ -16,10 +16,16 @@ function winner(seq: number): TEventEnvelope {
 
 function setup() {
   let emit: (raw: unknown) => void = () => {};
+  let state: (s: 'connected' | 'reconnecting') => void = () => {};
+  let hello: (info: { memberId: number | null; merchantCode: string; audiences: string[]; nodeId: string }) => void = () => {};
   const syncs: { req: TSyncRequest; done: (reply: TSyncReply | null) => void }[] = [];
   const transport: RealtimeTransport = {
-    onState: () => {},
-    onHello: () => {},
+    onState: (fn) => {
+      state = fn;
+    },
+    onHello: (fn) => {
+      hello = fn;
+    },
     onEvent: (fn) => {
       emit = fn;
     },
@@ -33,10 +39,30 @@ function setup() {
   client.connect();
   const applied: number[] = [];
   client.on('winner.posted', (env) => applied.push(env.seq));
-  return { client, queryClient, syncs, applied, emit: (e: unknown) => emit(e) };
+  return {
+    client, queryClient, syncs, applied, emit: (e: unknown) => emit(e),
+    state: (x: 'connected' | 'reconnecting') => state(x),
+    hello: (audiences: string[]) => hello({ memberId: null, merchantCode: 'DEMO', audiences, nodeId: 'n' }),
+  };
 }
 
 describe('RealtimeClient', () => {
+  it('is connected only once the server has joined its rooms, and rereads data for an audience it never heard from', () => {
+    const s = setup();
+    const invalidate = vi.spyOn(s.queryClient, 'invalidateQueries');
+    s.state('connected');
+    expect(s.client.getSnapshot().state).toBe('connecting');
+    s.hello([A]);
+    expect(s.client.getSnapshot()).toEqual({ state: 'connected', audiences: [A] });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    // after a reconnect with a known seq the server's catch-up covers the gap: no reread
+    s.emit(winner(1));
+    s.state('reconnecting');
+    expect(s.client.getSnapshot().state).toBe('reconnecting');
+    s.hello([A]);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
   it('asks for a sync on a gap and applies the reply in order', () => {
     const s = setup();
     s.emit(winner(1));

@@ -50,8 +50,18 @@ export class RealtimeClient {
     if (this.transport) return;
     const create = this.deps.createTransport ?? ((getAuth) => createSocketTransport(getAuth));
     const t = create(() => this.handshakeAuth());
-    t.onState((state) => this.setSnapshot({ state }));
-    t.onHello((info) => this.setSnapshot({ audiences: info.audiences }));
+    // 'connected' means the server has joined this socket to its rooms (its `hello`), not merely that
+    // the transport is up: events published before the join never reach this socket.
+    t.onState((state) => {
+      if (state !== 'connected') this.setSnapshot({ state });
+    });
+    t.onHello((info) => {
+      // An audience this tab has no seq for yet may have had events between the page's HTTP reads
+      // and the join, which no catch-up can name: read the data again once it is joined.
+      const isNew = info.audiences.some((a) => this.seq.last[a] === undefined);
+      this.setSnapshot({ state: 'connected', audiences: info.audiences });
+      if (isNew) void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
+    });
     t.onEvent((raw) => {
       const env = parseEvent(raw);
       if (env) this.receive(env);
