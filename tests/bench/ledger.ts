@@ -3,7 +3,7 @@
  *
  * 1. Throughput: 10,000 member accounts seeded with balances; C concurrent clients (64) doing
  *    transfers for S seconds, every one touching a house account (bets member -> game, wins
- *    game -> member), through the gateway's ledger transfer() with the house over its default 16
+ *    game -> member), through the gateway's ledger transfer() with the house over its default SYSTEM_SHARDS
  *    shard rows, over 1,024 rows (uncontended baseline) and over ONE row (hot house); the same
  *    transfers as a hand-written SQL transaction (bare baseline: no ledger code, no events), with
  *    and without the outbox row the ledger writes per member change; then the ledger paced at the
@@ -210,7 +210,7 @@ export async function main(argv: string[]): Promise<number> {
 
   if (phases.length) {
     console.log('\n' + phaseTable(phases));
-    if (l16 && s16) console.log(`\nledger / bare SQL (16 rows): ${(l16.transfersPerSec / s16.transfersPerSec).toFixed(2)}x`);
+    if (l16 && s16) console.log(`\nledger / bare SQL (${SYSTEM_SHARDS} rows): ${(l16.transfersPerSec / s16.transfersPerSec).toFixed(2)}x`);
     if (s16 && so16 && sFree && soFree)
       console.log(`outbox row cost on bare SQL: ${pct(cost(soFree, sFree))} of throughput uncontended (${UNCONTENDED} rows), ${pct(cost(so16, s16))} over ${SYSTEM_SHARDS} rows (written while the house row is locked)`);
     if (lFree && sFree && soFree) console.log(`ledger / bare SQL uncontended: ${(lFree.transfersPerSec / sFree.transfersPerSec).toFixed(2)}x without outbox, ${(lFree.transfersPerSec / soFree.transfersPerSec).toFixed(2)}x with`);

@@ -16,7 +16,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 export const SYSTEM_KINDS = ['house', 'deposit', 'withdrawal', 'adjustment', 'game', 'bonus'] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 /** System accounts are spread over this many rows so a hot counterpart does not serialise every transfer (the default; see createLedger). */
-export const SYSTEM_SHARDS = 16;
+export const SYSTEM_SHARDS = 256;
 
 export type AccountRef = { member: number } | { system: SystemKind };
 
