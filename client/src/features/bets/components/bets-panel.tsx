@@ -6,18 +6,11 @@ import { formatDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useBets } from '../api/get-bets';
+import { useDateRange } from '../../../lib/date-range';
+import { DateRangeFilter } from '../../../ui/date-range-filter';
 import '../../../ui/cashier.css';
 
 const PAGE_SIZE = 20;
-const SHORTCUTS = [7, 30] as const;
-
-const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-/** The past `days` days up to today (today counts as one). */
-export function pastDays(days: number, today = new Date()): { from: string; to: string } {
-  const from = new Date(today);
-  from.setDate(from.getDate() - (days - 1));
-  return { from: ymd(from), to: ymd(today) };
-}
 
 const STATUS_TONE: Record<TBet['status'], string> = { settled: 'ok', open: 'wait', rolled_back: 'bad' };
 
@@ -25,46 +18,19 @@ const STATUS_TONE: Record<TBet['status'], string> = { settled: 'ok', open: 'wait
 export function BetsPanel() {
   const { t } = useTranslation('bets');
   const money = useMoney();
-  const [range, setRange] = useState(() => pastDays(7));
-  const [draft, setDraft] = useState(range);
   const [page, setPage] = useState(1);
+  const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
   const q = useBets({ ...range, pageNo: page, pageSize: PAGE_SIZE });
   const rows = q.data?.list ?? [];
-  const apply = (r: { from: string; to: string }) => {
-    const ordered = r.from <= r.to ? r : { from: r.to, to: r.from };
-    setDraft(ordered);
-    setRange(ordered);
-    setPage(1);
-  };
-  const active = SHORTCUTS.find((d) => {
-    const p = pastDays(d);
-    return p.from === range.from && p.to === range.to;
-  });
 
   return (
     <div className="mc-stack" data-testid="bets-panel">
       <div className="mc-card">
         <h1 className="mc-title">{t('title')}</h1>
-        <div className="cx-head">
-          <div className="cx-chips">
-            {SHORTCUTS.map((d) => (
-              <button key={d} type="button" className="cx-chip" aria-pressed={active === d} onClick={() => apply(pastDays(d))} data-testid={`bets-past-${d}`}>
-                {t('past_days', { count: d })}
-              </button>
-            ))}
-          </div>
-        </div>
-        <form className="records-range" onSubmit={(e) => { e.preventDefault(); apply(draft); }}>
-          <label className="form-field">
-            <span className="form-field__label">{t('from')}</span>
-            <input type="date" className="form-field__input" value={draft.from} max={draft.to} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} data-testid="bets-from" />
-          </label>
-          <label className="form-field">
-            <span className="form-field__label">{t('to')}</span>
-            <input type="date" className="form-field__input" value={draft.to} min={draft.from} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} data-testid="bets-to" />
-          </label>
-          <button type="submit" className="btn btn--primary" disabled={!draft.from || !draft.to} data-testid="bets-search">{t('search')}</button>
-        </form>
+        <DateRangeFilter
+          draft={draft} setDraft={setDraft} apply={apply} active={active} testId="bets"
+          labels={{ pastDays: (count) => t('past_days', { count }), from: t('from'), to: t('to'), search: t('search') }}
+        />
         {q.data && (
           <p className="cx-muted" data-testid="bets-totals">
             {t('totals', { stake: money(q.data.totalStake), win: money(q.data.totalWin) })}
