@@ -14,9 +14,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { ZGameListQuery } from '@portal/contracts/api/games';
 import { latencyStats, type LatencyStats } from './common.ts';
+import { preparePg as prepareThrowawayPg } from './pg-gateway.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -126,24 +126,7 @@ function parseArgs(argv: string[]) {
   return o;
 }
 
-async function preparePg(): Promise<{ url: string; drop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
-  const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `portal_bench_cat_${process.pid}_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
+const preparePg = () => prepareThrowawayPg('portal_bench_cat');
 
 function next(proc: ChildProcess): Promise<Msg> {
   return new Promise((resolve, reject) => {

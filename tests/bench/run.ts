@@ -26,8 +26,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { latencyStats, sleep, wallMs, type ClientCollect, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
+import { preparePg as prepareThrowawayPg } from './pg-gateway.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -385,23 +385,8 @@ function summary(p: PhaseResult) {
 
 // ---------------------------------------------------------------- real PostgreSQL (optional)
 async function preparePg(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} };
-  if (!opts.pg) return null;
-  const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `portal_bench_${process.pid}_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  return {
-    url: `postgres://postgres@127.0.0.1:5432/${name}`,
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
+  if (!process.env.DATABASE_URL && !opts.pg) return null;
+  return prepareThrowawayPg('portal_bench');
 }
 
 // ---------------------------------------------------------------- report
