@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { HOUSE_SESSION_HEADER, type THouseSession, type TRotateSeedValue, type TShootResult, type TSpinResult } from '@portal/contracts/api/house';
+import type { THouseSession, TRotateSeedValue, TShootResult, TSpinResult } from '@portal/contracts/api/house';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
-import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { checkLedger } from '../wallet/ledger.ts';
 import { fairStream, hashSeed } from './fair.ts';
 import { evaluate, slotWin, stopsFrom } from './slot.ts';
 import { shootFish } from './fish.ts';
 import { createWalletClient } from './wallet-client.ts';
+import { houseTesting } from './house-testing.ts';
 
 /**
  * The house slot end to end over HTTP: launch, trade the launch token for a house session, spin;
  * the money moves only through the vendor API (vendor_transactions) and the ledger stays whole.
  */
 let t: TestPortal;
-let seq = 0;
 
 beforeAll(async () => {
   t = await startTestPortal();
@@ -23,36 +22,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-async function member(deposit: number) {
-  const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `hs${Date.now() % 1e7}${++seq}` } })).json!.value!;
-  if (deposit) {
-    await t.portal.db.tx((tx) => transfer(tx, {
-      merchant: 'DEMO', currency: 'PHP', key: `seed-${randomBytes(6).toString('hex')}`, kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: s.memberId },
-    }));
-  }
-  return s;
-}
-
-async function launch(sessionToken: string, nodeId = 'HOUSE-SLOT1') {
-  const r = await api<{ url: string; vendor: string; gameCode: string }>(t.url, '/wps/game/launchGame', { body: { nodeId }, token: sessionToken });
-  expect(r.status).toBe(200);
-  return r.json!.value!;
-}
-
-const house = <T>(path: string, body: unknown, session?: string) =>
-  api<T>(t.url, `/house/api${path}`, { body, headers: session ? { [HOUSE_SESSION_HEADER]: session } : {} });
-
-async function open(deposit = 100_000) {
-  const m = await member(deposit);
-  const l = await launch(m.token);
-  const u = new URL(l.url, t.url);
-  expect(u.pathname).toBe('/house/play');
-  const r = await house<THouseSession>('/session', { token: u.searchParams.get('token'), game: u.searchParams.get('game') });
-  expect(r.status).toBe(200);
-  return { m, s: r.json!.value! };
-}
-
-const balanceOf = async (token: string) => (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token })).json!.value!.available;
+const { house, member, launch: launchGame, seat, balanceOf } = houseTesting(() => t, 'hs');
+const launch = (sessionToken: string, nodeId = 'HOUSE-SLOT1') => launchGame(sessionToken, nodeId);
+const open = (deposit = 100_000) => seat(deposit, 'HOUSE-SLOT1');
 
 describe('house slot (Lucky Peso Reels)', () => {
   it('is in the catalogue and launches to the house game page', async () => {
@@ -133,7 +105,7 @@ describe('house slot (Lucky Peso Reels)', () => {
     const client = createWalletClient(t.portal.db, { fetch: flaky, backoffMs: 5 });
     client.setBaseUrl(t.url);
     const launchToken = (await t.portal.db.query<{ vendor_token: string }>(`SELECT vendor_token FROM house_sessions WHERE player_id = $1`, [String(m.memberId)])).rows[0]!.vendor_token;
-    const bet = { transactionId: `house-retry-${seq}-bet`, playerId: String(m.memberId), roundId: `retry-${seq}`, gameCode: 'SLOT1', amount: 1_000, token: launchToken };
+    const bet = { transactionId: `house-retry-${m.memberId}-bet`, playerId: String(m.memberId), roundId: `retry-${m.memberId}`, gameCode: 'SLOT1', amount: 1_000, token: launchToken };
     const v = await client.bet('DEMO', bet);
     expect(v).toMatchObject({ balance: 9_000, replayed: true });
     expect(lost).toBe(2);
@@ -148,7 +120,7 @@ describe('house slot (Lucky Peso Reels)', () => {
     await expect(down.bet('DEMO', { transactionId: 'house-x-bet', playerId: String(m.memberId), roundId: 'x', gameCode: 'SLOT1', amount: 100, token: 'y'.repeat(43) }))
       .rejects.toThrow(/failed after 2 attempts/);
     // The sweep: an open round without an accepted bet is rolled back through the wallet.
-    const roundId = `S-sweep-${seq}`;
+    const roundId = `S-sweep-${m.memberId}`;
     await t.portal.db.query(
       `INSERT INTO house_rounds (round_id, merchant_code, session_hash, player_id, game_code, free_play, stake, server_seed_hash, client_seed, nonce, outcome, status, created_at)
        VALUES ($1, 'DEMO', '\\x00', $2, 'SLOT1', false, 100, 'h', 'c', 1, '{"win":0}', 'open', now() - interval '1 hour')`, [roundId, String(m.memberId)]);

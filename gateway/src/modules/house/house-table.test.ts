@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { HOUSE_SESSION_HEADER, type TBaccaratState, type THouseSession } from '@portal/contracts/api/house';
+import type { TBaccaratState } from '@portal/contracts/api/house';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { houseTesting } from './house-testing.ts';
+import { checkLedger } from '../wallet/ledger.ts';
 import { baccaratReturn, dealCoup } from './baccarat.ts';
 import { fairStream, hashSeed } from './fair.ts';
 
 /** Speed Baccarat: a round opens, takes bets, deals at its time, pays through the wallet, and the next opens. */
 let t: TestPortal;
-let seq = 0;
 
 beforeAll(async () => {
   t = await startTestPortal();
@@ -18,20 +17,9 @@ afterAll(async () => {
   await t.stop();
 });
 
-const house = <T>(path: string, body: unknown, session?: string) =>
-  api<T>(t.url, `/house/api${path}`, { body, headers: session ? { [HOUSE_SESSION_HEADER]: session } : {} });
-
-async function seat(deposit: number) {
-  const m = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `bt${Date.now() % 1e7}${++seq}` } })).json!.value!;
-  await t.portal.db.tx((tx) => transfer(tx, {
-    merchant: 'DEMO', currency: 'PHP', key: `seed-${randomBytes(6).toString('hex')}`, kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: m.memberId },
-  }));
-  const l = (await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-BACC1' }, token: m.token })).json!.value!;
-  const u = new URL(l.url, t.url);
-  expect(u.searchParams.get('game')).toBe('BACC1');
-  const s = (await house<THouseSession>('/session', { token: u.searchParams.get('token'), game: 'BACC1' })).json!.value!;
-  return { m, s };
-}
+const tables = houseTesting(() => t, 'bt');
+const house = tables.house;
+const seat = (deposit: number) => tables.seat(deposit, 'HOUSE-BACC1');
 
 /** Make sure the current round takes bets for a while (the table clock keeps running in the background). */
 async function openBetting() {

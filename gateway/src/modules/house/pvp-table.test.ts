@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { HOUSE_SESSION_HEADER, type THouseSession, type TPvpState } from '@portal/contracts/api/house';
-import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { checkLedger, transfer } from '../wallet/ledger.ts';
+import type { TPvpState } from '@portal/contracts/api/house';
+import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { houseTesting } from './house-testing.ts';
+import { checkLedger } from '../wallet/ledger.ts';
 import { PVP_ANTE, dealRound, splitPot, verifyRound } from './lucky9.ts';
 import { hashSeed } from './fair.ts';
 
 /** Lucky 9 Duel: players against each other; antes, payouts and refunds only through the vendor API. */
 let t: TestPortal;
-let seq = 0;
 
 beforeAll(async () => {
   t = await startTestPortal();
@@ -18,22 +17,11 @@ afterAll(async () => {
   await t.stop();
 });
 
-const house = <T>(path: string, body: unknown, session?: string) =>
-  api<T>(t.url, `/house/api${path}`, { body, headers: session ? { [HOUSE_SESSION_HEADER]: session } : {} });
+const tables = houseTesting(() => t, 'pv');
+const house = tables.house;
+const balanceOf = tables.balanceOf;
+const seat = (deposit: number) => tables.seat(deposit, 'HOUSE-PVP1');
 const pvp = () => t.portal.house.pvp;
-const balanceOf = async (token: string) => (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token })).json!.value!.available;
-
-async function seat(deposit: number) {
-  const m = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `pv${Date.now() % 1e7}${++seq}` } })).json!.value!;
-  await t.portal.db.tx((tx) => transfer(tx, {
-    merchant: 'DEMO', currency: 'PHP', key: `seed-${randomBytes(6).toString('hex')}`, kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: m.memberId },
-  }));
-  const l = (await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-PVP1' }, token: m.token })).json!.value!;
-  const u = new URL(l.url, t.url);
-  expect(u.searchParams.get('game')).toBe('PVP1');
-  const s = (await house<THouseSession>('/session', { token: u.searchParams.get('token'), game: 'PVP1' })).json!.value!;
-  return { m, s };
-}
 
 /** A fresh joining round that stays open (the table clock keeps running in the background). */
 async function openJoining() {
