@@ -8,7 +8,7 @@ import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
 import { formatDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
-import { Pager } from '../../../ui/pager';
+import { Pager, pagesOf } from '../../../ui/pager';
 import { useChannels } from '../api/get-channels';
 import { DEPOSITS_KEY, useDeposits } from '../api/get-deposits';
 import { useCreateDeposit } from '../api/create-deposit';
@@ -159,7 +159,7 @@ function RecentDeposits() {
     if (env.payload.kind.startsWith('deposit_')) void qc.invalidateQueries({ queryKey: DEPOSITS_KEY });
   });
   const rows = q.data?.list ?? [];
-  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.pageSize)) : 1;
+  const pages = pagesOf(q.data);
   return (
     <div className="mc-card">
       <div className="cx-head">
