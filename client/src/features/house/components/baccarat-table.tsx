@@ -1,56 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACCARAT_SIDES, type TBaccaratState } from '@portal/contracts/api/house';
+import { BACCARAT_SIDES } from '@portal/contracts/api/house';
 import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
 import { getBaccaratState, placeBaccaratBet } from '../api/house-ops';
+import { Card, useTimedTable } from './timed-table';
 
-const SUITS = ['♠', '♥', '♦', '♣'];
-const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
 type Side = (typeof BACCARAT_SIDES)[number];
-
-function Card({ c }: { c: number }) {
-  const suit = Math.floor(c / 13);
-  return (
-    <span className={`hb-card${suit === 1 || suit === 2 ? ' is-red' : ''}`}>
-      {RANKS[c % 13]}
-      <small>{SUITS[suit]}</small>
-    </span>
-  );
-}
 
 /** Speed Baccarat: the table's round polled every second, a countdown on the server's clock, bets on player, banker or tie. */
 export function BaccaratTable({ onBalance }: { onBalance: (balance: number) => void }) {
   const { t } = useTranslation('house');
   const money = useMoney();
-  const [state, setState] = useState<TBaccaratState | null>(null);
-  const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
   const [stake, setStake] = useState(100);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const onBalanceRef = useRef(onBalance);
-  onBalanceRef.current = onBalance;
-
-  const apply = (s: TBaccaratState) => {
-    setState(s);
-    setOffset(Date.parse(s.serverNow) - Date.now());
-    onBalanceRef.current(s.balance);
-  };
-
-  useEffect(() => {
-    let alive = true;
-    const poll = () => getBaccaratState().then((s) => alive && apply(s)).catch((e: unknown) => alive && setError(t(`common:${errorKey(e)}`)));
-    poll();
-    const id = window.setInterval(poll, 1000);
-    const clock = window.setInterval(() => setNow(Date.now()), 200);
-    return () => {
-      alive = false;
-      window.clearInterval(id);
-      window.clearInterval(clock);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { state, apply, serverNow, error, setError, isBusy, setBusy } = useTimedTable(getBaccaratState, onBalance);
 
   const bet = async (side: Side) => {
     setBusy(true);
@@ -65,7 +28,7 @@ export function BaccaratTable({ onBalance }: { onBalance: (balance: number) => v
   };
 
   if (!state) return <p className="hs-muted">{error ?? t('loading')}</p>;
-  const left = Math.max(0, Math.ceil((Date.parse(state.closesAt) - (now + offset)) / 1000));
+  const left = Math.max(0, Math.ceil((Date.parse(state.closesAt) - serverNow) / 1000));
   const isOpen = state.phase === 'betting' && left > 0;
   const winner = state.result?.winner;
   const payout = state.myBets.reduce((a, b) => a + (b.win ?? 0), 0);

@@ -1,23 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPvpState } from '@portal/contracts/api/house';
 import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
+import { Card, useTimedTable } from './timed-table';
 import { getPvpState, joinPvp } from '../api/house-ops';
 import '../lucky9.css';
-
-const SUITS = ['♠', '♥', '♦', '♣'];
-const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-
-function Card({ c }: { c: number }) {
-  const suit = Math.floor(c / 13);
-  return (
-    <span className={`hb-card${suit === 1 || suit === 2 ? ' is-red' : ''}`}>
-      {RANKS[c % 13]}
-      <small>{SUITS[suit]}</small>
-    </span>
-  );
-}
 
 /**
  * Lucky 9 Duel (PVP1): players against each other. The round is polled every second: seats open
@@ -27,33 +13,7 @@ function Card({ c }: { c: number }) {
 export function Lucky9Table({ onBalance }: { onBalance: (balance: number) => void }) {
   const { t } = useTranslation('house');
   const money = useMoney();
-  const [state, setState] = useState<TPvpState | null>(null);
-  const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  const onBalanceRef = useRef(onBalance);
-  onBalanceRef.current = onBalance;
-
-  const apply = (s: TPvpState) => {
-    setState(s);
-    setOffset(Date.parse(s.serverNow) - Date.now());
-    onBalanceRef.current(s.balance);
-  };
-
-  useEffect(() => {
-    let alive = true;
-    const poll = () => getPvpState().then((s) => alive && apply(s)).catch((e: unknown) => alive && setError(t(`common:${errorKey(e)}`)));
-    poll();
-    const id = window.setInterval(poll, 1000);
-    const clock = window.setInterval(() => setNow(Date.now()), 200);
-    return () => {
-      alive = false;
-      window.clearInterval(id);
-      window.clearInterval(clock);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { state, apply, serverNow, error, setError, isBusy, setBusy } = useTimedTable(getPvpState, onBalance);
 
   const join = async () => {
     setBusy(true);
@@ -68,7 +28,6 @@ export function Lucky9Table({ onBalance }: { onBalance: (balance: number) => voi
   };
 
   if (!state) return <p className="hs-muted">{error ?? t('loading')}</p>;
-  const serverNow = now + offset;
   const left = Math.max(0, Math.ceil((Date.parse(state.closesAt) - serverNow) / 1000));
   const isOpen = state.phase === 'joining' && left > 0;
   const me = state.seats.find((s) => s.me);
