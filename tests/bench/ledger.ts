@@ -18,7 +18,6 @@
  *          --quick (3 s phases, 2 kills) --out FILE
  * DATABASE_URL: use that database (not dropped); else a throwaway database on 127.0.0.1:5432.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +29,7 @@ import { checkLedger, SYSTEM_SHARDS, type Violation } from '../../gateway/src/mo
 import { HOUSE_ROWS_SEEDED, runLoad, seedAccounts, type LoadSpec, type PhaseResult } from './ledger-load.ts';
 import { runFault, type FaultResult } from './ledger-fault.ts';
 import { wallMs } from './common.ts';
-import { preparePg } from './pg-gateway.ts';
+import { guardRun, preparePg, textTable } from './pg-gateway.ts';
 
 /** House rows for the uncontended baseline: 64 clients over this many rows practically never meet on one. */
 const UNCONTENDED = 1024;
@@ -85,29 +84,12 @@ function phaseTable(phases: PhaseResult[]) {
     p.name, fmt(p.transfersPerSec, 0), fmt(p.latencyMs.p50), fmt(p.latencyMs.p99), fmt(p.latencyMs.max), String(p.ok), String(p.failed), fmt(p.clientCpuUsPerTransfer, 0),
     Object.entries(p.waits).slice(0, 3).map(([k, v]) => `${k} ${v}%`).join(', '),
   ]);
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join(' | ');
-  return [line(head), w.map((n) => '-'.repeat(n)).join('-|-'), ...rows.map(line)].join('\n');
+  return textTable(head, rows);
 }
 
 export async function main(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
-  const children = new Set<ChildProcess>();
-  const killAll = () => {
-    for (const c of children) if (c.exitCode === null && c.pid) c.kill('SIGKILL');
-  };
-  process.on('exit', killAll);
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
-  const deadline = setTimeout(() => {
-    console.error('ledger bench: overall deadline (8 min) reached, stopping');
-    process.exit(2);
-  }, 8 * 60_000);
-  deadline.unref();
-
-  const started = new Date();
-  const loadStart = os.loadavg()[0]!;
-  if (loadStart > os.cpus().length)
-    console.warn(`ledger bench: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: other work shares this machine, figures will be low and noisy`);
+  const { children, killAll, started, loadStart } = guardRun('ledger', 8);
   const t0 = wallMs();
   const pgDb = await preparePg('portal_ledger_bench');
   const log = (s: string) => console.log(`[ledger ${((wallMs() - t0) / 1000).toFixed(0).padStart(3)} s] ${s}`);

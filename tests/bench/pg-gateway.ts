@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import pg from 'pg';
 import type { Db } from '../../gateway/src/db/db.ts';
@@ -139,4 +140,34 @@ export async function setupVendor(db: Db, merchant: string, vendor: string, memb
 export function vendorHeaders(merchant: string, secret: string, raw: string): Record<string, string> {
   const ts = Math.floor(Date.now() / 1000);
   return { 'content-type': 'application/json', 'x-merchant-code': merchant, 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) };
+}
+
+/** A plain-text table: first and last columns left-aligned, the others right-aligned. */
+export function textTable(head: string[], rows: string[][]): string {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join(' | ');
+  return [line(head), w.map((n) => '-'.repeat(n)).join('-|-'), ...rows.map(line)].join('\n');
+}
+
+/**
+ * The run guard of a bench that starts child processes: they are SIGKILLed on exit, the whole run
+ * stops at `minutes`, and a busy machine is reported up front.
+ */
+export function guardRun(name: string, minutes: number) {
+  const children = new Set<ChildProcess>();
+  const killAll = () => {
+    for (const c of children) if (c.exitCode === null && c.pid) c.kill('SIGKILL');
+  };
+  process.on('exit', killAll);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+  const deadline = setTimeout(() => {
+    console.error(`${name} bench: overall deadline (${minutes} min) reached, stopping`);
+    process.exit(2);
+  }, minutes * 60_000);
+  deadline.unref();
+  const started = new Date();
+  const loadStart = os.loadavg()[0]!;
+  if (loadStart > os.cpus().length)
+    console.warn(`${name} bench: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: other work shares this machine, figures will be low and noisy`);
+  return { children, killAll, started, loadStart };
 }

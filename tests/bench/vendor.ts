@@ -37,7 +37,7 @@ import { seedDemo } from '../../gateway/src/db/seed.ts';
 import { checkLedger, SYSTEM_SHARDS, type Violation } from '../../gateway/src/modules/wallet/ledger.ts';
 import { drive, latencyStats, sleep, wallMs, type LatencyStats } from './common.ts';
 import { MERCHANT, seedAccounts, sqlTransfer, waitSampler, type Accounts, type WaitSample } from './ledger-load.ts';
-import { freePort, killChild, preparePg, processCpuSeconds, setupVendor, startGateway, vendorHeaders } from './pg-gateway.ts';
+import { freePort, guardRun, killChild, preparePg, processCpuSeconds, setupVendor, startGateway, textTable, vendorHeaders } from './pg-gateway.ts';
 
 const VENDOR = 'VBENCH';
 const TARGET_PAIRS_PER_SEC = 800;
@@ -247,29 +247,12 @@ function phaseTable(phases: VendorPhase[]) {
     String(p.errors), p.gatewayCpuUsPerPair === null ? '-' : `${fmt(p.gatewayCpuUsPerPair, 0)} (${fmt(p.gatewayCpuPercent, 0)}%)`, fmt(p.benchCpuUsPerPair, 0),
     Object.entries(p.waits).slice(0, 3).map(([k, v]) => `${k} ${v}%`).join(', '),
   ]);
-  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join(' | ');
-  return [line(head), w.map((x) => '-'.repeat(x)).join('-|-'), ...rows.map(line)].join('\n');
+  return textTable(head, rows);
 }
 
 export async function main(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
-  const children = new Set<ChildProcess>();
-  const killAll = () => {
-    for (const c of children) if (c.exitCode === null && c.pid) c.kill('SIGKILL');
-  };
-  process.on('exit', killAll);
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
-  const deadline = setTimeout(() => {
-    console.error('vendor bench: overall deadline (6 min) reached, stopping');
-    process.exit(2);
-  }, 6 * 60_000);
-  deadline.unref();
-
-  const started = new Date();
-  const loadStart = os.loadavg()[0]!;
-  if (loadStart > os.cpus().length)
-    console.warn(`vendor bench: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: other work shares this machine, figures will be low and noisy`);
+  const { children, killAll, started, loadStart } = guardRun('vendor', 6);
   const t0 = wallMs();
   const log = (s: string) => console.log(`[vendor ${((wallMs() - t0) / 1000).toFixed(0).padStart(3)} s] ${s}`);
   const pgDb = await preparePg('portal_vendor_bench');
