@@ -57,7 +57,8 @@ export async function emitEvent<T extends EventType>(
   return { id, type, v: 1, audience, seq, at: at.toISOString(), payload: checked };
 }
 
-function wakeRelays() {
+/** Wake local relays: for writers that put events in the outbox from SQL (the ledger functions) and did not go through emitEvent. */
+export function wakeRelays() {
   for (const w of wakers) w();
 }
 

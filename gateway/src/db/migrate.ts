@@ -31,11 +31,26 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
-/** Split on semicolons at line ends; migrations avoid dollar-quoted bodies with inner semicolons at line end. */
-function splitSql(sql: string): string[] {
-  return sql
-    .replace(/^\s*--.*$/gm, '')
-    .split(/;\s*$/m)
-    .map((s) => s.trim())
-    .filter(Boolean);
+/**
+ * Split on semicolons at line ends, outside dollar-quoted bodies ($$ ... $$ or $tag$ ... $tag$), so a
+ * function body's own statements stay with it. Whole-line comments are dropped outside bodies.
+ */
+export function splitSql(sql: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quote: string | null = null;
+  for (const line of sql.split('\n')) {
+    if (quote === null && /^\s*--/.test(line)) continue;
+    for (const m of line.matchAll(/\$[A-Za-z_]*\$/g)) {
+      if (quote === null) quote = m[0];
+      else if (m[0] === quote) quote = null;
+    }
+    cur += `${line}\n`;
+    if (quote === null && /;\s*$/.test(line)) {
+      out.push(cur.replace(/;\s*$/, '').trim());
+      cur = '';
+    }
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out.filter(Boolean);
 }

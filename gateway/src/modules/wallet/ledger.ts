@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { userAudience } from '@portal/contracts/events/events';
 import type { Queryable, Tx } from '../../db/db.ts';
-import { emitEvent } from '../../bus/outbox.ts';
+import { wakeRelays } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 
 /**
@@ -11,6 +9,8 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
  * A hold is a pending transfer that reserves funds and is posted or voided exactly once.
  * Every committed change to a member balance is announced by `balance.changed` in the same
  * transaction (outbox), so nothing committed goes unannounced and nothing else is announced.
+ * The writes are server-side functions (migration 013_ledger_functions.sql), one round trip per
+ * transfer, so row locks are held for the work and not across network round trips.
  */
 
 export const SYSTEM_KINDS = ['house', 'deposit', 'withdrawal', 'adjustment', 'game', 'bonus'] as const;
@@ -43,11 +43,6 @@ export type TransferResult = {
   createdAt: string;
 };
 
-type TransferRow = {
-  id: number; request_hash: string; kind: string; debit_account_id: number; credit_account_id: number; amount: number;
-  status: 'posted' | 'pending' | 'voided'; created_at: Date | string; merchant_code: string; memo: Record<string, unknown>;
-};
-
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export class InsufficientFunds extends AppError {
@@ -56,115 +51,39 @@ export class InsufficientFunds extends AppError {
   }
 }
 
-function requestHash(i: TransferInput): string {
-  const side = (r: AccountRef) => ('member' in r ? `m${r.member}` : `s${r.system}`);
-  return createHash('sha256')
-    .update([i.kind, side(i.debit), side(i.credit), i.amount, i.currency, i.pending ? 'hold' : 'post'].join('|'))
-    .digest('base64url');
-}
+/** SQLSTATE raised by ledger_apply (migration 013) when a guard refuses a change. */
+export const INSUFFICIENT_FUNDS_SQLSTATE = 'LD001';
 
-function shardOf(key: string, shards: number): number {
-  const h = createHash('sha1').update(key).digest();
-  return h.readUInt16BE(0) % shards;
+/** Runs one ledger function call; a refused guard becomes InsufficientFunds. */
+async function call<T>(q: Queryable, sql: string, params: unknown[]): Promise<T> {
+  try {
+    return (await q.query<T>(sql, params)).rows[0]!;
+  } catch (err) {
+    if ((err as { code?: string }).code === INSUFFICIENT_FUNDS_SQLSTATE) throw new InsufficientFunds();
+    throw err;
+  }
 }
 
 export async function memberAccount(q: Queryable, merchant: string, memberId: number, currency: string): Promise<number> {
-  const found = await q.query<{ id: number }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND currency = $2', [memberId, currency]);
-  if (found.rows[0]) return found.rows[0].id;
-  await q.query(
-    `INSERT INTO ledger_accounts (merchant_code, kind, member_id, currency) VALUES ($1, 'member', $2, $3)
-     ON CONFLICT (member_id, currency) WHERE member_id IS NOT NULL DO NOTHING`,
-    [merchant, memberId, currency],
-  );
-  const r = await q.query<{ id: number }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND currency = $2', [memberId, currency]);
-  return r.rows[0]!.id;
+  return (await call<{ id: number }>(q, 'SELECT ledger_member_account($1, $2, $3) AS id', [merchant, memberId, currency])).id;
 }
 
 export async function systemAccount(q: Queryable, merchant: string, kind: SystemKind, currency: string, shard: number): Promise<number> {
-  const sel = 'SELECT id FROM ledger_accounts WHERE merchant_code = $1 AND kind = $2 AND currency = $3 AND shard = $4 AND member_id IS NULL';
-  const found = await q.query<{ id: number }>(sel, [merchant, kind, currency, shard]);
-  if (found.rows[0]) return found.rows[0].id;
-  await q.query(
-    `INSERT INTO ledger_accounts (merchant_code, kind, currency, shard, allow_negative) VALUES ($1, $2, $3, $4, true)
-     ON CONFLICT (merchant_code, kind, currency, shard) WHERE member_id IS NULL DO NOTHING`,
-    [merchant, kind, currency, shard],
-  );
-  return (await q.query<{ id: number }>(sel, [merchant, kind, currency, shard])).rows[0]!.id;
+  return (await call<{ id: number }>(q, 'SELECT ledger_system_account($1, $2, $3, $4) AS id', [merchant, kind, currency, shard])).id;
 }
 
-async function resolveRef(q: Queryable, i: TransferInput, ref: AccountRef, shards: number): Promise<number> {
-  return 'member' in ref ? memberAccount(q, i.merchant, ref.member, i.currency) : systemAccount(q, i.merchant, ref.system, i.currency, shardOf(i.key, shards));
-}
+type Outcome = { o_outcome: string; o_transfer: number | null; o_status: TransferResult['status'] | null; o_amount: number | null; o_created_at: Date | string | null; o_events: number };
 
-/** Both accounts of a transfer in one round trip when they exist; a missing one is created as before. */
-async function resolveBoth(q: Queryable, i: TransferInput, shards: number): Promise<[number, number]> {
-  const params: unknown[] = [];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  const where = (ref: AccountRef) =>
-    'member' in ref
-      ? `member_id = ${p(ref.member)}::bigint AND currency = ${p(i.currency)}::text`
-      : `merchant_code = ${p(i.merchant)}::text AND kind = ${p(ref.system)}::text AND currency = ${p(i.currency)}::text AND shard = ${p(shardOf(i.key, shards))}::int AND member_id IS NULL`;
-  const r = await q.query<{ side: number; id: number }>(
-    `SELECT 0 AS side, id FROM ledger_accounts WHERE ${where(i.debit)} UNION ALL SELECT 1 AS side, id FROM ledger_accounts WHERE ${where(i.credit)}`,
-    params,
-  );
-  const found = (side: number) => r.rows.find((row) => row.side === side)?.id;
-  return [found(0) ?? (await resolveRef(q, i, i.debit, shards)), found(1) ?? (await resolveRef(q, i, i.credit, shards))];
-}
-
-type AccountRow = { id: number; member_id: number | null; balance: number; held: number };
-const toState = (row: AccountRow): AccountState => ({ accountId: row.id, memberId: row.member_id, balance: row.balance, held: row.held });
-const GUARDED_UPDATE = `UPDATE ledger_accounts SET balance = balance + $2, held = held + $3
-     WHERE id = $1 AND (allow_negative OR balance + $2 - (held + $3) >= 0) AND held + $3 >= 0
-     RETURNING id, member_id, balance, held`;
-
-/** Apply a signed change to one account under its guard; returns its new state or throws InsufficientFunds. */
-async function move(tx: Tx, accountId: number, balanceDelta: number, heldDelta: number): Promise<AccountState> {
-  const r = await tx.query<AccountRow>(GUARDED_UPDATE, [accountId, balanceDelta, heldDelta]);
-  const row = r.rows[0];
-  if (!row) throw new InsufficientFunds();
-  return toState(row);
-}
-
-/** move() and the leg's entry in one statement (one round trip; no entry when the guard refuses). */
-async function moveWithEntry(tx: Tx, transferId: number, accountId: number, balanceDelta: number, heldDelta: number): Promise<AccountState> {
-  const r = await tx.query<AccountRow>(
-    `WITH a AS (${GUARDED_UPDATE}),
-     e AS (INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after) SELECT $4, id, $2, balance FROM a)
-     SELECT id, member_id, balance, held FROM a`,
-    [accountId, balanceDelta, heldDelta, transferId],
-  );
-  const row = r.rows[0];
-  if (!row) throw new InsufficientFunds();
-  return toState(row);
-}
-
-async function announce(tx: Tx, merchant: string, currency: string, state: AccountState, delta: number, reason: string, transferId: number) {
-  if (state.memberId === null) return;
-  await emitEvent(tx, merchant, userAudience(state.memberId), 'balance.changed', {
-    memberId: state.memberId, currency, balance: state.balance, available: state.balance - state.held, delta, reason, transferId: String(transferId),
-  });
-}
+const toResult = (r: Outcome, replayed: boolean): TransferResult =>
+  ({ transferId: r.o_transfer!, status: r.o_status!, amount: r.o_amount!, replayed, createdAt: iso(r.o_created_at!) });
 
 /**
- * Post both legs, each with its entry, in a fixed lock order so concurrent transfers cannot
- * deadlock: member accounts before system accounts, then by account id. A system account is the
- * shared (hot) row, so it is locked last: held only for its own statement and the commit, not
- * while the member's leg is checked and written.
- */
-async function postLegs(tx: Tx, t: { id: number; debit: number; credit: number; debitSystem: boolean; creditSystem: boolean; amount: number; fromHold: boolean }) {
-  const legs = [
-    { account: t.debit, system: t.debitSystem, balance: -t.amount, held: t.fromHold ? -t.amount : 0 },
-    { account: t.credit, system: t.creditSystem, balance: t.amount, held: 0 },
-  ].sort((a, b) => Number(a.system) - Number(b.system) || a.account - b.account);
-  const states = new Map<number, AccountState>();
-  for (const leg of legs) states.set(leg.account, await moveWithEntry(tx, t.id, leg.account, leg.balance, leg.held));
-  return { debit: states.get(t.debit)!, credit: states.get(t.credit)! };
-}
-
-/**
- * One transfer, inside the caller's transaction. The transfer row goes in first: its unique key
- * makes a concurrent duplicate wait for this transaction and then see it as a replay.
+ * One transfer, inside the caller's transaction: ledger_transfer (migration 013) in one round trip.
+ * The transfer row goes in first: its unique key makes a concurrent duplicate wait for this
+ * transaction and then see it as a replay. Both legs are posted in a fixed lock order (member
+ * accounts before system accounts, then by id; the shared system row last) and every changed member
+ * account announces balance.changed in the same transaction. A refused guard throws
+ * InsufficientFunds and leaves the transaction to be rolled back (or its savepoint).
  */
 export async function transfer(tx: Tx, i: TransferInput): Promise<TransferResult> {
   return transferOn(tx, i, SYSTEM_SHARDS);
@@ -185,63 +104,26 @@ export function createLedger(opts: { systemShards: number }) {
   };
 }
 
+const side = (r: AccountRef) => ('member' in r ? [r.member, null] : [null, r.system]);
+
 async function transferOn(tx: Tx, i: TransferInput, shards: number): Promise<TransferResult> {
   if (!Number.isSafeInteger(i.amount) || i.amount <= 0) throw new AppError(ErrorCode.VALIDATION, 'Amount must be a positive whole number of minor units');
-  const hash = requestHash(i);
-  const [debit, credit] = await resolveBoth(tx, i, shards);
-  if (debit === credit) throw new AppError(ErrorCode.VALIDATION, 'Debit and credit accounts must differ');
-  const ins = await tx.query<{ id: number; created_at: Date | string }>(
-    `INSERT INTO ledger_transfers (merchant_code, idempotency_key, request_hash, kind, debit_account_id, credit_account_id, amount, status, memo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (merchant_code, idempotency_key) DO NOTHING RETURNING id, created_at`,
-    [i.merchant, i.key, hash, i.kind, debit, credit, i.amount, i.pending ? 'pending' : 'posted', JSON.stringify(i.memo ?? {})],
-  );
-  if (!ins.rows[0]) {
-    const prior = await tx.query<TransferRow>('SELECT * FROM ledger_transfers WHERE merchant_code = $1 AND idempotency_key = $2', [i.merchant, i.key]);
-    const p = prior.rows[0]!;
-    if (p.request_hash !== hash) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
-    return { transferId: p.id, status: p.status, amount: p.amount, replayed: true, createdAt: iso(p.created_at) };
-  }
-  const id = ins.rows[0].id;
-  if (i.pending) {
-    const held = await move(tx, debit, 0, i.amount);
-    await announce(tx, i.merchant, i.currency, held, 0, `${i.kind}.hold`, id);
-  } else {
-    const { debit: d, credit: c } = await postLegs(tx, { id, debit, credit, debitSystem: 'system' in i.debit, creditSystem: 'system' in i.credit, amount: i.amount, fromHold: false });
-    await announce(tx, i.merchant, i.currency, d, -i.amount, i.kind, id);
-    await announce(tx, i.merchant, i.currency, c, i.amount, i.kind, id);
-  }
-  return { transferId: id, status: i.pending ? 'pending' : 'posted', amount: i.amount, replayed: false, createdAt: iso(ins.rows[0].created_at) };
+  const r = await call<Outcome>(tx, 'SELECT * FROM ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)', [
+    i.merchant, i.currency, i.key, i.kind, ...side(i.debit), ...side(i.credit), shards, i.amount, Boolean(i.pending), JSON.stringify(i.memo ?? {}),
+  ]);
+  if (r.o_outcome === 'same_account') throw new AppError(ErrorCode.VALIDATION, 'Debit and credit accounts must differ');
+  if (r.o_outcome === 'mismatch') throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
+  if (r.o_events > 0) tx.afterCommit(wakeRelays);
+  return toResult(r, r.o_outcome === 'replay');
 }
 
-/** Resolve a hold exactly once: post moves the reserved funds, void releases them. Repeating the same resolution is a replay. */
+/** Resolve a hold exactly once (ledger_resolve_hold): post moves the reserved funds, void releases them. Repeating the same resolution is a replay. */
 export async function resolveHold(tx: Tx, merchant: string, currency: string, holdId: number, outcome: 'post' | 'void'): Promise<TransferResult> {
-  const want = outcome === 'post' ? 'posted' : 'voided';
-  const r = await tx.query<TransferRow & { debit_system: boolean; credit_system: boolean }>(
-    `UPDATE ledger_transfers SET status = $3, resolved_at = now() WHERE id = $1 AND merchant_code = $2 AND status = 'pending'
-     RETURNING *, (SELECT member_id IS NULL FROM ledger_accounts WHERE id = debit_account_id) AS debit_system,
-               (SELECT member_id IS NULL FROM ledger_accounts WHERE id = credit_account_id) AS credit_system`,
-    [holdId, merchant, want],
-  );
-  const t = r.rows[0];
-  if (!t) {
-    const cur = await tx.query<TransferRow>('SELECT * FROM ledger_transfers WHERE id = $1 AND merchant_code = $2', [holdId, merchant]);
-    const c = cur.rows[0];
-    if (!c) throw new AppError(ErrorCode.NOT_FOUND);
-    if (c.status === want) return { transferId: c.id, status: c.status, amount: c.amount, replayed: true, createdAt: iso(c.created_at) };
-    throw new AppError(ErrorCode.CONFLICT, `Hold already ${c.status}`);
-  }
-  if (outcome === 'post') {
-    const { debit, credit } = await postLegs(tx, {
-      id: t.id, debit: t.debit_account_id, credit: t.credit_account_id, debitSystem: t.debit_system, creditSystem: t.credit_system, amount: t.amount, fromHold: true,
-    });
-    await announce(tx, merchant, currency, debit, -t.amount, t.kind, t.id);
-    await announce(tx, merchant, currency, credit, t.amount, t.kind, t.id);
-  } else {
-    const released = await move(tx, t.debit_account_id, 0, -t.amount);
-    await announce(tx, merchant, currency, released, 0, `${t.kind}.void`, t.id);
-  }
-  return { transferId: t.id, status: want, amount: t.amount, replayed: false, createdAt: iso(t.created_at) };
+  const r = await call<Outcome>(tx, 'SELECT * FROM ledger_resolve_hold($1, $2, $3, $4)', [merchant, currency, holdId, outcome]);
+  if (r.o_outcome === 'not_found') throw new AppError(ErrorCode.NOT_FOUND);
+  if (r.o_outcome === 'conflict') throw new AppError(ErrorCode.CONFLICT, `Hold already ${r.o_status}`);
+  if (r.o_events > 0) tx.afterCommit(wakeRelays);
+  return toResult(r, r.o_outcome === 'replay');
 }
 
 export async function balanceOf(q: Queryable, memberId: number, currency: string) {
