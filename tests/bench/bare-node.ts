@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Server } from 'socket.io';
-import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, type ProduceArgs, type ProduceResult } from './common.ts';
+import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, winnerPayload, type ProduceArgs, type ProduceResult } from './common.ts';
 import { probeHandlers } from './child-common.ts';
 
 const MERCHANT = 'DEMO';
@@ -19,6 +19,8 @@ const io = new Server(http, { serveClient: false, maxHttpBufferSize: 16 * 1024, 
 const byToken = new Map<string, number>();
 let members: number[] = [];
 const seqs = new Map<string, number>();
+/** Broadcast events the clients have fully received (window mode), fed back by the orchestrator. */
+let acked = 0;
 
 io.use((socket, next) => {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -53,19 +55,24 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   const ids: string[] = [];
   const at: number[] = [];
   let i = 0;
+  acked = 0;
   const cpu0 = process.cpuUsage();
+  const broadcast = args.fanout === 'merchant';
   const fire = async () => {
     const k = i++;
     const memberId = members[k % members.length]!;
-    const audience = `user:${memberId}`;
+    const audience = broadcast ? `merchant:${MERCHANT}` : `user:${memberId}`;
     const seq = (seqs.get(audience) ?? 0) + 1;
     seqs.set(audience, seq);
-    const e = { id: randomUUID(), type: 'balance.changed', v: 1, audience, seq, at: new Date().toISOString(), payload: balancePayload(memberId, k) };
-    io.local.to(audience).emit('event', e);
+    const e = broadcast
+      ? { id: randomUUID(), type: 'winner.posted', v: 1, audience, seq, at: new Date().toISOString(), payload: winnerPayload(k) }
+      : { id: randomUUID(), type: 'balance.changed', v: 1, audience, seq, at: new Date().toISOString(), payload: balancePayload(memberId, k) };
+    // Stamped before the emit, like the gateway's commit time: a broadcast's emit is the fan-out itself.
     ids.push(e.id);
     at.push(wallMs());
+    io.local.to(audience).emit('event', e);
   };
-  const r = await drive(args, fire);
+  const r = await drive(args, fire, () => acked);
   return {
     ids,
     committedAt: Float64Array.from(at),
@@ -85,6 +92,10 @@ serveIpc({
   setup,
   produce,
   busTimes: () => ({ ids: [], at: new Float64Array(0) }),
+  ack: (n: number) => {
+    acked = Math.max(acked, n);
+    return true;
+  },
   sockets: () => io.of('/').sockets.size,
   cleanup: () => ({ deleted: 0 }),
   stop: async () => {

@@ -7,8 +7,13 @@ import { serveIpc, sleep, wallMs, type ClientCollect } from './common.ts';
 import { probeHandlers } from './child-common.ts';
 
 let sockets: Socket[] = [];
+/** Envelope ids of this phase, each once; a reception records its index here, its socket and its time. */
 let ids: string[] = [];
+let idIndex = new Map<string, number>();
+let idOf: number[] = [];
+let sockOf: number[] = [];
 let at: number[] = [];
+let nextSock = 0;
 let seqAnomalies = 0;
 let unexpectedDisconnects = 0;
 let closing = false;
@@ -17,9 +22,18 @@ let cpu0 = process.cpuUsage();
 function open(url: string, token: string, timeoutMs: number): Promise<Socket> {
   const s = ioClient(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: timeoutMs });
   const last = new Map<string, number>();
+  const sock = nextSock++;
   s.on('event', (e: { id: string; audience: string; seq: number }) => {
-    ids.push(e.id);
-    at.push(wallMs());
+    const t = wallMs();
+    let k = idIndex.get(e.id);
+    if (k === undefined) {
+      k = ids.length;
+      ids.push(e.id);
+      idIndex.set(e.id, k);
+    }
+    idOf.push(k);
+    sockOf.push(sock);
+    at.push(t);
     const prev = last.get(e.audience);
     if (prev !== undefined && e.seq !== prev + 1) seqAnomalies++;
     last.set(e.audience, e.seq);
@@ -76,6 +90,9 @@ async function disconnect() {
 
 function reset() {
   ids = [];
+  idIndex = new Map();
+  idOf = [];
+  sockOf = [];
   at = [];
   seqAnomalies = 0;
   cpu0 = process.cpuUsage();
@@ -86,6 +103,8 @@ function collect(): ClientCollect & { unexpectedDisconnects: number; open: numbe
   const d = process.cpuUsage(cpu0);
   return {
     ids,
+    idOf: Uint32Array.from(idOf),
+    sockOf: Uint32Array.from(sockOf),
     receivedAt: Float64Array.from(at),
     seqAnomalies,
     cpuSeconds: (d.user + d.system) / 1e6,
@@ -99,7 +118,7 @@ serveIpc({
   connect,
   disconnect,
   reset,
-  count: () => ids.length,
+  count: () => at.length,
   collect,
 });
 process.send!({ ready: true });

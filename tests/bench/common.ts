@@ -30,15 +30,30 @@ export type ProduceResult = {
   elapsedSeconds: number;
 };
 
+/**
+ * `fanout`: 'member' (default) sends each event to one member's room `user:{id}`, round robin;
+ * 'merchant' broadcasts each event to the merchant room, so every socket receives every event.
+ * `window` mode (broadcast saturation): as fast as the target goes, but never more than `maxInFlight`
+ * events ahead of what the clients have fully received (the orchestrator feeds that count back with
+ * `acked`), so a server that can emit faster than its clients read does not queue without bound.
+ */
+export type Fanout = 'member' | 'merchant';
 export type ProduceArgs =
-  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number }
-  | { mode: 'max'; seconds: number; maxInFlight: number; perTx?: number };
+  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number; fanout?: Fanout }
+  | { mode: 'max'; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout }
+  | { mode: 'window'; seconds: number; maxInFlight: number; fanout?: Fanout };
 
-/** What a client worker reports after a load phase. */
+/**
+ * What a client worker reports after a load phase: one entry per reception. Envelope ids are sent
+ * once each (`ids`), receptions point into them (`idOf`), so a broadcast received by thousands of
+ * sockets does not copy its id thousands of times over IPC. `sockOf` is the worker's socket index.
+ */
 export type ClientCollect = {
   ids: string[];
+  idOf: Uint32Array;
+  sockOf: Uint32Array;
   receivedAt: Float64Array;
-  /** Events whose seq was not exactly one above the previous one of the same audience (gap or repeat). */
+  /** Events whose seq was not exactly one above the previous one of the same audience on the same socket (gap or repeat). */
   seqAnomalies: number;
   cpuSeconds: number;
 };
@@ -50,6 +65,7 @@ export type ClientCollect = {
 export async function drive(
   args: ProduceArgs,
   fire: () => Promise<void>,
+  acked: () => number = () => 0,
 ): Promise<{ started: number; maxBacklog: number; startedAt: number; endedAt: number }> {
   const startedAt = wallMs();
   const endAt = startedAt + args.seconds * 1000;
@@ -76,6 +92,13 @@ export async function drive(
       const backlog = due - started;
       if (backlog > maxBacklog) maxBacklog = backlog;
       while (started < due && inFlight < args.maxInFlight) launch();
+      await sleep(1);
+    }
+  } else if (args.mode === 'window') {
+    while (wallMs() < endAt) {
+      while (started - acked() < args.maxInFlight) launch();
+      const backlog = started - acked();
+      if (backlog > maxBacklog) maxBacklog = backlog;
       await sleep(1);
     }
   } else {
@@ -135,6 +158,18 @@ export type Mem = Awaited<ReturnType<typeof measuredMemory>>;
 export function cpuSecondsSince(start: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(start);
   return (d.user + d.system) / 1e6;
+}
+
+/** A winner.posted payload (the merchant's winner board), the same for the gateway and the bare server. */
+export function winnerPayload(i: number) {
+  return {
+    id: `bench-w-${i}`,
+    iconUrl: null,
+    winAmount: 5_000_000 + i,
+    gameName: 'Golden Empire',
+    customerName: `Be***${i % 1000}`,
+    at: new Date().toISOString(),
+  };
 }
 
 /** A balance.changed payload of realistic size, the same for the gateway and the bare server. */

@@ -8,8 +8,8 @@ import { createPortal } from '@portal/gateway/app/create-app';
 import { emitEvent } from '@portal/gateway/bus/outbox';
 import { startRelay } from '@portal/gateway/bus/relay';
 import { createPgDb } from '@portal/gateway/db/db';
-import { userAudience } from '@portal/contracts/events/events';
-import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, type ProduceArgs, type ProduceResult } from './common.ts';
+import { merchantAudience, userAudience } from '@portal/contracts/events/events';
+import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, winnerPayload, type ProduceArgs, type ProduceResult } from './common.ts';
 import { probeHandlers } from './child-common.ts';
 
 const runTag = process.env.BENCH_TAG ?? `${Date.now().toString(36)}`;
@@ -45,17 +45,27 @@ const extraRelay = process.env.BENCH_RELAY_OWN_POOL === '1' && config.DATABASE_U
   : null;
 
 let members: number[] = [];
+/** Broadcast events the clients have fully received (window mode), fed back by the orchestrator. */
+let acked = 0;
+/** Ids of the broadcasts this bench wrote to the merchant room, deleted by cleanup on a shared database. */
+const broadcastIds: string[] = [];
 
-/** Time each event reached this node from the bus, to split commit->client into its two legs. */
+/**
+ * Time each event was handed to the bus by the relay, to split commit->client into its two legs.
+ * Stamped in publish, before the bus calls the Socket.IO fan-out (a broadcast to N sockets takes
+ * tens of ms, which a subscriber registered after realtime's would count on the wrong side).
+ */
 let busIds: string[] = [];
 let busAt: number[] = [];
-portal.bus.subscribe((events) => {
+const publish = portal.bus.publish.bind(portal.bus);
+portal.bus.publish = (events) => {
   const t = wallMs();
   for (const e of events) {
     busIds.push(e.id);
     busAt.push(t);
   }
-});
+  return publish(events);
+};
 
 async function setupMembers(args: { n: number }): Promise<{ memberIds: number[]; tokens: string[]; ms: number }> {
   const t0 = wallMs();
@@ -101,12 +111,14 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   let failed = 0;
   let firstError: string | null = null;
   let i = 0;
+  acked = 0;
   busIds = [];
   busAt = [];
   const cpu0 = process.cpuUsage();
   // perTx > 1 (batched saturation): several events, to distinct members, in one transaction, so the
   // database's commit rate stops being the limit and the relay -> bus -> Socket.IO path is measured.
   const perTx = args.mode === 'max' ? Math.max(1, args.perTx ?? 1) : 1;
+  const broadcast = args.fanout === 'merchant';
   const fire = async () => {
     try {
       await db.tx(async (tx) => {
@@ -114,8 +126,11 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
         for (let j = 0; j < perTx; j++) {
           const k = i++;
           const memberId = members[k % members.length]!;
-          const e = await emitEvent(tx, merchantCode, userAudience(memberId), 'balance.changed', balancePayload(memberId, k));
+          const e = broadcast
+            ? await emitEvent(tx, merchantCode, merchantAudience(merchantCode), 'winner.posted', winnerPayload(k))
+            : await emitEvent(tx, merchantCode, userAudience(memberId), 'balance.changed', balancePayload(memberId, k));
           sent.push(e.id);
+          if (broadcast) broadcastIds.push(e.id);
         }
         tx.afterCommit(() => {
           const t = wallMs();
@@ -130,7 +145,7 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
       firstError ??= err instanceof Error ? err.message : String(err);
     }
   };
-  const r = await drive(args, fire);
+  const r = await drive(args, fire, () => acked);
   return {
     ids,
     committedAt: Float64Array.from(at),
@@ -149,6 +164,7 @@ async function cleanup() {
   if (!members.length || db.kind !== 'pg') return { deleted: 0 };
   const audiences = members.map((m) => userAudience(m));
   await db.query('DELETE FROM outbox WHERE audience = ANY($1::text[])', [audiences]);
+  await db.query('DELETE FROM outbox WHERE id = ANY($1::uuid[])', [broadcastIds]);
   await db.query('DELETE FROM audience_seq WHERE audience = ANY($1::text[])', [audiences]);
   await db.query('DELETE FROM sessions WHERE member_id = ANY($1::bigint[])', [members]);
   const r = await db.query('DELETE FROM members WHERE id = ANY($1::bigint[])', [members]);
@@ -161,6 +177,10 @@ serveIpc({
   setup: setupMembers,
   produce,
   busTimes: () => ({ ids: busIds, at: Float64Array.from(busAt) }),
+  ack: (n: number) => {
+    acked = Math.max(acked, n);
+    return true;
+  },
   sockets: () => portal.io.of('/').sockets.size,
   cleanup,
   stop: async () => {

@@ -9,11 +9,16 @@
  *      to one member's room, committed through emitEvent in a database transaction (gateway),
  *   4. a saturation run: as many events as the target takes for a few seconds, one event per
  *      transaction (the commit rate of the database bounds it), then for the gateway a batched one
- *      (--per-tx events per transaction, default 20) that measures relay -> bus -> Socket.IO itself.
+ *      (--per-tx events per transaction, default 20) that measures relay -> bus -> Socket.IO itself,
+ *   5. broadcast: `winner.posted` to the merchant room, so every event reaches all N sockets; paced at
+ *      --bcast-rate events/s (deliveries/s = rate x N), then saturated with at most --bcast-window
+ *      events ahead of what every client has received (the clients' counts are fed back to the producer).
  * Commit-to-client latency = receive wall time in the client - commit wall time in the producer,
- * joined on the envelope id (same machine, same clock). Lost events must be 0.
+ * joined on the envelope id (same machine, same clock). A delivery is one event on one socket;
+ * expected deliveries = events x sockets per event (1, or N for a broadcast). Lost must be 0.
  *
  * Options: --sockets N (5000) --rate R (1000) --seconds S (10) --sat-seconds S (4) --clients P (2) --per-tx K (20)
+ *          --bcast-rate R (4) --bcast-window W (8) --workload member|broadcast|both (both)
  *          --quick (500 sockets, 3 s, 2 s) --pg (real PostgreSQL: DATABASE_URL, else a throwaway
  *          database on 127.0.0.1:5432) --only gateway|bare --dev (gateway in development mode)
  *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
@@ -26,7 +31,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { latencyStats, sleep, wallMs, type ClientCollect, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
+import { latencyStats, sleep, wallMs, type ClientCollect, type Fanout, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
 import { preparePg as prepareThrowawayPg } from './pg-gateway.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -38,6 +43,7 @@ function parseArgs(argv: string[]) {
     sockets: 5000, rate: 1000, seconds: 10, satSeconds: 4, clients: 2, warmSeconds: 2,
     quick: false, pg: false, only: null as null | 'gateway' | 'bare', dev: false, cpuProf: false,
     out: path.join(HERE, 'results', 'latest.json'), maxInFlight: 64, relayOwnPool: false, perTx: 20,
+    bcastRate: 4, bcastWindow: 8, workload: 'both' as 'member' | 'broadcast' | 'both',
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -53,6 +59,13 @@ function parseArgs(argv: string[]) {
     else if (a === '--clients') o.clients = Math.floor(num());
     else if (a === '--in-flight') o.maxInFlight = Math.floor(num());
     else if (a === '--per-tx') o.perTx = Math.floor(num());
+    else if (a === '--bcast-rate') o.bcastRate = num();
+    else if (a === '--bcast-window') o.bcastWindow = Math.floor(num());
+    else if (a === '--workload') {
+      const v = argv[++i];
+      if (v !== 'member' && v !== 'broadcast' && v !== 'both') throw new Error('--workload member|broadcast|both');
+      o.workload = v;
+    }
     else if (a === '--quick') o.quick = true;
     else if (a === '--pg') o.pg = true;
     else if (a === '--dev') o.dev = true;
@@ -64,7 +77,7 @@ function parseArgs(argv: string[]) {
       o.only = v;
     } else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--seconds S] [--sat-seconds S] [--clients P] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--out FILE]');
+      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--out FILE]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -180,11 +193,15 @@ class Child {
 type Loop = { p50: number; p99: number; max: number };
 type PhaseResult = {
   mode: ProduceArgs['mode'];
+  fanout: Fanout;
   targetRate: number | null;
+  /** Sockets each event goes to: 1 (member room), or every connected socket (merchant room). */
+  socketsPerEvent: number;
   committed: number;
   failed: number;
   firstError: string | null;
   commitRate: number;
+  /** Deliveries: distinct (socket, event) receptions. */
   delivered: number;
   deliveredPerSec: number;
   lost: number;
@@ -199,24 +216,38 @@ type PhaseResult = {
   /** Server CPU time per delivered event (microseconds): comparable even when the machine is shared. */
   serverCpuUsPerEvent: number;
   clientCpuPercent: number;
+  /** Client workers' CPU time per delivery (microseconds): near the server's, the clients bound the rate. */
+  clientCpuUsPerEvent: number;
   serverLoopDelayMs: Loop;
   drainMs: number;
 };
 
-async function loadPhase(node: Child, clients: Child[], args: ProduceArgs): Promise<PhaseResult> {
+async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, sockets: number): Promise<PhaseResult> {
+  const fanout: Fanout = args.fanout ?? 'member';
+  const perEvent = fanout === 'merchant' ? Math.max(1, sockets) : 1;
   await Promise.all(clients.map((c) => c.call('reset')));
   await node.call('loop');
   const cpu0 = await node.call<number>('cpu');
   const t0 = wallMs();
-  const prod = await node.call<ProduceResult>('produce', args, args.seconds * 1000 + 90_000);
-  // Drain: until every committed event arrived, or nothing arrived for 3 s, or 30 s passed.
+  const totalCount = async () => (await Promise.all(clients.map((c) => c.call<number>('count')))).reduce((a, b) => a + b, 0);
+  // Window mode: tell the producer how many events every socket has received, every few ms.
+  let feeding = args.mode === 'window';
+  const feeder = (async () => {
+    while (feeding) {
+      await node.call('ack', Math.floor((await totalCount()) / perEvent));
+      await sleep(5);
+    }
+  })();
+  const prod = await node.call<ProduceResult>('produce', args, args.seconds * 1000 + 90_000).finally(() => (feeding = false));
+  await feeder;
+  // Drain: until every committed event arrived everywhere, or nothing arrived for 3 s, or 30 s passed.
+  const expected = prod.ids.length * perEvent;
   const drainStart = wallMs();
   let last = -1;
   let lastChange = wallMs();
   for (;;) {
-    const counts = await Promise.all(clients.map((c) => c.call<number>('count')));
-    const total = counts.reduce((a, b) => a + b, 0);
-    if (total >= prod.ids.length) break;
+    const total = await totalCount();
+    if (total >= expected) break;
     if (total !== last) {
       last = total;
       lastChange = wallMs();
@@ -231,50 +262,62 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs): Prom
   const bus = await node.call<{ ids: string[]; at: Float64Array }>('busTimes');
   const cols = await Promise.all(clients.map((c) => c.call<ClientCollect & { unexpectedDisconnects: number }>('collect')));
 
-  const commitAt = new Map<string, number>();
-  for (let i = 0; i < prod.ids.length; i++) commitAt.set(prod.ids[i]!, prod.committedAt[i]!);
-  const busAt = new Map<string, number>();
-  for (let i = 0; i < bus.ids.length; i++) busAt.set(bus.ids[i]!, bus.at[i]!);
-  const seen = new Set<string>();
+  const n = prod.ids.length;
+  const eventOf = new Map<string, number>();
+  for (let i = 0; i < n; i++) eventOf.set(prod.ids[i]!, i);
+  const busAt = new Float64Array(n).fill(NaN);
+  for (let i = 0; i < bus.ids.length; i++) {
+    const k = eventOf.get(bus.ids[i]!);
+    if (k !== undefined) busAt[k] = bus.at[i]!;
+  }
+  // One delivery = one event on one socket: (worker, socket, event) counted once, repeats are duplicates.
+  const seen = new Set<number>();
   const lat: number[] = [];
   const c2b: number[] = [];
   const b2c: number[] = [];
+  const busSeen = new Uint8Array(n);
   let duplicates = 0;
   let lastRecv = 0;
   let clientCpu = 0;
-  for (const col of cols) {
+  cols.forEach((col, w) => {
     clientCpu += col.cpuSeconds;
-    for (let i = 0; i < col.ids.length; i++) {
-      const id = col.ids[i]!;
-      const t = col.receivedAt[i]!;
-      const c = commitAt.get(id);
-      if (c === undefined) continue; // an event from an earlier phase still in flight
-      if (seen.has(id)) {
+    const ev = col.ids.map((id) => eventOf.get(id) ?? -1);
+    for (let r = 0; r < col.idOf.length; r++) {
+      const k = ev[col.idOf[r]!]!;
+      if (k < 0) continue; // an event from an earlier phase still in flight, or not the bench's
+      const key = (w * 1_000_000 + col.sockOf[r]!) * n + k;
+      if (seen.has(key)) {
         duplicates++;
         continue;
       }
-      seen.add(id);
-      lat.push(t - c);
+      seen.add(key);
+      const t = col.receivedAt[r]!;
+      lat.push(t - prod.committedAt[k]!);
       if (t > lastRecv) lastRecv = t;
-      const b = busAt.get(id);
-      if (b !== undefined) {
-        c2b.push(b - c);
+      const b = busAt[k]!;
+      if (!Number.isNaN(b)) {
         b2c.push(t - b);
+        if (!busSeen[k]) {
+          busSeen[k] = 1;
+          c2b.push(b - prod.committedAt[k]!);
+        }
       }
     }
-  }
+  });
   const delivered = seen.size;
   const span = Math.max(1e-3, ((lastRecv || prod.endedAt) - prod.startedAt) / 1000);
   return {
     mode: args.mode,
+    fanout,
     targetRate: args.mode === 'rate' ? args.rate : null,
-    committed: prod.ids.length,
+    socketsPerEvent: perEvent,
+    committed: n,
     failed: prod.failed,
     firstError: prod.firstError,
-    commitRate: prod.ids.length / Math.max(1e-3, prod.elapsedSeconds),
+    commitRate: n / Math.max(1e-3, prod.elapsedSeconds),
     delivered,
     deliveredPerSec: delivered / span,
-    lost: prod.ids.length - delivered,
+    lost: expected - delivered,
     duplicates,
     seqAnomalies: cols.reduce((a, c) => a + c.seqAnomalies, 0),
     unexpectedDisconnects: cols.reduce((a, c) => a + c.unexpectedDisconnects, 0),
@@ -285,6 +328,7 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs): Prom
     serverCpuPercent: ((cpu1 - cpu0) / wall) * 100,
     serverCpuUsPerEvent: delivered ? ((cpu1 - cpu0) * 1e6) / delivered : NaN,
     clientCpuPercent: (clientCpu / wall) * 100,
+    clientCpuUsPerEvent: delivered ? (clientCpu * 1e6) / delivered : NaN,
     serverLoopDelayMs: loop,
     drainMs,
   };
@@ -296,10 +340,14 @@ type TargetResult = {
   sockets: { requested: number; connected: number; failed: number; firstError: string | null; connectSeconds: number; connectPerSec: number; serverSeesOpen: number };
   memory: { base: Mem; beforeSockets: Mem; afterSockets: Mem; rssPerSocketKB: number; heapPerSocketKB: number; clientRssPerSocketKB: number };
   setupMs: number;
-  paced: PhaseResult;
-  saturation: PhaseResult;
+  /** Per-member phases (one socket per event); null with --workload broadcast. */
+  paced: PhaseResult | null;
+  saturation: PhaseResult | null;
   /** Gateway: saturation with `perTx` events per transaction (bare: the same as saturation). */
   saturationBatched: PhaseResult | null;
+  /** Broadcast to the merchant room (every socket gets every event), paced and saturated; null with --workload member. */
+  broadcastPaced: PhaseResult | null;
+  broadcastSaturation: PhaseResult | null;
 };
 
 async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Record<string, string | undefined>): Promise<TargetResult> {
@@ -347,19 +395,35 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     };
     log(`memory per socket: ${memory.rssPerSocketKB.toFixed(1)} KB RSS, ${memory.heapPerSocketKB.toFixed(1)} KB heap`);
 
-    const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
-    await loadPhase(node, clients, { ...paced, seconds: opts.warmSeconds });
-    log(`warm-up done; paced run ${opts.rate}/s for ${opts.seconds} s`);
-    const pacedRes = await loadPhase(node, clients, { ...paced, seconds: opts.seconds });
-    log(summary(pacedRes));
-    log(`saturation run for ${opts.satSeconds} s`);
-    const sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight });
-    log(summary(sat));
+    let pacedRes: PhaseResult | null = null;
+    let sat: PhaseResult | null = null;
     let batched: PhaseResult | null = null;
-    if (target === 'gateway' && opts.perTx > 1) {
+    if (opts.workload !== 'broadcast') {
+      const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
+      await loadPhase(node, clients, { ...paced, seconds: opts.warmSeconds }, connected);
+      log(`warm-up done; paced run ${opts.rate}/s for ${opts.seconds} s`);
+      pacedRes = await loadPhase(node, clients, { ...paced, seconds: opts.seconds }, connected);
+      log(summary(pacedRes));
+      log(`saturation run for ${opts.satSeconds} s`);
+      sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight }, connected);
+      log(summary(sat));
+    }
+    if (opts.workload !== 'broadcast' && target === 'gateway' && opts.perTx > 1) {
       log(`batched saturation run for ${opts.satSeconds} s, ${opts.perTx} events per transaction`);
-      batched = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: Math.max(4, Math.ceil(opts.maxInFlight / opts.perTx)), perTx: opts.perTx });
+      batched = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: Math.max(4, Math.ceil(opts.maxInFlight / opts.perTx)), perTx: opts.perTx }, connected);
       log(summary(batched));
+    }
+    let bPaced: PhaseResult | null = null;
+    let bSat: PhaseResult | null = null;
+    if (opts.workload !== 'member') {
+      const bp = { mode: 'rate' as const, rate: opts.bcastRate, maxInFlight: 4, fanout: 'merchant' as const };
+      await loadPhase(node, clients, { ...bp, seconds: opts.warmSeconds }, connected);
+      log(`broadcast: paced run ${opts.bcastRate} events/s to ${connected} sockets for ${opts.seconds} s`);
+      bPaced = await loadPhase(node, clients, { ...bp, seconds: opts.seconds }, connected);
+      log(summary(bPaced));
+      log(`broadcast: saturation run for ${opts.satSeconds} s, at most ${opts.bcastWindow} events ahead of the clients`);
+      bSat = await loadPhase(node, clients, { mode: 'window', seconds: opts.satSeconds, maxInFlight: opts.bcastWindow, fanout: 'merchant' }, connected);
+      log(summary(bSat));
     }
 
     await Promise.all(clients.map((c) => c.call('disconnect')));
@@ -372,6 +436,8 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       paced: pacedRes,
       saturation: sat,
       saturationBatched: batched,
+      broadcastPaced: bPaced,
+      broadcastSaturation: bSat,
     };
   } finally {
     await node.stop();
@@ -380,7 +446,11 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
 
 function summary(p: PhaseResult) {
   const l = p.latencyMs;
-  return `${p.mode}: committed ${p.committed} (${p.commitRate.toFixed(0)}/s), delivered ${p.delivered} (${p.deliveredPerSec.toFixed(0)}/s), lost ${p.lost}, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, server CPU ${p.serverCpuPercent.toFixed(0)}%`;
+  return (
+    `${p.fanout === 'merchant' ? 'broadcast ' : ''}${p.mode}: committed ${p.committed} (${p.commitRate.toFixed(0)}/s), delivered ${p.delivered} (${p.deliveredPerSec.toFixed(0)}/s), ` +
+    `lost ${p.lost}, dup ${p.duplicates}, seq ${p.seqAnomalies}, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, ` +
+    `server CPU ${p.serverCpuPercent.toFixed(0)}% (${p.serverCpuUsPerEvent.toFixed(1)} us/delivery), clients ${p.clientCpuPercent.toFixed(0)}% (${p.clientCpuUsPerEvent.toFixed(1)} us/delivery)`
+  );
 }
 
 // ---------------------------------------------------------------- real PostgreSQL (optional)
@@ -399,31 +469,56 @@ function table(results: TargetResult[]) {
     ['connect rate (sockets/s)', (r) => fmt(r.sockets.connectPerSec, 0)],
     ['RSS per socket (KB)', (r) => fmt(r.memory.rssPerSocketKB)],
     ['heap per socket (KB)', (r) => fmt(r.memory.heapPerSocketKB)],
-    [`paced: committed/s (target ${opts.rate})`, (r) => fmt(r.paced.commitRate, 0)],
-    ['paced: delivered events/s', (r) => fmt(r.paced.deliveredPerSec, 0)],
-    ['paced: latency p50 (ms)', (r) => fmt(r.paced.latencyMs.p50)],
-    ['paced: latency p95 (ms)', (r) => fmt(r.paced.latencyMs.p95)],
-    ['paced: latency p99 (ms)', (r) => fmt(r.paced.latencyMs.p99)],
-    ['paced: latency max (ms)', (r) => fmt(r.paced.latencyMs.max)],
-    ['paced: commit->bus p50/p99 (ms)', (r) => (r.paced.commitToBusMs ? `${fmt(r.paced.commitToBusMs.p50)}/${fmt(r.paced.commitToBusMs.p99)}` : '-')],
-    ['paced: lost / dup / seq gaps', (r) => `${r.paced.lost} / ${r.paced.duplicates} / ${r.paced.seqAnomalies}`],
-    ['paced: server CPU %', (r) => fmt(r.paced.serverCpuPercent, 0)],
-    ['paced: server CPU us per event', (r) => fmt(r.paced.serverCpuUsPerEvent, 0)],
-    ['saturation: committed/s', (r) => fmt(r.saturation.commitRate, 0)],
-    ['saturation: delivered events/s', (r) => fmt(r.saturation.deliveredPerSec, 0)],
-    ['saturation: latency p50 (ms)', (r) => fmt(r.saturation.latencyMs.p50)],
-    ['saturation: latency p99 (ms)', (r) => fmt(r.saturation.latencyMs.p99)],
-    ['saturation: commit->bus p50/p99 (ms)', (r) => (r.saturation.commitToBusMs ? `${fmt(r.saturation.commitToBusMs.p50)}/${fmt(r.saturation.commitToBusMs.p99)}` : '-')],
-    ['saturation: lost / dup / seq gaps', (r) => `${r.saturation.lost} / ${r.saturation.duplicates} / ${r.saturation.seqAnomalies}`],
-    ['saturation: server CPU %', (r) => fmt(r.saturation.serverCpuPercent, 0)],
-    ['saturation: server CPU us per event', (r) => fmt(r.saturation.serverCpuUsPerEvent, 0)],
-    ['saturation: client CPU % (all workers)', (r) => fmt(r.saturation.clientCpuPercent, 0)],
-    [`batched sat. (${opts.perTx}/tx): committed/s`, (r) => fmt((r.saturationBatched ?? r.saturation).commitRate, 0)],
-    [`batched sat. (${opts.perTx}/tx): delivered/s`, (r) => fmt((r.saturationBatched ?? r.saturation).deliveredPerSec, 0)],
-    [`batched sat. (${opts.perTx}/tx): p50/p99 (ms)`, (r) => `${fmt((r.saturationBatched ?? r.saturation).latencyMs.p50)}/${fmt((r.saturationBatched ?? r.saturation).latencyMs.p99)}`],
-    [`batched sat. (${opts.perTx}/tx): lost`, (r) => `${(r.saturationBatched ?? r.saturation).lost}`],
-    [`batched sat. (${opts.perTx}/tx): CPU us/event`, (r) => fmt((r.saturationBatched ?? r.saturation).serverCpuUsPerEvent, 0)],
+    ...(opts.workload !== 'broadcast' ? memberRows() : []),
+    ...(opts.workload !== 'member' ? bcastRows() : []),
   ];
+  function memberRows(): Array<[string, (r: TargetResult) => string]> {
+    return [
+      [`paced: committed/s (target ${opts.rate})`, (r) => fmt(r.paced!.commitRate, 0)],
+      ['paced: delivered events/s', (r) => fmt(r.paced!.deliveredPerSec, 0)],
+      ['paced: latency p50 (ms)', (r) => fmt(r.paced!.latencyMs.p50)],
+      ['paced: latency p95 (ms)', (r) => fmt(r.paced!.latencyMs.p95)],
+      ['paced: latency p99 (ms)', (r) => fmt(r.paced!.latencyMs.p99)],
+      ['paced: latency max (ms)', (r) => fmt(r.paced!.latencyMs.max)],
+      ['paced: commit->bus p50/p99 (ms)', (r) => (r.paced!.commitToBusMs ? `${fmt(r.paced!.commitToBusMs.p50)}/${fmt(r.paced!.commitToBusMs.p99)}` : '-')],
+      ['paced: lost / dup / seq gaps', (r) => `${r.paced!.lost} / ${r.paced!.duplicates} / ${r.paced!.seqAnomalies}`],
+      ['paced: server CPU %', (r) => fmt(r.paced!.serverCpuPercent, 0)],
+      ['paced: server CPU us per event', (r) => fmt(r.paced!.serverCpuUsPerEvent, 0)],
+      ['saturation: committed/s', (r) => fmt(r.saturation!.commitRate, 0)],
+      ['saturation: delivered events/s', (r) => fmt(r.saturation!.deliveredPerSec, 0)],
+      ['saturation: latency p50 (ms)', (r) => fmt(r.saturation!.latencyMs.p50)],
+      ['saturation: latency p99 (ms)', (r) => fmt(r.saturation!.latencyMs.p99)],
+      ['saturation: commit->bus p50/p99 (ms)', (r) => (r.saturation!.commitToBusMs ? `${fmt(r.saturation!.commitToBusMs.p50)}/${fmt(r.saturation!.commitToBusMs.p99)}` : '-')],
+      ['saturation: lost / dup / seq gaps', (r) => `${r.saturation!.lost} / ${r.saturation!.duplicates} / ${r.saturation!.seqAnomalies}`],
+      ['saturation: server CPU %', (r) => fmt(r.saturation!.serverCpuPercent, 0)],
+      ['saturation: server CPU us per event', (r) => fmt(r.saturation!.serverCpuUsPerEvent, 0)],
+      ['saturation: client CPU % (all workers)', (r) => fmt(r.saturation!.clientCpuPercent, 0)],
+      [`batched sat. (${opts.perTx}/tx): committed/s`, (r) => fmt((r.saturationBatched ?? r.saturation!).commitRate, 0)],
+      [`batched sat. (${opts.perTx}/tx): delivered/s`, (r) => fmt((r.saturationBatched ?? r.saturation!).deliveredPerSec, 0)],
+      [`batched sat. (${opts.perTx}/tx): p50/p99 (ms)`, (r) => `${fmt((r.saturationBatched ?? r.saturation!).latencyMs.p50)}/${fmt((r.saturationBatched ?? r.saturation!).latencyMs.p99)}`],
+      [`batched sat. (${opts.perTx}/tx): lost`, (r) => `${(r.saturationBatched ?? r.saturation!).lost}`],
+      [`batched sat. (${opts.perTx}/tx): CPU us/event`, (r) => fmt((r.saturationBatched ?? r.saturation!).serverCpuUsPerEvent, 0)],
+      [`batched sat. (${opts.perTx}/tx): client CPU %`, (r) => fmt((r.saturationBatched ?? r.saturation!).clientCpuPercent, 0)],
+    ];
+  }
+  function bcastRows(): Array<[string, (r: TargetResult) => string]> {
+    const bp = (r: TargetResult) => r.broadcastPaced!;
+    const bs = (r: TargetResult) => r.broadcastSaturation!;
+    return [
+      [`bcast paced ${opts.bcastRate}/s: events/s`, (r) => fmt(bp(r).commitRate, 1)],
+      ['bcast paced: deliveries/s', (r) => fmt(bp(r).deliveredPerSec, 0)],
+      ['bcast paced: p50/p99 (ms)', (r) => `${fmt(bp(r).latencyMs.p50)}/${fmt(bp(r).latencyMs.p99)}`],
+      ['bcast paced: lost / dup / seq gaps', (r) => `${bp(r).lost} / ${bp(r).duplicates} / ${bp(r).seqAnomalies}`],
+      ['bcast paced: server / client CPU %', (r) => `${fmt(bp(r).serverCpuPercent, 0)} / ${fmt(bp(r).clientCpuPercent, 0)}`],
+      ['bcast paced: server / client us/delivery', (r) => `${fmt(bp(r).serverCpuUsPerEvent, 1)} / ${fmt(bp(r).clientCpuUsPerEvent, 1)}`],
+      [`bcast sat. (window ${opts.bcastWindow}): events/s`, (r) => fmt(bs(r).commitRate, 1)],
+      ['bcast sat.: deliveries/s', (r) => fmt(bs(r).deliveredPerSec, 0)],
+      ['bcast sat.: p50/p99 (ms)', (r) => `${fmt(bs(r).latencyMs.p50)}/${fmt(bs(r).latencyMs.p99)}`],
+      ['bcast sat.: lost / dup / seq gaps', (r) => `${bs(r).lost} / ${bs(r).duplicates} / ${bs(r).seqAnomalies}`],
+      ['bcast sat.: server / client CPU %', (r) => `${fmt(bs(r).serverCpuPercent, 0)} / ${fmt(bs(r).clientCpuPercent, 0)}`],
+      ['bcast sat.: server / client us/delivery', (r) => `${fmt(bs(r).serverCpuUsPerEvent, 1)} / ${fmt(bs(r).clientCpuUsPerEvent, 1)}`],
+    ];
+  }
   const w0 = Math.max(...rows.map((r) => r[0].length));
   const line = (a: string, x: string, y: string) => `${a.padEnd(w0)} | ${x.padStart(12)} | ${y.padStart(12)}`;
   const out = [line('', 'gateway', 'bare'), '-'.repeat(w0 + 32)];
@@ -470,15 +565,17 @@ try {
 if (results.length) {
   const g = results.find((r) => r.target === 'gateway');
   const b = results.find((r) => r.target === 'bare');
-  const ratio = g && b ? g.saturation.deliveredPerSec / b.saturation.deliveredPerSec : null;
-  const batchedRatio = g?.saturationBatched && b ? g.saturationBatched.deliveredPerSec / b.saturation.deliveredPerSec : null;
-  const pacedRatio = g && b ? g.paced.deliveredPerSec / b.paced.deliveredPerSec : null;
+  const ratio = g?.saturation && b?.saturation ? g.saturation.deliveredPerSec / b.saturation.deliveredPerSec : null;
+  const batchedRatio = g?.saturationBatched && b?.saturation ? g.saturationBatched.deliveredPerSec / b.saturation.deliveredPerSec : null;
+  const pacedRatio = g?.paced && b?.paced ? g.paced.deliveredPerSec / b.paced.deliveredPerSec : null;
+  const bcastPacedRatio = g?.broadcastPaced && b?.broadcastPaced ? g.broadcastPaced.deliveredPerSec / b.broadcastPaced.deliveredPerSec : null;
+  const bcastSatRatio = g?.broadcastSaturation && b?.broadcastSaturation ? g.broadcastSaturation.deliveredPerSec / b.broadcastSaturation.deliveredPerSec : null;
   const targets = g
     ? {
         socketsConnected: g.sockets.connected === opts.sockets,
-        p99AtRateMs: g.paced.latencyMs.p99,
-        p99Ok: g.paced.latencyMs.p99 <= 100 && g.paced.commitRate >= opts.rate * 0.95,
-        noLoss: g.paced.lost === 0 && g.saturation.lost === 0 && (g.saturationBatched?.lost ?? 0) === 0,
+        p99AtRateMs: g.paced?.latencyMs.p99 ?? null,
+        p99Ok: g.paced ? g.paced.latencyMs.p99 <= 100 && g.paced.commitRate >= opts.rate * 0.95 : null,
+        noLoss: [g.paced, g.saturation, g.saturationBatched, g.broadcastPaced, g.broadcastSaturation].every((p) => !p || (p.lost === 0 && p.seqAnomalies === 0)),
         throughputRatio: ratio,
         throughputOk: ratio === null ? null : ratio >= 0.8,
       }
@@ -489,9 +586,15 @@ if (results.length) {
       `\nthroughput gateway/bare at saturation: ${ratio.toFixed(2)}x one event per transaction, ` +
         `${batchedRatio === null ? '-' : batchedRatio.toFixed(2)}x with ${opts.perTx} events per transaction (target >= 0.8x); paced: ${pacedRatio!.toFixed(2)}x`,
     );
+  if (bcastSatRatio !== null)
+    console.log(
+      `broadcast to ${g!.broadcastSaturation!.socketsPerEvent} sockets, gateway/bare: ${bcastSatRatio.toFixed(2)}x saturated (window ${opts.bcastWindow}), ` +
+        `${bcastPacedRatio!.toFixed(2)}x paced at ${opts.bcastRate} events/s; client CPU at saturation ${fmt(g!.broadcastSaturation!.clientCpuPercent, 0)}% / ${fmt(b!.broadcastSaturation!.clientCpuPercent, 0)}% ` +
+        `of ${os.cpus().length * 100}% (when the clients are the limit for both, the ratio says little: compare server CPU us per delivery)`,
+    );
   if (targets)
     console.log(
-      `targets: ${opts.sockets} sockets ${targets.socketsConnected ? 'OK' : 'MISSED'}; p99 <= 100 ms at ${opts.rate}/s ${targets.p99Ok ? 'OK' : 'MISSED'} (${fmt(targets.p99AtRateMs)} ms); ` +
+      `targets: ${opts.sockets} sockets ${targets.socketsConnected ? 'OK' : 'MISSED'}; p99 <= 100 ms at ${opts.rate}/s ${targets.p99Ok === null ? 'n/a' : targets.p99Ok ? 'OK' : 'MISSED'} (${fmt(targets.p99AtRateMs)} ms); ` +
         `lost events 0 ${targets.noLoss ? 'OK' : 'MISSED'}; throughput >= 0.8x bare ${targets.throughputOk === null ? 'n/a' : targets.throughputOk ? 'OK' : 'MISSED'}`,
     );
   const report = {
@@ -504,6 +607,8 @@ if (results.length) {
     throughputRatioSaturation: ratio,
     throughputRatioPaced: pacedRatio,
     throughputRatioBatched: batchedRatio,
+    throughputRatioBroadcastPaced: bcastPacedRatio,
+    throughputRatioBroadcastSaturation: bcastSatRatio,
     targets,
     results,
   };
