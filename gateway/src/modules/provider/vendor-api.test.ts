@@ -172,6 +172,34 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect(win.json.value?.balance).toBe(7_000);
   });
 
+  it('refuses a disabled player, a win under another player\'s token and a rollback of another player\'s bet; each refusal replays', async () => {
+    const p = await player(5_000);
+    const q = await player(5_000);
+    const qBet = { transactionId: id('b'), playerId: q.playerId, roundId: 'rq', gameCode: 'G1', amount: 400, token: q.token };
+    expect((await vendorCall('bet', qBet)).status).toBe(200);
+
+    const win = { transactionId: id('w'), playerId: p.playerId, roundId: 'rq', gameCode: 'G1', amount: 900, token: q.token };
+    expect((await vendorCall('win', win)).json.code).toBe('GAME_TOKEN_INVALID');
+    const rb = { transactionId: id('rb'), playerId: p.playerId, roundId: 'rq', refTransactionId: qBet.transactionId };
+    expect((await vendorCall('rollback', rb)).json.code).toBe('TRANSACTION_CONFLICT');
+
+    await t.portal.db.query(`UPDATE members SET status = 'disabled' WHERE id = $1`, [p.memberId]);
+    const bet = { transactionId: id('b'), playerId: p.playerId, roundId: 'rp', gameCode: 'G1', amount: 100, token: p.token };
+    const refused = await vendorCall('bet', bet);
+    expect([refused.status, refused.json.code]).toEqual([403, 'ACCOUNT_DISABLED']);
+    await t.portal.db.query(`UPDATE members SET status = 'active' WHERE id = $1`, [p.memberId]);
+    // the stored answers stand, whatever changed since
+    expect((await vendorCall('bet', bet)).json.code).toBe('ACCOUNT_DISABLED');
+    expect((await vendorCall('win', win)).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall('rollback', rb)).json.code).toBe('TRANSACTION_CONFLICT');
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(5_000);
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: q.playerId })).json.value?.balance).toBe(4_600);
+    // q's bet was announced to q alone, with the balance it left
+    const events = await t.portal.db.query<{ payload: { delta: number; balance: number; reason: string } }>(
+      `SELECT payload FROM outbox WHERE audience = $1 AND type = 'balance.changed' AND payload->>'reason' = 'bet'`, [`user:${q.memberId}`]);
+    expect(events.rows.map((r) => r.payload)).toEqual([expect.objectContaining({ delta: -400, balance: 4_600, reason: 'bet' })]);
+  });
+
   it('launch: guests get 401, trial users are refused, unknown games 404', async () => {
     expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' } })).status).toBe(401);
     const trial = await api<{ token: string }>(t.url, '/wps/session/login/freeplay', { body: {} });
