@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZVendorBetBody, ZVendorRollbackBody, ZVendorWinBody } from '@portal/contracts/api/vendor';
 import { ERROR_MESSAGES, ERROR_STATUS } from '@portal/contracts/api/errors';
 import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
-import type { Db } from '../../db/db.ts';
+import { prepared, type Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -31,6 +31,8 @@ const REFUSALS = JSON.stringify(Object.fromEntries(
   ] as const).map((c) => [c, { status: ERROR_STATUS[c], message: ERROR_MESSAGES[c] }]),
 ));
 
+const MONEY_SQL = prepared('SELECT o_http, o_response, o_events FROM vendor_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)');
+
 /**
  * The seamless wallet behind the vendor API. Each money call (bet, win, rollback) is one call of
  * vendor_money (migration 014) in its own transaction: its transaction id is written first (a
@@ -44,7 +46,7 @@ export function createVendorWallet(db: Db) {
     a: { txId: string; memberId: number; roundId: string; gameCode: string | null; amount: number; ref: string | null; token: string | undefined },
   ): Promise<MoneyValue> {
     const r = (await db.query<{ o_http: number; o_response: Record<string, unknown>; o_events: number }>(
-      'SELECT o_http, o_response, o_events FROM vendor_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
+      MONEY_SQL,
       [call, m.code, m.currency, [TRIAL_TYPE, ...m.trialTypes], vendor, a.txId, a.memberId, a.roundId, a.gameCode, a.amount, a.ref,
         a.token === undefined ? null : hashToken(a.token), SYSTEM_SHARDS, REFUSALS],
     )).rows[0]!;

@@ -1,4 +1,4 @@
-import type { Queryable, Tx } from '../../db/db.ts';
+import { prepared, type Queryable, type Tx } from '../../db/db.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 
@@ -54,6 +54,12 @@ export class InsufficientFunds extends AppError {
 /** SQLSTATE raised by ledger_apply (migration 013) when a guard refuses a change. */
 export const INSUFFICIENT_FUNDS_SQLSTATE = 'LD001';
 
+// The ledger's calls: prepared once per PostgreSQL connection (they run thousands of times a second).
+const MEMBER_ACCOUNT_SQL = prepared('SELECT ledger_member_account($1, $2, $3) AS id');
+const SYSTEM_ACCOUNT_SQL = prepared('SELECT ledger_system_account($1, $2, $3, $4) AS id');
+const TRANSFER_SQL = prepared('SELECT * FROM ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)');
+const RESOLVE_HOLD_SQL = prepared('SELECT * FROM ledger_resolve_hold($1, $2, $3, $4)');
+
 /** Runs one ledger function call; a refused guard becomes InsufficientFunds. */
 async function call<T>(q: Queryable, sql: string, params: unknown[]): Promise<T> {
   try {
@@ -65,11 +71,11 @@ async function call<T>(q: Queryable, sql: string, params: unknown[]): Promise<T>
 }
 
 export async function memberAccount(q: Queryable, merchant: string, memberId: number, currency: string): Promise<number> {
-  return (await call<{ id: number }>(q, 'SELECT ledger_member_account($1, $2, $3) AS id', [merchant, memberId, currency])).id;
+  return (await call<{ id: number }>(q, MEMBER_ACCOUNT_SQL, [merchant, memberId, currency])).id;
 }
 
 export async function systemAccount(q: Queryable, merchant: string, kind: SystemKind, currency: string, shard: number): Promise<number> {
-  return (await call<{ id: number }>(q, 'SELECT ledger_system_account($1, $2, $3, $4) AS id', [merchant, kind, currency, shard])).id;
+  return (await call<{ id: number }>(q, SYSTEM_ACCOUNT_SQL, [merchant, kind, currency, shard])).id;
 }
 
 type Outcome = { o_outcome: string; o_transfer: number | null; o_status: TransferResult['status'] | null; o_amount: number | null; o_created_at: Date | string | null; o_events: number };
@@ -108,7 +114,7 @@ const side = (r: AccountRef) => ('member' in r ? [r.member, null] : [null, r.sys
 
 async function transferOn(tx: Tx, i: TransferInput, shards: number): Promise<TransferResult> {
   if (!Number.isSafeInteger(i.amount) || i.amount <= 0) throw new AppError(ErrorCode.VALIDATION, 'Amount must be a positive whole number of minor units');
-  const r = await call<Outcome>(tx, 'SELECT * FROM ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)', [
+  const r = await call<Outcome>(tx, TRANSFER_SQL, [
     i.merchant, i.currency, i.key, i.kind, ...side(i.debit), ...side(i.credit), shards, i.amount, Boolean(i.pending), JSON.stringify(i.memo ?? {}),
   ]);
   if (r.o_outcome === 'same_account') throw new AppError(ErrorCode.VALIDATION, 'Debit and credit accounts must differ');
@@ -119,7 +125,7 @@ async function transferOn(tx: Tx, i: TransferInput, shards: number): Promise<Tra
 
 /** Resolve a hold exactly once (ledger_resolve_hold): post moves the reserved funds, void releases them. Repeating the same resolution is a replay. */
 export async function resolveHold(tx: Tx, merchant: string, currency: string, holdId: number, outcome: 'post' | 'void'): Promise<TransferResult> {
-  const r = await call<Outcome>(tx, 'SELECT * FROM ledger_resolve_hold($1, $2, $3, $4)', [merchant, currency, holdId, outcome]);
+  const r = await call<Outcome>(tx, RESOLVE_HOLD_SQL, [merchant, currency, holdId, outcome]);
   if (r.o_outcome === 'not_found') throw new AppError(ErrorCode.NOT_FOUND);
   if (r.o_outcome === 'conflict') throw new AppError(ErrorCode.CONFLICT, `Hold already ${r.o_status}`);
   if (r.o_events > 0) tx.afterCommit(wakeRelays);
