@@ -92,6 +92,7 @@ serveIpc({
   setup,
   produce,
   busTimes: () => ({ ids: [], at: new Float64Array(0) }),
+  vacuum: () => 0,
   ack: (n: number) => {
     acked = Math.max(acked, n);
     return true;

@@ -195,18 +195,18 @@ class Child {
  * CPU seconds used so far by the whole machine (all cores, from /proc/stat) and by PostgreSQL's
  * processes (every process named `postgres`), so a phase can say who had the cores; null off Linux.
  */
-function hostCpu(): { busy: number; pg: number } | null {
+function hostCpu(): { busy: number; pg: Map<number, number> } | null {
   try {
     const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
     const busy = (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100; // user nice system irq softirq steal
-    let pg = 0;
+    const pg = new Map<number, number>();
     for (const d of readdirSync('/proc')) {
       if (!/^\d+$/.test(d)) continue;
       try {
         const st = readFileSync(`/proc/${d}/stat`, 'utf8');
         if (st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')) !== 'postgres') continue;
         const x = st.slice(st.lastIndexOf(')') + 2).split(' ');
-        pg += (Number(x[11]) + Number(x[12])) / 100;
+        pg.set(Number(d), (Number(x[11]) + Number(x[12])) / 100);
       } catch {
         // gone meanwhile
       }
@@ -250,12 +250,15 @@ type PhaseResult = {
   pgCpuPercent: number | null;
   serverLoopDelayMs: Loop;
   drainMs: number;
+  /** Gateway: VACUUM of the outbox before the phase (what autovacuum would have done meanwhile). */
+  vacuumMs: number;
 };
 
 async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, sockets: number, profFile?: string): Promise<PhaseResult> {
   const fanout: Fanout = args.fanout ?? 'member';
   const perEvent = fanout === 'merchant' ? Math.max(1, sockets) : 1;
   await Promise.all(clients.map((c) => c.call('reset')));
+  const vacuumMs = await node.call<number>('vacuum');
   await node.call('loop');
   if (profFile) await node.call('profStart');
   const cpu0 = await node.call<number>('cpu');
@@ -364,9 +367,11 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, socke
     clientCpuPercent: (clientCpu / wall) * 100,
     clientCpuUsPerEvent: delivered ? (clientCpu * 1e6) / delivered : NaN,
     hostCpuPercent: host0 && host1 ? ((host1.busy - host0.busy) / wall) * 100 : null,
-    pgCpuPercent: host0 && host1 ? ((host1.pg - host0.pg) / wall) * 100 : null,
+    // Backends that exited during the phase are missing from the second reading (an undercount).
+    pgCpuPercent: host0 && host1 ? ([...host1.pg].reduce((a, [pid, t]) => a + t - (host0.pg.get(pid) ?? 0), 0) / wall) * 100 : null,
     serverLoopDelayMs: loop,
     drainMs,
+    vacuumMs,
   };
 }
 
