@@ -1,7 +1,8 @@
 /**
  * Bench child: the real gateway (createPortal: database, migrations, outbox relay, bus, Socket.IO
  * realtime) on 127.0.0.1, plus a producer that commits events the way a use case does: a database
- * transaction that calls emitEvent. Commit -> outbox -> relay -> bus -> Socket.IO room `user:{id}`.
+ * transaction that calls emitEvent (or emitEvents for a batch). Commit -> outbox -> relay -> bus ->
+ * Socket.IO room `user:{id}`, or `merchant:{code}` for a broadcast.
  */
 import { loadConfig } from '@portal/gateway/app/config';
 import { createPortal } from '@portal/gateway/app/create-app';
