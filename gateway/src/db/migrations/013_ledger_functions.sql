@@ -50,20 +50,6 @@ BEGIN
   RETURN v_id;
 END $$;
 
--- Which of a system account's rows a transfer uses: from its idempotency key, so a retry lands on the same row.
-CREATE FUNCTION ledger_shard(p_key text, p_shards int) RETURNS int
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT ((get_byte(d, 0) * 256 + get_byte(d, 1)) % p_shards)::int FROM (SELECT sha256(convert_to(p_key, 'UTF8')) AS d) h
-$$;
-
--- What a transfer request was (base64url SHA-256, as the ledger has always stored it), so a retry
--- with the same key but other terms is refused.
-CREATE FUNCTION ledger_request_hash(p_kind text, p_debit text, p_credit text, p_amount bigint, p_currency text, p_pending boolean) RETURNS text
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT translate(rtrim(encode(sha256(convert_to(
-    concat_ws('|', p_kind, p_debit, p_credit, p_amount::text, p_currency, CASE WHEN p_pending THEN 'hold' ELSE 'post' END), 'UTF8')), 'base64'), '='), '+/', '-_')
-$$;
-
 -- A signed change to one account under its guard (a member never below zero, holds never negative),
 -- with the leg's entry when p_entry. A refused guard raises LD001 (the caller's transaction, or its
 -- savepoint, is rolled back: nothing of the transfer stays).
@@ -129,13 +115,17 @@ CREATE FUNCTION ledger_transfer(p_merchant text, p_currency text, p_key text, p_
   OUT o_outcome text, OUT o_transfer bigint, OUT o_status text, OUT o_amount bigint, OUT o_created_at timestamptz, OUT o_events int)
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_shard int := ledger_shard(p_key, p_shards);
+  -- Which of a system account's rows this transfer uses: from its key, so a retry lands on the same row.
+  v_digest bytea := sha256(convert_to(p_key, 'UTF8'));
+  v_shard int := (get_byte(v_digest, 0) * 256 + get_byte(v_digest, 1)) % p_shards;
   v_debit bigint;
   v_credit bigint;
-  v_hash text := ledger_request_hash(p_kind,
+  -- What the request was (base64url SHA-256, as the ledger has always stored it), so a retry with
+  -- the same key but other terms is refused.
+  v_hash text := translate(rtrim(encode(sha256(convert_to(concat_ws('|', p_kind,
     CASE WHEN p_debit_member IS NOT NULL THEN 'm' || p_debit_member ELSE 's' || p_debit_system END,
     CASE WHEN p_credit_member IS NOT NULL THEN 'm' || p_credit_member ELSE 's' || p_credit_system END,
-    p_amount, p_currency, p_pending);
+    p_amount::text, p_currency, CASE WHEN p_pending THEN 'hold' ELSE 'post' END), 'UTF8')), 'base64'), '='), '+/', '-_');
   prior record;
   h record;
 BEGIN

@@ -1,13 +1,15 @@
 -- A vendor money call (bet, win, rollback) as one server-side function run in its own transaction:
 -- one round trip per call. The rules are the seamless wallet's (gateway/src/modules/provider/vendor-wallet.ts):
---   * a bet and the rollback that names it take the same advisory lock, so they cannot cross;
---   * record first: the vendor's transaction id is written before anything else (a concurrent
---     duplicate waits, then replays); a replay gets the stored answer, refusals included; the same id
---     with another kind, player, round or amount (rollback: another bet) is refused;
---   * checks (session, player standing, trial, earlier rollback) refuse with the row written;
+--   * every call takes an advisory lock on its transaction id, and a rollback also on the bet it
+--     names (both in hash order, so two rollbacks cannot deadlock): a concurrent duplicate waits,
+--     then replays, and a bet and its rollback cannot cross;
+--   * a replay gets the stored answer, refusals included; the same id with another kind, player,
+--     round or amount (rollback: another bet) is refused;
+--   * checks (session, player standing, trial, earlier rollback) refuse;
 --   * the money moves on the ledger (ledger_transfer) inside a block that is rolled back alone when
---     a guard refuses it (insufficient funds), and the refusal is stored with the row;
---   * a success stores the answer with the player's available balance.
+--     a guard refuses it (insufficient funds);
+--   * the call is recorded last, once, with its answer (the player's available balance, or the
+--     refusal), in the same transaction as the money: one row version, one set of key checks.
 -- p_errors: { CODE: { status, message } } for the refusal codes (from the contracts' error catalogue).
 -- o_http: 200 or the refusal's status; o_response: the stored answer; o_events: outbox rows written.
 CREATE FUNCTION vendor_money(p_call text, p_merchant text, p_currency text, p_trial_types int[], p_vendor text,
@@ -34,13 +36,12 @@ BEGIN
     RETURN;
   END IF;
 
-  PERFORM pg_advisory_xact_lock(hashtext(p_merchant || ':' || p_vendor || ':' || CASE WHEN p_call = 'rollback' THEN p_ref ELSE p_tx END));
-  INSERT INTO vendor_transactions (merchant_code, vendor, transaction_id, kind, member_id, round_id, game_code, amount, ref_transaction_id, status, response)
-    VALUES (p_merchant, p_vendor, p_tx, p_call, p_member, p_round, p_game, p_amount, p_ref, 'applied', '{}')
-    ON CONFLICT DO NOTHING;
-  IF NOT FOUND THEN
-    SELECT kind, member_id, round_id, amount, ref_transaction_id, response, http_status INTO prior
-      FROM vendor_transactions WHERE merchant_code = p_merchant AND vendor = p_vendor AND transaction_id = p_tx;
+  PERFORM pg_advisory_xact_lock(k) FROM (
+    SELECT DISTINCT hashtext(p_merchant || ':' || p_vendor || ':' || id) AS k FROM unnest(ARRAY[p_tx, p_ref]) AS id WHERE id IS NOT NULL ORDER BY 1
+  ) keys;
+  SELECT kind, member_id, round_id, amount, ref_transaction_id, response, http_status INTO prior
+    FROM vendor_transactions WHERE merchant_code = p_merchant AND vendor = p_vendor AND transaction_id = p_tx;
+  IF FOUND THEN
     IF prior.kind = p_call AND prior.member_id = p_member AND prior.round_id = p_round
        AND (CASE WHEN p_call = 'rollback' THEN prior.ref_transaction_id IS NOT DISTINCT FROM p_ref ELSE prior.amount = p_amount END) THEN
       o_http := prior.http_status;
@@ -114,17 +115,14 @@ BEGIN
   END IF;
 
   IF v_refusal IS NOT NULL THEN
-    UPDATE vendor_transactions SET status = 'refused',
-        response = jsonb_build_object('code', v_refusal, 'message', p_errors->v_refusal->>'message'),
-        http_status = (p_errors->v_refusal->>'status')::int
-      WHERE merchant_code = p_merchant AND vendor = p_vendor AND transaction_id = p_tx
-      RETURNING response, http_status INTO o_response, o_http;
-    RETURN;
+    o_http := (p_errors->v_refusal->>'status')::int;
+    o_response := jsonb_build_object('code', v_refusal, 'message', p_errors->v_refusal->>'message');
+  ELSE
+    o_http := 200;
+    o_response := jsonb_build_object('transactionId', p_tx, 'currency', p_currency, 'replayed', false,
+      'balance', COALESCE((SELECT a.balance - a.held FROM ledger_accounts a WHERE a.member_id = p_member AND a.currency = p_currency), 0));
   END IF;
-  UPDATE vendor_transactions v SET response = jsonb_build_object(
-      'transactionId', v.transaction_id, 'currency', p_currency, 'replayed', false,
-      'balance', COALESCE((SELECT a.balance - a.held FROM ledger_accounts a WHERE a.member_id = p_member AND a.currency = p_currency), 0))
-    WHERE v.merchant_code = p_merchant AND v.vendor = p_vendor AND v.transaction_id = p_tx
-    RETURNING v.response INTO o_response;
-  o_http := 200;
+  INSERT INTO vendor_transactions (merchant_code, vendor, transaction_id, kind, member_id, round_id, game_code, amount, ref_transaction_id, status, response, http_status)
+    VALUES (p_merchant, p_vendor, p_tx, p_call, p_member, p_round, p_game, p_amount, p_ref,
+            CASE WHEN v_refusal IS NULL THEN 'applied' ELSE 'refused' END, o_response, o_http);
 END $$;
