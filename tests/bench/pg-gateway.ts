@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createServer } from 'node:net';
 import pg from 'pg';
@@ -102,6 +102,32 @@ export async function killChild(c: ChildProcess | null, signal: NodeJS.Signals =
   const exited = new Promise<void>((r) => c.once('exit', () => r()));
   c.kill(signal);
   await exited;
+}
+
+/**
+ * CPU seconds used so far by the whole machine (all cores, from /proc/stat) and by PostgreSQL's
+ * processes (every process named `postgres`), so a phase can say who had the cores; null off Linux.
+ */
+export function hostCpu(): { busy: number; pg: Map<number, number> } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const busy = (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100; // user nice system irq softirq steal
+    const pg = new Map<number, number>();
+    for (const d of readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+        if (st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')) !== 'postgres') continue;
+        const x = st.slice(st.lastIndexOf(')') + 2).split(' ');
+        pg.set(Number(d), (Number(x[11]) + Number(x[12])) / 100);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return { busy, pg };
+  } catch {
+    return null;
+  }
 }
 
 /** CPU seconds (user + system) a child process has used so far, from /proc (Linux); null elsewhere. */

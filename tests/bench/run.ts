@@ -28,12 +28,12 @@
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latencyStats, sleep, wallMs, type ClientCollect, type Fanout, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
-import { preparePg as prepareThrowawayPg } from './pg-gateway.ts';
+import { hostCpu, preparePg as prepareThrowawayPg } from './pg-gateway.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -191,32 +191,6 @@ class Child {
 }
 
 // ---------------------------------------------------------------- measurement
-/**
- * CPU seconds used so far by the whole machine (all cores, from /proc/stat) and by PostgreSQL's
- * processes (every process named `postgres`), so a phase can say who had the cores; null off Linux.
- */
-function hostCpu(): { busy: number; pg: Map<number, number> } | null {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-    const busy = (f[0]! + f[1]! + f[2]! + f[5]! + f[6]! + f[7]!) / 100; // user nice system irq softirq steal
-    const pg = new Map<number, number>();
-    for (const d of readdirSync('/proc')) {
-      if (!/^\d+$/.test(d)) continue;
-      try {
-        const st = readFileSync(`/proc/${d}/stat`, 'utf8');
-        if (st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')) !== 'postgres') continue;
-        const x = st.slice(st.lastIndexOf(')') + 2).split(' ');
-        pg.set(Number(d), (Number(x[11]) + Number(x[12])) / 100);
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return { busy, pg };
-  } catch {
-    return null;
-  }
-}
-
 type Loop = { p50: number; p99: number; max: number };
 type PhaseResult = {
   mode: ProduceArgs['mode'];

@@ -37,7 +37,7 @@ import { seedDemo } from '../../gateway/src/db/seed.ts';
 import { checkLedger, SYSTEM_SHARDS, type Violation } from '../../gateway/src/modules/wallet/ledger.ts';
 import { drive, latencyStats, sleep, wallMs, type LatencyStats } from './common.ts';
 import { MERCHANT, seedAccounts, sqlTransfer, waitSampler, type Accounts, type WaitSample } from './ledger-load.ts';
-import { freePort, guardRun, killChild, preparePg, processCpuSeconds, setupVendor, startGateway, textTable, vendorHeaders } from './pg-gateway.ts';
+import { freePort, guardRun, hostCpu, killChild, preparePg, processCpuSeconds, setupVendor, startGateway, textTable, vendorHeaders } from './pg-gateway.ts';
 
 const VENDOR = 'VBENCH';
 const TARGET_PAIRS_PER_SEC = 800;
@@ -92,6 +92,10 @@ export type VendorPhase = {
   gatewayCpuPercent: number | null;
   /** this process's CPU per pair (HTTP client + signing, or node-pg) */
   benchCpuUsPerPair: number;
+  /** PostgreSQL's processes' CPU per pair (every postgres process of the server) */
+  pgCpuUsPerPair: number | null;
+  /** the whole machine's CPU use over the phase, % of one core */
+  hostCpuPercent: number | null;
   waits: WaitSample;
   waitSamples: number;
   /** average number of bench-database backends in each state over the phase */
@@ -213,11 +217,13 @@ async function runPhase(
   };
   const sampler = waitSampler(ctx.url);
   const states = stateSampler(ctx.url);
+  const host0 = hostCpu();
   const cpu0 = process.cpuUsage();
   const g0 = ph.target === 'gateway' ? processCpuSeconds(ctx.gatewayPid) : null;
   const d = await drive({ mode: 'max', seconds: ph.seconds, maxInFlight: ph.clients }, fire);
   const g1 = ph.target === 'gateway' ? processCpuSeconds(ctx.gatewayPid) : null;
   const cpu = process.cpuUsage(cpu0);
+  const host1 = hostCpu();
   const { waits, samples } = await sampler.stop();
   const { backendsByState, lockWaitersByStatement } = await states.stop();
   const elapsed = (d.endedAt - d.startedAt) / 1000;
@@ -228,6 +234,8 @@ async function runPhase(
     gatewayCpuUsPerPair: gcpu !== null && pairs ? (gcpu * 1e6) / pairs : null,
     gatewayCpuPercent: gcpu !== null ? (gcpu / elapsed) * 100 : null,
     benchCpuUsPerPair: pairs ? (cpu.user + cpu.system) / pairs : NaN,
+    pgCpuUsPerPair: host0 && host1 && pairs ? ([...host1.pg].reduce((a, [pid, t]) => a + t - (host0.pg.get(pid) ?? 0), 0) * 1e6) / pairs : null,
+    hostCpuPercent: host0 && host1 ? ((host1.busy - host0.busy) / elapsed) * 100 : null,
     waits, waitSamples: samples, backendsByState, lockWaitersByStatement,
   };
 }
@@ -235,11 +243,11 @@ async function runPhase(
 const fmt = (v: number | null | undefined, d = 1) => (v === null || v === undefined || Number.isNaN(v) ? '-' : v.toFixed(d));
 
 function phaseTable(phases: VendorPhase[]) {
-  const head = ['phase', 'clients', 'pairs/s', 'pair p50/p99 ms', 'bet p50/p99 ms', 'win p50/p99 ms', 'errors', 'gateway CPU us/pair (%)', 'bench CPU us/pair', 'top waits (share of active backends)'];
+  const head = ['phase', 'clients', 'pairs/s', 'pair p50/p99 ms', 'bet p50/p99 ms', 'win p50/p99 ms', 'errors', 'gateway CPU us/pair (%)', 'bench CPU us/pair', 'PostgreSQL CPU us/pair', 'machine CPU %', 'top waits (share of active backends)'];
   const rows = phases.map((p) => [
     p.name, String(p.clients), fmt(p.pairsPerSec, 0),
     `${fmt(p.pairMs.p50)} / ${fmt(p.pairMs.p99)}`, `${fmt(p.betMs.p50)} / ${fmt(p.betMs.p99)}`, `${fmt(p.winMs.p50)} / ${fmt(p.winMs.p99)}`,
-    String(p.errors), p.gatewayCpuUsPerPair === null ? '-' : `${fmt(p.gatewayCpuUsPerPair, 0)} (${fmt(p.gatewayCpuPercent, 0)}%)`, fmt(p.benchCpuUsPerPair, 0),
+    String(p.errors), p.gatewayCpuUsPerPair === null ? '-' : `${fmt(p.gatewayCpuUsPerPair, 0)} (${fmt(p.gatewayCpuPercent, 0)}%)`, fmt(p.benchCpuUsPerPair, 0), fmt(p.pgCpuUsPerPair, 0), fmt(p.hostCpuPercent, 0),
     Object.entries(p.waits).slice(0, 3).map(([k, v]) => `${k} ${v}%`).join(', '),
   ]);
   return textTable(head, rows);
