@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantAudience, userAudience, type TEventEnvelope } from '@portal/contracts/events/events';
 import { createMemoryBus, type EventBus } from './bus.ts';
 import { emitEvent, emitEvents, type NewEvent } from './outbox.ts';
-import { startRelay } from './relay.ts';
+import { pruneOutbox, startRelay } from './relay.ts';
 import { startTestPortal, waitFor, type TestPortal } from '../testing/test-portal.ts';
 
 let t: TestPortal;
@@ -124,7 +124,7 @@ describe('emitEvents', () => {
         'all published',
       );
       checkPublished(audiences, from, until);
-      const left = await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL AND audience = ANY($1::text[])', [audiences]);
+      const left = await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox o JOIN outbox_pending p ON p.pos = o.pos WHERE o.audience = ANY($1::text[])', [audiences]);
       expect(left.rows[0]!.n).toBe(0);
     } finally {
       await second.stop();
@@ -158,7 +158,7 @@ describe('outbox relay', () => {
       const relay = startRelay(p.portal.db, bus, quiet, 5);
       try {
         const unpublished = async () =>
-          (await p.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]!.n;
+          (await p.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_pending')).rows[0]!.n;
         const first = await p.portal.db.tx((tx) => emitEvents(tx, 'DEMO', [balance(8001, 1), balance(8001, 2), winner(3)]));
         await waitFor(() => failures >= 2, 'failed publishes');
         expect(got).toEqual([]);
@@ -182,6 +182,34 @@ describe('outbox relay', () => {
       }
     } finally {
       await p.stop();
+    }
+  });
+
+  it('lists each new row as pending until the relay publishes it; the outbox row itself stays, and pruning never takes a pending row', async () => {
+    const pending = async (ids: string[]) =>
+      (await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox o JOIN outbox_pending p ON p.pos = o.pos WHERE o.id = ANY($1::uuid[])', [ids])).rows[0]!.n;
+    const kept = async (ids: string[]) =>
+      (await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE id = ANY($1::uuid[])', [ids])).rows[0]!.n;
+    await t.portal.relay.stop();
+    const held = await t.portal.db.tx((tx) => emitEvents(tx, 'DEMO', [balance(8101, 1), winner(8101)]));
+    const ids = held.map((e) => e.id);
+    expect(await pending(ids)).toBe(2);
+    await t.portal.db.query(`UPDATE outbox SET at = now() - interval '2 days' WHERE id = ANY($1::uuid[])`, [ids]);
+    await pruneOutbox(t.portal.db, 1);
+    expect(await kept(ids)).toBe(2); // old, but not yet published
+
+    const relay = startRelay(t.portal.db, t.portal.bus, { warn: () => {}, error: () => {} }, 50);
+    try {
+      await waitFor(() => ids.every((id) => published.some((e) => e.id === id)), 'published');
+      for (let i = 0; (await pending(ids)) > 0; i++) {
+        if (i > 500) throw new Error('still pending after publication');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(await kept(ids)).toBe(2); // kept for reconnect catch-up until retention ends
+      await pruneOutbox(t.portal.db, 1);
+      expect(await kept(ids)).toBe(0);
+    } finally {
+      await relay.stop();
     }
   });
 });
