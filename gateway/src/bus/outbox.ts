@@ -25,13 +25,8 @@ export function onOutboxCommit(fn: Waker): () => void {
   };
 }
 
-/** One round trip: take the audience's next seq (row lock: commit order = seq order) and write the row. */
-const EMIT_SQL = prepared(`WITH s AS (
-     INSERT INTO audience_seq (audience, seq) VALUES ($3, 1)
-     ON CONFLICT (audience) DO UPDATE SET seq = audience_seq.seq + 1 RETURNING seq
-   )
-   INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
-   SELECT $1, $2, $3, s.seq, $4, 1, $5, $6 FROM s RETURNING seq`);
+/** One round trip: outbox_emit (migration 013, shared with the ledger's SQL) takes the audience's next seq (row lock: commit order = seq order) and writes the row. */
+const EMIT_SQL = prepared('SELECT outbox_emit($2, $3, $4, $5, $1, $6) AS seq');
 
 /**
  * One round trip for a batch ($2: a JSON array of { id, audience, type, payload }): each audience's

@@ -5,8 +5,9 @@
 -- are thin callers of these.
 
 -- One event in the caller's transaction: the audience's seq rises by one under its row lock (commit
--- order = seq order, no gap on rollback). Same row as emitEvent in bus/outbox.ts writes.
-CREATE FUNCTION outbox_emit(p_merchant text, p_audience text, p_type text, p_payload jsonb) RETURNS bigint
+-- order = seq order, no gap on rollback). emitEvent (bus/outbox.ts) calls this too, with its own id and time.
+CREATE FUNCTION outbox_emit(p_merchant text, p_audience text, p_type text, p_payload jsonb,
+  p_id uuid DEFAULT gen_random_uuid(), p_at timestamptz DEFAULT clock_timestamp()) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
   v_seq bigint;
@@ -14,7 +15,7 @@ BEGIN
   INSERT INTO audience_seq AS s (audience, seq) VALUES (p_audience, 1)
     ON CONFLICT (audience) DO UPDATE SET seq = s.seq + 1 RETURNING s.seq INTO v_seq;
   INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
-    VALUES (gen_random_uuid(), p_merchant, p_audience, v_seq, p_type, 1, p_payload, clock_timestamp());
+    VALUES (p_id, p_merchant, p_audience, v_seq, p_type, 1, p_payload, p_at);
   RETURN v_seq;
 END $$;
 
