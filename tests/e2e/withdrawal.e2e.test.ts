@@ -130,6 +130,9 @@ describe('withdrawal with live confirmation', () => {
     await signInContext(player.context, p.token);
     await player.page.goto(gw.url + '/member?tab=withdraw');
     await expect.poll(() => realtimeConnected(player.page), { timeout: 10_000 }).toBe(true);
+    // The player sees the request in the list first (the withdraw panel is loaded and listening),
+    // then the operator acts: the rest arrives live.
+    await player.page.getByTestId(`withdraw-row-${w.id}`).waitFor({ timeout: 10_000 });
     await opsCall(`/ops/api/withdrawals/${w.id}/approve`, p.opsToken, {});
     await opsCall(`/ops/api/withdrawals/${w.id}/paid`, p.opsToken, { payoutReference: 'AUTO-1' });
     await player.page.getByTestId(`withdrawal-confirm-${w.id}`).waitFor({ timeout: 15_000 });
