@@ -108,7 +108,7 @@ END $$;
 
 -- One transfer in the caller's transaction. The transfer row goes in first: its unique key makes a
 -- concurrent duplicate wait for this transaction and then see it as a replay. Each side is a member
--- (p_*_member) or a system account kind (p_*_system) whose row is picked by ledger_shard(key, p_shards).
+-- (p_*_member) or a system account kind (p_*_system) whose row is picked from a hash of the key (p_shards rows).
 -- o_outcome: 'ok' | 'replay' | 'mismatch' (same key, other terms: nothing written) | 'same_account'.
 CREATE FUNCTION ledger_transfer(p_merchant text, p_currency text, p_key text, p_kind text,
   p_debit_member bigint, p_debit_system text, p_credit_member bigint, p_credit_system text, p_shards int,

@@ -33,7 +33,6 @@ export type TransferInput = {
   pending?: boolean;
 };
 
-export type AccountState = { accountId: number; memberId: number | null; balance: number; held: number };
 export type TransferResult = {
   transferId: number;
   status: 'posted' | 'pending' | 'voided';
