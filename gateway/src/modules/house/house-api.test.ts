@@ -150,6 +150,29 @@ describe('house slot (Lucky Peso Reels)', () => {
     guest.disconnect();
   });
 
+  it('a big win the recovery sweep settles (its win was not delivered live) also goes to the winner board, once', async () => {
+    const { m, s } = await open(100_000);
+    await t.portal.db.query(`UPDATE house_sessions SET nickname = 'Marites' WHERE player_id = $1`, [String(m.memberId)]);
+    const session = (await t.portal.db.query<{ token_hash: Buffer; vendor_token: string }>('SELECT token_hash, vendor_token FROM house_sessions WHERE player_id = $1', [String(m.memberId)])).rows[0]!;
+    // A round whose bet the wallet accepted but whose win never arrived (the node died in between).
+    const roundId = `S-late-${m.memberId}`;
+    await t.portal.house.wallet.bet('DEMO', { transactionId: `house-${roundId}-bet`, playerId: String(m.memberId), roundId, gameCode: 'SLOT1', amount: 100, token: session.vendor_token });
+    await t.portal.db.query(
+      `INSERT INTO house_rounds (round_id, merchant_code, session_hash, player_id, game_code, free_play, stake, server_seed_hash, client_seed, nonce, outcome, bet_ok, status, created_at)
+       VALUES ($1, 'DEMO', $2, $3, 'SLOT1', false, 100, 'h', 'c', 1, '{"win":7300}', true, 'open', now() - interval '1 hour')`, [roundId, session.token_hash, String(m.memberId)]);
+    const guest = await connectSocket(t.url, { merchant: 'DEMO' });
+    expect(await t.portal.house.house.sweep()).toBeGreaterThanOrEqual(1);
+    const ev = await waitFor(() => guest.received.find((e) => e.type === 'winner.posted' && (e.payload as { winAmount: number }).winAmount === 7_300), 'winner.posted');
+    expect(ev.payload).toMatchObject({ customerName: 'M****s', winAmount: 7_300 });
+    expect(await balanceOf(m.token)).toBe(100_000 - 100 + 7_300);
+    // a second sweep (or a late live settle) posts nothing more
+    await t.portal.house.house.sweep(0);
+    const posted = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM winners WHERE merchant_code = 'DEMO' AND win_amount = 7300 AND customer_name = 'M****s'`);
+    expect(posted.rows[0]!.n).toBe(1);
+    expect(s.freePlay).toBe(false);
+    guest.disconnect();
+  });
+
   it('the betting record lists each round with game, stake, win and time; filters by range and vendor; TRANSBETREPMEM3 gates it', async () => {
     const { m, s } = await open(50_000);
     const spins: TSpinResult[] = [];

@@ -94,11 +94,12 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     return err;
   }
 
-  async function settle(m: Merchant, round: { roundId: string; stake: number; win: number; playerId: string | null; nickname: string; game: string; freePlay: boolean }) {
+  async function settle(m: Pick<Merchant, 'code'>, round: { roundId: string; stake: number; win: number; playerId: string | null; nickname: string; game: string; freePlay: boolean }) {
     const big = !round.freePlay && isBigWin(round.stake, round.win);
     await db.tx(async (tx) => {
-      await tx.query(`UPDATE house_rounds SET status = 'settled', win = $2, settled_at = now() WHERE round_id = $1`, [round.roundId, round.win]);
-      if (big) await postWinner(tx, m, round.nickname, round.game, round.win);
+      // Once: the live path and the recovery sweep may both reach here for a round; only the one that settles it posts.
+      const u = await tx.query(`UPDATE house_rounds SET status = 'settled', win = $2, settled_at = now() WHERE round_id = $1 AND status = 'open'`, [round.roundId, round.win]);
+      if (big && u.rowCount === 1) await postWinner(tx, m, round.nickname, round.game, round.win);
     });
     return big;
   }
@@ -255,10 +256,11 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
      * SKIP LOCKED: with several nodes each round is taken by one.
      */
     async sweep(olderThanMs = STALE_ROUND_MS): Promise<number> {
-      const rows = await db.tx(async (tx) => (await tx.query<RoundRow & { nickname: string | null }>(
+      const rows = await db.tx(async (tx) => (await tx.query<RoundRow & { nickname: string | null; free_play: boolean }>(
         `UPDATE house_rounds SET created_at = now() WHERE round_id IN (
            SELECT round_id FROM house_rounds WHERE status = 'open' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)
-         RETURNING round_id, merchant_code, player_id, game_code, stake, win, bet_ok, outcome, NULL::text AS nickname`,
+         RETURNING round_id, merchant_code, player_id, game_code, stake, win, bet_ok, outcome, free_play,
+                   (SELECT s.nickname FROM house_sessions s WHERE s.token_hash = house_rounds.session_hash) AS nickname`,
         [olderThanMs / 1000],
       )).rows);
       for (const r of rows) {
@@ -269,7 +271,8 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
         const win = r.outcome?.win ?? 0;
         try {
           await wallet.win(r.merchant_code, { transactionId: `house-${r.round_id}-win`, playerId: r.player_id!, roundId: r.round_id, gameCode: r.game_code, amount: win });
-          await db.query(`UPDATE house_rounds SET status = 'settled', win = $2, settled_at = now() WHERE round_id = $1`, [r.round_id, win]);
+          // Settled as a live round is: a big win goes to the winner board.
+          await settle({ code: r.merchant_code }, { roundId: r.round_id, stake: r.stake, win, playerId: r.player_id, nickname: r.nickname ?? r.player_id ?? '', game: r.game_code, freePlay: r.free_play });
         } catch (err) {
           log.warn({ err, roundId: r.round_id }, 'house sweep: win still not delivered');
         }
