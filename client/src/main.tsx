@@ -1,10 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { restoreSession } from './lib/session-keep';
 import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+// The session first (a reload's token comes back from the gateway), then the app, whose modules
+// read the login state when they load.
+await restoreSession();
+if (window.location.pathname.startsWith('/ops')) await (await import('./features/ops/lib/ops-session-keep')).restoreOpsSession();
+const { App } = await import('./app/app');
 createRoot(root).render(
   <StrictMode>
     <App />

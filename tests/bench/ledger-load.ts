@@ -143,9 +143,11 @@ export async function sqlTransfer(tx: Tx, t: { key: string; kind: string; member
       `WITH s AS (
          INSERT INTO audience_seq (audience, seq) VALUES ($3, 1)
          ON CONFLICT (audience) DO UPDATE SET seq = audience_seq.seq + 1 RETURNING seq
+       ), o AS (
+         INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
+         SELECT gen_random_uuid(), $1, $3, s.seq, 'balance.changed', 1, $2, now() FROM s RETURNING pos
        )
-       INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
-       SELECT gen_random_uuid(), $1, $3, s.seq, 'balance.changed', 1, $2, now() FROM s`,
+       INSERT INTO outbox_pending (pos) SELECT pos FROM o`,
       [MERCHANT, JSON.stringify(payload), audience],
     );
   }

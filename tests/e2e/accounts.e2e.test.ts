@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptToken } from './support/session.ts';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { GatewayProcess, freePort } from './support/gateway-process.ts';
@@ -173,9 +174,12 @@ describe('accounts in Chromium', () => {
     await solveSlider(page, gw);
     await expectLoggedIn(page, account);
     await closeFirstLoginPopups(page);
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
     expect(stored).toContain(account);
     expect(stored).not.toContain('abc12345');
+    // the session token is in no browser storage a script can read: only the gateway's HttpOnly cookie keeps it for a reload
+    await expect.poll(() => keptToken(page), { timeout: 10_000 }).not.toBeNull();
+    expect(stored).not.toContain((await keptToken(page))!);
 
     // the member room reaches this page while signed in...
     await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
@@ -190,7 +194,7 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('account-menu-logout').click();
     await page.getByTestId('logout-confirm').click();
     await page.getByTestId('login-button').waitFor({ timeout: 15_000 });
-    expect(await page.evaluate(() => sessionStorage.getItem('portal.token'))).toBeNull();
+    expect(await keptToken(page)).toBeNull();
     // ...and not after logout: the server closed that socket; the page is back as a guest
     await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
     await gw.post('/wps/dev/replay', { events: [msg(2)] });
@@ -238,7 +242,7 @@ describe('accounts in Chromium', () => {
     it(`free play is refused at game launch (${lang})`, async () => {
       const { context, page } = await home(lang);
       await page.getByTestId('free-play-button').click();
-      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('portal.token')), { timeout: 10_000 }).not.toBeNull();
+      await expect.poll(() => keptToken(page), { timeout: 10_000 }).not.toBeNull();
       const card = page.getByTestId('home-hot-games').getByTestId('game-card').first();
       await card.hover();
       await card.getByRole('button').filter({ hasText: lang === 'EN' ? /play now/i : /.+/ }).first().click();

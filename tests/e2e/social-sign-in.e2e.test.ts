@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptToken } from './support/session.ts';
 import type { Browser } from 'playwright-core';
 import { startOidcTestProvider, type OidcTestProvider } from '@portal/gateway/testing/oidc-test-provider';
 import { GatewayProcess } from './support/gateway-process.ts';
@@ -44,7 +45,7 @@ describe('social sign-in', () => {
       await page.locator('button[type="submit"]').click();
 
       await page.waitForURL((u) => u.origin === gateway.url && u.pathname === '/');
-      await page.waitForFunction(() => sessionStorage.getItem('portal.token') !== null, undefined, { timeout: 15_000 });
+      await expect.poll(() => keptToken(page), { timeout: 15_000 }).not.toBeNull();
       // The handoff code is gone from the address; the page it came back to keeps its own query.
       await page.waitForFunction(() => !location.search.includes('oidc='));
       expect(new URL(page.url()).searchParams.get('from')).toBe('e2e');
@@ -52,11 +53,10 @@ describe('social sign-in', () => {
       expect(await page.locator('[data-testid="login-button"]').count()).toBe(0);
       await snap(page, 'social-sign-in-logged-in');
 
-      const me = await page.evaluate(async () => {
-        const token = sessionStorage.getItem('portal.token');
+      const me = await page.evaluate(async (token) => {
         const r = await fetch('/wps/member/info', { headers: { authorization: `Bearer ${token}` } });
         return (await r.json()) as { success: boolean; value?: { account: string; nickname: string; email: string } };
-      });
+      }, await keptToken(page));
       expect(me).toMatchObject({ success: true, value: { account: 'e2e_player', nickname: 'E2e_player Test', email: 'e***@example.test' } });
 
       // The token was never in a URL: only the one-time code was, and it is spent.
@@ -80,7 +80,7 @@ describe('social sign-in', () => {
       await page.goto(`${gateway.url}/?oidcError=OIDC_FAILED`);
       await page.locator('[data-modal="loginPopupModal"]').waitFor();
       await page.waitForFunction(() => !location.search.includes('oidcError'));
-      expect(await page.evaluate(() => sessionStorage.getItem('portal.token'))).toBeNull();
+      expect(await keptToken(page)).toBeNull();
     } finally {
       await context.close();
     }

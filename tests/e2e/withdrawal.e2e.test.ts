@@ -65,6 +65,10 @@ async function opsSignIn(page: Page) {
   await page.getByTestId('ops-login-password').fill(OPS_PASSWORD);
   await page.getByTestId('ops-login-submit').click();
   await page.getByTestId('ops-nav-withdrawals').waitFor({ timeout: 15_000 });
+  // a reload keeps the operator signed in, with the token in no storage a script can read
+  await page.reload();
+  await page.getByTestId('ops-nav-withdrawals').waitFor({ timeout: 15_000 });
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie)).not.toMatch(/opsToken|portal_ops/);
 }
 
 describe('withdrawal with live confirmation', () => {

@@ -1,18 +1,25 @@
-import { useState } from 'react';
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { merchantClock } from '@portal/contracts/domain/registration';
+import { useBrandOffset } from './whitelabel';
 
 export type DateRange = { from: string; to: string };
 
-/** yyyy-MM-dd of a local date. */
+const DAY_MS = 86_400_000;
+
+/** yyyy-MM-dd of a date's UTC fields. */
 export function ymd(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}`;
 }
 
-/** The past `days` days up to today (today counts as one). */
-export function pastDays(days: number, today = new Date()): DateRange {
-  const from = new Date(today);
-  from.setDate(from.getDate() - (days - 1));
-  return { from: ymd(from), to: ymd(today) };
+/**
+ * The past `days` days up to today (today counts as one), as dates on the merchant's clock
+ * (`offsetMinutes` east of UTC): the server reads yyyy-MM-dd in the merchant's time zone, so a
+ * browser in another zone must not pick its own calendar day.
+ */
+export function pastDays(days: number, offsetMinutes: number, now = Date.now()): DateRange {
+  const today = merchantClock(offsetMinutes, now).getTime();
+  return { from: ymd(new Date(today - (days - 1) * DAY_MS)), to: ymd(new Date(today)) };
 }
 
 /** The record pages' shortcuts (spec section 9: past 7 and 30 days). */
@@ -20,19 +27,24 @@ export const DATE_SHORTCUTS = [7, 30] as const;
 
 /**
  * A date range being edited (draft) and the one applied to the query; applying orders the ends and
- * calls `onApply` (e.g. back to page 1). `active` is the shortcut the applied range equals, if any.
+ * calls `onApply` (e.g. back to page 1). Until one is applied, the range is the past `initialDays`
+ * on the merchant's clock. `active` is the shortcut the applied range equals, if any.
  */
 export function useDateRange(initialDays: number, onApply: () => void) {
-  const [range, setRange] = useState(() => pastDays(initialDays));
-  const [draft, setDraft] = useState(range);
+  const offset = useBrandOffset();
+  const [chosen, setChosen] = useState<DateRange | null>(null);
+  const range = chosen ?? pastDays(initialDays, offset);
+  const [edited, setEdited] = useState<DateRange | null>(null);
+  const draft = edited ?? range;
+  const setDraft: Dispatch<SetStateAction<DateRange>> = (u) => setEdited((prev) => (typeof u === 'function' ? u(prev ?? range) : u));
   const apply = (r: DateRange) => {
     const ordered = r.from <= r.to ? r : { from: r.to, to: r.from };
-    setDraft(ordered);
-    setRange(ordered);
+    setEdited(ordered);
+    setChosen(ordered);
     onApply();
   };
   const active = DATE_SHORTCUTS.find((d) => {
-    const p = pastDays(d);
+    const p = pastDays(d, offset);
     return p.from === range.from && p.to === range.to;
   });
   return { range, draft, setDraft, apply, active };

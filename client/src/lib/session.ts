@@ -1,20 +1,16 @@
 import { createStore, useStore } from './store';
-import { readStorage, writeStorage } from './storage';
 
 /**
- * The session token lives in memory and in sessionStorage (so a reload keeps the session in this
- * tab), never in localStorage.
+ * The session token lives in this page's memory only, never in browser storage. A reload gets it
+ * back from the gateway (session-keep.ts: an HttpOnly cookie that only the restore call receives).
  */
-const TOKEN_KEY = 'portal.token';
-
-const tokenStore = createStore<string | null>(readStorage('session', TOKEN_KEY));
+const tokenStore = createStore<string | null>(null);
 
 export function getSessionToken(): string | null {
   return tokenStore.get();
 }
 
 export function setSessionToken(token: string | null): void {
-  writeStorage('session', TOKEN_KEY, token);
   tokenStore.set(token);
 }
 

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { formatMinor } from '@portal/contracts/domain/money';
+import { merchantClock } from '@portal/contracts/domain/registration';
 import { useWhitelabel } from './whitelabel';
 
 /** Formats minor units with the brand's currency symbol (2 decimals, thousands separators). */
@@ -8,10 +9,23 @@ export function useMoney(): (minor: number) => string {
   return useCallback((minor: number) => formatMinor(minor, symbol), [symbol]);
 }
 
-/** A date-time for lists, in the viewer's locale and time zone. */
-export function formatDateTime(iso: string): string {
+/**
+ * A date-time for lists: on the merchant's clock when `offsetMinutes` (east of UTC) is given, the
+ * same clock the record pages' date ranges use; otherwise in the viewer's time zone.
+ */
+export function formatDateTime(iso: string, offsetMinutes?: number): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  if (offsetMinutes === undefined) {
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  }
+  const b = merchantClock(offsetMinutes, d.getTime());
+  return `${b.getUTCFullYear()}-${p(b.getUTCMonth() + 1)}-${p(b.getUTCDate())} ${p(b.getUTCHours())}:${p(b.getUTCMinutes())}`;
+}
+
+/** formatDateTime on the merchant's clock (brand GMT offset; the viewer's own until it is known). */
+export function useDateTime(): (iso: string) => string {
+  const offset = useWhitelabel().data?.brand.gmtOffsetMinutes;
+  return useCallback((iso: string) => formatDateTime(iso, offset), [offset]);
 }

@@ -33,3 +33,9 @@ export function useModule(flag: ModuleFlag): boolean {
   const { data } = useWhitelabel();
   return data?.modules[flag] ?? false;
 }
+
+/** The merchant's offset from UTC in minutes (brand setting); the browser's own until it is known. */
+export function useBrandOffset(): number {
+  const { data } = useWhitelabel();
+  return data?.brand.gmtOffsetMinutes ?? -new Date().getTimezoneOffset();
+}

@@ -1,5 +1,6 @@
-import type { Dispatch, SetStateAction } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { DATE_SHORTCUTS, pastDays, type DateRange } from '../lib/date-range';
+import { useBrandOffset } from '../lib/whitelabel';
 
 type Props = {
   draft: DateRange;
@@ -9,16 +10,19 @@ type Props = {
   labels: { pastDays: (days: number) => string; from: string; to: string; search: string };
   /** data-testid prefix: `<prefix>-past-7`, `<prefix>-from`, `<prefix>-to`, `<prefix>-search`. */
   testId: string;
+  /** More filters, shown in the form before the search button. */
+  children?: ReactNode;
 };
 
 /** Past 7 / 30 days shortcuts and a from-to form, shared by the record pages. */
-export function DateRangeFilter({ draft, setDraft, apply, active, labels, testId }: Props) {
+export function DateRangeFilter({ draft, setDraft, apply, active, labels, testId, children }: Props) {
+  const offset = useBrandOffset();
   return (
     <>
       <div className="cx-head">
         <div className="cx-chips">
           {DATE_SHORTCUTS.map((d) => (
-            <button key={d} type="button" className="cx-chip" aria-pressed={active === d} onClick={() => apply(pastDays(d))} data-testid={`${testId}-past-${d}`}>
+            <button key={d} type="button" className="cx-chip" aria-pressed={active === d} onClick={() => apply(pastDays(d, offset))} data-testid={`${testId}-past-${d}`}>
               {labels.pastDays(d)}
             </button>
           ))}
@@ -39,6 +43,7 @@ export function DateRangeFilter({ draft, setDraft, apply, active, labels, testId
           <span className="form-field__label">{labels.to}</span>
           <input type="date" className="form-field__input" value={draft.to} min={draft.from} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} data-testid={`${testId}-to`} />
         </label>
+        {children}
         <button type="submit" className="btn btn--primary" disabled={!draft.from || !draft.to} data-testid={`${testId}-search`}>
           {labels.search}
         </button>

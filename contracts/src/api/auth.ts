@@ -167,6 +167,10 @@ export const authCalls = {
   loginVerify: defineCall({ method: 'POST', path: '/wps/session/login/verify', auth: false, body: ZVerifyBody, value: ZLoginValue }),
   freePlay: defineCall({ method: 'POST', path: '/wps/session/login/freeplay', auth: false, body: ZFreePlayBody, value: ZLoginValue }),
   logout: defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, value: z.object({}) }),
+  /** Keep this session's token in an HttpOnly cookie readable only by `restoreSession`, so a reload finds it. */
+  keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, body: NoBody, value: z.object({}) }),
+  /** The kept session's token (from that cookie) when it is still live for this merchant; null otherwise (and the cookie goes). */
+  restoreSession: defineCall({ method: 'GET', path: '/wps/session/keep', auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
   smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, body: ZSmsNoLoginBody, value: ZSmsValue }),
   smsRegister: defineCall({ method: 'POST', path: '/wps/verification/sms/register', auth: false, body: ZSmsRegisterBody, value: ZSmsValue }),
   register: defineCall({ method: 'PUT', path: '/wps/member/register', auth: false, body: ZRegisterBody, value: ZRegisterValue }),

@@ -191,7 +191,8 @@ export const CONFIRM_RESULTS = ['received', 'not_received', 'partially_received'
 export const ZConfirmWithdrawalFields = z
   .object({
     result: z.enum(CONFIRM_RESULTS),
-    receivedAmount: z.coerce.number().int().nonnegative().optional(),
+    // A form field is text: whole minor units in decimal digits only (no '0x10', ' 5 ', '1e3').
+    receivedAmount: z.string().regex(/^\d{1,15}$/, 'Whole minor units, digits only').transform(Number).optional(),
   })
   .strict();
 export const PROOF_LIMITS = { maxBytes: LIMITS.IMAGE_MAX_BYTES, maxFiles: LIMITS.IMAGE_MAX_COUNT, field: 'proof' } as const;

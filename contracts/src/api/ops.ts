@@ -90,6 +90,10 @@ export const opsCalls = {
   logout: defineCall({ method: 'DELETE', path: p('/session'), auth: true, value: z.object({}) }),
   me: defineCall({ method: 'GET', path: p('/session'), auth: true, query: NoQuery, value: ZOpsLoginValue.omit({ token: true }) }),
   changePassword: defineCall({ method: 'POST', path: p('/session/password'), auth: true, body: ZOpsPasswordBody, value: z.object({ changed: z.literal(true) }) }),
+  /** Keep this operator session's token in an HttpOnly cookie readable only by `restoreSession`, so a reload finds it. */
+  keepSession: defineCall({ method: 'POST', path: p('/session/keep'), auth: true, body: z.object({}).strict(), value: z.object({}) }),
+  /** The kept operator token (from that cookie) when it is still live for this merchant; null otherwise. */
+  restoreSession: defineCall({ method: 'GET', path: p('/session/keep'), auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
 
   deposits: defineCall({ method: 'GET', path: p('/deposits'), auth: true, query: ZOpsDepositQuery, value: zPage(ZOpsDeposit) }),
   confirmDeposit: defineCall({ method: 'POST', path: p('/deposits/:id/confirm'), auth: true, body: ZOpsNoteBody, value: ZOpsDeposit }),

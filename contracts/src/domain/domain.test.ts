@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PATTERNS, compilePattern, patternMessage } from './patterns.ts';
-import { ageOn, checkField, type FieldRule } from './registration.ts';
+import { ageOn, checkField, merchantClock, type FieldRule } from './registration.ts';
 import { formatMinor, maskName } from './money.ts';
 import { isAgentType, isTrialType } from './member.ts';
 import { parseEvent } from '../events/events.ts';
@@ -39,6 +39,11 @@ describe('registration field rules', () => {
     expect(ageOn('2005-11-22', new Date('2026-11-22T00:00:00Z'))).toBe(21);
     expect(ageOn('2005-11-23', new Date('2026-11-22T00:00:00Z'))).toBe(20);
     expect(ageOn('bad', new Date())).toBeNull();
+    // 01:00 on the 24th in Manila is still the 23rd in UTC: the birthday counts on the merchant's calendar
+    const now = Date.UTC(2026, 10, 23, 17, 0);
+    expect(ageOn('2005-11-24', merchantClock(8 * 60, now))).toBe(21);
+    expect(ageOn('2005-11-24', merchantClock(0, now))).toBe(20);
+    expect(ageOn('2005-11-23', merchantClock(-10 * 60, Date.UTC(2026, 10, 23, 9, 0)))).toBe(20);
   });
 });
 

@@ -40,7 +40,16 @@ export const MOBILE_PATTERN = /^\d{7,15}$/;
 export const DIALING_CODE_PATTERN = /^\+?\d{1,4}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
-/** Age in whole years on `today` for a yyyy-MM-dd birthday. */
+/**
+ * A moment (default now) on the merchant's clock, as a Date whose UTC fields are the merchant's
+ * local date and time (`offsetMinutes` east of UTC): what ageOn, the record pages' date ranges and
+ * their list times read.
+ */
+export function merchantClock(offsetMinutes: number, at = Date.now()): Date {
+  return new Date(at + offsetMinutes * 60_000);
+}
+
+/** Age in whole years on `today` (its UTC date: pass merchantClock() for the merchant's calendar) for a yyyy-MM-dd birthday. */
 export function ageOn(birthday: string, today: Date): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
   if (!m) return null;

@@ -5,7 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
-import { errorHandler, sendError } from './http.ts';
+import { errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMemoryBus, type EventBus } from '../bus/bus.ts';
@@ -33,7 +33,7 @@ import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
-import { ensureHouseVendor, mountLaunch, mountVendorApi } from '../modules/provider/vendor-routes.ts';
+import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
@@ -94,6 +94,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.use(refuseNulInUrl);
 
   app.get('/healthz', (_req, res) => {
     res.json({ success: true, value: { status: 'ok', node: config.NODE_ID, db: db.kind, bus: bus.kind } });
@@ -103,6 +104,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const api = express.Router();
   api.use((req: Request, _res: Response, next: NextFunction) => (/^\/(wps|lgw)(\/|$)/.test(req.path) ? next() : next('router')));
   api.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(refuseNulInBody);
   api.use(async (req: Request, _res: Response, next: NextFunction) => {
     try {
       const header = req.headers['x-merchant-code'];
@@ -133,10 +135,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountSystemRoutes(apiApp, db, routeOpts);
   mountContentRoutes(apiApp, db, routeOpts);
   mountGameRoutes(apiApp, db, routeOpts);
-  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms }, routeOpts);
+  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), routeOpts);
   cashier.mount(apiApp, app, routeOpts);
-  mountVendorApi(app, { db, merchants, wallet: vendorWallet, checkResponses });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
@@ -154,7 +155,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   });
   app.use(errorHandler(log));
 
-  const http: HttpServer = createServer(app);
+  // The vendor API (server to server, two calls per game round) is served without Express: see createVendorApi.
+  const vendorApi = createVendorApi({ db, merchants, wallet: vendorWallet, trustProxy: app.get('trust proxy fn') as (addr: string, i: number) => boolean, log });
+  const http: HttpServer = createServer((req, res) => (isVendorPath(req.url) ? vendorApi(req, res) : app(req, res)));
   http.keepAliveTimeout = 65_000;
   const realtime = createRealtime(http, {
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,

@@ -18,16 +18,72 @@ export type Handler<Q, B, V> = (input: { query: Q; body: B; ctx: RequestContext;
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
-function zodDetails(err: z.ZodError) {
+export function zodDetails(err: z.ZodError) {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-export function sendError(res: Response, err: AppError) {
-  res.status(err.status).json({
-    success: false, code: err.code, message: err.message,
+/**
+ * Where parsed input holds U+0000, as a dotted path ('' for the input itself); null when it holds none.
+ * Iterative: a body nested thousands deep must not overflow the stack.
+ */
+export function nulPath(input: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[input, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) return at;
+        stack.push([x, at]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000: the first query given one fails, which was a 500.
+ * No field of any call may contain it, so a NUL is refused as VALIDATION before any handler runs:
+ * in the URL and the query by refuseNulInUrl (mounted once, on the app), in the JSON body by
+ * refuseNulInBody (mounted after each JSON body parser).
+ */
+/** The VALIDATION error of a NUL character found at `where` (see nulPath). */
+export function nulError(where: string): AppError {
+  return new AppError(ErrorCode.VALIDATION, 'Invalid input', [{ path: where, message: 'Must not contain the NUL character (U+0000)' }]);
+}
+
+/** Where a request's URL holds a NUL: 'url' for its path (%00), `query.<key>` for its parsed query; null when nowhere. */
+export function nulInUrl(url: string, query: unknown): string | null {
+  if (/%00/.test(url.split('?', 1)[0]!)) return 'url';
+  const at = nulPath(query);
+  return at === null ? null : at ? `query.${at}` : 'query';
+}
+
+function refuseNulAt(where: string | null, next: NextFunction) {
+  next(where === null ? undefined : nulError(where));
+}
+
+export function refuseNulInUrl(req: Request, _res: Response, next: NextFunction) {
+  refuseNulAt(nulInUrl(req.originalUrl, req.query), next);
+}
+
+export function refuseNulInBody(req: Request, _res: Response, next: NextFunction) {
+  refuseNulAt(nulPath(req.body), next);
+}
+
+/** The failure envelope `{ success: false, code, message, details?, value? }` of an AppError. */
+export function errorBody(err: AppError) {
+  return {
+    success: false as const, code: err.code, message: err.message,
     ...(err.details ? { details: err.details } : {}),
     ...(err.value ? { value: err.value } : {}),
-  });
+  };
+}
+
+export function sendError(res: Response, err: AppError) {
+  res.status(err.status).json(errorBody(err));
 }
 
 /**

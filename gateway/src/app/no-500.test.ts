@@ -66,3 +66,63 @@ describe('no endpoint answers 500 to client input', () => {
     });
   }
 });
+
+/**
+ * PostgreSQL text and jsonb refuse U+0000: each of these reached a query with one and answered 500.
+ * Now a NUL anywhere in the URL, query or JSON body is a VALIDATION 400 naming where it was.
+ */
+describe('a NUL character in client input is a 400, never a 500', () => {
+  const NUL_REPROS: Array<{ method: string; path: string; body?: unknown; where: string }> = [
+    { method: 'POST', path: '/wps/session/login', body: { username: 'ab\u0000cd', password: 'x' }, where: 'username' },
+    { method: 'POST', path: '/wps/session/login/verify/send', body: { challengeId: '\u0000', method: 'sms' }, where: 'challengeId' },
+    { method: 'POST', path: '/wps/member/password/email', body: { username: 'a\u0000', email: 'a@b.co' }, where: 'username' },
+    { method: 'GET', path: '/wps/agent/affiliate?code=ab%00cd', where: 'query.code' },
+    { method: 'GET', path: '/wps/system/helpCenter?lang=%00', where: 'query.lang' },
+    { method: 'GET', path: '/wps/relay/MCSFE_getListAnnouncements?language=%00', where: 'query.language' },
+    { method: 'GET', path: '/wps/relay/GCSGAME_gameList?gameName=a%00', where: 'query.gameName' },
+    { method: 'POST', path: '/wps/relay/MCSFE_addFavoriteGameV2', body: { nodeId: 'a\u0000' }, where: 'nodeId' },
+    { method: 'POST', path: '/wps/game/launchGame', body: { nodeId: 'HOUSE-SLOT1\u0000' }, where: 'nodeId' },
+    { method: 'GET', path: '/wps/session/oidc/callback?state=%00&code=x', where: 'query.state' },
+    { method: 'POST', path: '/ops/api/session/login', body: { username: 'ops01\u0000', password: 'x' }, where: 'username' },
+    { method: 'POST', path: '/vendor/v1/%00/balance', body: { playerId: '1' }, where: 'url' },
+    { method: 'GET', path: '/pay/sim/%00', where: 'url' },
+  ];
+  for (const r of NUL_REPROS) {
+    it(`${r.method} ${r.path}`, async () => {
+      const res = await api(t.url, r.path, { method: r.method, token, ...(r.body === undefined ? {} : { body: r.body }) });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json).toMatchObject({ success: false, code: 'VALIDATION', details: [{ path: r.where }] });
+    });
+  }
+
+  it('refuses a NUL in back-office and vendor bodies too (audit rows are jsonb)', async () => {
+    const login = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'ops01', password: '{secret}' } });
+    const ops = login.json!.value!.token;
+    const audit = await api(t.url, '/ops/api/audit?targetId=%00', { token: ops });
+    expect(audit.status).toBe(400);
+    const bet = await api(t.url, '/vendor/v1/HOUSE/bet', { body: { transactionId: 't1', playerId: '1', roundId: 'r\u0000', gameCode: 'SLOT1', amount: 1, token: 'x' } });
+    expect(bet.status).toBe(400);
+    expect(bet.json).toMatchObject({ code: 'VALIDATION', details: [{ path: 'roundId' }] });
+  });
+});
+
+describe('input that parses but means nothing is refused, not reinterpreted', () => {
+  it('refuses a day that does not exist in a record range instead of rolling it into the next month', async () => {
+    // its own session: the junk calls above may have logged the shared one out
+    const token = (await api<{ token: string }>(t.url, '/wps/dev/sessions', { body: { account: 'junkuser2' } })).json!.value!.token;
+    for (const path of ['/wps/v2/bets?from=2026-02-29&to=2026-03-05', '/wps/v2/bets?from=2026-02-01&to=2026-02-30', '/wps/v2/wallets/records?from=2026-04-31&to=2026-05-02']) {
+      const res = await api(t.url, path, { token });
+      expect(res.status, `${path}: ${res.text}`).toBe(400);
+      expect(res.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    expect((await api(t.url, '/wps/v2/bets?from=2028-02-29&to=2028-03-01', { token })).status).toBe(200);
+  });
+
+  it('takes a received amount on a withdrawal confirmation only as decimal digits', async () => {
+    const { ZConfirmWithdrawalFields } = await import('@portal/contracts/api/cashier');
+    expect(ZConfirmWithdrawalFields.parse({ result: 'partially_received', receivedAmount: '1500' })).toEqual({ result: 'partially_received', receivedAmount: 1500 });
+    for (const bad of ['0x10', ' 5 ', '1e3', '-1', '1.5', '', '9'.repeat(16)]) {
+      expect(ZConfirmWithdrawalFields.safeParse({ result: 'partially_received', receivedAmount: bad }).success, bad).toBe(false);
+    }
+  });
+});

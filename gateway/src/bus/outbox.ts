@@ -31,7 +31,7 @@ const EMIT_SQL = prepared('SELECT outbox_emit($2, $3, $4, $5, $1, $6) AS seq');
 /**
  * One round trip for a batch ($2: a JSON array of { id, audience, type, payload }): each audience's
  * counter rises once by its count, in sorted audience order; rows get consecutive seqs per audience
- * in array order and are inserted in array order.
+ * in array order and are inserted in array order, each listed in outbox_pending for the relay.
  */
 const EMIT_MANY_SQL = prepared(`WITH input AS (
      SELECT (x.e->>'id')::uuid AS id, x.e->>'audience' AS audience, x.e->>'type' AS type, (x.e->'payload')::jsonb AS payload, x.ord
@@ -42,12 +42,16 @@ const EMIT_MANY_SQL = prepared(`WITH input AS (
      INSERT INTO audience_seq AS a (audience, seq) SELECT audience, n FROM counts ORDER BY audience
      ON CONFLICT (audience) DO UPDATE SET seq = a.seq + EXCLUDED.seq
      RETURNING a.audience, a.seq
+   ), o AS (
+     INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
+     SELECT i.id, $1, i.audience, s.seq - c.n + row_number() OVER (PARTITION BY i.audience ORDER BY i.ord), i.type, 1, i.payload, $3
+     FROM input i JOIN counts c ON c.audience = i.audience JOIN s ON s.audience = i.audience
+     ORDER BY i.ord
+     RETURNING pos, id, seq
+   ), p AS (
+     INSERT INTO outbox_pending (pos) SELECT pos FROM o
    )
-   INSERT INTO outbox (id, merchant_code, audience, seq, type, v, payload, at)
-   SELECT i.id, $1, i.audience, s.seq - c.n + row_number() OVER (PARTITION BY i.audience ORDER BY i.ord), i.type, 1, i.payload, $3
-   FROM input i JOIN counts c ON c.audience = i.audience JOIN s ON s.audience = i.audience
-   ORDER BY i.ord
-   RETURNING id, seq`);
+   SELECT id, seq FROM o`);
 
 /**
  * Write an event in the caller's transaction. The audience's seq rises by one under a row lock,

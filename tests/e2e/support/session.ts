@@ -1,10 +1,9 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { GatewayProcess } from './gateway-process.ts';
 import { devGet } from './portal-ui.ts';
 
 /**
- * Sign in through the API (the login screens have their own suite) and hand the token to a browser
- * context the way the app keeps it: sessionStorage, never localStorage.
+ * Sign in through the API (the login screens have their own suite).
  */
 export async function apiLogin(gw: GatewayProcess, username: string, password: string): Promise<string> {
   const c = await devGet<{ botId: string }>(gw, '/wps/botcheck');
@@ -13,8 +12,19 @@ export async function apiLogin(gw: GatewayProcess, username: string, password: s
   return v.token;
 }
 
-export async function signInContext(context: BrowserContext, token: string) {
-  await context.addInitScript((t) => {
-    if (!sessionStorage.getItem('portal.token')) sessionStorage.setItem('portal.token', t);
-  }, token);
+/**
+ * Hand a session to a browser context the way a reload finds it: the gateway's HttpOnly cookie
+ * (portal_session, path /wps/session/keep), which the page trades for the token it keeps in memory.
+ */
+export async function signInContext(context: BrowserContext, token: string, url = 'http://127.0.0.1') {
+  const { hostname } = new URL(url);
+  await context.addCookies([{ name: 'portal_session', value: token, domain: hostname, path: '/wps/session/keep', httpOnly: true, sameSite: 'Strict' }]);
+}
+
+/** The session token a reload of this page would get back (the gateway reads its HttpOnly cookie), or null. */
+export async function keptToken(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const r = await fetch('/wps/session/keep');
+    return ((await r.json()) as { value?: { token: string | null } }).value?.token ?? null;
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { LIMITS, TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { isAgentType, isTrialType } from '@portal/contracts/domain/member';
-import { ageOn, checkField, type RegistrationField } from '@portal/contracts/domain/registration';
+import { ageOn, checkField, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
 import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@portal/contracts/api/auth';
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -230,7 +230,7 @@ export function createAccounts(deps: AccountsDeps) {
       }
       if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);
       if (body.birthday) {
-        const age = ageOn(body.birthday, new Date());
+        const age = ageOn(body.birthday, merchantClock(m.brand.gmtOffsetMinutes)); // the birthday on the merchant's calendar
         if (age === null || age < m.brand.minAge) throw new AppError(ErrorCode.UNDERAGE);
       }
       if (ruleOf(rules, 'captcha').enabled) await captchas.check(body.captchaKey, body.captcha);

@@ -6,6 +6,8 @@ import { mountCall, type RequestContext } from '../../app/http.ts';
 import type { Accounts } from './accounts-service.ts';
 import type { BotChecker, Captchas } from './challenges.ts';
 import type { SmsCodes } from './sms-codes.ts';
+import type { SessionStore } from '../sessions/session-store.ts';
+import { tokenCookie } from '../../app/token-cookie.ts';
 import { COUNTRIES, registrationRules } from './registration-settings.ts';
 import { totpEnrolment, verifyTotp } from './totp.ts';
 
@@ -28,19 +30,30 @@ function requireRealMember(ctx: RequestContext) {
   return s;
 }
 
-export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes }, opts: Opts) {
-  const { accounts, captchas, bot, sms } = deps;
+/** The member's session token across reloads, never in browser storage (see tokenCookie). */
+export const MEMBER_SESSION_COOKIE = tokenCookie('portal_session', authCalls.keepSession.path);
+
+export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes; sessions: SessionStore }, opts: Opts) {
+  const { accounts, captchas, bot, sms, sessions } = deps;
 
   mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
   mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method), opts);
   mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
     accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, verifyTotp), opts);
   mountCall(app, authCalls.freePlay, async ({ ctx }) => accounts.freePlay(ctx.merchant, ctx.ip), opts);
-  mountCall(app, authCalls.logout, async ({ ctx }) => {
+  mountCall(app, authCalls.logout, async ({ ctx, req }) => {
     const { session, token } = requireSession(ctx);
     await accounts.logout(token, session.memberId);
+    MEMBER_SESSION_COOKIE.clear(req, req.res!);
     return {};
   }, opts);
+  mountCall(app, authCalls.keepSession, async ({ ctx, req }) => {
+    const { token } = requireSession(ctx);
+    MEMBER_SESSION_COOKIE.keep(req, req.res!, token);
+    return {};
+  }, opts);
+  mountCall(app, authCalls.restoreSession, async ({ ctx, req }) =>
+    MEMBER_SESSION_COOKIE.restore(req, req.res!, ctx.merchant.code, (token) => sessions.resolve(token)), opts);
 
   mountCall(app, authCalls.smsNoLogin, async ({ ctx, body }) => {
     const m = ctx.merchant;

@@ -254,6 +254,42 @@ describe('login', () => {
 });
 
 describe('sessions', () => {
+  it('keeps the token across reloads in an HttpOnly cookie of its own call only, and logout clears it', async () => {
+    await member({ account: 'keeper01', password: 'abc12345' });
+    const token = (await login('keeper01', 'abc12345', {}, freshIp())).json!.value!.token;
+    const keep = `${t.url}/wps/session/keep`;
+    const restore = async (cookie?: string) => {
+      const r = await fetch(keep, { headers: cookie ? { cookie } : {} });
+      return { status: r.status, setCookie: r.headers.get('set-cookie'), json: (await r.json()) as { value?: { token: string | null } } };
+    };
+    expect((await restore()).json.value).toEqual({ token: null });
+    // other cookies of the host (an identity provider on another port, another service) are not
+    // ours: a restore without ours clears nothing, so it cannot undo a keep it raced with
+    const foreign = await restore('_session=abc; _interaction=def');
+    expect(foreign.json.value).toEqual({ token: null });
+    expect(foreign.setCookie).toBeNull();
+    // keeping needs the session itself
+    expect((await fetch(keep, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+    const kept = await fetch(keep, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: '{}' });
+    expect(kept.status).toBe(200);
+    const set = kept.headers.get('set-cookie') ?? '';
+    expect(set).toContain(`portal_session=${token}`);
+    expect(set).toMatch(/Path=\/wps\/session\/keep/);
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Strict/);
+    expect(set).not.toMatch(/Expires|Max-Age/i); // gone with the browser session
+    expect((await restore(`portal_session=${token}`)).json.value).toEqual({ token });
+    // a junk or unknown cookie restores nothing and is cleared
+    const junk = await restore(`portal_session=${'x'.repeat(43)}`);
+    expect(junk.json.value).toEqual({ token: null });
+    expect(junk.setCookie).toMatch(/portal_session=;.*Expires=Thu, 01 Jan 1970/);
+    // logout clears it, and the revoked token is not restored
+    const out = await fetch(`${t.url}/wps/session/logout`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/portal_session=;.*Path=\/wps\/session\/keep/);
+    expect((await restore(`portal_session=${token}`)).json.value).toEqual({ token: null });
+  });
+
   it('logout revokes the token and closes the member sockets within a second', async () => {
     await member({ account: 'leaver01', password: 'abc12345' });
     const r = await login('leaver01', 'abc12345', {}, freshIp());

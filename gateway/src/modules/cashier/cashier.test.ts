@@ -458,3 +458,22 @@ describe('operators', () => {
     expect(logins.json!.value!.total).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe("the merchant's day", () => {
+  it("starts at the merchant's midnight whatever the database session's time zone", async () => {
+    const { DAY_START_SQL } = await import('./settings.ts');
+    const expected = (offsetMin: number, now: number) => {
+      const local = now + offsetMin * 60_000;
+      return local - (local % 86_400_000) - offsetMin * 60_000;
+    };
+    for (const zone of ['UTC', 'Asia/Manila', 'America/Los_Angeles']) {
+      for (const offset of [480, 0, -300]) {
+        const r = await t.portal.db.tx(async (tx) => {
+          await tx.query(`SET LOCAL TimeZone = '${zone}'`);
+          return (await tx.query<{ start: Date | string; now: Date | string }>(`SELECT ${DAY_START_SQL('$1::int')} AS start, now() AS now`, [offset])).rows[0]!;
+        });
+        expect(new Date(r.start).getTime(), `${zone}, offset ${offset}`).toBe(expected(offset, new Date(r.now).getTime()));
+      }
+    }
+  });
+});

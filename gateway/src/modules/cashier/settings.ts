@@ -64,6 +64,10 @@ export async function ensureChannels(q: Queryable, merchant: string): Promise<vo
   seeded.add(merchant);
 }
 
-/** The start of the merchant's current day (its brand's UTC offset), as SQL: a timestamptz expression of $offset minutes. */
+/**
+ * The start of the merchant's current day (its brand's UTC offset), as SQL: a timestamptz expression
+ * of $offset minutes. Truncated in UTC explicitly: plain date_trunc on a timestamptz uses the
+ * session's TimeZone, which a server set to the operator's zone would apply on top of the offset.
+ */
 export const DAY_START_SQL = (offsetParam: string) =>
-  `(date_trunc('day', now() + make_interval(mins => ${offsetParam})) - make_interval(mins => ${offsetParam}))`;
+  `(date_trunc('day', now() + make_interval(mins => ${offsetParam}), 'UTC') - make_interval(mins => ${offsetParam}))`;

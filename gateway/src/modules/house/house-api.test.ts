@@ -46,6 +46,27 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect((await house('/slot/spin', { stake: '100' }, s.session)).status).toBe(400);
   });
 
+  it('keeps the game session for a reload in an HttpOnly cookie that only the state call receives', async () => {
+    const m = await member(10_000);
+    const u = new URL((await launch(m.token)).url, t.url);
+    const opened = await fetch(`${t.url}/house/api/session`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: u.searchParams.get('token'), game: 'SLOT1' }),
+    });
+    const session = ((await opened.json()) as { value: THouseSession }).value.session;
+    const set = opened.headers.get('set-cookie') ?? '';
+    expect(set).toContain(`portal_house=${session}`);
+    expect(set).toMatch(/Path=\/house\/api\/state; HttpOnly; SameSite=Strict/);
+    const cookie = `portal_house=${session}`;
+    const post = (path: string, body: unknown) => fetch(`${t.url}/house/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    // the state call answers the kept session; a money call never takes the cookie in place of the header
+    const state = await post('/state', {});
+    expect(state.status).toBe(200);
+    expect(((await state.json()) as { value: THouseSession }).value).toMatchObject({ session, balance: 10_000 });
+    expect((await post('/slot/spin', { stake: 100 })).status).toBe(401);
+    expect(await balanceOf(m.token)).toBe(10_000);
+  });
+
   it('a spin moves the ledger exactly by bet and win through the vendor API, and the round verifies after the seed is revealed', async () => {
     const { m, s } = await open(100_000);
     const results: TSpinResult[] = [];

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { HOUSE_API, HOUSE_SESSION_HEADER, houseCalls } from '@portal/contracts/api/house';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { sendError } from '../../app/http.ts';
+import { refuseNulInBody, sendError } from '../../app/http.ts';
+import { tokenCookie } from '../../app/token-cookie.ts';
 import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { House } from './house-service.ts';
 import type { BaccaratTable } from './house-table.ts';
@@ -19,6 +20,10 @@ export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: B
   const { house } = deps;
   const router = express.Router();
   router.use(express.json({ limit: 4 * 1024, strict: true }));
+  router.use(refuseNulInBody);
+  // The game page's session across a reload, never in browser storage: an HttpOnly cookie set when
+  // a session opens and sent only to the state call, which answers the session to the page's memory.
+  const SESSION_COOKIE = tokenCookie('portal_house', houseCalls.state.path);
   const on = <B extends z.ZodType, V extends z.ZodType>(def: CallDef<undefined, B, V>, handler: (ctx: Ctx, body: z.infer<B>) => Promise<z.infer<V>>) => {
     router.post(def.path.slice(HOUSE_API.length), async (req: Request, res: Response, next: NextFunction) => {
       try {
@@ -27,8 +32,10 @@ export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: B
         if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
         const parsed = def.body!.safeParse(req.body ?? {});
         if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-        const session = req.headers[HOUSE_SESSION_HEADER];
-        const value = await handler({ merchant, session: typeof session === 'string' ? session : undefined }, parsed.data);
+        const sent = req.headers[HOUSE_SESSION_HEADER];
+        const session = typeof sent === 'string' ? sent : def.path === houseCalls.state.path ? SESSION_COOKIE.read(req) ?? undefined : undefined;
+        const value = await handler({ merchant, session }, parsed.data);
+        if (def.path === houseCalls.open.path || def.path === houseCalls.freePlay.path) SESSION_COOKIE.keep(req, res, (value as { session: string }).session);
         if (deps.checkResponses) {
           const check = def.value.safeParse(value);
           if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);

@@ -134,8 +134,11 @@ describe('house Lucky 9 Duel (PVP1)', () => {
     const a = await seat(5_000);
     const b = await seat(5_000);
     await openJoining();
-    const j = (await house<TPvpState>('/pvp/join', {}, a.s.session)).json!.value!;
-    await house('/pvp/join', {}, b.s.session);
+    const ja = await house<TPvpState>('/pvp/join', {}, a.s.session);
+    expect(ja.status, ja.text).toBe(200);
+    const j = ja.json!.value!;
+    const jb = await house('/pvp/join', {}, b.s.session);
+    expect(jb.status, jb.text).toBe(200);
     await closeRound(j.roundNo);
     await Promise.all(Array.from({ length: 5 }, () => pvp().tick('DEMO')));
     const later = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM house_table_rounds WHERE merchant_code = 'DEMO' AND table_code = 'PVP1' AND round_no > $1`, [j.roundNo])).rows[0]!;

@@ -6,6 +6,8 @@ import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
+import { refuseNulInBody } from '../../app/http.ts';
+import { tokenCookie } from '../../app/token-cookie.ts';
 import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
 import { balanceOf, transfer } from '../wallet/ledger.ts';
 import { toDeposit, type DepositRow, type Deposits } from '../cashier/deposits.ts';
@@ -39,6 +41,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   const { db, operators, deposits, withdrawals } = deps;
   const router = express.Router();
   router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
+  router.use(refuseNulInBody);
   router.use(async (req: Request, _res: Response, next: NextFunction) => {
     try {
       const header = req.headers['x-merchant-code'];
@@ -53,7 +56,9 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     }
   });
 
-  const UNGATED = new Set([opsCalls.changePassword.path, opsCalls.logout.path, opsCalls.me.path]);
+  const UNGATED = new Set([opsCalls.changePassword.path, opsCalls.logout.path, opsCalls.me.path, opsCalls.keepSession.path]);
+  // The operator's token across reloads, never in browser storage (see tokenCookie).
+  const OPS_COOKIE = tokenCookie('portal_ops', opsCalls.keepSession.path);
 
   function call<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
     def: CallDef<Q, B, V>,
@@ -97,10 +102,16 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     return { token, username: operator.username, role: operator.role, mustChangePassword: operator.mustChangePassword };
   });
   call(opsCalls.me, null, async ({ ctx }) => ({ username: ctx.operator.username, role: ctx.operator.role, mustChangePassword: ctx.operator.mustChangePassword }));
-  call(opsCalls.logout, null, async ({ ctx }) => {
+  call(opsCalls.logout, null, async ({ ctx, req }) => {
     await operators.logout(ctx.operator, ctx.token!);
+    OPS_COOKIE.clear(req, req.res!);
     return {};
   });
+  call(opsCalls.keepSession, null, async ({ ctx, req }) => {
+    OPS_COOKIE.keep(req, req.res!, ctx.token!);
+    return {};
+  });
+  call(opsCalls.restoreSession, null, async ({ ctx, req }) => OPS_COOKIE.restore(req, req.res!, ctx.merchant.code, (token) => operators.resolve(token)));
   call(opsCalls.changePassword, null, async ({ ctx, body }) => {
     if (body.newPassword !== body.confirmNewPassword) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
     await operators.changePassword(ctx.operator, ctx.token!, body.oldPassword, body.newPassword);

@@ -80,6 +80,36 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(100_000);
   });
 
+  it('answers what HTTP sends it with the envelope: size, media type, top-level JSON, methods and paths', async () => {
+    const p = await player(10_000);
+    const signed = (raw: string, headers: Record<string, string> = {}, path = `${VENDOR}/balance`, method = 'POST') => {
+      const ts = Math.floor(Date.now() / 1000);
+      return fetch(`${t.url}/vendor/v1/${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw), ...headers },
+        ...(method === 'GET' ? {} : { body: raw }),
+      }).then(async (r) => ({ status: r.status, json: (await r.json()) as { success: boolean; code?: string; value?: { balance?: number } } }));
+    };
+    const ok = JSON.stringify({ playerId: p.playerId });
+    expect((await signed(ok)).json.value?.balance).toBe(10_000);
+    // a trailing slash and the call's case do not matter (as routed before)
+    expect((await signed(ok, {}, `${VENDOR}/Balance/`)).status).toBe(200);
+    expect(await signed(JSON.stringify({ playerId: p.playerId, pad: 'x'.repeat(17_000) }))).toMatchObject({ status: 413, json: { success: false, code: 'PAYLOAD_TOO_LARGE' } });
+    expect(await signed(ok, { 'content-type': 'application/json; charset=latin1' })).toMatchObject({ status: 415, json: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect(await signed(ok, { 'content-encoding': 'gzip' })).toMatchObject({ status: 415, json: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect(await signed('"just a string"')).toMatchObject({ status: 400, json: { code: 'MALFORMED_JSON' } });
+    // not JSON: no body is read, so the signature (over the text sent) does not match the empty body
+    expect(await signed(ok, { 'content-type': 'text/plain' })).toMatchObject({ status: 401, json: { code: 'SIGNATURE_INVALID' } });
+    // signed, but no such call or method
+    expect(await signed(ok, {}, `${VENDOR}/transfer`)).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
+    expect(await signed('', {}, `${VENDOR}/balance`, 'GET')).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
+    expect(await signed(ok, {}, '')).toMatchObject({ status: 404, json: { code: 'NOT_FOUND' } });
+    expect(await signed(ok, {}, '%E0%A4%A/balance')).toMatchObject({ status: 400, json: { code: 'BAD_REQUEST' } });
+    expect(await signed(ok, {}, `${VENDOR}/balance?x=%00`)).toMatchObject({ status: 400, json: { code: 'VALIDATION' } });
+    // nothing moved
+    expect((await signed(ok)).json.value?.balance).toBe(10_000);
+  });
+
   it('is idempotent on the transaction id: a replay returns the original answer, even concurrently', async () => {
     const p = await player(10_000);
     const body = { transactionId: id('b'), playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 1_000, token: p.token };

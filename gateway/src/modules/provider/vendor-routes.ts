@@ -1,5 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { Express } from 'express';
 import { z } from 'zod';
 import {
   VENDOR_PREFIX, ZVendorAuthBody, ZVendorBalanceBody, ZVendorBetBody, ZVendorMoneyValue, ZVendorPlayer, ZVendorRollbackBody, ZVendorWinBody, launchCall,
@@ -7,7 +9,8 @@ import {
 import { isTrialType } from '@portal/contracts/domain/member';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { mountCall, sendError } from '../../app/http.ts';
+import { errorBody, mountCall, nulError, nulInUrl, nulPath, zodDetails } from '../../app/http.ts';
+import { ERROR_MESSAGES, ERROR_STATUS } from '@portal/contracts/api/errors';
 import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
 import type { VendorWallet } from './vendor-wallet.ts';
 import { recordLaunch } from '../games/catalogue-routes.ts';
@@ -18,8 +21,6 @@ export const SIGNATURE_WINDOW_S = 300;
 export function signVendorRequest(secret: string, timestamp: number, rawBody: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
-
-type VendorReq = Request & { rawBody?: Buffer; vendor?: { code: string; merchant: Merchant } };
 
 /** The built-in house provider's account: its secret from HOUSE_VENDOR_SECRET or made once and kept. */
 export async function ensureHouseVendor(db: Db, merchants: MerchantDirectory, secretFromEnv: string | undefined) {
@@ -32,11 +33,93 @@ export async function ensureHouseVendor(db: Db, merchants: MerchantDirectory, se
   }
 }
 
+/** A vendor call's body: at most this many bytes of JSON (express.json's limit for it before). */
+export const VENDOR_BODY_LIMIT = 16 * 1024;
+
+const VENDOR_BODIES = {
+  authenticate: ZVendorAuthBody, balance: ZVendorBalanceBody, bet: ZVendorBetBody, win: ZVendorWinBody, rollback: ZVendorRollbackBody,
+} as const;
+type VendorCall = keyof typeof VENDOR_BODIES;
+const isVendorCall = (s: string): s is VendorCall => Object.hasOwn(VENDOR_BODIES, s);
+
+/** Whether a request URL is the vendor API's (`/vendor/v1` and below; case-insensitive, as Express routed it). */
+export function isVendorPath(url: string | undefined): boolean {
+  return !!url && /^\/vendor\/v1(?:[/?]|$)/i.test(url);
+}
+
+type Logger = { error(obj: unknown, msg?: string): void };
+export type VendorApiDeps = {
+  db: Db;
+  merchants: MerchantDirectory;
+  wallet: VendorWallet;
+  /** Express's compiled 'trust proxy' test, so the host is read as on every other route. */
+  trustProxy: (addr: string, i: number) => boolean;
+  log: Logger;
+};
+
+/** The request's host name as Express's req.hostname gives it (X-Forwarded-Host only from a trusted proxy). */
+function hostnameOf(req: IncomingMessage, trust: VendorApiDeps['trustProxy']): string | undefined {
+  const forwarded = req.headers['x-forwarded-host'];
+  let host = Array.isArray(forwarded) ? forwarded.join(', ') : forwarded;
+  if (!host || !trust(req.socket.remoteAddress ?? '', 0)) host = req.headers.host;
+  else if (host.includes(',')) host = host.slice(0, host.indexOf(',')).trimEnd();
+  if (!host) return undefined;
+  const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
+  const colon = host.indexOf(':', offset);
+  return colon !== -1 ? host.slice(0, colon) : host;
+}
+
+function reply(res: ServerResponse, status: number, body: unknown) {
+  if (res.headersSent || res.destroyed) return;
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+
 /**
- * /vendor/v1/:vendor/* — the seamless-wallet API for game vendors. Raw body kept for the HMAC,
- * then the contract's schema; every failure is the usual envelope with a 4xx.
+ * The raw body and its JSON, with express.json's rules for this API: only a JSON content type is
+ * parsed (anything else leaves no body, so its signature is over ''), UTF-8 only, at most
+ * VENDOR_BODY_LIMIT bytes, an object or array at the top (strict), an empty body is {}.
  */
-export function mountVendorApi(app: Express, deps: { db: Db; merchants: MerchantDirectory; wallet: VendorWallet; checkResponses: boolean }) {
+async function readJsonBody(req: IncomingMessage): Promise<{ raw: string; body: unknown }> {
+  const type = (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  if (!hasBody || (type !== 'application/json' && !(type.startsWith('application/') && type.endsWith('+json')))) {
+    req.resume();
+    return { raw: '', body: undefined };
+  }
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding !== 'identity') throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
+  if (Number(req.headers['content-length'] ?? 0) > VENDOR_BODY_LIMIT) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > VENDOR_BODY_LIMIT) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
+    chunks.push(chunk);
+  }
+  const raw = Buffer.concat(chunks, size).toString('utf8');
+  if (raw.length === 0) return { raw, body: {} };
+  const first = /^[\x20\x09\x0a\x0d]*(.)/s.exec(raw)?.[1];
+  if (first !== '{' && first !== '[') throw new AppError(ErrorCode.MALFORMED_JSON);
+  try {
+    return { raw, body: JSON.parse(raw) as unknown };
+  } catch {
+    throw new AppError(ErrorCode.MALFORMED_JSON);
+  }
+}
+
+/**
+ * /vendor/v1/:vendor/* — the seamless-wallet API for game vendors, served straight from node:http.
+ * It is the hottest path of the portal (two calls per game round, from servers, never browsers),
+ * and Express's router, body parser and response helpers cost about as much gateway CPU per call as
+ * the rest of the call, so it keeps only what the API needs. Order as before: the URL and body are
+ * checked (NUL refused, JSON parsed), then the merchant, the vendor and the signature over the raw
+ * body, then the call's schema; every failure is the usual envelope with a 4xx.
+ */
+export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res: ServerResponse) => void {
   // Vendor secrets are read on every call: kept for a few seconds (a disabled vendor stops within that).
   const secrets = new Map<string, { at: number; row: { secret: string } | null }>();
   const secretOf = async (merchant: string, vendor: string) => {
@@ -49,47 +132,62 @@ export function mountVendorApi(app: Express, deps: { db: Db; merchants: Merchant
     secrets.set(key, { at: Date.now(), row });
     return row;
   };
-  const router = express.Router();
-  router.use(express.json({ limit: 16 * 1024, strict: true, verify: (req, _res, buf) => ((req as VendorReq).rawBody = Buffer.from(buf)) }));
-  router.get('/openapi.json', (_req, res) => res.json(openApi()));
-  router.use('/:vendor', async (req: Request, _res: Response, next: NextFunction) => {
-    try {
-      const vendor = String(req.params.vendor ?? '');
-      const header = req.headers['x-merchant-code'];
-      const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-      if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-      const acc = await secretOf(merchant.code, vendor);
-      if (!acc) throw new AppError(ErrorCode.UNKNOWN_VENDOR);
-      const ts = Number(req.headers['x-timestamp']);
-      const sig = String(req.headers['x-signature'] ?? '');
-      if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > SIGNATURE_WINDOW_S) throw new AppError(ErrorCode.SIGNATURE_STALE);
-      const want = Buffer.from(signVendorRequest(acc.secret, ts, (req as VendorReq).rawBody?.toString('utf8') ?? ''), 'hex');
-      const got = /^[0-9a-f]{64}$/i.test(sig) ? Buffer.from(sig, 'hex') : Buffer.alloc(0);
-      if (got.length !== want.length || !timingSafeEqual(got, want)) throw new AppError(ErrorCode.SIGNATURE_INVALID);
-      (req as VendorReq).vendor = { code: vendor, merchant };
-      next();
-    } catch (err) {
-      next(err);
+  let openApiJson: unknown = null;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = req.url ?? '/';
+    // The same NUL checks as refuseNulInUrl / refuseNulInBody (the query parsed as Express's 'simple' parser does)
+    const q = url.indexOf('?');
+    const nul = nulInUrl(url, q < 0 ? {} : parseQuery(url.slice(q + 1)));
+    if (nul !== null) throw nulError(nul);
+    const { raw, body } = await readJsonBody(req);
+    const bodyNul = nulPath(body);
+    if (bodyNul !== null) throw nulError(bodyNul);
+    const path = url.split('?', 1)[0]!.slice(VENDOR_PREFIX.length);
+    const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
+    if (parts.at(-1) === '' && parts.length > 1) parts.pop(); // a trailing slash, as Express ignored it
+    if (req.method === 'GET' && parts.length === 1 && parts[0]!.toLowerCase() === 'openapi.json') {
+      openApiJson ??= openApi();
+      return reply(res, 200, openApiJson);
     }
-  });
-  const on = <B extends z.ZodType, V>(path: string, body: B, handler: (v: { code: string; merchant: Merchant }, b: z.infer<B>) => Promise<V>) => {
-    router.post(`/:vendor/${path}`, async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const parsed = body.safeParse(req.body ?? {});
-        if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-        res.json({ success: true, value: await handler((req as VendorReq).vendor!, parsed.data) });
-      } catch (err) {
-        next(err);
-      }
+    if (parts.length === 0 || parts[0] === '') throw new AppError(ErrorCode.NOT_FOUND);
+    let vendor: string;
+    try {
+      vendor = decodeURIComponent(parts[0]!);
+    } catch {
+      throw new AppError(ErrorCode.BAD_REQUEST);
+    }
+    const header = req.headers['x-merchant-code'];
+    const merchant = await deps.merchants.resolve({ host: hostnameOf(req, deps.trustProxy), code: typeof header === 'string' ? header : undefined });
+    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+    const acc = await secretOf(merchant.code, vendor);
+    if (!acc) throw new AppError(ErrorCode.UNKNOWN_VENDOR);
+    const ts = Number(req.headers['x-timestamp']);
+    const sig = String(req.headers['x-signature'] ?? '');
+    if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > SIGNATURE_WINDOW_S) throw new AppError(ErrorCode.SIGNATURE_STALE);
+    const want = Buffer.from(signVendorRequest(acc.secret, ts, raw), 'hex');
+    const got = /^[0-9a-f]{64}$/i.test(sig) ? Buffer.from(sig, 'hex') : Buffer.alloc(0);
+    if (got.length !== want.length || !timingSafeEqual(got, want)) throw new AppError(ErrorCode.SIGNATURE_INVALID);
+    const call = parts[1]?.toLowerCase() ?? '';
+    if (req.method !== 'POST' || parts.length !== 2 || !isVendorCall(call)) throw new AppError(ErrorCode.NOT_FOUND);
+    const parsed = VENDOR_BODIES[call].safeParse(body ?? {});
+    if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(parsed.error));
+    const b = parsed.data;
+    const value = call === 'authenticate' ? await deps.wallet.authenticate(merchant, vendor, (b as z.infer<typeof ZVendorAuthBody>).token)
+      : call === 'balance' ? await deps.wallet.balance(merchant, (b as z.infer<typeof ZVendorBalanceBody>).playerId)
+      : call === 'bet' ? await deps.wallet.bet(merchant, vendor, b as z.infer<typeof ZVendorBetBody>)
+      : call === 'win' ? await deps.wallet.win(merchant, vendor, b as z.infer<typeof ZVendorWinBody>)
+      : await deps.wallet.rollback(merchant, vendor, b as z.infer<typeof ZVendorRollbackBody>);
+    reply(res, 200, { success: true, value });
+  }
+
+  return (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (err instanceof AppError) return reply(res, err.status, errorBody(err));
+      deps.log.error({ err }, 'unhandled error');
+      reply(res, ERROR_STATUS.INTERNAL, { success: false, code: ErrorCode.INTERNAL, message: ERROR_MESSAGES.INTERNAL });
     });
   };
-  on('authenticate', ZVendorAuthBody, (v, b) => deps.wallet.authenticate(v.merchant, v.code, b.token));
-  on('balance', ZVendorBalanceBody, (v, b) => deps.wallet.balance(v.merchant, b.playerId));
-  on('bet', ZVendorBetBody, (v, b) => deps.wallet.bet(v.merchant, v.code, b));
-  on('win', ZVendorWinBody, (v, b) => deps.wallet.win(v.merchant, v.code, b));
-  on('rollback', ZVendorRollbackBody, (v, b) => deps.wallet.rollback(v.merchant, v.code, b));
-  router.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
-  app.use(VENDOR_PREFIX, router);
 }
 
 /** POST /wps/game/launchGame: a real, non-trial member opens a game of a connected vendor. */

@@ -180,6 +180,26 @@ describe('ledger against a reference model (fast-check)', () => {
     expect(await checkLedger(t.portal.db)).toEqual([]);
   });
 
+  it('refuses to delete merchants, accounts or transfers (the ledger rows carry no foreign keys), and the checker finds a dangling reference', async () => {
+    const [a] = await newMembers(1);
+    const r = await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `keep${a}`, kind: 'deposit', amount: 300, debit: { system: 'deposit' }, credit: { member: a! } }));
+    for (const sql of [
+      'DELETE FROM ledger_transfers WHERE id = $1',
+      'DELETE FROM ledger_accounts WHERE member_id = $1',
+      "DELETE FROM merchants WHERE code = 'DEMO' AND $1::bigint IS NOT NULL",
+      "UPDATE merchants SET code = 'DEMO2' WHERE code = 'DEMO' AND $1::bigint IS NOT NULL",
+    ]) {
+      await expect(t.portal.db.query(sql, [sql.includes('member_id') ? a : r.transferId])).rejects.toThrow(/never deleted or renamed/);
+    }
+    // A leg pointing at no transfer (only a hand-written row can do this): reported, then removed.
+    const acc = (await t.portal.db.query<{ id: number }>('SELECT id FROM ledger_accounts WHERE member_id = $1', [a])).rows[0]!.id;
+    const e = (await t.portal.db.query<{ id: number }>(
+      'INSERT INTO ledger_entries (transfer_id, account_id, amount, balance_after) VALUES (-1, $1, 1, 0), (-1, $1, -1, 0) RETURNING id', [acc])).rows.map((x) => x.id);
+    expect((await checkLedger(t.portal.db)).map((x) => x.rule)).toEqual(['references resolve', 'references resolve']);
+    await t.portal.db.query('DELETE FROM ledger_entries WHERE id = ANY($1::bigint[])', [e]);
+    expect(await checkLedger(t.portal.db)).toEqual([]);
+  });
+
   it('spreads system legs over SYSTEM_SHARDS rows by default, over the given count with createLedger, and keeps them consistent', async () => {
     const [a] = await newMembers(1);
     const shardsUsed = async (prefix: string) => (await t.portal.db.query<{ shard: number }>(

@@ -142,7 +142,8 @@ export type Violation = { rule: string; detail: string };
 /**
  * The ledger's invariants, checked over the whole database: debits equal credits, each stored
  * balance equals the sum of its entries and each hold total the sum of its pending transfers, no
- * member below zero, posted transfers have exactly two entries and pending or voided ones none.
+ * member below zero, posted transfers have exactly two entries and pending or voided ones none,
+ * every entry and transfer points at an existing transfer and accounts.
  * (Idempotency keys are unique by constraint; a hold resolves once by the status guard.)
  */
 export async function checkLedger(q: Queryable): Promise<Violation[]> {
@@ -172,5 +173,14 @@ export async function checkLedger(q: Queryable): Promise<Violation[]> {
     `SELECT id, balance, held FROM ledger_accounts WHERE kind = 'member' AND balance - held < 0`,
   );
   for (const r of negative.rows) out.push({ rule: 'no member below zero', detail: `account ${r.id}: balance ${r.balance}, held ${r.held}` });
+  // The ledger's rows carry no foreign keys (migration 017): every reference must still resolve.
+  const orphans = await q.query<{ what: string; id: number }>(
+    `SELECT 'entry' AS what, e.id FROM ledger_entries e
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_transfers t WHERE t.id = e.transfer_id) OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = e.account_id)
+     UNION ALL
+     SELECT 'transfer', t.id FROM ledger_transfers t
+       WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.debit_account_id) OR NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = t.credit_account_id)`,
+  );
+  for (const r of orphans.rows) out.push({ rule: 'references resolve', detail: `${r.what} ${r.id} points at a missing account or transfer` });
   return out;
 }

@@ -12,8 +12,10 @@ const DAY_MS = 86_400_000;
 export function recordsRange(q: { from?: string | undefined; to?: string | undefined }, offsetMinutes: number, now = new Date()) {
   const parse = (s: string, endOfDay: boolean) => {
     if (/^\d{4}-\d{2}-\d{2}$/.test(s)) {
-      const t = Date.parse(`${s}T00:00:00Z`) - offsetMinutes * 60_000 + (endOfDay ? DAY_MS : 0);
-      return new Date(t);
+      const day = Date.parse(`${s}T00:00:00Z`);
+      // A day that does not exist (2026-02-30) is refused, not rolled over into the next month.
+      if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== s) return new Date(NaN);
+      return new Date(day - offsetMinutes * 60_000 + (endOfDay ? DAY_MS : 0));
     }
     return new Date(s.replace(' ', 'T'));
   };

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBet } from '@portal/contracts/api/bets';
 import { errorMessage } from '../../../lib/field-message';
-import { formatDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useBets } from '../api/get-bets';
+import { useGameVendors } from '../../games/api/get-game-vendors';
 import { useDateRange } from '../../../lib/date-range';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
 import '../../../ui/cashier.css';
@@ -16,11 +17,21 @@ const STATUS_TONE: Record<TBet['status'], string> = { settled: 'ok', open: 'wait
 
 /** Member centre `personalHistoryCopy` (module TRANSBETREPMEM3): each bet with game, stake, win and time. */
 export function BetsPanel() {
+  const formatDateTime = useDateTime();
   const { t } = useTranslation('bets');
   const money = useMoney();
   const [page, setPage] = useState(1);
   const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
-  const q = useBets({ ...range, pageNo: page, pageSize: PAGE_SIZE });
+  const [vendor, setVendor] = useState('');
+  const lanes = useGameVendors().data;
+  // Each provider once, by name; one that serves several game types under several names (the
+  // house: Lucky Slots, Lucky Live...) shows them all.
+  const providers = useMemo(() => {
+    const byCode = new Map<string, Set<string>>();
+    for (const lane of lanes ?? []) for (const v of lane.vendors) byCode.set(v.vassalage, (byCode.get(v.vassalage) ?? new Set()).add(v.displayName));
+    return [...byCode].map(([code, names]): [string, string] => [code, [...names].sort().join(' · ')]).sort((a, b) => a[1].localeCompare(b[1]));
+  }, [lanes]);
+  const q = useBets({ ...range, pageNo: page, pageSize: PAGE_SIZE, ...(vendor ? { vendor } : {}) });
   const rows = q.data?.list ?? [];
 
   return (
@@ -30,7 +41,21 @@ export function BetsPanel() {
         <DateRangeFilter
           draft={draft} setDraft={setDraft} apply={apply} active={active} testId="bets"
           labels={{ pastDays: (count) => t('past_days', { count }), from: t('from'), to: t('to'), search: t('search') }}
-        />
+        >
+          <label className="form-field">
+            <span className="form-field__label">{t('provider')}</span>
+            <select
+              className="form-field__select" value={vendor} data-testid="bets-vendor"
+              onChange={(e) => {
+                setVendor(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{t('all_providers')}</option>
+              {providers.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+            </select>
+          </label>
+        </DateRangeFilter>
         {q.data && (
           <p className="cx-muted" data-testid="bets-totals">
             {t('totals', { stake: money(q.data.totalStake), win: money(q.data.totalWin) })}

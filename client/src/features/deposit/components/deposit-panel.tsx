@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TDeposit, TPaymentChannel } from '@portal/contracts/api/cashier';
 import { errorMessage, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
-import { formatDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -149,6 +149,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
 }
 
 function RecentDeposits() {
+  const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const qc = useQueryClient();

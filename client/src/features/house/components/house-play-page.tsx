@@ -14,7 +14,6 @@ import { SlotSymbol } from './slot-symbol';
 import '../house.css';
 
 const SYMBOLS = ['W', '7', 'B', 'L', 'M', 'G', 'O', 'C'];
-const STORE_KEY = 'house:session';
 const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 }, () => SYMBOLS[Math.floor(Math.random() * SYMBOLS.length)]!));
 
 /**
@@ -54,16 +53,13 @@ export function HousePlayPage() {
         return s;
       }
       if (isFree) return openFreePlay(game);
-      const stored = sessionStorage.getItem(STORE_KEY);
-      if (!stored) throw Object.assign(new Error('no session'), { code: 'GAME_TOKEN_INVALID' });
-      setHouseSession(stored);
+      // A reload: the gateway answers the session it keeps for this page (HttpOnly cookie), if any.
       return getHouseState();
     };
     start()
       .then((s) => {
         if (!alive) return;
         setHouseSession(s.session);
-        sessionStorage.setItem(STORE_KEY, s.session);
         setSession(s);
         setClientSeed(s.fair.clientSeed);
         setStake(s.stakes[0] ?? 100);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
-import { formatDateTime } from '../../../lib/use-money';
+import { useDateTime } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useMessages } from '../api/get-messages';
@@ -13,6 +13,7 @@ import '../../../ui/cashier.css';
  * (`message_<kind>` in common) filled by the message's params.
  */
 export function MessagesPanel() {
+  const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const [page, setPage] = useState(1);
   const q = useMessages(page);

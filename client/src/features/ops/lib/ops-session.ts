@@ -1,27 +1,25 @@
 import { createStore, useStore } from '../../../lib/store';
-import { readStorage, writeStorage } from '../../../lib/storage';
 
 /**
- * The operator token: memory plus sessionStorage (a reload keeps the session in this tab), never
- * localStorage, and separate from the member token so a player session and an operator session
- * never mix.
+ * The operator token, in this page's memory only (never browser storage), separate from the member
+ * token so a player session and an operator session never mix. A reload gets it back from the
+ * gateway (ops-session-keep.ts).
  */
-export const OPS_TOKEN_KEY = 'portal.opsToken';
-
-const opsTokenStore = createStore<string | null>(readStorage('session', OPS_TOKEN_KEY));
+const opsTokenStore = createStore<string | null>(null);
 
 export function getOpsToken(): string | null {
   return opsTokenStore.get();
 }
 
 export function setOpsToken(token: string | null): void {
-  writeStorage('session', OPS_TOKEN_KEY, token);
   opsTokenStore.set(token);
 }
 
 export function clearOpsToken(): void {
   setOpsToken(null);
 }
+
+export const subscribeOpsToken = opsTokenStore.subscribe;
 
 export function useOpsToken(): string | null {
   return useStore(opsTokenStore);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORDS_MAX_RANGE_DAYS, type TRecord } from '@portal/contracts/api/wallet';
 import { errorMessage } from '../../../lib/field-message';
-import { formatDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useRecords } from '../api/get-records';
@@ -16,6 +16,7 @@ const STATUS_TONE: Record<TRecord['status'], string> = { posted: 'ok', pending: 
 
 /** Member centre `transactionHistory` (module TRANSREC3): the account record by date range, paged. */
 export function RecordsPanel() {
+  const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const [page, setPage] = useState(1);

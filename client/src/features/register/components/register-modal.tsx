@@ -7,7 +7,7 @@ import type { RegistrationField } from '@portal/contracts/domain/registration';
 import { closePopup, openPopup } from '../../../lib/popups';
 import { useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
 import { setSessionToken } from '../../../lib/session';
-import { useWhitelabel } from '../../../lib/whitelabel';
+import { useBrandOffset, useWhitelabel } from '../../../lib/whitelabel';
 import { errorMessage, type FieldMessage } from '../../../lib/field-message';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
@@ -57,10 +57,12 @@ function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modu
   const navigate = useNavigate();
   const [captchaRound, setCaptchaRound] = useState(0);
   const [smsError, setSmsError] = useState<FieldMessage | null>(null);
+  const offset = useBrandOffset();
   const setup = useMemo<RegistrationSetup>(
     () => ({
       rules: settings.fields,
       minAge: settings.minAge,
+      gmtOffsetMinutes: offset,
       kinds: [...(modules.USERNAMEREG3 ? (['register'] as const) : []), ...(modules.MOBILENUMREG3 ? (['registerMobile'] as const) : [])],
       mobileNeedsPassword: !!modules.MOBILENUMPASSREG3,
       smsVerification: !!modules.REGMOBVERF3,
@@ -68,7 +70,7 @@ function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modu
       domain: window.location.host,
       registerUrl: window.location.href,
     }),
-    [settings, modules],
+    [settings, modules, offset],
   );
   const [state, send] = useMachine(
     registrationMachine.provide({

@@ -1,6 +1,6 @@
 import type { TFieldRule, TRegisterBody } from '@portal/contracts/api/auth';
 import { ErrorCode } from '@portal/contracts/api/errors';
-import { ageOn, checkField, type RegistrationField } from '@portal/contracts/domain/registration';
+import { ageOn, checkField, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
 import { isApiError } from '../../../lib/api';
 import { errorMessage, MSG, problemMessage, serverDetailMessage, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 
@@ -11,6 +11,8 @@ export type RegisterKind = 'register' | 'registerMobile';
 export type RegistrationSetup = {
   rules: TFieldRule[];
   minAge: number;
+  /** The merchant's clock (minutes east of UTC): the age is counted on its calendar, as the server does. */
+  gmtOffsetMinutes: number;
   /** USERNAMEREG3 / MOBILENUMREG3, in that order. */
   kinds: RegisterKind[];
   /** MOBILENUMPASSREG3: mobile registration asks a password too. */
@@ -82,7 +84,7 @@ export function validateRegistration(
   kind: RegisterKind,
   values: RegistrationValues,
   checks: { termsAccepted: boolean; ageConfirmed: boolean },
-  today: Date = new Date(),
+  today: Date = merchantClock(setup.gmtOffsetMinutes),
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const { field, rule } of visibleFields(setup, kind)) {

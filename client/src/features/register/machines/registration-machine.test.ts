@@ -32,6 +32,7 @@ const DEMO_RULES: TFieldRule[] = [
 const SETUP: RegistrationSetup = {
   rules: DEMO_RULES,
   minAge: 21,
+  gmtOffsetMinutes: 480,
   kinds: ['register', 'registerMobile'],
   mobileNeedsPassword: false,
   smsVerification: true,

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
-import { formatDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useTransfers } from '../api/get-transfers';
@@ -98,6 +98,7 @@ export function TransferPanel({ isAgent }: { isAgent: boolean }) {
 }
 
 function TransferList() {
+  const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const [page, setPage] = useState(1);

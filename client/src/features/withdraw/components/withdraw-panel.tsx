@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MAX_BANK_ACCOUNTS, type TWithdrawal, type WithdrawalStatus } from '@portal/contracts/api/cashier';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
-import { formatDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -291,6 +291,7 @@ function BankAccounts() {
 }
 
 function WithdrawalList() {
+  const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const [page, setPage] = useState(1);
