@@ -118,14 +118,16 @@ export function HousePlayPage() {
     for (const l of last.lines) for (let reel = 0; reel < l.count; reel++) winningCells.add(`${reel}:${LINES[l.line]![reel]}`);
   }
 
+  /** The fish game's rounds are shots, the slot's spins (i18next context: fair_hint_fish, nonce_fish, ...). */
+  const fairContext = game === 'FISH1' ? 'fish' : undefined;
   const fairPanel = (
     <section className="hs-fair" data-testid="house-fair">
       <h2>{t('fair_title')}</h2>
-      <p className="hs-small hs-muted">{t('fair_hint')}</p>
+      <p className="hs-small hs-muted">{t('fair_hint', { context: fairContext })}</p>
       <dl>
         <dt>{t('server_seed_hash')}</dt>
         <dd className="hs-mono" data-testid="house-seed-hash">{session?.fair.serverSeedHash ?? '—'}</dd>
-        <dt>{t('nonce')}</dt>
+        <dt>{t('nonce', { context: fairContext })}</dt>
         <dd className="hs-mono">{session?.fair.nonce ?? 0}</dd>
       </dl>
       <label className="hs-field">
@@ -141,7 +143,7 @@ export function HousePlayPage() {
           <dd className="hs-mono">{revealed.revealedServerSeed}</dd>
           <dt>{t('revealed_hash')}</dt>
           <dd className="hs-mono">{revealed.revealedHash}</dd>
-          <dd className="hs-small">{t('revealed_rounds', { count: revealed.rounds })}</dd>
+          <dd className="hs-small">{t('revealed_rounds', { count: revealed.rounds, context: fairContext })}</dd>
         </dl>
       )}
     </section>
@@ -152,10 +154,12 @@ export function HousePlayPage() {
       <header className="hs-top">
         <h1 className="hs-title">{session?.gameName ?? (pvpFree ? 'Lucky 9 Duel' : t('loading'))}</h1>
         {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
-        <div className="hs-balance">
-          <span className="hs-muted">{session?.freePlay ? t('play_balance') : t('balance')}</span>
-          <strong data-testid="house-balance">{session ? money(session.balance) : '—'}</strong>
-        </div>
+        {!pvpFree && (
+          <div className="hs-balance">
+            <span className="hs-muted">{session?.freePlay ? t('play_balance') : t('balance')}</span>
+            <strong data-testid="house-balance">{session ? money(session.balance) : '—'}</strong>
+          </div>
+        )}
       </header>
       {error && <p className="hs-error" role="alert" data-testid="house-error">{error}</p>}
       {pvpFree ? (
