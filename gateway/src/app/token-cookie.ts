@@ -15,11 +15,9 @@ export function tokenCookie(name: string, path: string) {
   const base = (req: Request) => ({ httpOnly: true, sameSite: 'strict' as const, path, secure: req.secure });
   /** This cookie's value as the request carries it (undefined when it carries none). */
   const raw = (req: Request): string | undefined => parseCookies(req.headers.cookie ?? '')[name];
+  const wellFormed = (v: string | undefined): string | null => (v && TOKEN_SHAPE.test(v) ? v : null);
   /** The kept token, if the request carries a well-formed one. */
-  const read = (req: Request): string | null => {
-    const v = raw(req);
-    return v && TOKEN_SHAPE.test(v) ? v : null;
-  };
+  const read = (req: Request): string | null => wellFormed(raw(req));
   const clear = (req: Request, res: Response) => {
     res.clearCookie(name, base(req));
   };
@@ -37,10 +35,11 @@ export function tokenCookie(name: string, path: string) {
      * undo the keep when its answer arrives second.
      */
     async restore(req: Request, res: Response, merchantCode: string, resolve: (token: string) => Promise<{ merchantCode: string } | null>) {
-      const token = read(req);
+      const sent = raw(req);
+      const token = wellFormed(sent);
       const session = token ? await resolve(token) : null;
       if (token && session?.merchantCode === merchantCode) return { token };
-      if (raw(req) !== undefined) clear(req, res);
+      if (sent !== undefined) clear(req, res);
       return { token: null };
     },
   };
