@@ -21,7 +21,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the shipped build (SOURCEMAP=1 for a local debugging build; production never serves *.map).
+    sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks cache better.

@@ -10,5 +10,6 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     fileParallelism: false,
+    setupFiles: ['tests/e2e/support/csp-guard.ts'],
   },
 });

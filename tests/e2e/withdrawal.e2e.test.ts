@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { launchBrowser, newContext, newPage, snap } from './support/browser.ts';
 import { createMember, realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
 
@@ -90,7 +90,7 @@ describe('withdrawal with live confirmation', () => {
     const id = rows.list[0]!.id;
 
     // the operator, in a separate browser context
-    const ops = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ops = await newContext(browser);
     const opsPage = await ops.newPage();
     await opsSignIn(opsPage);
     await opsPage.getByTestId('ops-nav-withdrawals').click();

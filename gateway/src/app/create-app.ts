@@ -1,11 +1,13 @@
 import { createServer, type Server as HttpServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
-import { errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
+import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
+import { securityHeaders, styleHash } from './security-headers.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMemoryBus, type EventBus } from '../bus/bus.ts';
@@ -32,6 +34,7 @@ import { mountAuthRoutes } from '../modules/auth/auth-routes.ts';
 import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
+import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
@@ -94,6 +97,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.use(securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] }));
   app.use(refuseNulInUrl);
 
   app.get('/healthz', (_req, res) => {
@@ -148,17 +152,22 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // The built client, history-mode: any other GET serves index.html.
   const dist = path.resolve(config.CLIENT_DIST);
   const indexHtml = path.join(dist, 'index.html');
+  // Source maps are not shipped to production visitors, even from a build that has them.
+  if (config.isProduction) app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? sendError(res, new AppError(ErrorCode.NOT_FOUND)) : next()));
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
   app.get('/{*path}', (_req: Request, res: Response) => {
     if (existsSync(indexHtml)) return res.sendFile(indexHtml, { headers: { 'Cache-Control': 'no-cache' } });
     res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
   });
+  // Any other method on a page path: the envelope, like every other answer a client can meet.
+  app.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(errorHandler(log));
 
   // The vendor API (server to server, two calls per game round) is served without Express: see createVendorApi.
   const vendorApi = createVendorApi({ db, merchants, wallet: vendorWallet, trustProxy: app.get('trust proxy fn') as (addr: string, i: number) => boolean, log });
   const http: HttpServer = createServer((req, res) => (isVendorPath(req.url) ? vendorApi(req, res) : app(req, res)));
   http.keepAliveTimeout = 65_000;
+  http.on('clientError', answerClientError);
   const realtime = createRealtime(http, {
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,
     ...(adapterClient ? { redisClient: adapterClient } : {}),
@@ -202,4 +211,20 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       if (!opts.db) await db.close();
     },
   };
+}
+
+/**
+ * Requests Node refuses before any handler runs (a URL or headers over its limit, a malformed request
+ * line) get the envelope, not Node's empty answer; anything else just closes the socket.
+ */
+function answerClientError(err: NodeJS.ErrnoException & { bytesParsed?: number }, socket: Duplex) {
+  if (!socket.writable) return socket.destroy();
+  const code = err.code === 'HPE_HEADER_OVERFLOW' ? ErrorCode.HEADERS_TOO_LARGE : ErrorCode.BAD_REQUEST;
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(errorBody(new AppError(code)));
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

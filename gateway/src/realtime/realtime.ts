@@ -37,6 +37,25 @@ export type RealtimeDeps = {
   adapterStream?: string;
 };
 
+/**
+ * May a page of `origin` open a socket on this server? Only the portal's own pages: same host as the
+ * request (the SPA on any address the portal answers), or one of the merchant's configured domains
+ * (a merchant whose site and API live on sibling hosts). No Origin at all is a client that is not a
+ * browser (vendors, QA tools, tests): nothing of a visitor's browser can be borrowed there.
+ */
+export function isAllowedOrigin(origin: string | undefined, host: string | undefined, merchantDomains: string[]): boolean {
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (host && url.host.toLowerCase() === host.toLowerCase()) return true;
+  return merchantDomains.includes(url.hostname.toLowerCase());
+}
+
 export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
   const io: PortalIo = new Server(http, {
     serveClient: false,
@@ -44,6 +63,18 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     pingInterval: 10_000,
     pingTimeout: 8_000,
     connectionStateRecovery: undefined,
+    // Cross-site WebSocket hijacking: a browser always says which page opens a socket (Origin).
+    allowRequest: (req, callback) => {
+      const host = req.headers.host;
+      const merchantCode = req.headers['x-merchant-code'];
+      deps.merchants
+        .resolve({ host, code: typeof merchantCode === 'string' ? merchantCode : undefined })
+        .then((m) => callback(null, isAllowedOrigin(req.headers.origin, host, m?.domains ?? [])))
+        .catch((err: unknown) => {
+          deps.log.warn({ err }, 'socket origin check failed');
+          callback('HANDSHAKE_FAILED', false);
+        });
+    },
     ...(deps.redisClient ? { adapter: createAdapter(deps.redisClient, { streamName: deps.adapterStream ?? 'socket.io' }) } : {}),
   });
 

@@ -14,8 +14,29 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, opts: { locale?: string; lang?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+/** What Chromium refused under the portal's Content-Security-Policy, on any page of any context made here. */
+const cspViolations: string[] = [];
+
+/** Record every CSP refusal Chromium reports on this page (it logs each as a console error). */
+export function watchCsp(page: Page) {
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+  });
+}
+
+/** The violations seen since the last call (support/csp-guard.ts fails a test that left any). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US' });
+  context.on('page', watchCsp);
+  return context;
+}
+
+export async function newPage(browser: Browser, opts: { locale?: string; lang?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, opts);
   if (opts.lang) {
     await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), opts.lang);
   }

@@ -6,6 +6,13 @@ import { PAY_SIM_PATH, SIM_SIGNATURE_HEADER, paymentCallbackPath } from '@portal
 import { formatMinor } from '@portal/contracts/domain/money';
 import type { Db } from '../../db/db.ts';
 
+/** The pay page's one inline style block: the CSP allows exactly this text by its hash (app/security-headers.ts). */
+export const SIM_PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#1b1b1b}' +
+  '.card{border:1px solid #ddd;border-radius:12px;padding:20px}.amt{font-size:28px;font-weight:700;margin:8px 0 20px}' +
+  'button{font-size:16px;padding:10px 18px;border-radius:8px;border:0;margin-right:8px;cursor:pointer}.pay{background:#0a7cff;color:#fff}.fail{background:#eee}' +
+  'small{color:#777}';
+
 /** What a provider tells us about one of its orders, once its signature checked out. */
 export type PaymentNotification = {
   providerOrderId: string;
@@ -88,10 +95,7 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
   type SimOrder = { id: string; merchant_order_id: string; amount: number; currency: string; channel: string; notify_url: string; return_url: string; status: string };
   const page = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px;color:#1b1b1b}` +
-    `.card{border:1px solid #ddd;border-radius:12px;padding:20px}.amt{font-size:28px;font-weight:700;margin:8px 0 20px}` +
-    `button{font-size:16px;padding:10px 18px;border-radius:8px;border:0;margin-right:8px;cursor:pointer}.pay{background:#0a7cff;color:#fff}.fail{background:#eee}` +
-    `small{color:#777}</style></head><body><div class="card">${body}</div></body></html>`;
+    `<title>${esc(title)}</title><style>${SIM_PAGE_STYLE}</style></head><body><div class="card">${body}</div></body></html>`;
 
   /** Where this very gateway listens, from the pay page request's own socket: the simulator calls back the node it runs on. */
   function selfOrigin(req: Request): string {
