@@ -155,6 +155,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Source maps are not shipped to production visitors, even from a build that has them.
   if (config.isProduction) app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? sendError(res, new AppError(ErrorCode.NOT_FOUND)) : next()));
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  // A built file that is not there (a chunk of an older build) is a 404, not the page: HTML served
+  // as a script only fails later and less clearly.
+  app.get('/assets/{*path}', (_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.get('/{*path}', (_req: Request, res: Response) => {
     if (existsSync(indexHtml)) return res.sendFile(indexHtml, { headers: { 'Cache-Control': 'no-cache' } });
     res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');

@@ -76,6 +76,12 @@ describe('security headers (development mode)', () => {
     });
   }
 
+  it('answers a missing built file with a 404 envelope, not the page', async () => {
+    const res = await fetch(t.url + '/assets/app-0ld.js');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
   it('answers a POST to a page path with the envelope, not an HTML error page', async () => {
     const res = await fetch(t.url + '/member', { method: 'POST' });
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
