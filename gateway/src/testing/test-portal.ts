@@ -1,6 +1,7 @@
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TEventEnvelope } from '@portal/contracts/events/events';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../app/config.ts';
 import { freshDatabase, requireEnv } from './fresh-database.ts';
 import { createPortal, type Portal } from '../app/create-app.ts';
@@ -64,17 +65,22 @@ export async function waitFor<T>(pred: () => T | undefined | null | false, what:
   }
 }
 
+/**
+ * One HTTP call with the envelope parsed. A `host` header is sent as given (fetch would replace it
+ * with the URL's), so tests can speak as a browser that reached the portal under another name.
+ */
 export async function api<T = unknown>(url: string, path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  const res = await fetch(url + path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = {
+    ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    ...init.headers,
+  };
+  const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+  const res = Object.keys(headers).some((h) => h.toLowerCase() === 'host')
+    ? await rawRequest(url + path, method, headers, body)
+    : await fetch(url + path, { method, headers, ...(body !== undefined ? { body } : {}) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  const text = res.text;
   let json: { success: boolean; code?: string; message?: string; value?: T } | null = null;
   try {
     json = JSON.parse(text);
@@ -82,4 +88,17 @@ export async function api<T = unknown>(url: string, path: string, init: { method
     json = null;
   }
   return { status: res.status, json, text };
+}
+
+function rawRequest(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
