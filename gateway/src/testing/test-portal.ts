@@ -5,6 +5,10 @@ import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../app/config.ts';
 import { freshDatabase, requireEnv } from './fresh-database.ts';
 import { createPortal, type Portal } from '../app/create-app.ts';
+import { createPgDb, createPgliteDb } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
+import { insertProductionFixture, type ProductionFixture } from './production-fixture.ts';
 
 export type TestPortal = { portal: Portal; url: string; port: number; stop(): Promise<void> };
 
@@ -36,6 +40,48 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     portal, port, url: `http://127.0.0.1:${port}`,
     async stop() {
       await portal.stop();
+      await fresh?.drop();
+    },
+  };
+}
+
+export type ProductionTestPortal = TestPortal & { fixture: ProductionFixture };
+
+/**
+ * A gateway in production mode (NODE_ENV=production: no dev routes, dev tap or dev SMS/e-mail sinks)
+ * with what production requires: no demo seed (SEED=none), secrets from the environment, and its
+ * merchant and accounts written to the database before the portal starts (see production-fixture.ts).
+ * No SMS gateway or SMTP is configured unless env gives SMTP_URL. Requests to 127.0.0.1 reach the
+ * fixture merchant as the default; link-sending calls must say `host: PRODUCTION_TEST_DOMAIN`.
+ */
+export async function startProductionTestPortal(env: Record<string, string | undefined> = {}): Promise<ProductionTestPortal> {
+  let fresh: { url: string; drop(): Promise<void> } | null = null;
+  if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
+    fresh = await freshDatabase(requireEnv('DATABASE_URL'));
+    env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: ':memory:',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RELAY_POLL_MS: '10',
+    PAYMENT_SIM_SECRET: randomBytes(24).toString('hex'),
+    HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
+    ...env,
+  });
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(null);
+  await migrate(db);
+  const fixture = await insertProductionFixture(db, createPasswordHasher({ concurrency: 2 }));
+  const portal = await createPortal(config, { db });
+  const port = await portal.listen(config.PORT, '127.0.0.1');
+  return {
+    portal, port, fixture, url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await portal.stop();
+      await db.close();
       await fresh?.drop();
     },
   };
