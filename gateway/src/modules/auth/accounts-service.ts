@@ -116,9 +116,8 @@ export function createAccounts(deps: AccountsDeps) {
     const known = await db.query<{ ip: string }>('SELECT ip FROM member_ips WHERE member_id = $1', [member.id]);
     if (!known.rows.length || known.rows.some((r) => r.ip === ip)) return null;
     const methods: Array<'sms' | 'email' | 'totp'> = [];
-    // Only channels this portal can send on: a method with no provider would lock the member out.
-    if (member.mobile_num && sms.isAvailable) methods.push('sms');
-    if (member.email && mailer.isAvailable) methods.push('email');
+    if (member.mobile_num) methods.push('sms');
+    if (member.email) methods.push('email');
     if (member.totp_enabled) methods.push('totp');
     if (!methods.length) return null;
     const id = randomBytes(16).toString('base64url');
