@@ -63,6 +63,23 @@ describe('production without an SMS gateway or SMTP (finding 7)', () => {
     expect(await count('password_resets')).toBe(0);
   });
 
+  it('the login second step by e-mail answers 503 and counts no send', async () => {
+    const [p] = t.fixture.players;
+    // The member knows another address only: this login from 127.0.0.1 asks a second step.
+    await t.portal.db.query(`INSERT INTO member_ips (member_id, ip) VALUES ($1, '10.77.0.1')`, [p.memberId]);
+    try {
+      const r = await call<Json>('/wps/session/login', { body: { username: p.account, password: p.password, type: 'username' } });
+      expect(r.json).toMatchObject({ success: false, code: 'VERIFICATION_REQUIRED' });
+      const challengeId = (r.json as unknown as { value: { challengeId: string } }).value.challengeId;
+      const send = await call('/wps/session/login/verify/send', { body: { challengeId, method: 'email' } });
+      expect(send.status, send.text).toBe(503);
+      expect(send.json).toMatchObject({ success: false, code: 'PROVIDER_UNAVAILABLE' });
+      expect(await count('rate_events WHERE key = $1', [`2fa:${challengeId}`])).toBe(0);
+    } finally {
+      await t.portal.db.query(`INSERT INTO member_ips (member_id, ip) VALUES ($1, '127.0.0.1') ON CONFLICT DO NOTHING`, [p.memberId]);
+    }
+  });
+
   it('a configured provider that fails at send time: 503, and the counted send and the stored code are taken back', async () => {
     const limiter = createRateLimiter(t.portal.db);
     const failing = { isAvailable: true, send: async () => { throw new Error('gateway timed out'); } };
