@@ -68,6 +68,7 @@ export const ErrorCode = {
   TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
   BET_ROLLED_BACK: 'BET_ROLLED_BACK',
   GAME_MAINTENANCE: 'GAME_MAINTENANCE',
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -139,6 +140,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   TRANSACTION_CONFLICT: 409,
   BET_ROLLED_BACK: 409,
   GAME_MAINTENANCE: 503,
+  /** No SMS gateway or SMTP server is configured, or it refused the message: nothing was sent, no limit spent. */
+  PROVIDER_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -209,5 +212,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   TRANSACTION_CONFLICT: 'This transaction id was used with other details',
   BET_ROLLED_BACK: 'This bet was already rolled back',
   GAME_MAINTENANCE: 'Game under maintenance',
+  PROVIDER_UNAVAILABLE: 'Messages cannot be sent right now, please try again later or contact customer service',
   INTERNAL: 'Unknown error',
 };

@@ -39,7 +39,7 @@ import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
-import { createDevMailer, createDevSms, createMissingSms, createSmtpMailer, type Mailer } from '../modules/notify/notifier.ts';
+import { createDevMailer, createDevSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
 
@@ -78,10 +78,12 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const limiter = createRateLimiter(db);
   const captchas = createCaptchas(db);
   const bot = createSliderBotChecker(db);
-  const smsProvider = config.isProduction ? createMissingSms() : createDevSms(sink, log);
+  // Production has no dev sink: without a provider every send is refused with 503 PROVIDER_UNAVAILABLE.
+  const smsProvider: SmsProvider = config.isProduction ? createMissingSms() : createDevSms(sink, log);
   const mailer: Mailer = config.SMTP_URL
-    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.isProduction ? null : sink)
-    : config.isProduction ? { send: async () => { throw new Error('SMTP_URL is not set'); } } : createDevMailer(sink, log);
+    ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.isProduction ? null : sink, log)
+    : config.isProduction ? createMissingMailer() : createDevMailer(sink, log);
+  if (config.isProduction) warnAboutMissingProviders(await merchants.all(), { sms: smsProvider.isAvailable, mail: mailer.isAvailable }, log);
   const sms = createSmsCodes(db, limiter, smsProvider);
   // Sockets exist once the HTTP server does; accounts reach them through this late-bound hook.
   let disconnectMember: (memberId: number) => Promise<void> = async () => undefined;
@@ -139,8 +141,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountSystemRoutes(apiApp, db, routeOpts);
   mountContentRoutes(apiApp, db, routeOpts);
   mountGameRoutes(apiApp, db, routeOpts);
-  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions }, routeOpts);
-  mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), routeOpts);
+  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction }, routeOpts);
+  mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   cashier.mount(apiApp, app, routeOpts);
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });

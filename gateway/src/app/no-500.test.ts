@@ -10,7 +10,7 @@ import { launchCall, vendorCalls } from '@portal/contracts/api/vendor';
 import { walletCalls } from '@portal/contracts/api/wallet';
 import { houseCalls } from '@portal/contracts/api/house';
 import { betsCalls } from '@portal/contracts/api/bets';
-import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
  * No endpoint answers 500 to anything a client can send: every call of the contracts gets junk
@@ -38,25 +38,27 @@ const calls = Object.entries(groups).flatMap(([g, defs]) =>
 const JUNK_BODIES = ['{', 'null', '[]', '"x"', '12', '{"a":1}', JSON.stringify({ amount: -1, nodeId: '\u0000', id: 'x'.repeat(5000) }), JSON.stringify({ __proto__: { polluted: true }, constructor: { prototype: {} } })];
 const JUNK_QUERIES = ['?pageNo=-1&pageSize=99999', '?a[b]=1', '?from=notadate&to=2026-13-45', '?pageNo=1&pageNo=2', `?gameName=${'%25'.repeat(300)}`];
 
-describe('no endpoint answers 500 to client input', () => {
+/** Every contract call, as a guest and with a member token, gets junk: only 2xx or a 4xx envelope (503 allowed). */
+function junkBurst(target: () => { url: string; token: string }) {
   it(`covers ${calls.length} contract calls`, () => {
     expect(calls.length).toBeGreaterThan(60);
   });
 
   for (const { name, def } of calls) {
     it(name, async () => {
+      const { url, token } = target();
       const path = def.path.replace(/:([A-Za-z]+)/g, (_m, p: string) => (p === 'vendor' ? 'HOUSE' : p === 'provider' ? 'sim' : 'abc'));
       const statuses: number[] = [];
       for (const auth of [undefined, token]) {
         if (def.method === 'GET' || def.method === 'DELETE') {
           for (const q of JUNK_QUERIES) {
-            const r = await api(t.url, path + q, { method: def.method, ...(auth ? { token: auth } : {}) });
+            const r = await api(url, path + q, { method: def.method, ...(auth ? { token: auth } : {}) });
             statuses.push(r.status);
             if (r.status >= 400) expect(r.json, `${name} ${q}`).toMatchObject({ success: false });
           }
         } else {
           for (const b of JUNK_BODIES) {
-            const r = await api(t.url, path, { method: def.method, body: b, ...(auth ? { token: auth } : {}) });
+            const r = await api(url, path, { method: def.method, body: b, ...(auth ? { token: auth } : {}) });
             statuses.push(r.status);
             if (r.status >= 400) expect(r.json, `${name} ${b.slice(0, 30)}`).toMatchObject({ success: false });
           }
@@ -65,6 +67,30 @@ describe('no endpoint answers 500 to client input', () => {
       expect(statuses.filter((s) => s >= 500 && s !== 503), `${name}: ${statuses.join(',')}`).toEqual([]);
     });
   }
+}
+
+describe('no endpoint answers 500 to client input', () => {
+  junkBurst(() => ({ url: t.url, token }));
+});
+
+/**
+ * The same burst against a production-mode portal (no dev routes, no dev SMS/e-mail sink, no demo
+ * seed): the member logs in over HTTP, as in production.
+ */
+describe('no endpoint answers 500 to client input in production mode', () => {
+  let prod: ProductionTestPortal;
+  let prodToken = '';
+  beforeAll(async () => {
+    prod = await startProductionTestPortal();
+    const p = prod.fixture.players[0];
+    const login = await api<{ token: string }>(prod.url, '/wps/session/login', { body: { username: p.account, password: p.password, type: 'username' } });
+    expect(login.status, login.text).toBe(200);
+    prodToken = login.json!.value!.token;
+  });
+  afterAll(async () => {
+    await prod.stop();
+  });
+  junkBurst(() => ({ url: prod.url, token: prodToken }));
 });
 
 /**

@@ -1,9 +1,14 @@
 import { io as ioClient, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TEventEnvelope } from '@portal/contracts/events/events';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../app/config.ts';
 import { freshDatabase, requireEnv } from './fresh-database.ts';
 import { createPortal, type Portal } from '../app/create-app.ts';
+import { createPgDb, createPgliteDb } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
+import { insertProductionFixture, type ProductionFixture } from './production-fixture.ts';
 
 export type TestPortal = { portal: Portal; url: string; port: number; stop(): Promise<void> };
 
@@ -40,6 +45,48 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
   };
 }
 
+export type ProductionTestPortal = TestPortal & { fixture: ProductionFixture };
+
+/**
+ * A gateway in production mode (NODE_ENV=production: no dev routes, dev tap or dev SMS/e-mail sinks)
+ * with what production requires: no demo seed (SEED=none), secrets from the environment, and its
+ * merchant and accounts written to the database before the portal starts (see production-fixture.ts).
+ * No SMS gateway or SMTP is configured unless env gives SMTP_URL. Requests to 127.0.0.1 reach the
+ * fixture merchant as the default; link-sending calls must say `host: PRODUCTION_TEST_DOMAIN`.
+ */
+export async function startProductionTestPortal(env: Record<string, string | undefined> = {}): Promise<ProductionTestPortal> {
+  let fresh: { url: string; drop(): Promise<void> } | null = null;
+  if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
+    fresh = await freshDatabase(requireEnv('DATABASE_URL'));
+    env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SEED: 'none',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: ':memory:',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RELAY_POLL_MS: '10',
+    PAYMENT_SIM_SECRET: randomBytes(24).toString('hex'),
+    HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
+    ...env,
+  });
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(null);
+  await migrate(db);
+  const fixture = await insertProductionFixture(db, createPasswordHasher({ concurrency: 2 }));
+  const portal = await createPortal(config, { db });
+  const port = await portal.listen(config.PORT, '127.0.0.1');
+  return {
+    portal, port, fixture, url: `http://127.0.0.1:${port}`,
+    async stop() {
+      await portal.stop();
+      await db.close();
+      await fresh?.drop();
+    },
+  };
+}
+
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & { received: TEventEnvelope[] };
 
 /** A real socket.io-client connection that records every event it receives. */
@@ -64,17 +111,22 @@ export async function waitFor<T>(pred: () => T | undefined | null | false, what:
   }
 }
 
+/**
+ * One HTTP call with the envelope parsed. A `host` header is sent as given (fetch would replace it
+ * with the URL's), so tests can speak as a browser that reached the portal under another name.
+ */
 export async function api<T = unknown>(url: string, path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  const res = await fetch(url + path, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
+  const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = {
+    ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    ...init.headers,
+  };
+  const body = init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+  const res = Object.keys(headers).some((h) => h.toLowerCase() === 'host')
+    ? await rawRequest(url + path, method, headers, body)
+    : await fetch(url + path, { method, headers, ...(body !== undefined ? { body } : {}) }).then(async (r) => ({ status: r.status, text: await r.text() }));
+  const text = res.text;
   let json: { success: boolean; code?: string; message?: string; value?: T } | null = null;
   try {
     json = JSON.parse(text);
@@ -82,4 +134,17 @@ export async function api<T = unknown>(url: string, path: string, init: { method
     json = null;
   }
   return { status: res.status, json, text };
+}
+
+function rawRequest(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

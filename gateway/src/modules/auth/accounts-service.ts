@@ -54,6 +54,16 @@ export function createAccounts(deps: AccountsDeps) {
   /** Verified against when an account does not exist, so a miss costs the same as a wrong password. */
   const dummyHash = () => (dummy ??= hasher.hash(randomBytes(16).toString('hex')));
 
+  /** Send through the mailer; any failure of it is PROVIDER_UNAVAILABLE (503), never a 500. */
+  async function deliverMail(to: string, subject: string, text: string): Promise<void> {
+    try {
+      await mailer.send(to, subject, text);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
+    }
+  }
+
   async function findByAccount(q: Queryable, merchant: string, account: string): Promise<MemberRow | null> {
     const r = await q.query<MemberRow>('SELECT * FROM members WHERE merchant_code = $1 AND account_lower = $2', [merchant, account.toLowerCase()]);
     return r.rows[0] ?? null;
@@ -159,19 +169,27 @@ export function createAccounts(deps: AccountsDeps) {
       );
       const ch = r.rows[0];
       if (!ch || !ch.methods.includes(method)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      if (!(method === 'sms' ? sms.isAvailable : mailer.isAvailable)) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
       const since = await limiter.sinceLast(`2fa:${challengeId}`, HOUR);
       if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
       if ((await limiter.count(`2fa:${challengeId}`, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      await limiter.hit(`2fa:${challengeId}`);
+      const hit = await limiter.hit(`2fa:${challengeId}`);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.query(
         `UPDATE login_challenges SET code_hash = $2, code_method = $3, attempts = 0 WHERE id = $1`,
         [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
       );
       const text = `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
-      if (method === 'sms') await deps.sms.sendRaw(`+${member.dialing_code}${member.mobile_num}`, text);
-      else await mailer.send(member.email!, `${m.brand.siteName} login verification`, text);
+      try {
+        if (method === 'sms') await deps.sms.sendRaw(`+${member.dialing_code}${member.mobile_num}`, text);
+        else await deliverMail(member.email!, `${m.brand.siteName} login verification`, text);
+      } catch (err) {
+        // Not sent: the code reached no one, so it is not kept and the send is not counted.
+        await db.query('UPDATE login_challenges SET code_hash = NULL, code_method = NULL WHERE id = $1', [challengeId]);
+        await limiter.undo(hit);
+        throw err;
+      }
       return { expiredMinutes: sms.expiredMinutes };
     },
 
@@ -349,10 +367,15 @@ export function createAccounts(deps: AccountsDeps) {
       return setPassword(m, member, body.newPassword, body.confirmNewPassword, ip);
     },
 
+    /**
+     * E-mail a reset link. `origin` is the merchant's own site (see merchants/link-origin.ts), never
+     * a request header; nothing is counted or stored when no mail can be sent.
+     */
     async forgotByEmail(m: Merchant, username: string, email: string, origin: string): Promise<void> {
+      if (!mailer.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const ipless = `forgot:${m.code}:${username.toLowerCase()}`;
       if ((await limiter.count(ipless, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      await limiter.hit(ipless);
+      const hit = await limiter.hit(ipless);
       const member = await findByAccount(db, m.code, username);
       if (!member || !member.email || member.email.toLowerCase() !== email.toLowerCase() || member.status !== 'active') {
         throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -363,8 +386,15 @@ export function createAccounts(deps: AccountsDeps) {
         [createHash('sha256').update(token).digest(), member.id, RESET_TTL_MS / 1000],
       );
       const link = `${origin}/?resetToken=${token}`;
-      await mailer.send(member.email, `${m.brand.siteName}: reset your password`,
-        `Hello ${member.nickname ?? member.account},\n\nOpen this link within 30 minutes to set a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`);
+      try {
+        await deliverMail(member.email, `${m.brand.siteName}: reset your password`,
+          `Hello ${member.nickname ?? member.account},\n\nOpen this link within 30 minutes to set a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`);
+      } catch (err) {
+        // Not sent: the token reached no one and the request spends no limit.
+        await db.query('DELETE FROM password_resets WHERE token_hash = $1', [createHash('sha256').update(token).digest()]);
+        await limiter.undo(hit);
+        throw err;
+      }
     },
 
     async resetByToken(m: Merchant, token: string, newPassword: string, confirm: string, ip: string): Promise<TLoginValue> {

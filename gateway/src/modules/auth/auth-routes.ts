@@ -1,4 +1,4 @@
-import type { Express, Request } from 'express';
+import type { Express } from 'express';
 import { authCalls } from '@portal/contracts/api/auth';
 import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -10,13 +10,9 @@ import type { SessionStore } from '../sessions/session-store.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
 import { COUNTRIES, registrationRules } from './registration-settings.ts';
 import { totpEnrolment, verifyTotp } from './totp.ts';
+import { linkOrigin } from '../merchants/link-origin.ts';
 
 type Opts = { checkResponses: boolean };
-
-/** Where links in e-mails point: the site the request came from. */
-function originOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
 
 function requireSession(ctx: RequestContext) {
   if (!ctx.session || !ctx.token) throw new AppError(ErrorCode.UNAUTHORIZED);
@@ -33,8 +29,12 @@ function requireRealMember(ctx: RequestContext) {
 /** The member's session token across reloads, never in browser storage (see tokenCookie). */
 export const MEMBER_SESSION_COOKIE = tokenCookie('portal_session', authCalls.keepSession.path);
 
-export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes; sessions: SessionStore }, opts: Opts) {
-  const { accounts, captchas, bot, sms, sessions } = deps;
+export function mountAuthRoutes(
+  app: Express,
+  deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes; sessions: SessionStore; isProduction: boolean },
+  opts: Opts,
+) {
+  const { accounts, captchas, bot, sms, sessions, isProduction } = deps;
 
   mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
   mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method), opts);
@@ -86,7 +86,9 @@ export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captch
     return accounts.changePassword(ctx.merchant, session.memberId, body, ctx.ip);
   }, opts);
   mountCall(app, authCalls.forgotByEmail, async ({ ctx, body, req }) => {
-    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, originOf(req));
+    // The link's origin is the merchant's own domain; a Host it does not own is refused before anything is counted or sent.
+    const origin = linkOrigin(ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction });
+    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, origin);
     return {};
   }, opts);
   mountCall(app, authCalls.resetByToken, async ({ ctx, body }) =>

@@ -326,6 +326,37 @@ describe('sessions', () => {
 });
 
 describe('recovery and free play', () => {
+  it('builds the reset link from the merchant\'s domain, never from the Host header', async () => {
+    await member({ account: 'hostreset', password: 'abc12345', email: 'hostreset@example.ph' });
+    const body = { username: 'hostreset', email: 'hostreset@example.ph' };
+    const forgot = (headers: Record<string, string> = {}) => api(t.url, '/wps/member/password/email', { body, headers: { 'x-forwarded-for': freshIp(), ...headers } });
+    const mails = async () => (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=hostreset@example.ph')).json!.value!.list.map((m) => m.body);
+
+    // The attack: a Host the merchant does not own, alone, with the merchant's code, or as a trusted proxy's X-Forwarded-Host.
+    for (const headers of [{ host: 'evil.example:8080' }, { host: 'evil.example', 'x-merchant-code': 'DEMO' }, { 'x-forwarded-host': 'evil.example' }] as Array<Record<string, string>>) {
+      const r = await forgot(headers);
+      expect(r.status, `${JSON.stringify(headers)}: ${r.text}`).toBe(400);
+      expect(r.json).toMatchObject({ success: false, code: 'UNKNOWN_MERCHANT' });
+    }
+    expect(await mails()).toEqual([]);
+    // Refused before counting: the per-account limit (5 an hour) is untouched.
+    expect((await t.portal.db.query(`SELECT 1 FROM rate_events WHERE key = 'forgot:DEMO:hostreset'`)).rows).toEqual([]);
+
+    // The merchant's own domain: the link is https://<main_domain>, whatever the request's scheme and port.
+    await t.portal.db.query(`UPDATE merchants SET domains = ARRAY['play.luckypeso.test'] WHERE code = 'DEMO'`);
+    t.portal.merchants.invalidate();
+    try {
+      expect((await forgot({ host: 'play.luckypeso.test:8443' })).status).toBe(200);
+      expect((await mails())[0]).toMatch(/^Hello[\s\S]*\nhttps:\/\/luckypeso\.example\/\?resetToken=[A-Za-z0-9_-]+\n/);
+    } finally {
+      await t.portal.db.query(`UPDATE merchants SET domains = '{}' WHERE code = 'DEMO'`);
+      t.portal.merchants.invalidate();
+    }
+    // Outside production a loopback request (npm start on localhost) links back to itself.
+    expect((await forgot()).status).toBe(200);
+    expect((await mails())[0]).toContain(`\n${t.url}/?resetToken=`);
+  });
+
   it('resets a password through the e-mailed link, once', async () => {
     await member({ account: 'forgetful', password: 'abc12345', email: 'forget@example.ph' });
     expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'other@example.ph' } })).json?.message).toBe('Username/Email does not exist');

@@ -5,8 +5,14 @@ import type { Queryable } from '../../db/db.ts';
  */
 export function createRateLimiter(db: Queryable) {
   return {
-    async hit(key: string): Promise<void> {
-      await db.query('INSERT INTO rate_events (key) VALUES ($1)', [key]);
+    /** Count one event; the id lets a caller take it back when the thing it counted did not happen. */
+    async hit(key: string): Promise<string> {
+      const r = await db.query<{ id: string | number }>('INSERT INTO rate_events (key) VALUES ($1) RETURNING id', [key]);
+      return String(r.rows[0]!.id);
+    },
+    /** Take back events counted by `hit` (a message the provider did not send spends no limit). */
+    async undo(...ids: string[]): Promise<void> {
+      if (ids.length) await db.query('DELETE FROM rate_events WHERE id = ANY($1::bigint[])', [ids]);
     },
     async count(key: string, windowMs: number): Promise<number> {
       const r = await db.query<{ n: number }>(

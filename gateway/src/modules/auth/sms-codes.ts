@@ -28,18 +28,34 @@ export function normaliseMobile(dialing: string, mobile: string): { dialing: str
   return { dialing: d, mobile: m };
 }
 
+/** Send through the provider; any failure of it is PROVIDER_UNAVAILABLE (503), never a 500. */
+async function deliverSms(sms: SmsProvider, to: string, text: string): Promise<void> {
+  try {
+    await sms.send(to, text);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
+  }
+}
+
 export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProvider, opts: { expiredMinutes?: number } = {}) {
   const expiredMinutes = opts.expiredMinutes ?? LIMITS.SMS_DEFAULT_EXPIRED_MINUTES;
   return {
     expiredMinutes,
+    /** False when no SMS provider is configured: callers refuse before they count or store anything. */
+    get isAvailable() {
+      return sms.isAvailable;
+    },
     /** A message that is not a stored code (second-step codes keep their own hash). */
-    sendRaw: (to: string, text: string) => sms.send(to, text),
+    sendRaw: (to: string, text: string) => deliverSms(sms, to, text),
     /**
      * Send a fresh 6-digit code. Throttled to one a second per number, and more than
      * SMS_MAX_PER_WINDOW sends in the window lock the number (and the IP) for 5 minutes.
      */
     async send(merchant: string, purpose: SmsPurpose, dialingRaw: string, mobileRaw: string, ip: string, text: (code: string) => string) {
       const { dialing, mobile } = normaliseMobile(dialingRaw, mobileRaw);
+      // Nothing can be sent: refuse before a counter is spent or a code stored.
+      if (!sms.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const numberKey = `sms:${merchant}:${dialing}${mobile}`;
       const ipKey = `sms-ip:${merchant}:${ip}`;
       if ((await limiter.isLocked(numberKey)) || (await limiter.isLocked(ipKey))) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
@@ -54,8 +70,7 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
         await limiter.lock(ipKey, LIMITS.RATE_LIMIT_LOCK_MS);
         throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
       }
-      await limiter.hit(numberKey);
-      await limiter.hit(ipKey);
+      const hits = [await limiter.hit(numberKey), await limiter.hit(ipKey)];
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const r = await db.query<{ id: number }>(
         `INSERT INTO sms_codes (merchant_code, purpose, dialing_code, mobile_num, code_hash, expires_at)
@@ -64,7 +79,14 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
       );
       const id = String(r.rows[0]!.id);
       await db.query('UPDATE sms_codes SET code_hash = $2 WHERE id = $1', [id, hashCode(id, code)]);
-      await sms.send(`+${dialing}${mobile}`, text(code));
+      try {
+        await deliverSms(sms, `+${dialing}${mobile}`, text(code));
+      } catch (err) {
+        // Not sent: the code never reached anyone and the sends were not made, so neither is kept.
+        await db.query('DELETE FROM sms_codes WHERE id = $1', [id]);
+        await limiter.undo(...hits);
+        throw err;
+      }
       return { expiredMinutes, dialing, mobile };
     },
 

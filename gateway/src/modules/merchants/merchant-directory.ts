@@ -1,6 +1,7 @@
 import { MODULE_FLAGS, type ModuleFlag, type ModuleFlags } from '@portal/contracts/domain/constants';
 import { ZBrand, type TBrand } from '@portal/contracts/api/system';
 import type { Queryable } from '../../db/db.ts';
+import { hostNameOf, merchantHosts } from './link-origin.ts';
 
 export type Merchant = {
   code: string;
@@ -110,12 +111,15 @@ export function createMerchantDirectory(db: Queryable, ttlMs = 2000) {
     async byCode(code: string): Promise<Merchant | null> {
       return (await all()).find((m) => m.code === code) ?? null;
     },
-    /** Host (domain route) first, then the explicit code, then the default merchant. */
+    /**
+     * Host (domain route: `domains[]` or `main_domain`) first, then the explicit code, then the default
+     * merchant. Calls that send links must not rely on the fallbacks: see link-origin.ts.
+     */
     async resolve(input: { host?: string | undefined; code?: string | undefined }): Promise<Merchant | null> {
       const list = await all();
-      const host = input.host?.toLowerCase().replace(/:\d+$/, '');
+      const host = input.host ? hostNameOf(input.host) : '';
       if (host) {
-        const byHost = list.find((m) => m.domains.includes(host));
+        const byHost = list.find((m) => merchantHosts(m).includes(host));
         if (byHost) return byHost;
       }
       if (input.code) return list.find((m) => m.code === input.code) ?? null;

@@ -4,12 +4,13 @@ import { OIDC_ERROR_PARAM, OIDC_PATHS, ZOidcCallbackQuery, ZOidcStartQuery, oidc
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { mountCall } from '../../app/http.ts';
 import type { Oidc } from './oidc-service.ts';
+import { linkOrigin } from '../merchants/link-origin.ts';
 
-type Opts = { checkResponses: boolean };
+type Opts = { checkResponses: boolean; isProduction: boolean };
 
-function originOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
+/** The redirect_uri's origin: the merchant's own domain (see link-origin.ts), asked only when OIDC_REDIRECT_BASE is unset. */
+const originOf = (req: Request, isProduction: boolean) => () =>
+  linkOrigin(req.ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction });
 
 /** Redirects carry one-time values: never cached, never sent on as a referrer. */
 function redirect(res: Response, to: string) {
@@ -40,7 +41,7 @@ export function mountOidcRoutes(app: Express, oidc: Oidc, opts: Opts) {
   app.get(OIDC_PATHS.start, async (req: Request, res: Response, next: NextFunction) => {
     try {
       const query = parseQuery(ZOidcStartQuery, req);
-      redirect(res, await oidc.start(req.ctx.merchant, query.returnTo, originOf(req), req.ctx.ip));
+      redirect(res, await oidc.start(req.ctx.merchant, query.returnTo, originOf(req, opts.isProduction), req.ctx.ip));
     } catch (err) {
       // A person who clicked the button lands back on the site with a message; API callers get the envelope.
       if (err instanceof AppError && err.code !== ErrorCode.VALIDATION && req.accepts(['json', 'html']) === 'html') {
@@ -56,7 +57,7 @@ export function mountOidcRoutes(app: Express, oidc: Oidc, opts: Opts) {
       if (!query.code && !query.error) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', [{ path: 'code', message: 'Required' }]);
       // Every parameter the provider sent (iss included) goes to the code grant's checks.
       const params = new URL(req.originalUrl, 'http://portal.invalid').searchParams;
-      redirect(res, await oidc.callback(req.ctx.merchant, params, originOf(req), req.ctx.ip));
+      redirect(res, await oidc.callback(req.ctx.merchant, params, originOf(req, opts.isProduction), req.ctx.ip));
     } catch (err) {
       next(err);
     }

@@ -109,8 +109,9 @@ export function createOidc(deps: OidcDeps) {
     });
   }
 
-  function redirectUri(requestOrigin: string): string {
-    return `${settings?.redirectBase ?? requestOrigin}${OIDC_PATHS.callback}`;
+  /** OIDC_REDIRECT_BASE when set, else the merchant's own origin (which refuses a Host the merchant does not own). */
+  function redirectUri(siteOrigin: () => string): string {
+    return `${settings?.redirectBase ?? siteOrigin()}${OIDC_PATHS.callback}`;
   }
 
   async function consumeState(state: string): Promise<StateRow | null> {
@@ -170,8 +171,9 @@ export function createOidc(deps: OidcDeps) {
     },
 
     /** Where to send the browser: the provider's authorization endpoint, with state, nonce and PKCE kept here. */
-    async start(m: Merchant, returnTo: string | undefined, requestOrigin: string, ip: string): Promise<string> {
+    async start(m: Merchant, returnTo: string | undefined, siteOrigin: () => string, ip: string): Promise<string> {
       const config = await provider();
+      const redirect_uri = redirectUri(siteOrigin);
       const key = `oidc-start:${m.code}:${ip}`;
       if ((await limiter.count(key, STATE_TTL_S * 1000)) >= STARTS_PER_IP) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
       await limiter.hit(key);
@@ -186,7 +188,7 @@ export function createOidc(deps: OidcDeps) {
         [state, m.code, nonce, verifier, safeReturnTo(returnTo), STATE_TTL_S],
       );
       return client.buildAuthorizationUrl(config, {
-        redirect_uri: redirectUri(requestOrigin),
+        redirect_uri,
         response_type: 'code',
         scope: 'openid email profile',
         state,
@@ -200,7 +202,7 @@ export function createOidc(deps: OidcDeps) {
      * The provider sent the browser back. Returns where to send it next: `returnTo?oidc=<handoff>`
      * on success, `/?oidcError=<code>` on any failure. The state is consumed whatever happens.
      */
-    async callback(m: Merchant, params: URLSearchParams, requestOrigin: string, ip: string): Promise<string> {
+    async callback(m: Merchant, params: URLSearchParams, siteOrigin: () => string, ip: string): Promise<string> {
       const fail = (code: ErrorCode) => `/?${OIDC_ERROR_PARAM}=${code}`;
       const state = params.get('state') ?? '';
       try {
@@ -211,7 +213,7 @@ export function createOidc(deps: OidcDeps) {
         const config = await provider().catch((err: unknown) => {
           throw new CallbackFailure(ErrorCode.OIDC_UNAVAILABLE, err);
         });
-        const currentUrl = new URL(redirectUri(requestOrigin));
+        const currentUrl = new URL(redirectUri(siteOrigin));
         for (const [k, v] of params) currentUrl.searchParams.append(k, v);
         let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
         try {

@@ -231,6 +231,6 @@ describe('social sign-in without a reachable provider', () => {
   it('is off without configuration', async () => {
     const off = createOidc({ db: down.portal.db, accounts: down.portal.accounts, limiter: createRateLimiter(down.portal.db), settings: null, log: down.portal.log });
     expect(off.config()).toEqual({ enabled: false, providerName: '' });
-    await expect(off.start(await down.portal.merchants.resolve({ host: '127.0.0.1' }).then((m) => m!), '/', down.url, '10.0.0.1')).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
+    await expect(off.start(await down.portal.merchants.resolve({ host: '127.0.0.1' }).then((m) => m!), '/', () => down.url, '10.0.0.1')).rejects.toMatchObject({ code: 'NOT_AVAILABLE' });
   });
 });

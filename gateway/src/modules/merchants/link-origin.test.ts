@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Merchant } from './merchant-directory.ts';
+import { isLoopbackHost, linkOrigin } from './link-origin.ts';
+
+const merchant = (domains: string[], mainDomain: string) => ({ code: 'M1', domains, mainDomain }) as unknown as Merchant;
+const req = (host: string, protocol = 'http') => ({ host, hostname: host.replace(/:\d+$/, ''), protocol });
+const prod = { isProduction: true };
+const dev = { isProduction: false };
+
+describe('linkOrigin: where the links a merchant sends point', () => {
+  it('is https://<main_domain> for a request to any of the merchant\'s domains', () => {
+    const m = merchant(['www.lucky.ph', 'lucky.ph'], 'lucky.ph');
+    expect(linkOrigin(m, req('www.lucky.ph'), prod)).toBe('https://lucky.ph');
+    expect(linkOrigin(m, req('LUCKY.PH:8080'), prod)).toBe('https://lucky.ph');
+    expect(linkOrigin(merchant([], 'lucky.ph:8443'), req('lucky.ph'), prod)).toBe('https://lucky.ph:8443');
+  });
+
+  it('refuses any other host in production, loopback included', () => {
+    const m = merchant(['lucky.ph'], 'lucky.ph');
+    for (const host of ['evil.example', 'evil.example:8080', 'lucky.ph.evil.example', 'localhost:8080', '127.0.0.1:8080', '']) {
+      expect(() => linkOrigin(m, req(host), prod), host).toThrow(expect.objectContaining({ code: 'UNKNOWN_MERCHANT', status: 400 }));
+    }
+    // a merchant without a main domain cannot send links
+    expect(() => linkOrigin(merchant(['lucky.ph'], ''), req('lucky.ph'), prod)).toThrow(expect.objectContaining({ code: 'UNKNOWN_MERCHANT' }));
+  });
+
+  it('outside production links a loopback request back to itself, and nothing else', () => {
+    const m = merchant([], 'luckypeso.example');
+    expect(linkOrigin(m, req('localhost:8080'), dev)).toBe('http://localhost:8080');
+    expect(linkOrigin(m, req('127.0.0.1:5173'), dev)).toBe('http://127.0.0.1:5173');
+    expect(() => linkOrigin(m, req('evil.example:8080'), dev)).toThrow(expect.objectContaining({ code: 'UNKNOWN_MERCHANT' }));
+    // a hostname that only claims loopback while the Host says otherwise is refused
+    expect(() => linkOrigin(m, { host: 'evil.example', hostname: 'localhost', protocol: 'http' }, dev)).toThrow(expect.objectContaining({ code: 'UNKNOWN_MERCHANT' }));
+  });
+
+  it('knows loopback names', () => {
+    for (const h of ['localhost', 'app.localhost', '127.0.0.1', '127.8.9.10', '[::1]', '[::1]:8080']) expect(isLoopbackHost(h), h).toBe(true);
+    for (const h of ['localhost.evil.example', '128.0.0.1', '10.0.0.1', 'evil.example']) expect(isLoopbackHost(h), h).toBe(false);
+  });
+});
