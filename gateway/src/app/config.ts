@@ -26,6 +26,12 @@ const ZEnv = z.object({
   /** E-mail over SMTP, e.g. smtp://user:pass@mail.example:587; without it e-mail goes to the dev sink (not in production). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('LuckyPeso <no-reply@luckypeso.example>'),
+  /** SMS over an HTTP gateway (see notify/notifier.ts createHttpSms); without it SMS goes to the dev sink (not in production: 503). */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  /** Bearer token for SMS_GATEWAY_URL; never commit it. */
+  SMS_GATEWAY_TOKEN: z.string().min(1).optional(),
+  /** Sender name passed to the SMS gateway. */
+  SMS_SENDER: z.string().min(1).max(11).optional(),
   /** argon2id hashes allowed at once (and waiting) before logins get 429. */
   /** The built-in house provider's signing secret; without it one is made at first start and kept in the database. */
   HOUSE_VENDOR_SECRET: z.string().min(32).optional(),

@@ -39,7 +39,7 @@ import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
-import { createDevMailer, createDevSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
+import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
 
@@ -79,7 +79,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const captchas = createCaptchas(db);
   const bot = createSliderBotChecker(db);
   // Production has no dev sink: without a provider every send is refused with 503 PROVIDER_UNAVAILABLE.
-  const smsProvider: SmsProvider = config.isProduction ? createMissingSms() : createDevSms(sink, log);
+  const smsProvider: SmsProvider = config.SMS_GATEWAY_URL
+    ? createHttpSms({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, sender: config.SMS_SENDER, log })
+    : config.isProduction ? createMissingSms() : createDevSms(sink, log);
   const mailer: Mailer = config.SMTP_URL
     ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM, config.isProduction ? null : sink, log)
     : config.isProduction ? createMissingMailer() : createDevMailer(sink, log);

@@ -158,3 +158,43 @@ describe('authorization in production mode', () => {
     expect((await send(playerToken, { direction: 'downline', toAccount: players[0].account, amount: 100 })).json?.code).toBe('NON_AGENT');
   });
 });
+
+describe('production with an HTTP SMS gateway', () => {
+  it('delivers the code through the gateway, and a refusing gateway is a 503 that spends nothing', async () => {
+    const { createServer } = await import('node:http');
+    const received: Array<{ auth: string | undefined; body: { to: string; text: string; sender?: string } }> = [];
+    let refuse = false;
+    const gateway = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c));
+      req.on('end', () => {
+        if (refuse) return res.writeHead(500).end('down');
+        received.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+        res.writeHead(202, { 'content-type': 'application/json' }).end('{"queued":true}');
+      });
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    const port = (gateway.address() as { port: number }).port;
+    const p = await startProductionTestPortal({ SMS_GATEWAY_URL: `http://127.0.0.1:${port}/send`, SMS_GATEWAY_TOKEN: 'sms-test-token', SMS_SENDER: 'LuckyPeso' });
+    try {
+      const sent = await api(p.url, '/wps/verification/sms/register', { body: { countryDialingCode: '63', mobileNo: '9170000001' } });
+      expect(sent.status, sent.text).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.auth).toBe('Bearer sms-test-token');
+      expect(received[0]!.body).toMatchObject({ to: '+639170000001', sender: 'LuckyPeso' });
+      expect(received[0]!.body.text).toMatch(/\b\d{6}\b/);
+
+      refuse = true;
+      const before = Number((await p.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_events WHERE key LIKE 'sms%'`)).rows[0]!.n);
+      const refused = await api(p.url, '/wps/verification/sms/register', { body: { countryDialingCode: '63', mobileNo: '9170000002' } });
+      expect(refused.status, refused.text).toBe(503);
+      expect(refused.json).toMatchObject({ success: false, code: 'PROVIDER_UNAVAILABLE' });
+      const after = Number((await p.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_events WHERE key LIKE 'sms%'`)).rows[0]!.n);
+      expect(after).toBe(before);
+      expect(Number((await p.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sms_codes WHERE mobile_num = '9170000002'`)).rows[0]!.n)).toBe(0);
+    } finally {
+      await p.stop();
+      await new Promise<void>((r) => gateway.close(() => r()));
+    }
+  });
+});

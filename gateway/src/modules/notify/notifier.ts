@@ -23,6 +23,39 @@ export function createDevSms(sink: DevSink, log: Logger): SmsProvider {
   };
 }
 
+/**
+ * SMS through an HTTP gateway (SMS_GATEWAY_URL): one POST per message with the JSON body
+ * `{ "to": "+639...", "text": "...", "sender": "..." }` and `Authorization: Bearer SMS_GATEWAY_TOKEN`;
+ * any 2xx answer within 10 s counts as sent. Most aggregators take such a call directly or
+ * through a few lines of relay; nothing else of theirs is assumed.
+ */
+export function createHttpSms(opts: { url: string; token?: string | undefined; sender?: string | undefined; log: Logger }): SmsProvider {
+  return {
+    isAvailable: true,
+    async send(to, text) {
+      let status = 0;
+      try {
+        const res = await fetch(opts.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}) },
+          body: JSON.stringify({ to, text, ...(opts.sender ? { sender: opts.sender } : {}) }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.arrayBuffer();
+      } catch (err) {
+        opts.log.warn({ err }, 'SMS gateway unreachable');
+        throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
+      }
+      if (status < 200 || status > 299) {
+        // The gateway refused: the caller undoes what it counted and stored.
+        opts.log.warn({ status }, 'SMS gateway refused a message');
+        throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
+      }
+    },
+  };
+}
+
 /** No SMS provider configured in production: every send is refused with a 503 code, never pretended. */
 export function createMissingSms(): SmsProvider {
   return {
