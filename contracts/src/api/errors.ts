@@ -66,6 +66,8 @@ export const ErrorCode = {
   GAME_TOKEN_INVALID: 'GAME_TOKEN_INVALID',
   TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
   BET_ROLLED_BACK: 'BET_ROLLED_BACK',
+  /** Vendor API: a win for a round in which this player has no accepted bet. */
+  BET_NOT_FOUND: 'BET_NOT_FOUND',
   GAME_MAINTENANCE: 'GAME_MAINTENANCE',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -136,6 +138,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAME_TOKEN_INVALID: 401,
   TRANSACTION_CONFLICT: 409,
   BET_ROLLED_BACK: 409,
+  BET_NOT_FOUND: 409,
   GAME_MAINTENANCE: 503,
   INTERNAL: 500,
 };
@@ -205,6 +208,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   GAME_TOKEN_INVALID: 'Game session is invalid or has expired',
   TRANSACTION_CONFLICT: 'This transaction id was used with other details',
   BET_ROLLED_BACK: 'This bet was already rolled back',
+  BET_NOT_FOUND: 'No accepted bet of this player in this round to settle',
   GAME_MAINTENANCE: 'Game under maintenance',
   INTERNAL: 'Unknown error',
 };

@@ -36,7 +36,7 @@ async function vendorCall<T = Record<string, unknown>>(path: string, body: unkno
   return { status: res.status, json: (await res.json()) as { success: boolean; code?: string; value?: T } };
 }
 
-/** A player with money, and a launched game: the token a vendor would get. */
+/** A player with money and a launched game, its launch code traded as a vendor would: the game session token. */
 async function player(deposit = 100_000) {
   const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `vp${Date.now() % 1e7}${++seq}` } })).json!.value!;
   if (deposit) {
@@ -46,8 +46,10 @@ async function player(deposit = 100_000) {
   }
   const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: s.token });
   expect(launch.status).toBe(200);
-  const token = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  return { memberId: s.memberId, playerId: String(s.memberId), token, sessionToken: s.token };
+  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+  const auth = await vendorCall<{ token: string; gameCode: string }>('authenticate', { token: code });
+  expect(auth.json.value?.gameCode).toBe('G1');
+  return { memberId: s.memberId, playerId: String(s.memberId), token: auth.json.value!.token, code, sessionToken: s.token };
 }
 
 describe('vendor seamless wallet API (conformance)', () => {
@@ -61,7 +63,7 @@ describe('vendor seamless wallet API (conformance)', () => {
   it('checks the player token and reports the balance', async () => {
     const p = await player(50_000);
     const a = await vendorCall<{ playerId: string; balance: number; currency: string }>('authenticate', { token: p.token });
-    expect(a.json.value).toMatchObject({ playerId: p.playerId, balance: 50_000, currency: 'PHP' });
+    expect(a.json.value).toMatchObject({ playerId: p.playerId, balance: 50_000, currency: 'PHP', token: p.token, gameCode: 'G1' });
     expect((await vendorCall('authenticate', { token: 'x'.repeat(43) })).json.code).toBe('GAME_TOKEN_INVALID');
   });
 
