@@ -59,6 +59,12 @@ describe('vendor seamless wallet API (conformance)', () => {
     const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/vendor/v1/{vendor}/bet', '/vendor/v1/{vendor}/win', '/vendor/v1/{vendor}/rollback']));
+    // each call lists the codes it may refuse with: a win without its bet, money calls of trial and disabled accounts
+    type Op = { post: { responses: { '4XX': { content: { 'application/json': { schema: { properties: { code: { enum: string[] } } } } } } } } };
+    const codes = (p: string) => (doc.paths[`/vendor/v1/{vendor}/${p}`] as Op).post.responses['4XX'].content['application/json'].schema.properties.code.enum;
+    expect(codes('win')).toEqual(expect.arrayContaining(['BET_NOT_FOUND', 'ACCOUNT_DISABLED', 'TRIAL_FORBIDDEN', 'GAME_TOKEN_INVALID']));
+    expect(codes('bet')).toEqual(expect.arrayContaining(['ACCOUNT_DISABLED', 'TRIAL_FORBIDDEN', 'GAME_TOKEN_INVALID']));
+    expect(codes('authenticate')).toContain('GAME_TOKEN_INVALID');
   });
 
   it('checks the player token and reports the balance', async () => {
@@ -254,6 +260,14 @@ describe('vendor seamless wallet API (conformance)', () => {
     const late = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: p.sessionToken });
     await t.portal.db.query(`UPDATE game_launches SET expires_at = now() - interval '1 second' WHERE member_id = $1`, [p.memberId]);
     expect((await vendorCall('authenticate', { token: new URL(late.json!.value!.url).searchParams.get('token')! })).json.code).toBe('GAME_TOKEN_INVALID');
+    // a game session ends no later than the portal session that launched it
+    await t.portal.db.query(`UPDATE sessions SET expires_at = now() + interval '10 minutes' WHERE member_id = $1`, [p.memberId]);
+    const capped = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: p.sessionToken });
+    expect((await vendorCall('authenticate', { token: new URL(capped.json!.value!.url).searchParams.get('token')! })).status).toBe(200);
+    const ends = await t.portal.db.query<{ capped: boolean }>(
+      `SELECT g.expires_at = s.expires_at AS capped FROM game_sessions g JOIN sessions s ON s.token_hash = g.session_hash
+       WHERE g.member_id = $1 ORDER BY g.created_at DESC LIMIT 1`, [p.memberId]);
+    expect(ends.rows[0]?.capped).toBe(true);
   });
 
   it('a game session ends with the portal session (logout, password change, disable); bets placed before still settle', async () => {

@@ -98,7 +98,10 @@ export function createVendorWallet(db: Db) {
            RETURNING member_id, game_code, session_hash
          ), opened AS (
            INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, session_hash, expires_at)
-           SELECT $4, $2, member_id, $3, game_code, session_hash, now() + make_interval(secs => $5) FROM launch
+           -- Never beyond the absolute end of the portal session that launched it.
+           SELECT $4, $2, member_id, $3, game_code, session_hash,
+                  LEAST(now() + make_interval(secs => $5), (SELECT ps.expires_at FROM sessions ps WHERE ps.token_hash = launch.session_hash))
+           FROM launch
            RETURNING member_id, game_code
          )
          SELECT member_id, game_code, true AS traded FROM opened
