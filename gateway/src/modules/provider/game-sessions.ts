@@ -11,9 +11,9 @@ import type { Queryable } from '../../db/db.ts';
  */
 export async function revokeGameSessions(q: Queryable, who: { memberId: number } | { sessionHash: Buffer }): Promise<void> {
   const [column, value] = 'memberId' in who ? ['member_id', who.memberId] as const : ['session_hash', who.sessionHash] as const;
-  await q.query(
-    `WITH launches AS (DELETE FROM game_launches WHERE ${column} = $1)
-     UPDATE game_sessions SET revoked_at = now() WHERE ${column} = $1 AND revoked_at IS NULL`,
-    [value],
-  );
+  // Two statements, in this order: the DELETE waits for a trade of one of these codes in flight
+  // (authenticate holds its row), and the UPDATE, with a snapshot taken after, sees the game session
+  // that trade opened. In one statement the UPDATE's snapshot could predate it and leave it live.
+  await q.query(`DELETE FROM game_launches WHERE ${column} = $1`, [value]);
+  await q.query(`UPDATE game_sessions SET revoked_at = now() WHERE ${column} = $1 AND revoked_at IS NULL`, [value]);
 }
