@@ -145,9 +145,10 @@ export async function runFault(db: Db, acc: Accounts, spec: FaultSpec): Promise<
       const i = randomInt(members.length);
       const member = members[i]!;
       const round = `r${tag}-${c}-${++seq}`;
-      // a round: a bet, then (half the time) a win
-      await settle({ txId: `${tag}-${c}-${seq}-b`, kind: 'bet', member, token: tokens[i]!, amount: 1 + randomInt(500), round });
-      if (Math.random() < 0.5) await settle({ txId: `${tag}-${c}-${seq}-w`, kind: 'win', member, token: tokens[i]!, amount: 1 + randomInt(900), round });
+      // a round: a bet, then (half the time) a win; a win needs its round's bet (the wallet refuses one without)
+      const betId = `${tag}-${c}-${seq}-b`;
+      await settle({ txId: betId, kind: 'bet', member, token: tokens[i]!, amount: 1 + randomInt(500), round });
+      if (acked.has(betId) && Math.random() < 0.5) await settle({ txId: `${tag}-${c}-${seq}-w`, kind: 'win', member, token: tokens[i]!, amount: 1 + randomInt(900), round });
     }
   };
 

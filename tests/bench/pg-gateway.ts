@@ -143,8 +143,8 @@ export function processCpuSeconds(pid: number | undefined): number | null {
 }
 
 /**
- * A vendor account with a fresh known secret, and one live game session per member (the token a
- * game launch would hand the vendor; stored hashed like the wallet's openSession does).
+ * A vendor account with a fresh known secret, and one live game session per member for game G1
+ * (the token a vendor gets by trading a launch code; stored hashed as the wallet's authenticate does).
  */
 export async function setupVendor(db: Db, merchant: string, vendor: string, members: number[]): Promise<{ secret: string; tokens: string[] }> {
   const secret = randomBytes(32).toString('hex');

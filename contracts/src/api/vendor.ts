@@ -13,7 +13,12 @@ export const VENDOR_PREFIX = '/vendor/v1';
 const ZTxId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
 const ZMinorPositive = z.number().int().positive().max(1_000_000_000_000);
 
+/**
+ * The launch URL's `token` is a one-time launch code: valid for 60 s, traded once by this call for
+ * the game session token (the value's `token`). A game session token may be sent again to check it.
+ */
 export const ZVendorAuthBody = z.object({ token: z.string().min(20).max(128) }).strict();
+/** With a token, it must be the player's live game session (a revoked one is refused). */
 export const ZVendorBalanceBody = z.object({ playerId: z.string().max(32), token: z.string().max(128).optional() }).strict();
 export const ZVendorBetBody = z
   .object({
@@ -49,6 +54,12 @@ export const ZVendorRollbackBody = z
   .strict();
 
 export const ZVendorPlayer = z.object({ playerId: z.string(), currency: z.string(), balance: z.number().int(), nickname: z.string() });
+export const ZVendorAuthValue = ZVendorPlayer.extend({
+  /** The game session token for balance and bet calls (never in a URL); revoked when the member's portal session ends. */
+  token: z.string(),
+  /** The game this session was launched for: bets for another game are refused. */
+  gameCode: z.string(),
+});
 export const ZVendorMoneyValue = z.object({
   transactionId: z.string(),
   balance: z.number().int(),
@@ -58,7 +69,7 @@ export const ZVendorMoneyValue = z.object({
 });
 
 export const vendorCalls = {
-  authenticate: defineCall({ method: 'POST', path: `${VENDOR_PREFIX}/:vendor/authenticate`, auth: false, body: ZVendorAuthBody, value: ZVendorPlayer }),
+  authenticate: defineCall({ method: 'POST', path: `${VENDOR_PREFIX}/:vendor/authenticate`, auth: false, body: ZVendorAuthBody, value: ZVendorAuthValue }),
   balance: defineCall({ method: 'POST', path: `${VENDOR_PREFIX}/:vendor/balance`, auth: false, body: ZVendorBalanceBody, value: ZVendorPlayer }),
   bet: defineCall({ method: 'POST', path: `${VENDOR_PREFIX}/:vendor/bet`, auth: false, body: ZVendorBetBody, value: ZVendorMoneyValue }),
   win: defineCall({ method: 'POST', path: `${VENDOR_PREFIX}/:vendor/win`, auth: false, body: ZVendorWinBody, value: ZVendorMoneyValue }),

@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
-import type { SessionStore } from '../sessions/session-store.ts';
+import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { BotChecker, Captchas } from './challenges.ts';
@@ -327,7 +327,7 @@ export function createAccounts(deps: AccountsDeps) {
       const merchant = await db.tx(async (tx) => {
         const r = await tx.query<{ merchant_code: string }>(`UPDATE members SET status = 'disabled' WHERE id = $1 RETURNING merchant_code`, [memberId]);
         if (!r.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
-        await tx.query('UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
+        await revokeMemberSessions(tx, memberId);
         await emitEvent(tx, r.rows[0].merchant_code, userAudience(memberId), 'system.logout', { reason: 'disabled' });
         return r.rows[0].merchant_code;
       });

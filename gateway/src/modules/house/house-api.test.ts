@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { THouseSession, TRotateSeedValue, TShootResult, TSpinResult } from '@portal/contracts/api/house';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
-import { checkLedger } from '../wallet/ledger.ts';
+import { balanceOf as ledgerBalance, checkLedger } from '../wallet/ledger.ts';
 import { fairStream, hashSeed } from './fair.ts';
 import { evaluate, slotWin, stopsFrom } from './slot.ts';
 import { shootFish } from './fish.ts';
@@ -44,6 +44,45 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect(bad.status).toBe(400);
     expect(bad.json?.code).toBe('VALIDATION');
     expect((await house('/slot/spin', { stake: '100' }, s.session)).status).toBe(400);
+  });
+
+  it('the launch code in the URL opens its own game once; another game or a second use is refused', async () => {
+    const m = await member(10_000);
+    const codeOf = async (nodeId = 'HOUSE-SLOT1') => new URL((await launch(m.token, nodeId)).url, t.url).searchParams.get('token');
+    // a SLOT1 launch cannot open FISH1 (the code is spent by the attempt)
+    const forFish = await house('/session', { token: await codeOf(), game: 'FISH1' });
+    expect([forFish.status, forFish.json?.code]).toEqual([401, 'GAME_TOKEN_INVALID']);
+    const code = await codeOf();
+    const first = await house<THouseSession>('/session', { token: code, game: 'SLOT1' });
+    expect(first.json?.value).toMatchObject({ game: 'SLOT1', balance: 10_000 });
+    const second = await house('/session', { token: code, game: 'SLOT1' });
+    expect([second.status, second.json?.code]).toEqual([401, 'GAME_TOKEN_INVALID']);
+    // the wallet token the house holds is bound to SLOT1 as well
+    const vendorToken = (await t.portal.db.query<{ vendor_token: string }>('SELECT vendor_token FROM house_sessions WHERE player_id = $1 AND vendor_token IS NOT NULL', [String(m.memberId)])).rows[0]!.vendor_token;
+    const fishBet = await t.portal.house.wallet.bet('DEMO', { transactionId: `house-x${m.memberId}-bet`, playerId: String(m.memberId), roundId: `x${m.memberId}`, gameCode: 'FISH1', amount: 100, token: vendorToken })
+      .catch((e: { code?: string }) => e.code);
+    expect(fishBet).toBe('GAME_TOKEN_INVALID');
+    expect(await balanceOf(m.token)).toBe(10_000);
+  });
+
+  it('after logout the game page is logged out: state and spins are refused, no money moves', async () => {
+    const m = await member(10_000);
+    const u = new URL((await launch(m.token)).url, t.url);
+    const opened = await fetch(`${t.url}/house/api/session`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: u.searchParams.get('token'), game: 'SLOT1' }),
+    });
+    const s = ((await opened.json()) as { value: THouseSession }).value;
+    const spun = await house<TSpinResult>('/slot/spin', { stake: 100 }, s.session);
+    expect(spun.status).toBe(200);
+    const balance = spun.json!.value!.balance;
+    expect((await api(t.url, '/wps/session/logout', { method: 'DELETE', token: m.token })).status).toBe(200);
+    const spin = await house('/slot/spin', { stake: 100 }, s.session);
+    expect([spin.status, spin.json?.code]).toEqual([401, 'GAME_TOKEN_INVALID']);
+    expect((await house('/state', {}, s.session)).json?.code).toBe('GAME_TOKEN_INVALID');
+    // a reload (the kept cookie) finds the session ended too
+    const reload = await fetch(`${t.url}/house/api/state`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `portal_house=${s.session}` }, body: '{}' });
+    expect(reload.status).toBe(401);
+    expect((await ledgerBalance(t.portal.db, m.memberId, 'PHP')).available).toBe(balance);
   });
 
   it('keeps the game session for a reload in an HttpOnly cookie that only the state call receives', async () => {

@@ -67,9 +67,30 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     return { ...s, play_balance: Number(s.play_balance) };
   }
 
+  /**
+   * The player's balance through the wallet, with the game token: once the wallet refuses the token
+   * (the member logged out, changed the password, was disabled or excluded), this house session
+   * ends too, and the page shows the game session has ended.
+   */
+  async function realBalance(m: Pick<Merchant, 'code'>, s: Pick<SessionRow, 'token_hash' | 'player_id' | 'vendor_token'>): Promise<number> {
+    try {
+      return (await wallet.balance(m.code, s.player_id!, s.vendor_token ?? undefined)).balance;
+    } catch (err) {
+      throw await endIfRevoked(s, err);
+    }
+  }
+
+  /** A wallet refusal of the game token ends the house session (its rounds already placed still settle). */
+  async function endIfRevoked(s: Pick<SessionRow, 'token_hash'>, err: unknown): Promise<unknown> {
+    if (err instanceof WalletRefused && err.code === ErrorCode.GAME_TOKEN_INVALID) {
+      await db.query('UPDATE house_sessions SET expires_at = now() WHERE token_hash = $1 AND expires_at > now()', [s.token_hash]);
+    }
+    return asPlayerError(err);
+  }
+
   async function view(m: Merchant, token: string, s: SessionRow): Promise<THouseSession> {
     const g = await gameOf(m.code, s.game_code);
-    const balance = s.free_play ? s.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
+    const balance = s.free_play ? s.play_balance : await realBalance(m, s);
     return {
       session: token, game: s.game_code, gameName: g.game_name, nickname: s.nickname, currency: m.currency, balance, freePlay: s.free_play,
       stakes: s.game_code === 'FISH1' ? [...FISH_STAKES] : [...SLOT_STAKES], fair: { serverSeedHash: hashSeed(s.server_seed), clientSeed: s.client_seed, nonce: s.nonce },
@@ -135,7 +156,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
       } else {
         await rollbackRound(m, { round_id: roundId, player_id: s.player_id });
       }
-      throw asPlayerError(err);
+      throw await endIfRevoked(s, err);
     }
     await db.query('UPDATE house_rounds SET bet_ok = true WHERE round_id = $1', [roundId]);
     const w = await wallet.win(m.code, { ...base, transactionId: `house-${roundId}-win`, amount: win, token: s.vendor_token! }).catch((err: unknown) => {
@@ -191,13 +212,17 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
 
   return {
     /** Shared with the table games (baccarat). */
-    internals: { sessionOf, postWinner, asPlayerError, gameOf },
-    /** The game page trades the launch token for a house session (the wallet checks the token). */
-    async open(m: Merchant, launchToken: string, game: THouseGameCode): Promise<THouseSession> {
-      const player = await wallet.authenticate(m.code, launchToken).catch((err: unknown) => {
+    internals: { sessionOf, postWinner, asPlayerError, gameOf, realBalance, endIfRevoked },
+    /**
+     * The game page hands over the launch code; the house trades it with the wallet, once, for the
+     * game session token, which stays on the server. The code opens only the game it was issued for.
+     */
+    async open(m: Merchant, launchCode: string, game: THouseGameCode): Promise<THouseSession> {
+      const player = await wallet.authenticate(m.code, launchCode).catch((err: unknown) => {
         throw asPlayerError(err);
       });
-      const token = await createSession(m, { playerId: player.playerId, nickname: player.nickname, game, vendorToken: launchToken, freePlay: false });
+      if (player.gameCode !== game) throw new AppError(ErrorCode.GAME_TOKEN_INVALID, 'This launch is for another game');
+      const token = await createSession(m, { playerId: player.playerId, nickname: player.nickname, game, vendorToken: player.token, freePlay: false });
       return view(m, token, await sessionOf(db, m, token));
     },
 

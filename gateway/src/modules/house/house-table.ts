@@ -26,7 +26,7 @@ const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
  */
 export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
   const { db, wallet, log } = deps;
-  const { sessionOf, postWinner, asPlayerError } = deps.house.internals;
+  const { sessionOf, postWinner, realBalance, endIfRevoked } = deps.house.internals;
 
   async function current(merchantCode: string, table: string): Promise<RoundRow | null> {
     const r = await db.query<RoundRow>(
@@ -117,7 +117,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
       `SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND phase = 'result' AND round_no < $3
        ORDER BY round_no DESC LIMIT 20`, [m.code, BACCARAT_TABLE, round.round_no])).rows.map((x) => x.w);
     const fresh = await sessionOf(db, m, token);
-    const balance = s.free_play ? fresh.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
+    const balance = s.free_play ? fresh.play_balance : await realBalance(m, s);
     return {
       table: BACCARAT_TABLE, roundNo: round.round_no, phase: round.phase, closesAt: iso(round.closes_at), nextAt: round.next_at ? iso(round.next_at) : null,
       serverNow: iso(round.now), seedHash: round.seed_hash, serverSeed: round.phase === 'result' ? round.server_seed : null, result: round.result,
@@ -188,7 +188,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
               .then(() => db.query(`UPDATE house_table_bets SET status = 'rolled_back' WHERE id = $1`, [placed.id]))
               .catch((e: unknown) => log.warn({ err: e, betId: placed.id }, 'baccarat rollback not delivered'));
           }
-          throw asPlayerError(err);
+          throw await endIfRevoked(placed.s, err);
         }
       }
       return state(m, token);

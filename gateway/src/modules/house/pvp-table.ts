@@ -28,7 +28,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  */
 export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
   const { db, wallet, log } = deps;
-  const { sessionOf, asPlayerError, gameOf } = deps.house.internals;
+  const { sessionOf, gameOf, realBalance, endIfRevoked } = deps.house.internals;
   const table = PVP_TABLE;
 
   async function current(merchantCode: string): Promise<RoundRow | null> {
@@ -136,7 +136,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
     const phase = round.phase === 'betting' ? 'joining' : revealAt !== null && now < revealAt ? 'dealt' : 'result';
     const result = round.result;
     const shown = phase === 'result';
-    const wallet_ = s.free_play ? s.play_balance : (await wallet.balance(m.code, s.player_id!)).balance;
+    const wallet_ = s.free_play ? s.play_balance : await realBalance(m, s);
     // While the players look at their own cards, a payout already made does not give the result away.
     const mine = seats.find((x) => x.player_id === s.player_id);
     const balance = phase === 'dealt' && mine?.win != null ? wallet_ - Number(mine.win) : wallet_;
@@ -205,7 +205,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
               .then(() => db.query(`UPDATE house_pvp_seats SET status = 'rolled_back' WHERE id = $1 AND status = 'open'`, [placed.id]))
               .catch((e: unknown) => log.warn({ err: e, seatId: placed.id }, 'pvp rollback not delivered'));
           }
-          throw asPlayerError(err);
+          throw await endIfRevoked(s0, err);
         }
       }
       return state(m, token);

@@ -83,8 +83,12 @@ export function createWalletClient(db: Db, opts: { retries?: number; backoffMs?:
     get baseUrl() {
       return baseUrl;
     },
-    authenticate: (m: string, token: string) => call<{ playerId: string; currency: string; balance: number; nickname: string }>(m, 'authenticate', { token }),
-    balance: (m: string, playerId: string) => call<{ playerId: string; currency: string; balance: number; nickname: string }>(m, 'balance', { playerId }),
+    /** Trades the launch code (once) for the game session token and the game it is bound to. */
+    authenticate: (m: string, token: string) =>
+      call<{ playerId: string; currency: string; balance: number; nickname: string; token: string; gameCode: string }>(m, 'authenticate', { token }),
+    /** With the game session token, so a revoked session is refused (GAME_TOKEN_INVALID). */
+    balance: (m: string, playerId: string, token?: string) =>
+      call<{ playerId: string; currency: string; balance: number; nickname: string }>(m, 'balance', token === undefined ? { playerId } : { playerId, token }),
     bet: (m: string, b: { transactionId: string; playerId: string; roundId: string; gameCode: string; amount: number; token: string }) =>
       call<{ balance: number; replayed: boolean }>(m, 'bet', b),
     win: (m: string, b: { transactionId: string; playerId: string; roundId: string; gameCode: string; amount: number; token?: string }) =>

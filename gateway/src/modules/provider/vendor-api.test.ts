@@ -19,6 +19,7 @@ beforeAll(async () => {
   await t.portal.db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
   await t.portal.db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'RNG', 'SLOT', 'Test Vendor')`, [VENDOR]);
   await t.portal.db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'TESTV-G1', $1, 'G1', 'RNG', 'Test Slot')`, [VENDOR]);
+  await t.portal.db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'TESTV-G2', $1, 'G2', 'RNG', 'Test Fish')`, [VENDOR]);
 });
 afterAll(async () => {
   expect(await checkLedger(t.portal.db)).toEqual([]);
@@ -36,7 +37,7 @@ async function vendorCall<T = Record<string, unknown>>(path: string, body: unkno
   return { status: res.status, json: (await res.json()) as { success: boolean; code?: string; value?: T } };
 }
 
-/** A player with money, and a launched game: the token a vendor would get. */
+/** A player with money and a launched game, its launch code traded as a vendor would: the game session token. */
 async function player(deposit = 100_000) {
   const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `vp${Date.now() % 1e7}${++seq}` } })).json!.value!;
   if (deposit) {
@@ -46,8 +47,10 @@ async function player(deposit = 100_000) {
   }
   const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: s.token });
   expect(launch.status).toBe(200);
-  const token = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  return { memberId: s.memberId, playerId: String(s.memberId), token, sessionToken: s.token };
+  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+  const auth = await vendorCall<{ token: string; gameCode: string }>('authenticate', { token: code });
+  expect(auth.json.value?.gameCode).toBe('G1');
+  return { memberId: s.memberId, playerId: String(s.memberId), token: auth.json.value!.token, code, sessionToken: s.token };
 }
 
 describe('vendor seamless wallet API (conformance)', () => {
@@ -56,12 +59,18 @@ describe('vendor seamless wallet API (conformance)', () => {
     const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/vendor/v1/{vendor}/bet', '/vendor/v1/{vendor}/win', '/vendor/v1/{vendor}/rollback']));
+    // each call lists the codes it may refuse with: a win without its bet, money calls of trial and disabled accounts
+    type Op = { post: { responses: { '4XX': { content: { 'application/json': { schema: { properties: { code: { enum: string[] } } } } } } } } };
+    const codes = (p: string) => (doc.paths[`/vendor/v1/{vendor}/${p}`] as Op).post.responses['4XX'].content['application/json'].schema.properties.code.enum;
+    expect(codes('win')).toEqual(expect.arrayContaining(['BET_NOT_FOUND', 'ACCOUNT_DISABLED', 'TRIAL_FORBIDDEN', 'GAME_TOKEN_INVALID']));
+    expect(codes('bet')).toEqual(expect.arrayContaining(['ACCOUNT_DISABLED', 'TRIAL_FORBIDDEN', 'GAME_TOKEN_INVALID']));
+    expect(codes('authenticate')).toContain('GAME_TOKEN_INVALID');
   });
 
   it('checks the player token and reports the balance', async () => {
     const p = await player(50_000);
     const a = await vendorCall<{ playerId: string; balance: number; currency: string }>('authenticate', { token: p.token });
-    expect(a.json.value).toMatchObject({ playerId: p.playerId, balance: 50_000, currency: 'PHP' });
+    expect(a.json.value).toMatchObject({ playerId: p.playerId, balance: 50_000, currency: 'PHP', token: p.token, gameCode: 'G1' });
     expect((await vendorCall('authenticate', { token: 'x'.repeat(43) })).json.code).toBe('GAME_TOKEN_INVALID');
   });
 
@@ -228,6 +237,140 @@ describe('vendor seamless wallet API (conformance)', () => {
     const events = await t.portal.db.query<{ payload: { delta: number; balance: number; reason: string } }>(
       `SELECT payload FROM outbox WHERE audience = $1 AND type = 'balance.changed' AND payload->>'reason' = 'bet'`, [`user:${q.memberId}`]);
     expect(events.rows.map((r) => r.payload)).toEqual([expect.objectContaining({ delta: -400, balance: 4_600, reason: 'bet' })]);
+  });
+
+  it('a launch code is traded once, within its minute, for the game it was launched for', async () => {
+    const p = await player(5_000);
+    // the code in the URL was traded by player(): a second use (a copied or replayed URL) is refused
+    const again = await vendorCall('authenticate', { token: p.code });
+    expect([again.status, again.json.code]).toEqual([401, 'GAME_TOKEN_INVALID']);
+    // the code itself is no game token
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: 'lc1', gameCode: 'G1', amount: 100, token: p.code })).json.code).toBe('GAME_TOKEN_INVALID');
+    // the game session token is good for its own game only
+    const other = { transactionId: id('b'), playerId: p.playerId, roundId: 'lc2', gameCode: 'G2', amount: 100, token: p.token };
+    expect((await vendorCall('bet', other)).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall('bet', other)).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall<{ balance: number }>('bet', { ...other, transactionId: id('b'), gameCode: 'G1' })).json.value?.balance).toBe(4_900);
+    // two vendors racing to trade one code: one game session
+    const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G2' }, token: p.sessionToken });
+    const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+    const raced = await Promise.all(Array.from({ length: 4 }, () => vendorCall<{ gameCode: string }>('authenticate', { token: code })));
+    expect(raced.filter((r) => r.status === 200).map((r) => r.json.value?.gameCode)).toEqual(['G2']);
+    // a code not traded within its minute is dead
+    const late = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: p.sessionToken });
+    await t.portal.db.query(`UPDATE game_launches SET expires_at = now() - interval '1 second' WHERE member_id = $1`, [p.memberId]);
+    expect((await vendorCall('authenticate', { token: new URL(late.json!.value!.url).searchParams.get('token')! })).json.code).toBe('GAME_TOKEN_INVALID');
+    // a game session ends no later than the portal session that launched it
+    await t.portal.db.query(`UPDATE sessions SET expires_at = now() + interval '10 minutes' WHERE member_id = $1`, [p.memberId]);
+    const capped = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: p.sessionToken });
+    expect((await vendorCall('authenticate', { token: new URL(capped.json!.value!.url).searchParams.get('token')! })).status).toBe(200);
+    const ends = await t.portal.db.query<{ capped: boolean }>(
+      `SELECT g.expires_at = s.expires_at AS capped FROM game_sessions g JOIN sessions s ON s.token_hash = g.session_hash
+       WHERE g.member_id = $1 ORDER BY g.created_at DESC LIMIT 1`, [p.memberId]);
+    expect(ends.rows[0]?.capped).toBe(true);
+  });
+
+  it('a game session ends with the portal session (logout, password change, disable); bets placed before still settle', async () => {
+    // logout: the game launched from this session, and a code not yet traded
+    const p = await player(10_000);
+    const pending = new URL((await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'TESTV-G1' }, token: p.sessionToken })).json!.value!.url).searchParams.get('token')!;
+    const b1 = { transactionId: id('b'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 1_000, token: p.token };
+    const b2 = { ...b1, transactionId: id('b'), roundId: id('r') };
+    expect((await vendorCall<{ balance: number }>('bet', b1)).json.value?.balance).toBe(9_000);
+    expect((await vendorCall<{ balance: number }>('bet', b2)).json.value?.balance).toBe(8_000);
+    expect((await api(t.url, '/wps/session/logout', { method: 'DELETE', token: p.sessionToken })).status).toBe(200);
+    expect((await vendorCall('authenticate', { token: p.token })).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall('authenticate', { token: pending })).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall('balance', { playerId: p.playerId, token: p.token })).json.code).toBe('GAME_TOKEN_INVALID');
+    const after = { ...b1, transactionId: id('b'), roundId: id('r') };
+    expect(await vendorCall('bet', after)).toMatchObject({ status: 401, json: { code: 'GAME_TOKEN_INVALID' } });
+    expect((await vendorCall('bet', after)).json.code).toBe('GAME_TOKEN_INVALID');
+    // the round of b1 is paid, b2 is rolled back: no money is stranded with the house
+    expect((await vendorCall<{ balance: number }>('win', { transactionId: id('w'), playerId: p.playerId, roundId: b1.roundId, gameCode: 'G1', amount: 2_500, token: p.token })).json.value?.balance).toBe(10_500);
+    expect((await vendorCall<{ balance: number }>('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: b2.roundId, refTransactionId: b2.transactionId })).json.value?.balance).toBe(11_500);
+
+    // a password change ends every game of the member
+    const q = await player(1_000);
+    await t.portal.db.query('UPDATE members SET must_change_password = true WHERE id = $1', [q.memberId]);
+    const changed = await api(t.url, '/wps/member/password', { token: q.sessionToken, body: { newPassword: 'Newpass123', confirmNewPassword: 'Newpass123' } });
+    expect(changed.status).toBe(200);
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: q.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: q.token })).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall('authenticate', { token: q.token })).json.code).toBe('GAME_TOKEN_INVALID');
+
+    // an operator disabling the account (the ops call's service)
+    const d = await player(1_000);
+    await t.portal.accounts.disable(d.memberId);
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: d.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: d.token })).json.code).toBe('GAME_TOKEN_INVALID');
+    expect((await vendorCall('balance', { playerId: d.playerId, token: d.token })).json.code).toBe('GAME_TOKEN_INVALID');
+    await t.portal.accounts.enable(d.memberId);
+    // enabling again does not bring the old game back: a new launch does
+    expect((await vendorCall('authenticate', { token: d.token })).json.code).toBe('GAME_TOKEN_INVALID');
+  });
+
+  it('a win needs an accepted bet of the same player in the same round; the refusal replays', async () => {
+    const p = await player(5_000);
+    const q = await player(5_000);
+    const win = { transactionId: id('w'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 90_000, token: p.token };
+    expect(await vendorCall('win', win)).toMatchObject({ status: 409, json: { success: false, code: 'BET_NOT_FOUND' } });
+    expect((await vendorCall('win', { ...win, transactionId: id('w'), amount: 0 })).json.code).toBe('BET_NOT_FOUND');
+    // another player's bet in the round is not this player's
+    const qRound = id('r');
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: q.playerId, roundId: qRound, gameCode: 'G1', amount: 100, token: q.token })).status).toBe(200);
+    expect((await vendorCall('win', { ...win, transactionId: id('w'), roundId: qRound, token: undefined })).json.code).toBe('BET_NOT_FOUND');
+    // a rolled-back bet settles nothing more
+    const bet = { transactionId: id('b'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 500, token: p.token };
+    expect((await vendorCall('bet', bet)).status).toBe(200);
+    expect((await vendorCall('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: bet.roundId, refTransactionId: bet.transactionId })).status).toBe(200);
+    expect((await vendorCall('win', { ...win, transactionId: id('w'), roundId: bet.roundId })).json.code).toBe('BET_NOT_FOUND');
+    // a bet placed later does not turn the stored refusal into a credit
+    const late = { ...bet, transactionId: id('b') };
+    expect((await vendorCall('bet', { ...late, roundId: win.roundId })).status).toBe(200);
+    expect(await vendorCall('win', win)).toMatchObject({ status: 409, json: { code: 'BET_NOT_FOUND' } });
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(4_500);
+    expect((await vendorCall<{ balance: number }>('win', { ...win, transactionId: id('w'), amount: 1_000 })).json.value?.balance).toBe(5_500);
+  });
+
+  it('refuses money calls for trial and disabled accounts, but settles a bet placed before the account was disabled; each refusal replays', async () => {
+    // trial: type 4, and a type in the merchant's trial list
+    const trial = await player(5_000);
+    await t.portal.db.query('UPDATE members SET type = 4 WHERE id = $1', [trial.memberId]);
+    const tBet = { transactionId: id('b'), playerId: trial.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: trial.token };
+    const tWin = { transactionId: id('w'), playerId: trial.playerId, roundId: id('r'), gameCode: 'G1', amount: 50_000 };
+    for (let i = 0; i < 2; i++) {
+      expect(await vendorCall('bet', tBet)).toMatchObject({ status: 403, json: { code: 'TRIAL_FORBIDDEN' } });
+      expect(await vendorCall('win', tWin)).toMatchObject({ status: 403, json: { code: 'TRIAL_FORBIDDEN' } });
+    }
+    expect((await vendorCall('authenticate', { token: trial.token })).json.code).toBe('TRIAL_FORBIDDEN');
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: trial.playerId })).json.value?.balance).toBe(5_000);
+    const listed = await player(5_000);
+    await t.portal.db.query(`UPDATE merchants SET trial_types = array_append(trial_types, 77) WHERE code = 'DEMO'`);
+    t.portal.merchants.invalidate();
+    try {
+      await t.portal.db.query('UPDATE members SET type = 77 WHERE id = $1', [listed.memberId]);
+      expect((await vendorCall('win', { ...tWin, transactionId: id('w'), playerId: listed.playerId })).json.code).toBe('TRIAL_FORBIDDEN');
+      expect((await vendorCall('bet', { ...tBet, transactionId: id('b'), playerId: listed.playerId, token: listed.token })).json.code).toBe('TRIAL_FORBIDDEN');
+    } finally {
+      await t.portal.db.query(`UPDATE merchants SET trial_types = array_remove(trial_types, 77) WHERE code = 'DEMO'`);
+      t.portal.merchants.invalidate();
+    }
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: listed.playerId })).json.value?.balance).toBe(5_000);
+
+    // disabled: a win with no bet is refused; the bets placed before the disable are paid and rolled back
+    const p = await player(5_000);
+    const won = { transactionId: id('b'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 1_000, token: p.token };
+    const back = { ...won, transactionId: id('b'), roundId: id('r') };
+    expect((await vendorCall('bet', won)).status).toBe(200);
+    expect((await vendorCall('bet', back)).status).toBe(200);
+    await t.portal.db.query(`UPDATE members SET status = 'disabled' WHERE id = $1`, [p.memberId]);
+    const free = { transactionId: id('w'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 70_000 };
+    expect(await vendorCall('win', free)).toMatchObject({ status: 403, json: { code: 'ACCOUNT_DISABLED' } });
+    expect((await vendorCall('bet', { ...won, transactionId: id('b') })).json.code).toBe('ACCOUNT_DISABLED');
+    expect((await vendorCall<{ balance: number }>('win', { transactionId: id('w'), playerId: p.playerId, roundId: won.roundId, gameCode: 'G1', amount: 1_800 })).json.value?.balance).toBe(4_800);
+    expect((await vendorCall<{ balance: number }>('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: back.roundId, refTransactionId: back.transactionId })).json.value?.balance).toBe(5_800);
+    await t.portal.db.query(`UPDATE members SET status = 'active' WHERE id = $1`, [p.memberId]);
+    // the stored refusal stands after the account is active again
+    expect((await vendorCall('win', free)).json.code).toBe('ACCOUNT_DISABLED');
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(5_800);
   });
 
   it('launch: guests get 401, trial users are refused, unknown games 404', async () => {

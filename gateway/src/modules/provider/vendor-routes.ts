@@ -4,7 +4,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Express } from 'express';
 import { z } from 'zod';
 import {
-  VENDOR_PREFIX, ZVendorAuthBody, ZVendorBalanceBody, ZVendorBetBody, ZVendorMoneyValue, ZVendorPlayer, ZVendorRollbackBody, ZVendorWinBody, launchCall,
+  VENDOR_PREFIX, ZVendorAuthBody, ZVendorAuthValue, ZVendorBalanceBody, ZVendorBetBody, ZVendorMoneyValue, ZVendorPlayer, ZVendorRollbackBody, ZVendorWinBody, launchCall,
 } from '@portal/contracts/api/vendor';
 import { isTrialType } from '@portal/contracts/domain/member';
 import type { Db } from '../../db/db.ts';
@@ -14,6 +14,7 @@ import { ERROR_MESSAGES, ERROR_STATUS } from '@portal/contracts/api/errors';
 import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
 import type { VendorWallet } from './vendor-wallet.ts';
 import { recordLaunch } from '../games/catalogue-routes.ts';
+import { hashToken as hashSessionToken } from '../sessions/session-store.ts';
 
 /** Signed requests older or newer than this are refused (replay window). */
 export const SIGNATURE_WINDOW_S = 300;
@@ -174,7 +175,7 @@ export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res
     if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(parsed.error));
     const b = parsed.data;
     const value = call === 'authenticate' ? await deps.wallet.authenticate(merchant, vendor, (b as z.infer<typeof ZVendorAuthBody>).token)
-      : call === 'balance' ? await deps.wallet.balance(merchant, (b as z.infer<typeof ZVendorBalanceBody>).playerId)
+      : call === 'balance' ? await deps.wallet.balance(merchant, vendor, (b as z.infer<typeof ZVendorBalanceBody>).playerId, (b as z.infer<typeof ZVendorBalanceBody>).token)
       : call === 'bet' ? await deps.wallet.bet(merchant, vendor, b as z.infer<typeof ZVendorBetBody>)
       : call === 'win' ? await deps.wallet.win(merchant, vendor, b as z.infer<typeof ZVendorWinBody>)
       : await deps.wallet.rollback(merchant, vendor, b as z.infer<typeof ZVendorRollbackBody>);
@@ -210,8 +211,10 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
     const acc = (await deps.db.query<{ launch_url: string }>(
       'SELECT launch_url FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [ctx.merchant.code, g.vassalage])).rows[0];
     if (!acc) throw new AppError(ErrorCode.NOT_AVAILABLE, 'This provider is not connected');
-    const token = await deps.wallet.openSession(ctx.merchant, s.memberId, g.vassalage, g.game_code);
-    const url = `${acc.launch_url}?${new URLSearchParams({ token, game: g.game_code, vendor: g.vassalage }).toString()}`;
+    // The URL carries a one-time launch code (60 s, this game only), never the game session token:
+    // the vendor trades it server side (authenticate), and the session ends with this portal session.
+    const code = await deps.wallet.openLaunch(ctx.merchant, s.memberId, ctx.token ? hashSessionToken(ctx.token) : null, g.vassalage, g.game_code);
+    const url = `${acc.launch_url}?${new URLSearchParams({ token: code, game: g.game_code, vendor: g.vassalage }).toString()}`;
     await recordLaunch(deps.db, ctx.merchant.code, s.memberId, body.nodeId); // GCS_recentGame (games module)
     return { url, vendor: g.vassalage, gameCode: g.game_code };
   }, { checkResponses: deps.checkResponses });
@@ -220,14 +223,19 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
 /** OpenAPI 3.1 description of the vendor API, generated from the contract's schemas. */
 export function openApi() {
   const sec = [{ signature: [], timestamp: [] }];
-  const op = (summary: string, body: z.ZodType, value: z.ZodType) => ({
+  // Every call can also be refused for the request itself (signature, vendor, merchant, body).
+  const common: ErrorCode[] = [ErrorCode.SIGNATURE_INVALID, ErrorCode.SIGNATURE_STALE, ErrorCode.UNKNOWN_VENDOR, ErrorCode.UNKNOWN_MERCHANT, ErrorCode.VALIDATION, ErrorCode.MALFORMED_JSON];
+  const op = (summary: string, body: z.ZodType, value: z.ZodType, refusals: ErrorCode[]) => ({
     summary,
     security: sec,
     parameters: [{ name: 'vendor', in: 'path', required: true, schema: { type: 'string' } }],
     requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(body, { io: 'input' }) } } },
     responses: {
       200: { description: 'Done (or replayed: same answer as the first time)', content: { 'application/json': { schema: { type: 'object', properties: { success: { const: true }, value: z.toJSONSchema(value) } } } } },
-      '4XX': { description: 'Refused: { success: false, code, message }' },
+      '4XX': {
+        description: `Refused: { success: false, code, message }. Codes of this call: ${refusals.map((c) => `${c} (${ERROR_STATUS[c]}: ${ERROR_MESSAGES[c]})`).join('; ')}.`,
+        content: { 'application/json': { schema: { type: 'object', properties: { success: { const: false }, code: { enum: [...refusals, ...common] }, message: { type: 'string' } } } } },
+      },
     },
   });
   return {
@@ -237,7 +245,14 @@ export function openApi() {
       version: '1.0.0',
       description: 'Sign each request: X-Timestamp (unix seconds, within 300 s) and X-Signature = hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`). ' +
         'Every money call is idempotent on transactionId: a replay returns the first answer; the same id with another player, round or amount is refused (TRANSACTION_CONFLICT). ' +
-        'Wins and rollbacks are accepted after the game token expired. A rollback before its bet is remembered and the late bet refused (BET_ROLLED_BACK); a rollback always returns the original bet amount. ' +
+        'Game launch: the launch URL carries `token`, a one-time launch code valid for 60 s and bound to one game; authenticate trades it, once, for the game session token ' +
+        '(value.token, with value.gameCode) to send with balance and bet calls; a second use of the code is refused (GAME_TOKEN_INVALID). ' +
+        "A game session ends when the player's portal session does (logout, password change, account disabled, exclusion): authenticate, balance and bet calls with its token are then refused (GAME_TOKEN_INVALID), " +
+        'and so is a bet whose gameCode is not the game the session was launched for. ' +
+        'A win settles a bet: it needs an accepted bet of the same player in the same round, else it is refused (BET_NOT_FOUND; ACCOUNT_DISABLED or TRIAL_FORBIDDEN for an account that may not play real money). ' +
+        'Wins and rollbacks of a bet already accepted are settled even after the game token expired or was revoked, or the account was disabled. ' +
+        'Bets are refused for disabled (ACCOUNT_DISABLED) and trial (TRIAL_FORBIDDEN) accounts. ' +
+        'A rollback before its bet is remembered and the late bet refused (BET_ROLLED_BACK); a rollback always returns the original bet amount. ' +
         'A bet never takes the balance below zero (INSUFFICIENT_FUNDS). Amounts are integer minor units.',
     },
     components: {
@@ -247,11 +262,16 @@ export function openApi() {
       },
     },
     paths: {
-      [`${VENDOR_PREFIX}/{vendor}/authenticate`]: { post: op('Check a player token from a game launch', ZVendorAuthBody, ZVendorPlayer) },
-      [`${VENDOR_PREFIX}/{vendor}/balance`]: { post: op('Player balance', ZVendorBalanceBody, ZVendorPlayer) },
-      [`${VENDOR_PREFIX}/{vendor}/bet`]: { post: op('Debit a bet', ZVendorBetBody, ZVendorMoneyValue) },
-      [`${VENDOR_PREFIX}/{vendor}/win`]: { post: op('Credit a win (0 closes a lost round)', ZVendorWinBody, ZVendorMoneyValue) },
-      [`${VENDOR_PREFIX}/{vendor}/rollback`]: { post: op('Cancel a bet, returning its original amount', ZVendorRollbackBody, ZVendorMoneyValue) },
+      [`${VENDOR_PREFIX}/{vendor}/authenticate`]: { post: op('Trade the one-time launch code of a game launch for a game session token (or check a game session token)', ZVendorAuthBody, ZVendorAuthValue,
+        [ErrorCode.GAME_TOKEN_INVALID, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.USER_NOT_FOUND]) },
+      [`${VENDOR_PREFIX}/{vendor}/balance`]: { post: op('Player balance (with a token: only while that game session is live)', ZVendorBalanceBody, ZVendorPlayer,
+        [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID]) },
+      [`${VENDOR_PREFIX}/{vendor}/bet`]: { post: op('Debit a bet', ZVendorBetBody, ZVendorMoneyValue,
+        [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.BET_ROLLED_BACK, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
+      [`${VENDOR_PREFIX}/{vendor}/win`]: { post: op('Credit a win for a bet of the same player and round (0 closes a lost round)', ZVendorWinBody, ZVendorMoneyValue,
+        [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.BET_NOT_FOUND, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
+      [`${VENDOR_PREFIX}/{vendor}/rollback`]: { post: op('Cancel a bet, returning its original amount', ZVendorRollbackBody, ZVendorMoneyValue,
+        [ErrorCode.USER_NOT_FOUND, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
     },
   };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ZVendorBetBody, ZVendorRollbackBody, ZVendorWinBody } from '@portal/contracts/api/vendor';
 import { ERROR_MESSAGES, ERROR_STATUS } from '@portal/contracts/api/errors';
 import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
+import { isTrialType } from '@portal/contracts/domain/member';
 import { prepared, type Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
@@ -11,6 +12,8 @@ import { SYSTEM_SHARDS, balanceOf } from '../wallet/ledger.ts';
 
 /** How long a launched game's token lets the vendor take bets. Wins and rollbacks are accepted after it. */
 export const GAME_SESSION_MS = 4 * 3600_000;
+/** How long the one-time launch code in a launch URL may wait for the vendor to trade it. */
+export const LAUNCH_CODE_MS = 60_000;
 
 type Kind = 'bet' | 'win' | 'rollback';
 export type MoneyValue = { transactionId: string; balance: number; currency: string; replayed: boolean };
@@ -27,7 +30,7 @@ function memberIdOf(playerId: string): number {
 const REFUSALS = JSON.stringify(Object.fromEntries(
   ([
     ErrorCode.USER_NOT_FOUND, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN,
-    ErrorCode.BET_ROLLED_BACK, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.IDEMPOTENCY_MISMATCH,
+    ErrorCode.BET_ROLLED_BACK, ErrorCode.BET_NOT_FOUND, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.IDEMPOTENCY_MISMATCH,
   ] as const).map((c) => [c, { status: ERROR_STATUS[c], message: ERROR_MESSAGES[c] }]),
 ));
 
@@ -67,31 +70,68 @@ export function createVendorWallet(db: Db) {
   }
 
   return {
-    /** A game launch: a random opaque token for the vendor, kept hashed. */
-    async openSession(m: Merchant, memberId: number, vendor: string, gameCode: string): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
+    /**
+     * A game launch: a one-time launch code for the URL (kept hashed), bound to the member, the
+     * portal session that launched (its token hash), the vendor and the game, valid LAUNCH_CODE_MS.
+     */
+    async openLaunch(m: Merchant, memberId: number, sessionHash: Buffer | null, vendor: string, gameCode: string): Promise<string> {
+      const code = randomBytes(32).toString('base64url');
+      // The member's codes that were never traded go first (they are dead anyway): the table stays small.
       await db.query(
-        `INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, expires_at) VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-        [hashToken(token), m.code, memberId, vendor, gameCode, GAME_SESSION_MS / 1000],
+        `WITH stale AS (DELETE FROM game_launches WHERE member_id = $3 AND expires_at < now())
+         INSERT INTO game_launches (code_hash, merchant_code, member_id, vendor, game_code, session_hash, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+        [hashToken(code), m.code, memberId, vendor, gameCode, sessionHash, LAUNCH_CODE_MS / 1000],
       );
-      return token;
+      return code;
     },
 
+    /**
+     * A launch code is traded, once, for a game session token (DELETE ... RETURNING: a second or
+     * concurrent use finds nothing); a live game session token is checked again and returned as is.
+     */
     async authenticate(m: Merchant, vendor: string, token: string) {
-      const r = await db.query<{ member_id: number }>(
-        'SELECT member_id FROM game_sessions WHERE token_hash = $1 AND merchant_code = $2 AND vendor = $3 AND expires_at > now()',
-        [hashToken(token), m.code, vendor],
+      const fresh = randomBytes(32).toString('base64url');
+      const r = await db.query<{ member_id: number; game_code: string; traded: boolean }>(
+        `WITH launch AS (
+           DELETE FROM game_launches WHERE code_hash = $1 AND merchant_code = $2 AND vendor = $3 AND expires_at > now()
+           RETURNING member_id, game_code, session_hash
+         ), opened AS (
+           INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, session_hash, expires_at)
+           -- Never beyond the absolute end of the portal session that launched it.
+           SELECT $4, $2, member_id, $3, game_code, session_hash,
+                  LEAST(now() + make_interval(secs => $5), (SELECT ps.expires_at FROM sessions ps WHERE ps.token_hash = launch.session_hash))
+           FROM launch
+           RETURNING member_id, game_code
+         )
+         SELECT member_id, game_code, true AS traded FROM opened
+         UNION ALL
+         SELECT member_id, game_code, false FROM game_sessions
+         WHERE token_hash = $1 AND merchant_code = $2 AND vendor = $3 AND expires_at > now() AND revoked_at IS NULL`,
+        [hashToken(token), m.code, vendor, hashToken(fresh), GAME_SESSION_MS / 1000],
       );
       const s = r.rows[0];
       if (!s) throw new AppError(ErrorCode.GAME_TOKEN_INVALID);
       const p = await playerOf(m, s.member_id);
       if (p.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      if (isTrialType(p.type, m.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
       const b = await balanceOf(db, p.id, m.currency);
-      return { playerId: String(p.id), currency: m.currency, balance: b.available, nickname: p.nickname ?? p.account };
+      return {
+        playerId: String(p.id), currency: m.currency, balance: b.available, nickname: p.nickname ?? p.account,
+        token: s.traded ? fresh : token, gameCode: s.game_code,
+      };
     },
 
-    async balance(m: Merchant, playerId: string) {
+    /** With a token, it must be this player's live, unrevoked game session of this vendor. */
+    async balance(m: Merchant, vendor: string, playerId: string, token: string | undefined) {
       const p = await playerOf(m, memberIdOf(playerId));
+      if (token !== undefined) {
+        const live = await db.query(
+          'SELECT 1 FROM game_sessions WHERE token_hash = $1 AND merchant_code = $2 AND vendor = $3 AND member_id = $4 AND expires_at > now() AND revoked_at IS NULL',
+          [hashToken(token), m.code, vendor, p.id],
+        );
+        if (!live.rows.length) throw new AppError(ErrorCode.GAME_TOKEN_INVALID);
+      }
       const b = await balanceOf(db, p.id, m.currency);
       return { playerId: String(p.id), currency: m.currency, balance: b.available, nickname: p.nickname ?? p.account };
     },
@@ -100,7 +140,11 @@ export function createVendorWallet(db: Db) {
       return money('bet', m, vendor, { txId: b.transactionId, memberId: memberIdOf(b.playerId), roundId: b.roundId, gameCode: b.gameCode, amount: b.amount, ref: null, token: b.token });
     },
 
-    /** A win settles a round that began under a live session: an expired token is fine, another player's is not. */
+    /**
+     * A win settles a bet the player placed in this round: without one it is refused (BET_NOT_FOUND;
+     * ACCOUNT_DISABLED or TRIAL_FORBIDDEN for accounts that may not play real money). An expired or
+     * revoked token is fine, another player's is not.
+     */
     win(m: Merchant, vendor: string, w: z.infer<typeof ZVendorWinBody>): Promise<MoneyValue> {
       return money('win', m, vendor, { txId: w.transactionId, memberId: memberIdOf(w.playerId), roundId: w.roundId, gameCode: w.gameCode, amount: w.amount, ref: null, token: w.token });
     },

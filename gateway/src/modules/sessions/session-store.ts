@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db.ts';
+import { revokeGameSessions } from '../provider/game-sessions.ts';
 
 export type SessionInfo = { memberId: number; merchantCode: string; memberType: number; account: string };
 
@@ -18,6 +19,16 @@ export function hashToken(token: string): Buffer {
 }
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
+
+/**
+ * Ends every session of a member, with the games launched from them (revokeGameSessions): the one
+ * revocation path for a password change, an operator disable and anything else that must stop a
+ * member at once (an exclusion). In a transaction when the caller passes one.
+ */
+export async function revokeMemberSessions(q: Queryable, memberId: number): Promise<void> {
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
+  await revokeGameSessions(q, { memberId });
+}
 
 export function createSessionStore(db: Queryable, opts: { idleMs?: number; absoluteMs?: number } = {}) {
   const idleMs = opts.idleMs ?? SESSION_IDLE_MS;
@@ -48,11 +59,14 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
       if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
       return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account };
     },
+    /** Logout: this session ends, and the games launched from it. */
     async revoke(token: string): Promise<void> {
-      await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+      const hash = hashToken(token);
+      await db.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hash]);
+      await revokeGameSessions(db, { sessionHash: hash });
     },
     async revokeAll(memberId: number): Promise<void> {
-      await db.query('UPDATE sessions SET revoked_at = now() WHERE member_id = $1 AND revoked_at IS NULL', [memberId]);
+      await revokeMemberSessions(db, memberId);
     },
   };
 }

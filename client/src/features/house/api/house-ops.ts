@@ -1,8 +1,20 @@
 import { houseCalls, type THouseGameCode } from '@portal/contracts/api/house';
 import { houseCall } from './house-call';
 
-/** POST /house/api/session: trade the launch token for a house game session. */
-export const openHouseSession = (token: string, game: THouseGameCode) => houseCall(houseCalls.open, { body: { token, game } });
+/** A launch code is good once: StrictMode's second effect run (or a remount) reuses the first trade. */
+const opening = new Map<string, ReturnType<typeof tradeCode>>();
+const tradeCode = (token: string, game: THouseGameCode) => houseCall(houseCalls.open, { body: { token, game } });
+
+/** POST /house/api/session: trade the one-time launch code for a house game session (once per code). */
+export const openHouseSession = (token: string, game: THouseGameCode) => {
+  const key = `${game}:${token}`;
+  let p = opening.get(key);
+  if (!p) {
+    p = tradeCode(token, game);
+    opening.set(key, p);
+  }
+  return p;
+};
 /** POST /house/api/freeplay: a play-money session (FREEPLAY3). */
 export const openFreePlay = (game: THouseGameCode) => houseCall(houseCalls.freePlay, { body: { game } });
 /** POST /house/api/state: the session again (balance, seed hash). */

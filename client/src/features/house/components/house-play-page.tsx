@@ -5,7 +5,7 @@ import { HOUSE_GAME_CODES, type THouseGameCode, type THouseSession, type TRotate
 import { hideBootLoader } from '../../../lib/boot-loader';
 import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
-import { setHouseSession } from '../api/house-call';
+import { setHouseSession, useHouseSessionEnded } from '../api/house-call';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
 import { BaccaratTable } from './baccarat-table';
 import { FishPond } from './fish-pond';
@@ -18,7 +18,8 @@ const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 
 
 /**
  * /house/play?token=…&game=…&vendor=HOUSE (or ?game=…&mode=free): the house game page, rendered
- * alone. The launch token is traded for a house session and removed from the address bar.
+ * alone. The token is a one-time launch code for this game: traded (once) for a house session and
+ * removed from the address bar. When the game session ends the page drops it and says so.
  */
 export function HousePlayPage() {
   const { t } = useTranslation('house');
@@ -38,6 +39,13 @@ export function HousePlayPage() {
   const timers = useRef<number[]>([]);
   // Lucky 9 Duel is played for real money against other players: no free play.
   const pvpFree = game === 'PVP1' && params.get('mode') === 'free';
+  // The wallet refused the game session (logout, password change, disabled, exclusion): logged out.
+  const isEnded = useHouseSessionEnded();
+  useEffect(() => {
+    if (!isEnded) return;
+    setSession(null);
+    setError(t('common:error_GAME_TOKEN_INVALID'));
+  }, [isEnded, t]);
 
   useEffect(() => {
     hideBootLoader();
@@ -161,7 +169,7 @@ export function HousePlayPage() {
           </div>
         )}
       </header>
-      {error && <p className="hs-error" role="alert" data-testid="house-error">{error}</p>}
+      {error && <p className="hs-error" role="alert" data-testid="house-error" data-ended={isEnded || undefined}>{error}</p>}
       {pvpFree ? (
         <p className="l9-notice" data-testid="pvp-real-money-only">{t('pvp_real_money_only')}</p>
       ) : game === 'PVP1' ? (
