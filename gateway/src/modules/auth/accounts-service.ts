@@ -12,13 +12,20 @@ import type { SessionStore } from '../sessions/session-store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { BotChecker, Captchas } from './challenges.ts';
-import { normaliseMobile, type SmsCodes } from './sms-codes.ts';
+import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
 import { registrationRules, ruleOf } from './registration-settings.ts';
 
 /** Failed logins per account in an hour before the account refuses all logins for the rest of the hour. */
 export const MAX_FAILED_LOGINS_PER_HOUR = 100;
 const HOUR = 3600_000;
+/**
+ * Second-step guesses (SMS, e-mail or authenticator code) per member in an hour, across every
+ * challenge and resend; past it the second step is locked (VERIFICATION_LOCKED) until the hour moves on.
+ */
+export const SECOND_STEP_MAX_GUESSES_PER_HOUR = 5;
+/** Codes sent per challenge (on top of the per-number and per-address send limits). */
+const SECOND_STEP_MAX_SENDS = 5;
 const RESET_TTL_MS = 30 * 60_000;
 
 export type MemberRow = {
@@ -50,6 +57,8 @@ function fieldError(field: string, message: string) {
 
 export function createAccounts(deps: AccountsDeps) {
   const { db, sessions, hasher, limiter, captchas, bot, sms, mailer } = deps;
+  const secondStepGuesses = createGuessBudget(limiter, SECOND_STEP_MAX_GUESSES_PER_HOUR, HOUR);
+  const secondStepKey = (memberId: number) => `2fa-guess:${memberId}`;
   let dummy: Promise<string> | null = null;
   /** Verified against when an account does not exist, so a miss costs the same as a wrong password. */
   const dummyHash = () => (dummy ??= hasher.hash(randomBytes(16).toString('hex')));
@@ -110,11 +119,24 @@ export function createAccounts(deps: AccountsDeps) {
     if (member.email) methods.push('email');
     if (member.totp_enabled) methods.push('totp');
     if (!methods.length) return null;
-    const id = randomBytes(16).toString('base64url');
-    await db.query(
-      `INSERT INTO login_challenges (id, member_id, merchant_code, ip, methods, expires_at) VALUES ($1, $2, $3, $4, $5, now() + interval '10 minutes')`,
-      [id, member.id, m.code, ip, methods],
+    if (await secondStepGuesses.isSpent(secondStepKey(member.id))) return new AppError(ErrorCode.VERIFICATION_LOCKED);
+    // Another password login while a challenge from this address is open gets that challenge back
+    // (its code, sends and guesses), not a fresh one with fresh budgets.
+    const open = await db.query<{ id: string }>(
+      `SELECT id FROM login_challenges WHERE member_id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL
+         AND expires_at > now() + interval '1 minute' ORDER BY expires_at DESC LIMIT 1`,
+      [member.id, m.code, ip],
     );
+    let id = open.rows[0]?.id;
+    if (!id) {
+      id = randomBytes(16).toString('base64url');
+      await db.query(
+        `INSERT INTO login_challenges (id, member_id, merchant_code, ip, methods, expires_at) VALUES ($1, $2, $3, $4, $5, now() + interval '10 minutes')`,
+        [id, member.id, m.code, ip, methods],
+      );
+    } else {
+      await db.query('UPDATE login_challenges SET methods = $2 WHERE id = $1', [id, methods]);
+    }
     return new AppError(ErrorCode.VERIFICATION_REQUIRED, undefined, undefined, { challengeId: id, methods });
   }
 
@@ -152,26 +174,35 @@ export function createAccounts(deps: AccountsDeps) {
       return openSession(m, member, ip, body.password);
     },
 
-    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email'): Promise<{ expiredMinutes: number }> {
+    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string): Promise<{ expiredMinutes: number }> {
       const r = await db.query<{ member_id: number; methods: string[] }>(
         `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
         [challengeId, m.code],
       );
       const ch = r.rows[0];
       if (!ch || !ch.methods.includes(method)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      if (await secondStepGuesses.isSpent(secondStepKey(ch.member_id))) throw new AppError(ErrorCode.VERIFICATION_LOCKED);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
       const since = await limiter.sinceLast(`2fa:${challengeId}`, HOUR);
       if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
-      if ((await limiter.count(`2fa:${challengeId}`, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      await limiter.hit(`2fa:${challengeId}`);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.query(
-        `UPDATE login_challenges SET code_hash = $2, code_method = $3, attempts = 0 WHERE id = $1`,
-        [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
-      );
-      const text = `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
-      if (method === 'sms') await deps.sms.sendRaw(`+${member.dialing_code}${member.mobile_num}`, text);
-      else await mailer.send(member.email!, `${m.brand.siteName} login verification`, text);
+      if ((await limiter.count(`2fa:${challengeId}`, HOUR)) >= SECOND_STEP_MAX_SENDS) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      const compose = async () => {
+        await limiter.hit(`2fa:${challengeId}`);
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        // A resend replaces the code but keeps the guesses already made: the budget is the member's, not the code's.
+        await db.query(
+          `UPDATE login_challenges SET code_hash = $2, code_method = $3 WHERE id = $1`,
+          [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
+        );
+        return `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
+      };
+      // The same per-number and per-address send limits as every other message to a person.
+      if (method === 'sms') {
+        await sms.sendText(m.code, member.dialing_code!, member.mobile_num!, ip, compose);
+      } else {
+        await sms.limits.reserve(m.code, member.email!, ip);
+        await mailer.send(member.email!, `${m.brand.siteName} login verification`, await compose());
+      }
       return { expiredMinutes: sms.expiredMinutes };
     },
 
@@ -183,6 +214,8 @@ export function createAccounts(deps: AccountsDeps) {
       );
       const ch = r.rows[0];
       if (!ch || !ch.methods.includes(method) || ch.attempts >= 5) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      const budgetKey = secondStepKey(ch.member_id);
+      await secondStepGuesses.take(budgetKey);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
       let ok = false;
       if (method === 'totp') ok = !!member.totp_secret && member.totp_enabled && (await verifyTotp(member.totp_secret, code));
@@ -193,6 +226,7 @@ export function createAccounts(deps: AccountsDeps) {
       }
       const used = await db.query('UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [challengeId]);
       if (!used.rows.length) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      await secondStepGuesses.refund(budgetKey);
       checkRoleAtLogin(m, member, false);
       return openSession(m, member, ip, null);
     },

@@ -37,7 +37,7 @@ export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captch
   const { accounts, captchas, bot, sms, sessions } = deps;
 
   mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
-  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method), opts);
+  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip), opts);
   mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
     accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, verifyTotp), opts);
   mountCall(app, authCalls.freePlay, async ({ ctx }) => accounts.freePlay(ctx.merchant, ctx.ip), opts);
