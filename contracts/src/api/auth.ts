@@ -166,9 +166,9 @@ export const authCalls = {
   loginVerifySend: defineCall({ method: 'POST', path: '/wps/session/login/verify/send', auth: false, body: ZVerifySendBody, value: ZSmsValue }),
   loginVerify: defineCall({ method: 'POST', path: '/wps/session/login/verify', auth: false, body: ZVerifyBody, value: ZLoginValue }),
   freePlay: defineCall({ method: 'POST', path: '/wps/session/login/freeplay', auth: false, body: ZFreePlayBody, value: ZLoginValue }),
-  logout: defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, value: z.object({}) }),
+  logout: defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, trial: true, value: z.object({}) }),
   /** Keep this session's token in an HttpOnly cookie readable only by `restoreSession`, so a reload finds it. */
-  keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, body: NoBody, value: z.object({}) }),
+  keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, trial: true, body: NoBody, value: z.object({}) }),
   /** The kept session's token (from that cookie) when it is still live for this merchant; null otherwise (and the cookie goes). */
   restoreSession: defineCall({ method: 'GET', path: '/wps/session/keep', auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
   smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, body: ZSmsNoLoginBody, value: ZSmsValue }),
@@ -182,7 +182,7 @@ export const authCalls = {
   resetByMobile: defineCall({ method: 'POST', path: '/wps/member/password/verification', auth: false, body: ZResetByMobileBody, value: ZLoginValue }),
   captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: NoQuery, value: ZCaptchaValue }),
   botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: NoQuery, value: ZBotChallengeValue }),
-  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, query: NoQuery, value: ZMemberInfo }),
+  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: NoQuery, value: ZMemberInfo }),
   registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
   totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),
