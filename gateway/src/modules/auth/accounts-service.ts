@@ -26,6 +26,12 @@ const HOUR = 3600_000;
 export const SECOND_STEP_MAX_GUESSES_PER_HOUR = 5;
 /** Codes sent per challenge (on top of the per-number and per-address send limits). */
 const SECOND_STEP_MAX_SENDS = 5;
+/**
+ * Invitation codes that do not exist, per address in INVITATION_MISS_WINDOW_MS, before the address
+ * is refused every invitation lookup for 5 minutes: codes must not be enumerable.
+ */
+export const INVITATION_MAX_MISSES = 10;
+const INVITATION_MISS_WINDOW_MS = 10 * 60_000;
 const RESET_TTL_MS = 30 * 60_000;
 
 export type MemberRow = {
@@ -107,6 +113,20 @@ export function createAccounts(deps: AccountsDeps) {
     if (n <= 0) return true;
     const [a, i] = await Promise.all([limiter.count(`login-fail:${accountKey}`, HOUR), limiter.count(`login-fail-ip:${m.code}:${ip}`, HOUR)]);
     return a >= n || i >= n * 3;
+  }
+
+  /**
+   * The member an invitation code belongs to. Every lookup (the code check and registration alike)
+   * counts its misses per address; past INVITATION_MAX_MISSES the address is locked out of lookups.
+   */
+  async function inviter(m: Merchant, code: string, ip: string): Promise<number> {
+    const key = `invite-miss:${m.code}:${ip}`;
+    if (await limiter.isLocked(key)) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+    const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
+    if (up.rows[0]) return up.rows[0].id;
+    await limiter.hit(key);
+    if ((await limiter.count(key, INVITATION_MISS_WINDOW_MS)) >= INVITATION_MAX_MISSES) await limiter.lock(key, LIMITS.RATE_LIMIT_LOCK_MS);
+    throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
   }
 
   /** A login from an address the member never used asks for a second step, where the member has one. */
@@ -276,13 +296,8 @@ export function createAccounts(deps: AccountsDeps) {
           mobile = normaliseMobile(dialing, values.mobileNum);
         }
       }
-      let parentId: number | null = null;
       const invitation = body.affiliateCode || null;
-      if (invitation) {
-        const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, invitation]);
-        if (!up.rows[0]) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
-        parentId = up.rows[0].id;
-      }
+      const parentId = invitation ? await inviter(m, invitation, ip) : null;
       const account = variant === 'mobile' ? mobile!.mobile : values.username!;
       const passwordHash = await hasher.hash(values.password!);
       const paymentHash = body.paymentPassword ? await hasher.hash(body.paymentPassword) : null;
@@ -312,9 +327,8 @@ export function createAccounts(deps: AccountsDeps) {
       return { memberId, login: await openSession(m, member, ip, null) };
     },
 
-    async checkInvitation(m: Merchant, code: string): Promise<void> {
-      const up = await db.query(`SELECT 1 FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
-      if (!up.rows.length) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+    async checkInvitation(m: Merchant, code: string, ip: string): Promise<void> {
+      await inviter(m, code, ip);
     },
 
     async freePlay(m: Merchant, ip: string): Promise<TLoginValue> {

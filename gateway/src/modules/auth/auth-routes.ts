@@ -77,7 +77,7 @@ export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captch
   mountCall(app, authCalls.register, register('username'), opts);
   mountCall(app, authCalls.registerMobile, register('mobile'), opts);
   mountCall(app, authCalls.affiliate, async ({ ctx, query }) => {
-    await accounts.checkInvitation(ctx.merchant, query.code);
+    await accounts.checkInvitation(ctx.merchant, query.code, ctx.ip);
     return { valid: true as const };
   }, opts);
 
