@@ -23,7 +23,9 @@ export const ZLoginBody = z
     captcha: trimmed(8).optional(),
     captchaKey: z.string().max(64).optional(),
     botId: z.string().max(64).optional(),
+    /** The slider's answer: where the piece was let go, left edge (x) and top edge (y), in image pixels. */
     botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+    botAnswerY: z.coerce.number().int().min(0).max(1000).optional(),
     /** The login happens on the agent page: only agents may pass. */
     agentLogin: z.boolean().optional(),
   })
@@ -119,7 +121,10 @@ export const ZResetByMobileBody = z
 export const ZFreePlayBody = z.object({ os: trimmed(32).optional(), platform: z.literal('W').default('W') }).strict();
 
 export const ZCaptchaValue = z.object({ captchaKey: z.string(), image: z.string() });
-export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), pieceY: z.number().int() });
+/** A slider challenge is for one login of one account: it passes only for that account, once. */
+export const ZBotChallengeQuery = z.object({ account: trimmed(64), purpose: z.enum(['login']).default('login') }).strict();
+/** The picture (width x height) with the hole; the piece starts at the left edge, `pieceY` down (not the hole's row). */
+export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), height: z.number().int(), pieceY: z.number().int() });
 
 export const ZMemberInfo = z.object({
   id: z.number().int(),
@@ -181,7 +186,7 @@ export const authCalls = {
   resetByToken: defineCall({ method: 'POST', path: '/wps/member/password/reset', auth: false, body: ZResetByTokenBody, value: ZLoginValue }),
   resetByMobile: defineCall({ method: 'POST', path: '/wps/member/password/verification', auth: false, body: ZResetByMobileBody, value: ZLoginValue }),
   captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: NoQuery, value: ZCaptchaValue }),
-  botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: NoQuery, value: ZBotChallengeValue }),
+  botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: ZBotChallengeQuery, value: ZBotChallengeValue }),
   memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: NoQuery, value: ZMemberInfo }),
   registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),

@@ -178,7 +178,8 @@ export function createAccounts(deps: AccountsDeps) {
       const accountKey = `${m.code}:${body.username.toLowerCase()}`;
       if ((await limiter.count(`login-fail:${accountKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
       if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
-      if (m.security.botCheck && !(await bot.verify(body.botId, body.botAnswer))) {
+      const botAnswer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
+      if (m.security.botCheck && !(await bot.verify(body.botId, botAnswer, { purpose: 'login', account: body.username }))) {
         throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
       }
       const member = await findByAccount(db, m.code, body.username);

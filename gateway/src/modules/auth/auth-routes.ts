@@ -94,7 +94,7 @@ export function mountAuthRoutes(app: Express, deps: { accounts: Accounts; captch
   mountCall(app, authCalls.resetByMobile, async ({ ctx, body }) => accounts.resetByMobile(ctx.merchant, body, ctx.ip), opts);
 
   mountCall(app, authCalls.captcha, async () => captchas.create(), opts);
-  mountCall(app, authCalls.botChallenge, async () => bot.challenge(), opts);
+  mountCall(app, authCalls.botChallenge, async ({ query }) => bot.challenge(query), opts);
   mountCall(app, authCalls.memberInfo, async ({ ctx }) => accounts.info(ctx.merchant, requireSession(ctx).session.memberId), opts);
   mountCall(app, authCalls.registerSettings, async ({ ctx }) => ({
     fields: registrationRules(ctx.merchant),

@@ -25,14 +25,14 @@ const call = <T = Json>(path: string, ip: string, init: { method?: string; body?
 const dev = <T = Json>(path: string, body?: unknown) => api<T>(t.url, path, body === undefined ? {} : { body });
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function botFields() {
-  const c = (await dev<{ botId: string }>('/wps/botcheck')).json!.value!;
-  const a = (await dev<{ answer: unknown }>(`/wps/dev/botcheck/${c.botId}`)).json!.value!;
-  return { botId: c.botId, botAnswer: a.answer };
+async function botFields(account: string) {
+  const c = (await dev<{ botId: string }>(`/wps/botcheck?account=${account}`)).json!.value!;
+  const a = (await dev<{ answer: number; answerY: number }>(`/wps/dev/botcheck/${c.botId}`)).json!.value!;
+  return { botId: c.botId, botAnswer: a.answer, botAnswerY: a.answerY };
 }
 async function passwordLogin(account: string, ip: string) {
   return call<{ token?: string; challengeId?: string; methods?: string[] }>('/wps/session/login', ip, {
-    body: { username: account, password: 'abc12345', type: 'username', ...(await botFields()) },
+    body: { username: account, password: 'abc12345', type: 'username', ...(await botFields(account)) },
   });
 }
 /** A member who has logged in once from `home`, so any other address asks for the second step. */
