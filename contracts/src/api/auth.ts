@@ -23,7 +23,9 @@ export const ZLoginBody = z
     captcha: trimmed(8).optional(),
     captchaKey: z.string().max(64).optional(),
     botId: z.string().max(64).optional(),
+    /** The slider's answer: where the piece was let go, left edge (x) and top edge (y), in image pixels. */
     botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+    botAnswerY: z.coerce.number().int().min(0).max(1000).optional(),
     /** The login happens on the agent page: only agents may pass. */
     agentLogin: z.boolean().optional(),
   })
@@ -119,7 +121,10 @@ export const ZResetByMobileBody = z
 export const ZFreePlayBody = z.object({ os: trimmed(32).optional(), platform: z.literal('W').default('W') }).strict();
 
 export const ZCaptchaValue = z.object({ captchaKey: z.string(), image: z.string() });
-export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), pieceY: z.number().int() });
+/** A slider challenge is for one login of one account: it passes only for that account, once. */
+export const ZBotChallengeQuery = z.object({ account: trimmed(64), purpose: z.enum(['login']).default('login') }).strict();
+/** The picture (width x height) with the hole; the piece starts at the left edge, `pieceY` down (not the hole's row). */
+export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), height: z.number().int(), pieceY: z.number().int() });
 
 export const ZMemberInfo = z.object({
   id: z.number().int(),
@@ -166,9 +171,9 @@ export const authCalls = {
   loginVerifySend: defineCall({ method: 'POST', path: '/wps/session/login/verify/send', auth: false, body: ZVerifySendBody, value: ZSmsValue }),
   loginVerify: defineCall({ method: 'POST', path: '/wps/session/login/verify', auth: false, body: ZVerifyBody, value: ZLoginValue }),
   freePlay: defineCall({ method: 'POST', path: '/wps/session/login/freeplay', auth: false, body: ZFreePlayBody, value: ZLoginValue }),
-  logout: defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, value: z.object({}) }),
+  logout: defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, trial: true, value: z.object({}) }),
   /** Keep this session's token in an HttpOnly cookie readable only by `restoreSession`, so a reload finds it. */
-  keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, body: NoBody, value: z.object({}) }),
+  keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, trial: true, body: NoBody, value: z.object({}) }),
   /** The kept session's token (from that cookie) when it is still live for this merchant; null otherwise (and the cookie goes). */
   restoreSession: defineCall({ method: 'GET', path: '/wps/session/keep', auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
   smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, body: ZSmsNoLoginBody, value: ZSmsValue }),
@@ -181,8 +186,8 @@ export const authCalls = {
   resetByToken: defineCall({ method: 'POST', path: '/wps/member/password/reset', auth: false, body: ZResetByTokenBody, value: ZLoginValue }),
   resetByMobile: defineCall({ method: 'POST', path: '/wps/member/password/verification', auth: false, body: ZResetByMobileBody, value: ZLoginValue }),
   captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: NoQuery, value: ZCaptchaValue }),
-  botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: NoQuery, value: ZBotChallengeValue }),
-  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, query: NoQuery, value: ZMemberInfo }),
+  botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: ZBotChallengeQuery, value: ZBotChallengeValue }),
+  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: NoQuery, value: ZMemberInfo }),
   registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
   totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),

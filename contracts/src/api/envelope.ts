@@ -29,6 +29,12 @@ export type CallDef<Q extends z.ZodType | undefined, B extends z.ZodType | undef
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: boolean;
+  /**
+   * An `auth` call a trial (free-play) session may make too: its balance, the game lists, logout.
+   * Every other `auth` call belongs to the member or account centre, which the spec closes to trial
+   * accounts: a trial session gets TRIAL_FORBIDDEN (403) there, so a new member call is closed by default.
+   */
+  trial?: true;
   query?: Q;
   body?: B;
   value: V;

@@ -199,24 +199,24 @@ export const ZRecentGamesValue = z.object({
 export type TRecentGamesValue = z.infer<typeof ZRecentGamesValue>;
 
 export const catalogueCalls = {
-  gameList: defineCall({ method: 'GET', path: relayPath('GCSGAME_gameList'), auth: true, query: ZGameListQuery, value: ZGameListValue }),
+  gameList: defineCall({ method: 'GET', path: relayPath('GCSGAME_gameList'), auth: true, trial: true, query: ZGameListQuery, value: ZGameListValue }),
   vassGameType: defineCall({
     method: 'GET', path: relayPath('GCSGAME_getVassGameType'), auth: false, query: ZVassGameTypeQuery, value: ZVassGameTypeValue,
   }),
   favoriteIds: defineCall({
-    method: 'GET', path: relayPath('MCSFE_getFavoriteGames'), auth: true, query: ZFavoriteIdsQuery, value: ZFavoriteIdsValue,
+    method: 'GET', path: relayPath('MCSFE_getFavoriteGames'), auth: true, trial: true, query: ZFavoriteIdsQuery, value: ZFavoriteIdsValue,
   }),
   favoriteList: defineCall({
-    method: 'GET', path: relayPath('MCSFE_getFavoriteGamesList'), auth: true, query: ZFavoriteListQuery, value: ZFavoriteListValue,
+    method: 'GET', path: relayPath('MCSFE_getFavoriteGamesList'), auth: true, trial: true, query: ZFavoriteListQuery, value: ZFavoriteListValue,
   }),
   /** Throttled server-side: one favourite change per member per second; more answer 429 TOO_MANY_REQUESTS. */
   addFavorite: defineCall({
-    method: 'POST', path: relayPath('MCSFE_addFavoriteGameV2'), auth: true, body: ZAddFavoriteBody, value: ZFavoriteChangeValue,
+    method: 'POST', path: relayPath('MCSFE_addFavoriteGameV2'), auth: true, trial: true, body: ZAddFavoriteBody, value: ZFavoriteChangeValue,
   }),
   removeFavorite: defineCall({
-    method: 'DELETE', path: relayPath('MCSFE_removeFavoriteGameV2'), auth: true, query: ZRemoveFavoriteQuery, value: ZFavoriteChangeValue,
+    method: 'DELETE', path: relayPath('MCSFE_removeFavoriteGameV2'), auth: true, trial: true, query: ZRemoveFavoriteQuery, value: ZFavoriteChangeValue,
   }),
   recentGames: defineCall({
-    method: 'GET', path: relayPath('GCS_recentGame'), auth: true, query: ZRecentGamesQuery, value: ZRecentGamesValue,
+    method: 'GET', path: relayPath('GCS_recentGame'), auth: true, trial: true, query: ZRecentGamesQuery, value: ZRecentGamesValue,
   }),
 };

@@ -79,4 +79,4 @@ export const vendorCalls = {
 /** Game launch (spec: /wps/game/launchGame, token Y). */
 export const ZLaunchBody = z.object({ nodeId: z.string().min(1).max(128), freePlay: z.boolean().optional() }).strict();
 export const ZLaunchValue = z.object({ url: z.string(), vendor: z.string(), gameCode: z.string() });
-export const launchCall = defineCall({ method: 'POST', path: '/wps/game/launchGame', auth: true, body: ZLaunchBody, value: ZLaunchValue });
+export const launchCall = defineCall({ method: 'POST', path: '/wps/game/launchGame', auth: true, trial: true, body: ZLaunchBody, value: ZLaunchValue });

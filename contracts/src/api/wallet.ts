@@ -81,8 +81,8 @@ export const ZMarkReadBody = z
 const NoQuery = z.object({}).strict();
 
 export const walletCalls = {
-  balance: defineCall({ method: 'GET', path: '/wps/v2/wallets/balance', auth: true, query: NoQuery, value: ZBalance }),
-  merchantWallet: defineCall({ method: 'GET', path: relayPath('GCS_merchantWallet'), auth: true, query: z.object({ merchantCode: z.string().max(32).optional() }).strict(), value: z.object({ isSingle: z.literal(1) }) }),
+  balance: defineCall({ method: 'GET', path: '/wps/v2/wallets/balance', auth: true, trial: true, query: NoQuery, value: ZBalance }),
+  merchantWallet: defineCall({ method: 'GET', path: relayPath('GCS_merchantWallet'), auth: true, trial: true, query: z.object({ merchantCode: z.string().max(32).optional() }).strict(), value: z.object({ isSingle: z.literal(1) }) }),
   records: defineCall({ method: 'GET', path: '/wps/v2/wallets/records', auth: true, query: ZRecordsQuery, value: ZRecordsValue }),
   transfer: defineCall({ method: 'POST', path: relayPath('GCS_walletTransfer'), auth: true, body: ZWalletTransferBody, value: ZWalletTransfer }),
   transfers: defineCall({ method: 'GET', path: relayPath('GCS_walletTransfer'), auth: true, query: ZPageQuery, value: zPage(ZWalletTransfer) }),

@@ -2,6 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
+import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError } from './errors.ts';
 import type { Merchant } from '../modules/merchants/merchant-directory.ts';
 import type { SessionInfo } from '../modules/sessions/session-store.ts';
@@ -87,8 +88,19 @@ export function sendError(res: Response, err: AppError) {
 }
 
 /**
+ * Who may make a call, in one place for every member call: an `auth` call needs a live session, and
+ * a trial (free-play) session only gets the calls marked `trial` (spec: a trial account cannot open
+ * the member or account centres).
+ */
+export function authorize(def: { auth: boolean; trial?: true }, ctx: RequestContext): void {
+  if (!def.auth) return;
+  if (!ctx.session) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (!def.trial && isTrialType(ctx.session.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+}
+
+/**
  * Thin route: parse -> policy -> command -> presenter. Query and body are parsed by the contract's
- * schemas; calls marked Y need a live session; outside production the value is checked against the
+ * schemas; calls marked Y need a live session (and a real account unless marked `trial`, see authorize); outside production the value is checked against the
  * contract too, so a drifting response fails loudly in tests.
  */
 export function mountCall<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
@@ -101,7 +113,7 @@ export function mountCall<V extends z.ZodType, Q extends z.ZodType | undefined, 
   app[method](def.path, async (req: Request, res: Response, next: NextFunction) => {
     try {
       const ctx = req.ctx;
-      if (def.auth && !ctx.session) throw new AppError(ErrorCode.UNAUTHORIZED);
+      authorize(def, ctx);
       let query: unknown = undefined;
       if (def.query) {
         const q = def.query.safeParse(req.query ?? {});

@@ -19,23 +19,25 @@ export async function lastMessage(gw: GatewayProcess, to: string): Promise<strin
   return v.list[0]?.body ?? '';
 }
 
-/** Solve the slider bot check the way a person does: drag the handle until the piece covers the hole. */
+/** Solve the slider bot check the way a person does: drag the piece until it covers the hole (across and up or down). */
 export async function solveSlider(page: Page, gw: GatewayProcess): Promise<void> {
   const box = page.getByTestId('bot-check');
   await box.waitFor({ timeout: 10_000 });
   const botId = await box.getAttribute('data-bot-id');
-  const { answer } = await devGet<{ answer: number }>(gw, `/wps/dev/botcheck/${botId}`);
+  const { answer, answerY } = await devGet<{ answer: number; answerY: number }>(gw, `/wps/dev/botcheck/${botId}`);
   const img = box.locator('img').first();
   await img.waitFor();
   const scale = await img.evaluate((el) => (el as HTMLImageElement).clientWidth / ((el as HTMLImageElement).naturalWidth || 280));
-  const handle = page.getByTestId('bot-handle');
-  const hb = (await handle.boundingBox())!;
-  const x0 = hb.x + hb.width / 2;
-  const y0 = hb.y + hb.height / 2;
+  const piece = page.getByTestId('bot-piece');
+  const pb = (await piece.boundingBox())!;
+  const ib = (await img.boundingBox())!;
+  const x0 = pb.x + pb.width / 2;
+  const y0 = pb.y + pb.height / 2;
   await page.mouse.move(x0, y0);
   await page.mouse.down();
-  const dx = answer * scale;
-  for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + (dx * i) / 10, y0);
+  const dx = answer * scale - (pb.x - ib.x);
+  const dy = answerY * scale - (pb.y - ib.y);
+  for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + (dx * i) / 10, y0 + (dy * i) / 10);
   await page.mouse.up();
 }
 

@@ -6,9 +6,9 @@ import { devGet } from './portal-ui.ts';
  * Sign in through the API (the login screens have their own suite).
  */
 export async function apiLogin(gw: GatewayProcess, username: string, password: string): Promise<string> {
-  const c = await devGet<{ botId: string }>(gw, '/wps/botcheck');
-  const { answer } = await devGet<{ answer: number }>(gw, `/wps/dev/botcheck/${c.botId}`);
-  const v = await gw.post<{ token: string }>('/wps/session/login', { username, password, type: 'username', botId: c.botId, botAnswer: answer });
+  const c = await devGet<{ botId: string }>(gw, `/wps/botcheck?account=${encodeURIComponent(username)}`);
+  const { answer, answerY } = await devGet<{ answer: number; answerY: number }>(gw, `/wps/dev/botcheck/${c.botId}`);
+  const v = await gw.post<{ token: string }>('/wps/session/login', { username, password, type: 'username', botId: c.botId, botAnswer: answer, botAnswerY: answerY });
   return v.token;
 }
 

@@ -12,13 +12,26 @@ import { revokeMemberSessions, type SessionStore } from '../sessions/session-sto
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { BotChecker, Captchas } from './challenges.ts';
-import { normaliseMobile, type SmsCodes } from './sms-codes.ts';
+import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
 import { registrationRules, ruleOf } from './registration-settings.ts';
 
 /** Failed logins per account in an hour before the account refuses all logins for the rest of the hour. */
 export const MAX_FAILED_LOGINS_PER_HOUR = 100;
 const HOUR = 3600_000;
+/**
+ * Second-step guesses (SMS, e-mail or authenticator code) per member in an hour, across every
+ * challenge and resend; past it the second step is locked (VERIFICATION_LOCKED) until the hour moves on.
+ */
+export const SECOND_STEP_MAX_GUESSES_PER_HOUR = 5;
+/** Codes sent per challenge (on top of the per-number and per-address send limits). */
+const SECOND_STEP_MAX_SENDS = 5;
+/**
+ * Invitation codes that do not exist, per address in INVITATION_MISS_WINDOW_MS, before the address
+ * is refused every invitation lookup for 5 minutes: codes must not be enumerable.
+ */
+export const INVITATION_MAX_MISSES = 10;
+const INVITATION_MISS_WINDOW_MS = 10 * 60_000;
 const RESET_TTL_MS = 30 * 60_000;
 
 export type MemberRow = {
@@ -50,6 +63,8 @@ function fieldError(field: string, message: string) {
 
 export function createAccounts(deps: AccountsDeps) {
   const { db, sessions, hasher, limiter, captchas, bot, sms, mailer } = deps;
+  const secondStepGuesses = createGuessBudget(limiter, SECOND_STEP_MAX_GUESSES_PER_HOUR, HOUR);
+  const secondStepKey = (memberId: number) => `2fa-guess:${memberId}`;
   let dummy: Promise<string> | null = null;
   /** Verified against when an account does not exist, so a miss costs the same as a wrong password. */
   const dummyHash = () => (dummy ??= hasher.hash(randomBytes(16).toString('hex')));
@@ -110,6 +125,20 @@ export function createAccounts(deps: AccountsDeps) {
     return a >= n || i >= n * 3;
   }
 
+  /**
+   * The member an invitation code belongs to. Every lookup (the code check and registration alike)
+   * counts its misses per address; past INVITATION_MAX_MISSES the address is locked out of lookups.
+   */
+  async function inviter(m: Merchant, code: string, ip: string): Promise<number> {
+    const key = `invite-miss:${m.code}:${ip}`;
+    if (await limiter.isLocked(key)) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+    const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
+    if (up.rows[0]) return up.rows[0].id;
+    await limiter.hit(key);
+    if ((await limiter.count(key, INVITATION_MISS_WINDOW_MS)) >= INVITATION_MAX_MISSES) await limiter.lock(key, LIMITS.RATE_LIMIT_LOCK_MS);
+    throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+  }
+
   /** A login from an address the member never used asks for a second step, where the member has one. */
   async function secondStepFor(m: Merchant, member: MemberRow, ip: string): Promise<AppError | null> {
     if (!m.security.newIpVerification) return null;
@@ -120,11 +149,24 @@ export function createAccounts(deps: AccountsDeps) {
     if (member.email) methods.push('email');
     if (member.totp_enabled) methods.push('totp');
     if (!methods.length) return null;
-    const id = randomBytes(16).toString('base64url');
-    await db.query(
-      `INSERT INTO login_challenges (id, member_id, merchant_code, ip, methods, expires_at) VALUES ($1, $2, $3, $4, $5, now() + interval '10 minutes')`,
-      [id, member.id, m.code, ip, methods],
+    if (await secondStepGuesses.isSpent(secondStepKey(member.id))) return new AppError(ErrorCode.VERIFICATION_LOCKED);
+    // Another password login while a challenge from this address is open gets that challenge back
+    // (its code, sends and guesses), not a fresh one with fresh budgets.
+    const open = await db.query<{ id: string }>(
+      `SELECT id FROM login_challenges WHERE member_id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL
+         AND expires_at > now() + interval '1 minute' ORDER BY expires_at DESC LIMIT 1`,
+      [member.id, m.code, ip],
     );
+    let id = open.rows[0]?.id;
+    if (!id) {
+      id = randomBytes(16).toString('base64url');
+      await db.query(
+        `INSERT INTO login_challenges (id, member_id, merchant_code, ip, methods, expires_at) VALUES ($1, $2, $3, $4, $5, now() + interval '10 minutes')`,
+        [id, member.id, m.code, ip, methods],
+      );
+    } else {
+      await db.query('UPDATE login_challenges SET methods = $2 WHERE id = $1', [id, methods]);
+    }
     return new AppError(ErrorCode.VERIFICATION_REQUIRED, undefined, undefined, { challengeId: id, methods });
   }
 
@@ -146,7 +188,8 @@ export function createAccounts(deps: AccountsDeps) {
       const accountKey = `${m.code}:${body.username.toLowerCase()}`;
       if ((await limiter.count(`login-fail:${accountKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
       if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
-      if (m.security.botCheck && !(await bot.verify(body.botId, body.botAnswer))) {
+      const botAnswer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
+      if (m.security.botCheck && !(await bot.verify(body.botId, botAnswer, { purpose: 'login', account: body.username }))) {
         throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
       }
       const member = await findByAccount(db, m.code, body.username);
@@ -162,7 +205,7 @@ export function createAccounts(deps: AccountsDeps) {
       return openSession(m, member, ip, body.password);
     },
 
-    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email'): Promise<{ expiredMinutes: number }> {
+    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string): Promise<{ expiredMinutes: number }> {
       const r = await db.query<{ member_id: number; methods: string[] }>(
         `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
         [challengeId, m.code],
@@ -170,24 +213,36 @@ export function createAccounts(deps: AccountsDeps) {
       const ch = r.rows[0];
       if (!ch || !ch.methods.includes(method)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
       if (!(method === 'sms' ? sms.isAvailable : mailer.isAvailable)) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
+      if (await secondStepGuesses.isSpent(secondStepKey(ch.member_id))) throw new AppError(ErrorCode.VERIFICATION_LOCKED);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
       const since = await limiter.sinceLast(`2fa:${challengeId}`, HOUR);
       if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
-      if ((await limiter.count(`2fa:${challengeId}`, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      const hit = await limiter.hit(`2fa:${challengeId}`);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.query(
-        `UPDATE login_challenges SET code_hash = $2, code_method = $3, attempts = 0 WHERE id = $1`,
-        [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
-      );
-      const text = `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
+      if ((await limiter.count(`2fa:${challengeId}`, HOUR)) >= SECOND_STEP_MAX_SENDS) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      const hits: string[] = [];
+      const compose = async () => {
+        hits.push(await limiter.hit(`2fa:${challengeId}`));
+        const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+        // A resend replaces the code but keeps the guesses already made: the budget is the member's, not the code's.
+        await db.query(
+          `UPDATE login_challenges SET code_hash = $2, code_method = $3 WHERE id = $1`,
+          [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
+        );
+        return `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
+      };
       try {
-        if (method === 'sms') await deps.sms.sendRaw(`+${member.dialing_code}${member.mobile_num}`, text);
-        else await deliverMail(member.email!, `${m.brand.siteName} login verification`, text);
+        // The same per-number and per-address send limits as every other message to a person.
+        if (method === 'sms') {
+          await sms.sendText(m.code, member.dialing_code!, member.mobile_num!, ip, compose);
+        } else {
+          hits.push(...(await sms.limits.reserve(m.code, member.email!, ip)));
+          await deliverMail(member.email!, `${m.brand.siteName} login verification`, await compose());
+        }
       } catch (err) {
-        // Not sent: the code reached no one, so it is not kept and the send is not counted.
-        await db.query('UPDATE login_challenges SET code_hash = NULL, code_method = NULL WHERE id = $1', [challengeId]);
-        await limiter.undo(hit);
+        if (hits.length) {
+          // Not sent: the code reached no one, so it is not kept and the send is not counted.
+          await db.query('UPDATE login_challenges SET code_hash = NULL, code_method = NULL WHERE id = $1', [challengeId]);
+          await limiter.undo(...hits);
+        }
         throw err;
       }
       return { expiredMinutes: sms.expiredMinutes };
@@ -201,6 +256,8 @@ export function createAccounts(deps: AccountsDeps) {
       );
       const ch = r.rows[0];
       if (!ch || !ch.methods.includes(method) || ch.attempts >= 5) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      const budgetKey = secondStepKey(ch.member_id);
+      await secondStepGuesses.take(budgetKey);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
       let ok = false;
       if (method === 'totp') ok = !!member.totp_secret && member.totp_enabled && (await verifyTotp(member.totp_secret, code));
@@ -211,6 +268,7 @@ export function createAccounts(deps: AccountsDeps) {
       }
       const used = await db.query('UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [challengeId]);
       if (!used.rows.length) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      await secondStepGuesses.refund(budgetKey);
       checkRoleAtLogin(m, member, false);
       return openSession(m, member, ip, null);
     },
@@ -260,13 +318,8 @@ export function createAccounts(deps: AccountsDeps) {
           mobile = normaliseMobile(dialing, values.mobileNum);
         }
       }
-      let parentId: number | null = null;
       const invitation = body.affiliateCode || null;
-      if (invitation) {
-        const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, invitation]);
-        if (!up.rows[0]) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
-        parentId = up.rows[0].id;
-      }
+      const parentId = invitation ? await inviter(m, invitation, ip) : null;
       const account = variant === 'mobile' ? mobile!.mobile : values.username!;
       const passwordHash = await hasher.hash(values.password!);
       const paymentHash = body.paymentPassword ? await hasher.hash(body.paymentPassword) : null;
@@ -296,9 +349,8 @@ export function createAccounts(deps: AccountsDeps) {
       return { memberId, login: await openSession(m, member, ip, null) };
     },
 
-    async checkInvitation(m: Merchant, code: string): Promise<void> {
-      const up = await db.query(`SELECT 1 FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
-      if (!up.rows.length) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+    async checkInvitation(m: Merchant, code: string, ip: string): Promise<void> {
+      await inviter(m, code, ip);
     },
 
     async freePlay(m: Merchant, ip: string): Promise<TLoginValue> {

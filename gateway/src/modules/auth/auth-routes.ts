@@ -37,7 +37,7 @@ export function mountAuthRoutes(
   const { accounts, captchas, bot, sms, sessions, isProduction } = deps;
 
   mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
-  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method), opts);
+  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip), opts);
   mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
     accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, verifyTotp), opts);
   mountCall(app, authCalls.freePlay, async ({ ctx }) => accounts.freePlay(ctx.merchant, ctx.ip), opts);
@@ -77,7 +77,7 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.register, register('username'), opts);
   mountCall(app, authCalls.registerMobile, register('mobile'), opts);
   mountCall(app, authCalls.affiliate, async ({ ctx, query }) => {
-    await accounts.checkInvitation(ctx.merchant, query.code);
+    await accounts.checkInvitation(ctx.merchant, query.code, ctx.ip);
     return { valid: true as const };
   }, opts);
 
@@ -96,7 +96,7 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.resetByMobile, async ({ ctx, body }) => accounts.resetByMobile(ctx.merchant, body, ctx.ip), opts);
 
   mountCall(app, authCalls.captcha, async () => captchas.create(), opts);
-  mountCall(app, authCalls.botChallenge, async () => bot.challenge(), opts);
+  mountCall(app, authCalls.botChallenge, async ({ query }) => bot.challenge(query), opts);
   mountCall(app, authCalls.memberInfo, async ({ ctx }) => accounts.info(ctx.merchant, requireSession(ctx).session.memberId), opts);
   mountCall(app, authCalls.registerSettings, async ({ ctx }) => ({
     fields: registrationRules(ctx.merchant),

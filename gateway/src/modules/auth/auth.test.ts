@@ -19,10 +19,10 @@ const freshIp = () => `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250)
 function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string; ip?: string } = {}) {
   return api<T>(t.url, path, { ...init, headers: { 'x-forwarded-for': init.ip ?? '10.0.0.1' } });
 }
-async function bot() {
-  const c = (await call<{ botId: string }>('/wps/botcheck')).json!.value!;
-  const a = (await call<{ answer: number }>(`/wps/dev/botcheck/${c.botId}`)).json!.value!;
-  return { botId: c.botId, botAnswer: a.answer };
+async function bot(account: string) {
+  const c = (await call<{ botId: string }>(`/wps/botcheck?account=${encodeURIComponent(account)}`)).json!.value!;
+  const a = (await call<{ answer: number; answerY: number }>(`/wps/dev/botcheck/${c.botId}`)).json!.value!;
+  return { botId: c.botId, botAnswer: a.answer, botAnswerY: a.answerY };
 }
 async function captcha() {
   const c = (await call<{ captchaKey: string; image: string }>('/wps/captcha')).json!.value!;
@@ -37,7 +37,7 @@ async function lastCode(to: string): Promise<string> {
 }
 async function login(username: string, password: string, extra: Json = {}, ip?: string) {
   return call<{ token: string; isAgent: boolean; defaultPassword: boolean; firstTimeLogin: boolean; passwordExpired: boolean; isTrial: boolean }>(
-    '/wps/session/login', { body: { username, password, type: 'username', ...(await bot()), ...extra }, ...(ip ? { ip } : {}) });
+    '/wps/session/login', { body: { username, password, type: 'username', ...(await bot(username)), ...extra }, ...(ip ? { ip } : {}) });
 }
 async function register(fields: Json, ip = freshIp()) {
   return call<{ token?: string; memberId: number }>('/wps/member/register', {

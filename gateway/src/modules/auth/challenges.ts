@@ -41,35 +41,69 @@ export function createCaptchas(db: Queryable) {
 }
 export type Captchas = ReturnType<typeof createCaptchas>;
 
+/** What a slider challenge is issued for: it passes only for that purpose and that account, once. */
+export type BotBinding = { purpose: 'login'; account: string };
+export type BotAnswer = { x: number; y: number };
+
 /** The bot check behind an interface, so another provider (geetest and the like) can be plugged in. */
 export type BotChecker = {
-  challenge(): Promise<{ botId: string; image: string; width: number; pieceY: number }>;
-  verify(botId: string | undefined, answer: number | undefined): Promise<boolean>;
-  peek?(botId: string): Promise<number | null>;
+  challenge(bind: BotBinding): Promise<{ botId: string; image: string; width: number; height: number; pieceY: number }>;
+  verify(botId: string | undefined, answer: BotAnswer | undefined, bind: BotBinding): Promise<boolean>;
+  peek?(botId: string): Promise<BotAnswer | null>;
 };
 
-/** Self-hosted slider: drag the piece into the hole; within 4 px passes; one try per challenge. */
+/** How far (image pixels, each way, on each axis) the piece may be let go from the hole and still pass. */
+export const SLIDER_TOLERANCE = 5;
+/** The hole's left edge is at least this far right, clear of the piece's start (0 to SLIDER.piece). */
+export const SLIDER_MIN_X = 60;
+
+/**
+ * Self-hosted slider: drag the piece into the hole, which may be anywhere in the picture, on both
+ * axes; within SLIDER_TOLERANCE px on each passes; one try per challenge. The piece starts at a
+ * random row that says nothing of the hole's.
+ *
+ * A blind guess (one that does not look at the picture) passes with probability at most
+ * (2T+1)^2 / (NX * NY), where NX = SLIDER.width - SLIDER.piece - SLIDER_MIN_X + 1 columns and
+ * NY = SLIDER.height - SLIDER.piece + 1 rows are equally likely: with T = 5, 280x140 and a 40 px
+ * piece, 11 * 11 / (181 * 101) = 121 / 18281 = 0.66% (the old row-only check: 9 / 156 = 5.8%).
+ * A person lets go within a few pixels of the hole on a 40 px piece: T = 5 stays humane.
+ */
+/** Where the hole goes: every allowed column and row equally likely. */
+export function drawSliderHole(): BotAnswer {
+  return { x: randomInt(SLIDER_MIN_X, SLIDER.width - SLIDER.piece + 1), y: randomInt(0, SLIDER.height - SLIDER.piece + 1) };
+}
+/** Whether a piece let go at `answer` covers the hole well enough. */
+export function sliderPasses(hole: BotAnswer, answer: BotAnswer): boolean {
+  return Math.abs(hole.x - answer.x) <= SLIDER_TOLERANCE && Math.abs(hole.y - answer.y) <= SLIDER_TOLERANCE;
+}
+
 export function createSliderBotChecker(db: Queryable): BotChecker {
   return {
-    async challenge() {
-      const x = randomInt(80, SLIDER.width - SLIDER.piece - 4);
-      const y = randomInt(10, SLIDER.height - SLIDER.piece - 10);
+    async challenge(bind) {
+      const { x, y } = drawSliderHole();
+      const startY = randomInt(0, SLIDER.height - SLIDER.piece + 1);
       const botId = randomBytes(16).toString('base64url');
-      await db.query(`INSERT INTO bot_challenges (id, answer, expires_at) VALUES ($1, $2, now() + interval '5 minutes')`, [botId, x]);
-      return { botId, image: `data:image/png;base64,${sliderPng(x, y)}`, width: SLIDER.width, pieceY: y };
+      await db.query(
+        `INSERT INTO bot_challenges (id, answer, answer_y, purpose, account_lower, expires_at) VALUES ($1, $2, $3, $4, $5, now() + interval '5 minutes')`,
+        [botId, x, y, bind.purpose, bind.account.toLowerCase()],
+      );
+      return { botId, image: `data:image/png;base64,${sliderPng(x, y)}`, width: SLIDER.width, height: SLIDER.height, pieceY: startY };
     },
-    async verify(botId, answer) {
-      if (!botId || answer === undefined) return false;
-      const r = await db.query<{ answer: number }>(
-        `UPDATE bot_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING answer`,
+    async verify(botId, answer, bind) {
+      if (!botId || !answer) return false;
+      // Consumed whatever the answer, and whoever presents it: one try per challenge.
+      const r = await db.query<{ answer: number; answer_y: number; purpose: string; account_lower: string | null }>(
+        `UPDATE bot_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING answer, answer_y, purpose, account_lower`,
         [botId],
       );
       const row = r.rows[0];
-      return !!row && Math.abs(row.answer - answer) <= 4;
+      return !!row && row.purpose === bind.purpose && row.account_lower === bind.account.toLowerCase()
+        && sliderPasses({ x: row.answer, y: row.answer_y }, answer);
     },
     async peek(botId) {
-      const r = await db.query<{ answer: number }>('SELECT answer FROM bot_challenges WHERE id = $1', [botId]);
-      return r.rows[0]?.answer ?? null;
+      const r = await db.query<{ answer: number; answer_y: number }>('SELECT answer, answer_y FROM bot_challenges WHERE id = $1', [botId]);
+      const row = r.rows[0];
+      return row ? { x: row.answer, y: row.answer_y } : null;
     },
   };
 }

@@ -15,6 +15,12 @@ export const SMS_MAX_PER_WINDOW = 5;
 export const SMS_WINDOW_MS = 10 * 60_000;
 /** Wrong guesses a code survives before it is burned. */
 export const SMS_MAX_ATTEMPTS = 5;
+/**
+ * Guesses a number may make across all its codes in GUESS_WINDOW_MS: a fresh code (a resend) must not
+ * bring a fresh set of guesses, or 5 sends x 5 guesses every 10 minutes walk through the code space.
+ */
+export const SMS_MAX_GUESSES_PER_WINDOW = 10;
+export const GUESS_WINDOW_MS = 3600_000;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
@@ -26,6 +32,55 @@ export function normaliseMobile(dialing: string, mobile: string): { dialing: str
   m = m.replace(/^0+/, '');
   if (!DIALING_CODE_PATTERN.test(d) || !MOBILE_PATTERN.test(m)) throw new AppError(ErrorCode.INVALID_PHONE);
   return { dialing: d, mobile: m };
+}
+
+/**
+ * The send limits every message to a person goes through (SMS codes, second-step SMS and e-mails):
+ * one send a second per target, more than SMS_MAX_PER_WINDOW sends in the window lock the target,
+ * and more than four times that from one address lock the address, each for 5 minutes.
+ * `target` is the number ('+63917...') or the e-mail address.
+ */
+export function createSendLimits(limiter: RateLimiter) {
+  return {
+    /** Count one send to `target` from `ip`; returns the counted events, for `limiter.undo` when the send then fails. */
+    async reserve(merchant: string, target: string, ip: string): Promise<string[]> {
+      const targetKey = target.startsWith('+') ? `sms:${merchant}:${target.slice(1)}` : `mail:${merchant}:${target.toLowerCase()}`;
+      const ipKey = `sms-ip:${merchant}:${ip}`;
+      if ((await limiter.isLocked(targetKey)) || (await limiter.isLocked(ipKey))) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      const since = await limiter.sinceLast(targetKey, SMS_WINDOW_MS);
+      if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
+      const recent = await limiter.count(targetKey, SMS_WINDOW_MS);
+      if (recent >= SMS_MAX_PER_WINDOW) {
+        await limiter.lock(targetKey, LIMITS.RATE_LIMIT_LOCK_MS);
+        throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      }
+      if ((await limiter.count(ipKey, SMS_WINDOW_MS)) >= SMS_MAX_PER_WINDOW * 4) {
+        await limiter.lock(ipKey, LIMITS.RATE_LIMIT_LOCK_MS);
+        throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      }
+      return [await limiter.hit(targetKey), await limiter.hit(ipKey)];
+    },
+  };
+}
+export type SendLimits = ReturnType<typeof createSendLimits>;
+
+/**
+ * A guess budget that spans codes and challenges: each guess takes a slot before it is checked (so
+ * parallel guesses cannot all slip under the limit), a right guess gives the slots back.
+ */
+export function createGuessBudget(limiter: RateLimiter, max: number, windowMs: number) {
+  const isSpent = async (key: string) => (await limiter.count(key, windowMs)) >= max;
+  return {
+    isSpent,
+    /** Take a slot for one guess; VERIFICATION_LOCKED when the budget was already spent. */
+    async take(key: string): Promise<void> {
+      // A spent budget takes no more slots, so hammering it does not push the end of the lock forward.
+      if (await isSpent(key)) throw new AppError(ErrorCode.VERIFICATION_LOCKED);
+      await limiter.hit(key);
+      if ((await limiter.count(key, windowMs)) > max) throw new AppError(ErrorCode.VERIFICATION_LOCKED);
+    },
+    refund: (key: string) => limiter.clear(key),
+  };
 }
 
 /** Send through the provider; any failure of it is PROVIDER_UNAVAILABLE (503), never a 500. */
@@ -40,14 +95,29 @@ async function deliverSms(sms: SmsProvider, to: string, text: string): Promise<v
 
 export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProvider, opts: { expiredMinutes?: number } = {}) {
   const expiredMinutes = opts.expiredMinutes ?? LIMITS.SMS_DEFAULT_EXPIRED_MINUTES;
+  const limits = createSendLimits(limiter);
+  const guesses = createGuessBudget(limiter, SMS_MAX_GUESSES_PER_WINDOW, GUESS_WINDOW_MS);
   return {
     expiredMinutes,
+    limits,
     /** False when no SMS provider is configured: callers refuse before they count or store anything. */
     get isAvailable() {
       return sms.isAvailable;
     },
-    /** A message that is not a stored code (second-step codes keep their own hash). */
-    sendRaw: (to: string, text: string) => deliverSms(sms, to, text),
+    /**
+     * A message that is not a stored code (second-step codes keep their own hash), under the same send
+     * limits; `compose` runs only once the limits let the message go. A send that fails counts nothing.
+     */
+    async sendText(merchant: string, dialing: string, mobile: string, ip: string, compose: () => Promise<string>): Promise<void> {
+      if (!sms.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
+      const hits = await limits.reserve(merchant, `+${dialing}${mobile}`, ip);
+      try {
+        await deliverSms(sms, `+${dialing}${mobile}`, await compose());
+      } catch (err) {
+        await limiter.undo(...hits);
+        throw err;
+      }
+    },
     /**
      * Send a fresh 6-digit code. Throttled to one a second per number, and more than
      * SMS_MAX_PER_WINDOW sends in the window lock the number (and the IP) for 5 minutes.
@@ -56,21 +126,7 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
       const { dialing, mobile } = normaliseMobile(dialingRaw, mobileRaw);
       // Nothing can be sent: refuse before a counter is spent or a code stored.
       if (!sms.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
-      const numberKey = `sms:${merchant}:${dialing}${mobile}`;
-      const ipKey = `sms-ip:${merchant}:${ip}`;
-      if ((await limiter.isLocked(numberKey)) || (await limiter.isLocked(ipKey))) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      const since = await limiter.sinceLast(numberKey, SMS_WINDOW_MS);
-      if (since !== null && since < LIMITS.SMS_SEND_THROTTLE_MS) throw new AppError(ErrorCode.SMS_THROTTLED);
-      const recent = await limiter.count(numberKey, SMS_WINDOW_MS);
-      if (recent >= SMS_MAX_PER_WINDOW) {
-        await limiter.lock(numberKey, LIMITS.RATE_LIMIT_LOCK_MS);
-        throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      }
-      if ((await limiter.count(ipKey, SMS_WINDOW_MS)) >= SMS_MAX_PER_WINDOW * 4) {
-        await limiter.lock(ipKey, LIMITS.RATE_LIMIT_LOCK_MS);
-        throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      }
-      const hits = [await limiter.hit(numberKey), await limiter.hit(ipKey)];
+      const hits = await limits.reserve(merchant, `+${dialing}${mobile}`, ip);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const r = await db.query<{ id: number }>(
         `INSERT INTO sms_codes (merchant_code, purpose, dialing_code, mobile_num, code_hash, expires_at)
@@ -92,7 +148,9 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
 
     /**
      * Check and consume the newest code for the number. Wrong guesses count against the code;
-     * after SMS_MAX_ATTEMPTS it is burned. A used or expired code is refused.
+     * after SMS_MAX_ATTEMPTS it is burned. A used or expired code is refused. Guesses also count
+     * against the number, across codes: past SMS_MAX_GUESSES_PER_WINDOW the number is refused
+     * (VERIFICATION_LOCKED) until the window moves on.
      */
     async consume(merchant: string, purpose: SmsPurpose, dialingRaw: string, mobileRaw: string, codeRaw: string | undefined) {
       if (!codeRaw) throw new AppError(ErrorCode.SMS_CODE_MISSING);
@@ -105,6 +163,8 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
       const row = r.rows[0];
       if (!row || row.used || row.attempts >= SMS_MAX_ATTEMPTS) throw new AppError(ErrorCode.SMS_CODE_INVALID);
       if (row.expired) throw new AppError(ErrorCode.SMS_CODE_EXPIRED);
+      const budgetKey = `sms-guess:${merchant}:${dialing}${mobile}`;
+      await guesses.take(budgetKey);
       const ok = /^\d{6}$/.test(codeRaw) && timingSafeEqual(Buffer.from(row.code_hash), hashCode(String(row.id), codeRaw));
       if (!ok) {
         await db.query('UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1', [row.id]);
@@ -112,6 +172,7 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
       }
       const used = await db.query('UPDATE sms_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [row.id]);
       if (!used.rows.length) throw new AppError(ErrorCode.SMS_CODE_INVALID);
+      await guesses.refund(budgetKey);
       return { dialing, mobile };
     },
   };

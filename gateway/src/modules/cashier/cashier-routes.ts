@@ -3,7 +3,7 @@ import express from 'express';
 import busboy from 'busboy';
 import { PROOF_LIMITS, ZConfirmWithdrawalFields, cashierCalls, paymentCallbackPath } from '@portal/contracts/api/cashier';
 import type { Db } from '../../db/db.ts';
-import { mountCall } from '../../app/http.ts';
+import { authorize, mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import type { Deposits } from './deposits.ts';
@@ -102,6 +102,7 @@ export function mountCashierRoutes(app: Express, deps: { deposits: Deposits; wit
 
   app.post(cashierCalls.confirmWithdrawal.path, async (req: Request, res: Response, next: NextFunction) => {
     try {
+      authorize(cashierCalls.confirmWithdrawal, req.ctx);
       if (!req.ctx.session) throw new AppError(ErrorCode.UNAUTHORIZED);
       const id = idParam(req);
       if (!req.is('multipart/form-data')) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data');

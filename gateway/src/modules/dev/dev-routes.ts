@@ -78,7 +78,10 @@ export function mountDevRoutes(
 ) {
   const { db, sink, merchants, sessions } = deps;
 
-  app.get('/wps/dev/botcheck/:id', wrap(async (req) => ({ answer: await deps.bot.peek?.(String(req.params.id)) ?? null })));
+  app.get('/wps/dev/botcheck/:id', wrap(async (req) => {
+    const a = (await deps.bot.peek?.(String(req.params.id))) ?? null;
+    return { answer: a?.x ?? null, answerY: a?.y ?? null };
+  }));
   app.get('/wps/dev/captcha/:key', wrap(async (req) => ({ answer: await deps.captchas.peek(String(req.params.key)) })));
 
   app.post('/wps/dev/members', wrap(async (req) => {

@@ -2,26 +2,29 @@ import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBotChallenge } from '../lib/auth-types';
-import { BOT_PIECE_SIZE, clampLeft, toImageX } from '../lib/bot-slider';
+import { BOT_PIECE_SIZE, clampLeft, clampTop, toImageX, toImageY } from '../lib/bot-slider';
 
 type Props = {
   challenge: TBotChallenge;
-  /** The piece's left edge in image pixels. */
-  onSolved: (x: number) => void;
+  /** The piece's left and top edges in image pixels. */
+  onSolved: (x: number, y: number) => void;
   onCancel: () => void;
 };
 
 /**
- * The slider bot check: drag the piece (or the handle under the picture) along its row until it
- * covers the dark hole, and let go. One try: the answer goes with the login at once.
- * Arrow keys move the handle too (Shift for 10 px), Enter lets go.
+ * The slider bot check: drag the piece until it covers the dark hole, and let go. The hole may be
+ * above or below the piece's row, so the piece moves both ways; the handle under the picture moves
+ * it across. One try: the answer goes with the login at once.
+ * Arrow keys move the piece too (Shift for 10 px), Enter lets go.
  */
 export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
   const { t } = useTranslation('auth');
   const frameRef = useRef<HTMLDivElement>(null);
   const [displayWidth, setDisplayWidth] = useState(challenge.width);
   const [left, setLeft] = useState(0);
-  const drag = useRef<{ startX: number; startLeft: number } | null>(null);
+  const [top, setTop] = useState(challenge.pieceY);
+  /** `vertical`: the piece itself is dragged (both ways); the handle moves across only. */
+  const drag = useRef<{ startX: number; startY: number; startLeft: number; startTop: number; vertical: boolean } | null>(null);
   const solved = useRef(false);
   const scale = displayWidth / challenge.width;
   const piece = BOT_PIECE_SIZE * scale;
@@ -36,40 +39,53 @@ export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
     return () => ro?.disconnect();
   }, [challenge.width]);
 
-  const finish = (finalLeft: number) => {
+  // `top` is kept in image pixels (the row does not depend on the drawn size); `left` in screen pixels.
+  const finish = (finalLeft: number, finalTop: number) => {
     if (solved.current) return;
     solved.current = true;
-    onSolved(toImageX(finalLeft, displayWidth, challenge.width));
+    onSolved(toImageX(finalLeft, displayWidth, challenge.width), toImageY(finalTop * scale, displayWidth, challenge.width, challenge.height));
   };
 
-  const onPointerDown = (e: PointerEvent<HTMLElement>) => {
+  const start = (vertical: boolean) => (e: PointerEvent<HTMLElement>) => {
     if (solved.current) return;
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { startX: e.clientX, startLeft: left };
+    drag.current = { startX: e.clientX, startY: e.clientY, startLeft: left, startTop: top, vertical };
   };
+  const positionOf = (e: PointerEvent<HTMLElement>, d: NonNullable<typeof drag.current>) => ({
+    left: clampLeft(d.startLeft + e.clientX - d.startX, displayWidth, challenge.width),
+    top: d.vertical ? clampTop((d.startTop * scale + e.clientY - d.startY), displayWidth, challenge.width, challenge.height) / scale : d.startTop,
+  });
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
     if (!drag.current) return;
-    setLeft(clampLeft(drag.current.startLeft + e.clientX - drag.current.startX, displayWidth, challenge.width));
+    const p = positionOf(e, drag.current);
+    setLeft(p.left);
+    setTop(p.top);
   };
   const onPointerUp = (e: PointerEvent<HTMLElement>) => {
     if (!drag.current) return;
-    const final = clampLeft(drag.current.startLeft + e.clientX - drag.current.startX, displayWidth, challenge.width);
+    const p = positionOf(e, drag.current);
     drag.current = null;
-    setLeft(final);
-    if (final > 0) finish(final);
+    setLeft(p.left);
+    setTop(p.top);
+    if (p.left > 0) finish(p.left, p.top);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     const step = e.shiftKey ? 10 : 1;
     if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
       e.preventDefault();
       setLeft((l) => clampLeft(l + (e.key === 'ArrowRight' ? step : -step) * scale, displayWidth, challenge.width));
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setTop((y) => Math.min(Math.max(0, y + (e.key === 'ArrowDown' ? step : -step)), challenge.height - BOT_PIECE_SIZE));
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      finish(left);
+      finish(left, top);
     }
   };
-  const handlers = { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: () => (drag.current = null) };
+  const common = { onPointerMove, onPointerUp, onPointerCancel: () => (drag.current = null) };
+  const pieceHandlers = { ...common, onPointerDown: start(true) };
+  const handleHandlers = { ...common, onPointerDown: start(false) };
   const maxLeft = clampLeft(Infinity, displayWidth, challenge.width);
 
   return (
@@ -79,10 +95,10 @@ export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
         <img src={challenge.image} alt={t('bot_picture')} draggable={false} className="bot-check__img" />
         <div
           className="bot-check__piece"
-          style={{ left, top: challenge.pieceY * scale, width: piece, height: piece }}
+          style={{ left, top: top * scale, width: piece, height: piece }}
           data-testid="bot-piece"
           aria-hidden="true"
-          {...handlers}
+          {...pieceHandlers}
         />
       </div>
       <div className="bot-check__track" style={{ maxWidth: challenge.width }}>
@@ -99,7 +115,7 @@ export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
           aria-valuenow={Math.round(left)}
           data-testid="bot-handle"
           onKeyDown={onKeyDown}
-          {...handlers}
+          {...handleHandlers}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M9 6l6 6-6 6" stroke="currentColor" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" />

@@ -64,7 +64,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
   const [machine] = useState(() =>
     loginMachine.provide({
       actors: {
-        loadBotChallenge: fromPromise(({ signal }) => getBotChallenge(signal)),
+        loadBotChallenge: fromPromise(({ input, signal }: { input: { account: string }; signal: AbortSignal }) => getBotChallenge(input.account, signal)),
         login: fromPromise(({ input, signal }: { input: TLoginRequest; signal: AbortSignal }) => login(input, signal)),
         verifyLogin: fromPromise(({ input, signal }: { input: { challengeId: string; method: TSecondStepMethod; code: string }; signal: AbortSignal }) =>
           verifyLogin(input, signal),
@@ -270,7 +270,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
 
       {isSolving ? (
         snapshot.matches('botSolving') && ctx.bot ? (
-          <BotCheckSlider challenge={ctx.bot} onSolved={(x) => send({ type: 'BOT_SOLVED', x })} onCancel={() => send({ type: 'BOT_CANCEL' })} />
+          <BotCheckSlider challenge={ctx.bot} onSolved={(x, y) => send({ type: 'BOT_SOLVED', x, y })} onCancel={() => send({ type: 'BOT_CANCEL' })} />
         ) : (
           <p className="muted small">{t('common:loading')}</p>
         )

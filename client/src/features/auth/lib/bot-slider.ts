@@ -16,3 +16,16 @@ export function clampLeft(left: number, displayWidth: number, imageWidth: number
   const maxLeft = Math.max(0, displayWidth - (piece * displayWidth) / imageWidth);
   return Math.min(Math.max(0, left), maxLeft);
 }
+
+/** The piece's top edge in image pixels from its top edge on screen (the same scale as across). */
+export function toImageY(screenTop: number, displayWidth: number, imageWidth: number, imageHeight: number, piece: number = BOT_PIECE_SIZE): number {
+  if (displayWidth <= 0) return 0;
+  const y = (screenTop * imageWidth) / displayWidth;
+  return Math.round(Math.min(Math.max(0, y), imageHeight - piece));
+}
+
+/** Where the piece may go down on screen: from 0 to the picture's height less the piece. */
+export function clampTop(top: number, displayWidth: number, imageWidth: number, imageHeight: number, piece: number = BOT_PIECE_SIZE): number {
+  const maxTop = Math.max(0, ((imageHeight - piece) * displayWidth) / imageWidth);
+  return Math.min(Math.max(0, top), maxTop);
+}

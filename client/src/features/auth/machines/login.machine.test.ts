@@ -15,7 +15,7 @@ const MEMBER: TMemberInfo = {
   id: 7, account: 'player01', nickname: 'P1', type: 0, isAgent: false, isTrial: false, currencySymbol: '₱', language: 'EN',
   imgUrl: null, mobileNum: null, email: null, totpEnabled: false,
 };
-const BOT: TBotChallenge = { botId: 'b1', image: 'data:image/png;base64,', width: 280, pieceY: 30 };
+const BOT: TBotChallenge = { botId: 'b1', image: 'data:image/png;base64,', width: 280, height: 140, pieceY: 30 };
 const FORM: LoginFormValues = { ...EMPTY_LOGIN_FORM, username: ' player01 ', password: ' pw ', mobileNum: '917 123 4567', smsCode: '123456' };
 
 type Fakes = {
@@ -88,11 +88,11 @@ describe('login machine', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('botSolving');
     expect(actor.getSnapshot().context.bot).toEqual(BOT);
-    actor.send({ type: 'BOT_SOLVED', x: 101.6 });
+    actor.send({ type: 'BOT_SOLVED', x: 101.6, y: 47.4 });
     await flush();
     await flush();
     // Trimmed username, untouched password, no captcha until asked for.
-    expect(requests).toEqual([{ type: 'username', username: 'player01', password: ' pw ', botId: 'b1', botAnswer: 102 }]);
+    expect(requests).toEqual([{ type: 'username', username: 'player01', password: ' pw ', botId: 'b1', botAnswer: 102, botAnswerY: 47 }]);
     expect(spy.storeSession).toHaveBeenCalledWith({ login: VALUE });
     expect(spy.rememberUser).toHaveBeenCalledWith({ form: { ...FORM, remember: true }, type: 'username' });
     expect(spy.showFirstLoginPopups).not.toHaveBeenCalled();
@@ -128,7 +128,7 @@ describe('login machine', () => {
     });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     let ctx = actor.getSnapshot().context;
     expect(actor.getSnapshot().value).toBe('idle');
@@ -138,7 +138,7 @@ describe('login machine', () => {
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ captcha: 'captcha_required' });
     actor.send({ type: 'SUBMIT', form: { ...FORM, captcha: ' 1234 ', captchaKey: 'k1' } });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     expect(requests[1]).toMatchObject({ captcha: '1234', captchaKey: 'k1' });
     ctx = actor.getSnapshot().context;
@@ -149,7 +149,7 @@ describe('login machine', () => {
     const { actor } = start({ login: async () => { throw new ApiError('NON_AGENT', 'Non-agents cannot log in', 403); } }, { types: ['username'], agentLogin: true });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ error: 'NON_AGENT', isCaptchaShown: false, captchaVersion: 0 });
     actor.send({ type: 'DISMISS_ERROR' });
@@ -160,7 +160,7 @@ describe('login machine', () => {
     const { actor, requests, spy } = start({}, { types: ['username'], agentLogin: true });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     await flush();
     expect(requests[0]).toMatchObject({ agentLogin: true });
@@ -183,7 +183,7 @@ describe('login machine', () => {
     const { actor, spy } = start({ login: async () => ({ ...VALUE, defaultPassword: true, firstTimeLogin: true }) });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     expect(actor.getSnapshot().value).toBe('passwordChange');
     expect(spy.showFirstLoginPopups).toHaveBeenCalledTimes(1);
@@ -197,14 +197,14 @@ describe('login machine', () => {
     const off = start({ login: expired }, { types: ['username'], forceExpiredChange: false });
     off.actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    off.actor.send({ type: 'BOT_SOLVED', x: 90 });
+    off.actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     await flush();
     expect(off.spy.openChangePassword).not.toHaveBeenCalled();
     const on = start({ login: expired }, { types: ['username'], forceExpiredChange: true });
     on.actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    on.actor.send({ type: 'BOT_SOLVED', x: 90 });
+    on.actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     expect(on.spy.openChangePassword).toHaveBeenCalledTimes(1);
   });
@@ -229,7 +229,7 @@ describe('login machine', () => {
     });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     expect(actor.getSnapshot().value).toBe('secondStep');
     expect(actor.getSnapshot().context).toMatchObject({ secondStep: { challengeId: 'c1', methods: ['sms', 'email'] }, method: 'sms' });
@@ -259,7 +259,7 @@ describe('login machine', () => {
     });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     actor.send({ type: 'VERIFY', code: '123456' });
     await flush();
@@ -267,7 +267,7 @@ describe('login machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ error: 'VERIFICATION_REQUIRED', secondStep: null });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().value).toBe('idle');
@@ -277,7 +277,7 @@ describe('login machine', () => {
     const { actor } = start({ login: async () => { throw new ApiError('VERIFICATION_REQUIRED', 'x', 401, [], { methods: [] }); } });
     actor.send({ type: 'SUBMIT', form: FORM });
     await flush();
-    actor.send({ type: 'BOT_SOLVED', x: 90 });
+    actor.send({ type: 'BOT_SOLVED', x: 90, y: 47.4 });
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.error).toBe('VERIFICATION_REQUIRED');
@@ -304,7 +304,7 @@ describe('login machine', () => {
     { type: 'SWITCH_TYPE', loginType: 'username' },
     { type: 'SUBMIT', form: FORM },
     { type: 'SUBMIT', form: EMPTY_LOGIN_FORM },
-    { type: 'BOT_SOLVED', x: 100 },
+    { type: 'BOT_SOLVED', x: 100, y: 47.4 },
     { type: 'BOT_CANCEL' },
     { type: 'PICK_METHOD', method: 'email' },
     { type: 'VERIFY', code: '123456' },

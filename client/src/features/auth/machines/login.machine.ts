@@ -33,7 +33,8 @@ export type LoginContext = {
   /** Bumped whenever the captcha must be reloaded (shown, or used by a failed login). */
   captchaVersion: number;
   bot: TBotChallenge | null;
-  botAnswer: number | null;
+  /** Where the piece was let go, in image pixels. */
+  botAnswer: { x: number; y: number } | null;
   secondStep: SecondStep | null;
   method: TSecondStepMethod | null;
   login: TLoginValue | null;
@@ -45,7 +46,7 @@ export type LoginContext = {
 export type LoginEvent =
   | { type: 'SWITCH_TYPE'; loginType: LoginType }
   | { type: 'SUBMIT'; form: LoginFormValues }
-  | { type: 'BOT_SOLVED'; x: number }
+  | { type: 'BOT_SOLVED'; x: number; y: number }
   | { type: 'BOT_CANCEL' }
   | { type: 'PICK_METHOD'; method: TSecondStepMethod }
   | { type: 'VERIFY'; code: string }
@@ -85,7 +86,7 @@ export function loginRequestOf(context: Pick<LoginContext, 'form' | 'type' | 'ag
     username: f.username.trim(),
     password: f.password,
     ...(context.isCaptchaShown ? { captcha: f.captcha.trim(), captchaKey: f.captchaKey } : {}),
-    ...(context.bot && context.botAnswer !== null ? { botId: context.bot.botId, botAnswer: context.botAnswer } : {}),
+    ...(context.bot && context.botAnswer !== null ? { botId: context.bot.botId, botAnswer: context.botAnswer.x, botAnswerY: context.botAnswer.y } : {}),
     ...agent,
   };
 }
@@ -102,7 +103,8 @@ export const loginMachine = setup({
     input: {} as LoginMachineInput,
   },
   actors: {
-    loadBotChallenge: fromPromise<TBotChallenge>(async () => {
+    /** The challenge is issued for the account being signed in (the server binds it). */
+    loadBotChallenge: fromPromise<TBotChallenge, { account: string }>(async () => {
       throw new Error('loadBotChallenge is not provided');
     }),
     login: fromPromise<TLoginValue, TLoginRequest>(async () => {
@@ -200,13 +202,17 @@ export const loginMachine = setup({
       invoke: {
         id: 'loadBotChallenge',
         src: 'loadBotChallenge',
+        input: ({ context }) => ({ account: context.form?.username.trim() ?? '' }),
         onDone: { target: 'botSolving', actions: assign({ bot: ({ event }) => event.output }) },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => codeOf(event.error) }) },
       },
     },
     botSolving: {
       on: {
-        BOT_SOLVED: { target: 'loggingIn', actions: assign({ botAnswer: ({ event }) => Math.max(0, Math.round(event.x)) }) },
+        BOT_SOLVED: {
+          target: 'loggingIn',
+          actions: assign({ botAnswer: ({ event }) => ({ x: Math.max(0, Math.round(event.x)), y: Math.max(0, Math.round(event.y)) }) }),
+        },
         BOT_CANCEL: { target: 'idle', actions: assign({ bot: null }) },
       },
     },
