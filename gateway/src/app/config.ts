@@ -44,7 +44,7 @@ const ZEnv = z.object({
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
   /** Public origin for the redirect_uri (behind proxies); default: the request's own origin. */
   OIDC_REDIRECT_BASE: z.string().url().optional(),
-  /** HMAC-SHA256 secret of the built-in payment simulator's callbacks; generated per process outside production when unset (set it for several nodes). */
+  /** HMAC-SHA256 secret of the built-in payment simulator's callbacks; generated per process when unset (set it for several nodes). Development only: refused in production. */
   PAYMENT_SIM_SECRET: z.string().min(16).optional(),
 });
 export type Config = Omit<z.infer<typeof ZEnv>, 'SEED'> & { SEED: 'demo' | 'none'; isProduction: boolean };
@@ -53,13 +53,20 @@ export type Config = Omit<z.infer<typeof ZEnv>, 'SEED'> & { SEED: 'demo' | 'none
  * Settings a production node must never run with; thrown at start (loadConfig and createPortal both
  * check, so a config built by hand cannot slip past). The demo seed creates ops01, agent01 and
  * player01 with the published password '{secret}': whoever logs in first would own the back office.
+ * The payment simulator credits any order whose Pay button is pressed.
  */
-export function assertSafeConfig(config: Pick<Config, 'isProduction' | 'SEED'>): void {
+export function assertSafeConfig(config: Pick<Config, 'isProduction' | 'SEED' | 'PAYMENT_SIM_SECRET'>): void {
   if (config.isProduction && config.SEED === 'demo') {
     throw new Error(
       'SEED=demo is refused in production: it creates back-office and member accounts with a published password. ' +
         'Unset SEED (production defaults to none), then create the merchant and the first operator with ' +
         '`npm run merchant:create` and `npm run ops:create-operator` (see README.md, "Production").',
+    );
+  }
+  if (config.isProduction && config.PAYMENT_SIM_SECRET) {
+    throw new Error(
+      'PAYMENT_SIM_SECRET is refused in production: the payment simulator credits whoever presses Pay and is a development helper only. ' +
+        'Unset it; production takes deposits through real providers and manual bank deposits.',
     );
   }
 }

@@ -30,9 +30,12 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     ...env,
   });
   const portal = await createPortal(config);
-  const port = await portal.listen(config.PORT, '127.0.0.1');
+  // Loopback unless the test asks for an address (HOST), e.g. to be a client from another address.
+  const host = env.HOST ?? '127.0.0.1';
+  const port = await portal.listen(config.PORT, host);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    portal, port, url: `http://127.0.0.1:${port}`,
+    portal, port, url: `http://${urlHost}:${port}`,
     async stop() {
       await portal.stop();
       await fresh?.drop();
