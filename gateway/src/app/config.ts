@@ -60,7 +60,7 @@ export function assertSafeConfig(config: Pick<Config, 'isProduction' | 'SEED' | 
     throw new Error(
       'SEED=demo is refused in production: it creates back-office and member accounts with a published password. ' +
         'Unset SEED (production defaults to none), then create the merchant and the first operator with ' +
-        '`npm run merchant:create` and `npm run ops:create-operator` (see README.md, "Production").',
+        '`npm run merchant:create` and `npm run ops:create-operator` (README.md, "Development mode (the default) and production mode").',
     );
   }
   if (config.isProduction && config.PAYMENT_SIM_SECRET) {
