@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import { loadConfig } from '../app/config.ts';
@@ -28,6 +30,17 @@ describe('production refuses the demo seed', () => {
     const handMade = { ...loadConfig({ NODE_ENV: 'production', DATA_DIR: ':memory:' }), SEED: 'demo' as const };
     await expect(createPortal(handMade)).rejects.toThrow(/SEED=demo is refused in production/);
   });
+
+  it('the server process exits with that sentence instead of starting', async () => {
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const r = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, NODE_ENV: 'production', SEED: 'demo', DATA_DIR: ':memory:', PORT: '0', DATABASE_URL: '', REDIS_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('portal: not starting. SEED=demo is refused in production');
+  }, 70_000);
 });
 
 describe('bootstrap of a production deployment', () => {
