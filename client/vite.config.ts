@@ -1,8 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** The gateway serves the API, images and Socket.IO; the dev server forwards to it. */
-const GATEWAY = 'http://127.0.0.1:8080';
+/**
+ * The gateway serves the API, images and Socket.IO; the dev server forwards to it, naming the
+ * browser's address in X-Forwarded-For (xfwd): the gateway's development helpers answer only this
+ * machine, and without the header every client of a dev server opened to the network (--host) would
+ * look local to the gateway.
+ */
+const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
   plugins: [react()],
@@ -15,7 +20,7 @@ export default defineConfig({
       '/ops/api': GATEWAY,
       '/pay': GATEWAY,
       '/vendor': GATEWAY,
-      '/socket.io': { target: GATEWAY, ws: true },
+      '/socket.io': { ...GATEWAY, ws: true },
     },
   },
   build: {

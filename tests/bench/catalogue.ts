@@ -64,14 +64,14 @@ export function queryMix(n: number, seed = 42): Array<Record<string, string>> {
 // ---------------------------------------------------------------- child: the gateway and the bare SQL baseline
 async function child() {
   const { loadConfig } = await import('@portal/gateway/app/config');
-  const { createPortal } = await import('@portal/gateway/app/create-app');
+  const { startSeededPortal } = await import('./seeded-portal.ts');
   const { searchGames } = await import('@portal/gateway/modules/games/catalogue-routes');
   const config = loadConfig({
-    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: ':memory:', SEED: 'demo', SEED_CATALOGUE: 'full',
+    NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: ':memory:', SEED: 'none', SEED_CATALOGUE: 'full',
     ...process.env, PORT: '0', HOST: '127.0.0.1',
   });
   const t0 = performance.now();
-  const portal = await createPortal(config);
+  const portal = await startSeededPortal(config, config.SEED_CATALOGUE);
   const seedMs = performance.now() - t0;
   const port = await portal.listen(0, '127.0.0.1');
   const merchant = (await portal.merchants.resolve({}))!;

@@ -5,13 +5,13 @@
  * Socket.IO room `user:{id}`, or `merchant:{code}` for a broadcast.
  */
 import { loadConfig } from '@portal/gateway/app/config';
-import { createPortal } from '@portal/gateway/app/create-app';
 import { emitEvent, emitEvents, type NewEvent } from '@portal/gateway/bus/outbox';
 import { startRelay } from '@portal/gateway/bus/relay';
 import { createPgDb } from '@portal/gateway/db/db';
 import { merchantAudience, userAudience } from '@portal/contracts/events/events';
 import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, winnerPayload, type ProduceArgs, type ProduceResult } from './common.ts';
 import { probeHandlers } from './child-common.ts';
+import { startSeededPortal } from './seeded-portal.ts';
 
 const runTag = process.env.BENCH_TAG ?? `${Date.now().toString(36)}`;
 const config = loadConfig({
@@ -19,13 +19,14 @@ const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATA_DIR: ':memory:',
-  SEED: 'demo',
+  // The demo merchant is seeded below without its accounts: production refuses SEED=demo.
+  SEED: 'none',
   BUS_STREAM: `bench:${runTag}`,
   ...process.env,
   PORT: '0',
   HOST: '127.0.0.1',
 });
-const portal = await createPortal(config);
+const portal = await startSeededPortal(config, config.SEED_CATALOGUE);
 const port = await portal.listen(0, '127.0.0.1');
 const merchant = await portal.merchants.resolve({});
 if (!merchant) throw new Error('no default merchant (seed missing?)');

@@ -20,7 +20,11 @@ const ZEnv = z.object({
   OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(24),
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /**
+   * 'demo' seeds the demo merchant with accounts whose password is known ('{secret}'): the default
+   * outside production, refused in production. Production defaults to 'none' (see assertSafeConfig).
+   */
+  SEED: z.enum(['demo', 'none']).optional(),
   /** With SEED=demo: 'full' loads infra/seed/catalogue.json (about 10,500 games) on first start; 'small' keeps the demo's few hundred. */
   SEED_CATALOGUE: z.enum(['full', 'small']).default('full'),
   /** E-mail over SMTP, e.g. smtp://user:pass@mail.example:587; without it e-mail goes to the dev sink (not in production). */
@@ -46,10 +50,32 @@ const ZEnv = z.object({
   OIDC_PROVIDER_NAME: z.string().min(1).max(40).default('Google'),
   /** Public origin for the redirect_uri (behind proxies); default: the request's own origin. */
   OIDC_REDIRECT_BASE: z.string().url().optional(),
-  /** HMAC-SHA256 secret of the built-in payment simulator's callbacks; generated per process outside production when unset (set it for several nodes). */
+  /** HMAC-SHA256 secret of the built-in payment simulator's callbacks; generated per process when unset (set it for several nodes). Development only: refused in production. */
   PAYMENT_SIM_SECRET: z.string().min(16).optional(),
 });
-export type Config = z.infer<typeof ZEnv> & { isProduction: boolean };
+export type Config = Omit<z.infer<typeof ZEnv>, 'SEED'> & { SEED: 'demo' | 'none'; isProduction: boolean };
+
+/**
+ * Settings a production node must never run with; thrown at start (loadConfig and createPortal both
+ * check, so a config built by hand cannot slip past). The demo seed creates ops01, agent01 and
+ * player01 with the published password '{secret}': whoever logs in first would own the back office.
+ * The payment simulator credits any order whose Pay button is pressed.
+ */
+export function assertSafeConfig(config: Pick<Config, 'isProduction' | 'SEED' | 'PAYMENT_SIM_SECRET'>): void {
+  if (config.isProduction && config.SEED === 'demo') {
+    throw new Error(
+      'SEED=demo is refused in production: it creates back-office and member accounts with a published password. ' +
+        'Unset SEED (production defaults to none), then create the merchant and the first operator with ' +
+        '`npm run merchant:create` and `npm run ops:create-operator` (README.md, "Development mode (the default) and production mode").',
+    );
+  }
+  if (config.isProduction && config.PAYMENT_SIM_SECRET) {
+    throw new Error(
+      'PAYMENT_SIM_SECRET is refused in production: the payment simulator credits whoever presses Pay and is a development helper only. ' +
+        'Unset it; production takes deposits through real providers and manual bank deposits.',
+    );
+  }
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset (`DATABASE_URL= npm start` runs on PGlite).
@@ -59,5 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, isProduction: parsed.data.NODE_ENV === 'production' };
+  const isProduction = parsed.data.NODE_ENV === 'production';
+  const config: Config = { ...parsed.data, SEED: parsed.data.SEED ?? (isProduction ? 'none' : 'demo'), isProduction };
+  assertSafeConfig(config);
+  return config;
 }

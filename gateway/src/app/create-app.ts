@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
-import type { Config } from './config.ts';
+import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
 import { securityHeaders, styleHash } from './security-headers.ts';
@@ -47,10 +47,14 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
 /** Build the whole gateway without listening, so tests start it on an ephemeral port. */
 export async function createPortal(config: Config, opts: { db?: Db; log?: Logger } = {}) {
+  assertSafeConfig(config);
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
   const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
   await migrate(db);
   if (config.SEED === 'demo') await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+  if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
+    log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
+  }
 
   const bus: EventBus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.BUS_STREAM, log) : createMemoryBus();
   await bus.start();

@@ -8,8 +8,7 @@
  * The import is idempotent: games are upserted by (merchant, nodeId), so running it twice changes nothing.
  */
 import { loadConfig } from '../app/config.ts';
-import { createPgDb, createPgliteDb } from '../db/db.ts';
-import { migrate } from '../db/migrate.ts';
+import { openCliDb, runAsMain } from './cli-db.ts';
 import { CATALOGUE_FILE, formatProgress, importCatalogue, loadCatalogue, type ImportResult } from '../modules/games/catalogue.ts';
 
 export type ImportArgs = { file: string; merchant: string | null; batch: number; force: boolean };
@@ -30,17 +29,6 @@ export function parseArgs(argv: string[]): ImportArgs {
   return args;
 }
 
-/** Is a gateway on PGlite answering on this port? Then its data directory is taken. */
-async function pgliteServerRunning(port: number): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(500) });
-    const body = (await res.json()) as { value?: { db?: string } };
-    return body.value?.db === 'pglite';
-  } catch {
-    return false;
-  }
-}
-
 export async function runImport(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
@@ -48,18 +36,14 @@ export async function runImport(
 ): Promise<ImportResult & { merchant: string; count: number }> {
   const args = parseArgs(argv);
   const config = loadConfig(env);
-  if (!config.DATABASE_URL && config.DATA_DIR !== ':memory:' && !args.force && (await pgliteServerRunning(config.PORT))) {
-    throw new Error(`a gateway on PGlite is running on port ${config.PORT} and holds ${config.DATA_DIR}: stop it first (PGlite allows one process per data directory)`);
-  }
   const cat = await loadCatalogue(args.file);
   print(`catalogue ${args.file}: ${cat.vendors.length} vendors, ${cat.games.length} games`);
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, 2) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR);
+  const db = await openCliDb(config, { force: args.force });
   try {
-    await migrate(db);
     const m = args.merchant
       ? (await db.query<{ code: string }>('SELECT code FROM merchants WHERE code = $1', [args.merchant])).rows[0]
       : (await db.query<{ code: string }>('SELECT code FROM merchants ORDER BY is_default DESC, code LIMIT 1')).rows[0];
-    if (!m) throw new Error(args.merchant ? `merchant ${args.merchant} does not exist` : 'no merchant yet: start the server once (it seeds the demo merchant)');
+    if (!m) throw new Error(args.merchant ? `merchant ${args.merchant} does not exist` : 'no merchant yet: create one with `npm run merchant:create` (or start the server once in development: it seeds the demo merchant)');
     print(`importing into merchant ${m.code} (${db.kind}), ${args.batch} rows per statement`);
     let lastShown = -1;
     const result = await db.tx((tx) =>
@@ -83,12 +67,4 @@ export async function runImport(
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runImport(process.argv.slice(2)).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exit(1);
-    },
-  );
-}
+runAsMain(import.meta.url, () => runImport(process.argv.slice(2)));

@@ -22,7 +22,7 @@ let count = 0;
 
 const socket = io(`${url}/dev-tap`, { transports: ['websocket'], reconnectionDelayMax: 2000 });
 socket.on('connect', () => console.error(`recording from ${url} into ${out} (Ctrl-C to stop)`));
-socket.on('connect_error', (err) => console.error(`cannot reach the dev tap at ${url}: ${err.message} (production mode has none)`));
+socket.on('connect_error', (err) => console.error(`cannot reach the dev tap at ${url}: ${err.message} (production mode has none; it answers only clients on the gateway's own machine)`));
 socket.on('event', (raw: unknown) => {
   const env = parseEvent(raw);
   if (!env) return;

@@ -35,9 +35,12 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     ...env,
   });
   const portal = await createPortal(config);
-  const port = await portal.listen(config.PORT, '127.0.0.1');
+  // Loopback unless the test asks for an address (HOST), e.g. to be a client from another address.
+  const host = env.HOST ?? '127.0.0.1';
+  const port = await portal.listen(config.PORT, host);
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
-    portal, port, url: `http://127.0.0.1:${port}`,
+    portal, port, url: `http://${urlHost}:${port}`,
     async stop() {
       await portal.stop();
       await fresh?.drop();
@@ -50,7 +53,8 @@ export type ProductionTestPortal = TestPortal & { fixture: ProductionFixture };
 /**
  * A gateway in production mode (NODE_ENV=production: no dev routes, dev tap or dev SMS/e-mail sinks)
  * with what production requires: no demo seed (SEED=none), secrets from the environment, and its
- * merchant and accounts written to the database before the portal starts (see production-fixture.ts).
+ * merchant and accounts written to the database before the portal starts (see production-fixture.ts);
+ * no payment simulator (production refuses PAYMENT_SIM_SECRET).
  * No SMS gateway or SMTP is configured unless env gives SMTP_URL. Requests to 127.0.0.1 reach the
  * fixture merchant as the default; link-sending calls must say `host: PRODUCTION_TEST_DOMAIN`.
  */
@@ -68,7 +72,6 @@ export async function startProductionTestPortal(env: Record<string, string | und
     PORT: '0',
     HOST: '127.0.0.1',
     RELAY_POLL_MS: '10',
-    PAYMENT_SIM_SECRET: randomBytes(24).toString('hex'),
     HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
     ...env,
   });

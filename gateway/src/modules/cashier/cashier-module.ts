@@ -30,9 +30,10 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
   const symbolOf = (code: string) => symbols.get(code) ?? '';
 
   const providers = new Map<string, PaymentProvider>();
-  // The simulator signs with PAYMENT_SIM_SECRET; outside production an unset secret is generated per
-  // process (set it when several nodes run). In production the simulator exists only with a secret.
-  const simSecret = config.PAYMENT_SIM_SECRET ?? (config.isProduction ? null : randomBytes(32).toString('hex'));
+  // The simulator is a development helper (its Pay button credits whoever presses it; its pages answer
+  // loopback clients only) and never runs in production (assertSafeConfig refuses PAYMENT_SIM_SECRET
+  // there). It signs with PAYMENT_SIM_SECRET, else a secret generated per process.
+  const simSecret = config.isProduction ? null : config.PAYMENT_SIM_SECRET ?? randomBytes(32).toString('hex');
   const sim = simSecret ? createSimProvider(db, simSecret, log) : null;
   if (sim) providers.set(sim.provider.code, sim.provider);
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PAY_SIM_PATH, SIM_SIGNATURE_HEADER, paymentCallbackPath } from '@portal/contracts/api/cashier';
 import { formatMinor } from '@portal/contracts/domain/money';
 import type { Db } from '../../db/db.ts';
+import { isLocalRequest } from '../dev/local-only.ts';
 
 /** The pay page's one inline style block: the CSP allows exactly this text by its hash (app/security-headers.ts). */
 export const SIM_PAGE_STYLE =
@@ -121,10 +122,18 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
     }
   }
 
-  /** The pay page (GET) and its form post (POST): not the SPA, a small self-contained page. */
+  /** Outside this machine the pages do not exist: whoever reaches Pay credits the order, so it is a development helper. */
+  const notLocal = (req: Request, res: Response) => {
+    if (isLocalRequest(req)) return false;
+    res.status(404).set('Cache-Control', 'no-store').type('html').send(page('Payment', '<h2>Not found</h2>'));
+    return true;
+  };
+
+  /** The pay page (GET) and its form post (POST): not the SPA, a small self-contained page; loopback clients only. */
   function mountPages(app: Express) {
     app.get(`${PAY_SIM_PATH}/:id`, async (req: Request, res: Response, next) => {
       try {
+        if (notLocal(req, res)) return;
         const o = (await db.query<SimOrder>('SELECT * FROM payment_sim_orders WHERE id = $1', [String(req.params.id)])).rows[0];
         res.set('Cache-Control', 'no-store').set('X-Frame-Options', 'DENY').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
         if (!o) return res.status(404).type('html').send(page('Payment', '<h2>Order not found</h2>'));
@@ -139,6 +148,7 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
     });
     app.post(`${PAY_SIM_PATH}/:id`, express.urlencoded({ extended: false, limit: '2kb' }), async (req: Request, res: Response, next) => {
       try {
+        if (notLocal(req, res)) return;
         const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
         if (outcome !== 'paid' && outcome !== 'failed') return res.status(400).type('html').send(page('Payment', '<h2>Choose Pay or Fail</h2>'));
         // The simulator's own book: an open or failed order may be paid (a retry); a paid one stays paid.

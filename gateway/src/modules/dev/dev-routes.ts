@@ -13,6 +13,7 @@ import type { Accounts } from '../auth/accounts-service.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { BotChecker, Captchas } from '../auth/challenges.ts';
 import { systemStatusOf } from '../system/system-routes.ts';
+import { isLocalRequest } from './local-only.ts';
 
 const ZSecurityPatch = z
   .object({
@@ -68,15 +69,26 @@ const wrap = (h: H) => async (req: Request, res: Response, next: NextFunction) =
   }
 };
 
+/** A member the dev helpers made (created_by_dev) on this merchant; anything else is refused. */
+async function devMember(db: Db, merchant: string, id: number) {
+  const r = await db.query<{ created_by_dev: boolean }>('SELECT created_by_dev FROM members WHERE id = $1 AND merchant_code = $2', [id, merchant]);
+  if (!r.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
+  if (!r.rows[0].created_by_dev) throw new AppError(ErrorCode.FORBIDDEN, 'Dev helpers act only on accounts they created');
+}
+
 /**
- * QA and test tools, mounted only outside production mode: read captured codes, replay recorded
- * streams through the outbox (the same path live events take), post a winner, switch maintenance.
+ * QA and test tools, mounted only outside production mode and answering only requests from this
+ * machine (isLocalRequest; anyone else gets the 404 of a path that does not exist): read captured
+ * codes, replay recorded streams through the outbox (the same path live events take), post a winner,
+ * switch maintenance, and sessions for accounts these tools created, never for a real account.
  */
 export function mountDevRoutes(
   app: Express,
   deps: { db: Db; sink: DevSink; merchants: MerchantDirectory; sessions: SessionStore; accounts: Accounts; hasher: PasswordHasher; captchas: Captchas; bot: BotChecker },
 ) {
   const { db, sink, merchants, sessions } = deps;
+
+  app.use('/wps/dev', (req: Request, _res: Response, next: NextFunction) => next(isLocalRequest(req) ? undefined : new AppError(ErrorCode.NOT_FOUND)));
 
   app.get('/wps/dev/botcheck/:id', wrap(async (req) => {
     const a = (await deps.bot.peek?.(String(req.params.id))) ?? null;
@@ -91,8 +103,8 @@ export function mountDevRoutes(
     if (b.parentAccount && !parent) throw new AppError(ErrorCode.NOT_FOUND, 'parent account not found');
     const r = await db.query<{ id: number }>(
       `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, must_change_password, password_changed_at,
-         password_expires_at, dialing_code, mobile_num, email, invitation_code, parent_id)
-       VALUES ($1, $2, lower($2), $2, $3, $4, $5, now(), CASE WHEN $6 THEN now() - interval '1 day' END, $7, $8, $9, $10, $11) RETURNING id`,
+         password_expires_at, dialing_code, mobile_num, email, invitation_code, parent_id, created_by_dev)
+       VALUES ($1, $2, lower($2), $2, $3, $4, $5, now(), CASE WHEN $6 THEN now() - interval '1 day' END, $7, $8, $9, $10, $11, true) RETURNING id`,
       [code, b.account, b.type, await deps.hasher.hash(b.password), b.mustChangePassword, b.passwordExpired,
         b.mobileNum ? (b.dialingCode ?? '63') : null, b.mobileNum ?? null, b.email ?? null, b.invitationCode ?? null, parent?.id ?? null],
     ).catch((err: { code?: string }) => {
@@ -106,6 +118,9 @@ export function mountDevRoutes(
   app.post('/wps/dev/withdrawals/:id/due', wrap(async (req) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.VALIDATION, 'Invalid withdrawal id');
+    const owner = await db.query<{ member_id: number }>('SELECT member_id FROM withdrawals WHERE id = $1 AND merchant_code = $2', [id, req.ctx.merchant.code]);
+    if (!owner.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
+    await devMember(db, req.ctx.merchant.code, owner.rows[0].member_id);
     const r = await db.query(
       `UPDATE withdrawals SET auto_receive_at = now() - interval '1 second' WHERE id = $1 AND merchant_code = $2 AND status = 'paid' RETURNING id`,
       [id, req.ctx.merchant.code],
@@ -117,6 +132,7 @@ export function mountDevRoutes(
   app.post('/wps/dev/members/:id/disable', wrap(async (req) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.VALIDATION, 'Invalid member id');
+    await devMember(db, req.ctx.merchant.code, id);
     await deps.accounts.disable(id);
     return {};
   }));
@@ -187,16 +203,25 @@ export function mountDevRoutes(
     return { code: m.code, systemStatus: fresh ? systemStatusOf(fresh, req.ctx.ip) : 0 };
   }));
 
-  /** A session for a QA account, until the accounts module brings real sign-in. */
+  /**
+   * A session for a QA account the dev helpers own: made here on first use (or by POST /wps/dev/members).
+   * An existing account they did not make (registered, seeded such as agent01) is refused: this must
+   * never be a way into a real account.
+   */
   app.post('/wps/dev/sessions', wrap(async (req) => {
     const body = parse(ZDevSession, req.body);
     const code = req.ctx.merchant.code;
     const r = await db.query<{ id: number }>(
-      `INSERT INTO members (merchant_code, account, account_lower, nickname, type) VALUES ($1, $2, lower($2), $2, $3)
-       ON CONFLICT (merchant_code, account) DO UPDATE SET account = EXCLUDED.account RETURNING id`,
+      `INSERT INTO members (merchant_code, account, account_lower, nickname, type, created_by_dev) VALUES ($1, $2, lower($2), $2, $3, true)
+       ON CONFLICT (merchant_code, account) DO UPDATE SET account = EXCLUDED.account WHERE members.created_by_dev RETURNING id`,
       [code, body.account, body.type],
-    );
-    const memberId = r.rows[0]!.id;
+    ).catch((err: { code?: string }) => {
+      // the same name in another case (account_lower): an account these tools did not make
+      if (err.code === '23505') return { rows: [] };
+      throw err;
+    });
+    const memberId = r.rows[0]?.id;
+    if (memberId === undefined) throw new AppError(ErrorCode.FORBIDDEN, 'Dev sessions are only for accounts the dev helpers created');
     return { memberId, token: await sessions.create(memberId, code) };
   }));
 }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { OperatorRole } from '@portal/contracts/api/ops';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
@@ -27,6 +28,57 @@ export async function audit(tx: Tx, op: Operator, action: string, target: { type
     `INSERT INTO audit_log (merchant_code, operator_id, operator_username, action, target_type, target_id, before, after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [op.merchantCode, op.id, op.username, action, target.type, String(target.id), before === undefined ? null : JSON.stringify(before), after === undefined ? null : JSON.stringify(after)],
   );
+}
+
+/** Letters and digits that cannot be misread (no 0/O, 1/l/I). */
+const OTP_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A random one-time password (20 characters, about 116 bits) with a letter and a digit, as the password rule asks. */
+export function oneTimePassword(length = 20): string {
+  for (;;) {
+    let s = '';
+    for (let i = 0; i < length; i++) s += OTP_ALPHABET[randomInt(OTP_ALPHABET.length)];
+    if (/[A-Za-z]/.test(s) && /\d/.test(s)) return s;
+  }
+}
+
+/** Why a chosen initial password is refused, or null: the rule of a changed operator password (10+, a letter and a digit), and never the published default. */
+export function initialPasswordProblem(password: string): string | null {
+  if (password.length < 10 || password.length > 128) return 'the password must be 10 to 128 characters';
+  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return 'the password needs a letter and a digit';
+  if (password === LIMITS.DEFAULT_PASSWORD) return 'the published default password is not allowed';
+  return null;
+}
+
+/**
+ * Create an operator from the command line (`npm run ops:create-operator`), with a password that must
+ * be changed at first login. The first operator of a merchant is the bootstrap: once the merchant has
+ * one, another is created only when `additional` says so, so a rerun of a deployment script cannot add
+ * a second admin silently. An existing username is always refused (this never resets a password).
+ * Locks the merchant row, so two runs at once cannot both see "no operator yet".
+ */
+export async function bootstrapOperator(
+  db: Db,
+  hasher: Pick<PasswordHasher, 'hash'>,
+  input: { merchant: string; username: string; role: OperatorRole; password: string; additional: boolean },
+): Promise<Operator> {
+  const passwordHash = await hasher.hash(input.password);
+  return db.tx(async (tx) => {
+    const m = await tx.query('SELECT code FROM merchants WHERE code = $1 FOR UPDATE', [input.merchant]);
+    if (!m.rows.length) throw new Error(`merchant ${input.merchant} does not exist (create it with \`npm run merchant:create\`)`);
+    const existing = await tx.query<{ username: string }>('SELECT username FROM operators WHERE merchant_code = $1 ORDER BY id', [input.merchant]);
+    if (existing.rows.some((r) => r.username === input.username)) throw new Error(`operator ${input.username} already exists on merchant ${input.merchant}`);
+    if (existing.rows.length && !input.additional) {
+      throw new Error(`merchant ${input.merchant} already has operators (${existing.rows.map((r) => r.username).join(', ')}): pass --additional to create another one`);
+    }
+    const r = await tx.query<OperatorRow>(
+      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, $4, true) RETURNING *`,
+      [input.merchant, input.username, passwordHash, input.role],
+    );
+    const op = toOperator(r.rows[0]!);
+    await audit(tx, op, 'operator.create', { type: 'operator', id: op.id }, undefined, { role: op.role, mustChangePassword: true, via: 'cli' });
+    return op;
+  });
 }
 
 export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter: RateLimiter }) {

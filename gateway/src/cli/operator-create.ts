@@ -1,0 +1,71 @@
+/**
+ * Create the first back-office operator of a merchant (production has no demo operator):
+ *   npm run ops:create-operator -- --merchant CODE --username NAME [--role admin] [--password-stdin] [--additional]
+ *
+ * Prints a generated one-time password (or takes one from stdin with --password-stdin); either way the
+ * operator must change it at first login, and the back office refuses every other call until then.
+ * Refuses when the merchant already has an operator unless --additional is given (see bootstrapOperator).
+ * Uses the server's database (DATABASE_URL, else PGlite in DATA_DIR: stop a PGlite server first).
+ */
+import { parseArgs } from 'node:util';
+import { OPERATOR_ROLES, type OperatorRole } from '@portal/contracts/api/ops';
+import { loadConfig } from '../app/config.ts';
+import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
+import { bootstrapOperator, initialPasswordProblem, oneTimePassword, type Operator } from '../modules/ops/operators.ts';
+import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
+
+const USAGE = 'usage: npm run ops:create-operator -- --merchant CODE --username NAME [--role admin|cashier|auditor] [--password-stdin] [--additional]';
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+
+export async function runCreateOperator(argv: string[], io: CommandIo = {}): Promise<{ operator: Operator; password: string }> {
+  const print = io.print ?? ((l: string) => console.log(l));
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      merchant: { type: 'string' },
+      username: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      'password-stdin': { type: 'boolean', default: false },
+      additional: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.merchant || !values.username) throw new Error(USAGE);
+  const username = values.username.trim().toLowerCase();
+  if (!/^[a-z0-9_]{3,32}$/.test(username)) throw new Error('--username: 3 to 32 of a-z, 0-9 and _');
+  const role = values.role as OperatorRole;
+  if (!OPERATOR_ROLES.includes(role)) throw new Error(`--role: one of ${OPERATOR_ROLES.join(', ')}`);
+
+  let password: string;
+  if (values['password-stdin']) {
+    password = (await (io.readStdin ?? (() => readAll(process.stdin)))()).replace(/\r?\n$/, '');
+    const problem = initialPasswordProblem(password);
+    if (problem) throw new Error(`--password-stdin: ${problem}`);
+  } else {
+    password = oneTimePassword();
+  }
+
+  const config = loadConfig(io.env ?? process.env);
+  const db = io.db ?? (await openCliDb(config, { force: values.force }));
+  try {
+    const operator = await bootstrapOperator(db, createPasswordHasher({ concurrency: 1 }), {
+      merchant: values.merchant, username, role, password, additional: values.additional,
+    });
+    print(`operator ${operator.username} (${operator.role}) created on merchant ${operator.merchantCode} (${db.kind})`);
+    if (!values['password-stdin']) print(`one-time password: ${password}`);
+    print('it must be changed at the first sign-in to the back office (/ops); nothing else is allowed until then');
+    return { operator, password };
+  } finally {
+    if (!io.db) await db.close();
+  }
+}
+
+runAsMain(import.meta.url, () => runCreateOperator(process.argv.slice(2)));
