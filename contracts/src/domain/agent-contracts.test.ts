@@ -100,7 +100,7 @@ describe('the lower-rate rule', () => {
       const byMember = new Map<number, ContractEdge>();
       specs.forEach(([parentPick, ratePick, moreActive, moreBet], i) => {
         const id = i + 1;
-        const parent = i === 0 || parentPick < 0.2 ? null : byMember.get(1 + Math.floor(parentPick * i))!;
+        const parent = i === 0 || parentPick < 0.2 ? null : byMember.get(1 + Math.min(i - 1, Math.floor(parentPick * i)))!;
         const cap = parent ? parent.rate : 10_000;
         const edge: ContractEdge = {
           id: 100 + id, uplineId: parent ? parent.downlineId : null, downlineId: id,
