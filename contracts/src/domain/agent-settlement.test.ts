@@ -159,7 +159,7 @@ const validWorld = (opts: { nonNegativeBase: boolean; conditions: boolean }) =>
       if (!canHold || node.contract === 0) return;
       const cap = upline?.rate ?? (kind === 'dividend' ? RATE_DENOMINATOR : 500);
       const base = { rate: Math.max(1, Math.floor(node.rate * cap)), activeMembers: opts.conditions ? (upline?.activeMembers ?? 0) + node.active : 0, betAmount: opts.conditions ? (upline?.betAmount ?? 0) + node.bet : 0 };
-      const terms: TContractTerms = kind === 'dividend' ? { kind, ...base, profitLossPeriod: 'weekly' } : { kind, ...base, validBetPeriod: 'daily' };
+      const terms: TContractTerms = kind === 'dividend' ? { kind, ...base, profitLossPeriod: 'weekly' } : { kind: 'dailyWages', ...base, validBetPeriod: 'daily' };
       termsOf.set(id, terms);
       contracts.push({ id: 1000 + id, uplineId: parentId, downlineId: id, terms, carryIn: opts.nonNegativeBase ? 0 : node.carryIn });
     });
