@@ -270,6 +270,7 @@ export function settlePeriod(input: SettlementInput): SettlementResult {
   }
 
   // Amounts per contract.
+  const periodView = { type: period.type, key: period.key, start: period.start.toISOString(), end: period.end.toISOString() };
   const amountOf = new Map<number, number>();
   const partial = new Map<number, Omit<PayoutStatement, 'lines' | 'downlinesTook' | 'kept' | 'arithmetic'> & { amountExpr: string; adjustedExpr: string }>();
   for (const i of order) {
@@ -287,7 +288,7 @@ export function settlePeriod(input: SettlementInput): SettlementResult {
     partial.set(i, {
       contractId: c.id,
       kind,
-      period: { type: period.type, key: period.key, start: period.start.toISOString(), end: period.end.toISOString() },
+      period: { ...periodView },
       payerId: c.uplineId,
       payeeId: c.downlineId,
       rate: c.terms.rate,
