@@ -72,6 +72,16 @@ export const ErrorCode = {
   BET_NOT_FOUND: 'BET_NOT_FOUND',
   GAME_MAINTENANCE: 'GAME_MAINTENANCE',
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** Agent contracts (issue 11): the member is not a direct downline of the one offering. */
+  CONTRACT_NOT_DIRECT_DOWNLINE: 'CONTRACT_NOT_DIRECT_DOWNLINE',
+  CONTRACT_RATE_OUT_OF_RANGE: 'CONTRACT_RATE_OUT_OF_RANGE',
+  CONTRACT_RATE_ABOVE_UPLINE: 'CONTRACT_RATE_ABOVE_UPLINE',
+  CONTRACT_NO_UPLINE_CONTRACT: 'CONTRACT_NO_UPLINE_CONTRACT',
+  CONTRACT_PERIOD_MISMATCH: 'CONTRACT_PERIOD_MISMATCH',
+  CONTRACT_CONDITIONS_BELOW_UPLINE: 'CONTRACT_CONDITIONS_BELOW_UPLINE',
+  CONTRACT_CONSENT_REQUIRED: 'CONTRACT_CONSENT_REQUIRED',
+  /** A settlement period still open or in the future. */
+  PERIOD_NOT_CLOSED: 'PERIOD_NOT_CLOSED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -147,6 +157,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAME_MAINTENANCE: 503,
   /** No SMS gateway or SMTP server is configured, or it refused the message: nothing was sent, no limit spent. */
   PROVIDER_UNAVAILABLE: 503,
+  CONTRACT_NOT_DIRECT_DOWNLINE: 403,
+  CONTRACT_RATE_OUT_OF_RANGE: 400,
+  CONTRACT_RATE_ABOVE_UPLINE: 400,
+  CONTRACT_NO_UPLINE_CONTRACT: 409,
+  CONTRACT_PERIOD_MISMATCH: 400,
+  CONTRACT_CONDITIONS_BELOW_UPLINE: 400,
+  CONTRACT_CONSENT_REQUIRED: 409,
+  PERIOD_NOT_CLOSED: 400,
   INTERNAL: 500,
 };
 
@@ -220,5 +238,13 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BET_NOT_FOUND: 'No accepted bet of this player in this round to settle',
   GAME_MAINTENANCE: 'Game under maintenance',
   PROVIDER_UNAVAILABLE: 'Messages cannot be sent right now, please try again later or contact customer service',
+  CONTRACT_NOT_DIRECT_DOWNLINE: "Contracts are only made with a direct downline",
+  CONTRACT_RATE_OUT_OF_RANGE: "The rate is outside the allowed range",
+  CONTRACT_RATE_ABOVE_UPLINE: "A downline's rate cannot be higher than your own rate",
+  CONTRACT_NO_UPLINE_CONTRACT: "You have no contract of this kind to share",
+  CONTRACT_PERIOD_MISMATCH: "The period must be the same as your own contract's period",
+  CONTRACT_CONDITIONS_BELOW_UPLINE: "A downline's conditions cannot be looser than your own",
+  CONTRACT_CONSENT_REQUIRED: "Accepting this rate ends your downlines' higher contracts: please confirm",
+  PERIOD_NOT_CLOSED: "This period is not over yet",
   INTERNAL: 'Unknown error',
 };
