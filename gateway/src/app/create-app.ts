@@ -34,6 +34,7 @@ import { mountAuthRoutes } from '../modules/auth/auth-routes.ts';
 import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
+import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
@@ -95,6 +96,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   let disconnectMember: (memberId: number) => Promise<void> = async () => undefined;
   const accounts = createAccounts({ db, sessions, hasher, limiter, captchas, bot, sms, mailer, disconnectMember: (id) => disconnectMember(id) });
   const cashier = await createCashierModule({ config, db, log, hasher, limiter, merchants, accounts });
+  // Scheduled work (auto-receive; settlements to come) runs on the job queue, once per period across nodes.
+  const jobs = createJobQueue({ db, log, databaseUrl: config.DATABASE_URL });
+  cashier.registerJobs(jobs);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const checkResponses = !config.isProduction;
@@ -193,11 +197,11 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     limiter.prune().catch((err) => log.warn({ err }, 'rate counter prune failed'));
   }, 3600_000);
   pruneTimer.unref();
-  cashier.start();
+  await jobs.start();
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house,
+    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
@@ -213,7 +217,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       stopped = true;
       clearInterval(pruneTimer);
       await house.stop();
-      await cashier.stop();
+      await jobs.stop();
       await relay.stop();
       if (relayDb !== db) await relayDb.close();
       await realtime.close();

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../../app/config.ts';
 import type { Db } from '../../db/db.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
@@ -15,13 +16,16 @@ import { createDeposits } from './deposits.ts';
 import { createWithdrawals } from './withdrawals.ts';
 import { mountCashierRoutes, mountPaymentCallbacks } from './cashier-routes.ts';
 
-/** How often the auto-receive job looks for due withdrawals on each node. */
+/** How often the auto-receive job looks for due withdrawals (one run per period across all nodes). */
 export const AUTO_RECEIVE_EVERY_MS = 5000;
+/** The job queue's name of the auto-receive job; its keys are the periods' start times. */
+export const AUTO_RECEIVE_JOB = 'withdrawal.auto-receive';
 
 /**
  * Wallet, cashier and back office wiring: member calls go into the /wps router, the provider
  * callbacks, the simulator's pay page and /ops/api onto the app (ahead of the /wps router and
- * the SPA fallback), and the auto-receive job runs every few seconds on every node (safe: SKIP LOCKED).
+ * the SPA fallback), and the auto-receive job, a recurring job of the portal's job queue (one run per
+ * AUTO_RECEIVE_EVERY_MS period across all nodes; the job itself stays safe to overlap: SKIP LOCKED).
  */
 export async function createCashierModule(deps: { config: Config; db: Db; log: Logger; hasher: PasswordHasher; limiter: RateLimiter; merchants: MerchantDirectory; accounts: MemberAccounts }) {
   const { config, db, log, hasher, limiter, merchants } = deps;
@@ -43,9 +47,6 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
   const operators = createOperators({ db, hasher, limiter });
   if (config.SEED === 'demo') await operators.ensureDemoOperator();
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-
   return {
     deposits, withdrawals, transfers, operators, providers, simSecret,
     /** Mount everything; call where the /wps routes are mounted, before the app's /wps router and the SPA fallback. */
@@ -56,21 +57,16 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
       sim?.mountPages(app);
       mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses });
     },
-    /** Start the auto-receive job (every AUTO_RECEIVE_EVERY_MS). */
-    start() {
-      timer = setInterval(() => {
-        if (running) return;
-        running = withdrawals.runAutoReceive()
-          .then((n) => n && log.info({ count: n }, 'withdrawals auto-received'))
-          .catch((err: unknown) => log.warn({ err }, 'auto-receive job failed'))
-          .finally(() => { running = null; });
-      }, AUTO_RECEIVE_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
+    /**
+     * Register the auto-receive job. A failed period is not retried: the next one, a few seconds later,
+     * takes every due withdrawal anyway. Done periods are kept an hour (they are thousands a day).
+     */
+    registerJobs(jobs: JobQueue) {
+      jobs.define(AUTO_RECEIVE_JOB, async () => {
+        const n = await withdrawals.runAutoReceive();
+        if (n) log.info({ count: n }, 'withdrawals auto-received');
+      }, { maxAttempts: 1 });
+      jobs.schedule(AUTO_RECEIVE_JOB, { everyMs: AUTO_RECEIVE_EVERY_MS }, { catchUpMs: 0, keepMs: 3600_000 });
     },
   };
 }

@@ -321,10 +321,33 @@ describe('withdrawals', () => {
     await t.portal.db.query(`UPDATE withdrawals SET auto_receive_at = now() - interval '1 second' WHERE id = $1`, [Number(w.id)]);
     const done = await Promise.all([t.portal.cashier.withdrawals.runAutoReceive(), t.portal.cashier.withdrawals.runAutoReceive()]);
     expect(done[0]! + done[1]!).toBe(1);
+    // The portal runs it as a recurring job of its queue (one run per period), and the test clock can run a period now.
+    expect(t.portal.jobs.kind).toBe(t.portal.db.kind === 'pg' ? 'graphile-worker' : 'table');
+    expect(await t.portal.jobs.runNow('withdrawal.auto-receive', 'test-clock-1')).toMatchObject({ state: 'done', lastError: null });
     const after = await call<{ status: string; receivedAmount: number }>(`/wps/v2/withdrawals/${w.id}`, { token: m.token });
     expect(after.json?.value).toMatchObject({ status: 'auto_received', receivedAmount: 1000_00 });
     expect((await confirm(m.token, w.id, { result: 'not_received' }, [{ data: PNG, name: 'p.png', type: 'image/png' }])).json.code).toBe('INVALID_STATE');
     expect((await balance(m.token)).balance).toBe(4000_00);
+  });
+
+  it('the portal itself auto-receives a due withdrawal: the recurring job runs once per period, on its own', async () => {
+    const m = await readyMember();
+    const w = (await withdraw(m, 500_00)).json!.value!;
+    await opsCall(`/withdrawals/${w.id}/approve`, { body: {} });
+    await opsCall(`/withdrawals/${w.id}/paid`, { body: {} });
+    await t.portal.db.query(`UPDATE withdrawals SET auto_receive_at = now() - interval '1 second' WHERE id = $1`, [Number(w.id)]);
+    let status = '';
+    // within a few AUTO_RECEIVE_EVERY_MS periods; nobody calls runAutoReceive here
+    for (let i = 0; i < 400 && status !== 'auto_received'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await call<{ status: string }>(`/wps/v2/withdrawals/${w.id}`, { token: m.token })).json!.value!.status;
+    }
+    expect(status).toBe('auto_received');
+    const periods = await t.portal.db.query<{ key: string; n: number }>(
+      `SELECT key, count(*)::int AS n FROM jobs WHERE name = 'withdrawal.auto-receive' AND key ~ '^[0-9]{4}-' GROUP BY key`,
+    );
+    expect(periods.rows.length).toBeGreaterThan(0);
+    expect(periods.rows.every((r) => r.n === 1 && Date.parse(r.key) % 5000 === 0)).toBe(true);
   });
 
   it('an unknown payout outcome stays held until reconciled: as failed funds return, as paid the hold posts', async () => {
