@@ -26,6 +26,7 @@
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
+ * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -96,6 +97,11 @@ if (process.argv.includes('--catalogue')) {
   const { runCatalogueBench } = await import('./catalogue.ts');
   await runCatalogueBench(process.argv.slice(2).filter((a) => a !== '--catalogue'));
   process.exit(0);
+}
+// `npm run bench -- --tree [...]` (or `--agents --tree`): the agent team-tree representations (tests/bench/agents-tree.ts).
+if (process.argv.includes('--tree')) {
+  const { main } = await import('./agents-tree.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--tree' && a !== '--agents')));
 }
 // `npm run bench -- --ledger [...]`: the ledger benchmark (tests/bench/ledger.ts) instead of the realtime one.
 if (process.argv.includes('--ledger')) {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { transfer } from './ledger.ts';
+import { isInSubtree } from '../agents/team-tree.ts';
 
 type TransferRow = {
   id: number; direction: 'upline' | 'downline'; from_member_id: number; to_member_id: number; amount: number;
@@ -20,28 +21,16 @@ function toTransfer(r: TransferRow, viewer: number): TWalletTransfer {
   };
 }
 
-/** How far up a tree is walked; deeper chains are not trees this portal creates. */
-const MAX_DEPTH = 64;
-
 /**
  * Member-to-member transfers: a member to its direct parent (upline), or an agent to any member of
- * its own tree (downline: the target's parent_id chain reaches the agent). Idempotent by the
+ * its own tree (downline: the target is in the agent's subtree, modules/agents/team-tree.ts). Idempotent by the
  * client's requestId: the ledger key is `mtransfer:{from}:{requestId}`.
  */
 export function createTransfers(deps: { db: Db; verifyWithdrawPassword(memberId: number, pw: string): Promise<void> }) {
   const { db } = deps;
 
-  async function isInTree(agentId: number, memberId: number): Promise<boolean> {
-    const r = await db.query(
-      `WITH RECURSIVE up(id, parent_id, depth) AS (
-         SELECT id, parent_id, 0 FROM members WHERE id = $2
-         UNION ALL
-         SELECT m.id, m.parent_id, up.depth + 1 FROM members m JOIN up ON m.id = up.parent_id WHERE up.depth < $3
-       ) SELECT 1 FROM up WHERE id = $1 AND depth > 0 LIMIT 1`,
-      [agentId, memberId, MAX_DEPTH],
-    );
-    return r.rows.length > 0;
-  }
+  /** Is `memberId` in the agent's own team (a strict descendant)? One indexed range on members.tree_path. */
+  const isInTree = (agentId: number, memberId: number) => isInSubtree(db, agentId, memberId);
 
   async function send(merchant: Merchant, from: { memberId: number; memberType: number }, b: { direction: 'upline' | 'downline'; toAccount?: string | undefined; amount: number; withdrawPassword: string; requestId: string }) {
     let to: number;
