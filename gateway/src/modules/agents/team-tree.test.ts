@@ -9,7 +9,7 @@ import { AppError } from '../../app/errors.ts';
 import { descendantOf, downlinePage, isInSubtree, requireInSubtree, subtreeSummary } from './team-tree.ts';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
-const TREE_MIGRATION = '022_agents_team_tree.sql';
+const TREE_MIGRATION = '023_agents_team_tree.sql';
 
 let seq = 0;
 async function member(db: Db, parentId: number | null, opts: { merchant?: string; account?: string; id?: number; createdAt?: Date; type?: number } = {}) {

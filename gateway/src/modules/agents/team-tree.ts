@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 
 /**
  * The agent team tree (issue 11), stored as `members.tree_path`: the ids from the top upline down to
- * the member ('1.57.2031'), text COLLATE "C", kept by triggers (migration 022_agents_team_tree.sql).
+ * the member ('1.57.2031'), text COLLATE "C", kept by triggers (migration 023_agents_team_tree.sql).
  * Every helper here bounds its rows in SQL by the agent's own path, so nothing outside the agent's
  * subtree is ever read into the process: a sibling's or an upline's team cannot leak through a filter
  * forgotten in JavaScript. Ids that are not in the subtree (or do not exist) answer the same way.
