@@ -80,6 +80,8 @@ export const ErrorCode = {
   CONTRACT_PERIOD_MISMATCH: 'CONTRACT_PERIOD_MISMATCH',
   CONTRACT_CONDITIONS_BELOW_UPLINE: 'CONTRACT_CONDITIONS_BELOW_UPLINE',
   CONTRACT_CONSENT_REQUIRED: 'CONTRACT_CONSENT_REQUIRED',
+  /** Contracts are made with agents only: the downline is a player (set it as agent first). */
+  CONTRACT_DOWNLINE_NOT_AGENT: 'CONTRACT_DOWNLINE_NOT_AGENT',
   /** A settlement period still open or in the future. */
   PERIOD_NOT_CLOSED: 'PERIOD_NOT_CLOSED',
   INTERNAL: 'INTERNAL',
@@ -164,6 +166,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONTRACT_PERIOD_MISMATCH: 400,
   CONTRACT_CONDITIONS_BELOW_UPLINE: 400,
   CONTRACT_CONSENT_REQUIRED: 409,
+  CONTRACT_DOWNLINE_NOT_AGENT: 409,
   PERIOD_NOT_CLOSED: 400,
   INTERNAL: 500,
 };
@@ -245,6 +248,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONTRACT_PERIOD_MISMATCH: "The period must be the same as your own contract's period",
   CONTRACT_CONDITIONS_BELOW_UPLINE: "A downline's conditions cannot be looser than your own",
   CONTRACT_CONSENT_REQUIRED: "Accepting this rate ends your downlines' higher contracts: please confirm",
+  CONTRACT_DOWNLINE_NOT_AGENT: 'Contracts are only made with agents: set this member as an agent first',
   PERIOD_NOT_CLOSED: "This period is not over yet",
   INTERNAL: 'Unknown error',
 };

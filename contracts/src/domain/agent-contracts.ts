@@ -63,8 +63,11 @@ export type TContractTerms = z.infer<typeof ZContractTerms>;
 export const CONTRACT_STATUSES = ['offered', 'active', 'rejected', 'withdrawn', 'terminated', 'ended'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-/** Why a contract stopped: an answer, a termination by either side, or the lower-rate rule. */
-export const CONTRACT_END_REASONS = ['terminatedByUpline', 'terminatedByDownline', 'rateAboveNewUplineRate', 'uplineContractEnded', 'downlineMoved'] as const;
+/**
+ * Why a contract stopped: a termination by either side, the lower-rate rule, or (replacedByNewContract)
+ * the downline accepted new terms of the same kind from the same upline.
+ */
+export const CONTRACT_END_REASONS = ['terminatedByUpline', 'terminatedByDownline', 'rateAboveNewUplineRate', 'uplineContractEnded', 'downlineMoved', 'replacedByNewContract'] as const;
 export type ContractEndReason = (typeof CONTRACT_END_REASONS)[number];
 
 export const ZContract = z.object({

@@ -39,7 +39,8 @@ export const ZMessageReceived = z.object({
 export const ZWinnerPosted = ZWinner;
 
 export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hour_salary', 'realtime_salary'] as const;
-export const CONTRACT_STATUSES = ['offered', 'accepted', 'rejected', 'terminated'] as const;
+/** accepted: the contract is live; withdrawn: the upline took its offer back; ended: ended by the lower-rate rule or a replacement (endReason says which). */
+export const CONTRACT_STATUSES = ['offered', 'accepted', 'rejected', 'withdrawn', 'terminated', 'ended'] as const;
 export const ZContractEvent = z.object({
   contractId: z.string(),
   kind: z.enum(CONTRACT_KINDS),
@@ -49,6 +50,8 @@ export const ZContractEvent = z.object({
   downlineId: z.number().int(),
   /** Rate in basis points (1% = 100). */
   rateBps: z.number().int().nonnegative(),
+  /** Why a terminated or ended contract stopped (CONTRACT_END_REASONS of domain/agent-contracts). */
+  endReason: z.string().max(64).optional(),
 });
 
 export const WITHDRAWAL_STATUSES = [

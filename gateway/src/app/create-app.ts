@@ -40,6 +40,7 @@ import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
+import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -158,6 +159,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
+  // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
+  mountAgentRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
 
