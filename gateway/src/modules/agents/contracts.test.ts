@@ -240,6 +240,24 @@ describe('agent contracts over the API', () => {
     expect([again.status, again.json?.code]).toEqual([409, 'INVALID_STATE']);
   });
 
+  it('racing answers: of an accept and a withdraw, or two offers, exactly one wins', async () => {
+    const { a, b } = await team();
+    for (let i = 0; i < 3; i++) {
+      const id = (await offer(a, b, wages(100 + i))).json!.value!.id;
+      const [acc, wd] = await Promise.all([act(b, id, 'accept'), act(a, id, 'withdraw')]);
+      const statuses = [acc.status, wd.status].sort();
+      expect(statuses).toEqual([200, 409]);
+      const loser = acc.status === 409 ? acc : wd;
+      expect(loser.json?.code).toBe('INVALID_STATE');
+      const final = (await contractsOf(b.memberId)).find((c) => c.id === id)!;
+      expect(final.status).toBe(acc.status === 200 ? 'active' : 'withdrawn');
+    }
+    const both = await Promise.all([offer(a, b, wages(50)), offer(a, b, wages(60))]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await contractsOf(b.memberId)).filter((c) => c.status === 'offered')).toHaveLength(1);
+    expect((await contractsOf(b.memberId)).filter((c) => c.status === 'active').length).toBeLessThanOrEqual(1);
+  });
+
   it('authorization matrix: player, trial, another team\'s agent, anonymous; bad ids', async () => {
     const { a, b, p } = await team();
     const other = await team();
