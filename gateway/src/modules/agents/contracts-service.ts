@@ -143,11 +143,12 @@ export function createAgentContracts(deps: { db: Db }) {
   async function offer(merchant: Merchant, uplineId: number, body: { downlineId: number; terms: TContractTerms }): Promise<TAgentContract> {
     return db.tx(async (tx) => {
       await requireInSubtree(tx, uplineId, body.downlineId);
-      const d = (await tx.query<{ parent_id: number | null; type: number }>('SELECT parent_id, type FROM members WHERE id = $1', [body.downlineId])).rows[0]!;
+      const d = (await tx.query<{ parent_id: number | null; type: number; status: string }>('SELECT parent_id, type, status FROM members WHERE id = $1', [body.downlineId])).rows[0]!;
       const kind = body.terms.kind;
       const checked = validateOffer({ uplineId, downlineId: body.downlineId, downlineParentId: d.parent_id, uplineTerms: await activeTermsOf(tx, uplineId, kind) }, body.terms);
       if (!checked.ok) throw new AppError(checked.code);
       if (!isAgentType(d.type, merchant.agentTypes)) throw new AppError(ErrorCode.CONTRACT_DOWNLINE_NOT_AGENT);
+      if (d.status !== 'active') throw new AppError(ErrorCode.INVALID_STATE, 'This member is disabled');
       const t = checked.terms;
       const ins = await tx.query<{ id: number }>(
         `INSERT INTO agent_contracts (merchant_code, kind, upline_id, downline_id, terms, rate, active_members, bet_amount, status)

@@ -156,7 +156,11 @@ describe('agent contracts over the API', () => {
     expect([upward.status, upward.json?.code]).toEqual([403, 'NOT_IN_TREE']);
     const toPlayer = await offer(a, p, wages(100));
     expect([toPlayer.status, toPlayer.json?.code]).toEqual([409, 'CONTRACT_DOWNLINE_NOT_AGENT']);
-    for (const m of [b, c, p, other.a, other.b]) {
+    const disabled = await member(1, a);
+    expect((await call(`/wps/dev/members/${disabled.memberId}/disable`, { body: {} })).status).toBe(200);
+    const toDisabled = await offer(a, disabled, wages(100));
+    expect([toDisabled.status, toDisabled.json?.code]).toEqual([409, 'INVALID_STATE']);
+    for (const m of [b, c, p, other.a, other.b, disabled]) {
       expect((await contractsOf(m.memberId)).filter((x) => x.upline_id !== null)).toEqual([]);
     }
   });
