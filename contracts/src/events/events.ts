@@ -39,7 +39,8 @@ export const ZMessageReceived = z.object({
 export const ZWinnerPosted = ZWinner;
 
 export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hour_salary', 'realtime_salary'] as const;
-export const CONTRACT_STATUSES = ['offered', 'accepted', 'rejected', 'terminated'] as const;
+/** `withdrawn`: the upline took the offer back before an answer (the downline's open offer closes). */
+export const CONTRACT_STATUSES = ['offered', 'accepted', 'rejected', 'withdrawn', 'terminated'] as const;
 export const ZContractEvent = z.object({
   contractId: z.string(),
   kind: z.enum(CONTRACT_KINDS),
