@@ -51,6 +51,7 @@ DECLARE
   v_bet_found boolean := false;
   -- The rollup row this call changes (member_bet_hours), if any.
   v_roll boolean := false;
+  v_rolled_back boolean := false;
   v_hour timestamptz;
   v_dcount int := 0;
   v_dbets bigint := 0;
@@ -146,6 +147,7 @@ BEGIN
             bet.amount, false, jsonb_build_object('vendor', p_vendor, 'round', p_round, 'ref', p_ref, 'rollback', p_tx)) lt;
           IF v_outcome <> 'mismatch' THEN
             UPDATE vendor_transactions SET status = 'rolled_back' WHERE merchant_code = p_merchant AND vendor = p_vendor AND transaction_id = p_ref;
+            v_rolled_back := true;
           END IF;
         END IF;
       END IF;
@@ -167,7 +169,8 @@ BEGIN
       v_roll := true; v_hour := date_trunc('hour', now(), 'UTC'); v_dcount := 1; v_dbets := p_amount;
     ELSIF p_call = 'win' AND p_amount > 0 THEN
       v_roll := true; v_hour := date_trunc('hour', now(), 'UTC'); v_dpay := p_amount;
-    ELSIF p_call = 'rollback' AND v_bet_found AND bet.status = 'applied' THEN
+    ELSIF v_rolled_back THEN
+      -- (bet is read only here: for a bet or a win it was never assigned.)
       v_roll := true; v_hour := date_trunc('hour', bet.created_at, 'UTC'); v_dcount := -1; v_dbets := -bet.amount;
     END IF;
   END IF;
