@@ -11,7 +11,9 @@
  *   - `ltree`: the same path as ltree with a GiST index, subtree = `path <@ 'p'` (needs the extension);
  *   - `closure`: a closure table (ancestor_id, descendant_id, depth), btree both ways.
  * plus `bare`: the same aggregate over a precomputed temp table of the subtree's ids, i.e. the cost of
- * the aggregate alone with the tree lookup taken out.
+ * the aggregate alone with the tree lookup taken out; and the same aggregate from the per-member per-hour
+ * rollup (`rollup`, `rollup_bare`, `rollup_byhour`: gateway migration 024 member_bet_hours), checked to
+ * give the raw-bets answer.
  *
  * Queries, each timed from the client (one connection, sequential, after one warm-up):
  *   (a) subtree of the biggest top agent (~half of all members): count; and valid bets + P&L over 7 days
@@ -185,11 +187,21 @@ export async function main(argv: string[]): Promise<number> {
       FROM (SELECT (100 * (1 + floor(random() * 500)))::bigint AS a FROM generate_series(1, $2)) g`, [o.members, o.bets]);
     await c.query('CREATE INDEX bets_member_at ON bets (member_id, placed_at) INCLUDE (amount, win)');
     build.bets = wallMs() - t0;
+    // The per-member per-hour rollup (gateway migration 024, member_bet_hours), built from the same bets.
+    t0 = wallMs();
+    await c.query(`CREATE TABLE bet_hours AS SELECT member_id, date_trunc('hour', placed_at, 'UTC') AS hour, count(*)::int AS bet_count,
+      sum(amount)::bigint AS valid_bets, sum(win)::bigint AS payout FROM bets GROUP BY 1, 2`);
+    await c.query('ALTER TABLE bet_hours ADD PRIMARY KEY (member_id, hour)');
+    build.rollup = wallMs() - t0;
+    t0 = wallMs();
+    await c.query('CREATE INDEX bet_hours_hour ON bet_hours (hour, member_id) INCLUDE (valid_bets, payout)');
+    build.rollupHourIndex = wallMs() - t0;
     await c.query('VACUUM ANALYZE members');
     await c.query('VACUUM ANALYZE tree_closure');
     await c.query('VACUUM ANALYZE bets');
+    await c.query('VACUUM ANALYZE bet_hours');
     const sizes = (await c.query<{ rel: string; mb: number }>(`SELECT relname AS rel, round(pg_total_relation_size(oid) / 1048576.0)::int AS mb FROM pg_class
-      WHERE relname IN ('members', 'members_parent', 'members_path', 'members_lpath', 'tree_closure', 'tree_closure_pkey', 'tree_closure_desc', 'bets')`)).rows;
+      WHERE relname IN ('members', 'members_parent', 'members_path', 'members_lpath', 'tree_closure', 'tree_closure_pkey', 'tree_closure_desc', 'bets', 'bet_hours', 'bet_hours_pkey', 'bet_hours_hour')`)).rows;
     const hist = new Map<number, number>();
     for (let i = 1; i <= o.members; i++) hist.set(tree.depth[i]!, (hist.get(tree.depth[i]!) ?? 0) + 1);
     const top = 1;
@@ -209,7 +221,8 @@ export async function main(argv: string[]): Promise<number> {
     };
 
     // (a) the big subtree: count, then 7-day valid bets and P&L.
-    const since = "now() - interval '7 days'";
+    // On a whole UTC hour, so the rollup answers the same period exactly (as a merchant day at a whole-hour offset does).
+    const since = "date_trunc('hour', now() - interval '7 days', 'UTC')";
     await c.query(`CREATE TEMP TABLE sub_ids AS ${SUBTREE.closure!}`, [top]);
     await c.query('ALTER TABLE sub_ids ADD PRIMARY KEY (id)');
     await c.query('ANALYZE sub_ids');
@@ -219,6 +232,24 @@ export async function main(argv: string[]): Promise<number> {
       FROM (${from}) s JOIN bets b ON b.member_id = s.id AND b.placed_at >= ${since}`;
     put('a.aggregate7d', 'bare', await timeIt(c, o.heavyIters, () => c.query(agg('SELECT id FROM sub_ids'))));
     for (const rep of reps) put('a.aggregate7d', rep, await timeIt(c, o.heavyIters, () => c.query(agg(SUBTREE[rep]!), [top])));
+    // The same aggregate from the rollup: per member over its hours (the active count needs per-member sums).
+    // rollup: subtree by text_path joined to the rollup's primary key (what teamBetTotals does); rollup_bare:
+    // the subtree precomputed; rollup_byhour: driven by the hour index, each row's member checked by path.
+    const rollupAgg = (inner: string) => `SELECT count(*) FILTER (WHERE vb > 0) AS active, coalesce(sum(vb), 0) AS valid, coalesce(sum(vb - po), 0) AS pnl
+      FROM (SELECT h.member_id, sum(h.valid_bets) AS vb, sum(h.payout) AS po FROM ${inner} GROUP BY h.member_id) x`;
+    const ROLLUP: Record<string, string> = {
+      rollup_bare: rollupAgg(`sub_ids s JOIN bet_hours h ON h.member_id = s.id AND h.hour >= ${since}`),
+      rollup: rollupAgg(`(${SUBTREE.text_path!}) s JOIN bet_hours h ON h.member_id = s.id AND h.hour >= ${since}`),
+      rollup_byhour: rollupAgg(`bet_hours h JOIN members d ON d.id = h.member_id, (SELECT path FROM members WHERE id = $1) a
+        WHERE h.hour >= ${since} AND d.path > a.path || '.' AND d.path < a.path || '/'`),
+    };
+    const rawAnswer = (await c.query(agg(SUBTREE.text_path!), [top])).rows[0];
+    for (const [name, sql] of Object.entries(ROLLUP)) {
+      const args = name === 'rollup_bare' ? [] : [top];
+      const got = (await c.query(sql, args)).rows[0];
+      if (JSON.stringify(got) !== JSON.stringify(rawAnswer)) throw new Error(`${name} answers ${JSON.stringify(got)}, raw bets ${JSON.stringify(rawAnswer)}`);
+      put('a.aggregate7d', name, await timeIt(c, o.heavyIters, () => c.query(sql, args)));
+    }
 
     // (b) a page of direct downlines with team sizes; agents drawn at random (the same ones for every representation).
     const pageAgents = Array.from({ length: o.iters + 1 }, () => pick(agentsWithTeams));

@@ -39,7 +39,7 @@ export async function requireInSubtree(q: Queryable, agentId: number, memberId: 
 /** A half-open period [from, to). */
 export type TPeriod = { from: Date; to: Date };
 
-function checkPeriod(p: TPeriod) {
+export function checkPeriod(p: TPeriod) {
   if (!(p.from instanceof Date) || !(p.to instanceof Date) || Number.isNaN(p.from.getTime()) || Number.isNaN(p.to.getTime()) || p.from >= p.to) {
     throw new AppError(ErrorCode.VALIDATION, 'Invalid period', [{ path: 'period', message: 'from must be before to' }]);
   }
