@@ -13,7 +13,7 @@ import { transfer } from '../wallet/ledger.ts';
 import { splitPeriod, teamBetTotals } from './team-stats.ts';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
-const ROLLUP_MIGRATION = '024_member_bet_hours.sql';
+const ROLLUP_MIGRATION = '025_member_bet_hours.sql';
 const HOUR = 3600_000;
 
 let seq = 0;

@@ -3,7 +3,7 @@ import { checkPeriod, descendantOf, type TPeriod } from './team-tree.ts';
 
 /**
  * Team betting figures for a period, from the per-member per-hour rollup `member_bet_hours`
- * (migration 024_member_bet_hours.sql, kept by vendor_money in the same transaction as each bet, win
+ * (migration 025_member_bet_hours.sql, kept by vendor_money in the same transaction as each bet, win
  * and rollback) joined to the agent's subtree (members.tree_path). Definitions (README "Bet rollup"):
  *   - a valid bet is a bet the wallet accepted and that was not rolled back (house games included);
  *   - payout is the wins paid; profit and loss is payout - valid bets, the players' result (positive
