@@ -13,5 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that ran every file one
+    // after another. Most files wait on an in-process PGlite or a socket, so two workers use both cores.
+    maxWorkers: 2,
   },
 });
