@@ -11,7 +11,7 @@ import { emitEvents } from '../../bus/outbox.ts';
 import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
 import { audit, type Operator, type Operators } from '../ops/operators.ts';
 import { transfer } from '../wallet/ledger.ts';
-import { DISPUTE_SELECT, toDispute, type DisputeRow } from './payouts.ts';
+import { checkPage, DISPUTE_SELECT, toDispute, type DisputeRow } from './payouts.ts';
 import { EVENT_KIND } from './settlement.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
@@ -55,6 +55,7 @@ export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: Me
       const { merchant } = await operatorOf(req, 'read');
       const q = ZOpsDisputeQuery.safeParse(req.query ?? {});
       if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', zodDetails(q.error));
+      checkPage(q.data);
       const { pageNo, pageSize, status } = q.data;
       const args = [merchant.code, status ?? null];
       const where = `d.merchant_code = $1 AND ($2::text IS NULL OR d.status = $2)`;

@@ -62,6 +62,7 @@ export function mountPayoutRoutes(app: Express, deps: { db: Db; contracts: Agent
       };
       switch (body.action) {
         case 'list':
+          if ((body.pageNo ?? 1) > 1_000_000) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', [{ path: 'pageNo', message: 'at most 1000000' }]);
           return contracts.list(ctx.merchant, me, { pageNo: body.pageNo ?? 1, pageSize: body.pageSize ?? 20, kind, role: body.role });
         case 'offer': {
           if (body.downlineId === undefined) throw new AppError(ErrorCode.VALIDATION, 'downlineId is required', [{ path: 'downlineId', message: 'required to offer' }]);

@@ -4,6 +4,7 @@ import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
 import type { TDispute, TIncomeValue, TPayout, TPayoutStatement, TSimulateValue } from '@portal/contracts/api/agent-payouts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { balanceOf, checkLedger } from '../wallet/ledger.ts';
+import { SETTLEMENT_JOBS } from './settlement-jobs.ts';
 
 /**
  * Payouts over the API on a test portal: a 3-level daily-wages chain settled by the test clock
@@ -117,7 +118,7 @@ describe('agent payouts over the API', () => {
     const trial = await member(4);
     expect((await call('/wps/agent/payouts', { token: trial.token })).json?.code).toBe('TRIAL_FORBIDDEN');
     expect((await call('/wps/agent/payouts/999999999', { token: x.b.token })).json?.code).toBe('NOT_IN_TREE');
-    for (const bad of ['/wps/agent/payouts/abc', '/wps/agent/payouts?role=boss', '/wps/agent/payouts?from=2026-02-30', '/wps/agent/payouts?from=2026-03-10&to=2026-03-01', '/wps/agent/payouts?pageSize=1000']) {
+    for (const bad of ['/wps/agent/payouts/abc', '/wps/agent/payouts?role=boss', '/wps/agent/payouts?from=2026-02-30', '/wps/agent/payouts?from=2026-03-10&to=2026-03-01', '/wps/agent/payouts?pageSize=1000', '/wps/agent/payouts?pageNo=1e300']) {
       const r = await call(bad, { token: x.b.token });
       expect([bad, r.status, r.json?.code]).toEqual([bad, 400, 'VALIDATION']);
     }
@@ -187,6 +188,14 @@ describe('agent payouts over the API', () => {
     expect([notMine.status, notMine.json?.code]).toEqual([403, 'NOT_IN_TREE']);
     expect((await call('/wps/relay/MCS2_processDailySalContract', { token: x.c.token, body: { action: 'fly' } })).status).toBe(400);
     expect((await call('/wps/relay/MCS2_processDailySalContract', { token: x.b.token, body: { action: 'offer', terms: { rate: 50 } } })).status).toBe(400);
+  });
+
+  it('the settlement jobs are defined on the job queue and run', async () => {
+    for (const job of Object.values(SETTLEMENT_JOBS)) {
+      const key = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+      const state = await t.portal.jobs.runNow(job.name, key);
+      expect([job.name, state.state, state.lastError]).toEqual([job.name, 'done', null]);
+    }
   });
 
   it('two concurrent clock runs settle a period once', async () => {

@@ -75,10 +75,16 @@ export function rangeOf(q: { from?: string | undefined; to?: string | undefined 
   return { from, to, fromDay, toDay };
 }
 
+/** ZPageQuery leaves pageNo unbounded: an offset PostgreSQL cannot take would be a 500. */
+export function checkPage(q: { pageNo: number }) {
+  if (q.pageNo > 1_000_000) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', [{ path: 'pageNo', message: 'at most 1000000' }]);
+}
+
 export function createAgentPayouts(deps: { db: Db }) {
   const { db } = deps;
 
   async function list(merchant: Merchant, me: number, q: { pageNo: number; pageSize: number; kind?: ContractKind | undefined; role: 'received' | 'paid'; from?: string | undefined; to?: string | undefined }) {
+    checkPage(q);
     const r0 = rangeOf(q, merchant.brand.gmtOffsetMinutes, 31);
     const who = q.role === 'paid' ? 'p.payer_id' : 'p.payee_id';
     const args = [merchant.code, me, q.kind ?? null, r0.from, r0.to];
@@ -116,6 +122,7 @@ export function createAgentPayouts(deps: { db: Db }) {
   }
 
   async function disputes(merchant: Merchant, me: number, q: { pageNo: number; pageSize: number; status?: DisputeStatus | undefined }) {
+    checkPage(q);
     const args = [merchant.code, me, q.status ?? null];
     const where = `d.merchant_code = $1 AND d.member_id = $2 AND ($3::text IS NULL OR d.status = $3)`;
     const r = await db.query<DisputeRow>(`${DISPUTE_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $4 OFFSET $5`, [...args, q.pageSize, (q.pageNo - 1) * q.pageSize]);
