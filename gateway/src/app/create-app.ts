@@ -41,6 +41,7 @@ import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '.
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
+import { registerTeamRollupJob } from '../modules/agents/team-stats.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -100,6 +101,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Scheduled work (auto-receive; settlements to come) runs on the job queue, once per period across nodes.
   const jobs = createJobQueue({ db, log, databaseUrl: config.DATABASE_URL });
   cashier.registerJobs(jobs);
+  registerTeamRollupJob(jobs, db);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const checkResponses = !config.isProduction;
