@@ -110,3 +110,38 @@ describe('teamOverview', () => {
     await expect(teamOverview(db, m, worlds[0]!.members[0]!.id, { from: BASE, to: BASE })).rejects.toMatchObject({ code: 'VALIDATION' });
   });
 });
+
+describe('the team rollup job', () => {
+  it('folds closed hours on the job queue, once per period, and a second run of the same period does nothing', async () => {
+    const { pino } = await import('pino');
+    const { createQueue } = await import('../../jobs/job-queue.ts');
+    const { createTableBackend } = await import('../../jobs/table-runner.ts');
+    const { registerTeamRollupJob, TEAM_ROLLUP_JOB } = await import('./team-stats.ts');
+    const db = await createPgliteDb(null);
+    try {
+      await migrate(db);
+      await db.query(`INSERT INTO merchants (code, name) VALUES ('TT', 'Job')`);
+      const w = await seedWorld(db, 'TT', 21, BASE, 15);
+      // Seeded with past times: deltas until the job folds them.
+      expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM agent_rollup_deltas')).rows[0]!.n)).toBeGreaterThan(0);
+      const q = createQueue({ db, log: pino({ level: 'silent' }), backend: createTableBackend({ pollMs: 20 }) });
+      registerTeamRollupJob(q, db);
+      await q.start();
+      try {
+        const key = new Date(Math.floor(Date.now() / 300_000) * 300_000).toISOString();
+        expect((await q.runNow(TEAM_ROLLUP_JOB, key)).state).toBe('done');
+        expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM agent_rollup_deltas')).rows[0]!.n)).toBe(0);
+        const before = (await db.query('SELECT * FROM agent_team_hours ORDER BY agent_id, hour')).rows;
+        expect((await q.runNow(TEAM_ROLLUP_JOB, key)).state).toBe('done');
+        expect((await db.query('SELECT * FROM agent_team_hours ORDER BY agent_id, hour')).rows).toEqual(before);
+        const range = { from: BASE, to: new Date(BASE.getTime() + 72 * HOUR) };
+        const top = w.members[0]!.id;
+        expect(await teamOverview(db, { code: 'TT', agentTypes: [] }, top, range)).toEqual(reference(w, top, range.from, range.to));
+      } finally {
+        await q.stop();
+      }
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});
