@@ -44,6 +44,7 @@ import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
 import { createAgentSettlement } from '../modules/agents/settlement.ts';
 import { registerSettlementJobs } from '../modules/agents/settlement-jobs.ts';
 import { mountAgentDisputeOps } from '../modules/agents/disputes.ts';
+import { registerTeamRollupJob } from '../modules/agents/team-stats.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -105,6 +106,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   cashier.registerJobs(jobs);
   const agentSettlement = createAgentSettlement({ db, merchants });
   registerSettlementJobs(jobs, agentSettlement, log);
+  registerTeamRollupJob(jobs, db);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const checkResponses = !config.isProduction;
