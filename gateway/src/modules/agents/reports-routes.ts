@@ -33,6 +33,10 @@ export function mountAgentReportRoutes(app: Express, deps: { db: Db; hasher: Pas
     linkOrigin(req.ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction: deps.isProduction });
   const rangeOf = (ctx: RequestContext, q: { from?: string | undefined; to?: string | undefined }) => dayRange(q, ctx.merchant.brand.gmtOffsetMinutes);
 
+  mountCall(app, agentReportCalls.teamOverview, async ({ ctx, query }) => {
+    const id = await agent(ctx);
+    return reports.overview(ctx.merchant, id, rangeOf(ctx, query), query.memberId);
+  }, opts);
   mountCall(app, agentReportCalls.downlines, async ({ ctx, query }) => reports.downlines(ctx.merchant, await agent(ctx), query), opts);
   mountCall(app, agentReportCalls.createDownline, async ({ ctx, body, req }) => reports.createDownline(ctx.merchant, await agent(ctx), body, req.ip ?? ''), opts);
   mountCall(app, agentReportCalls.setAgent, async ({ ctx, req }) => reports.setAgent(ctx.merchant, await agent(ctx), idOf(req)), opts);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import {
-  AGENT_REPORT_MAX_DAYS, type ZMemTransValue, type ZTeamBetsValue, type TConsolidatedFunds, type TDownline, type TInvitation, type TMemTrans, type TPnlLine, type TTeamBet,
+  AGENT_REPORT_MAX_DAYS, type ZMemTransValue, type ZTeamBetsValue, type TConsolidatedFunds, type TDownline, type TTeamOverview as TTeamOverviewValue, type TInvitation, type TMemTrans, type TPnlLine, type TTeamBet,
 } from '@portal/contracts/api/agent-reports';
 import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
 import { checkField } from '@portal/contracts/domain/registration';
@@ -13,7 +13,7 @@ import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { registrationRules, ruleOf } from '../auth/registration-settings.ts';
 import { CONTRACT_SELECT, toAgentContract, type ContractRow } from './contracts-service.ts';
 import { descendantOf, requireInSubtree, type TPeriod } from './team-tree.ts';
-import { teamBetTotals, type TTeamBetTotals } from './team-stats.ts';
+import { PAID_WITHDRAWAL_STATUSES, teamBetTotals, teamOverview, type TTeamBetTotals } from './team-stats.ts';
 
 /**
  * Agent reports and the register centre (issue 11): downlines, direct creation, set as agent, a
@@ -112,8 +112,6 @@ function newCode(): string {
 const ZERO_FIGURES = { validBets: 0, betCount: 0, payout: 0, profitLoss: 0, deposits: 0, withdrawals: 0 };
 type Figures = typeof ZERO_FIGURES;
 
-/** Statuses of a withdrawal the operator paid out. */
-const PAID_WITHDRAWAL = `('paid', 'received', 'partially_received', 'not_received', 'auto_received')`;
 
 export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
   const { db, hasher } = deps;
@@ -337,7 +335,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
 
   // ---- profit and loss per downline ----
 
-  /** Deposits credited and withdrawals paid in the period, of `memberId` and (withTeam) its whole team. */
+  /** Deposits credited and withdrawals paid in the period (the definitions of team-stats.ts teamOverview), of `memberId` and (withTeam) its whole team. */
   async function cashFlows(q: Queryable, memberId: number, period: TPeriod, withTeam: boolean): Promise<{ deposits: number; withdrawals: number }> {
     const r = await q.query<{ deposits: string; withdrawals: string }>(
       `WITH sub AS (
@@ -345,10 +343,10 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
           WHERE a.id = $1
        )
        SELECT (SELECT coalesce(sum(dp.amount), 0) FROM sub JOIN deposits dp ON dp.member_id = sub.id AND dp.status = 'paid'
-                 JOIN ledger_transfers t ON t.id = dp.transfer_id AND t.created_at >= $2 AND t.created_at < $3)::text AS deposits,
-              (SELECT coalesce(sum(coalesce(w.received_amount, w.amount)), 0) FROM sub JOIN withdrawals w ON w.member_id = sub.id
-                 AND w.status IN ${PAID_WITHDRAWAL} AND w.paid_at >= $2 AND w.paid_at < $3)::text AS withdrawals`,
-      [memberId, period.from, period.to, withTeam],
+                 AND dp.updated_at >= $2 AND dp.updated_at < $3)::text AS deposits,
+              (SELECT coalesce(sum(w.amount), 0) FROM sub JOIN withdrawals w ON w.member_id = sub.id
+                 AND w.status = ANY($5::text[]) AND w.paid_at >= $2 AND w.paid_at < $3)::text AS withdrawals`,
+      [memberId, period.from, period.to, withTeam, [...PAID_WITHDRAWAL_STATUSES]],
     );
     return { deposits: num(r.rows[0]?.deposits), withdrawals: num(r.rows[0]?.withdrawals) };
   }
@@ -388,6 +386,21 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
     return {
       list, pageNo: q.pageNo, pageSize: q.pageSize, total, from: range.fromDay, to: range.toDay,
       parent: path[path.length - 1]!, path, self: figures(selfBets, selfCash), totals: figures(all, allCash),
+    };
+  }
+
+  // ---- team overview ----
+
+  /** The overview of the caller's team, or of the team of a member in it (memberId). */
+  async function overview(m: Merchant, agentId: number, range: TDayRange, memberId?: number): Promise<TTeamOverviewValue> {
+    const whose = memberId ?? agentId;
+    if (whose !== agentId) await requireInSubtree(db, agentId, whose);
+    const f = await teamOverview(db, m, whose, { from: range.from, to: range.to });
+    return {
+      from: range.fromDay, to: range.toDay, gmtOffsetMinutes: m.brand.gmtOffsetMinutes,
+      teamSize: f.teamSize, directCount: f.directCount, agentCount: f.agentCount, newMembers: f.newMembers, activeMembers: f.activeMembers,
+      deposits: f.deposits, withdrawals: f.withdrawals, validBets: f.validBets, betCount: f.betCount, payout: f.payout, profitLoss: f.profitLoss,
+      asOf: new Date().toISOString(),
     };
   }
 
@@ -444,7 +457,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
   }
 
   return {
-    requireAgent, downlines, createDownline, setAgent, downlineContracts, invitations, createInvitation, disableInvitation,
+    requireAgent, overview, downlines, createDownline, setAgent, downlineContracts, invitations, createInvitation, disableInvitation,
     teamBets, teamPnl, memTransDet, consolidated,
   };
 }
