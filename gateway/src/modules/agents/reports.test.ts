@@ -175,6 +175,29 @@ describe('agent reports: authorization', () => {
       expect([path, r.status, r.json?.success]).toEqual([path, 400, false]);
     }
   });
+
+  it('junk from an agent is never a 500', async () => {
+    const { a } = await world();
+    const { agentReportCalls } = await import('@portal/contracts/api/agent-reports');
+    const queries = ['?pageNo=-1&pageSize=99999', '?a[b]=1', '?from=notadate&to=2026-13-45', '?pageNo=1&pageNo=2', `?search=${'%25'.repeat(300)}`,
+      '?parentId=99999999999999999999', '?memberId=-1', '?account=%00', '?from=2026-01-01&to=2026-01-01&account=__%25', '?search=%5C%25_'];
+    const bodies: unknown[] = [null, [], 'x', 12, { a: 1 }, { account: '\u0000', password: 'x'.repeat(5000), accountType: 'agent' }, { accountType: 'player', quota: 1.5 },
+      { accountType: 'player', quota: 1, expiresInDays: 0 }, { account: `${RUN}j'; --`, password: 'abc12345', accountType: 'player' }];
+    for (const [name, def] of Object.entries(agentReportCalls)) {
+      const path = def.path.replace(':id', name.length % 2 ? 'abc' : '99999999999999999999');
+      if (def.method === 'GET') {
+        for (const q of queries) {
+          const r = await call(path + q, { token: a.token });
+          expect([name, q, r.status < 500, r.json?.success === false || r.status === 200]).toEqual([name, q, true, true]);
+        }
+      } else {
+        for (const b of bodies) {
+          const r = await call(path, { token: a.token, body: b });
+          expect([name, JSON.stringify(b), r.status < 500]).toEqual([name, JSON.stringify(b), true]);
+        }
+      }
+    }
+  });
 });
 
 describe('downlines and register centre', () => {
