@@ -55,18 +55,22 @@ async function merchant() {
 }
 
 /** Fund a member (a ledger deposit) and place bets (and wins) through the vendor wallet, as a game would. */
-async function play(m: M, bets: Array<{ stake: number; win?: number }>) {
+async function play(m: M, bets: Array<{ stake: number; win?: number; game?: string }>) {
   const mer = await merchant();
   await t.portal.db.tx((tx) => transfer(tx, { merchant: mer.code, currency: mer.currency, key: `fund:${m.memberId}:${seq++}`, kind: 'deposit', amount: 1_000_000, debit: { system: 'deposit' }, credit: { member: m.memberId } }));
-  const token = `gt-${m.memberId}-${randomBytes(4).toString('hex')}`;
-  await t.portal.db.query(
-    `INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, expires_at) VALUES ($1, $2, $3, 'V', 'G', now() + interval '1 hour')`,
-    [createHash('sha256').update(token).digest(), mer.code, m.memberId],
-  );
+  const tokens = new Map<string, string>();
+  for (const game of new Set(bets.map((b) => b.game ?? 'G'))) {
+    const token = `gt-${m.memberId}-${randomBytes(4).toString('hex')}`;
+    await t.portal.db.query(
+      `INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, expires_at) VALUES ($1, $2, $3, 'V', $4, now() + interval '1 hour')`,
+      [createHash('sha256').update(token).digest(), mer.code, m.memberId, game],
+    );
+    tokens.set(game, token);
+  }
   for (const [i, b] of bets.entries()) {
     const round = `${m.memberId}-${randomBytes(4).toString('hex')}-${i}`;
-    await t.portal.vendorWallet.bet(mer, 'V', { transactionId: `b-${round}`, playerId: String(m.memberId), roundId: round, gameCode: 'G', amount: b.stake, token });
-    if (b.win !== undefined) await t.portal.vendorWallet.win(mer, 'V', { transactionId: `w-${round}`, playerId: String(m.memberId), roundId: round, gameCode: 'G', amount: b.win });
+    await t.portal.vendorWallet.bet(mer, 'V', { transactionId: `b-${round}`, playerId: String(m.memberId), roundId: round, gameCode: b.game ?? 'G', amount: b.stake, token: tokens.get(b.game ?? 'G')! });
+    if (b.win !== undefined) await t.portal.vendorWallet.win(mer, 'V', { transactionId: `w-${round}`, playerId: String(m.memberId), roundId: round, gameCode: b.game ?? 'G', amount: b.win });
   }
 }
 
@@ -297,11 +301,35 @@ describe('invitations with quota', () => {
   });
 });
 
+describe('contracts seen by the register centre', () => {
+  it("a direct downline's contracts and offers; the consolidated flags of the caller", async () => {
+    const { a, b } = await world();
+    const wages = (rate: number) => ({ kind: 'dailyWages', rate, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' });
+    expect((await call('/wps/dev/agent-contracts/house', { body: { memberId: a.memberId, terms: wages(300) } })).status).toBe(200);
+    const offer = await call<{ id: number }>('/wps/agent/contracts', { token: a.token, body: { downlineId: b.memberId, terms: wages(200) } });
+    expect(offer.status).toBe(200);
+    const seen = await call<{ live: Json[]; offers: Json[] }>(`/wps/agent/downlines/${b.memberId}/contracts`, { token: a.token });
+    expect(seen.json!.value!.live).toEqual([]);
+    expect(seen.json!.value!.offers.map((c) => [c.id, c.status, c.kind])).toEqual([[offer.json!.value!.id, 'offered', 'dailyWages']]);
+    const consA = await call<Json>('/wps/member/info/funds/consolidated', { token: a.token });
+    expect(consA.json!.value).toMatchObject({ isAgent: true, pendingOffers: 0, dailySalary: { active: true, rateBps: 300, pendingOffer: false }, dividend: { active: false } });
+    const consB = await call<Json>('/wps/member/info/funds/consolidated', { token: b.token });
+    expect(consB.json!.value).toMatchObject({ isAgent: true, pendingOffers: 1, dailySalary: { active: false, rateBps: null, pendingOffer: true } });
+    expect((await call(`/wps/agent/contracts/${offer.json!.value!.id}/accept`, { token: b.token, body: {} })).status).toBe(200);
+    const after = await call<{ live: Json[]; offers: Json[] }>(`/wps/agent/downlines/${b.memberId}/contracts`, { token: a.token });
+    expect([after.json!.value!.live.map((c) => c.status), after.json!.value!.offers]).toEqual([['active'], []]);
+  });
+});
+
 describe('figures on a small tree with bets', () => {
   it('overview, P&L per downline, team bets and account details cover the own team only', async () => {
     const { a, b, c, p, s1 } = await world();
     await play(c, [{ stake: 1000, win: 2500 }, { stake: 500 }]);
-    await play(p, [{ stake: 300, win: 0 }]);
+    const mer = await merchant();
+    await t.portal.db.query(
+      `INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ($1, 'rt-V-G', 'V', 'G', 'RTSLOT', 'Slot G'), ($1, 'rt-V-G2', 'V', 'G2', 'RTLIVE', 'Live G2')
+       ON CONFLICT DO NOTHING`, [mer.code]);
+    await play(p, [{ stake: 300, win: 0, game: 'G2' }]);
     await play(b, [{ stake: 700, win: 100 }]);
     await play(s1, [{ stake: 99_999 }]);
 
@@ -335,6 +363,8 @@ describe('figures on a small tree with bets', () => {
     const onlyC = await call<{ list: Json[]; total: number }>(`/wps/agent/team/bets?account=${c.account.toUpperCase()}`, { token: a.token });
     expect(onlyC.json!.value!.list.map((x) => [x.account, x.stake, x.status])).toEqual(expect.arrayContaining([[c.account, 1000, 'settled'], [c.account, 500, 'open']]));
     expect(onlyC.json!.value!.total).toBe(2);
+    const live = await call<{ list: Json[]; total: number }>('/wps/agent/team/bets?gameType=RTLIVE', { token: a.token });
+    expect(live.json!.value!.list.map((x) => [x.account, x.gameName, x.gameType, x.stake])).toEqual([[p.account, 'Live G2', 'RTLIVE', 300]]);
     const bBets = await call<{ list: Json[] }>('/wps/agent/team/bets', { token: b.token });
     expect(bBets.json!.value!.list.map((x) => x.account)).toEqual([c.account, c.account]);
 
