@@ -45,6 +45,7 @@ import { createAgentSettlement } from '../modules/agents/settlement.ts';
 import { registerSettlementJobs } from '../modules/agents/settlement-jobs.ts';
 import { mountAgentDisputeOps } from '../modules/agents/disputes.ts';
 import { registerTeamRollupJob } from '../modules/agents/team-stats.ts';
+import { mountAgentReportRoutes } from '../modules/agents/reports-routes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -170,6 +171,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
+  mountAgentReportRoutes(apiApp, { db, hasher, isProduction: config.isProduction }, routeOpts);
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
 
