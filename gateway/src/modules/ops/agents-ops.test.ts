@@ -169,3 +169,26 @@ describe('operator agent calls', () => {
     expect(roots.json!.value!.list.every((r) => r.parentId === null && r.depth === 0)).toBe(true);
   });
 });
+
+describe('operator agent calls with an operator token', () => {
+  it('answer junk with a 4xx envelope, never a 500', async () => {
+    const bodies = ['{', 'null', '[]', '"x"', '{"a":1}', JSON.stringify({ memberId: 1, terms: { kind: 'dividend', rate: 1e20 } }), JSON.stringify({ reason: 'x'.repeat(5000) }), JSON.stringify({ memberId: -1, terms: null })];
+    const queries = ['?pageNo=-1&pageSize=99999', '?a[b]=1', '?rootId=1e400', '?search=', `?search=${'%25'.repeat(300)}`, '?rootId=1&rootId=2', '?account=x&house=maybe', '?status=gone'];
+    const statuses: string[] = [];
+    for (const path of ['/ops/api/agents/tree', '/ops/api/agents/contracts']) {
+      for (const q of queries) {
+        const r = await call(path + q, { token: admin });
+        if (r.status >= 400) expect(r.json, `${path}${q}`).toMatchObject({ success: false });
+        statuses.push(`${path}${q}:${r.status}`);
+      }
+    }
+    for (const path of ['/ops/api/agents/house-contracts', '/ops/api/agents/contracts/1/terminate', '/ops/api/agents/contracts/0/terminate', '/ops/api/agents/contracts/99999999999999999999/terminate']) {
+      for (const b of bodies) {
+        const r = await call(path, { method: 'POST', body: b, token: admin });
+        if (r.status >= 400) expect(r.json, `${path} ${b.slice(0, 30)}`).toMatchObject({ success: false });
+        statuses.push(`${path} ${b.slice(0, 20)}:${r.status}`);
+      }
+    }
+    expect(statuses.filter((s) => /:5\d\d$/.test(s))).toEqual([]);
+  });
+});
