@@ -78,7 +78,7 @@ export const ZOpsHouseContractBody = z.object({
   terms: ZStrictContractTerms,
 }).strict();
 
-export const ZOpsTerminateBody = z.object({ reason: z.string().trim().min(3).max(500) }).strict();
+export const ZOpsTerminateBody = z.object({ reason: z.string().trim().min(2).max(500) }).strict();
 
 const p = (s: string) => `${OPS_PREFIX}${s}`;
 
