@@ -11,6 +11,7 @@ const NAV = [
   { to: '/ops/adjustments', key: 'nav_adjustments', id: 'adjustments' },
   { to: '/ops/agents', key: 'nav_agents', id: 'agents' },
   { to: '/ops/agent-contracts', key: 'nav_agent_contracts', id: 'agent-contracts' },
+  { to: '/ops/agent-disputes', key: 'nav_agent_disputes', id: 'agent-disputes' },
   { to: '/ops/audit', key: 'nav_audit', id: 'audit' },
   { to: '/ops/settings', key: 'nav_settings', id: 'settings' },
 ] as const;

@@ -9,6 +9,7 @@ import { MONEY_SETTINGS } from './settings-form';
 import { WITHDRAWAL_TABS } from './withdrawal-actions';
 import { CONTRACT_END_REASONS, CONTRACT_KINDS, CONTRACT_STATUSES } from '@portal/contracts/domain/agent-contracts';
 import { PERIOD_TYPES } from '@portal/contracts/domain/agent-periods';
+import { DISPUTE_STATUSES } from '@portal/contracts/api/agent-payouts';
 
 /** Keys built at run time (t(`withdrawal_status_${s}`)): the locale test only sees literal keys. */
 const dynamicKeys = [
@@ -27,6 +28,8 @@ const dynamicKeys = [
   ...CONTRACT_END_REASONS.map((r) => `contract_end_${r}`),
   ...PERIOD_TYPES.map((p) => `contract_period_${p}`),
   ...['active', 'disabled'].map((s) => `member_status_${s}`),
+  ...DISPUTE_STATUSES.map((s) => `dispute_status_${s}`),
+  ...(['rejected', 'adjusted'] as const).map((d) => `disputes_decide_${d}`),
 ];
 
 describe('ops translations', () => {
