@@ -290,7 +290,8 @@ export function createAgentContracts(deps: { db: Db }) {
  * also returns the contracts it replaced or ended (as they are after the change).
  */
 export async function grantHouseContractIn(tx: Tx, merchant: Merchant, downlineId: number, proposed: unknown): Promise<{ contract: TAgentContract; changed: TAgentContract[] }> {
-  const d = (await tx.query<{ parent_id: number | null; type: number }>('SELECT parent_id, type FROM members WHERE id = $1 AND merchant_code = $2', [downlineId, merchant.code])).rows[0];
+  // The member row locked: two grants for the same agent at once run one after the other (the second replaces the first).
+  const d = (await tx.query<{ parent_id: number | null; type: number }>('SELECT parent_id, type FROM members WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [downlineId, merchant.code])).rows[0];
   if (!d) throw new AppError(ErrorCode.USER_NOT_FOUND);
   const checked = validateOffer({ uplineId: null, downlineId, downlineParentId: d.parent_id, uplineTerms: null }, proposed);
   if (!checked.ok) throw new AppError(checked.code);

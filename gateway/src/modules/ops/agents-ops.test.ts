@@ -137,6 +137,15 @@ describe('operator agent calls', () => {
     expect(again.json).toMatchObject({ success: false, code: 'INVALID_STATE' });
   });
 
+  it('two grants for the same agent at once: both answer, exactly one stays active', async () => {
+    // On PGlite transactions already run one at a time; on PostgreSQL the member row lock in grantHouseContractIn orders them.
+    const a = await member(1);
+    const [x, y] = await Promise.all([grant(admin, a.memberId, wages(100)), grant(admin, a.memberId, wages(120))]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    const rows = (await t.portal.db.query<{ status: string }>(`SELECT status FROM agent_contracts WHERE downline_id = $1 AND status = 'active'`, [a.memberId])).rows;
+    expect(rows).toHaveLength(1);
+  });
+
   it('shows the tree: top members, drill with breadcrumb, search anywhere, live contracts per row', async () => {
     const a = await member(1);
     const b = await member(1, a);
