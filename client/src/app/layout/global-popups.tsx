@@ -1,3 +1,4 @@
+import { ContractOfferHost } from '../../features/agents/contracts/offer-popup';
 import { FirstLoginPopups } from '../../features/auth/components/first-login-popups';
 import { LoginPopup } from '../../features/auth/components/login-popup';
 import { SocialSignIn } from '../../features/social-sign-in/social-sign-in';
@@ -23,6 +24,7 @@ export function GlobalPopups() {
       <ResetPasswordModal />
       <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
       <FirstLoginPopups lang={currentLanguage()} />
+      <ContractOfferHost />
     </>
   );
 }
