@@ -1,3 +1,4 @@
+import { ContractAnswerNotice } from '../../features/agents/contracts/answer-notice';
 import { ContractOfferHost } from '../../features/agents/contracts/offer-popup';
 import { FirstLoginPopups } from '../../features/auth/components/first-login-popups';
 import { LoginPopup } from '../../features/auth/components/login-popup';
@@ -25,6 +26,7 @@ export function GlobalPopups() {
       <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
       <FirstLoginPopups lang={currentLanguage()} />
       <ContractOfferHost />
+      <ContractAnswerNotice />
     </>
   );
 }

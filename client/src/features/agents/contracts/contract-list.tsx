@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -41,7 +41,9 @@ function AwaitingAnswer({ contract }: { contract: TAgentContract }) {
   const [snap, send] = useMachine(machine, { input: { offer: payloadOf(contract) } });
   useRealtimeEvent('contract.updated', (env) => send({ type: 'contract.updated', payload: env.payload }));
   const state = snap.value as keyof typeof AWAITING_STATE_MESSAGE_KEYS;
-  if (snap.status === 'done') void qc.invalidateQueries({ queryKey: CONTRACTS_KEY });
+  useEffect(() => {
+    if (snap.status === 'done') void qc.invalidateQueries({ queryKey: CONTRACTS_KEY });
+  }, [snap.status, qc]);
   return (
     <span className="ag-actions">
       <span className="muted" data-testid="contract-awaiting-state">{t(AWAITING_STATE_MESSAGE_KEYS[state])}</span>
