@@ -1,5 +1,6 @@
 import { ContractAnswerNotice } from '../../features/agents/contracts/answer-notice';
 import { ContractOfferHost } from '../../features/agents/contracts/offer-popup';
+import { PayoutNotice } from '../../features/agents/payouts/payout-notice';
 import { FirstLoginPopups } from '../../features/auth/components/first-login-popups';
 import { LoginPopup } from '../../features/auth/components/login-popup';
 import { SocialSignIn } from '../../features/social-sign-in/social-sign-in';
@@ -27,6 +28,7 @@ export function GlobalPopups() {
       <FirstLoginPopups lang={currentLanguage()} />
       <ContractOfferHost />
       <ContractAnswerNotice />
+      <PayoutNotice />
     </>
   );
 }
