@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useLogout } from '../../features/auth/components/use-logout';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { brandClock, gmtLabel } from '../../features/auth/lib/brand-clock';
+import { brandClock, gmtLabel } from '../../lib/brand-clock';
 import { openPopup } from '../../lib/popups';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { Logo } from '../layout/header';
