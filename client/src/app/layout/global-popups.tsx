@@ -9,6 +9,7 @@ import { RegisterModal } from '../../features/register/components/register-modal
 import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
 import { useTranslation } from 'react-i18next';
+import { AgentCentrePopup } from '../routes/agent-centre-slots';
 
 /** Popups any page can open through lib/popups (login, register, help). */
 export function GlobalPopups() {
@@ -23,6 +24,7 @@ export function GlobalPopups() {
       <ResetPasswordModal />
       <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
       <FirstLoginPopups lang={currentLanguage()} />
+      <AgentCentrePopup />
     </>
   );
 }
