@@ -84,6 +84,10 @@ export const ErrorCode = {
   CONTRACT_DOWNLINE_NOT_AGENT: 'CONTRACT_DOWNLINE_NOT_AGENT',
   /** A settlement period still open or in the future. */
   PERIOD_NOT_CLOSED: 'PERIOD_NOT_CLOSED',
+  /** Agent register centre (issue 11): the invitation's quota of registrations is used up. */
+  INVITATION_EXHAUSTED: 'INVITATION_EXHAUSTED',
+  /** Agent register centre: the member is in the team but not a direct downline of the caller. */
+  NOT_DIRECT_DOWNLINE: 'NOT_DIRECT_DOWNLINE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -168,6 +172,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONTRACT_CONSENT_REQUIRED: 409,
   CONTRACT_DOWNLINE_NOT_AGENT: 409,
   PERIOD_NOT_CLOSED: 400,
+  INVITATION_EXHAUSTED: 409,
+  NOT_DIRECT_DOWNLINE: 403,
   INTERNAL: 500,
 };
 
@@ -250,5 +256,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONTRACT_CONSENT_REQUIRED: "Accepting this rate ends your downlines' higher contracts: please confirm",
   CONTRACT_DOWNLINE_NOT_AGENT: 'Contracts are only made with agents: set this member as an agent first',
   PERIOD_NOT_CLOSED: "This period is not over yet",
+  INVITATION_EXHAUSTED: 'This invitation link has no registrations left',
+  NOT_DIRECT_DOWNLINE: 'Only a direct downline can be managed here',
   INTERNAL: 'Unknown error',
 };

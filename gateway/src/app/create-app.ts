@@ -41,6 +41,7 @@ import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '.
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
+import { mountAgentReportRoutes } from '../modules/agents/reports-routes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -161,6 +162,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
+  mountAgentReportRoutes(apiApp, { db, hasher, isProduction: config.isProduction }, routeOpts);
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
 

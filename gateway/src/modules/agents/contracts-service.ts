@@ -24,20 +24,20 @@ import { descendantOf, requireInSubtree } from './team-tree.ts';
  * caller's team, so nothing tells a sibling's contract from a missing one.
  */
 
-type ContractRow = {
+export type ContractRow = {
   id: number; merchant_code: string; kind: ContractKind; upline_id: number | null; downline_id: number; terms: TContractTerms;
   rate: number; active_members: number; bet_amount: number; status: ContractStatus;
   offered_at: Date | string; answered_at: Date | string | null; ended_at: Date | string | null; ended_by: number | null; end_reason: ContractEndReason | null;
   upline_account: string | null; downline_account: string;
 };
 
-const SELECT = `SELECT c.*, u.account AS upline_account, d.account AS downline_account
+export const CONTRACT_SELECT = `SELECT c.*, u.account AS upline_account, d.account AS downline_account
   FROM agent_contracts c LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id`;
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
-function toContract(r: ContractRow): TAgentContract {
+export function toAgentContract(r: ContractRow): TAgentContract {
   return {
     id: r.id, kind: r.kind, uplineId: r.upline_id, downlineId: r.downline_id, uplineAccount: r.upline_account, downlineAccount: r.downline_account,
     terms: ZContractTerms.parse(typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms), status: r.status,
@@ -73,7 +73,7 @@ async function audit(tx: Tx, contractId: number, actorMemberId: number | null, f
 }
 
 async function rowOf(q: Queryable, id: number): Promise<ContractRow> {
-  return (await q.query<ContractRow>(`${SELECT} WHERE c.id = $1`, [id])).rows[0]!;
+  return (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1`, [id])).rows[0]!;
 }
 
 /** Lock a contract of this merchant; NOT_IN_TREE unless the caller is one of `parties`. */
@@ -162,7 +162,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, uplineId, null, 'offered', null, { terms: t });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, eventsFor(row));
-      return toContract(row);
+      return toAgentContract(row);
     });
   }
 
@@ -175,7 +175,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, actorId, 'offered', 'withdrawn', null);
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, eventsFor(row));
-      return toContract(row);
+      return toAgentContract(row);
     });
   }
 
@@ -188,7 +188,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, actorId, 'offered', 'rejected', null);
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, eventsFor(row));
-      return toContract(row);
+      return toAgentContract(row);
     });
   }
 
@@ -242,7 +242,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, actorId, 'offered', 'active', null, { ended: plan.end.map((e) => e.contractId) });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
-      return { contract: toContract(row), ended: await presentEnds(tx, plan.end) };
+      return { contract: toAgentContract(row), ended: await presentEnds(tx, plan.end) };
     });
   }
 
@@ -258,7 +258,7 @@ export function createAgentContracts(deps: { db: Db }) {
       const changed = await endContracts(tx, ends, actorId, { terminatedContractId: id });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
-      return { contract: toContract(row), ended: await presentEnds(tx, ends) };
+      return { contract: toAgentContract(row), ended: await presentEnds(tx, ends) };
     });
   }
 
@@ -267,9 +267,9 @@ export function createAgentContracts(deps: { db: Db }) {
     const where = `c.merchant_code = $1 AND (CASE $3::text WHEN 'given' THEN c.upline_id = $2 WHEN 'received' THEN c.downline_id = $2 ELSE (c.upline_id = $2 OR c.downline_id = $2) END)
       AND ($4::text IS NULL OR c.status = $4) AND ($5::text IS NULL OR c.kind = $5)`;
     const args = [merchant.code, actorId, q.role ?? null, q.status ?? null, q.kind ?? null];
-    const r = await db.query<ContractRow>(`${SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $6 OFFSET $7`, [...args, q.pageSize, (q.pageNo - 1) * q.pageSize]);
+    const r = await db.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $6 OFFSET $7`, [...args, q.pageSize, (q.pageNo - 1) * q.pageSize]);
     const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_contracts c WHERE ${where}`, args);
-    return { list: r.rows.map(toContract), pageNo: q.pageNo, pageSize: q.pageSize, total: n.rows[0]!.n };
+    return { list: r.rows.map(toAgentContract), pageNo: q.pageNo, pageSize: q.pageSize, total: n.rows[0]!.n };
   }
 
   /**
@@ -305,7 +305,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, null, null, 'active', 'houseContract', { terms: t });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
-      return toContract(row);
+      return toAgentContract(row);
     });
   }
 

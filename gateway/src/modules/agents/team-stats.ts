@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/db.ts';
+import { AGENT_TYPES } from '@portal/contracts/domain/constants';
+import type { Merchant } from '../merchants/merchant-directory.ts';
 import { checkPeriod, descendantOf, type TPeriod } from './team-tree.ts';
 
 /**
@@ -96,4 +98,82 @@ export async function teamBetTotals(
   const validBets = toSafe(row.vb, 'validBets');
   const payout = toSafe(row.po, 'payout');
   return { betCount: toSafe(row.bc, 'betCount'), validBets, payout, profitLoss: payout - validBets, activeMembers: row.active };
+}
+
+/**
+ * The team overview of an agent (issue 11, GET /wps/agent/team/overview) for a half-open range.
+ * The team is the agent's strict descendants (the agent itself left out, as teamBetTotals and
+ * subtreeSummary): every figure is over those members only.
+ *   - teamSize: descendants; directCount: direct downlines; agentCount: descendants of an agent type
+ *     (AGENT_TYPES plus the merchant's agentTypes);
+ *   - newMembers: descendants registered (members.created_at) in the range;
+ *   - activeMembers: descendants with at least one valid bet in the range (teamBetTotals' rule with
+ *     activeMinValidBets 1: valid bets > 0 in the range);
+ *   - deposits: amounts of deposits that reached 'paid' in the range (a paid deposit is final, so its
+ *     updated_at is when it was credited);
+ *   - withdrawals: amounts of withdrawals paid out in the range (paid_at in the range, status paid or
+ *     any confirmation after it: the money left the wallet when the hold was posted, whatever the player
+ *     confirmed later);
+ *   - validBets, betCount, payout, profitLoss (= payout - validBets, the players' result): teamBetTotals.
+ * An agent that is not of this merchant (or does not exist) gives zeros.
+ */
+export type TTeamOverview = {
+  teamSize: number;
+  directCount: number;
+  agentCount: number;
+  newMembers: number;
+  activeMembers: number;
+  deposits: number;
+  withdrawals: number;
+  validBets: number;
+  betCount: number;
+  payout: number;
+  profitLoss: number;
+};
+
+export const PAID_WITHDRAWAL_STATUSES = ['paid', 'received', 'partially_received', 'not_received', 'auto_received'] as const;
+
+/** The straightforward statement over members, member_bet_hours (via teamBetTotals) and the cashier tables. */
+export async function teamOverviewDirect(
+  q: Queryable,
+  merchant: Pick<Merchant, 'code' | 'agentTypes'>,
+  agentId: number,
+  range: TPeriod,
+): Promise<TTeamOverview> {
+  checkPeriod(range);
+  const zero: TTeamOverview = { teamSize: 0, directCount: 0, agentCount: 0, newMembers: 0, activeMembers: 0, deposits: 0, withdrawals: 0, validBets: 0, betCount: 0, payout: 0, profitLoss: 0 };
+  if (!Number.isSafeInteger(agentId)) return zero;
+  const agentTypes = [...new Set<number>([...AGENT_TYPES, ...merchant.agentTypes])];
+  const r = await q.query<{ found: boolean; team_size: number; direct: number; agents: number; new_members: number; dep: string; wd: string }>(
+    `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
+     sub AS (SELECT d.id, d.parent_id, d.type, d.created_at FROM a JOIN members d ON d.merchant_code = a.merchant_code AND ${descendantOf('d', 'a.tree_path')})
+     SELECT EXISTS (SELECT 1 FROM a) AS found,
+            (SELECT count(*) FROM sub)::int AS team_size,
+            (SELECT count(*) FROM sub WHERE parent_id = $1)::int AS direct,
+            (SELECT count(*) FROM sub WHERE type = ANY($3::int[]))::int AS agents,
+            (SELECT count(*) FROM sub WHERE created_at >= $4 AND created_at < $5)::int AS new_members,
+            (SELECT coalesce(sum(x.amount), 0) FROM sub JOIN deposits x ON x.member_id = sub.id
+              WHERE x.status = 'paid' AND x.updated_at >= $4 AND x.updated_at < $5)::text AS dep,
+            (SELECT coalesce(sum(x.amount), 0) FROM sub JOIN withdrawals x ON x.member_id = sub.id
+              WHERE x.status = ANY($6::text[]) AND x.paid_at >= $4 AND x.paid_at < $5)::text AS wd`,
+    [agentId, merchant.code, agentTypes, range.from, range.to, [...PAID_WITHDRAWAL_STATUSES]],
+  );
+  const row = r.rows[0];
+  if (!row?.found) return zero;
+  const bets = await teamBetTotals(q, agentId, range);
+  return {
+    teamSize: row.team_size, directCount: row.direct, agentCount: row.agents, newMembers: row.new_members,
+    activeMembers: bets.activeMembers, deposits: toSafe(row.dep, 'deposits'), withdrawals: toSafe(row.wd, 'withdrawals'),
+    validBets: bets.validBets, betCount: bets.betCount, payout: bets.payout, profitLoss: bets.profitLoss,
+  };
+}
+
+/** The team overview (see TTeamOverview). Signature kept stable: ag-reports calls it. */
+export async function teamOverview(
+  q: Queryable,
+  merchant: Pick<Merchant, 'code' | 'agentTypes'>,
+  agentId: number,
+  range: TPeriod,
+): Promise<TTeamOverview> {
+  return teamOverviewDirect(q, merchant, agentId, range);
 }

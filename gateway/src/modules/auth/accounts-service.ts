@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { LIMITS, TRIAL_TYPE } from '@portal/contracts/domain/constants';
+import { LIMITS, PLAYER_TYPE, TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { isAgentType, isTrialType } from '@portal/contracts/domain/member';
 import { ageOn, checkField, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
 import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@portal/contracts/api/auth';
 import { userAudience } from '@portal/contracts/events/events';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -126,17 +126,46 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   /**
-   * The member an invitation code belongs to. Every lookup (the code check and registration alike)
-   * counts its misses per address; past INVITATION_MAX_MISSES the address is locked out of lookups.
+   * Who an invitation code makes the upline: a member's own code (members.invitation_code), or an
+   * agent's invitation link with a quota (agent_invitations, migration 027), which also gives the
+   * account type. Every lookup (the code check and registration alike) counts its misses per address;
+   * past INVITATION_MAX_MISSES the address is locked out of lookups. A disabled or expired invitation
+   * reads as a miss; a used-up one is INVITATION_EXHAUSTED.
    */
-  async function inviter(m: Merchant, code: string, ip: string): Promise<number> {
+  async function inviter(m: Merchant, code: string, ip: string): Promise<{ parentId: number; invitationId: number | null }> {
     const key = `invite-miss:${m.code}:${ip}`;
     if (await limiter.isLocked(key)) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
     const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
-    if (up.rows[0]) return up.rows[0].id;
+    if (up.rows[0]) return { parentId: up.rows[0].id, invitationId: null };
+    const inv = await db.query<{ id: number; inviter_id: number; full: boolean }>(
+      `SELECT i.id, i.inviter_id, i.used >= i.quota AS full FROM agent_invitations i JOIN members u ON u.id = i.inviter_id AND u.status = 'active'
+        WHERE i.merchant_code = $1 AND i.code = upper($2) AND i.disabled_at IS NULL AND (i.expires_at IS NULL OR i.expires_at > now())`,
+      [m.code, code],
+    );
+    if (inv.rows[0]) {
+      if (inv.rows[0].full) throw new AppError(ErrorCode.INVITATION_EXHAUSTED);
+      return { parentId: inv.rows[0].inviter_id, invitationId: inv.rows[0].id };
+    }
     await limiter.hit(key);
     if ((await limiter.count(key, INVITATION_MISS_WINDOW_MS)) >= INVITATION_MAX_MISSES) await limiter.lock(key, LIMITS.RATE_LIMIT_LOCK_MS);
     throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+  }
+
+  /**
+   * One registration on an agent invitation, inside the member's insert transaction: the invitation
+   * row locked, still open and not used up, counted once. Returns the account type it gives.
+   */
+  async function consumeInvitation(tx: Tx, invitationId: number): Promise<number> {
+    const r = await tx.query<{ account_type: number; full: boolean; open: boolean }>(
+      `SELECT account_type, used >= quota AS full, disabled_at IS NULL AND (expires_at IS NULL OR expires_at > now()) AS open
+         FROM agent_invitations WHERE id = $1 FOR UPDATE`,
+      [invitationId],
+    );
+    const row = r.rows[0];
+    if (!row || !row.open) throw new AppError(ErrorCode.INVALID_INVITATION_CODE);
+    if (row.full) throw new AppError(ErrorCode.INVITATION_EXHAUSTED);
+    await tx.query('UPDATE agent_invitations SET used = used + 1 WHERE id = $1', [invitationId]);
+    return row.account_type;
   }
 
   /** A login from an address the member never used asks for a second step, where the member has one. */
@@ -319,23 +348,28 @@ export function createAccounts(deps: AccountsDeps) {
         }
       }
       const invitation = body.affiliateCode || null;
-      const parentId = invitation ? await inviter(m, invitation, ip) : null;
+      const invited = invitation ? await inviter(m, invitation, ip) : null;
+      const parentId = invited?.parentId ?? null;
       const account = variant === 'mobile' ? mobile!.mobile : values.username!;
       const passwordHash = await hasher.hash(values.password!);
       const paymentHash = body.paymentPassword ? await hasher.hash(body.paymentPassword) : null;
       const maxAge = m.security.passwordMaxAgeDays;
       let memberId: number;
       try {
-        const r = await db.query<{ id: number }>(
+        const insert = (q: Queryable, type: number) => q.query<{ id: number }>(
           `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, payment_password_hash,
-             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip)
-           VALUES ($1, $2, lower($2), $3, 0, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END,
-             $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip, invitation_id)
+           VALUES ($1, $2, lower($2), $3, $15, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END,
+             $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
           [m.code, account, body.nickname ?? null, passwordHash, paymentHash, maxAge, mobile?.dialing ?? null, mobile?.mobile ?? null,
             body.email || null, body.payeeName || null,
             JSON.stringify({ birthday: body.birthday, line: body.line, whatsapp: body.whatsapp, facebook: body.facebook, wechat: body.wechat, qqNum: body.qqNum, idNumber: body.idNumber, referralCode: body.referralCode, registerUrl: body.registerUrl, domain: body.domain }),
-            parentId, ip],
+            parentId, ip, invited?.invitationId ?? null, type],
         );
+        const invitationId = invited?.invitationId ?? null;
+        const r = invitationId === null
+          ? await insert(db, PLAYER_TYPE)
+          : await db.tx(async (tx) => insert(tx, await consumeInvitation(tx, invitationId)));
         memberId = r.rows[0]!.id;
       } catch (err) {
         if ((err as { code?: string }).code === '23505') {
