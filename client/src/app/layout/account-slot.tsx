@@ -7,6 +7,7 @@ import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { WithdrawalNotice } from '../../features/withdraw/components/withdrawal-notice';
 import { useModule } from '../../lib/whitelabel';
+import { openPopup } from '../../lib/popups';
 import { Icon } from '../../ui/icons';
 import '../../features/auth/components/auth.css';
 
@@ -58,7 +59,9 @@ export function AccountSlot() {
 
   const go = (to: string) => {
     setOpen(false);
-    navigate(to);
+    // Spec: the user menu's Agent entry opens the agent centre popup (its back office is /agentHome).
+    if (to === '/agentHome') openPopup('agentCentre');
+    else navigate(to);
   };
   const items: Array<{ key: string; label: string; to: string } | null> = [
     { key: 'member', label: t('menu_member'), to: '/member' },

@@ -12,6 +12,7 @@ import { RegisterModal } from '../../features/register/components/register-modal
 import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
 import { useTranslation } from 'react-i18next';
+import { AgentCentrePopup } from '../routes/agent-centre-slots';
 
 /** Popups any page can open through lib/popups (login, register, help). */
 export function GlobalPopups() {
@@ -29,6 +30,7 @@ export function GlobalPopups() {
       <ContractOfferHost />
       <ContractAnswerNotice />
       <PayoutNotice />
+      <AgentCentrePopup />
     </>
   );
 }

@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useLogout } from '../../features/auth/components/use-logout';
 import { useAuth } from '../../features/auth/hooks/use-auth';
-import { brandClock, gmtLabel } from '../../features/auth/lib/brand-clock';
+import { brandClock, gmtLabel } from '../../lib/brand-clock';
 import { openPopup } from '../../lib/popups';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { Logo } from '../layout/header';
-import { ComingSoonPage } from './coming-soon-page';
+import { AgentCentre } from '../../features/agents/components/agent-centre';
+import { resolveItem, type AgentOfficeItem } from '../../features/agents/components/office-items';
+import { LanguageSelect } from '../layout/language-select';
+import { ThemeToggle } from '../layout/theme-toggle';
+import { useAgentCentreSlots, useAgentItemFlags } from './agent-centre-slots';
 import '../../features/auth/components/auth.css';
 import './agent-page.css';
 
@@ -88,12 +92,17 @@ function BrandClock({ offsetMinutes }: { offsetMinutes: number }) {
   );
 }
 
-/** /agentHome (agents only, see RequireAgent): header with GMT offset, live clock, name and sign out. */
+/** /agentHome (agents only, see RequireAgent): the back office. Header with GMT offset, live clock, name, theme and sign out; left menu of sixteen items; `?item=` names the item (default team overview). */
 export function AgentHomePage() {
   const { t } = useTranslation('auth');
   const { data } = useWhitelabel();
   const { member } = useAuth();
   const { requestLogout, dialog } = useLogout('/agent');
+  const [search, setSearch] = useSearchParams();
+  const flags = useAgentItemFlags();
+  const slots = useAgentCentreSlots();
+  const item = resolveItem(search.get('item'), 'page', flags);
+  const setItem = (id: AgentOfficeItem) => setSearch({ item: id }, { replace: false });
   return (
     <div className="agent-page">
       <header className="agent-home__head">
@@ -104,13 +113,17 @@ export function AgentHomePage() {
             <span className="agent-home__name" data-testid="agent-name">
               {member ? (member.nickname ?? member.account) : ''}
             </span>
+            <LanguageSelect />
+            <ThemeToggle />
             <button type="button" className="btn btn--ghost btn--sm" onClick={requestLogout} data-testid="agent-logout">
               {t('sign_out')}
             </button>
           </div>
         </div>
       </header>
-      <ComingSoonPage titleKey="page_agent_centre" />
+      <main className="container agent-home__main">
+        <AgentCentre variant="page" item={item} onItem={setItem} flags={flags} slots={slots} />
+      </main>
       {dialog}
     </div>
   );

@@ -13,6 +13,7 @@ import { useWhitelabel } from '../../../lib/whitelabel';
 import { freePlay } from '../api/free-play';
 import { getBotChallenge } from '../api/get-bot-challenge';
 import { getMemberInfo, MEMBER_INFO_KEY, memberInfoQueryOptions } from '../api/get-member-info';
+import { prefetchConsolidatedFunds } from '../../../lib/agent-funds';
 import { login } from '../api/login';
 import { sendSmsLoginCode } from '../api/send-sms-login-code';
 import { verifyLogin } from '../api/verify-login';
@@ -81,6 +82,8 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
           if (member) {
             queryClient.setQueryData(memberInfoQueryOptions(getSessionToken()).queryKey, member);
             setLoginFlags({ isAgent: member.isAgent, isTrial: member.isTrial });
+            // Spec: the consolidated call (contract and salary flags) runs at login for non-trial members with AGENTPOLICY3.
+            if (whitelabel.modules.AGENTPOLICY3 && !member.isTrial) prefetchConsolidatedFunds(queryClient, getSessionToken());
           }
           // After login: everything shown as a guest (announcements, popups...) is fetched again as a member.
           void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== MEMBER_INFO_KEY[0] });

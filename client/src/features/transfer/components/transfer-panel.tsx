@@ -16,12 +16,12 @@ type Direction = 'upline' | 'downline';
  * Member centre `transferUpline`: send to the direct upline, and for agents to a downline by
  * account (relay GCS_walletTransfer), with the withdraw password; the records below.
  */
-export function TransferPanel({ isAgent }: { isAgent: boolean }) {
+export function TransferPanel({ isAgent, initialDownline }: { isAgent: boolean; /** Preselects a transfer to this downline (agent centre). */ initialDownline?: string }) {
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const send = useSendTransfer();
-  const [direction, setDirection] = useState<Direction>('upline');
-  const [toAccount, setToAccount] = useState('');
+  const [direction, setDirection] = useState<Direction>(isAgent && initialDownline ? 'downline' : 'upline');
+  const [toAccount, setToAccount] = useState(initialDownline ?? '');
   const [amountText, setAmountText] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
