@@ -63,7 +63,7 @@ async function bets(m: M, hoursAgo: number, validBets: number, payout: number) {
     [m.memberId, hoursAgo, validBets, payout]);
 }
 const bal = async (m: M) => (await balanceOf(t.portal.db, m.memberId, 'PHP')).balance;
-const run = (body: Json) => call<{ at: string; settled: { kind: string; periodKey: string; inserted: number }[] }>('/wps/dev/agent-settlement/run', { body });
+const run = (body: Json) => call<{ at: string; failed: unknown[]; settled: { kind: string; periodKey: string; inserted: number }[] }>('/wps/dev/agent-settlement/run', { body });
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 describe('agent payouts over the API', () => {
@@ -78,6 +78,7 @@ describe('agent payouts over the API', () => {
     await bets(x.pc, 24, 300_000, 0); // yesterday: for the simulator only
     const r = await run({ kind: 'dailyWages', at: inDays(2) });
     expect(r.status).toBe(200);
+    expect(r.json!.value!.failed).toEqual([]);
     expect(r.json!.value!.settled.reduce((n, s) => n + s.inserted, 0)).toBeGreaterThanOrEqual(3);
   });
 
