@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'agboss', 'Boss12345678', 'admin');
   ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678' } })).json!.value!.token;
-});
+}, 120_000);
 afterAll(async () => {
   for (const s of sockets) s.close();
   expect(await checkLedger(t.portal.db)).toEqual([]);
@@ -80,7 +80,7 @@ describe('agent payouts over the API', () => {
     expect(r.status).toBe(200);
     expect(r.json!.value!.failed).toEqual([]);
     expect(r.json!.value!.settled.reduce((n, s) => n + s.inserted, 0)).toBeGreaterThanOrEqual(3);
-  });
+  }, 120_000);
 
   it('pays the chain down, live: house 45,000 to a, a 20,000 to b, b 10,000 to c', async () => {
     expect([await bal(x.a), await bal(x.b), await bal(x.c)]).toEqual([25_000, 10_000, 10_000]);
