@@ -232,7 +232,12 @@ export const ZSettledPeriod = z.object({
   paid: z.number().int(),
   unfunded: z.number().int(),
 });
-export const ZSettlementRunValue = z.object({ at: z.string(), settled: z.array(ZSettledPeriod) });
+export const ZSettlementRunValue = z.object({
+  at: z.string(),
+  settled: z.array(ZSettledPeriod),
+  /** Periods that could not be settled (inconsistent data): left unsettled, retried by the next run. */
+  failed: z.array(z.object({ kind: z.enum(CONTRACT_KINDS), periodType: z.enum(PERIOD_TYPES), periodKey: z.string(), merchantCode: z.string(), error: z.string() })),
+});
 
 const NoQuery = z.object({}).strict();
 

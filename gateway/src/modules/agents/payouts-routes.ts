@@ -88,8 +88,8 @@ export function mountPayoutRoutes(app: Express, deps: { db: Db; contracts: Agent
         const b = ZSettlementRunBody.safeParse(req.body ?? {});
         if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
         const at = b.data.at ? new Date(b.data.at) : new Date();
-        const settled = await settlement.settleDue(at, b.data.kind ? [b.data.kind] : CONTRACT_KINDS, [req.ctx.merchant]);
-        res.json({ success: true, value: { at: at.toISOString(), settled } });
+        const { settled, failed } = await settlement.settleDue(at, b.data.kind ? [b.data.kind] : CONTRACT_KINDS, [req.ctx.merchant]);
+        res.json({ success: true, value: { at: at.toISOString(), settled, failed } });
       } catch (err) {
         next(err);
       }

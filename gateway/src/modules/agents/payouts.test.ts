@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'agboss', 'Boss12345678', 'admin');
   ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678' } })).json!.value!.token;
-});
+}, 120_000);
 afterAll(async () => {
   for (const s of sockets) s.close();
   expect(await checkLedger(t.portal.db)).toEqual([]);
@@ -63,7 +63,7 @@ async function bets(m: M, hoursAgo: number, validBets: number, payout: number) {
     [m.memberId, hoursAgo, validBets, payout]);
 }
 const bal = async (m: M) => (await balanceOf(t.portal.db, m.memberId, 'PHP')).balance;
-const run = (body: Json) => call<{ at: string; settled: { kind: string; periodKey: string; inserted: number }[] }>('/wps/dev/agent-settlement/run', { body });
+const run = (body: Json) => call<{ at: string; failed: unknown[]; settled: { kind: string; periodKey: string; inserted: number }[] }>('/wps/dev/agent-settlement/run', { body });
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 describe('agent payouts over the API', () => {
@@ -78,8 +78,9 @@ describe('agent payouts over the API', () => {
     await bets(x.pc, 24, 300_000, 0); // yesterday: for the simulator only
     const r = await run({ kind: 'dailyWages', at: inDays(2) });
     expect(r.status).toBe(200);
+    expect(r.json!.value!.failed).toEqual([]);
     expect(r.json!.value!.settled.reduce((n, s) => n + s.inserted, 0)).toBeGreaterThanOrEqual(3);
-  });
+  }, 120_000);
 
   it('pays the chain down, live: house 45,000 to a, a 20,000 to b, b 10,000 to c', async () => {
     expect([await bal(x.a), await bal(x.b), await bal(x.c)]).toEqual([25_000, 10_000, 10_000]);

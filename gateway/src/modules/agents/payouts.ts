@@ -168,7 +168,7 @@ export function createAgentPayouts(deps: { db: Db }) {
     return { kind, periodType: type, periods: out, totals: { base: out.reduce((a, x) => a + x.base, 0), amount: out.reduce((a, x) => a + x.amount, 0) } };
   }
 
-  /** My income: per kind what the caller received (payouts that moved money plus adjustments) and paid its downlines, by period start in [from, to]. */
+  /** My income (totals over the whole range; the period list newest first, at most 500): per kind what the caller received (payouts that moved money plus adjustments) and paid its downlines, by period start in [from, to]. */
   async function income(merchant: Merchant, me: number, q: { from?: string | undefined; to?: string | undefined }): Promise<TIncomeValue> {
     const offset = merchant.brand.gmtOffsetMinutes;
     const range = rangeOf(q, offset, 1);
@@ -177,7 +177,7 @@ export function createAgentPayouts(deps: { db: Db }) {
               coalesce(sum(CASE WHEN payee_id = $2 THEN (CASE WHEN transfer_id IS NOT NULL THEN amount ELSE 0 END) + adjusted_amount END), 0)::text AS received,
               coalesce(sum(CASE WHEN payer_id = $2 AND transfer_id IS NOT NULL THEN amount END), 0)::text AS paid
          FROM agent_payouts WHERE merchant_code = $1 AND (payee_id = $2 OR payer_id = $2) AND period_start >= $3 AND period_start < $4
-        GROUP BY kind, period_key ORDER BY min(period_start) DESC, kind LIMIT 500`,
+        GROUP BY kind, period_key ORDER BY min(period_start) DESC, kind`,
       [merchant.code, me, range.from, range.to],
     );
     const periods = r.rows.map((x) => ({ kind: x.kind, periodKey: x.period_key, periodStart: iso(x.period_start), received: Number(x.received), paid: Number(x.paid), net: Number(x.received) - Number(x.paid) }));
@@ -188,7 +188,7 @@ export function createAgentPayouts(deps: { db: Db }) {
       return { kind, received, paid, net: received - paid };
     });
     const totals = kinds.reduce((a, k) => ({ received: a.received + k.received, paid: a.paid + k.paid, net: a.net + k.net }), { received: 0, paid: 0, net: 0 });
-    return { from: range.fromDay, to: range.toDay, gmtOffsetMinutes: offset, kinds, totals, periods };
+    return { from: range.fromDay, to: range.toDay, gmtOffsetMinutes: offset, kinds, totals, periods: periods.slice(0, 500) };
   }
 
   return { list, get, dispute, disputes, simulate, income };

@@ -22,8 +22,12 @@ export const SETTLEMENT_JOBS: Record<ContractKind, { name: string; cron: string 
 export function registerSettlementJobs(jobs: JobQueue, settlement: AgentSettlement, log: Logger) {
   for (const [kind, job] of Object.entries(SETTLEMENT_JOBS) as [ContractKind, { name: string; cron: string }][]) {
     jobs.define(job.name, async () => {
-      const settled = await settlement.settleDue(new Date(), [kind]);
+      const { settled, failed } = await settlement.settleDue(new Date(), [kind]);
       if (settled.length) log.info({ kind, periods: settled.length, payouts: settled.reduce((a, s) => a + s.inserted, 0) }, 'agent periods settled');
+      if (failed.length) {
+        log.error({ kind, failed }, 'agent periods not settled');
+        throw new Error(`${failed.length} ${kind} period(s) not settled: ${failed[0]!.merchantCode} ${failed[0]!.periodKey}: ${failed[0]!.error}`);
+      }
     }, { maxAttempts: 3 });
     jobs.schedule(job.name, { cron: job.cron }, { catchUpMs: 3600_000, keepMs: 7 * 86_400_000 });
   }
