@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { CONTRACT_KINDS } from '../domain/agent-contracts.ts';
+import { OPS_PREFIX } from './ops.ts';
 import { PERIOD_TYPES } from '../domain/agent-periods.ts';
 import { SETTLEMENT_ANOMALIES } from '../domain/agent-settlement.ts';
 import { ZAcceptValue, ZAgentContract, ZContractId, ZContractToEnd, ZTerminateValue } from './agent-contracts.ts';
@@ -250,10 +251,13 @@ export const agentPayoutCalls = {
   relayRealtimeSalary: defineCall({ method: 'POST', path: relayPath(CONTRACT_RELAY_NAMES.realtimeSalary), auth: true, body: ZRelayContractBody, value: ZRelayContractValue }),
 };
 
-/** Operator calls (ops session + audit). */
+/**
+ * Operator calls (ops session + audit), under the back office prefix /ops/api like every other
+ * operator call (the plan's /wps/ops/... does not exist: operator tokens are served under /ops/api).
+ */
 export const opsAgentDisputeCalls = {
-  list: defineCall({ method: 'GET', path: '/wps/ops/agent-disputes', auth: true, query: ZOpsDisputeQuery, value: zPage(ZOpsDispute) }),
-  resolve: defineCall({ method: 'POST', path: '/wps/ops/agent-disputes/:id/resolve', auth: true, body: ZResolveDisputeBody, value: ZOpsDispute }),
+  list: defineCall({ method: 'GET', path: `${OPS_PREFIX}/agent-disputes`, auth: true, query: ZOpsDisputeQuery, value: zPage(ZOpsDispute) }),
+  resolve: defineCall({ method: 'POST', path: `${OPS_PREFIX}/agent-disputes/:id/resolve`, auth: true, body: ZResolveDisputeBody, value: ZOpsDispute }),
 };
 
 /** Non-production test clock: settles every closed period up to `at` (default now) through the job code path. */

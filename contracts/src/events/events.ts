@@ -54,6 +54,20 @@ export const ZContractEvent = z.object({
   endReason: z.string().max(64).optional(),
 });
 
+/** A settled agent payout (issue 11): to the payee and, when an agent paid, to the payer. The balance moves by balance.changed. */
+export const ZContractPayout = z.object({
+  payoutId: z.string(),
+  contractId: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  periodKey: z.string(),
+  amount: ZMinor.nonnegative(),
+  /** paid | nothing | unfunded | adjusted (PAYOUT_STATUSES of api/agent-payouts). */
+  status: z.string().max(16),
+  payeeId: z.number().int(),
+  /** 0: the house paid. */
+  payerId: z.number().int(),
+});
+
 export const WITHDRAWAL_STATUSES = [
   'requested', 'approved', 'rejected', 'paid', 'received', 'partially_received', 'not_received', 'auto_received', 'held',
 ] as const;
@@ -77,6 +91,7 @@ export const EVENT_PAYLOADS = {
   'winner.posted': ZWinnerPosted,
   'contract.offered': ZContractEvent,
   'contract.updated': ZContractEvent,
+  'contract.payout': ZContractPayout,
   'withdrawal.updated': ZWithdrawalEvent,
   'system.maintenance': ZMaintenance,
   'system.logout': ZForcedLogout,

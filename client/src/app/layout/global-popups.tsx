@@ -1,3 +1,6 @@
+import { ContractAnswerNotice } from '../../features/agents/contracts/answer-notice';
+import { ContractOfferHost } from '../../features/agents/contracts/offer-popup';
+import { PayoutNotice } from '../../features/agents/payouts/payout-notice';
 import { FirstLoginPopups } from '../../features/auth/components/first-login-popups';
 import { LoginPopup } from '../../features/auth/components/login-popup';
 import { SocialSignIn } from '../../features/social-sign-in/social-sign-in';
@@ -25,6 +28,9 @@ export function GlobalPopups() {
       <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
       <FirstLoginPopups lang={currentLanguage()} />
       <AgentCentrePopup />
+      <ContractOfferHost />
+      <ContractAnswerNotice />
+      <PayoutNotice />
     </>
   );
 }

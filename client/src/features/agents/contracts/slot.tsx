@@ -1,43 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
-import { errorMessage } from '../../../lib/field-message';
-import { FormMessage } from '../../../ui/form-field';
-import { useDownlineContracts } from '../api/get-downline-contracts';
+import { errorKey } from '../../../lib/error-key';
+import { useContracts } from './api';
+import { ContractTable } from './contract-list';
+import { OfferContractForm } from './offer-form';
+import { WhatIfPreview } from './what-if';
+import './contracts.css';
+
+export { MyContractsScreen } from './contract-list';
 
 /**
- * PLACEHOLDER written by ag-office so downline management compiles and shows something true: a direct
- * downline's live contracts and open offers (GET /wps/agent/downlines/:id/contracts), read-only.
- * ag-contracts-ui owns this file and replaces it (offer with what-if, terminate).
+ * A direct downline's contracts in the back office's downline management: the contracts this agent
+ * gave it (live, offered, ended) with withdraw / terminate, and the "Offer contract" form with a
+ * what-if preview on past periods.
  */
 export function DownlineContractsSlot({ downlineId }: { downlineId: number }) {
-  const { t } = useTranslation('agent-office');
-  const q = useDownlineContracts(downlineId);
-  if (q.error) return <FormMessage message={errorMessage(q.error)} />;
-  if (!q.data) return <p className="form-notice">{t('loading')}</p>;
-  const rows: { c: TAgentContract; isOffer: boolean }[] = [...q.data.live.map((c) => ({ c, isOffer: false })), ...q.data.offers.map((c) => ({ c, isOffer: true }))];
-  if (rows.length === 0) return <p className="cx-empty" data-testid="ao-contracts-empty">{t('contracts.none')}</p>;
+  const { t } = useTranslation('agents');
+  // The list call has no downline filter: the given contracts are read in one page of 100 and filtered here.
+  const q = useContracts({ role: 'given', pageNo: 1, pageSize: 100 });
+  const list = q.data?.list.filter((c) => c.downlineId === downlineId) ?? [];
   return (
-    <div className="cx-table-wrap">
-      <table className="cx-table" data-testid="ao-contract-list">
-        <thead>
-          <tr>
-            <th>{t('contracts.kind')}</th>
-            <th className="cx-num">{t('contracts.rate')}</th>
-            <th>{t('col.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ c, isOffer }) => (
-            <tr key={c.id}>
-              <td data-label={t('contracts.kind')}>{t(`kind.${c.terms.kind}`)}</td>
-              <td data-label={t('contracts.rate')} className="cx-num">{(c.terms.rate / 100).toFixed(2)} %</td>
-              <td data-label={t('col.status')}>
-                <span className={`cx-pill cx-pill--${isOffer ? 'wait' : 'ok'}`}>{isOffer ? t('contracts.offered') : t('contracts.live')}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="ag-section" data-testid="downline-contracts" data-downline-id={downlineId}>
+      <h3>{t('contracts.downlineTitle')}</h3>
+      {q.isError ? (
+        <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>
+      ) : q.isPending ? (
+        <p className="cx-muted">{t('contracts.loading')}</p>
+      ) : (
+        <ContractTable list={list} side="given" testId="downline-contracts-table" />
+      )}
+      <OfferContractForm downlineId={downlineId} preview={(terms) => <WhatIfPreview downlineId={downlineId} terms={terms} />} />
     </div>
   );
 }

@@ -1,129 +1,311 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { agentPayoutCalls } from '@portal/contracts/api/agent-payouts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TPayout } from '@portal/contracts/api/agent-payouts';
 import type { ContractKind } from '@portal/contracts/domain/agent-contracts';
-import { call } from '../../../lib/api';
-import { errorMessage } from '../../../lib/field-message';
+import { useDateRange } from '../../../lib/date-range';
+import { errorKey } from '../../../lib/error-key';
 import { useDateTime, useMoney } from '../../../lib/use-money';
-import { FormMessage } from '../../../ui/form-field';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { DateRangeFilter } from '../../../ui/date-range-filter';
+import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
-import { ReportRangeFilter } from '../components/report-range-filter';
-import { useReportRange } from '../components/report-range';
+import { OFFER_TEXT_KEYS } from '../machines/contract-offer.machine';
+import { percentOf } from '../contracts/api';
+import { PAYOUTS_KEY, disputePayout, useIncome, usePayout, usePayouts } from './api';
+import '../../../ui/cashier.css';
+import '../contracts/contracts.css';
 
-/*
- * PLACEHOLDER written by ag-office so the agent centre's five payout items show real data: my
- * income (GET /wps/agent/income) and the payouts received of one kind (GET /wps/agent/payouts).
- * ag-contracts-ui owns this file and replaces it (statement view, dispute, paid to downlines).
- */
+const PAGE_SIZE = 20;
+const STATUS_TONE: Record<TPayout['status'], string> = { paid: 'cx-pill--ok', nothing: '', adjusted: 'cx-pill--act', unfunded: 'cx-pill--bad' };
 
-/** My income (agentRevenueReport): received, paid and net per contract kind over a range. */
-export function IncomeScreen() {
-  const { t } = useTranslation('agent-office');
-  const money = useMoney();
-  const r = useReportRange(30);
-  const q = useQuery({
-    queryKey: ['agent', 'payouts', 'income', r.range.from, r.range.to],
-    queryFn: ({ signal }) => call(agentPayoutCalls.income, { query: r.range, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const d = q.data;
-  return (
-    <div className="mc-stack" data-testid="ao-income">
-      <div className="mc-card">
-        <h1 className="mc-title">{t('item.agentRevenueReport')}</h1>
-        <ReportRangeFilter {...r} testId="ao-income" />
-        {q.error && <FormMessage message={errorMessage(q.error)} />}
-        <div className="cx-table-wrap">
-          <table className="cx-table">
-            <thead>
-              <tr>
-                <th>{t('contracts.kind')}</th>
-                <th className="cx-num">{t('income.received')}</th>
-                <th className="cx-num">{t('income.paid')}</th>
-                <th className="cx-num">{t('income.net')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(d?.kinds ?? []).map((k) => (
-                <tr key={k.kind}>
-                  <td data-label={t('contracts.kind')}>{t(`kind.${k.kind}`)}</td>
-                  <td data-label={t('income.received')} className="cx-num">{money(k.received)}</td>
-                  <td data-label={t('income.paid')} className="cx-num">{money(k.paid)}</td>
-                  <td data-label={t('income.net')} className="cx-num">{money(k.net)}</td>
-                </tr>
-              ))}
-            </tbody>
-            {d && (
-              <tfoot>
-                <tr className="ao-row--total">
-                  <th scope="row">{t('pnl.totals')}</th>
-                  <td className="cx-num">{money(d.totals.received)}</td>
-                  <td className="cx-num">{money(d.totals.paid)}</td>
-                  <td className="cx-num">{money(d.totals.net)}</td>
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        </div>
-      </div>
-    </div>
-  );
+/** A settlement pays through the wallet (balance.changed): the payout lists follow it live. */
+function useLivePayouts() {
+  const qc = useQueryClient();
+  useRealtimeEvent('balance.changed', () => void qc.invalidateQueries({ queryKey: PAYOUTS_KEY }));
+  useRealtimeEvent('contract.updated', () => void qc.invalidateQueries({ queryKey: PAYOUTS_KEY }));
 }
 
-const ITEM_OF: Record<ContractKind, string> = {
-  dividend: 'agentDividendRecordCopy2',
-  dailyWages: 'agentDailyWages2',
-  hourlySalary: 'agentHourSalary',
-  realtimeSalary: 'agentRealtimeSalary',
-};
+function useRangeLabels() {
+  const { t } = useTranslation('agents');
+  return { pastDays: (count: number) => t('payouts.range.pastDays', { count }), from: t('payouts.range.from'), to: t('payouts.range.to'), search: t('payouts.range.search') };
+}
 
-/** Dividend record, daily wages, hourly and real-time salary: the payouts of one kind received. */
+/**
+ * A payout record (Dividend record, Daily wages, Hourly salary, Real-time salary): what the agent
+ * received (or paid its downlines) per period, by date range and paged; a row opens its statement.
+ */
 export function PayoutRecordScreen({ kind }: { kind: ContractKind }) {
-  const { t } = useTranslation('agent-office');
+  const { t } = useTranslation(['agents', 'common']);
   const money = useMoney();
   const dateTime = useDateTime();
+  useLivePayouts();
   const [page, setPage] = useState(1);
-  const r = useReportRange(30, () => setPage(1));
-  const q = useQuery({
-    queryKey: ['agent', 'payouts', 'list', kind, r.range.from, r.range.to, page],
-    queryFn: ({ signal }) => call(agentPayoutCalls.list, { query: { kind, role: 'received', ...r.range, pageNo: page, pageSize: 20 }, signal }),
-    placeholderData: keepPreviousData,
-  });
-  const rows = q.data?.list ?? [];
+  const [role, setRole] = useState<'received' | 'paid'>('received');
+  const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
+  const q = usePayouts({ kind, role, from: range.from, to: range.to, pageNo: page, pageSize: PAGE_SIZE });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const labels = useRangeLabels();
   return (
-    <div className="mc-stack" data-testid={`ao-payouts-${kind}`}>
-      <div className="mc-card">
-        <h1 className="mc-title">{t(`item.${ITEM_OF[kind]}`)}</h1>
-        <ReportRangeFilter {...r} testId="ao-payouts" />
-        {q.error && <FormMessage message={errorMessage(q.error)} />}
-        <div className="cx-table-wrap">
-          <table className="cx-table">
-            <thead>
-              <tr>
-                <th>{t('income.period')}</th>
-                <th>{t('income.payer')}</th>
-                <th className="cx-num">{t('trans.amount')}</th>
-                <th>{t('col.status')}</th>
-                <th>{t('income.settled')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <td data-label={t('income.period')}>{p.periodKey}</td>
-                  <td data-label={t('income.payer')}>{p.payerAccount ?? t('income.house')}</td>
-                  <td data-label={t('trans.amount')} className="cx-num">{money(p.amount + p.adjustedAmount)}</td>
-                  <td data-label={t('col.status')}>{t(`income.status_${p.status}`)}</td>
-                  <td data-label={t('income.settled')}>{dateTime(p.settledAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {q.data && rows.length === 0 && <p className="cx-empty">{t('empty')}</p>}
-        </div>
-        <Pager page={page} pages={pagesOf(q.data)} onPage={setPage} prefix="ao-payouts" />
+    <section className="ag-section" data-testid={`payout-record-${kind}`}>
+      <h2>{t('payouts.recordTitle', { kind: t(OFFER_TEXT_KEYS.kind[kind]) })}</h2>
+      <div className="ag-tabs" role="tablist">
+        {(['received', 'paid'] as const).map((r) => (
+          <button key={r} type="button" role="tab" aria-selected={role === r} className={`btn btn--sm ${role === r ? 'btn--primary' : 'btn--ghost'}`} onClick={() => { setRole(r); setPage(1); }} data-testid={`payouts-role-${r}`}>
+            {t(`payouts.role.${r}`)}
+          </button>
+        ))}
       </div>
-    </div>
+      <DateRangeFilter draft={draft} setDraft={setDraft} apply={apply} active={active} testId="payouts" labels={labels} />
+      {q.isError && <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>}
+      {q.isPending ? (
+        <p className="cx-muted">{t('payouts.loading')}</p>
+      ) : q.data && q.data.list.length === 0 ? (
+        <p className="cx-muted" data-testid="payouts-empty">{t('payouts.empty')}</p>
+      ) : q.data ? (
+        <>
+          <div className="cx-table-wrap">
+            <table className="cx-table" data-testid="payouts-list">
+              <thead>
+                <tr>
+                  <th>{t('payouts.field.period')}</th>
+                  <th>{role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}</th>
+                  <th>{t('payouts.field.amount')}</th>
+                  <th>{t('payouts.field.carryOver')}</th>
+                  <th>{t('payouts.field.status')}</th>
+                  <th>{t('payouts.field.settledAt')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.list.map((p) => (
+                  <tr key={p.id} data-testid="payout-row" data-payout-id={p.id}>
+                    <td>{p.periodKey}</td>
+                    <td>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
+                    <td className="cx-amount" data-testid="payout-amount">{money(p.amount + p.adjustedAmount)}</td>
+                    <td>{money(p.carryOver)}</td>
+                    <td>
+                      <span className={`cx-pill ${STATUS_TONE[p.status]}`}>{t(`payouts.status.${p.status}`)}</span>
+                      {p.disputeStatus && <div className="cx-muted">{t(`payouts.dispute.status.${p.disputeStatus}`)}</div>}
+                    </td>
+                    <td>{dateTime(p.settledAt)}</td>
+                    <td>
+                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpenId(p.id)} data-testid="payout-open">
+                        {t('payouts.action.statement')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={page} pages={pagesOf(q.data)} onPage={setPage} prefix="payouts" />
+        </>
+      ) : null}
+      {openId !== null && <StatementModal id={openId} canDispute={role === 'received'} onClose={() => setOpenId(null)} />}
+    </section>
   );
 }
+
+/** One payout's statement: the base per downline, the rate, each downline's share, carry-over and the arithmetic. */
+export function StatementModal({ id, canDispute, onClose }: { id: number; canDispute: boolean; onClose: () => void }) {
+  const { t } = useTranslation(['agents', 'common']);
+  const money = useMoney();
+  const q = usePayout(id);
+  return (
+    <Modal name="payoutStatementModal" open onClose={onClose} title={t('payouts.statement.title')} width={640}>
+      <div className="ag-offer__body" data-testid="payout-statement">
+        {q.isError ? (
+          <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>
+        ) : q.isPending ? (
+          <p className="cx-muted">{t('payouts.loading')}</p>
+        ) : (
+          (() => {
+            const { payout, statement: s } = q.data;
+            const baseKey = s.kind === 'dividend' ? 'payouts.statement.baseNetLoss' : 'payouts.statement.baseValidBets';
+            return (
+              <>
+                <dl className="ag-terms">
+                  <dt>{t('contracts.field.kind')}</dt>
+                  <dd>{t(OFFER_TEXT_KEYS.kind[s.kind])}</dd>
+                  <dt>{t('payouts.field.period')}</dt>
+                  <dd>{s.period.key}</dd>
+                  <dt>{t(OFFER_TEXT_KEYS.rate)}</dt>
+                  <dd data-testid="statement-rate">{percentOf(s.rate)}{s.effectiveRate !== s.rate ? ` (${t('payouts.statement.effective', { rate: percentOf(s.effectiveRate) })})` : ''}</dd>
+                  <dt>{t(baseKey)}</dt>
+                  <dd data-testid="statement-base">{money(s.base)}</dd>
+                  <dt>{t('payouts.statement.conditions')}</dt>
+                  <dd>
+                    {t('payouts.statement.conditionsLine', {
+                      active: s.conditions.activeMembers.actual, activeReq: s.conditions.activeMembers.required,
+                      bet: money(s.conditions.betAmount.actual), betReq: money(s.conditions.betAmount.required),
+                    })}{' '}
+                    {s.conditions.isMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}
+                  </dd>
+                  <dt>{t('payouts.statement.carryIn')}</dt>
+                  <dd>{s.carryOverEnabled ? money(s.carryIn) : t('payouts.statement.carryOff')}</dd>
+                  <dt>{t('payouts.statement.carryOut')}</dt>
+                  <dd>{s.carryOverEnabled ? money(s.carryOut) : t('payouts.statement.carryOff')}</dd>
+                  <dt>{t('payouts.field.amount')}</dt>
+                  <dd className="cx-amount" data-testid="statement-amount">{money(s.amount)}</dd>
+                  <dt>{t('payouts.statement.downlinesTook')}</dt>
+                  <dd>{money(s.downlinesTook)}</dd>
+                  <dt>{t('payouts.statement.kept')}</dt>
+                  <dd>{money(s.kept)}</dd>
+                  {payout.adjustedAmount > 0 && (
+                    <>
+                      <dt>{t('payouts.statement.adjusted')}</dt>
+                      <dd>{money(payout.adjustedAmount)}</dd>
+                    </>
+                  )}
+                </dl>
+                {s.anomaly && <p className="form-field__error">{t(`payouts.statement.anomaly`, { code: s.anomaly })}</p>}
+                <div className="cx-table-wrap">
+                  <table className="cx-table" data-testid="statement-lines">
+                    <thead>
+                      <tr>
+                        <th>{t('payouts.statement.member')}</th>
+                        <th>{t('payouts.statement.validBets')}</th>
+                        <th>{t('payouts.statement.profitLoss')}</th>
+                        <th>{t(OFFER_TEXT_KEYS.activeMembers)}</th>
+                        <th>{t('payouts.statement.downlineRate')}</th>
+                        <th>{t('payouts.statement.took')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {s.lines.map((l) => (
+                        <tr key={l.memberId}>
+                          <td>{l.isSelf ? t('payouts.statement.self', { account: l.account }) : l.account}</td>
+                          <td>{money(l.validBets)}</td>
+                          <td>{money(l.profitLoss)}</td>
+                          <td>{l.activeMembers}</td>
+                          <td>{l.rate === null ? '—' : percentOf(l.rate)}</td>
+                          <td>{money(l.took)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <div>
+                  <strong>{t('payouts.statement.arithmetic')}</strong>
+                  <ol className="ag-steps" data-testid="statement-steps">
+                    <li>{t('payouts.statement.stepBase', { expr: s.arithmetic.adjustedBase })}</li>
+                    <li>{t('payouts.statement.stepAmount', { expr: s.arithmetic.amount })}</li>
+                    <li>{t('payouts.statement.stepKept', { expr: s.arithmetic.kept })}</li>
+                  </ol>
+                </div>
+                {canDispute && <DisputeForm payoutId={payout.id} disputeStatus={payout.disputeStatus} />}
+              </>
+            );
+          })()
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** Dispute a payout with a reason (5 to 500 characters); one open dispute per payout. */
+function DisputeForm({ payoutId, disputeStatus }: { payoutId: number; disputeStatus: TPayout['disputeStatus'] }) {
+  const { t } = useTranslation(['agents', 'common']);
+  const qc = useQueryClient();
+  const [reason, setReason] = useState('');
+  const m = useMutation({
+    mutationFn: () => disputePayout(payoutId, reason.trim()),
+    onSettled: () => void qc.invalidateQueries({ queryKey: PAYOUTS_KEY }),
+  });
+  if (disputeStatus === 'open' || m.isSuccess) return <p className="cx-muted" data-testid="dispute-open">{t('payouts.dispute.status.open')}</p>;
+  const len = reason.trim().length;
+  return (
+    <form className="ag-section" onSubmit={(e) => { e.preventDefault(); if (len >= 5 && len <= 500) m.mutate(); }} data-testid="dispute-form">
+      <label className="form-field">
+        <span className="form-field__label">{t('payouts.dispute.reason')}</span>
+        <textarea className="form-field__input" rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="dispute-reason" />
+      </label>
+      {len > 0 && len < 5 && <p className="form-field__error">{t('payouts.dispute.tooShort')}</p>}
+      {m.isError && <p className="form-field__error" role="alert">{t(errorKey(m.error), { ns: 'common' })}</p>}
+      <div className="ag-actions">
+        <button type="submit" className="btn btn--primary btn--sm" disabled={len < 5 || m.isPending} data-testid="dispute-submit">{t('payouts.dispute.submit')}</button>
+      </div>
+    </form>
+  );
+}
+
+/** My income: per kind what the agent received from its upline or the house, paid its downlines, and the net; per period below. */
+export function IncomeScreen() {
+  const { t } = useTranslation(['agents', 'common']);
+  const money = useMoney();
+  useLivePayouts();
+  const { range, draft, setDraft, apply, active } = useDateRange(7, () => undefined);
+  const q = useIncome(range.from, range.to);
+  const labels = useRangeLabels();
+  return (
+    <section className="ag-section" data-testid="agent-income">
+      <h2>{t('payouts.incomeTitle')}</h2>
+      <DateRangeFilter draft={draft} setDraft={setDraft} apply={apply} active={active} testId="income" labels={labels} />
+      {q.isError && <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>}
+      {q.isPending ? (
+        <p className="cx-muted">{t('payouts.loading')}</p>
+      ) : q.data ? (
+        <>
+          <div className="cx-table-wrap">
+            <table className="cx-table" data-testid="income-kinds">
+              <thead>
+                <tr>
+                  <th>{t('contracts.field.kind')}</th>
+                  <th>{t('payouts.income.received')}</th>
+                  <th>{t('payouts.income.paid')}</th>
+                  <th>{t('payouts.income.net')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {q.data.kinds.map((k) => (
+                  <tr key={k.kind}>
+                    <td>{t(OFFER_TEXT_KEYS.kind[k.kind])}</td>
+                    <td className="cx-amount cx-amount--in">{money(k.received)}</td>
+                    <td className="cx-amount cx-amount--out">{money(k.paid)}</td>
+                    <td className="cx-amount">{money(k.net)}</td>
+                  </tr>
+                ))}
+                <tr>
+                  <td><strong>{t('payouts.field.total')}</strong></td>
+                  <td className="cx-amount" data-testid="income-total-received">{money(q.data.totals.received)}</td>
+                  <td className="cx-amount">{money(q.data.totals.paid)}</td>
+                  <td className="cx-amount" data-testid="income-total-net">{money(q.data.totals.net)}</td>
+                </tr>
+              </tbody>
+            </table>
+          </div>
+          {q.data.periods.length === 0 ? (
+            <p className="cx-muted">{t('payouts.empty')}</p>
+          ) : (
+            <div className="cx-table-wrap">
+              <table className="cx-table" data-testid="income-periods">
+                <thead>
+                  <tr>
+                    <th>{t('payouts.field.period')}</th>
+                    <th>{t('contracts.field.kind')}</th>
+                    <th>{t('payouts.income.received')}</th>
+                    <th>{t('payouts.income.paid')}</th>
+                    <th>{t('payouts.income.net')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {q.data.periods.map((p) => (
+                    <tr key={`${p.kind}-${p.periodKey}`}>
+                      <td>{p.periodKey}</td>
+                      <td>{t(OFFER_TEXT_KEYS.kind[p.kind])}</td>
+                      <td>{money(p.received)}</td>
+                      <td>{money(p.paid)}</td>
+                      <td className="cx-amount">{money(p.net)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+

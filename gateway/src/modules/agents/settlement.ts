@@ -1,0 +1,269 @@
+import { RATE_DENOMINATOR, settlementPeriodType, ZContractTerms, type ContractKind, type TContractTerms, CONTRACT_KINDS } from '@portal/contracts/domain/agent-contracts';
+import { DIVIDEND_PERIOD_TYPES, nextPeriod, periodOf, type Period, type PeriodType } from '@portal/contracts/domain/agent-periods';
+import { settlePeriod, type MemberFigures, type PayoutStatement, type SettlementContract } from '@portal/contracts/domain/agent-settlement';
+import type { TPayoutStatement } from '@portal/contracts/api/agent-payouts';
+import { userAudience, type CONTRACT_KINDS as EVENT_KINDS } from '@portal/contracts/events/events';
+import type { Db, Queryable, Tx } from '../../db/db.ts';
+import { emitEvents, type NewEvent } from '../../bus/outbox.ts';
+import { InsufficientFunds, transfer } from '../wallet/ledger.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+import { descendantOf } from './team-tree.ts';
+import { splitPeriod } from './team-stats.ts';
+
+/**
+ * Agent settlement persisted (issue 11; migration 026_agent_payouts.sql). For a merchant, a contract
+ * kind and a closed period: the contracts of that kind active at the period's end, each member's own
+ * bet figures for the period (member_bet_hours, raw rows for partial hours, as team-stats.ts), the
+ * pure settlePeriod of contracts/src/domain/agent-settlement.ts, then in ONE transaction the payout
+ * rows and their ledger transfers, top-down: the house pays each top agent, then each upline pays its
+ * downlines, so an upline is credited before it pays down.
+ *
+ * Exactly once: the run marker agent_settlement_runs(merchant, kind, period type, key) is inserted
+ * first; a concurrent run of the same period waits on it and then skips. UNIQUE(contract_id,
+ * period_key) and the ledger idempotency key (payoutIdempotencyKey) back it up.
+ *
+ * Never negative: an agent that must pay more than its balance (a dividend with sub-teams of opposite
+ * signs, settlePeriod's shortfalls) is refused by the ledger inside a savepoint; the payout is stored
+ * as 'unfunded' (nothing moved) and shown to both parties and to operators (who can adjust through a
+ * dispute). Payouts below it are still attempted from their payers' own balances.
+ */
+
+/** A period settles this long after it ends (late bets and wins of its last seconds land first). */
+export const SETTLEMENT_GRACE_MS = 60_000;
+
+/** How far back a run looks for closed periods not settled yet (bounded catch-up after an outage). */
+const LOOKBACK_MS: Record<PeriodType, number> = {
+  fiveMinutes: 86_400_000,
+  hourly: 7 * 86_400_000,
+  daily: 62 * 86_400_000,
+  weekly: 400 * 86_400_000,
+  semiMonthly: 400 * 86_400_000,
+  monthly: 400 * 86_400_000,
+};
+
+export const EVENT_KIND: Record<ContractKind, (typeof EVENT_KINDS)[number]> = {
+  dividend: 'dividend', dailyWages: 'daily_salary', hourlySalary: 'hour_salary', realtimeSalary: 'realtime_salary',
+};
+
+export function periodTypesOf(kind: ContractKind): PeriodType[] {
+  if (kind === 'dividend') return [...DIVIDEND_PERIOD_TYPES];
+  return [kind === 'dailyWages' ? 'daily' : kind === 'hourlySalary' ? 'hourly' : 'fiveMinutes'];
+}
+
+export type SettlementOptionsRow = { carryOver: boolean; activeMinValidBets: number };
+
+export async function settlementOptionsOf(q: Queryable, merchantCode: string): Promise<SettlementOptionsRow> {
+  const r = await q.query<{ carry_over: boolean; active_min_valid_bets: number }>('SELECT carry_over, active_min_valid_bets FROM agent_settlement_settings WHERE merchant_code = $1', [merchantCode]);
+  const row = r.rows[0];
+  return { carryOver: row?.carry_over ?? false, activeMinValidBets: row?.active_min_valid_bets ?? 1 };
+}
+
+export type ContractAtEnd = { id: number; upline_id: number | null; downline_id: number; terms: TContractTerms };
+
+/** Contracts of `kind` settled per `type` that were active at `end` (accepted before it, not ended by then). */
+export async function contractsActiveAt(q: Queryable, merchantCode: string, kind: ContractKind, type: PeriodType, end: Date): Promise<ContractAtEnd[]> {
+  const r = await q.query<ContractAtEnd>(
+    `SELECT id, upline_id, downline_id, terms FROM agent_contracts
+      WHERE merchant_code = $1 AND kind = $2 AND status IN ('active', 'terminated', 'ended') AND answered_at IS NOT NULL
+        AND answered_at < $3 AND (ended_at IS NULL OR ended_at >= $3)
+        AND ($2 <> 'dividend' OR terms->>'profitLossPeriod' = $4)
+      ORDER BY id`,
+    [merchantCode, kind, end, type],
+  );
+  return r.rows.map((c) => ({ ...c, terms: ZContractTerms.parse(c.terms) })).filter((c) => settlementPeriodType(c.terms) === type);
+}
+
+/**
+ * Every member of the teams of `rootIds` (the roots included) with its parent and its own valid bets
+ * and profit and loss in the period. Bounded in SQL by the roots' tree paths.
+ */
+export async function memberFiguresUnder(q: Queryable, merchantCode: string, rootIds: readonly number[], period: { from: Date; to: Date }): Promise<MemberFigures[]> {
+  if (!rootIds.length) return [];
+  const tree = await q.query<{ id: number; parent_id: number | null }>(
+    `SELECT DISTINCT d.id, d.parent_id FROM members a JOIN members d ON d.merchant_code = a.merchant_code AND (d.id = a.id OR ${descendantOf('d', 'a.tree_path')})
+      WHERE a.id = ANY($1::bigint[]) AND a.merchant_code = $2`,
+    [rootIds, merchantCode],
+  );
+  const ids = tree.rows.map((r) => r.id);
+  const own = new Map<number, { vb: number; po: number }>();
+  if (ids.length) {
+    const { hours, edges } = splitPeriod(period);
+    const params: unknown[] = [ids];
+    const parts: string[] = [];
+    if (hours) {
+      params.push(hours.from, hours.to);
+      parts.push(`SELECT member_id, valid_bets AS vb, payout AS po FROM member_bet_hours WHERE member_id = ANY($1::bigint[]) AND hour >= $${params.length - 1} AND hour < $${params.length}`);
+    }
+    if (edges.length) {
+      const ranges = edges.map((e) => {
+        params.push(e.from, e.to);
+        return `(created_at >= $${params.length - 1} AND created_at < $${params.length})`;
+      });
+      parts.push(`SELECT member_id, CASE WHEN kind = 'bet' THEN amount ELSE 0 END AS vb, CASE WHEN kind = 'win' THEN amount ELSE 0 END AS po
+        FROM vendor_transactions WHERE member_id = ANY($1::bigint[]) AND status = 'applied' AND kind IN ('bet', 'win') AND (${ranges.join(' OR ')})`);
+    }
+    const r = await q.query<{ member_id: number; vb: string; po: string }>(
+      `SELECT member_id, sum(vb)::text AS vb, sum(po)::text AS po FROM (${parts.join(' UNION ALL ')}) x GROUP BY member_id`, params);
+    for (const row of r.rows) own.set(Number(row.member_id), { vb: Number(row.vb), po: Number(row.po) });
+  }
+  return tree.rows.map((m) => {
+    const f = own.get(m.id) ?? { vb: 0, po: 0 };
+    return { id: m.id, parentId: m.parent_id, validBets: f.vb, profitLoss: f.po - f.vb };
+  });
+}
+
+/** The human-readable steps of a statement (English, numbers in minor units; the client may build its own from the structured fields). */
+export function statementSteps(s: PayoutStatement): string[] {
+  const baseName = s.kind === 'dividend' ? 'team net loss (minus the players\' profit and loss)' : 'team valid bets';
+  const steps = [
+    `Team: valid bets ${s.team.validBets}, profit and loss ${s.team.profitLoss}, active members ${s.team.activeMembers}.`,
+    `Base = ${baseName} = ${s.base}.`,
+  ];
+  if (s.carryOverEnabled) steps.push(`Base with carry-over: ${s.arithmetic.adjustedBase}.`);
+  steps.push(`Conditions: active members ${s.conditions.activeMembers.actual} of ${s.conditions.activeMembers.required} required, bets ${s.conditions.betAmount.actual} of ${s.conditions.betAmount.required} required: ${s.conditions.isMet ? 'met' : 'not met, nothing is paid'}.`);
+  if (s.effectiveRate !== s.rate) steps.push(`Rate ${s.rate} / ${RATE_DENOMINATOR} capped at the payer's rate ${s.effectiveRate} / ${RATE_DENOMINATOR}.`);
+  steps.push(`Amount = ${s.arithmetic.amount}.`);
+  if (s.anomaly) steps.push(`Nothing paid: the contract breaks a tree rule (${s.anomaly}).`);
+  if (s.lines.some((l) => l.took > 0)) steps.push(`Paid on to downlines: ${s.downlinesTook}; kept: ${s.arithmetic.kept}.`);
+  if (s.carryOverEnabled && s.carryOut < 0) steps.push(`Carried into the next period: ${s.carryOut}.`);
+  return steps;
+}
+
+export type SettledPeriod = { kind: ContractKind; periodType: PeriodType; periodKey: string; merchantCode: string; inserted: number; paid: number; unfunded: number };
+
+type Deps = { db: Db; merchants: { all(): Promise<Merchant[]> } };
+
+export function createAgentSettlement(deps: Deps) {
+  const { db } = deps;
+
+  /** Settle one period of one kind for a merchant; a period already settled changes nothing (inserted 0). */
+  async function settleOne(merchant: Merchant, kind: ContractKind, period: Period): Promise<SettledPeriod> {
+    const out: SettledPeriod = { kind, periodType: period.type, periodKey: period.key, merchantCode: merchant.code, inserted: 0, paid: 0, unfunded: 0 };
+    return db.tx(async (tx) => {
+      const mark = await tx.query(
+        `INSERT INTO agent_settlement_runs (merchant_code, kind, period_type, period_key, period_start, period_end) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING RETURNING period_key`,
+        [merchant.code, kind, period.type, period.key, period.start, period.end],
+      );
+      if (!mark.rows.length) return out;
+      const contracts = await contractsActiveAt(tx, merchant.code, kind, period.type, period.end);
+      if (!contracts.length) return out;
+      const options = await settlementOptionsOf(tx, merchant.code);
+      const carry = await carryInOf(tx, contracts.map((c) => c.id), period.start);
+      const roots = [...new Set(contracts.flatMap((c) => (c.upline_id === null ? [c.downline_id] : [c.downline_id, c.upline_id])))];
+      const members = await memberFiguresUnder(tx, merchant.code, roots, { from: period.start, to: period.end });
+      const input: SettlementContract[] = contracts.map((c) => ({ id: c.id, uplineId: c.upline_id, downlineId: c.downline_id, terms: c.terms, carryIn: carry.get(c.id) ?? 0 }));
+      const result = settlePeriod({ kind, period, members, contracts: input, options: { carryOver: options.carryOver, activeMinValidBets: options.activeMinValidBets } });
+      const accounts = await accountsOf(tx, members.map((m) => m.id));
+      const events: NewEvent[] = [];
+      for (const s of result.statements) {
+        let status: 'paid' | 'nothing' | 'unfunded' = 'nothing';
+        let transferId: number | null = null;
+        if (s.amount > 0) {
+          const funded = await payInSavepoint(tx, merchant, s);
+          if (funded === null) status = 'unfunded';
+          else {
+            status = 'paid';
+            transferId = funded;
+          }
+        }
+        const statement = presentStatement(s, accounts);
+        const ins = await tx.query<{ id: number }>(
+          `INSERT INTO agent_payouts (merchant_code, contract_id, kind, period_type, period_key, period_start, period_end, payer_id, payee_id, amount, carry_in, carry_out, status, statement, transfer_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+          [merchant.code, s.contractId, kind, period.type, period.key, period.start, period.end, s.payerId, s.payeeId, s.amount, s.carryIn, s.carryOut, status, JSON.stringify(statement), transferId],
+        );
+        out.inserted++;
+        if (status === 'paid') out.paid++;
+        if (status === 'unfunded') out.unfunded++;
+        const payload = {
+          payoutId: String(ins.rows[0]!.id), contractId: String(s.contractId), kind: EVENT_KIND[kind], periodKey: period.key,
+          amount: s.amount, status, payeeId: s.payeeId, payerId: s.payerId ?? 0,
+        };
+        events.push({ audience: userAudience(s.payeeId), type: 'contract.payout', payload });
+        if (s.payerId !== null) events.push({ audience: userAudience(s.payerId), type: 'contract.payout', payload });
+      }
+      await tx.query('UPDATE agent_settlement_runs SET contracts = $5, house_pays = $6 WHERE merchant_code = $1 AND kind = $2 AND period_type = $3 AND period_key = $4',
+        [merchant.code, kind, period.type, period.key, result.statements.length, result.housePays]);
+      if (events.length) await emitEvents(tx, merchant.code, events);
+      return out;
+    });
+  }
+
+  /** Every closed (plus grace) period up to `at` with a contract active at its end and not settled yet, for every merchant and the given kinds. */
+  async function settleDue(at: Date, kinds: readonly ContractKind[] = CONTRACT_KINDS): Promise<SettledPeriod[]> {
+    const settled: SettledPeriod[] = [];
+    const cutoff = at.getTime() - SETTLEMENT_GRACE_MS;
+    for (const merchant of await deps.merchants.all()) {
+      const offset = merchant.brand.gmtOffsetMinutes;
+      for (const kind of kinds) {
+        for (const type of periodTypesOf(kind)) {
+          const windowStart = new Date(cutoff - LOOKBACK_MS[type]);
+          const spans = (await db.query<{ answered_at: Date | string; ended_at: Date | string | null }>(
+            `SELECT answered_at, ended_at FROM agent_contracts
+              WHERE merchant_code = $1 AND kind = $2 AND status IN ('active', 'terminated', 'ended') AND answered_at IS NOT NULL
+                AND (ended_at IS NULL OR ended_at >= $3) AND answered_at < $4 AND ($2 <> 'dividend' OR terms->>'profitLossPeriod' = $5)`,
+            [merchant.code, kind, windowStart, new Date(cutoff), type],
+          )).rows.map((r) => ({ from: new Date(r.answered_at).getTime(), to: r.ended_at === null ? Infinity : new Date(r.ended_at).getTime() }));
+          if (!spans.length) continue;
+          const first = Math.max(windowStart.getTime(), Math.min(...spans.map((s) => s.from)));
+          const done = new Set((await db.query<{ period_key: string }>(
+            'SELECT period_key FROM agent_settlement_runs WHERE merchant_code = $1 AND kind = $2 AND period_type = $3 AND period_end >= $4',
+            [merchant.code, kind, type, new Date(first)],
+          )).rows.map((r) => r.period_key));
+          for (let p = periodOf(first, type, offset); p.end.getTime() <= cutoff; p = nextPeriod(p, offset)) {
+            const end = p.end.getTime();
+            if (done.has(p.key) || !spans.some((s) => s.from < end && s.to >= end)) continue;
+            const r = await settleOne(merchant, kind, p);
+            if (r.inserted > 0 || r.unfunded > 0) settled.push(r);
+          }
+        }
+      }
+    }
+    return settled;
+  }
+
+  return { settleOne, settleDue };
+}
+
+export type AgentSettlement = ReturnType<typeof createAgentSettlement>;
+
+/** The carry-over each contract left in its latest payout ending at or before `start` (<= 0). */
+async function carryInOf(q: Queryable, contractIds: number[], start: Date): Promise<Map<number, number>> {
+  const r = await q.query<{ contract_id: number; carry_out: number }>(
+    `SELECT DISTINCT ON (contract_id) contract_id, carry_out FROM agent_payouts WHERE contract_id = ANY($1::bigint[]) AND period_end <= $2 ORDER BY contract_id, period_end DESC`,
+    [contractIds, start],
+  );
+  return new Map(r.rows.map((x) => [Number(x.contract_id), Number(x.carry_out)]));
+}
+
+async function accountsOf(q: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const r = await q.query<{ id: number; account: string }>('SELECT id, account FROM members WHERE id = ANY($1::bigint[])', [ids]);
+  return new Map(r.rows.map((x) => [Number(x.id), x.account]));
+}
+
+export function presentStatement(s: PayoutStatement, accounts: Map<number, string>): TPayoutStatement {
+  return { ...s, lines: s.lines.map((l) => ({ ...l, account: accounts.get(l.memberId) ?? '' })), steps: statementSteps(s) };
+}
+
+/** The payout's ledger transfer; an agent payer's refused balance (never negative) rolls back to the savepoint and answers null. */
+async function payInSavepoint(tx: Tx, merchant: Merchant, s: PayoutStatement): Promise<number | null> {
+  const input = {
+    merchant: merchant.code, currency: merchant.currency, key: s.idempotencyKey, kind: `agent.${s.kind}`,
+    debit: s.payerId === null ? { system: 'house' as const } : { member: s.payerId },
+    credit: { member: s.payeeId }, amount: s.amount,
+    memo: { contractId: s.contractId, periodKey: s.period.key },
+  };
+  if (s.payerId === null) return (await transfer(tx, input)).transferId;
+  await tx.query('SAVEPOINT agent_payout');
+  try {
+    const r = await transfer(tx, input);
+    await tx.query('RELEASE SAVEPOINT agent_payout');
+    return r.transferId;
+  } catch (err) {
+    if (!(err instanceof InsufficientFunds)) throw err;
+    await tx.query('ROLLBACK TO SAVEPOINT agent_payout');
+    return null;
+  }
+}

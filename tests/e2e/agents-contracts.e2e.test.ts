@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+
+/**
+ * Agent contracts across two browsers (issue 11): a top agent (with its house contract) offers its
+ * downline agent daily wages; the downline, on the home page, gets the offer popup at once and accepts;
+ * the upline, on another page, is told without a reload. Then a player under the downline bets, the
+ * settlement runs on the test clock, and the downline's header balance moves live and its statement opens.
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let opsToken: string;
+const PASSWORD = 'abc12345';
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start();
+  browser = await launchBrowser();
+  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
+  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-agents-pass-1', confirmNewPassword: 'Ops-agents-pass-1' });
+  opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-agents-pass-1' })).token;
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const r = await fetch(gw.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
+  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
+  return j.value;
+}
+
+const pesos = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wages = (rate: number) => ({ kind: 'dailyWages', rate, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' });
+
+async function member(account: string, type: number, parentAccount?: string) {
+  const { memberId } = await gw.post<{ memberId: number }>('/wps/dev/members', { account, password: PASSWORD, type, ...(parentAccount ? { parentAccount } : {}) });
+  return { account, memberId, token: await apiLogin(gw, account, PASSWORD) };
+}
+
+type Contract = { id: number; status: string; downlineId: number };
+
+describe('agent contracts in two browsers', () => {
+  it('offer, live popup and acceptance, live notice to the upline; settlement pays the downline live with a statement', async () => {
+    const tag = Date.now() % 1e6;
+    const upline = await member(`agu${tag}`, 2);
+    const downline = await member(`agd${tag}`, 2, upline.account);
+    // the top agent's own contract with the house: 2 % of its team's valid bets, daily
+    await gw.post('/wps/dev/agent-contracts/house', { memberId: upline.memberId, terms: wages(200) });
+
+    const up = await newPage(browser, { lang: 'EN' });
+    await signInContext(up.context, upline.token);
+    await up.page.goto(gw.url + '/');
+    const down = await newPage(browser, { lang: 'EN' });
+    await signInContext(down.context, downline.token);
+    await down.page.goto(gw.url + '/');
+    await expect.poll(() => realtimeConnected(up.page), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(down.page), { timeout: 15_000 }).toBe(true);
+    const downNavigations: string[] = [];
+    down.page.on('framenavigated', (f) => f === down.page.mainFrame() && downNavigations.push(f.url()));
+    const upNavigations: string[] = [];
+    up.page.on('framenavigated', (f) => f === up.page.mainFrame() && upNavigations.push(f.url()));
+
+    // the upline offers 1 % daily wages
+    const offered = await call<Contract>('/wps/agent/contracts', upline.token, { downlineId: downline.memberId, terms: wages(100) });
+    expect(offered.status).toBe('offered');
+
+    // the downline, on the home page, sees the popup without a reload: kind, rate, upline
+    const popup = down.page.getByTestId('contract-offer-popup');
+    await popup.waitFor({ timeout: 15_000 });
+    expect(await popup.getAttribute('data-contract-id')).toBe(String(offered.id));
+    expect(await down.page.getByTestId('contract-offer-kind').innerText()).toBe('Daily wages');
+    expect(await down.page.getByTestId('contract-offer-rate').innerText()).toBe('1%');
+    expect(await down.page.getByTestId('contract-offer-upline').innerText()).toBe(upline.account);
+    await snap(down.page, 'agents-contract-offer-popup');
+    await down.page.getByTestId('contract-offer-accept').click();
+    await expect.poll(() => popup.getAttribute('data-state'), { timeout: 15_000 }).toBe('accepted');
+    await down.page.getByTestId('contract-offer-close').click();
+    await expect.poll(() => popup.count()).toBe(0);
+
+    // the upline is told at once, on the page it is on
+    const notice = up.page.getByTestId('contract-answer-notice');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.getAttribute('data-contract-id')).toBe(String(offered.id));
+    expect(await notice.getAttribute('data-status')).toBe('accepted');
+    expect(await notice.innerText()).toContain('accepted');
+    await snap(up.page, 'agents-contract-accepted-notice');
+    const given = await call<{ list: Contract[] }>('/wps/agent/contracts?role=given', upline.token);
+    expect(given.list.find((c) => c.id === offered.id)?.status).toBe('active');
+
+    // a player under the downline bets ₱10 x 5 on the house slot (valid bets of the downline's team)
+    const player = await member(`agp${tag}`, 0, downline.account);
+    await call('/ops/api/adjustments', opsToken, { account: player.account, amount: 100_000, reason: 'e2e agents', requestId: `ag-${player.account}` });
+    const launch = await call<{ url: string }>('/wps/game/launchGame', player.token, { nodeId: 'HOUSE-SLOT1' });
+    const u = new URL(launch.url, gw.url);
+    const seat = await call<{ session: string }>('/house/api/session', null, { token: u.searchParams.get('token'), game: u.searchParams.get('game') });
+    for (let i = 0; i < 5; i++) await call('/house/api/slot/spin', null, { stake: 1000 }, { 'x-house-session': seat.session });
+
+    const before = (await call<{ balance: number }>('/wps/v2/wallets/balance', downline.token)).balance;
+    await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toContain(pesos(before));
+
+    // the test clock: tomorrow, so today's daily period is closed and settled through the job's code path
+    const at = new Date(Date.now() + 36 * 3600_000).toISOString();
+    const run = await gw.post<{ settled: Array<{ kind: string; inserted: number; paid: number }> }>('/wps/dev/agent-settlement/run', { kind: 'dailyWages', at });
+    expect(run.settled.some((s) => s.kind === 'dailyWages' && s.paid > 0)).toBe(true);
+
+    // 1 % of ₱50 valid bets = ₱0.50 to the downline, live in its header and in a notice
+    const after = (await call<{ balance: number }>('/wps/v2/wallets/balance', downline.token)).balance;
+    expect(after - before).toBe(50);
+    await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toContain(pesos(after));
+    const payout = down.page.getByTestId('payout-notice');
+    await payout.waitFor({ timeout: 15_000 });
+    await down.page.getByTestId('payout-notice-statement').click();
+    const statement = down.page.getByTestId('payout-statement');
+    await expect.poll(() => statement.getByTestId('statement-amount').count(), { timeout: 15_000 }).toBe(1);
+    expect(await statement.getByTestId('statement-amount').innerText()).toContain('0.50');
+    expect(await statement.getByTestId('statement-rate').innerText()).toContain('1%');
+    expect(await statement.getByTestId('statement-base').innerText()).toContain('50.00');
+    expect(await statement.getByTestId('statement-steps').locator('li').count()).toBe(3);
+    await snap(down.page, 'agents-payout-statement');
+
+    expect(downNavigations).toEqual([]);
+    expect(upNavigations).toEqual([]);
+    await up.context.close();
+    await down.context.close();
+  });
+});
