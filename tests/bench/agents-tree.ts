@@ -61,7 +61,7 @@ function parseArgs(argv: string[]): Opts {
 }
 
 /** mulberry32: the same tree every run. */
-function rng(seed: number) {
+export function rng(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
@@ -70,7 +70,7 @@ function rng(seed: number) {
   };
 }
 
-type Tree = { parent: Int32Array; depth: Int8Array; isAgent: Uint8Array; paths: string[]; agents: number[] };
+export type Tree = { parent: Int32Array; depth: Int8Array; isAgent: Uint8Array; paths: string[]; agents: number[] };
 
 /**
  * Shape: 4 top agents (ids 1-4) taking 50/20/15/15 % of the members; a chain of agents down to depth 10
@@ -78,7 +78,7 @@ type Tree = { parent: Int32Array; depth: Int8Array; isAgent: Uint8Array; paths: 
  * earlier (shallower) agents so most players sit at depth 2-6 and big agents have thousands of direct
  * players; 8 % of members are agents themselves (never at depth 10, the maximum).
  */
-function generate(n: number): Tree {
+export function generate(n: number): Tree {
   const r = rng(11);
   const parent = new Int32Array(n + 1);
   const depth = new Int8Array(n + 1);

@@ -98,6 +98,11 @@ if (process.argv.includes('--catalogue')) {
   await runCatalogueBench(process.argv.slice(2).filter((a) => a !== '--catalogue'));
   process.exit(0);
 }
+// `npm run bench -- --agents [...]` (without --tree): the agent back office at scale (tests/bench/agents.ts).
+if (process.argv.includes('--agents') && !process.argv.includes('--tree')) {
+  const { main } = await import('./agents.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--agents')));
+}
 // `npm run bench -- --tree [...]` (or `--agents --tree`): the agent team-tree representations (tests/bench/agents-tree.ts).
 if (process.argv.includes('--tree')) {
   const { main } = await import('./agents-tree.ts');

@@ -27,10 +27,10 @@ export function GlobalPopups() {
       <ResetPasswordModal />
       <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
       <FirstLoginPopups lang={currentLanguage()} />
-      <AgentCentrePopup />
       <ContractOfferHost />
       <ContractAnswerNotice />
       <PayoutNotice />
+      <AgentCentrePopup />
     </>
   );
 }

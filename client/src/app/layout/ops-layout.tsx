@@ -9,6 +9,9 @@ const NAV = [
   { to: '/ops/deposits', key: 'nav_deposits', id: 'deposits' },
   { to: '/ops/withdrawals', key: 'nav_withdrawals', id: 'withdrawals' },
   { to: '/ops/adjustments', key: 'nav_adjustments', id: 'adjustments' },
+  { to: '/ops/agents', key: 'nav_agents', id: 'agents' },
+  { to: '/ops/agent-contracts', key: 'nav_agent_contracts', id: 'agent-contracts' },
+  { to: '/ops/agent-disputes', key: 'nav_agent_disputes', id: 'agent-disputes' },
   { to: '/ops/audit', key: 'nav_audit', id: 'audit' },
   { to: '/ops/settings', key: 'nav_settings', id: 'settings' },
 ] as const;

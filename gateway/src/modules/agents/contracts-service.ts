@@ -31,13 +31,13 @@ export type ContractRow = {
   upline_account: string | null; downline_account: string;
 };
 
-export const CONTRACT_SELECT = `SELECT c.*, u.account AS upline_account, d.account AS downline_account
+const SELECT = `SELECT c.*, u.account AS upline_account, d.account AS downline_account
   FROM agent_contracts c LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id`;
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
-export function toAgentContract(r: ContractRow): TAgentContract {
+export function toContract(r: ContractRow): TAgentContract {
   return {
     id: r.id, kind: r.kind, uplineId: r.upline_id, downlineId: r.downline_id, uplineAccount: r.upline_account, downlineAccount: r.downline_account,
     terms: ZContractTerms.parse(typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms), status: r.status,
@@ -54,7 +54,7 @@ const EVENT_STATUS: Record<ContractStatus, (typeof EVENT_STATUSES)[number]> = {
 };
 
 /** contract.offered / contract.updated for both parties (the house, upline_id NULL, has no audience). */
-function eventsFor(r: ContractRow): NewEvent[] {
+export function eventsFor(r: ContractRow): NewEvent[] {
   const type = r.status === 'offered' ? 'contract.offered' : 'contract.updated';
   const payload = {
     contractId: String(r.id), kind: EVENT_KIND[r.kind], status: EVENT_STATUS[r.status],
@@ -72,8 +72,8 @@ async function audit(tx: Tx, contractId: number, actorMemberId: number | null, f
   );
 }
 
-async function rowOf(q: Queryable, id: number): Promise<ContractRow> {
-  return (await q.query<ContractRow>(`${CONTRACT_SELECT} WHERE c.id = $1`, [id])).rows[0]!;
+export async function rowOf(q: Queryable, id: number): Promise<ContractRow> {
+  return (await q.query<ContractRow>(`${SELECT} WHERE c.id = $1`, [id])).rows[0]!;
 }
 
 /** Lock a contract of this merchant; NOT_IN_TREE unless the caller is one of `parties`. */
@@ -97,7 +97,7 @@ async function activeTermsOf(tx: Tx, memberId: number, kind: ContractKind): Prom
 }
 
 /** Active contracts of a kind given inside the member's team (by the member or below it), locked: the lower-rate rule's input. */
-async function edgesBelow(tx: Tx, memberId: number, kind: ContractKind): Promise<ContractEdge[]> {
+export async function edgesBelow(tx: Tx, memberId: number, kind: ContractKind): Promise<ContractEdge[]> {
   const r = await tx.query<{ id: number; upline_id: number | null; downline_id: number; rate: number; active_members: number; bet_amount: number }>(
     `SELECT c.id, c.upline_id, c.downline_id, c.rate, c.active_members, c.bet_amount
        FROM members a JOIN members d ON ${descendantOf('d', 'a.tree_path')} JOIN agent_contracts c ON c.downline_id = d.id
@@ -108,7 +108,7 @@ async function edgesBelow(tx: Tx, memberId: number, kind: ContractKind): Promise
   return r.rows.map((x) => ({ id: x.id, uplineId: x.upline_id, downlineId: x.downline_id, rate: x.rate, activeMembers: x.active_members, betAmount: x.bet_amount }));
 }
 
-async function presentEnds(q: Queryable, ends: ContractToEnd[]): Promise<TContractToEnd[]> {
+export async function presentEnds(q: Queryable, ends: ContractToEnd[]): Promise<TContractToEnd[]> {
   if (!ends.length) return [];
   const r = await q.query<{ id: number; account: string }>('SELECT id, account FROM members WHERE id = ANY($1::bigint[])', [ends.map((e) => e.downlineId)]);
   const account = new Map(r.rows.map((x) => [x.id, x.account]));
@@ -116,7 +116,7 @@ async function presentEnds(q: Queryable, ends: ContractToEnd[]): Promise<TContra
 }
 
 /** End active contracts (status `ended`), each with its audit row; returns the rows after the change. */
-async function endContracts(tx: Tx, ends: readonly { contractId: number; reason: ContractEndReason }[], actorId: number | null, cause: Record<string, unknown>): Promise<ContractRow[]> {
+export async function endContracts(tx: Tx, ends: readonly { contractId: number; reason: ContractEndReason }[], actorId: number | null, cause: Record<string, unknown>): Promise<ContractRow[]> {
   const out: ContractRow[] = [];
   for (const e of ends) {
     const r = await tx.query(
@@ -162,7 +162,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, uplineId, null, 'offered', null, { terms: t });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, eventsFor(row));
-      return toAgentContract(row);
+      return toContract(row);
     });
   }
 
@@ -175,7 +175,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, actorId, 'offered', 'withdrawn', null);
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, eventsFor(row));
-      return toAgentContract(row);
+      return toContract(row);
     });
   }
 
@@ -188,7 +188,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, actorId, 'offered', 'rejected', null);
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, eventsFor(row));
-      return toAgentContract(row);
+      return toContract(row);
     });
   }
 
@@ -242,7 +242,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await audit(tx, id, actorId, 'offered', 'active', null, { ended: plan.end.map((e) => e.contractId) });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
-      return { contract: toAgentContract(row), ended: await presentEnds(tx, plan.end) };
+      return { contract: toContract(row), ended: await presentEnds(tx, plan.end) };
     });
   }
 
@@ -258,7 +258,7 @@ export function createAgentContracts(deps: { db: Db }) {
       const changed = await endContracts(tx, ends, actorId, { terminatedContractId: id });
       const row = await rowOf(tx, id);
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
-      return { contract: toAgentContract(row), ended: await presentEnds(tx, ends) };
+      return { contract: toContract(row), ended: await presentEnds(tx, ends) };
     });
   }
 
@@ -267,49 +267,61 @@ export function createAgentContracts(deps: { db: Db }) {
     const where = `c.merchant_code = $1 AND (CASE $3::text WHEN 'given' THEN c.upline_id = $2 WHEN 'received' THEN c.downline_id = $2 ELSE (c.upline_id = $2 OR c.downline_id = $2) END)
       AND ($4::text IS NULL OR c.status = $4) AND ($5::text IS NULL OR c.kind = $5)`;
     const args = [merchant.code, actorId, q.role ?? null, q.status ?? null, q.kind ?? null];
-    const r = await db.query<ContractRow>(`${CONTRACT_SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $6 OFFSET $7`, [...args, q.pageSize, (q.pageNo - 1) * q.pageSize]);
+    const r = await db.query<ContractRow>(`${SELECT} WHERE ${where} ORDER BY c.id DESC LIMIT $6 OFFSET $7`, [...args, q.pageSize, (q.pageNo - 1) * q.pageSize]);
     const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_contracts c WHERE ${where}`, args);
-    return { list: r.rows.map(toAgentContract), pageNo: q.pageNo, pageSize: q.pageSize, total: n.rows[0]!.n };
+    return { list: r.rows.map(toContract), pageNo: q.pageNo, pageSize: q.pageSize, total: n.rows[0]!.n };
   }
 
   /**
    * The house's contract with a top agent (a member without an upline): created active, never offered,
-   * by an operator tool (for now the dev helper POST /wps/dev/agent-contracts/house). Replaces the
+   * by an operator (POST /ops/api/agents/house-contracts, gateway/src/modules/ops/agents-contracts-ops.ts)
+   * or the dev helper POST /wps/dev/agent-contracts/house. Replaces the
    * agent's current house contract of the kind; what the agent gave that no longer fits ends with it.
    */
   async function grantHouseContract(merchant: Merchant, downlineId: number, proposed: unknown): Promise<TAgentContract> {
-    return db.tx(async (tx) => {
-      const d = (await tx.query<{ parent_id: number | null; type: number }>('SELECT parent_id, type FROM members WHERE id = $1 AND merchant_code = $2', [downlineId, merchant.code])).rows[0];
-      if (!d) throw new AppError(ErrorCode.USER_NOT_FOUND);
-      const checked = validateOffer({ uplineId: null, downlineId, downlineParentId: d.parent_id, uplineTerms: null }, proposed);
-      if (!checked.ok) throw new AppError(checked.code);
-      if (!isAgentType(d.type, merchant.agentTypes)) throw new AppError(ErrorCode.CONTRACT_DOWNLINE_NOT_AGENT);
-      const t = checked.terms;
-      const changed: ContractRow[] = [];
-      const replaced = await tx.query<{ id: number }>(
-        `UPDATE agent_contracts SET status = 'ended', ended_at = now(), end_reason = 'replacedByNewContract' WHERE downline_id = $1 AND kind = $2 AND status = 'active' RETURNING id`,
-        [downlineId, t.kind],
-      );
-      for (const r of replaced.rows) {
-        await audit(tx, r.id, null, 'active', 'ended', 'replacedByNewContract');
-        changed.push(await rowOf(tx, r.id));
-      }
-      const ends = contractsEndedByRateChange(await edgesBelow(tx, downlineId, t.kind), downlineId, t);
-      changed.push(...await endContracts(tx, ends, null, { houseContractFor: downlineId }));
-      const ins = await tx.query<{ id: number }>(
-        `INSERT INTO agent_contracts (merchant_code, kind, upline_id, downline_id, terms, rate, active_members, bet_amount, status, answered_at)
-         VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, 'active', now()) RETURNING id`,
-        [merchant.code, t.kind, downlineId, JSON.stringify(t), t.rate, t.activeMembers, t.betAmount],
-      );
-      const id = ins.rows[0]!.id;
-      await audit(tx, id, null, null, 'active', 'houseContract', { terms: t });
-      const row = await rowOf(tx, id);
-      await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
-      return toAgentContract(row);
-    });
+    return db.tx(async (tx) => (await grantHouseContractIn(tx, merchant, downlineId, proposed)).contract);
   }
 
   return { requireAgent, offer, withdraw, reject, acceptancePlan, accept, terminate, list, grantHouseContract };
 }
 
+/**
+ * grantHouseContract inside the caller's transaction (the operator route adds its audit_log row to it):
+ * also returns the contracts it replaced or ended (as they are after the change).
+ */
+export async function grantHouseContractIn(tx: Tx, merchant: Merchant, downlineId: number, proposed: unknown): Promise<{ contract: TAgentContract; changed: TAgentContract[] }> {
+  // The member row locked: two grants for the same agent at once run one after the other (the second replaces the first).
+  const d = (await tx.query<{ parent_id: number | null; type: number }>('SELECT parent_id, type FROM members WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [downlineId, merchant.code])).rows[0];
+  if (!d) throw new AppError(ErrorCode.USER_NOT_FOUND);
+  const checked = validateOffer({ uplineId: null, downlineId, downlineParentId: d.parent_id, uplineTerms: null }, proposed);
+  if (!checked.ok) throw new AppError(checked.code);
+  if (!isAgentType(d.type, merchant.agentTypes)) throw new AppError(ErrorCode.CONTRACT_DOWNLINE_NOT_AGENT);
+  const t = checked.terms;
+  const changed: ContractRow[] = [];
+  const replaced = await tx.query<{ id: number }>(
+    `UPDATE agent_contracts SET status = 'ended', ended_at = now(), end_reason = 'replacedByNewContract' WHERE downline_id = $1 AND kind = $2 AND status = 'active' RETURNING id`,
+    [downlineId, t.kind],
+  );
+  for (const r of replaced.rows) {
+    await audit(tx, r.id, null, 'active', 'ended', 'replacedByNewContract');
+    changed.push(await rowOf(tx, r.id));
+  }
+  const ends = contractsEndedByRateChange(await edgesBelow(tx, downlineId, t.kind), downlineId, t);
+  changed.push(...await endContracts(tx, ends, null, { houseContractFor: downlineId }));
+  const ins = await tx.query<{ id: number }>(
+    `INSERT INTO agent_contracts (merchant_code, kind, upline_id, downline_id, terms, rate, active_members, bet_amount, status, answered_at)
+     VALUES ($1, $2, NULL, $3, $4, $5, $6, $7, 'active', now()) RETURNING id`,
+    [merchant.code, t.kind, downlineId, JSON.stringify(t), t.rate, t.activeMembers, t.betAmount],
+  );
+  const id = ins.rows[0]!.id;
+  await audit(tx, id, null, null, 'active', 'houseContract', { terms: t });
+  const row = await rowOf(tx, id);
+  await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
+  return { contract: toContract(row), changed: changed.map(toContract) };
+}
+
 export type AgentContracts = ReturnType<typeof createAgentContracts>;
+
+export { audit as contractAudit, SELECT as CONTRACT_SELECT };
+/** The same mapping under the name the settlement and report modules import. */
+export const toAgentContract = toContract;

@@ -191,10 +191,10 @@ export function createAgentSettlement(deps: Deps) {
   }
 
   /** Every closed (plus grace) period up to `at` with a contract active at its end and not settled yet, for every merchant and the given kinds. */
-  async function settleDue(at: Date, kinds: readonly ContractKind[] = CONTRACT_KINDS): Promise<SettledPeriod[]> {
+  async function settleDue(at: Date, kinds: readonly ContractKind[] = CONTRACT_KINDS, only?: readonly Merchant[]): Promise<SettledPeriod[]> {
     const settled: SettledPeriod[] = [];
     const cutoff = at.getTime() - SETTLEMENT_GRACE_MS;
-    for (const merchant of await deps.merchants.all()) {
+    for (const merchant of only ?? await deps.merchants.all()) {
       const offset = merchant.brand.gmtOffsetMinutes;
       for (const kind of kinds) {
         for (const type of periodTypesOf(kind)) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from '../../db/db.ts';
 import { migrate } from '../../db/migrate.ts';
 import { reference, seedWorld, type World } from './team-overview.fixture.ts';
-import { teamOverview, teamOverviewDirect } from './team-stats.ts';
+import { foldTeamRollup, teamOverview, teamOverviewDirect } from './team-stats.ts';
 
 const HOUR = 3600_000;
 const BASE = new Date('2026-03-01T00:00:00Z');
@@ -45,6 +45,61 @@ describe('teamOverview', () => {
     expect(nonZero).toBeGreaterThan(5);
   });
 
+  async function checkAll(tag: string) {
+    const m = { code: 'TT', agentTypes: [] as number[] };
+    for (const w of worlds.slice(0, 3)) {
+      for (const mem of w.members) {
+        for (const range of ranges) {
+          const want = reference(w, mem.id, range.from, range.to);
+          expect(await teamOverview(db, m, mem.id, range), `${tag}: member ${mem.id} ${range.from.toISOString()}`).toEqual(want);
+        }
+      }
+    }
+  }
+  const pending = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM agent_rollup_deltas')).rows[0]!.n);
+
+  it('rollup: folded, with the watermark inside the ranges (live tail), and after changes to folded hours (deltas), equals the reference', async () => {
+    // The worlds were written with past timestamps after the migration's fold: all of them are deltas now.
+    expect(await pending()).toBeGreaterThan(0);
+    await foldTeamRollup(db);
+    expect(await pending()).toBe(0);
+    await checkAll('folded');
+    // Watermark in the middle of the worlds: the hours after it are read from the sources (the live tail).
+    const mid = new Date(BASE.getTime() + 30 * HOUR);
+    await db.query('SELECT agent_rollup_rebuild($1)', [mid]);
+    expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM agent_team_hours WHERE hour >= $1', [mid])).rows[0]!.n)).toBe(0);
+    await checkAll('tail');
+    // Changes to folded hours (a rollback of an old bet, a late win row, a member registered with an old
+    // time) and to an hour not folded yet: right before and after the next fold.
+    const w = worlds[0]!;
+    const old = w.hours.filter((h) => h.hour < mid && h.valid > 0).slice(0, 3);
+    expect(old.length).toBe(3);
+    for (const h of old) {
+      await db.query('UPDATE member_bet_hours SET bet_count = bet_count - 1, valid_bets = valid_bets - 100 WHERE member_id = $1 AND hour = $2', [h.member, h.hour]);
+      h.bets -= 1; h.valid -= 100;
+    }
+    const late = w.members[w.members.length - 1]!;
+    const lateHour = new Date(BASE.getTime() + 2 * HOUR);
+    if (!w.hours.some((h) => h.member === late.id && h.hour.getTime() === lateHour.getTime())) {
+      await db.query('INSERT INTO member_bet_hours (member_id, hour, bet_count, valid_bets, payout) VALUES ($1, $2, 2, 700, 50)', [late.id, lateHour]);
+      w.hours.push({ member: late.id, hour: lateHour, bets: 2, valid: 700, payout: 50 });
+    }
+    const createdAt = new Date(BASE.getTime() + 3 * HOUR + 60_000);
+    const nm = await db.query<{ id: number }>(
+      `INSERT INTO members (merchant_code, account, account_lower, type, parent_id, created_at) VALUES ('TT', 'latecomer', 'latecomer', 2, $1, $2) RETURNING id`,
+      [w.members[0]!.id, createdAt],
+    );
+    w.members.push({ id: nm.rows[0]!.id, parent: w.members[0]!.id, type: 2, createdAt });
+    expect(await pending()).toBe(old.length + 2);
+    await checkAll('deltas pending');
+    await foldTeamRollup(db, new Date(BASE.getTime() + 50 * HOUR), 0);
+    expect(await pending()).toBe(0);
+    await checkAll('deltas folded');
+    // Folding again changes nothing (a second node, a retried job).
+    await foldTeamRollup(db, new Date(BASE.getTime() + 50 * HOUR), 0);
+    await checkAll('refolded');
+  }, 120_000);
+
   it('another merchant\'s agent, an unknown id or a non-id gives zeros; a bad range is a 4xx', async () => {
     const m = { code: 'TT', agentTypes: [] as number[] };
     const other = worlds[3]!.members[0]!.id;
@@ -54,4 +109,39 @@ describe('teamOverview', () => {
     }
     await expect(teamOverview(db, m, worlds[0]!.members[0]!.id, { from: BASE, to: BASE })).rejects.toMatchObject({ code: 'VALIDATION' });
   });
+});
+
+describe('the team rollup job', () => {
+  it('folds closed hours on the job queue, once per period, and a second run of the same period does nothing', async () => {
+    const { pino } = await import('pino');
+    const { createQueue } = await import('../../jobs/job-queue.ts');
+    const { createTableBackend } = await import('../../jobs/table-runner.ts');
+    const { registerTeamRollupJob, TEAM_ROLLUP_JOB } = await import('./team-stats.ts');
+    const db = await createPgliteDb(null);
+    try {
+      await migrate(db);
+      await db.query(`INSERT INTO merchants (code, name) VALUES ('TT', 'Job')`);
+      const w = await seedWorld(db, 'TT', 21, BASE, 15);
+      // Seeded with past times: deltas until the job folds them.
+      expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM agent_rollup_deltas')).rows[0]!.n)).toBeGreaterThan(0);
+      const q = createQueue({ db, log: pino({ level: 'silent' }), backend: createTableBackend({ pollMs: 20 }) });
+      registerTeamRollupJob(q, db);
+      await q.start();
+      try {
+        const key = new Date(Math.floor(Date.now() / 300_000) * 300_000).toISOString();
+        expect((await q.runNow(TEAM_ROLLUP_JOB, key)).state).toBe('done');
+        expect(Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM agent_rollup_deltas')).rows[0]!.n)).toBe(0);
+        const before = (await db.query('SELECT * FROM agent_team_hours ORDER BY agent_id, hour')).rows;
+        expect((await q.runNow(TEAM_ROLLUP_JOB, key)).state).toBe('done');
+        expect((await db.query('SELECT * FROM agent_team_hours ORDER BY agent_id, hour')).rows).toEqual(before);
+        const range = { from: BASE, to: new Date(BASE.getTime() + 72 * HOUR) };
+        const top = w.members[0]!.id;
+        expect(await teamOverview(db, { code: 'TT', agentTypes: [] }, top, range)).toEqual(reference(w, top, range.from, range.to));
+      } finally {
+        await q.stop();
+      }
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
-import type { Queryable } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { AGENT_TYPES } from '@portal/contracts/domain/constants';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { checkPeriod, descendantOf, type TPeriod } from './team-tree.ts';
@@ -168,12 +169,166 @@ export async function teamOverviewDirect(
   };
 }
 
-/** The team overview (see TTeamOverview). Signature kept stable: ag-reports calls it. */
+const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR_MS) * HOUR_MS);
+const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
+
+/**
+ * The team overview (see TTeamOverview), from the per-agent rollup agent_team_hours (migration 028):
+ *   - the whole UTC hours of the range before the rollup's watermark (agent_rollup_state.folded_to): the
+ *     agent's own rows, ~24 a day, whatever the team's size (bets, deposits, withdrawals, new members);
+ *   - the rest (the live tail since the watermark, partial hours at the bounds): the source rows of those
+ *     periods found by time (member_bet_hours by hour, cashier and members by their time index) and kept
+ *     when the member is in the team (tree_path range); a partial hour's bets from the raw vendor rows;
+ *   - team size, direct and agent counts: the team's index range of members (they are "now" figures);
+ *   - active members: a member active in two hours counts once, so it is not a sum of hours: the team's
+ *     members are probed one by one (member_bet_hours primary key, EXISTS). This part stays O(team).
+ * Equal to teamOverviewDirect (tests: team-overview.test.ts, random worlds, deltas and folds).
+ * Signature kept stable: ag-reports calls it.
+ */
 export async function teamOverview(
   q: Queryable,
   merchant: Pick<Merchant, 'code' | 'agentTypes'>,
   agentId: number,
   range: TPeriod,
 ): Promise<TTeamOverview> {
-  return teamOverviewDirect(q, merchant, agentId, range);
+  checkPeriod(range);
+  if (!Number.isSafeInteger(agentId)) return teamOverviewDirect(q, merchant, agentId, range);
+  const st = await q.query<{ folded_to: Date | string }>('SELECT folded_to FROM agent_rollup_state WHERE id = 1');
+  const w = st.rows[0] ? new Date(st.rows[0].folded_to) : null;
+  const a = ceilHour(range.from);
+  const b = w ? new Date(Math.min(floorHour(range.to).getTime(), w.getTime())) : a;
+  if (a >= b) return teamOverviewDirect(q, merchant, agentId, range);
+  const pieces: TPeriod[] = [];
+  if (range.from < a) pieces.push({ from: range.from, to: a });
+  if (b < range.to) pieces.push({ from: b, to: range.to });
+  const agentTypes = [...new Set<number>([...AGENT_TYPES, ...merchant.agentTypes])];
+
+  // Counts and the rollup's hours.
+  const r = await q.query<{ found: boolean; team_size: number; direct: number; agents: number; bc: string; vb: string; po: string; dep: string; wd: string; nm: string }>(
+    `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
+     roll AS (SELECT coalesce(sum(bet_count), 0) AS bc, coalesce(sum(valid_bets), 0) AS vb, coalesce(sum(payout), 0) AS po,
+                     coalesce(sum(deposits), 0) AS dep, coalesce(sum(withdrawals), 0) AS wd, coalesce(sum(new_members), 0) AS nm
+                FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a))
+     SELECT EXISTS (SELECT 1 FROM a) AS found,
+            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')})::int AS team_size,
+            (SELECT count(*) FROM a JOIN members d ON d.parent_id = a.id AND d.merchant_code = a.merchant_code)::int AS direct,
+            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')} WHERE d.type = ANY($3::int[]))::int AS agents,
+            roll.bc::text AS bc, roll.vb::text AS vb, roll.po::text AS po, roll.dep::text AS dep, roll.wd::text AS wd, roll.nm::text AS nm
+       FROM roll`,
+    [agentId, merchant.code, agentTypes, a, b],
+  );
+  const row = r.rows[0];
+  if (!row?.found) return teamOverviewDirect(q, merchant, agentId, range);
+  let betCount = toSafe(row.bc, 'betCount');
+  let validBets = toSafe(row.vb, 'validBets');
+  let payout = toSafe(row.po, 'payout');
+  let deposits = toSafe(row.dep, 'deposits');
+  let withdrawals = toSafe(row.wd, 'withdrawals');
+  let newMembers = toSafe(row.nm, 'newMembers');
+
+  // The tail and the partial hours, driven by time, and the deltas of folded hours not folded yet, each
+  // row kept when its member is in the team.
+  const params: unknown[] = [agentId, [...PAID_WITHDRAWAL_STATUSES], a, b];
+  const parts = [
+    `SELECT x.member_id, x.bet_count AS bc, x.valid_bets AS vb, x.payout AS po, x.deposits AS dep, x.withdrawals AS wd, x.new_members AS nm
+       FROM agent_rollup_deltas x WHERE x.hour >= $3 AND x.hour < $4 AND $2::text[] IS NOT NULL`,
+  ];
+  for (const p of pieces) {
+    params.push(p.from, p.to);
+    const [f, t] = [params.length - 1, params.length];
+    parts.push(
+      `SELECT x.member_id, 0, 0, 0, x.amount, 0, 0 FROM deposits x WHERE x.status = 'paid' AND x.updated_at >= $${f} AND x.updated_at < $${t}`,
+      `SELECT x.member_id, 0, 0, 0, 0, x.amount, 0 FROM withdrawals x WHERE x.paid_at >= $${f} AND x.paid_at < $${t} AND x.status = ANY($2::text[])`,
+      `SELECT x.id, 0, 0, 0, 0, 0, 1 FROM members x WHERE x.created_at >= $${f} AND x.created_at < $${t}`,
+    );
+    const { hours, edges } = splitPeriod(p);
+    if (hours) {
+      params.push(hours.from, hours.to);
+      parts.push(`SELECT h.member_id, h.bet_count, h.valid_bets, h.payout, 0, 0, 0 FROM member_bet_hours h
+        WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length}`);
+    }
+    for (const e of edges) {
+      // A partial hour: the raw rows of the team's members (one index range per member of the team).
+      params.push(e.from, e.to);
+      parts.push(`SELECT v.member_id, (v.kind = 'bet')::int, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
+          CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END, 0, 0, 0
+        FROM members ag JOIN members d ON ${descendantOf('d', 'ag.tree_path')}
+        JOIN vendor_transactions v ON v.member_id = d.id AND v.status = 'applied' AND v.kind IN ('bet', 'win')
+         AND v.created_at >= $${params.length - 1} AND v.created_at < $${params.length}
+        WHERE ag.id = $1`);
+    }
+  }
+  const t = await q.query<{ bc: string; vb: string; po: string; dep: string; wd: string; nm: string }>(
+    `SELECT coalesce(sum(s.bc), 0)::text AS bc, coalesce(sum(s.vb), 0)::text AS vb, coalesce(sum(s.po), 0)::text AS po,
+            coalesce(sum(s.dep), 0)::text AS dep, coalesce(sum(s.wd), 0)::text AS wd, coalesce(sum(s.nm), 0)::text AS nm
+       FROM (${parts.join(' UNION ALL ')}) s
+       JOIN members m ON m.id = s.member_id
+       JOIN members ag ON ag.id = $1 AND m.merchant_code = ag.merchant_code AND ${descendantOf('m', 'ag.tree_path')}`,
+    params,
+  );
+  const x = t.rows[0]!;
+  betCount += toSafe(x.bc, 'betCount');
+  validBets += toSafe(x.vb, 'validBets');
+  payout += toSafe(x.po, 'payout');
+  deposits += toSafe(x.dep, 'deposits');
+  withdrawals += toSafe(x.wd, 'withdrawals');
+  newMembers += toSafe(x.nm, 'newMembers');
+  const activeMembers = await teamActiveMembers(q, agentId, range);
+  return {
+    teamSize: row.team_size, directCount: row.direct, agentCount: row.agents, newMembers, activeMembers, deposits, withdrawals,
+    validBets, betCount, payout, profitLoss: payout - validBets,
+  };
+}
+
+/**
+ * Members of the team with at least one valid bet in the range (teamBetTotals' rule, activeMinValidBets 1).
+ * An hour's valid_bets is never negative (a rollback takes out only what its bet put in), so "the sum over
+ * the range > 0" is "some hour with valid_bets > 0, or some applied bet in a partial hour": an EXISTS per
+ * member that stops at its first such hour.
+ */
+export async function teamActiveMembers(q: Queryable, agentId: number, range: TPeriod): Promise<number> {
+  checkPeriod(range);
+  const { hours, edges } = splitPeriod(range);
+  const params: unknown[] = [agentId];
+  const conds: string[] = [];
+  if (hours) {
+    params.push(hours.from, hours.to);
+    conds.push(`EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = d.id AND h.hour >= $${params.length - 1} AND h.hour < $${params.length} AND h.valid_bets > 0)`);
+  }
+  for (const e of edges) {
+    params.push(e.from, e.to);
+    conds.push(`EXISTS (SELECT 1 FROM vendor_transactions v WHERE v.member_id = d.id AND v.kind = 'bet' AND v.status = 'applied'
+      AND v.created_at >= $${params.length - 1} AND v.created_at < $${params.length})`);
+  }
+  const r = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM members a JOIN members d ON d.merchant_code = a.merchant_code AND ${descendantOf('d', 'a.tree_path')}
+      WHERE a.id = $1 AND (${conds.join(' OR ')})`,
+    params,
+  );
+  return r.rows[0]?.n ?? 0;
+}
+
+/** Fold every hour that ended more than `graceMs` before `now` into agent_team_hours (exactly once; see migration 028). */
+export async function foldTeamRollup(q: Queryable, now = new Date(), graceMs = 5 * 60_000): Promise<Date> {
+  const r = await q.query<{ w: Date | string }>('SELECT agent_rollup_fold($1) AS w', [new Date(now.getTime() - graceMs)]);
+  return new Date(r.rows[0]!.w);
+}
+
+export const TEAM_ROLLUP_JOB = 'agents.team-rollup';
+const TEAM_ROLLUP_EVERY_MS = 5 * 60_000;
+
+/**
+ * The job that folds closed hours (and the deltas of late changes) into agent_team_hours, every 5 minutes
+ * on the job queue. Exactly once: the fold holds the watermark row and moves it in the same transaction
+ * as the rows it adds, so two nodes, a retry or a catch-up run fold each hour once; the period's "done"
+ * commits with it.
+ */
+export function registerTeamRollupJob(jobs: JobQueue, db: Db) {
+  jobs.define(TEAM_ROLLUP_JOB, async (job) => {
+    await db.tx(async (tx) => {
+      await foldTeamRollup(tx);
+      await job.completeIn(tx);
+    });
+  });
+  jobs.schedule(TEAM_ROLLUP_JOB, { everyMs: TEAM_ROLLUP_EVERY_MS }, { catchUpMs: 0, keepMs: 24 * 3600_000 });
 }

@@ -14,12 +14,20 @@ import { toDeposit, type DepositRow, type Deposits } from '../cashier/deposits.t
 import { WITHDRAWAL_SELECT, toWithdrawal, type WithdrawalRow, type Withdrawals } from '../cashier/withdrawals.ts';
 import { saveSettings, settingsOf } from '../cashier/settings.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
+import { mountOpsAgentRoutes } from './agents-routes.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
 type OpsCtx = { merchant: Merchant; operator: Operator | null; token: string | null; ip: string };
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Permission = keyof typeof OPS_PERMISSIONS;
+
+/** How a back-office section registers a call on the ops router (session, role, parsing, envelope). */
+export type OpsCall = <V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+  def: CallDef<Q, B, V>,
+  permission: Permission | null,
+  handler: (i: { query: Infer<Q>; body: Infer<B>; ctx: OpsCtx & { operator: Operator }; req: Request; id: number }) => Promise<z.infer<V>>,
+) => void;
 
 const toOpsDeposit = (r: DepositRow & { account: string }) => ({ ...toDeposit(r), memberId: r.member_id, account: r.account, failureReason: r.failure_reason });
 const toOpsWithdrawal = (r: WithdrawalRow & { account?: string }) => ({
@@ -250,6 +258,8 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0,
     };
   });
+
+  mountOpsAgentRoutes(call, { db });
 
   router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
   app.use(OPS_PREFIX, router);

@@ -12,8 +12,9 @@ export const AUDIT_ACTIONS = [
   'deposit.confirm', 'deposit.reject',
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.paid', 'withdrawal.unknown', 'withdrawal.reconcile_paid', 'withdrawal.reconcile_failed',
   'balance.adjust', 'member.disable', 'member.enable', 'settings.update',
+  'agent.house_contract.grant', 'agent.contract.terminate',
 ] as const;
-export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator'] as const;
+export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract'] as const;
 
 /** The translation key of an action ('withdrawal.reconcile_paid' -> 'audit_action_withdrawal_reconcile_paid'). */
 export const auditActionKey = (action: string) => `audit_action_${action.replace(/\./g, '_')}`;

@@ -7,6 +7,9 @@ import ty from '../../../i18n/locales/ty/ops.json';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey } from './audit-format';
 import { MONEY_SETTINGS } from './settings-form';
 import { WITHDRAWAL_TABS } from './withdrawal-actions';
+import { CONTRACT_END_REASONS, CONTRACT_KINDS, CONTRACT_STATUSES } from '@portal/contracts/domain/agent-contracts';
+import { PERIOD_TYPES } from '@portal/contracts/domain/agent-periods';
+import { DISPUTE_STATUSES } from '@portal/contracts/api/agent-payouts';
 
 /** Keys built at run time (t(`withdrawal_status_${s}`)): the locale test only sees literal keys. */
 const dynamicKeys = [
@@ -20,6 +23,13 @@ const dynamicKeys = [
   ...['amount', 'minutes', 'below_min', 'below_max'].map((e) => `settings_error_${e}`),
   ...['manual', 'all'].map((p) => `provider_filter_${p}`),
   ...WITHDRAWAL_TABS.filter((tab) => tab !== 'done').map((s) => `withdrawal_status_${s}`),
+  ...CONTRACT_KINDS.map((k) => `contract_kind_${k}`),
+  ...CONTRACT_STATUSES.map((s) => `contract_status_${s}`),
+  ...CONTRACT_END_REASONS.map((r) => `contract_end_${r}`),
+  ...PERIOD_TYPES.map((p) => `contract_period_${p}`),
+  ...['active', 'disabled'].map((s) => `member_status_${s}`),
+  ...DISPUTE_STATUSES.map((s) => `dispute_status_${s}`),
+  ...(['rejected', 'adjusted'] as const).map((d) => `disputes_decide_${d}`),
 ];
 
 describe('ops translations', () => {
