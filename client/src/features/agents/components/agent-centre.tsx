@@ -49,6 +49,7 @@ export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
                 className="ao-menu__item"
                 aria-current={item === id ? 'page' : undefined}
                 onClick={() => onItem(id)}
+                ref={item === id ? scrollIntoMenu : undefined}
                 data-ao-item={id}
                 data-testid={`ao-item-${id}`}
               >
@@ -64,6 +65,11 @@ export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
       </div>
     </div>
   );
+}
+
+/** On a phone the menu is one scrolling row: keep the current item in sight. */
+function scrollIntoMenu(el: HTMLButtonElement | null) {
+  el?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
 }
 
 function AgentScreen({ item, slots }: { item: AgentOfficeItem; slots: AgentCentreSlots }) {
