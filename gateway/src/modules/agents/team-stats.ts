@@ -203,42 +203,21 @@ export async function teamOverview(
   if (b < range.to) pieces.push({ from: b, to: range.to });
   const agentTypes = [...new Set<number>([...AGENT_TYPES, ...merchant.agentTypes])];
 
-  // Counts and the rollup's hours.
-  const r = await q.query<{ found: boolean; team_size: number; direct: number; agents: number; bc: string; vb: string; po: string; dep: string; wd: string; nm: string }>(
-    `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
-     roll AS (SELECT coalesce(sum(bet_count), 0) AS bc, coalesce(sum(valid_bets), 0) AS vb, coalesce(sum(payout), 0) AS po,
-                     coalesce(sum(deposits), 0) AS dep, coalesce(sum(withdrawals), 0) AS wd, coalesce(sum(new_members), 0) AS nm
-                FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a))
-     SELECT EXISTS (SELECT 1 FROM a) AS found,
-            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')})::int AS team_size,
-            (SELECT count(*) FROM a JOIN members d ON d.parent_id = a.id AND d.merchant_code = a.merchant_code)::int AS direct,
-            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')} WHERE d.type = ANY($3::int[]))::int AS agents,
-            roll.bc::text AS bc, roll.vb::text AS vb, roll.po::text AS po, roll.dep::text AS dep, roll.wd::text AS wd, roll.nm::text AS nm
-       FROM roll`,
-    [agentId, merchant.code, agentTypes, a, b],
-  );
-  const row = r.rows[0];
-  if (!row?.found) return teamOverviewDirect(q, merchant, agentId, range);
-  let betCount = toSafe(row.bc, 'betCount');
-  let validBets = toSafe(row.vb, 'validBets');
-  let payout = toSafe(row.po, 'payout');
-  let deposits = toSafe(row.dep, 'deposits');
-  let withdrawals = toSafe(row.wd, 'withdrawals');
-  let newMembers = toSafe(row.nm, 'newMembers');
-
-  // The tail and the partial hours, driven by time, and the deltas of folded hours not folded yet, each
-  // row kept when its member is in the team.
-  const params: unknown[] = [agentId, [...PAID_WITHDRAWAL_STATUSES], a, b];
+  // One statement (one snapshot): the counts, the rollup's hours, and, kept when the member is in the
+  // team, the deltas of folded hours not folded yet plus the live tail and the partial hours, driven by
+  // time. A fold committing meanwhile moves deltas into the rollup and the watermark past `b`: the
+  // snapshot sees either side, never both or neither.
+  const params: unknown[] = [agentId, merchant.code, agentTypes, a, b, [...PAID_WITHDRAWAL_STATUSES]];
   const parts = [
     `SELECT x.member_id, x.bet_count AS bc, x.valid_bets AS vb, x.payout AS po, x.deposits AS dep, x.withdrawals AS wd, x.new_members AS nm
-       FROM agent_rollup_deltas x WHERE x.hour >= $3 AND x.hour < $4 AND $2::text[] IS NOT NULL`,
+       FROM agent_rollup_deltas x WHERE x.hour >= $4 AND x.hour < $5 AND $6::text[] IS NOT NULL`,
   ];
   for (const p of pieces) {
     params.push(p.from, p.to);
     const [f, t] = [params.length - 1, params.length];
     parts.push(
       `SELECT x.member_id, 0, 0, 0, x.amount, 0, 0 FROM deposits x WHERE x.status = 'paid' AND x.updated_at >= $${f} AND x.updated_at < $${t}`,
-      `SELECT x.member_id, 0, 0, 0, 0, x.amount, 0 FROM withdrawals x WHERE x.paid_at >= $${f} AND x.paid_at < $${t} AND x.status = ANY($2::text[])`,
+      `SELECT x.member_id, 0, 0, 0, 0, x.amount, 0 FROM withdrawals x WHERE x.paid_at >= $${f} AND x.paid_at < $${t} AND x.status = ANY($6::text[])`,
       `SELECT x.id, 0, 0, 0, 0, 0, 1 FROM members x WHERE x.created_at >= $${f} AND x.created_at < $${t}`,
     );
     const { hours, edges } = splitPeriod(p);
@@ -258,25 +237,34 @@ export async function teamOverview(
         WHERE ag.id = $1`);
     }
   }
-  const t = await q.query<{ bc: string; vb: string; po: string; dep: string; wd: string; nm: string }>(
-    `SELECT coalesce(sum(s.bc), 0)::text AS bc, coalesce(sum(s.vb), 0)::text AS vb, coalesce(sum(s.po), 0)::text AS po,
-            coalesce(sum(s.dep), 0)::text AS dep, coalesce(sum(s.wd), 0)::text AS wd, coalesce(sum(s.nm), 0)::text AS nm
-       FROM (${parts.join(' UNION ALL ')}) s
-       JOIN members m ON m.id = s.member_id
-       JOIN members ag ON ag.id = $1 AND m.merchant_code = ag.merchant_code AND ${descendantOf('m', 'ag.tree_path')}`,
+  const r = await q.query<{ found: boolean; team_size: number; direct: number; agents: number; bc: string; vb: string; po: string; dep: string; wd: string; nm: string }>(
+    `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
+     roll AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm
+                FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
+     live AS (SELECT s.bc, s.vb, s.po, s.dep, s.wd, s.nm::bigint AS nm
+                FROM (${parts.join(' UNION ALL ')}) s
+                JOIN members m ON m.id = s.member_id
+                JOIN a ON m.merchant_code = a.merchant_code AND ${descendantOf('m', 'a.tree_path')}),
+     tot AS (SELECT coalesce(sum(bc), 0) AS bc, coalesce(sum(vb), 0) AS vb, coalesce(sum(po), 0) AS po,
+                    coalesce(sum(dep), 0) AS dep, coalesce(sum(wd), 0) AS wd, coalesce(sum(nm), 0) AS nm
+               FROM (SELECT * FROM roll UNION ALL SELECT * FROM live) u)
+     SELECT EXISTS (SELECT 1 FROM a) AS found,
+            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')})::int AS team_size,
+            (SELECT count(*) FROM a JOIN members d ON d.parent_id = a.id AND d.merchant_code = a.merchant_code)::int AS direct,
+            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')} WHERE d.type = ANY($3::int[]))::int AS agents,
+            tot.bc::text AS bc, tot.vb::text AS vb, tot.po::text AS po, tot.dep::text AS dep, tot.wd::text AS wd, tot.nm::text AS nm
+       FROM tot`,
     params,
   );
-  const x = t.rows[0]!;
-  betCount += toSafe(x.bc, 'betCount');
-  validBets += toSafe(x.vb, 'validBets');
-  payout += toSafe(x.po, 'payout');
-  deposits += toSafe(x.dep, 'deposits');
-  withdrawals += toSafe(x.wd, 'withdrawals');
-  newMembers += toSafe(x.nm, 'newMembers');
+  const row = r.rows[0];
+  if (!row?.found) return teamOverviewDirect(q, merchant, agentId, range);
+  const validBets = toSafe(row.vb, 'validBets');
+  const payout = toSafe(row.po, 'payout');
   const activeMembers = await teamActiveMembers(q, agentId, range);
   return {
-    teamSize: row.team_size, directCount: row.direct, agentCount: row.agents, newMembers, activeMembers, deposits, withdrawals,
-    validBets, betCount, payout, profitLoss: payout - validBets,
+    teamSize: row.team_size, directCount: row.direct, agentCount: row.agents, newMembers: toSafe(row.nm, 'newMembers'), activeMembers,
+    deposits: toSafe(row.dep, 'deposits'), withdrawals: toSafe(row.wd, 'withdrawals'),
+    validBets, betCount: toSafe(row.bc, 'betCount'), payout, profitLoss: payout - validBets,
   };
 }
 
