@@ -12,6 +12,7 @@ import { houseCalls } from '@portal/contracts/api/house';
 import { betsCalls } from '@portal/contracts/api/bets';
 import { agentContractCalls } from '@portal/contracts/api/agent-contracts';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
+import { agentPayoutCalls, devAgentSettlementCalls, opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, opsAgentCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, opsAgentCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, launch: { launchCall },
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)
