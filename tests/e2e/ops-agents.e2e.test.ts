@@ -72,7 +72,7 @@ describe('operator agent screens', () => {
     expect(await page.getByTestId('ops-grant-rate').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('ops-grant-rate').fill('2.5');
     await page.getByTestId('ops-grant-submit').click();
-    await page.getByTestId('ops-flash').waitFor({ timeout: 10_000 });
+    await page.getByTestId('ops-flash').waitFor({ timeout: 20_000 });
     await page.getByTestId('ops-contracts-filter-account').fill(top);
     await page.getByTestId('ops-contracts-filter-apply').click();
     const row = page.locator('[data-testid^="ops-contract-row-"][data-status="active"]');
@@ -98,8 +98,10 @@ describe('operator agent screens', () => {
     // both actions are in the audit trail
     await page.getByTestId('ops-nav-audit').click();
     await page.getByTestId('ops-audit-filter-target-type').selectOption('agent_contract');
-    await page.getByText('Agent contract terminated').first().waitFor({ timeout: 10_000 });
-    await page.getByText('House contract granted').first().waitFor({ timeout: 10_000 });
+    const terminated = page.locator('[data-testid="ops-audit-row"][data-action="agent.contract.terminate"]').first();
+    await terminated.waitFor({ timeout: 10_000 });
+    expect(await terminated.textContent()).toContain('ops01');
+    await page.locator('[data-testid="ops-audit-row"][data-action="agent.house_contract.grant"]').first().waitFor({ timeout: 10_000 });
 
     // the disputes screen loads (its list comes from the settlement module)
     await page.getByTestId('ops-nav-agent-disputes').click();
