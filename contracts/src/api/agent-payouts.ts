@@ -63,7 +63,7 @@ export type TPayout = z.infer<typeof ZPayout>;
 
 export const ZPayoutListQuery = ZPageQuery.extend({
   kind: z.enum(CONTRACT_KINDS).optional(),
-  /** received (default): paid to the caller; paid: the caller paid its downlines. */
+  /** received (default): paid to the caller; paid: the caller paid its downlines. Dates filter the period start; both omitted: the last 31 days. */
   role: z.enum(['received', 'paid']).default('received'),
   from: ZDay.optional(),
   to: ZDay.optional(),
@@ -226,21 +226,26 @@ export const ZSettledPeriod = z.object({
   kind: z.enum(CONTRACT_KINDS),
   periodType: z.enum(PERIOD_TYPES),
   periodKey: z.string(),
-  merchantId: z.number().int(),
+  merchantCode: z.string(),
   /** Payout rows inserted now (0 when the period was already settled). */
   inserted: z.number().int(),
   paid: z.number().int(),
   unfunded: z.number().int(),
 });
-export const ZSettlementRunValue = z.object({ at: z.string(), settled: z.array(ZSettledPeriod) });
+export const ZSettlementRunValue = z.object({
+  at: z.string(),
+  settled: z.array(ZSettledPeriod),
+  /** Periods that could not be settled (inconsistent data): left unsettled, retried by the next run. */
+  failed: z.array(z.object({ kind: z.enum(CONTRACT_KINDS), periodType: z.enum(PERIOD_TYPES), periodKey: z.string(), merchantCode: z.string(), error: z.string() })),
+});
 
 const NoQuery = z.object({}).strict();
 
 export const agentPayoutCalls = {
   list: defineCall({ method: 'GET', path: '/wps/agent/payouts', auth: true, query: ZPayoutListQuery, value: zPage(ZPayout) }),
-  /** Only the payee or the payer (or their uplines within the caller's subtree) may read; else NOT_IN_TREE. */
+  /** The payee must be the caller or in its team (so the payer and every upline of the payee within the caller's subtree may read); else NOT_IN_TREE. */
   get: defineCall({ method: 'GET', path: '/wps/agent/payouts/:id', auth: true, query: NoQuery, value: z.object({ payout: ZPayout, statement: ZPayoutStatement }) }),
-  /** Only the payee disputes; one open dispute per payout (DISPUTE_OPEN 409). */
+  /** Only the payee disputes (another member of the tree: FORBIDDEN); one open dispute per payout (CONFLICT 409). */
   dispute: defineCall({ method: 'POST', path: '/wps/agent/payouts/:id/disputes', auth: true, body: ZDisputeBody, value: ZDispute }),
   disputes: defineCall({ method: 'GET', path: '/wps/agent/disputes', auth: true, query: ZDisputeListQuery, value: zPage(ZDispute) }),
   simulate: defineCall({ method: 'POST', path: '/wps/agent/contracts/simulate', auth: true, body: ZSimulateBody, value: ZSimulateValue }),

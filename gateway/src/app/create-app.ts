@@ -41,6 +41,9 @@ import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '.
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
+import { createAgentSettlement } from '../modules/agents/settlement.ts';
+import { registerSettlementJobs } from '../modules/agents/settlement-jobs.ts';
+import { mountAgentDisputeOps } from '../modules/agents/disputes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -100,6 +103,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Scheduled work (auto-receive; settlements to come) runs on the job queue, once per period across nodes.
   const jobs = createJobQueue({ db, log, databaseUrl: config.DATABASE_URL });
   cashier.registerJobs(jobs);
+  const agentSettlement = createAgentSettlement({ db, merchants });
+  registerSettlementJobs(jobs, agentSettlement, log);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const checkResponses = !config.isProduction;
@@ -154,13 +159,15 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountGameRoutes(apiApp, db, routeOpts);
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
+  // Before the back office router (its catch-all answers NOT_FOUND).
+  mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   cashier.mount(apiApp, app, routeOpts);
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
-  mountAgentRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
+  mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
 

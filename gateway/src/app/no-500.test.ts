@@ -11,6 +11,7 @@ import { walletCalls } from '@portal/contracts/api/wallet';
 import { houseCalls } from '@portal/contracts/api/house';
 import { betsCalls } from '@portal/contracts/api/bets';
 import { agentContractCalls } from '@portal/contracts/api/agent-contracts';
+import { agentPayoutCalls, devAgentSettlementCalls, opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -29,7 +30,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, launch: { launchCall },
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)

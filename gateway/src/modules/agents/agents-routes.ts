@@ -5,6 +5,8 @@ import type { Db } from '../../db/db.ts';
 import { mountCall, zodDetails, type RequestContext } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { createAgentContracts } from './contracts-service.ts';
+import { mountPayoutRoutes } from './payouts-routes.ts';
+import type { AgentSettlement } from './settlement.ts';
 
 /** The `:id` of a contract path: a positive integer, or VALIDATION (400). */
 function contractIdOf(req: Request): number {
@@ -18,7 +20,7 @@ function contractIdOf(req: Request): number {
  * not a trial account (mountCall: TRIAL_FORBIDDEN), of an agent type (NON_AGENT).
  * `isProduction` false also mounts the dev helper that gives a top agent its house contract.
  */
-export function mountAgentRoutes(app: Express, deps: { db: Db; isProduction: boolean }, opts: { checkResponses: boolean }) {
+export function mountAgentRoutes(app: Express, deps: { db: Db; isProduction: boolean; settlement: AgentSettlement }, opts: { checkResponses: boolean }) {
   const contracts = createAgentContracts({ db: deps.db });
   const agent = (ctx: RequestContext) => {
     const s = ctx.session!;
@@ -33,6 +35,8 @@ export function mountAgentRoutes(app: Express, deps: { db: Db; isProduction: boo
   mountCall(app, agentContractCalls.reject, async ({ ctx, req }) => contracts.reject(ctx.merchant, agent(ctx), contractIdOf(req)), opts);
   mountCall(app, agentContractCalls.withdraw, async ({ ctx, req }) => contracts.withdraw(ctx.merchant, agent(ctx), contractIdOf(req)), opts);
   mountCall(app, agentContractCalls.terminate, async ({ ctx, req }) => contracts.terminate(ctx.merchant, agent(ctx), contractIdOf(req)), opts);
+
+  mountPayoutRoutes(app, { db: deps.db, contracts, settlement: deps.settlement, isProduction: deps.isProduction }, opts);
 
   if (!deps.isProduction) {
     // QA and tests: the house's contract with a top agent (what an operator screen will do). Mounted

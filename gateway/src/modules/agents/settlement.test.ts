@@ -122,13 +122,13 @@ describe('agent settlement', () => {
     const ca = await contract('hourlySalary', null, a, { rate: 100, validBetPeriod: 'hourly' }, new Date(p.start.getTime() - 3600_000));
     await bets(pl, new Date(p.start.getTime() + 2 * 3600_000), 100_000, 0);
     const at = new Date(p.start.getTime() + 5 * 3600_000 + 30_000); // the 5th hour ended 30 s ago: within the grace, not settled yet
-    const first = await svc.settleDue(at, ['hourlySalary']);
+    const first = (await svc.settleDue(at, ['hourlySalary'])).settled;
     expect(first.filter((s) => s.merchantCode === 'ST').length).toBeGreaterThanOrEqual(4);
     const rows = (await db.query<{ period_key: string; amount: number }>('SELECT period_key, amount FROM agent_payouts WHERE contract_id = $1 ORDER BY period_start', [ca])).rows;
     expect(rows.map((r) => r.amount).filter((x) => x > 0)).toEqual([1_000]);
     expect(rows.at(-1)!.period_key).toBe(periodOf(p.start.getTime() + 3 * 3600_000 + 1, 'hourly', 0).key);
     expect(await bal(a)).toBe(1_000);
-    const second = await svc.settleDue(at, ['hourlySalary']);
+    const second = (await svc.settleDue(at, ['hourlySalary'])).settled;
     expect(second.filter((s) => s.inserted > 0 && s.merchantCode === 'ST' && rows.some((r) => r.period_key === s.periodKey))).toEqual([]);
     expect(await bal(a)).toBe(1_000);
   });

@@ -131,6 +131,9 @@ export function statementSteps(s: PayoutStatement): string[] {
 
 export type SettledPeriod = { kind: ContractKind; periodType: PeriodType; periodKey: string; merchantCode: string; inserted: number; paid: number; unfunded: number };
 
+export type SettleFailure = { kind: ContractKind; periodType: PeriodType; periodKey: string; merchantCode: string; error: string };
+export type SettleDueResult = { settled: SettledPeriod[]; failed: SettleFailure[] };
+
 type Deps = { db: Db; merchants: { all(): Promise<Merchant[]> } };
 
 export function createAgentSettlement(deps: Deps) {
@@ -191,10 +194,11 @@ export function createAgentSettlement(deps: Deps) {
   }
 
   /** Every closed (plus grace) period up to `at` with a contract active at its end and not settled yet, for every merchant and the given kinds. */
-  async function settleDue(at: Date, kinds: readonly ContractKind[] = CONTRACT_KINDS): Promise<SettledPeriod[]> {
+  async function settleDue(at: Date, kinds: readonly ContractKind[] = CONTRACT_KINDS, only?: readonly Merchant[]): Promise<SettleDueResult> {
     const settled: SettledPeriod[] = [];
+    const failed: SettleFailure[] = [];
     const cutoff = at.getTime() - SETTLEMENT_GRACE_MS;
-    for (const merchant of await deps.merchants.all()) {
+    for (const merchant of only ?? await deps.merchants.all()) {
       const offset = merchant.brand.gmtOffsetMinutes;
       for (const kind of kinds) {
         for (const type of periodTypesOf(kind)) {
@@ -214,13 +218,19 @@ export function createAgentSettlement(deps: Deps) {
           for (let p = periodOf(first, type, offset); p.end.getTime() <= cutoff; p = nextPeriod(p, offset)) {
             const end = p.end.getTime();
             if (done.has(p.key) || !spans.some((s) => s.from < end && s.to >= end)) continue;
-            const r = await settleOne(merchant, kind, p);
-            if (r.inserted > 0 || r.unfunded > 0) settled.push(r);
+            try {
+              const r = await settleOne(merchant, kind, p);
+              if (r.inserted > 0 || r.unfunded > 0) settled.push(r);
+            } catch (err) {
+              // One bad period (inconsistent contracts: settlePeriod refuses them) must not hold back the
+              // others: it stays unsettled (its transaction rolled back) and is reported; the job fails.
+              failed.push({ kind, periodType: type, periodKey: p.key, merchantCode: merchant.code, error: err instanceof Error ? err.message : String(err) });
+            }
           }
         }
       }
     }
-    return settled;
+    return { settled, failed };
   }
 
   return { settleOne, settleDue };

@@ -1,0 +1,113 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { opsAgentDisputeCalls, ZOpsDisputeQuery, ZResolveDisputeBody, type DisputeStatus } from '@portal/contracts/api/agent-payouts';
+import { OPS_PERMISSIONS, OPS_PREFIX, type OperatorRole } from '@portal/contracts/api/ops';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import { userAudience } from '@portal/contracts/events/events';
+import type { Db } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { refuseNulInBody, zodDetails } from '../../app/http.ts';
+import { emitEvents } from '../../bus/outbox.ts';
+import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
+import { audit, type Operator, type Operators } from '../ops/operators.ts';
+import { transfer } from '../wallet/ledger.ts';
+import { checkPage, DISPUTE_SELECT, toDispute, type DisputeRow } from './payouts.ts';
+import { EVENT_KIND } from './settlement.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
+
+const toOpsDispute = (r: DisputeRow) => ({ ...toDispute(r), payeeId: Number(r.payee_id), payerId: r.payer_id === null ? null : Number(r.payer_id), resolvedBy: r.resolved_by });
+
+/**
+ * Operator calls on agent payout disputes, under /ops/api like the rest of the back office, with the
+ * same operator session (a member token is 401) and permissions: any operator lists, an admin resolves.
+ * A resolution writes an audit row in its transaction; an adjustment is a ledger transfer from the
+ * house's adjustment account to the payee (key agent-dispute:<id>), announced by balance.changed and
+ * contract.payout. Mount it before the back office router (its catch-all answers NOT_FOUND).
+ */
+export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
+  const { db } = deps;
+  const router = express.Router();
+  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
+  router.use(refuseNulInBody);
+
+  async function operatorOf(req: Request, role: keyof typeof OPS_PERMISSIONS): Promise<{ merchant: Merchant; operator: Operator }> {
+    const header = req.headers['x-merchant-code'];
+    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
+    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const op = token ? await deps.operators.resolve(token) : null;
+    if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
+    if (op.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+    if (!(OPS_PERMISSIONS[role] as readonly OperatorRole[]).includes(op.role)) throw new AppError(ErrorCode.FORBIDDEN);
+    return { merchant, operator: op };
+  }
+  const send = <V extends z.ZodType>(res: Response, schema: V, value: z.infer<V>) => {
+    if (deps.checkResponses) {
+      const check = schema.safeParse(value);
+      if (!check.success) throw new Error(`agent dispute response breaks its contract: ${check.error.message}`);
+    }
+    res.json({ success: true, value });
+  };
+
+  router.get(opsAgentDisputeCalls.list.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { merchant } = await operatorOf(req, 'read');
+      const q = ZOpsDisputeQuery.safeParse(req.query ?? {});
+      if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', zodDetails(q.error));
+      checkPage(q.data);
+      const { pageNo, pageSize, status } = q.data;
+      const args = [merchant.code, status ?? null];
+      const where = `d.merchant_code = $1 AND ($2::text IS NULL OR d.status = $2)`;
+      const r = await db.query<DisputeRow>(`${DISPUTE_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $3 OFFSET $4`, [...args, pageSize, (pageNo - 1) * pageSize]);
+      const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_disputes d WHERE ${where}`, args);
+      send(res, opsAgentDisputeCalls.list.value, { list: r.rows.map(toOpsDispute), pageNo, pageSize, total: n.rows[0]!.n });
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  router.post(opsAgentDisputeCalls.resolve.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { merchant, operator } = await operatorOf(req, 'admin');
+      const id = Number(req.params.id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
+      const b = ZResolveDisputeBody.safeParse(req.body ?? {});
+      if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
+      const body = b.data;
+      const value = await db.tx(async (tx) => {
+        const d = (await tx.query<{ id: number; status: DisputeStatus; payout_id: number }>(
+          'SELECT id, status, payout_id FROM agent_disputes WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant.code])).rows[0];
+        if (!d) throw new AppError(ErrorCode.NOT_FOUND);
+        if (d.status !== 'open') throw new AppError(ErrorCode.INVALID_STATE, 'This dispute is already resolved');
+        const p = (await tx.query<{ id: number; payee_id: number; kind: keyof typeof EVENT_KIND; contract_id: number; period_key: string; status: string; adjusted_amount: number; payer_id: number | null }>(
+          'SELECT id, payee_id, kind, contract_id, period_key, status, adjusted_amount, payer_id FROM agent_payouts WHERE id = $1 FOR UPDATE', [d.payout_id])).rows[0]!;
+        let transferId: number | null = null;
+        if (body.decision === 'adjusted') {
+          const t = await transfer(tx, {
+            merchant: merchant.code, currency: merchant.currency, key: `agent-dispute:${id}`, kind: 'agent.adjustment',
+            debit: { system: 'adjustment' }, credit: { member: Number(p.payee_id) }, amount: body.amount, memo: { disputeId: id, payoutId: Number(p.id), operator: operator.username },
+          });
+          transferId = t.transferId;
+          await tx.query(`UPDATE agent_payouts SET status = 'adjusted', adjusted_amount = adjusted_amount + $2 WHERE id = $1`, [p.id, body.amount]);
+          await emitEvents(tx, merchant.code, [{
+            audience: userAudience(Number(p.payee_id)), type: 'contract.payout',
+            payload: { payoutId: String(p.id), contractId: String(p.contract_id), kind: EVENT_KIND[p.kind], periodKey: p.period_key, amount: body.amount, status: 'adjusted', payeeId: Number(p.payee_id), payerId: p.payer_id === null ? 0 : Number(p.payer_id) },
+          }]);
+        }
+        await tx.query(
+          `UPDATE agent_disputes SET status = $2, resolution_note = $3, adjustment = $4, adjustment_transfer_id = $5, resolved_by = $6, resolved_at = now() WHERE id = $1`,
+          [id, body.decision, body.note, body.decision === 'adjusted' ? body.amount : null, transferId, operator.username],
+        );
+        await audit(tx, operator, 'agentDispute.resolve', { type: 'agentDispute', id }, { status: 'open', payoutStatus: p.status, adjustedAmount: Number(p.adjusted_amount) },
+          { status: body.decision, note: body.note, ...(body.decision === 'adjusted' ? { amount: body.amount, transferId } : {}) });
+        return toOpsDispute((await tx.query<DisputeRow>(`${DISPUTE_SELECT} WHERE d.id = $1`, [id])).rows[0]!);
+      });
+      send(res, opsAgentDisputeCalls.resolve.value, value);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use(OPS_PREFIX, router);
+}
