@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { GatewayProcess, ROOT, freePort } from './support/gateway-process.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
@@ -16,13 +18,39 @@ let browser: Browser;
 let opsToken: string;
 const PASSWORD = 'abc12345';
 
+/**
+ * The gateway as GatewayProcess.start runs it, with more patience for its first boot: on a machine
+ * shared with other suites, booting (migrations on PGlite) can take longer than the helper's 60 s,
+ * and the process it started keeps booting; it is then waited for up to 4 minutes more.
+ */
+async function startGateway(): Promise<GatewayProcess> {
+  if (!existsSync(path.join(ROOT, 'client/dist/index.html'))) throw new Error('client/dist is missing: run `npm run build` first');
+  const g = new GatewayProcess(await freePort());
+  try {
+    await g.boot();
+  } catch (err) {
+    if (!String(err).includes('did not become healthy')) throw err;
+    const end = Date.now() + 240_000;
+    while (!(await fetch(`${g.url}/healthz`).then((r) => r.ok, () => false))) {
+      if (Date.now() > end) {
+        await g.stop();
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  return g;
+}
+
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  gw = process.env.AG_DEBUG_PORT ? new GatewayProcess(Number(process.env.AG_DEBUG_PORT)) : await startGateway();
   browser = await launchBrowser();
-  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-agents-pass-1', confirmNewPassword: 'Ops-agents-pass-1' });
+  if (!process.env.AG_DEBUG_PORT) {
+    const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
+    await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-agents-pass-1', confirmNewPassword: 'Ops-agents-pass-1' });
+  }
   opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-agents-pass-1' })).token;
-});
+}, 420_000);
 afterAll(async () => {
   await browser?.close();
   await gw?.stop();
@@ -62,9 +90,13 @@ describe('agent contracts in two browsers', () => {
     await up.page.goto(gw.url + '/');
     const down = await newPage(browser, { lang: 'EN' });
     await signInContext(down.context, downline.token);
+    if (process.env.AG_DEBUG) {
+      down.page.on('response', (r) => { if (r.url().includes('/wps/agent')) console.log('DOWN', r.status(), r.url()); });
+      down.page.on('console', (m) => console.log('DOWN console', m.type(), m.text().slice(0, 300)));
+    }
     await down.page.goto(gw.url + '/');
-    await expect.poll(() => realtimeConnected(up.page), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => realtimeConnected(down.page), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(up.page), { timeout: 90_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(down.page), { timeout: 90_000 }).toBe(true);
     const downNavigations: string[] = [];
     down.page.on('framenavigated', (f) => f === down.page.mainFrame() && downNavigations.push(f.url()));
     const upNavigations: string[] = [];
@@ -76,20 +108,23 @@ describe('agent contracts in two browsers', () => {
 
     // the downline, on the home page, sees the popup without a reload: kind, rate, upline
     const popup = down.page.getByTestId('contract-offer-popup');
-    await popup.waitFor({ timeout: 15_000 });
+    await popup.waitFor({ timeout: 90_000 }).catch(async (e) => {
+      const html = await down.page.content();
+      throw new Error(`${String(e)}\n${html.slice(html.indexOf('<body'), html.indexOf('<body') + 200)}\n${[...html.matchAll(/data-modal="[^"]*"|contract-offer[a-z-]*/g)].map((m) => m[0]).join(' ')}`);
+    });
     expect(await popup.getAttribute('data-contract-id')).toBe(String(offered.id));
     expect(await down.page.getByTestId('contract-offer-kind').innerText()).toBe('Daily wages');
     expect(await down.page.getByTestId('contract-offer-rate').innerText()).toBe('1%');
     expect(await down.page.getByTestId('contract-offer-upline').innerText()).toBe(upline.account);
     await snap(down.page, 'agents-contract-offer-popup');
     await down.page.getByTestId('contract-offer-accept').click();
-    await expect.poll(() => popup.getAttribute('data-state'), { timeout: 15_000 }).toBe('accepted');
+    await expect.poll(() => popup.getAttribute('data-state'), { timeout: 90_000 }).toBe('accepted');
     await down.page.getByTestId('contract-offer-close').click();
     await expect.poll(() => popup.count()).toBe(0);
 
     // the upline is told at once, on the page it is on
     const notice = up.page.getByTestId('contract-answer-notice');
-    await notice.waitFor({ timeout: 15_000 });
+    await notice.waitFor({ timeout: 90_000 });
     expect(await notice.getAttribute('data-contract-id')).toBe(String(offered.id));
     expect(await notice.getAttribute('data-status')).toBe('accepted');
     expect(await notice.innerText()).toContain('accepted');
@@ -106,7 +141,7 @@ describe('agent contracts in two browsers', () => {
     for (let i = 0; i < 5; i++) await call('/house/api/slot/spin', null, { stake: 1000 }, { 'x-house-session': seat.session });
 
     const before = (await call<{ balance: number }>('/wps/v2/wallets/balance', downline.token)).balance;
-    await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toContain(pesos(before));
+    await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 90_000 }).toContain(pesos(before));
 
     // the test clock: tomorrow, so today's daily period is closed and settled through the job's code path
     const at = new Date(Date.now() + 36 * 3600_000).toISOString();
@@ -116,12 +151,12 @@ describe('agent contracts in two browsers', () => {
     // 1 % of ₱50 valid bets = ₱0.50 to the downline, live in its header and in a notice
     const after = (await call<{ balance: number }>('/wps/v2/wallets/balance', downline.token)).balance;
     expect(after - before).toBe(50);
-    await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toContain(pesos(after));
+    await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 90_000 }).toContain(pesos(after));
     const payout = down.page.getByTestId('payout-notice');
-    await payout.waitFor({ timeout: 15_000 });
+    await payout.waitFor({ timeout: 90_000 });
     await down.page.getByTestId('payout-notice-statement').click();
     const statement = down.page.getByTestId('payout-statement');
-    await expect.poll(() => statement.getByTestId('statement-amount').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => statement.getByTestId('statement-amount').count(), { timeout: 90_000 }).toBe(1);
     expect(await statement.getByTestId('statement-amount').innerText()).toContain('0.50');
     expect(await statement.getByTestId('statement-rate').innerText()).toContain('1%');
     expect(await statement.getByTestId('statement-base').innerText()).toContain('50.00');
@@ -132,5 +167,5 @@ describe('agent contracts in two browsers', () => {
     expect(upNavigations).toEqual([]);
     await up.context.close();
     await down.context.close();
-  });
+  }, 420_000);
 });

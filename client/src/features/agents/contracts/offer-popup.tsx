@@ -71,7 +71,7 @@ export function ContractOfferHost() {
 
 function OfferDialog({ contract, onClose }: { contract: TAgentContract; onClose: (keepOpen: boolean) => void }) {
   const plan = useQuery({
-    queryKey: [...CONTRACTS_KEY, 'plan', contract.id] as const,
+    queryKey: ['agents', 'contract-plan', contract.id] as const,
     queryFn: () => acceptancePlan(contract.id),
     staleTime: 0,
     retry: 1,
