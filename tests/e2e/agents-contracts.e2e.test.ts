@@ -43,12 +43,10 @@ async function startGateway(): Promise<GatewayProcess> {
 }
 
 beforeAll(async () => {
-  gw = process.env.AG_DEBUG_PORT ? new GatewayProcess(Number(process.env.AG_DEBUG_PORT)) : await startGateway();
+  gw = await startGateway();
   browser = await launchBrowser();
-  if (!process.env.AG_DEBUG_PORT) {
-    const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-    await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-agents-pass-1', confirmNewPassword: 'Ops-agents-pass-1' });
-  }
+  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
+  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-agents-pass-1', confirmNewPassword: 'Ops-agents-pass-1' });
   opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-agents-pass-1' })).token;
 }, 420_000);
 afterAll(async () => {
@@ -95,6 +93,11 @@ describe('agent contracts in two browsers', () => {
       down.page.on('console', (m) => console.log('DOWN console', m.type(), m.text().slice(0, 300)));
     }
     await down.page.goto(gw.url + '/');
+    await expect.poll(() => realtimeConnected(up.page), { timeout: 90_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(down.page), { timeout: 90_000 }).toBe(true);
+    // signed in on both pages (the balance is a session read) and the sockets joined with that session
+    await up.page.getByTestId('header-balance').waitFor({ timeout: 90_000 });
+    await down.page.getByTestId('header-balance').waitFor({ timeout: 90_000 });
     await expect.poll(() => realtimeConnected(up.page), { timeout: 90_000 }).toBe(true);
     await expect.poll(() => realtimeConnected(down.page), { timeout: 90_000 }).toBe(true);
     const downNavigations: string[] = [];
