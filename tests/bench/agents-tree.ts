@@ -29,7 +29,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { latencyStats, wallMs, type LatencyStats } from './common.ts';
+import { sequentialLatency, wallMs, type LatencyStats } from './common.ts';
 import { preparePg } from './pg-gateway.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -108,17 +108,6 @@ export function generate(n: number): Tree {
     add(id, p, team, r() < 0.08);
   }
   return { parent, depth, isAgent, paths, agents };
-}
-
-async function timeIt(c: pg.Client, iters: number, run: (i: number) => Promise<unknown>): Promise<LatencyStats> {
-  await run(-1); // warm-up
-  const samples: number[] = [];
-  for (let i = 0; i < iters; i++) {
-    const t0 = wallMs();
-    await run(i);
-    samples.push(wallMs() - t0);
-  }
-  return latencyStats(samples);
 }
 
 /** The subtree predicate of each representation, for descendants (self excluded) of the agent with id $1. */
@@ -226,12 +215,12 @@ export async function main(argv: string[]): Promise<number> {
     await c.query(`CREATE TEMP TABLE sub_ids AS ${SUBTREE.closure!}`, [top]);
     await c.query('ALTER TABLE sub_ids ADD PRIMARY KEY (id)');
     await c.query('ANALYZE sub_ids');
-    put('a.count', 'bare', await timeIt(c, o.heavyIters, () => c.query('SELECT count(*) FROM sub_ids')));
-    for (const rep of reps) put('a.count', rep, await timeIt(c, o.heavyIters, () => c.query(`SELECT count(*) FROM (${SUBTREE[rep]!}) s`, [top])));
+    put('a.count', 'bare', await sequentialLatency(o.heavyIters, () => c.query('SELECT count(*) FROM sub_ids')));
+    for (const rep of reps) put('a.count', rep, await sequentialLatency(o.heavyIters, () => c.query(`SELECT count(*) FROM (${SUBTREE[rep]!}) s`, [top])));
     const agg = (from: string) => `SELECT count(DISTINCT b.member_id) AS active, coalesce(sum(b.amount), 0) AS valid, coalesce(sum(b.amount - b.win), 0) AS pnl
       FROM (${from}) s JOIN bets b ON b.member_id = s.id AND b.placed_at >= ${since}`;
-    put('a.aggregate7d', 'bare', await timeIt(c, o.heavyIters, () => c.query(agg('SELECT id FROM sub_ids'))));
-    for (const rep of reps) put('a.aggregate7d', rep, await timeIt(c, o.heavyIters, () => c.query(agg(SUBTREE[rep]!), [top])));
+    put('a.aggregate7d', 'bare', await sequentialLatency(o.heavyIters, () => c.query(agg('SELECT id FROM sub_ids'))));
+    for (const rep of reps) put('a.aggregate7d', rep, await sequentialLatency(o.heavyIters, () => c.query(agg(SUBTREE[rep]!), [top])));
     // The same aggregate from the rollup: per member over its hours (the active count needs per-member sums).
     // rollup: subtree by text_path joined to the rollup's primary key (what teamBetTotals does); rollup_bare:
     // the subtree precomputed; rollup_byhour: driven by the hour index, each row's member checked by path.
@@ -248,7 +237,7 @@ export async function main(argv: string[]): Promise<number> {
       const args = name === 'rollup_bare' ? [] : [top];
       const got = (await c.query(sql, args)).rows[0];
       if (JSON.stringify(got) !== JSON.stringify(rawAnswer)) throw new Error(`${name} answers ${JSON.stringify(got)}, raw bets ${JSON.stringify(rawAnswer)}`);
-      put('a.aggregate7d', name, await timeIt(c, o.heavyIters, () => c.query(sql, args)));
+      put('a.aggregate7d', name, await sequentialLatency(o.heavyIters, () => c.query(sql, args)));
     }
 
     // (b) a page of direct downlines with team sizes; agents drawn at random (the same ones for every representation).
@@ -259,12 +248,12 @@ export async function main(argv: string[]): Promise<number> {
       ltree: `(SELECT count(*) - 1 FROM members d WHERE d.lpath <@ c.lpath)`,
       closure: `(SELECT count(*) - 1 FROM tree_closure t WHERE t.ancestor_id = c.id)`,
     };
-    put('b.downlinePage', 'bare', await timeIt(c, o.iters, (i) => c.query('SELECT c.id, c.type FROM members c WHERE c.parent_id = $1 ORDER BY c.id LIMIT 20', [pageAgents[i + 1]])));
+    put('b.downlinePage', 'bare', await sequentialLatency(o.iters, (i) => c.query('SELECT c.id, c.type FROM members c WHERE c.parent_id = $1 ORDER BY c.id LIMIT 20', [pageAgents[i + 1]])));
     for (const rep of reps) {
-      put('b.downlinePage', rep, await timeIt(c, o.iters, (i) => c.query(`SELECT c.id, c.type, ${TEAM[rep]!} AS team FROM members c WHERE c.parent_id = $1 ORDER BY c.id LIMIT 20`, [pageAgents[i + 1]])));
+      put('b.downlinePage', rep, await sequentialLatency(o.iters, (i) => c.query(`SELECT c.id, c.type, ${TEAM[rep]!} AS team FROM members c WHERE c.parent_id = $1 ORDER BY c.id LIMIT 20`, [pageAgents[i + 1]])));
     }
     // The worst page: the biggest top agent's first page, whose rows carry the biggest teams.
-    for (const rep of reps) put('b.topAgentPage', rep, await timeIt(c, o.heavyIters, () => c.query(`SELECT c.id, c.type, ${TEAM[rep]!} AS team FROM members c WHERE c.parent_id = $1 ORDER BY c.id LIMIT 20`, [top])));
+    for (const rep of reps) put('b.topAgentPage', rep, await sequentialLatency(o.heavyIters, () => c.query(`SELECT c.id, c.type, ${TEAM[rep]!} AS team FROM members c WHERE c.parent_id = $1 ORDER BY c.id LIMIT 20`, [top])));
 
     // (c) is-descendant: half the pairs are true (a random member and one of its ancestors), half random.
     const pairs = Array.from({ length: o.iters + 1 }, (_, i) => {
@@ -281,11 +270,11 @@ export async function main(argv: string[]): Promise<number> {
       ltree: `SELECT EXISTS (SELECT 1 FROM members a, members d WHERE a.id = $1 AND d.id = $2 AND d.lpath <@ a.lpath AND d.id <> a.id) AS ok`,
       closure: `SELECT EXISTS (SELECT 1 FROM tree_closure WHERE ancestor_id = $1 AND descendant_id = $2 AND depth > 0) AS ok`,
     };
-    put('c.isDescendant', 'bare', await timeIt(c, o.iters, (i) => c.query('SELECT id FROM members WHERE id = $1', [pairs[i + 1]![1]])));
+    put('c.isDescendant', 'bare', await sequentialLatency(o.iters, (i) => c.query('SELECT id FROM members WHERE id = $1', [pairs[i + 1]![1]])));
     const answers: Record<string, boolean[]> = {};
     for (const rep of reps) {
       const got: boolean[] = (answers[rep] = []);
-      put('c.isDescendant', rep, await timeIt(c, o.iters, async (i) => {
+      put('c.isDescendant', rep, await sequentialLatency(o.iters, async (i) => {
         const x = await c.query<{ ok: boolean }>(IS_DESC[rep]!, [...pairs[i + 1]!]);
         if (i >= 0) got.push(x.rows[0]!.ok);
       }));
@@ -306,7 +295,7 @@ export async function main(argv: string[]): Promise<number> {
     };
     const insertParents = Array.from({ length: o.iters + 1 }, () => pick(tree.agents));
     for (const rep of reps) {
-      put('d.insertMember', rep, await timeIt(c, o.iters, async (i) => {
+      put('d.insertMember', rep, await sequentialLatency(o.iters, async (i) => {
         await c.query('BEGIN');
         for (const s of INSERT[rep]!(insertParents[i + 1]!)) await c.query(s);
         await c.query('ROLLBACK');
@@ -342,7 +331,7 @@ export async function main(argv: string[]): Promise<number> {
     const moveSizes = moves.slice(1).map((m) => sizeOf.get(m)!);
     result.moveSubtreeSizes = { min: Math.min(...moveSizes), max: Math.max(...moveSizes) };
     for (const rep of reps) {
-      put('d.moveSubtree', rep, await timeIt(c, moves.length - 1, async (i) => {
+      put('d.moveSubtree', rep, await sequentialLatency(moves.length - 1, async (i) => {
         await c.query('BEGIN');
         for (const s of MOVE[rep]!(moves[i + 1]!)) await c.query(s);
         await c.query('ROLLBACK');

@@ -26,7 +26,7 @@ import { downlinePage } from '../../gateway/src/modules/agents/team-tree.ts';
 import { teamActiveMembers, teamOverview, teamOverviewDirect } from '../../gateway/src/modules/agents/team-stats.ts';
 import { transfer } from '../../gateway/src/modules/wallet/ledger.ts';
 import { generate, rng } from './agents-tree.ts';
-import { latencyStats, wallMs, type LatencyStats } from './common.ts';
+import { sequentialLatency, wallMs, type LatencyStats } from './common.ts';
 import { preparePg } from './pg-gateway.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -56,17 +56,6 @@ function parseArgs(argv: string[]): Opts {
   }
   if (o.members < 1000) throw new Error('--members must be at least 1000');
   return o;
-}
-
-async function timeIt(iters: number, run: (i: number) => Promise<unknown>): Promise<LatencyStats> {
-  await run(-1);
-  const samples: number[] = [];
-  for (let i = 0; i < iters; i++) {
-    const t0 = wallMs();
-    await run(i);
-    samples.push(wallMs() - t0);
-  }
-  return latencyStats(samples);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -156,14 +145,14 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`team overview of agent 1, ${range.from.toISOString()} .. ${range.to.toISOString()}: rollup ${same ? '=' : '!='} direct`, fast);
     if (!same) console.log('  direct:', slow);
     result.overviewEqual = same;
-    put('overview 7d top agent: teamOverview (rollup)', await timeIt(o.iters, () => teamOverview(db, merchant, 1, range)));
-    put('overview 7d top agent: direct SQL', await timeIt(o.iters, () => teamOverviewDirect(db, merchant, 1, range)));
-    put('  of which active members (per member)', await timeIt(o.iters, () => teamActiveMembers(db, 1, range)));
+    put('overview 7d top agent: teamOverview (rollup)', await sequentialLatency(o.iters, () => teamOverview(db, merchant, 1, range)));
+    put('overview 7d top agent: direct SQL', await sequentialLatency(o.iters, () => teamOverviewDirect(db, merchant, 1, range)));
+    put('  of which active members (per member)', await sequentialLatency(o.iters, () => teamActiveMembers(db, 1, range)));
     const r = rng(7);
     const mid = tree.agents.filter((a) => tree.depth[a]! >= 3 && tree.depth[a]! <= 6);
-    put('overview 7d random agent depth 3-6 (rollup)', await timeIt(o.pageIters, () => teamOverview(db, merchant, mid[Math.floor(r() * mid.length)]!, range)));
-    put('downlinePage first page, top agent', await timeIt(o.iters, () => downlinePage(db, 1, {})));
-    put('downlinePage, random agents', await timeIt(o.pageIters, () => downlinePage(db, mid[Math.floor(r() * mid.length)]!, {})));
+    put('overview 7d random agent depth 3-6 (rollup)', await sequentialLatency(o.pageIters, () => teamOverview(db, merchant, mid[Math.floor(r() * mid.length)]!, range)));
+    put('downlinePage first page, top agent', await sequentialLatency(o.iters, () => downlinePage(db, 1, {})));
+    put('downlinePage, random agents', await sequentialLatency(o.pageIters, () => downlinePage(db, mid[Math.floor(r() * mid.length)]!, {})));
     console.log('daily-wages settlement throughput: not measured (no settlement function on this branch)');
     console.log('offer-to-downline socket latency at 5,000 sockets: not measured');
     result.stats = stats;

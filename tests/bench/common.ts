@@ -125,6 +125,18 @@ export function latencyStats(samples: Float64Array | number[]): LatencyStats {
   return { count: n, p50: q(0.5), p95: q(0.95), p99: q(0.99), max: a[n - 1]!, mean: sum / n };
 }
 
+/** Latency of `run` called `iters` times one after another (after one warm-up call, `run(-1)`). */
+export async function sequentialLatency(iters: number, run: (i: number) => Promise<unknown>): Promise<LatencyStats> {
+  await run(-1);
+  const samples: number[] = [];
+  for (let i = 0; i < iters; i++) {
+    const t0 = wallMs();
+    await run(i);
+    samples.push(wallMs() - t0);
+  }
+  return latencyStats(samples);
+}
+
 /** Serve IPC requests in a child process; exits when the parent goes away. */
 export function serveIpc(handlers: Record<string, (args: any) => Promise<unknown> | unknown>) {
   if (!process.send) throw new Error('this module runs as a forked child of tests/bench/run.ts');
