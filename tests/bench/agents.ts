@@ -153,7 +153,7 @@ export async function main(argv: string[]): Promise<number> {
     put('overview 7d random agent depth 3-6 (rollup)', await sequentialLatency(o.pageIters, () => teamOverview(db, merchant, mid[Math.floor(r() * mid.length)]!, range)));
     put('downlinePage first page, top agent', await sequentialLatency(o.iters, () => downlinePage(db, 1, {})));
     put('downlinePage, random agents', await sequentialLatency(o.pageIters, () => downlinePage(db, mid[Math.floor(r() * mid.length)]!, {})));
-    console.log('daily-wages settlement throughput: not measured (no settlement function on this branch)');
+    console.log('daily-wages settlement throughput: not measured (this benchmark is not built yet)');
     console.log('offer-to-downline socket latency at 5,000 sockets: not measured');
     result.stats = stats;
     mkdirSync(path.dirname(o.out), { recursive: true });
