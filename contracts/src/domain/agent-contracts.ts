@@ -64,10 +64,10 @@ export const CONTRACT_STATUSES = ['offered', 'active', 'rejected', 'withdrawn', 
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 /**
- * Why a contract stopped: a termination by either side, the lower-rate rule, or (replacedByNewContract)
- * the downline accepted new terms of the same kind from the same upline.
+ * Why a contract stopped: a termination by either side or by an operator (terminatedByOperator), the
+ * lower-rate rule, or (replacedByNewContract) the downline accepted new terms of the same kind.
  */
-export const CONTRACT_END_REASONS = ['terminatedByUpline', 'terminatedByDownline', 'rateAboveNewUplineRate', 'uplineContractEnded', 'downlineMoved', 'replacedByNewContract'] as const;
+export const CONTRACT_END_REASONS = ['terminatedByUpline', 'terminatedByDownline', 'terminatedByOperator', 'rateAboveNewUplineRate', 'uplineContractEnded', 'downlineMoved', 'replacedByNewContract'] as const;
 export type ContractEndReason = (typeof CONTRACT_END_REASONS)[number];
 
 export const ZContract = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { TAgentContract, TContractToEnd } from '@portal/contracts/api/agent-contracts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { testMembers, type TestMember } from '../../testing/test-members.ts';
 
 let t: TestPortal;
 const sockets: TestSocket[] = [];
@@ -18,14 +18,8 @@ function call<T = Json>(path: string, init: { method?: string; body?: unknown; t
   return api<T>(t.url, path, init);
 }
 
-type M = { account: string; memberId: number; token: string };
-async function member(type: number, parent?: M): Promise<M> {
-  const account = `c${randomBytes(5).toString('hex')}`;
-  const created = await call<{ memberId: number }>('/wps/dev/members', { body: { account, password: 'login12345', type, ...(parent ? { parentAccount: parent.account } : {}) } });
-  expect(created.status).toBe(200);
-  const s = await call<{ memberId: number; token: string }>('/wps/dev/sessions', { body: { account, type } });
-  return { account, memberId: s.json!.value!.memberId, token: s.json!.value!.token };
-}
+type M = TestMember;
+const member = testMembers(() => t.url, { prefix: 'c' });
 async function socketOf(m: M) {
   const s = await connectSocket(t.url, { token: m.token });
   sockets.push(s);

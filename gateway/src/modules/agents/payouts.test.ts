@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
 import type { TDispute, TIncomeValue, TPayout, TPayoutStatement, TSimulateValue } from '@portal/contracts/api/agent-payouts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { balanceOf, checkLedger } from '../wallet/ledger.ts';
 import { SETTLEMENT_JOBS } from './settlement-jobs.ts';
 
@@ -30,14 +30,8 @@ type Json = Record<string, unknown>;
 function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   return api<T>(t.url, path, init);
 }
-type M = { account: string; memberId: number; token: string };
-async function member(type: number, parent?: M): Promise<M> {
-  const account = `p${randomBytes(5).toString('hex')}`;
-  const created = await call<{ memberId: number }>('/wps/dev/members', { body: { account, password: 'login12345', type, ...(parent ? { parentAccount: parent.account } : {}) } });
-  expect(created.status).toBe(200);
-  const s = await call<{ memberId: number; token: string }>('/wps/dev/sessions', { body: { account, type } });
-  return { account, memberId: s.json!.value!.memberId, token: s.json!.value!.token };
-}
+type M = TestMember;
+const member = testMembers(() => t.url, { prefix: 'p' });
 const terms = (kind: 'dailyWages' | 'hourlySalary', rate: number) => ({ kind, rate, activeMembers: 0, betAmount: 0, validBetPeriod: kind === 'dailyWages' ? 'daily' : 'hourly' });
 async function contract(up: M, down: M, t0: Json) {
   const o = await call<TAgentContract>('/wps/agent/contracts', { token: up.token, body: { downlineId: down.memberId, terms: t0 } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { transfer } from '../wallet/ledger.ts';
 
 /**
@@ -24,15 +25,8 @@ function call<T = Json>(path: string, init: { method?: string; body?: unknown; t
 /** Every account of this file starts with RUN, so a prefix search that leaked outside the subtree would find a sibling's. */
 const RUN = `r${randomBytes(3).toString('hex')}`;
 let seq = 0;
-type M = { account: string; memberId: number; token: string };
-async function member(type: number, parent?: M): Promise<M> {
-  const account = `${RUN}${String(++seq).padStart(3, '0')}`;
-  const created = await call<{ memberId: number }>('/wps/dev/members', { body: { account, password: 'login12345', type, ...(parent ? { parentAccount: parent.account } : {}) } });
-  expect(created.status).toBe(200);
-  const s = await call<{ memberId: number; token: string }>('/wps/dev/sessions', { body: { account, type } });
-  expect(s.status).toBe(200);
-  return { account, memberId: s.json!.value!.memberId, token: s.json!.value!.token };
-}
+type M = TestMember;
+const member = testMembers(() => t.url, { account: () => `${RUN}${String(++seq).padStart(3, '0')}` });
 
 /**
  * A (top agent) -> B (agent) -> C (player); A -> P (player). S (another top agent) -> S1 (player).

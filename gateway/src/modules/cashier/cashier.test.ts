@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { SIM_SIGNATURE_HEADER } from '@portal/contracts/api/cashier';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { testMembers } from '../../testing/test-members.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { checkCashier } from './invariants.ts';
 import { signSim } from './payment-provider.ts';
@@ -30,12 +31,9 @@ function call<T = Json>(path: string, init: { method?: string; body?: unknown; t
 const rid = () => `req_${randomBytes(6).toString('hex')}`;
 let n = 0;
 /** A member with a login password and a session; `fund` credits it through the ledger. */
+const newMember = testMembers(() => t.url, { account: () => `cs${Date.now().toString(36)}${n++}` });
 async function member(opts: { type?: number; parent?: string; fund?: number; withdrawPassword?: string } = {}) {
-  const account = `cs${Date.now().toString(36)}${n++}`;
-  const created = await call<{ memberId: number }>('/wps/dev/members', { body: { account, password: 'login12345', type: opts.type ?? 0, ...(opts.parent ? { parentAccount: opts.parent } : {}) } });
-  expect(created.status).toBe(200);
-  const s = await call<{ memberId: number; token: string }>('/wps/dev/sessions', { body: { account, type: opts.type ?? 0 } });
-  const { memberId, token } = s.json!.value!;
+  const { account, memberId, token } = await newMember(opts.type ?? 0, opts.parent ? { account: opts.parent } : undefined);
   if (opts.fund) {
     await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `test-fund:${memberId}`, kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount: opts.fund! }));
   }

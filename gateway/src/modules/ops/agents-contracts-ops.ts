@@ -126,8 +126,7 @@ export async function opsGrantHouseContract(db: Db, merchant: Merchant, op: Oper
 
 /**
  * An operator ends a live contract (either a house contract or one between two agents). It becomes
- * `terminated` with no member as `endedBy` and no end reason of the members' vocabulary (the events
- * say endReason 'terminatedByOperator'); what the downline gave below it ends, as when a party terminates.
+ * `terminated` with no member as `endedBy` and end reason 'terminatedByOperator'; what the downline gave below it ends, as when a party terminates.
  */
 export async function opsTerminateContract(db: Db, merchant: Merchant, op: Operator, id: number, reason: string): Promise<{ contract: TAgentContract; ended: TContractToEnd[] }> {
   return db.tx(async (tx) => {
@@ -136,13 +135,12 @@ export async function opsTerminateContract(db: Db, merchant: Merchant, op: Opera
     if (!c) throw new AppError(ErrorCode.NOT_FOUND, 'No such contract');
     if (c.status !== 'active') throw new AppError(ErrorCode.INVALID_STATE, 'Only a live contract can be terminated');
     const before = toContract(await rowOf(tx, id));
-    await tx.query(`UPDATE agent_contracts SET status = 'terminated', ended_at = now(), ended_by = NULL, end_reason = NULL WHERE id = $1`, [id]);
+    await tx.query(`UPDATE agent_contracts SET status = 'terminated', ended_at = now(), ended_by = NULL, end_reason = 'terminatedByOperator' WHERE id = $1`, [id]);
     await contractAudit(tx, id, null, 'active', 'terminated', 'terminatedByOperator', { operator: op.username, operatorId: op.id, note: reason });
     const ends = contractsEndedByRateChange(await edgesBelow(tx, c.downline_id, c.kind), c.downline_id, null);
     const changed: ContractRow[] = await endContracts(tx, ends, null, { terminatedContractId: id, operator: op.username });
     const row = await rowOf(tx, id);
-    const own = eventsFor(row).map((e) => ({ ...e, payload: { ...e.payload, endReason: 'terminatedByOperator' } }) as typeof e);
-    await emitEvents(tx, merchant.code, [...own, ...changed.flatMap(eventsFor)]);
+    await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
     const contract = toContract(row);
     await audit(tx, op, 'agent.contract.terminate', { type: 'agent_contract', id }, cState(before),
       { ...cState(contract), reason, ended: ends.map((e) => e.contractId) });

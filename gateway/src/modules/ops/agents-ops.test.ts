@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
 import type { TAgentContract, TContractToEnd } from '@portal/contracts/api/agent-contracts';
 import type { TOpsTreeValue } from '@portal/contracts/api/ops-agents';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { testMembers, type TestMember } from '../../testing/test-members.ts';
 
 let t: TestPortal;
 let admin = '';
@@ -24,13 +24,8 @@ type Json = Record<string, unknown>;
 function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
   return api<T>(t.url, path, init);
 }
-type M = { account: string; memberId: number; token: string };
-async function member(type: number, parent?: M): Promise<M> {
-  const account = `o${randomBytes(5).toString('hex')}`;
-  expect((await call('/wps/dev/members', { body: { account, password: 'login12345', type, ...(parent ? { parentAccount: parent.account } : {}) } })).status).toBe(200);
-  const s = await call<{ memberId: number; token: string }>('/wps/dev/sessions', { body: { account, type } });
-  return { account, memberId: s.json!.value!.memberId, token: s.json!.value!.token };
-}
+type M = TestMember;
+const member = testMembers(() => t.url, { prefix: 'o' });
 const wages = (rate: number) => ({ kind: 'dailyWages', rate, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' });
 const grant = (token: string, memberId: number, terms: Json) => call<TAgentContract>('/ops/api/agents/house-contracts', { token, body: { memberId, terms } });
 const terminate = (token: string, id: number, body: Json) => call<{ contract: TAgentContract; ended: TContractToEnd[] }>(`/ops/api/agents/contracts/${id}/terminate`, { token, body });
@@ -120,7 +115,9 @@ describe('operator agent calls', () => {
 
     const end = await terminate(admin, h2.id, { reason: 'contract breach' });
     expect(end.status).toBe(200);
-    expect(end.json!.value!.contract).toMatchObject({ id: h2.id, status: 'terminated', endedBy: null, endReason: null });
+    expect(end.json!.value!.contract).toMatchObject({ id: h2.id, status: 'terminated', endedBy: null, endReason: 'terminatedByOperator' });
+    const stored = (await t.portal.db.query<{ end_reason: string | null }>('SELECT end_reason FROM agent_contracts WHERE id = $1', [h2.id])).rows[0]!;
+    expect(stored.end_reason).toBe('terminatedByOperator');
     expect(end.json!.value!.ended).toEqual([{ contractId: o2.json!.value!.id, downlineId: b.memberId, downlineAccount: b.account, rate: 150, reason: 'uplineContractEnded' }]);
     const ev = await waitFor(() => sa.received.find((e) => e.type === 'contract.updated' && (e.payload as Json).contractId === String(h2.id) && (e.payload as Json).status === 'terminated'), 'termination on the agent socket');
     expect(ev.payload).toMatchObject({ endReason: 'terminatedByOperator', downlineId: a.memberId });

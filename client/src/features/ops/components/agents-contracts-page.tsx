@@ -165,7 +165,6 @@ export function AgentContractsPage() {
                     {t(`contract_status_${c.status}`)}
                   </StatusChip>
                   {c.endReason && <span className="ops-sub">{t(`contract_end_${c.endReason}`)}</span>}
-                  {c.status === 'terminated' && c.endReason === null && c.endedBy === null && <span className="ops-sub">{t('contract_end_operator')}</span>}
                 </td>
                 <td className="nowrap">
                   <span className="ops-sub">{t('contracts_offered_at', { at: formatDateTime(c.offeredAt) })}</span>
