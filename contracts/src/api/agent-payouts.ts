@@ -213,7 +213,20 @@ export const ZRelayContractBody = z.object({
 export const ZRelayContractValue = z.union([zPage(ZAgentContract), ZAcceptValue, ZTerminateValue, ZAgentContract, z.object({ contract: ZAgentContract, ended: z.array(ZContractToEnd) })]);
 
 /** Ops. */
-export const ZOpsDispute = ZDispute.extend({ payeeId: z.number().int().positive(), payerId: z.number().int().positive().nullable(), resolvedBy: z.string().nullable() });
+export const ZOpsDispute = ZDispute.extend({
+  payeeId: z.number().int().positive(),
+  payerId: z.number().int().positive().nullable(),
+  /** null: the house pays this payout. */
+  payerAccount: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  /** The payout's status now (unfunded: its paying agent could not fund it at settlement). */
+  payoutStatus: z.enum(PAYOUT_STATUSES),
+  /** What the paying agent of an unfunded payout still owes the payee (0 otherwise): an adjustment up to it is charged to that agent. */
+  owedByPayer: z.number().int().min(0),
+  /** An adjusted dispute: the part charged to the paying agent and the part the house's adjustment account paid (null before). */
+  adjustmentFromPayer: z.number().int().min(0).nullable(),
+  adjustmentFromHouse: z.number().int().min(0).nullable(),
+});
 export const ZOpsDisputeQuery = ZPageQuery.extend({ status: z.enum(DISPUTE_STATUSES).optional() }).strict();
 export const ZResolveDisputeBody = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('rejected'), note: z.string().trim().min(1).max(500) }).strict(),

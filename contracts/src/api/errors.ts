@@ -88,6 +88,8 @@ export const ErrorCode = {
   INVITATION_EXHAUSTED: 'INVITATION_EXHAUSTED',
   /** Agent register centre: the member is in the team but not a direct downline of the caller. */
   NOT_DIRECT_DOWNLINE: 'NOT_DIRECT_DOWNLINE',
+  /** An adjustment of an unfunded agent payout is charged to the agent that owed it: its balance cannot cover it now. */
+  AGENT_PAYER_CANNOT_FUND: 'AGENT_PAYER_CANNOT_FUND',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -174,6 +176,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PERIOD_NOT_CLOSED: 400,
   INVITATION_EXHAUSTED: 409,
   NOT_DIRECT_DOWNLINE: 403,
+  AGENT_PAYER_CANNOT_FUND: 409,
   INTERNAL: 500,
 };
 
@@ -258,5 +261,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PERIOD_NOT_CLOSED: "This period is not over yet",
   INVITATION_EXHAUSTED: 'This invitation link has no registrations left',
   NOT_DIRECT_DOWNLINE: 'Only a direct downline can be managed here',
+  AGENT_PAYER_CANNOT_FUND: 'The upline that owes this payout cannot cover the adjustment now: it stays unfunded',
   INTERNAL: 'Unknown error',
 };

@@ -3,7 +3,7 @@ import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
 import type { TDispute, TIncomeValue, TPayout, TPayoutStatement, TSimulateValue } from '@portal/contracts/api/agent-payouts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
-import { balanceOf, checkLedger } from '../wallet/ledger.ts';
+import { balanceOf, checkLedger, transfer } from '../wallet/ledger.ts';
 import { SETTLEMENT_JOBS } from './settlement-jobs.ts';
 
 /**
@@ -147,6 +147,47 @@ describe('agent payouts over the API', () => {
     expect(audit.rows.map((r) => r.action)).toEqual(['agentDispute.resolve']);
     const p = await call<{ payout: TPayout }>(`/wps/agent/payouts/${id}`, { token: x.c.token });
     expect(p.json!.value!.payout).toMatchObject({ status: 'adjusted', adjustedAmount: 500, disputeStatus: 'adjusted' });
+  });
+
+  it('an adjustment of an unfunded payout is charged to the upline that owed it, only when it can cover it; the house pays only what is above the debt', async () => {
+    // house -> a (30 %) -> b (20 %) dividend: b's player lost 1,000,000, a's own player won 900,000. a gets 30,000 and owes b 200,000: unfunded.
+    const div = (rate: number) => ({ kind: 'dividend', rate, activeMembers: 0, betAmount: 0, profitLossPeriod: 'daily' });
+    const a = await member(1);
+    const b = await member(1, a);
+    const pb = await member(0, b);
+    const pa = await member(0, a);
+    expect((await call('/wps/dev/agent-contracts/house', { body: { memberId: a.memberId, terms: div(3000) } })).status).toBe(200);
+    await contract(a, b, div(2000));
+    await bets(pb, 0, 1_000_000, 0);
+    await bets(pa, 0, 100_000, 1_000_000);
+    expect((await run({ kind: 'dividend', at: inDays(2) })).json!.value!.failed).toEqual([]);
+    const owed = (await call<{ list: TPayout[] }>('/wps/agent/payouts?role=received&kind=dividend', { token: b.token })).json!.value!.list[0]!;
+    expect(owed).toMatchObject({ payerId: a.memberId, amount: 200_000, status: 'unfunded' });
+    expect([await bal(a), await bal(b)]).toEqual([30_000, 0]);
+    const d = (await call<TDispute>(`/wps/agent/payouts/${owed.id}/disputes`, { token: b.token, body: { reason: 'my upline never paid me' } })).json!.value!;
+    const listed = await call<{ list: Json[] }>('/ops/api/agent-disputes?status=open', { token: ops });
+    expect(listed.json!.value!.list.find((y) => y.id === d.id)).toMatchObject({ payoutStatus: 'unfunded', payerAccount: a.account, owedByPayer: 200_000, adjustmentFromPayer: null });
+
+    // a has 30,000: it cannot cover 50,000 of what it owes. Nothing moves, the house pays nothing, the payout stays unfunded, the dispute open.
+    const refused = await call(`/ops/api/agent-disputes/${d.id}/resolve`, { token: ops, body: { decision: 'adjusted', amount: 50_000, note: 'upline pays' } });
+    expect([refused.status, refused.json?.code]).toEqual([409, 'AGENT_PAYER_CANNOT_FUND']);
+    expect([await bal(a), await bal(b)]).toEqual([30_000, 0]);
+    expect((await call<{ payout: TPayout }>(`/wps/agent/payouts/${owed.id}`, { token: b.token })).json!.value!.payout).toMatchObject({ status: 'unfunded', adjustedAmount: 0, disputeStatus: 'open' });
+
+    // a is funded; 250,000 granted: the 200,000 a owed comes from a, the 50,000 above it from the house's adjustment account.
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `test-fund:${a.memberId}`, kind: 'deposit', debit: { system: 'deposit' }, credit: { member: a.memberId }, amount: 250_000 }));
+    const res = await call<Json>(`/ops/api/agent-disputes/${d.id}/resolve`, { token: ops, body: { decision: 'adjusted', amount: 250_000, note: 'upline pays its debt, plus goodwill' } });
+    expect(res.status).toBe(200);
+    expect(res.json!.value).toMatchObject({ status: 'adjusted', adjustment: 250_000, adjustmentFromPayer: 200_000, adjustmentFromHouse: 50_000, payoutStatus: 'adjusted', owedByPayer: 0 });
+    expect([await bal(a), await bal(b)]).toEqual([80_000, 250_000]);
+    const keys = (await t.portal.db.query<{ key: string; amount: string }>(`SELECT idempotency_key AS key, amount::text FROM ledger_transfers WHERE idempotency_key LIKE $1 ORDER BY idempotency_key`, [`agent-dispute:${d.id}%`])).rows;
+    expect(keys).toEqual([{ key: `agent-dispute:${d.id}`, amount: '200000' }, { key: `agent-dispute:${d.id}:house`, amount: '50000' }]);
+    expect((await call<{ payout: TPayout }>(`/wps/agent/payouts/${owed.id}`, { token: b.token })).json!.value!.payout).toMatchObject({ status: 'adjusted', adjustedAmount: 250_000 });
+    // a's income counts the debt it paid; b's counts all it received.
+    const ia = (await call<TIncomeValue>('/wps/agent/income', { token: a.token })).json!.value!.kinds.find((k) => k.kind === 'dividend');
+    expect(ia).toEqual({ kind: 'dividend', received: 30_000, paid: 200_000, net: -170_000 });
+    const ib = (await call<TIncomeValue>('/wps/agent/income', { token: b.token })).json!.value!.kinds.find((k) => k.kind === 'dividend');
+    expect(ib).toMatchObject({ received: 250_000 });
   });
 
   it('income: received from the upline, paid to downlines, net', async () => {

@@ -41,9 +41,11 @@ export type DisputeRow = {
   id: number; payout_id: number; member_id: number; account: string; kind: ContractKind; period_key: string; payout_amount: number; reason: string;
   status: DisputeStatus; resolution_note: string | null; adjustment: number | null; created_at: Date | string; resolved_at: Date | string | null;
   payee_id: number; payer_id: number | null; resolved_by: string | null;
+  payout_status: PayoutStatus; payer_adjusted_amount: number; payer_account: string | null; adjustment_house: number | null; adjustment_payer_id: number | null;
 };
-export const DISPUTE_SELECT = `SELECT d.*, m.account, p.kind, p.period_key, p.amount AS payout_amount, p.payee_id, p.payer_id
-  FROM agent_disputes d JOIN agent_payouts p ON p.id = d.payout_id JOIN members m ON m.id = d.member_id`;
+export const DISPUTE_SELECT = `SELECT d.*, m.account, p.kind, p.period_key, p.amount AS payout_amount, p.payee_id, p.payer_id,
+    p.status AS payout_status, p.payer_adjusted_amount, r.account AS payer_account
+  FROM agent_disputes d JOIN agent_payouts p ON p.id = d.payout_id JOIN members m ON m.id = d.member_id LEFT JOIN members r ON r.id = p.payer_id`;
 export function toDispute(r: DisputeRow): TDispute {
   return {
     id: Number(r.id), payoutId: Number(r.payout_id), memberId: Number(r.member_id), account: r.account, kind: r.kind, periodKey: r.period_key,
@@ -168,14 +170,18 @@ export function createAgentPayouts(deps: { db: Db }) {
     return { kind, periodType: type, periods: out, totals: { base: out.reduce((a, x) => a + x.base, 0), amount: out.reduce((a, x) => a + x.amount, 0) } };
   }
 
-  /** My income (totals over the whole range; the period list newest first, at most 500): per kind what the caller received (payouts that moved money plus adjustments) and paid its downlines, by period start in [from, to]. */
+  /**
+   * My income (totals over the whole range; the period list newest first, at most 500): per kind what the caller received
+   * (payouts that moved money plus adjustments) and paid its downlines (the same, with the adjustments of unfunded
+   * payouts charged to it), by period start in [from, to].
+   */
   async function income(merchant: Merchant, me: number, q: { from?: string | undefined; to?: string | undefined }): Promise<TIncomeValue> {
     const offset = merchant.brand.gmtOffsetMinutes;
     const range = rangeOf(q, offset, 1);
     const r = await db.query<{ kind: ContractKind; period_key: string; period_start: Date | string; received: string; paid: string }>(
       `SELECT kind, period_key, min(period_start) AS period_start,
               coalesce(sum(CASE WHEN payee_id = $2 THEN (CASE WHEN transfer_id IS NOT NULL THEN amount ELSE 0 END) + adjusted_amount END), 0)::text AS received,
-              coalesce(sum(CASE WHEN payer_id = $2 AND transfer_id IS NOT NULL THEN amount END), 0)::text AS paid
+              coalesce(sum(CASE WHEN payer_id = $2 THEN (CASE WHEN transfer_id IS NOT NULL THEN amount ELSE 0 END) + payer_adjusted_amount END), 0)::text AS paid
          FROM agent_payouts WHERE merchant_code = $1 AND (payee_id = $2 OR payer_id = $2) AND period_start >= $3 AND period_start < $4
         GROUP BY kind, period_key ORDER BY min(period_start) DESC, kind`,
       [merchant.code, me, range.from, range.to],

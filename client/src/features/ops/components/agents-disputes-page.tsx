@@ -79,6 +79,10 @@ export function AgentDisputesPage() {
                 <td className="num">
                   <Money minor={d.payoutAmount} />
                   <span className="ops-sub">{t('disputes_payout_id', { id: d.payoutId })}</span>
+                  <span className="ops-sub" data-testid={`ops-dispute-payout-status-${d.id}`}>
+                    {t(`payout_status_${d.payoutStatus}`)} · {d.payerAccount ?? t('disputes_house')}
+                  </span>
+                  {d.owedByPayer > 0 && <span className="ops-sub">{t('disputes_owed', { amount: formatMinor(d.owedByPayer), account: d.payerAccount ?? '' })}</span>}
                 </td>
                 <td className="ops-details">{d.reason}</td>
                 <td>
@@ -86,6 +90,11 @@ export function AgentDisputesPage() {
                     {t(`dispute_status_${d.status}`)}
                   </StatusChip>
                   {d.adjustment !== null && <span className="ops-sub">{t('disputes_adjustment', { amount: formatMinor(d.adjustment) })}</span>}
+                  {(d.adjustmentFromPayer ?? 0) > 0 && (
+                    <span className="ops-sub" data-testid={`ops-dispute-split-${d.id}`}>
+                      {t('disputes_split', { payer: formatMinor(d.adjustmentFromPayer ?? 0), account: d.payerAccount ?? '', house: formatMinor(d.adjustmentFromHouse ?? 0) })}
+                    </span>
+                  )}
                   {d.resolutionNote && <span className="ops-sub">{d.resolutionNote}</span>}
                   {d.resolvedAt && <span className="ops-sub">{t('disputes_resolved_by', { at: formatDateTime(d.resolvedAt), by: d.resolvedBy ?? '—' })}</span>}
                 </td>
@@ -149,7 +158,9 @@ function ResolveDialog({ dispute, onClose, onDone }: { dispute: TOpsDispute; onC
             {t(`contract_kind_${dispute.kind}`)} · <span className="mono">{dispute.periodKey}</span>
           </dd>
           <dt>{t('disputes_col_payout')}</dt>
-          <dd>{formatMinor(dispute.payoutAmount)}</dd>
+          <dd>
+            {formatMinor(dispute.payoutAmount)} · {t(`payout_status_${dispute.payoutStatus}`)} · {dispute.payerAccount ?? t('disputes_house')}
+          </dd>
           <dt>{t('field_reason')}</dt>
           <dd>{dispute.reason}</dd>
         </dl>
@@ -172,6 +183,11 @@ function ResolveDialog({ dispute, onClose, onDone }: { dispute: TOpsDispute; onC
             invalid={isTried && problems.amount}
             hint={amount !== null ? t('disputes_amount_preview', { amount: formatMinor(amount), account: dispute.account }) : t('disputes_amount_hint')}
           />
+        )}
+        {decision === 'adjusted' && dispute.owedByPayer > 0 && (
+          <p className="ops-note ops-note--info" data-testid="ops-dispute-charged">
+            {t('disputes_charged_to_payer', { owed: formatMinor(dispute.owedByPayer), account: dispute.payerAccount ?? '' })}
+          </p>
         )}
         <OpsField label={t('field_note')} value={note} onChange={setNote} testId="ops-dispute-note" required multiline maxLength={500} invalid={isTried && problems.note} />
         <ErrorNote error={resolve.error} testId="ops-dispute-error" />

@@ -9,7 +9,7 @@ import { MONEY_SETTINGS } from './settings-form';
 import { WITHDRAWAL_TABS } from './withdrawal-actions';
 import { CONTRACT_END_REASONS, CONTRACT_KINDS, CONTRACT_STATUSES } from '@portal/contracts/domain/agent-contracts';
 import { PERIOD_TYPES } from '@portal/contracts/domain/agent-periods';
-import { DISPUTE_STATUSES } from '@portal/contracts/api/agent-payouts';
+import { DISPUTE_STATUSES, PAYOUT_STATUSES } from '@portal/contracts/api/agent-payouts';
 
 /** Keys built at run time (t(`withdrawal_status_${s}`)): the locale test only sees literal keys. */
 const dynamicKeys = [
@@ -29,6 +29,7 @@ const dynamicKeys = [
   ...PERIOD_TYPES.map((p) => `contract_period_${p}`),
   ...['active', 'disabled'].map((s) => `member_status_${s}`),
   ...DISPUTE_STATUSES.map((s) => `dispute_status_${s}`),
+  ...PAYOUT_STATUSES.map((s) => `payout_status_${s}`),
   ...(['rejected', 'adjusted'] as const).map((d) => `disputes_decide_${d}`),
 ];
 
