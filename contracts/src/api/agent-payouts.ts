@@ -85,7 +85,36 @@ export const ZStatementLine = ZTeamFigures.extend({
   took: z.number().int(),
 });
 
-/** The stored statement of a payout: settlePeriod's PayoutStatement plus accounts and human-readable steps. */
+const int = z.number().int();
+const step = <C extends string, P extends z.ZodRawShape>(code: C, params: P) => z.object({ code: z.literal(code), params: z.object(params).strict() }).strict();
+/**
+ * One step of a statement's explanation: a code the client words (EN, TY) and its numbers. Amounts
+ * (validBets, profitLoss, base, carryIn, adjustedBase, betAmount*, amount, downlinesTook, kept,
+ * carryOut) are minor units; rate and effectiveRate basis points (RATE_DENOMINATOR 10000);
+ * activeMembers* counts. `anomaly` names no number: the statement's `anomaly` says which.
+ */
+export const ZStatementStep = z.discriminatedUnion('code', [
+  step('team', { validBets: int, profitLoss: int, activeMembers: int }),
+  /** The base is the team's net loss (dividend) or its valid bets (salaries). */
+  step('baseNetLoss', { base: int }),
+  step('baseValidBets', { base: int }),
+  step('baseWithCarry', { base: int, carryIn: int, adjustedBase: int }),
+  step('conditionsMet', { activeMembers: int, activeMembersRequired: int, betAmount: int, betAmountRequired: int }),
+  step('conditionsNotMet', { activeMembers: int, activeMembersRequired: int, betAmount: int, betAmountRequired: int }),
+  step('rateCapped', { rate: int, effectiveRate: int }),
+  /** amount = floor(max(0, base) × rate / 10000). */
+  step('amount', { base: int, rate: int, amount: int }),
+  step('amountNoBase', { base: int }),
+  step('amountConditionsNotMet', {}),
+  step('anomaly', {}),
+  step('passedOn', { amount: int, downlinesTook: int, kept: int }),
+  step('carriedOut', { carryOut: int }),
+]);
+export type TStatementStep = z.infer<typeof ZStatementStep>;
+export type StatementStepCode = TStatementStep['code'];
+export const STATEMENT_STEP_CODES = ZStatementStep.options.map((o) => o.shape.code.value) as StatementStepCode[];
+
+/** The stored statement of a payout: settlePeriod's PayoutStatement plus accounts and the explanation steps. */
 export const ZPayoutStatement = z.object({
   contractId: z.number().int().positive(),
   kind: z.enum(CONTRACT_KINDS),
@@ -112,8 +141,8 @@ export const ZPayoutStatement = z.object({
   kept: z.number().int(),
   /** Structured arithmetic (numbers and operators only) from the domain. */
   arithmetic: z.object({ adjustedBase: z.string(), amount: z.string(), kept: z.string() }),
-  /** Human-readable steps with numbers (English; the client may build its own from the structured fields). */
-  steps: z.array(z.string()),
+  /** The explanation, step by step, as codes with their numbers (the client words them). */
+  steps: z.array(ZStatementStep),
   anomaly: z.enum(SETTLEMENT_ANOMALIES).nullable(),
   idempotencyKey: z.string(),
 });

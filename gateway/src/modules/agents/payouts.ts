@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { isInSubtree, requireInSubtree } from './team-tree.ts';
-import { memberFiguresUnder, settlementOptionsOf } from './settlement.ts';
+import { memberFiguresUnder, settlementOptionsOf, statementSteps } from './settlement.ts';
 
 /**
  * Agent payouts as members see them (issue 11): lists, the stored statement, disputes, the what-if
@@ -105,8 +105,9 @@ export function createAgentPayouts(deps: { db: Db }) {
 
   async function get(merchant: Merchant, me: number, id: number) {
     const r = await visible(db, merchant, me, id);
-    const statement = (typeof r.statement === 'string' ? JSON.parse(r.statement) : r.statement) as TPayoutStatement;
-    return { payout: toPayout(r), statement };
+    const stored = (typeof r.statement === 'string' ? JSON.parse(r.statement) : r.statement) as TPayoutStatement;
+    // The steps are built again from the stored figures: statements stored before they were codes held English sentences.
+    return { payout: toPayout(r), statement: { ...stored, steps: statementSteps(stored) } };
   }
 
   async function dispute(merchant: Merchant, me: number, id: number, reason: string): Promise<TDispute> {

@@ -1,7 +1,7 @@
-import { RATE_DENOMINATOR, settlementPeriodType, ZContractTerms, type ContractKind, type TContractTerms, CONTRACT_KINDS } from '@portal/contracts/domain/agent-contracts';
+import { settlementPeriodType, ZContractTerms, type ContractKind, type TContractTerms, CONTRACT_KINDS } from '@portal/contracts/domain/agent-contracts';
 import { DIVIDEND_PERIOD_TYPES, nextPeriod, periodOf, type Period, type PeriodType } from '@portal/contracts/domain/agent-periods';
 import { settlePeriod, type MemberFigures, type PayoutStatement, type SettlementContract } from '@portal/contracts/domain/agent-settlement';
-import type { TPayoutStatement } from '@portal/contracts/api/agent-payouts';
+import type { TPayoutStatement, TStatementStep } from '@portal/contracts/api/agent-payouts';
 import { userAudience, type CONTRACT_KINDS as EVENT_KINDS } from '@portal/contracts/events/events';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { emitEvents, type NewEvent } from '../../bus/outbox.ts';
@@ -112,20 +112,27 @@ export async function memberFiguresUnder(q: Queryable, merchantCode: string, roo
   });
 }
 
-/** The human-readable steps of a statement (English, numbers in minor units; the client may build its own from the structured fields). */
-export function statementSteps(s: PayoutStatement): string[] {
-  const baseName = s.kind === 'dividend' ? 'team net loss (minus the players\' profit and loss)' : 'team valid bets';
-  const steps = [
-    `Team: valid bets ${s.team.validBets}, profit and loss ${s.team.profitLoss}, active members ${s.team.activeMembers}.`,
-    `Base = ${baseName} = ${s.base}.`,
+/**
+ * The explanation of a statement, step by step, as codes and numbers (the client words them in the
+ * member's language): the team figures, the base (with carry-over), the conditions, a capped rate,
+ * the amount, an anomaly, what went on to downlines and what was carried out.
+ */
+export function statementSteps(s: Pick<PayoutStatement, 'kind' | 'team' | 'base' | 'carryOverEnabled' | 'carryIn' | 'adjustedBase' | 'conditions' | 'rate' | 'effectiveRate' | 'amount' | 'anomaly' | 'downlinesTook' | 'kept' | 'carryOut'> & { lines: readonly { took: number }[] }): TStatementStep[] {
+  const c = s.conditions;
+  const steps: TStatementStep[] = [
+    { code: 'team', params: { validBets: s.team.validBets, profitLoss: s.team.profitLoss, activeMembers: s.team.activeMembers } },
+    { code: s.kind === 'dividend' ? 'baseNetLoss' : 'baseValidBets', params: { base: s.base } },
   ];
-  if (s.carryOverEnabled) steps.push(`Base with carry-over: ${s.arithmetic.adjustedBase}.`);
-  steps.push(`Conditions: active members ${s.conditions.activeMembers.actual} of ${s.conditions.activeMembers.required} required, bets ${s.conditions.betAmount.actual} of ${s.conditions.betAmount.required} required: ${s.conditions.isMet ? 'met' : 'not met, nothing is paid'}.`);
-  if (s.effectiveRate !== s.rate) steps.push(`Rate ${s.rate} / ${RATE_DENOMINATOR} capped at the payer's rate ${s.effectiveRate} / ${RATE_DENOMINATOR}.`);
-  steps.push(`Amount = ${s.arithmetic.amount}.`);
-  if (s.anomaly) steps.push(`Nothing paid: the contract breaks a tree rule (${s.anomaly}).`);
-  if (s.lines.some((l) => l.took > 0)) steps.push(`Paid on to downlines: ${s.downlinesTook}; kept: ${s.arithmetic.kept}.`);
-  if (s.carryOverEnabled && s.carryOut < 0) steps.push(`Carried into the next period: ${s.carryOut}.`);
+  if (s.carryOverEnabled) steps.push({ code: 'baseWithCarry', params: { base: s.base, carryIn: s.carryIn, adjustedBase: s.adjustedBase } });
+  const cond = { activeMembers: c.activeMembers.actual, activeMembersRequired: c.activeMembers.required, betAmount: c.betAmount.actual, betAmountRequired: c.betAmount.required };
+  steps.push({ code: c.isMet ? 'conditionsMet' : 'conditionsNotMet', params: cond });
+  if (s.effectiveRate !== s.rate) steps.push({ code: 'rateCapped', params: { rate: s.rate, effectiveRate: s.effectiveRate } });
+  if (s.anomaly) steps.push({ code: 'anomaly', params: {} });
+  else if (!c.isMet) steps.push({ code: 'amountConditionsNotMet', params: {} });
+  else if (s.adjustedBase <= 0) steps.push({ code: 'amountNoBase', params: { base: s.adjustedBase } });
+  else steps.push({ code: 'amount', params: { base: s.adjustedBase, rate: s.effectiveRate, amount: s.amount } });
+  if (s.lines.some((l) => l.took > 0)) steps.push({ code: 'passedOn', params: { amount: s.amount, downlinesTook: s.downlinesTook, kept: s.kept } });
+  if (s.carryOverEnabled && s.carryOut < 0) steps.push({ code: 'carriedOut', params: { carryOut: s.carryOut } });
   return steps;
 }
 

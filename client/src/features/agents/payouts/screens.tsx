@@ -13,6 +13,7 @@ import { Pager, pagesOf } from '../../../ui/pager';
 import { OFFER_TEXT_KEYS } from '../machines/contract-offer.machine';
 import { percentOf } from '../contracts/api';
 import { PAYOUTS_KEY, disputePayout, useIncome, usePayout, usePayouts } from './api';
+import { stepText } from './statement-steps';
 import '../../../ui/cashier.css';
 import '../contracts/contracts.css';
 
@@ -159,7 +160,7 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                     </>
                   )}
                 </dl>
-                {s.anomaly && <p className="form-field__error">{t(`payouts.statement.anomaly`, { code: s.anomaly })}</p>}
+                {s.anomaly && <p className="form-field__error">{t('payouts.statement.anomaly', { name: t(`payouts.anomalyName.${s.anomaly}`) })}</p>}
                 <div className="cx-table-wrap">
                   <table className="cx-table" data-testid="statement-lines">
                     <thead>
@@ -189,9 +190,9 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                 <div>
                   <strong>{t('payouts.statement.arithmetic')}</strong>
                   <ol className="ag-steps" data-testid="statement-steps">
-                    <li>{t('payouts.statement.stepBase', { expr: s.arithmetic.adjustedBase })}</li>
-                    <li>{t('payouts.statement.stepAmount', { expr: s.arithmetic.amount })}</li>
-                    <li>{t('payouts.statement.stepKept', { expr: s.arithmetic.kept })}</li>
+                    {s.steps.map((step, i) => (
+                      <li key={i} data-step={step.code}>{stepText(t, step, money, s.anomaly)}</li>
+                    ))}
                   </ol>
                 </div>
                 {canDispute && <DisputeForm payoutId={payout.id} disputeStatus={payout.disputeStatus} />}
