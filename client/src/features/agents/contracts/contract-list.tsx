@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ContractKind } from '@portal/contracts/domain/agent-contracts';
 import { useDateTime } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
@@ -139,15 +140,19 @@ export function ContractTable({ list, side, testId }: { list: readonly TAgentCon
   );
 }
 
-/** "My contracts": the contracts the agent received (from its upline or the house) and those it gave, with statuses. */
-export function MyContractsScreen() {
+/**
+ * "My contracts": the contracts the agent received (from its upline or the house) and those it gave,
+ * with statuses; of one kind when `kind` is given. `embedded` (a tab of a payout record, which names
+ * it) leaves the title out.
+ */
+export function MyContractsScreen({ kind, embedded = false }: { kind?: ContractKind; embedded?: boolean } = {}) {
   const { t } = useTranslation('agents');
   const [role, setRole] = useState<'received' | 'given'>('received');
   const [page, setPage] = useState(1);
-  const q = useContracts({ role, pageNo: page, pageSize: 20 });
+  const q = useContracts({ role, kind, pageNo: page, pageSize: 20 });
   return (
-    <section className="ag-section" data-testid="my-contracts">
-      <h2>{t('contracts.myTitle')}</h2>
+    <section className="ag-section" data-testid="my-contracts" data-kind={kind}>
+      {!embedded && <h2>{t('contracts.myTitle')}</h2>}
       <div className="ag-tabs" role="tablist">
         {(['received', 'given'] as const).map((r) => (
           <button key={r} type="button" role="tab" aria-selected={role === r} className={`btn btn--sm ${role === r ? 'btn--primary' : 'btn--ghost'}`} onClick={() => { setRole(r); setPage(1); }} data-testid={`my-contracts-${r}`}>

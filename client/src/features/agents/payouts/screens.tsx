@@ -12,6 +12,7 @@ import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { OFFER_TEXT_KEYS } from '../machines/contract-offer.machine';
 import { percentOf } from '../contracts/api';
+import { MyContractsScreen } from '../contracts/contract-list';
 import { PAYOUTS_KEY, disputePayout, useIncome, usePayout, usePayouts } from './api';
 import { stepText } from './statement-steps';
 import '../../../ui/cashier.css';
@@ -32,31 +33,49 @@ function useRangeLabels() {
   return { pastDays: (count: number) => t('payouts.range.pastDays', { count }), from: t('payouts.range.from'), to: t('payouts.range.to'), search: t('payouts.range.search') };
 }
 
+/** The tabs of a payout record: payouts received, payouts paid to downlines, and the agent's own contracts of the kind. */
+export const RECORD_VIEWS = ['received', 'paid', 'contracts'] as const;
+export type RecordView = (typeof RECORD_VIEWS)[number];
+
 /**
  * A payout record (Dividend record, Daily wages, Hourly salary, Real-time salary): what the agent
  * received (or paid its downlines) per period, by date range and paged; a row opens its statement.
+ * Its "My contracts" tab lists the agent's contracts of the kind, with its upline (or the house) and
+ * with its downlines: the spec's menus have no item of their own for them.
  */
-export function PayoutRecordScreen({ kind }: { kind: ContractKind }) {
+export function PayoutRecordScreen({ kind, initialView = 'received' }: { kind: ContractKind; initialView?: RecordView }) {
   const { t } = useTranslation(['agents', 'common']);
-  const money = useMoney();
-  const dateTime = useDateTime();
-  useLivePayouts();
+  const [view, setView] = useState<RecordView>(initialView);
+  // The page restarts at 1 on another tab or range; the range is kept across the received / paid tabs.
   const [page, setPage] = useState(1);
-  const [role, setRole] = useState<'received' | 'paid'>('received');
-  const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
-  const q = usePayouts({ kind, role, from: range.from, to: range.to, pageNo: page, pageSize: PAGE_SIZE });
-  const [openId, setOpenId] = useState<number | null>(null);
-  const labels = useRangeLabels();
+  const range = useDateRange(7, () => setPage(1));
   return (
     <section className="ag-section" data-testid={`payout-record-${kind}`}>
       <h2>{t('payouts.recordTitle', { kind: t(OFFER_TEXT_KEYS.kind[kind]) })}</h2>
       <div className="ag-tabs" role="tablist">
-        {(['received', 'paid'] as const).map((r) => (
-          <button key={r} type="button" role="tab" aria-selected={role === r} className={`btn btn--sm ${role === r ? 'btn--primary' : 'btn--ghost'}`} onClick={() => { setRole(r); setPage(1); }} data-testid={`payouts-role-${r}`}>
-            {t(`payouts.role.${r}`)}
+        {RECORD_VIEWS.map((v) => (
+          <button key={v} type="button" role="tab" aria-selected={view === v} className={`btn btn--sm ${view === v ? 'btn--primary' : 'btn--ghost'}`} onClick={() => { setView(v); setPage(1); }} data-testid={v === 'contracts' ? 'payouts-my-contracts' : `payouts-role-${v}`}>
+            {v === 'contracts' ? t('contracts.myTitle') : t(`payouts.role.${v}`)}
           </button>
         ))}
       </div>
+      {view === 'contracts' ? <MyContractsScreen kind={kind} embedded /> : <PayoutList kind={kind} role={view} page={page} setPage={setPage} dateRange={range} />}
+    </section>
+  );
+}
+
+/** The payouts of a kind the agent received or paid, by date range and paged. */
+function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKind; role: 'received' | 'paid'; page: number; setPage: (p: number) => void; dateRange: ReturnType<typeof useDateRange> }) {
+  const { t } = useTranslation(['agents', 'common']);
+  const money = useMoney();
+  const dateTime = useDateTime();
+  useLivePayouts();
+  const { range, draft, setDraft, apply, active } = dateRange;
+  const q = usePayouts({ kind, role, from: range.from, to: range.to, pageNo: page, pageSize: PAGE_SIZE });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const labels = useRangeLabels();
+  return (
+    <>
       <DateRangeFilter draft={draft} setDraft={setDraft} apply={apply} active={active} testId="payouts" labels={labels} />
       {q.isError && <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>}
       {q.isPending ? (
@@ -104,7 +123,7 @@ export function PayoutRecordScreen({ kind }: { kind: ContractKind }) {
         </>
       ) : null}
       {openId !== null && <StatementModal id={openId} canDispute={role === 'received'} onClose={() => setOpenId(null)} />}
-    </section>
+    </>
   );
 }
 
