@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { GatewayProcess, ROOT, freePort } from './support/gateway-process.ts';
+import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
@@ -20,27 +18,9 @@ const PASSWORD = 'abc12345';
 
 /**
  * The gateway as GatewayProcess.start runs it, with more patience for its first boot: on a machine
- * shared with other suites, booting (migrations on PGlite) can take longer than the helper's 60 s,
- * and the process it started keeps booting; it is then waited for up to 4 minutes more.
+ * shared with other suites, booting (migrations on PGlite) can take longer than the helper's 60 s.
  */
-async function startGateway(): Promise<GatewayProcess> {
-  if (!existsSync(path.join(ROOT, 'client/dist/index.html'))) throw new Error('client/dist is missing: run `npm run build` first');
-  const g = new GatewayProcess(await freePort());
-  try {
-    await g.boot();
-  } catch (err) {
-    if (!String(err).includes('did not become healthy')) throw err;
-    const end = Date.now() + 240_000;
-    while (!(await fetch(`${g.url}/healthz`).then((r) => r.ok, () => false))) {
-      if (Date.now() > end) {
-        await g.stop();
-        throw err;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  return g;
-}
+const startGateway = () => GatewayProcess.start({}, { bootTimeoutMs: 300_000 });
 
 beforeAll(async () => {
   gw = await startGateway();

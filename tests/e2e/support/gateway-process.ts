@@ -20,8 +20,47 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * Process groups started here and not stopped yet: killed if this process exits first (a failed
+ * afterAll, an interrupted run). On a signal nobody else handles, the default (exit) follows.
+ */
+const liveGroups = new Set<number>();
+const killLive = () => {
+  for (const pid of liveGroups) killGroup(pid, 'SIGKILL');
+  liveGroups.clear();
+};
+process.once('exit', killLive);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(sig, function onSignal() {
+    killLive();
+    if (process.listenerCount(sig) === 1) {
+      process.off(sig, onSignal);
+      process.kill(process.pid, sig);
+    }
+  });
+}
+
+/** Signal a whole process group (the gateway and anything it started); false when it is already gone. */
+function killGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type GatewayProcessOptions = {
+  /** How long boot() waits for /healthz (default 60 s). */
+  bootTimeoutMs?: number;
+  /** Node arguments of the process (default: the gateway, as `npm start` runs it). */
+  nodeArgs?: readonly string[];
+};
+
+/**
  * The real gateway as its own process, serving the built client, exactly as `npm start` runs it:
- * PGlite in a temporary data directory that survives restarts of this process.
+ * PGlite in a temporary data directory that survives restarts of this process. The process leads its
+ * own process group, and every way boot() fails (early exit, not healthy in time, an error) kills
+ * that group before it throws, so nothing is left running; so does halt().
  */
 export class GatewayProcess {
   private child: ChildProcess | null = null;
@@ -30,6 +69,7 @@ export class GatewayProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string> = {},
+    private readonly options: GatewayProcessOptions = {},
   ) {
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   }
@@ -38,17 +78,27 @@ export class GatewayProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  static async start(env: Record<string, string> = {}): Promise<GatewayProcess> {
+  /** The process id of the running gateway (its process group id too), null when none runs. */
+  get pid(): number | null {
+    return this.child && this.child.exitCode === null && this.child.signalCode === null ? (this.child.pid ?? null) : null;
+  }
+
+  static async start(env: Record<string, string> = {}, options: GatewayProcessOptions = {}): Promise<GatewayProcess> {
     if (!existsSync(path.join(ROOT, 'client/dist/index.html'))) {
       throw new Error('client/dist is missing: run `npm run build` before the end-to-end suite');
     }
-    const g = new GatewayProcess(await freePort(), env);
-    await g.boot();
+    const g = new GatewayProcess(await freePort(), env, options);
+    try {
+      await g.boot();
+    } catch (err) {
+      rmSync(g.dataDir, { recursive: true, force: true });
+      throw err;
+    }
     return g;
   }
 
   async boot(): Promise<void> {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
+    const child = spawn(process.execPath, [...(this.options.nodeArgs ?? ['--import', 'tsx', 'gateway/src/main.ts'])], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -62,11 +112,27 @@ export class GatewayProcess {
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: halt() and a failed boot() end it with everything it started.
+      detached: true,
     });
-    for (const s of [this.child.stdout, this.child.stderr]) s?.on('data', (d: Buffer) => (this.output += d.toString()));
-    const end = Date.now() + 60_000;
+    this.child = child;
+    if (child.pid !== undefined) liveGroups.add(child.pid);
+    child.once('exit', () => {
+      if (child.pid !== undefined) liveGroups.delete(child.pid);
+    });
+    for (const s of [child.stdout, child.stderr]) s?.on('data', (d: Buffer) => (this.output += d.toString()));
+    try {
+      await this.waitHealthy(child);
+    } catch (err) {
+      await this.halt('SIGKILL');
+      throw err;
+    }
+  }
+
+  private async waitHealthy(child: ChildProcess): Promise<void> {
+    const end = Date.now() + (this.options.bootTimeoutMs ?? 60_000);
     for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`gateway exited early:\n${this.output}`);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`gateway exited early:\n${this.output}`);
       try {
         const r = await fetch(`${this.url}/healthz`);
         if (r.ok) return;
@@ -78,15 +144,21 @@ export class GatewayProcess {
     }
   }
 
-  /** Stop the process (SIGTERM, then SIGKILL) and keep the data directory. */
+  /** Stop the process group (`signal`, then SIGKILL after 8 s) and keep the data directory. */
   async halt(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const c = this.child;
-    if (!c || c.exitCode !== null) return;
-    const exited = new Promise((r) => c.once('exit', r));
-    c.kill(signal);
-    const t = setTimeout(() => c.kill('SIGKILL'), 8000);
-    await exited;
-    clearTimeout(t);
+    if (!c || c.pid === undefined) return;
+    const pid = c.pid;
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r));
+      if (!killGroup(pid, signal)) c.kill(signal);
+      const t = setTimeout(() => killGroup(pid, 'SIGKILL'), 8000);
+      await exited;
+      clearTimeout(t);
+    }
+    // Whatever the gateway started and left behind in its group goes with it.
+    killGroup(pid, 'SIGKILL');
+    liveGroups.delete(pid);
   }
 
   async restart(): Promise<void> {
