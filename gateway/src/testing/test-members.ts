@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { api } from './test-portal.ts';
 
+/** `call(path, init)`: api() on a test portal whose url is read at each call (the portal starts in a beforeAll). */
+export function apiOn(url: () => string) {
+  return <T = Record<string, unknown>>(path: string, init: Parameters<typeof api>[2] = {}) => api<T>(url(), path, init);
+}
+
 /** A member made for a test, with a live session. */
 export type TestMember = { account: string; memberId: number; token: string };
 

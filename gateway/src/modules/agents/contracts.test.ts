@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAgentContract, TContractToEnd } from '@portal/contracts/api/agent-contracts';
-import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { testMembers, type TestMember } from '../../testing/test-members.ts';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
 
 let t: TestPortal;
 const sockets: TestSocket[] = [];
@@ -14,13 +14,10 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  return api<T>(t.url, path, init);
-}
+const call = apiOn(() => t.url);
 
-type M = TestMember;
 const member = testMembers(() => t.url, { prefix: 'c' });
-async function socketOf(m: M) {
+async function socketOf(m: TestMember) {
   const s = await connectSocket(t.url, { token: m.token });
   sockets.push(s);
   return s;
@@ -40,8 +37,8 @@ async function team(houseRate = 300) {
   return { a, b, c, p };
 }
 
-const offer = (from: M, to: M, terms: Json) => call<TAgentContract>('/wps/agent/contracts', { token: from.token, body: { downlineId: to.memberId, terms } });
-const act = (m: M, id: number, what: 'accept' | 'reject' | 'withdraw' | 'terminate', body: Json = {}) =>
+const offer = (from: TestMember, to: TestMember, terms: Json) => call<TAgentContract>('/wps/agent/contracts', { token: from.token, body: { downlineId: to.memberId, terms } });
+const act = (m: TestMember, id: number, what: 'accept' | 'reject' | 'withdraw' | 'terminate', body: Json = {}) =>
   call<TAgentContract & { contract: TAgentContract; ended: TContractToEnd[] }>(`/wps/agent/contracts/${id}/${what}`, { token: m.token, body });
 
 async function contractsOf(memberId: number) {
@@ -261,7 +258,7 @@ describe('agent contracts over the API', () => {
     const other = await team();
     const trial = await member(4);
     const id = (await offer(a, b, wages(100))).json!.value!.id;
-    const calls = (m: M | null) => [
+    const calls = (m: TestMember | null) => [
       call('/wps/agent/contracts', { ...(m ? { token: m.token } : {}) }),
       call('/wps/agent/contracts', { ...(m ? { token: m.token } : {}), body: { downlineId: b.memberId, terms: wages(50) } }),
       call(`/wps/agent/contracts/${id}/acceptance-plan`, { ...(m ? { token: m.token } : {}) }),

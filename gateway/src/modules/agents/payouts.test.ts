@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
 import type { TDispute, TIncomeValue, TPayout, TPayoutStatement, TSimulateValue } from '@portal/contracts/api/agent-payouts';
-import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { testMembers, type TestMember } from '../../testing/test-members.ts';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
 import { balanceOf, checkLedger, transfer } from '../wallet/ledger.ts';
 import { SETTLEMENT_JOBS } from './settlement-jobs.ts';
 
@@ -27,13 +27,10 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  return api<T>(t.url, path, init);
-}
-type M = TestMember;
+const call = apiOn(() => t.url);
 const member = testMembers(() => t.url, { prefix: 'p' });
 const terms = (kind: 'dailyWages' | 'hourlySalary', rate: number) => ({ kind, rate, activeMembers: 0, betAmount: 0, validBetPeriod: kind === 'dailyWages' ? 'daily' : 'hourly' });
-async function contract(up: M, down: M, t0: Json) {
+async function contract(up: TestMember, down: TestMember, t0: Json) {
   const o = await call<TAgentContract>('/wps/agent/contracts', { token: up.token, body: { downlineId: down.memberId, terms: t0 } });
   expect(o.status).toBe(200);
   const a = await call(`/wps/agent/contracts/${o.json!.value!.id}/accept`, { token: down.token, body: {} });
@@ -52,11 +49,11 @@ async function chain(kind: 'dailyWages' | 'hourlySalary') {
   const cc = await contract(b, c, terms(kind, 100));
   return { a, b, c, pc, pa, cb, cc };
 }
-async function bets(m: M, hoursAgo: number, validBets: number, payout: number) {
+async function bets(m: TestMember, hoursAgo: number, validBets: number, payout: number) {
   await t.portal.db.query(`INSERT INTO member_bet_hours (member_id, hour, bet_count, valid_bets, payout) VALUES ($1, date_trunc('hour', now() - make_interval(hours => $2), 'UTC'), 1, $3, $4)`,
     [m.memberId, hoursAgo, validBets, payout]);
 }
-const bal = async (m: M) => (await balanceOf(t.portal.db, m.memberId, 'PHP')).balance;
+const bal = async (m: TestMember) => (await balanceOf(t.portal.db, m.memberId, 'PHP')).balance;
 const run = (body: Json) => call<{ at: string; failed: unknown[]; settled: { kind: string; periodKey: string; inserted: number }[] }>('/wps/dev/agent-settlement/run', { body });
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
-import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { testMembers, type TestMember } from '../../testing/test-members.ts';
+import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
 import { transfer } from '../wallet/ledger.ts';
 
 /**
@@ -18,14 +18,11 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
-  return api<T>(t.url, path, init);
-}
+const call = apiOn(() => t.url);
 
 /** Every account of this file starts with RUN, so a prefix search that leaked outside the subtree would find a sibling's. */
 const RUN = `r${randomBytes(3).toString('hex')}`;
 let seq = 0;
-type M = TestMember;
 const member = testMembers(() => t.url, { account: () => `${RUN}${String(++seq).padStart(3, '0')}` });
 
 /**
@@ -49,7 +46,7 @@ async function merchant() {
 }
 
 /** Fund a member (a ledger deposit) and place bets (and wins) through the vendor wallet, as a game would. */
-async function play(m: M, bets: Array<{ stake: number; win?: number; game?: string }>) {
+async function play(m: TestMember, bets: Array<{ stake: number; win?: number; game?: string }>) {
   const mer = await merchant();
   await t.portal.db.tx((tx) => transfer(tx, { merchant: mer.code, currency: mer.currency, key: `fund:${m.memberId}:${seq++}`, kind: 'deposit', amount: 1_000_000, debit: { system: 'deposit' }, credit: { member: m.memberId } }));
   const tokens = new Map<string, string>();
@@ -116,7 +113,7 @@ describe('agent reports: authorization', () => {
 
   it("another team's member, the upline and a sibling team answer NOT_IN_TREE everywhere", async () => {
     const { a, b, c, s, s1 } = await world();
-    const notInTree: Array<[M, string, Json | undefined]> = [
+    const notInTree: Array<[TestMember, string, Json | undefined]> = [
       [a, `/wps/agent/team/overview?memberId=${s1.memberId}`, undefined],
       [b, `/wps/agent/team/overview?memberId=${a.memberId}`, undefined],
       [a, `/wps/agent/downlines?parentId=${s.memberId}`, undefined],

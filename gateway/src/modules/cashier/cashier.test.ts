@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { SIM_SIGNATURE_HEADER } from '@portal/contracts/api/cashier';
-import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { testMembers } from '../../testing/test-members.ts';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers } from '../../testing/test-members.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { checkCashier } from './invariants.ts';
 import { signSim } from './payment-provider.ts';
@@ -25,9 +25,7 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  return api<T>(t.url, path, init);
-}
+const call = apiOn(() => t.url);
 const rid = () => `req_${randomBytes(6).toString('hex')}`;
 let n = 0;
 /** A member with a login password and a session; `fund` credits it through the ledger. */

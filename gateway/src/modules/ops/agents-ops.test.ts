@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAgentContract, TContractToEnd } from '@portal/contracts/api/agent-contracts';
 import type { TOpsTreeValue } from '@portal/contracts/api/ops-agents';
-import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { testMembers, type TestMember } from '../../testing/test-members.ts';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
 
 let t: TestPortal;
 let admin = '';
@@ -21,10 +21,7 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-function call<T = Json>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  return api<T>(t.url, path, init);
-}
-type M = TestMember;
+const call = apiOn(() => t.url);
 const member = testMembers(() => t.url, { prefix: 'o' });
 const wages = (rate: number) => ({ kind: 'dailyWages', rate, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' });
 const grant = (token: string, memberId: number, terms: Json) => call<TAgentContract>('/ops/api/agents/house-contracts', { token, body: { memberId, terms } });
