@@ -277,6 +277,28 @@ describe('accounts in Chromium', () => {
     await context.close();
   });
 
+  it('after the forced change of a temporary password, an agent lands on /agentHome, not the player home', async () => {
+    const agent = `agtmp${Date.now() % 100000}`;
+    await gw.post('/wps/dev/members', { account: agent, password: 'abc12345', type: 1, mustChangePassword: true });
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/agent');
+    const form = page.getByTestId('agent-login-form');
+    await form.waitFor();
+    await form.getByTestId('login-username').fill(agent);
+    await form.getByTestId('login-password').fill('abc12345');
+    await page.getByTestId('agent-login-submit').click();
+    await solveSlider(page, gw);
+    const modal = page.locator('[data-modal="changePassModal"]');
+    await modal.waitFor({ timeout: 15_000 });
+    await modal.locator('input[name="newPassword"]').fill('fresh12345');
+    await modal.locator('input[name="confirmNewPassword"]').fill('fresh12345');
+    await modal.locator('button[type="submit"]').click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/agentHome');
+    await expect.poll(() => page.getByTestId('agent-name').innerText(), { timeout: 15_000 }).toContain(agent);
+    await snap(page, 'agent-forced-change-home');
+    await context.close();
+  });
+
   it('keeps a guest and a non-agent out of /agentHome', async () => {
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await page.goto(gw.url + '/agentHome');
