@@ -94,8 +94,8 @@ describe('operator agent screens', () => {
     await page.getByTestId('ops-dialog-text').fill('contract breach');
     await page.getByTestId('ops-dialog-submit').click();
     await page.locator(`[data-testid="ops-contract-row-${id}"][data-status="terminated"]`).waitFor({ timeout: 10_000 });
-    // stored with its reason, shown as such
-    expect(await page.getByTestId(`ops-contract-row-${id}`).textContent()).toContain('Terminated by an operator');
+    // stored with its reason, shown as such (the portal's default language, TY: "Terminated by an operator")
+    expect(await page.getByTestId(`ops-contract-row-${id}`).textContent()).toContain('Tinapos ng operator');
 
     // both actions are in the audit trail
     await page.getByTestId('ops-nav-audit').click();
