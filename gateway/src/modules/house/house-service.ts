@@ -234,8 +234,11 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
       return view(m, token, await sessionOf(db, m, token));
     },
 
-    async state(m: Merchant, token: string | undefined): Promise<THouseSession> {
-      return view(m, token!, await sessionOf(db, m, token));
+    /** With `game`, a session of another game is refused (GAME_TOKEN_INVALID): the page starts one of its own. */
+    async state(m: Merchant, token: string | undefined, game?: THouseGameCode): Promise<THouseSession> {
+      const s = await sessionOf(db, m, token);
+      if (game && s.game_code !== game) throw new AppError(ErrorCode.GAME_TOKEN_INVALID, 'This session is for another game');
+      return view(m, token!, s);
     },
 
     async spin(m: Merchant, token: string | undefined, stake: number): Promise<TSpinResult> {
