@@ -54,7 +54,7 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
     }),
     [gameType, vendorCode, classify, classifies, gameName],
   );
-  const list = useGameList(filter, token, !isFavouritesOnly);
+  const list = useGameList(filter, token, token !== null && !isFavouritesOnly);
   const favourites = useFavouriteGames(token, isFavouritesOnly);
   const favouriteIds = useFavourites().ids;
 
