@@ -11,6 +11,7 @@ import { useIsLoggedIn } from '../../../lib/session';
 import { getLoginFlags } from '../../../lib/login-state';
 import { openPopup } from '../../../lib/popups';
 import { errorKey } from '../../../lib/error-key';
+import { TrialRegisterButton } from '../../auth/components/trial-register-button';
 import { launchMachine } from '../machines/launch.machine';
 import { launchGame } from '../api/launch-game';
 import { getMaintenanceSuggestions, getProviderGames } from '../api/get-suggestions';
@@ -82,7 +83,8 @@ function LaunchDialogs({
         <div className="launch-dialog" role="alertdialog" data-testid="launch-trial-dialog">
           <span className="launch-dialog__icon" aria-hidden="true">i</span>
           <p className="launch-dialog__text">{t('launch.trialRequired')}</p>
-          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>{t('launch.confirm')}</button>
+          <TrialRegisterButton onClick={onClose} />
+          <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>{t('launch.confirm')}</button>
         </div>
       </Modal>
       <Modal name="gameLaunching" open={snapshot.matches('launching') || snapshot.matches('opened')} onClose={onClose} showClose={false} width={300} height={120}>
