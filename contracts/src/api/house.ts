@@ -176,7 +176,8 @@ export type TPvpState = z.infer<typeof ZPvpState>;
 export const houseCalls = {
   open: defineCall({ method: 'POST', path: `${HOUSE_API}/session`, auth: false, body: ZHouseOpenBody, value: ZHouseSession }),
   freePlay: defineCall({ method: 'POST', path: `${HOUSE_API}/freeplay`, auth: false, body: ZHouseFreePlayBody, value: ZHouseSession }),
-  state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: ZHouseStateBody, value: ZHouseSession }),
+  /** With `game`: null when the page has no live session of that game (it starts one); without: 401 GAME_TOKEN_INVALID. */
+  state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: ZHouseStateBody, value: ZHouseSession.nullable() }),
   spin: defineCall({ method: 'POST', path: `${HOUSE_API}/slot/spin`, auth: false, body: ZSpinBody, value: ZSpinResult }),
   rotateSeed: defineCall({ method: 'POST', path: `${HOUSE_API}/seed`, auth: false, body: ZRotateSeedBody, value: ZRotateSeedValue }),
   shoot: defineCall({ method: 'POST', path: `${HOUSE_API}/fish/shoot`, auth: false, body: ZShootBody, value: ZShootResult }),

@@ -234,11 +234,17 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
       return view(m, token, await sessionOf(db, m, token));
     },
 
-    /** With `game`, a session of another game is refused (GAME_TOKEN_INVALID): the page starts one of its own. */
-    async state(m: Merchant, token: string | undefined, game?: THouseGameCode): Promise<THouseSession> {
-      const s = await sessionOf(db, m, token);
-      if (game && s.game_code !== game) throw new AppError(ErrorCode.GAME_TOKEN_INVALID, 'This session is for another game');
-      return view(m, token!, s);
+    /**
+     * The page's session again. With `game` (the page of that game): null when there is no live
+     * session of that game (none kept, ended, or one of another game), and the page starts one.
+     */
+    async state(m: Merchant, token: string | undefined, game?: THouseGameCode): Promise<THouseSession | null> {
+      if (!game) return view(m, token!, await sessionOf(db, m, token));
+      const s = await sessionOf(db, m, token).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === ErrorCode.GAME_TOKEN_INVALID) return null;
+        throw err;
+      });
+      return s && s.game_code === game ? view(m, token!, s) : null;
     },
 
     async spin(m: Merchant, token: string | undefined, stake: number): Promise<TSpinResult> {

@@ -1,6 +1,4 @@
 import type { THouseGameCode, THouseSession } from '@portal/contracts/api/house';
-import { ErrorCode } from '@portal/contracts/api/errors';
-import { isApiError } from '../../../lib/api';
 
 export type StartResult = { kind: 'session'; session: THouseSession } | { kind: 'login' };
 
@@ -9,8 +7,8 @@ export type StartDeps = {
   open: (code: string, game: THouseGameCode) => Promise<THouseSession>;
   /** A play-money session (POST /house/api/freeplay). */
   freePlay: (game: THouseGameCode) => Promise<THouseSession>;
-  /** This game's kept session (POST /house/api/state with the game). */
-  state: (game: THouseGameCode) => Promise<THouseSession>;
+  /** This game's kept session (POST /house/api/state with the game), or null. */
+  state: (game: THouseGameCode) => Promise<THouseSession | null>;
   /** A new launch code for this game from the portal (a signed-in real member), or null (guest, trial user). */
   relaunch: (game: THouseGameCode) => Promise<string | null>;
 };
@@ -24,11 +22,8 @@ export type StartDeps = {
 export async function startHouseSession(p: { game: THouseGameCode; code: string | null; isFree: boolean }, d: StartDeps): Promise<StartResult> {
   if (p.code) return { kind: 'session', session: await d.open(p.code, p.game) };
   if (p.isFree) return { kind: 'session', session: await d.freePlay(p.game) };
-  try {
-    return { kind: 'session', session: await d.state(p.game) };
-  } catch (e) {
-    if (!isApiError(e) || e.code !== ErrorCode.GAME_TOKEN_INVALID) throw e;
-  }
+  const kept = await d.state(p.game);
+  if (kept) return { kind: 'session', session: kept };
   const code = await d.relaunch(p.game);
   if (code) return { kind: 'session', session: await d.open(code, p.game) };
   if (p.game === 'PVP1') return { kind: 'login' };
