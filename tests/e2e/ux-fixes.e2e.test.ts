@@ -41,6 +41,10 @@ describe('issue 12 in Chromium', () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await signInContext(context, p.token);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
     await page.goto(gw.url + (await launchUrl(p.token, 'HOUSE-SLOT1')));
     await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Lucky Peso Reels');
     // another game by URL (bookmark): its own session, never the slot's, and no error
@@ -54,6 +58,8 @@ describe('issue 12 in Chromium', () => {
     await page.reload();
     await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Speed Baccarat');
     expect(await page.getByTestId('house-error').count()).toBe(0);
+    // a page without a session of its game starts one: no refused call on the way
+    expect(errors.filter((e) => /40[13]/.test(e))).toEqual([]);
     await page.getByTestId('house-back').click();
     await page.getByTestId('home-hot-games').waitFor({ timeout: 15_000 });
     await context.close();
