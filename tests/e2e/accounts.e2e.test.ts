@@ -249,6 +249,10 @@ describe('accounts in Chromium', () => {
       const notice = page.getByTestId('launch-trial-dialog');
       await notice.waitFor({ timeout: 10_000 });
       expect(await notice.innerText()).toContain(TEXT[lang].trial);
+      // told to register, the trial user has a Register button there and in the header
+      expect(await page.getByTestId('register-button').count()).toBe(1);
+      await notice.getByTestId('trial-register').click();
+      await page.locator('[data-modal="registerModal"]').waitFor({ timeout: 10_000 });
       await context.close();
     });
   }

@@ -3,6 +3,7 @@ import { ErrorCode } from '@portal/contracts/api/errors';
 import { NAV_ITEMS, PAGE_KEYS } from '@portal/contracts/domain/constants';
 import { CLIENT_ERROR_CODE } from '../lib/api';
 import { buildResources, flattenKeys } from './resources';
+import { SAME_IN_TY } from './same-in-ty';
 
 /**
  * Translation completeness: every namespace has the same non-empty keys in EN and TY, and every
@@ -97,5 +98,28 @@ describe('extractKeys', () => {
       { ns: 'home', key: 'c' },
       { ns: 'home', key: 'd' },
     ]);
+  });
+});
+
+describe('TY is translated', () => {
+  it('has no TY text equal to its EN text, except the reviewed list (same-in-ty.ts)', () => {
+    const same: string[] = [];
+    for (const ns of Object.keys(resources.EN ?? {})) {
+      const ty = keysOf('TY', ns);
+      for (const [k, v] of keysOf('EN', ns)) if (typeof v === 'string' && ty.get(k) === v && !SAME_IN_TY.has(v)) same.push(`${ns}:${k} = ${JSON.stringify(v)}`);
+    }
+    expect(same).toEqual([]);
+  });
+
+  it('keeps the reviewed list to texts still in use, each with a reason', () => {
+    const used = new Set<string>();
+    for (const ns of Object.keys(resources.EN ?? {})) {
+      const ty = keysOf('TY', ns);
+      for (const [k, v] of keysOf('EN', ns)) if (typeof v === 'string' && ty.get(k) === v) used.add(v);
+    }
+    for (const [text, why] of SAME_IN_TY) {
+      expect(used.has(text), text).toBe(true);
+      expect(why.length, text).toBeGreaterThan(5);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCall } from '@portal/contracts/api/envelope';
 import { systemCalls } from '@portal/contracts/api/system';
-import { ApiError, buildUrl, createApiClient } from './api';
+import { ApiError, buildUrl, createApiClient, createSessionCalls } from './api';
 
 type Seen = { url: string; init: RequestInit | undefined };
 
@@ -87,5 +87,53 @@ describe('call', () => {
     await expect(c.call(def, { body: { a: 1 } })).resolves.toEqual({ ok: true });
     expect(c.seen[0]?.init?.body).toBe('{"a":1}');
     expect(c.seen[0]?.init?.method).toBe('POST');
+  });
+});
+
+describe('member calls around a sign-out', () => {
+  const memberCall = defineCall({ method: 'GET', path: '/wps/member/x', auth: true, value: z.object({}) });
+  const logoutCall = defineCall({ method: 'DELETE', path: '/wps/session/logout', auth: true, value: z.object({}) });
+  const publicCall = defineCall({ method: 'GET', path: '/wps/public', auth: false, value: z.object({}) });
+
+  function setup() {
+    let token: string | null = 't0ken';
+    const sent: string[] = [];
+    const pending: Array<() => void> = [];
+    const base = createApiClient({
+      fetch: (input, init) => {
+        sent.push(String(input));
+        return new Promise<Response>((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+          pending.push(() => resolve(new Response(JSON.stringify({ success: true, value: {} }), { status: 200 })));
+        });
+      },
+      getToken: () => token,
+      getMerchant: () => null,
+      onUnauthorized: () => undefined,
+    });
+    const s = createSessionCalls(base, () => token);
+    return { s, sent, pending, drop: () => { token = null; s.endSignOut(); } };
+  }
+
+  it('aborts member calls in flight, holds new ones back but lets the logout call through', async () => {
+    const { s, sent, pending } = setup();
+    const inFlight = s.call(memberCall, {});
+    s.beginSignOut(logoutCall);
+    await expect(inFlight).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(s.call(memberCall, {})).rejects.toMatchObject({ name: 'AbortError' });
+    const out = s.call(logoutCall, {});
+    pending.at(-1)!();
+    await expect(out).resolves.toEqual({});
+    expect(sent).toEqual(['/wps/member/x', '/wps/session/logout']);
+  });
+
+  it('sends no member call without a token (no 401 to log); public calls go out', async () => {
+    const { s, sent, pending, drop } = setup();
+    drop();
+    await expect(s.call(memberCall, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const pub = s.call(publicCall, {});
+    pending.at(-1)!();
+    await pub;
+    expect(sent).toEqual(['/wps/public']);
   });
 });

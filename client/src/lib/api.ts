@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { ErrorCode } from '@portal/contracts/api/errors';
-import { clearSession, getSessionToken } from './session';
+import { clearSession, getSessionToken, subscribeSession } from './session';
 import { getMerchantCode } from './merchant';
 
 /** Codes the client raises itself (no usable answer from the gateway). */
@@ -139,10 +139,58 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 }
 
+/**
+ * Member calls around a sign-out. A call sent with the token after the gateway revoked it answers
+ * 401 (and the browser logs each as an error). So sign-out first aborts the member calls still in
+ * flight and holds back new ones (the logout call excepted) until the token is dropped, and a call
+ * that needs a session is not sent at all without a token.
+ */
+export function createSessionCalls(base: ReturnType<typeof createApiClient>, getToken: () => string | null) {
+  const inFlight = new Set<AbortController>();
+  let signingOut = false;
+  const exempt = new Set<AnyCall>();
+  const aborted = () => new DOMException('Signed out', 'AbortError');
+  const call = (async (def: AnyCall, input: CallInput<AnyCall> = {}) => {
+    if (!def.auth) return base(def, input);
+    if (getToken() === null) throw new ApiError(ErrorCode.UNAUTHORIZED, 'Not signed in', null);
+    if (signingOut && !exempt.has(def)) throw aborted();
+    const controller = new AbortController();
+    const signal = input.signal ? AbortSignal.any([input.signal, controller.signal]) : controller.signal;
+    inFlight.add(controller);
+    try {
+      return await base(def, { ...input, signal });
+    } finally {
+      inFlight.delete(controller);
+    }
+  }) as ReturnType<typeof createApiClient>;
+  return {
+    call,
+    /** Sign-out starts: abort member calls in flight, hold new ones except `logoutCall`. */
+    beginSignOut(logoutCall: AnyCall) {
+      exempt.add(logoutCall);
+      signingOut = true;
+      for (const c of inFlight) c.abort(aborted());
+      inFlight.clear();
+    },
+    /** The token was dropped (or replaced): calls go out again. */
+    endSignOut() {
+      signingOut = false;
+    },
+  };
+}
+
+const sessionCalls = createSessionCalls(
+  createApiClient({
+    fetch: (input, init) => fetch(input, init),
+    getToken: getSessionToken,
+    getMerchant: getMerchantCode,
+    onUnauthorized: clearSession,
+  }),
+  getSessionToken,
+);
+subscribeSession(() => sessionCalls.endSignOut());
+
 /** The app's fetcher: same origin, session token and merchant code from memory. */
-export const call = createApiClient({
-  fetch: (input, init) => fetch(input, init),
-  getToken: getSessionToken,
-  getMerchant: getMerchantCode,
-  onUnauthorized: clearSession,
-});
+export const call = sessionCalls.call;
+/** Before DELETE /wps/session/logout: see createSessionCalls. */
+export const beginSignOut = sessionCalls.beginSignOut;

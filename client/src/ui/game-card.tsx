@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TGame } from '@portal/contracts/api/games';
+import { useVendorName } from '../lib/vendor-names';
 import './game-card.css';
 
 export type GameCardLabels = {
@@ -27,6 +28,7 @@ export function GameCard({
   game, labels, onPlay, onTrial, onToggleFavourite, isFavourite = false, favouriteDisabledHint, size = 'md',
 }: GameCardProps) {
   const [isImageBroken, setImageBroken] = useState(false);
+  const vendorName = useVendorName();
   const isFavouriteDisabled = favouriteDisabledHint !== undefined;
   const favouriteLabel = isFavourite ? labels.removeFavourite : labels.addFavourite;
 
@@ -71,7 +73,7 @@ export function GameCard({
       </div>
       <div className="game-card__body">
         <h3 className="game-card__name" title={game.gameName}>{game.gameName}</h3>
-        <span className="game-card__vendor">{game.vassalage}</span>
+        <span className="game-card__vendor">{vendorName(game.vassalage)}</span>
       </div>
     </article>
   );

@@ -199,7 +199,11 @@ export const ZRecentGamesValue = z.object({
 export type TRecentGamesValue = z.infer<typeof ZRecentGamesValue>;
 
 export const catalogueCalls = {
-  gameList: defineCall({ method: 'GET', path: relayPath('GCSGAME_gameList'), auth: true, trial: true, query: ZGameListQuery, value: ZGameListValue }),
+  /**
+   * The catalogue search. The spec marks it Y (token); guests browse the category pages too (issue 12:
+   * a guest saw vendor tiles and no games), so the list is public like the home lanes; a token is not needed.
+   */
+  gameList: defineCall({ method: 'GET', path: relayPath('GCSGAME_gameList'), auth: false, query: ZGameListQuery, value: ZGameListValue }),
   vassGameType: defineCall({
     method: 'GET', path: relayPath('GCSGAME_getVassGameType'), auth: false, query: ZVassGameTypeQuery, value: ZVassGameTypeValue,
   }),

@@ -18,6 +18,11 @@ const ZClientSeed = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/)
 export const ZHouseOpenBody = z.object({ token: ZHouseToken, game: z.enum(HOUSE_GAME_CODES) }).strict();
 /** Free play: a guest or trial user (portal session optional), module FREEPLAY3. */
 export const ZHouseFreePlayBody = z.object({ game: z.enum(HOUSE_GAME_CODES) }).strict();
+/**
+ * The session again; with `game`, only a session of that game (the page of another game opened by
+ * URL, reload or back never gets the last game's session).
+ */
+export const ZHouseStateBody = z.object({ game: z.enum(HOUSE_GAME_CODES).optional() }).strict();
 
 /** Provably fair state: the hash of the current server seed (shown before play), the client seed, the next nonce. */
 export const ZFairState = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int().nonnegative() });
@@ -171,7 +176,8 @@ export type TPvpState = z.infer<typeof ZPvpState>;
 export const houseCalls = {
   open: defineCall({ method: 'POST', path: `${HOUSE_API}/session`, auth: false, body: ZHouseOpenBody, value: ZHouseSession }),
   freePlay: defineCall({ method: 'POST', path: `${HOUSE_API}/freeplay`, auth: false, body: ZHouseFreePlayBody, value: ZHouseSession }),
-  state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: NoBody, value: ZHouseSession }),
+  /** With `game`: null when the page has no live session of that game (it starts one); without: 401 GAME_TOKEN_INVALID. */
+  state: defineCall({ method: 'POST', path: `${HOUSE_API}/state`, auth: false, body: ZHouseStateBody, value: ZHouseSession.nullable() }),
   spin: defineCall({ method: 'POST', path: `${HOUSE_API}/slot/spin`, auth: false, body: ZSpinBody, value: ZSpinResult }),
   rotateSeed: defineCall({ method: 'POST', path: `${HOUSE_API}/seed`, auth: false, body: ZRotateSeedBody, value: ZRotateSeedValue }),
   shoot: defineCall({ method: 'POST', path: `${HOUSE_API}/fish/shoot`, auth: false, body: ZShootBody, value: ZShootResult }),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/components/use-logout';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
+import { TrialRegisterButton } from '../../features/auth/components/trial-register-button';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
 import { WithdrawalNotice } from '../../features/withdraw/components/withdrawal-notice';
 import { useModule } from '../../lib/whitelabel';
@@ -125,9 +126,13 @@ export function AccountSlot() {
           </ul>
         )}
       </div>
-      <Link to={MEMBER_TAB.deposit} className="btn btn--primary btn--sm" data-testid="deposit-button">
-        {t('deposit')}
-      </Link>
+      {isTrial ? (
+        <TrialRegisterButton className="btn btn--primary btn--sm" testId="register-button" />
+      ) : (
+        <Link to={MEMBER_TAB.deposit} className="btn btn--primary btn--sm" data-testid="deposit-button">
+          {t('deposit')}
+        </Link>
+      )}
       {dialog}
       {isReal && <WithdrawalNotice isOnWithdraw={isOnWithdraw} onOpen={() => navigate(MEMBER_TAB.withdraw)} />}
     </div>

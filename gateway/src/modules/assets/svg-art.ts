@@ -28,7 +28,8 @@ ${Array.from({ length: 14 }, (_, i) => `<circle cx="${(hue(name, i * 37) * 4.4) 
 <text x="114" y="335" font-family="Verdana,Arial,sans-serif" font-size="30" fill="hsla(45,100%,80%,0.95)">DEMO PORTAL</text></svg>`;
 }
 
-function tile(name: string, sub: string): string {
+/** Language-neutral: the initials and the (proper) name only, no words or codes that would need translating. */
+function tile(name: string): string {
   const a = hue(name);
   const b = hue(name, 50);
   const initials = name.split(/\s+/).map((w) => w[0] ?? '').join('').slice(0, 3).toUpperCase();
@@ -36,8 +37,7 @@ function tile(name: string, sub: string): string {
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${a},75%,35%)"/><stop offset="1" stop-color="hsl(${b},85%,55%)"/></linearGradient></defs>
 <rect width="300" height="300" rx="28" fill="url(#g)"/><circle cx="150" cy="125" r="78" fill="hsla(0,0%,100%,0.16)"/>
 <text x="150" y="150" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="64" font-weight="700" fill="#fff">${esc(initials)}</text>
-<text x="150" y="250" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="22" fill="#fff">${esc(name.slice(0, 22))}</text>
-<text x="150" y="278" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="15" fill="hsla(0,0%,100%,0.75)">${esc(sub.slice(0, 24))}</text></svg>`;
+<text x="150" y="262" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="22" fill="#fff">${esc(name.slice(0, 22))}</text></svg>`;
 }
 
 function send(res: Response, svg: string) {
@@ -53,10 +53,10 @@ export function mountSvgArt(app: Express) {
     send(res, banner(name, label(req.query.t) || name));
   });
   app.get('/img/game/:vendor/:code.svg', (req: Request, res: Response) => {
-    send(res, tile(label(req.query.n) || label(req.params.code), label(req.params.vendor)));
+    send(res, tile(label(req.query.n) || label(req.params.code)));
   });
   app.get('/img/vendor/:vendor.svg', (req: Request, res: Response) => {
-    send(res, tile(label(req.query.n) || label(req.params.vendor), 'provider'));
+    send(res, tile(label(req.query.n) || label(req.params.vendor)));
   });
   app.get('/img/logo.svg', (_req: Request, res: Response) => {
     send(res, `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56">

@@ -311,26 +311,21 @@ export function createAccounts(deps: AccountsDeps) {
       const rules = registrationRules(m);
       const values: Partial<Record<RegistrationField, string>> = { ...body };
       const dialing = body.countryDialingCode ?? '63';
-      let generatedPassword = false;
       if (variant === 'mobile') {
         // registerMobile: the username is the mobile number.
         values.username = body.mobileNum ?? '';
-        // Without MOBILENUMPASSREG3 the mobile account signs in by SMS code; it gets an unusable random password.
-        if (!m.modules.MOBILENUMPASSREG3 && !body.password) {
-          values.password = values.confirmPassword = randomBytes(24).toString('base64url');
-          generatedPassword = true;
-        }
       }
       const problems: Array<{ path: string; message: string }> = [];
       for (const rule of rules) {
         if (rule.field === 'captcha' || rule.field === 'verificationCode') continue;
         if (variant === 'mobile' && rule.field === 'username') continue;
-        if (generatedPassword && (rule.field === 'password' || rule.field === 'confirmPassword')) continue;
-        const mustHave = variant === 'mobile' && rule.field === 'mobileNum';
+        // Spec section 5: username (or, for registerMobile, the mobile number) and password are required
+        // whatever the merchant's field config says, with the confirmation equal to the password.
+        const mustHave = (variant === 'mobile' && rule.field === 'mobileNum') || rule.field === 'password' || rule.field === 'confirmPassword';
         const p = checkField(mustHave ? { ...rule, enabled: true, required: true } : rule, values[rule.field]);
         if (p) problems.push({ path: rule.field, message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' });
       }
-      if (values.password !== undefined && values.confirmPassword !== values.password) {
+      if (values.confirmPassword !== values.password) {
         problems.push({ path: 'confirmPassword', message: 'Confirmation password is not correct.' });
       }
       if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);

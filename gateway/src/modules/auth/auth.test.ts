@@ -88,20 +88,31 @@ describe('registration', () => {
     expect((await call('/wps/agent/affiliate?code=WRONG')).json?.code).toBe('INVALID_INVITATION_CODE');
   });
 
-  it('registers by mobile with a single-use SMS code', async () => {
+  it('registers by mobile with a single-use SMS code and a password (the same rules as username registration)', async () => {
     const ip = freshIp();
     const sent = await call<{ expiredMinutes: number }>('/wps/verification/sms/register', { body: { mobileNo: '09171234567', countryDialingCode: '63' }, ip });
     expect(sent.json?.value?.expiredMinutes).toBe(1);
     const code = await lastCode('+639171234567');
     expect(code).toMatch(/^\d{6}$/);
+    const base = { mobileNum: '9171234567', countryDialingCode: '63', verificationCode: code, termsAccepted: true, ageConfirmed: true };
+    // no password, a password against the pattern, a confirmation that differs: refused, the code is not spent
+    for (const extra of [{}, { password: 'abc', confirmPassword: 'abc' }, { password: 'abc12345', confirmPassword: 'abc12346' }]) {
+      const bad = await call('/wps/member/register/mobile', { method: 'PUT', ip, body: { ...base, ...extra, ...(await captcha()) } });
+      expect(bad.status, JSON.stringify(extra)).toBe(400);
+      expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
+      expect((bad.json as { details?: Array<{ path: string }> }).details?.map((d) => d.path).some((p) => p === 'password' || p === 'confirmPassword')).toBe(true);
+    }
     const reg = await call<{ token: string }>('/wps/member/register/mobile', {
-      method: 'PUT', ip, body: { mobileNum: '9171234567', countryDialingCode: '63', verificationCode: code, termsAccepted: true, ageConfirmed: true, ...(await captcha()) },
+      method: 'PUT', ip, body: { ...base, password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
     });
     expect(reg.json).toMatchObject({ success: true });
     const info = await call<{ account: string; mobileNum: string }>('/wps/member/info', { token: reg.json!.value!.token });
     expect(info.json?.value?.account).toBe('9171234567');
+    // the password chosen signs in
+    const signIn = await login('9171234567', 'abc12345', {}, ip);
+    expect(signIn.json, JSON.stringify(signIn.json)).toMatchObject({ success: true });
     const again = await call('/wps/member/register/mobile', {
-      method: 'PUT', ip, body: { mobileNum: '9171234567', countryDialingCode: '63', verificationCode: code, termsAccepted: true, ageConfirmed: true, ...(await captcha()) },
+      method: 'PUT', ip, body: { ...base, password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
     });
     expect(again.json?.code).toBe('SMS_CODE_INVALID');
   });

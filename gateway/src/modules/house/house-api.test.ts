@@ -106,6 +106,37 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect(await balanceOf(m.token)).toBe(10_000);
   });
 
+  it('the page of a game restores only a session of that game (another game opened by URL after a launch)', async () => {
+    const m = await member(10_000);
+    const openGame = async (nodeId: string, game: string) => {
+      const u = new URL((await launch(m.token, nodeId)).url, t.url);
+      const r = await fetch(`${t.url}/house/api/session`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: u.searchParams.get('token'), game }),
+      });
+      const cookie = (r.headers.get('set-cookie') ?? '').split(/,(?=\s*portal_house)/).map((c) => c.split(';')[0]!.trim());
+      return { session: ((await r.json()) as { value: THouseSession }).value.session, cookie };
+    };
+    const slot = await openGame('HOUSE-SLOT1', 'SLOT1');
+    expect(slot.cookie).toContain(`portal_house_SLOT1=${slot.session}`);
+    const fish = await openGame('HOUSE-FISH1', 'FISH1');
+    // the browser holds both games' cookies; the generic one is the last game's (FISH1)
+    const cookie = [`portal_house=${fish.session}`, `portal_house_SLOT1=${slot.session}`, `portal_house_FISH1=${fish.session}`].join('; ');
+    const state = async (body: unknown) => {
+      const r = await fetch(`${t.url}/house/api/state`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+      return { status: r.status, json: (await r.json()) as { value?: THouseSession; code?: string } };
+    };
+    expect((await state({ game: 'SLOT1' })).json.value).toMatchObject({ game: 'SLOT1', session: slot.session, gameName: 'Lucky Peso Reels' });
+    expect((await state({ game: 'FISH1' })).json.value).toMatchObject({ game: 'FISH1', session: fish.session });
+    // no session of baccarat: none (the page starts one), never the last game's session
+    const bacc = await state({ game: 'BACC1' });
+    expect([bacc.status, bacc.json.value]).toEqual([200, null]);
+    // a session sent for another game is not answered either
+    const r = await house<THouseSession | null>('/state', { game: 'SLOT1' }, fish.session);
+    expect([r.status, r.json?.value]).toEqual([200, null]);
+    // without the game, the old call: no session is a 401
+    expect((await fetch(`${t.url}/house/api/state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+  });
+
   it('a spin moves the ledger exactly by bet and win through the vendor API, and the round verifies after the seed is revealed', async () => {
     const { m, s } = await open(100_000);
     const results: TSpinResult[] = [];

@@ -234,8 +234,17 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
       return view(m, token, await sessionOf(db, m, token));
     },
 
-    async state(m: Merchant, token: string | undefined): Promise<THouseSession> {
-      return view(m, token!, await sessionOf(db, m, token));
+    /**
+     * The page's session again. With `game` (the page of that game): null when there is no live
+     * session of that game (none kept, ended, or one of another game), and the page starts one.
+     */
+    async state(m: Merchant, token: string | undefined, game?: THouseGameCode): Promise<THouseSession | null> {
+      if (!game) return view(m, token!, await sessionOf(db, m, token));
+      const s = await sessionOf(db, m, token).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === ErrorCode.GAME_TOKEN_INVALID) return null;
+        throw err;
+      });
+      return s && s.game_code === game ? view(m, token!, s) : null;
     },
 
     async spin(m: Merchant, token: string | undefined, stake: number): Promise<TSpinResult> {

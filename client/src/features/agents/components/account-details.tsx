@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { recordKindName } from '../../../lib/code-labels';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
 import { useDateTime, useMoney } from '../../../lib/use-money';
@@ -68,7 +69,7 @@ export function AccountDetailsScreen() {
                 <tr key={e.id}>
                   <td data-label={t('col.time')}>{dateTime(e.time)}</td>
                   <td data-label={t('col.account')}>{e.account}</td>
-                  <td data-label={t('trans.type')}>{t(`trans.kind_${e.type}`, { defaultValue: e.type })}</td>
+                  <td data-label={t('trans.type')}>{t(`trans.kind_${e.type}`, { defaultValue: recordKindName(t, e.type) })}</td>
                   <td data-label={t('trans.reference')}>{e.reference}</td>
                   <td data-label={t('trans.amount')} className={`cx-num cx-amount ${e.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`}>{money(e.amount)}</td>
                   <td data-label={t('trans.balance_after')} className="cx-num">{e.balanceAfter === null ? '—' : money(e.balanceAfter)}</td>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useVendorName } from '../../../lib/vendor-names';
 import { useTranslation } from 'react-i18next';
 import type { TTeamBet } from '@portal/contracts/api/agent-reports';
 import { errorMessage } from '../../../lib/field-message';
@@ -15,6 +16,7 @@ const STATUS_TONE: Record<TTeamBet['status'], string> = { settled: 'ok', open: '
 /** Team betting: bet records of the caller's team by range, account and game type. */
 export function TeamBetsScreen() {
   const { t } = useTranslation('agent-office');
+  const vendorName = useVendorName();
   const money = useMoney();
   const dateTime = useDateTime();
   const [page, setPage] = useState(1);
@@ -70,7 +72,7 @@ export function TeamBetsScreen() {
                 <tr key={`${b.vendor}-${b.roundId}-${b.memberId}`}>
                   <td data-label={t('col.time')}>{dateTime(b.time)}</td>
                   <td data-label={t('col.account')}>{b.account}</td>
-                  <td data-label={t('bets.game')}>{b.gameName ?? b.gameCode ?? b.vendor}{b.gameType && <span className="cx-muted"> · {b.gameType}</span>}</td>
+                  <td data-label={t('bets.game')}>{b.gameName ?? b.gameCode ?? vendorName(b.vendor)}{b.gameType && <span className="cx-muted"> · {t(`home:gameType.${b.gameType}`, { defaultValue: '' })}</span>}</td>
                   <td data-label={t('bets.stake')} className="cx-num">{money(b.stake)}</td>
                   <td data-label={t('bets.win')} className="cx-num">{money(b.win)}</td>
                   <td data-label={t('col.status')}><span className={`cx-pill cx-pill--${STATUS_TONE[b.status]}`}>{t(`bets.status_${b.status}`)}</span></td>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../ui/modal';
+import { TrialRegisterButton } from './trial-register-button';
 
-/** in_need_true_account: a trial user is told to register (info icon, one confirm button). */
+/** in_need_true_account: a trial user is told to register (info icon, a Register button and a confirm button). */
 export function TrialNotice({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('auth');
   return (
@@ -11,7 +12,8 @@ export function TrialNotice({ open, onClose }: { open: boolean; onClose: () => v
           i
         </span>
         <p id="trial-notice-text">{t('common:error_TRIAL_FORBIDDEN')}</p>
-        <button type="button" className="btn btn--primary btn--block" onClick={onClose} data-testid="trial-notice-ok">
+        <TrialRegisterButton onClick={onClose} />
+        <button type="button" className="btn btn--ghost btn--block" onClick={onClose} data-testid="trial-notice-ok">
           {t('confirm')}
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useVendorName } from '../../../lib/vendor-names';
 import { useTranslation } from 'react-i18next';
 import type { TBet } from '@portal/contracts/api/bets';
 import { errorMessage } from '../../../lib/field-message';
@@ -19,6 +20,7 @@ const STATUS_TONE: Record<TBet['status'], string> = { settled: 'ok', open: 'wait
 export function BetsPanel() {
   const formatDateTime = useDateTime();
   const { t } = useTranslation('bets');
+  const vendorName = useVendorName();
   const money = useMoney();
   const [page, setPage] = useState(1);
   const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
@@ -77,7 +79,7 @@ export function BetsPanel() {
               {rows.map((b) => (
                 <tr key={`${b.vendor}:${b.roundId}`} data-testid={`bets-row-${b.roundId}`}>
                   <td data-label={t('col_time')}>{formatDateTime(b.time)}</td>
-                  <td data-label={t('col_game')}>{b.gameName ?? b.gameCode ?? b.vendor}<div className="cx-muted">{b.roundId}</div></td>
+                  <td data-label={t('col_game')}>{b.gameName ?? b.gameCode ?? vendorName(b.vendor)}<div className="cx-muted">{b.roundId}</div></td>
                   <td data-label={t('col_stake')} className="cx-num">{money(b.stake)}</td>
                   <td data-label={t('col_win')} className={`cx-num cx-amount ${b.win > 0 ? 'cx-amount--in' : ''}`}>{money(b.win)}</td>
                   <td data-label={t('col_status')}><span className={`cx-pill cx-pill--${STATUS_TONE[b.status]}`}>{t(`status_${b.status}`)}</span></td>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { channelName } from '../../../lib/code-labels';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -90,7 +91,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
                   }}
                   data-testid={`deposit-channel-${c.code}`}
                 >
-                  <span className="cx-option__name">{c.name}</span>
+                  <span className="cx-option__name">{channelName(t, c.code, c.name)}</span>
                   <span className="cx-option__sub">{t(`channel_kind_${c.kind}`)}</span>
                 </button>
               ))}
@@ -155,6 +156,7 @@ function RecentDeposits() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const q = useDeposits(page);
+  const channelList = useChannels().data?.list ?? [];
   // A credit or a failure changes an order's status: refresh the list (the balance updates itself).
   useRealtimeEvent('message.received', (env) => {
     if (env.payload.kind.startsWith('deposit_')) void qc.invalidateQueries({ queryKey: DEPOSITS_KEY });
@@ -186,7 +188,7 @@ function RecentDeposits() {
               <tr key={d.id} data-testid={`deposit-row-${d.id}`} data-status={d.status}>
                 <td data-label={t('col_time')}>{formatDateTime(d.createdAt)}</td>
                 <td data-label={t('col_reference')}>{d.reference}</td>
-                <td data-label={t('col_channel')}>{d.channelCode}</td>
+                <td data-label={t('col_channel')}>{channelName(t, d.channelCode, channelList.find((c) => c.code === d.channelCode)?.name)}</td>
                 <td data-label={t('amount')} className="cx-num cx-amount">{money(d.amount)}</td>
                 <td data-label={t('col_status')}>
                   <span className={`cx-pill cx-pill--${STATUS_TONE[d.status]}`}>{t(`deposit_status_${d.status}`)}</span>

@@ -13,7 +13,7 @@ export type GameListFilter = {
   gameName?: string;
 };
 
-/** GCSGAME_gameList (needs a session): one page of games matching the filter. */
+/** GCSGAME_gameList (guests too): one page of games matching the filter. */
 export function getGameList(filter: GameListFilter, pageNo: number, signal?: AbortSignal): Promise<TGameListValue> {
   return call(catalogueCalls.gameList, { query: { ...filter, pageNo, pageSize: GAME_PAGE_SIZE }, signal });
 }
@@ -25,11 +25,11 @@ export function gameListQueryOptions(filter: GameListFilter, token: string | nul
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNo < last.totalPages ? last.pageNo + 1 : undefined),
     staleTime: 60_000,
-    enabled: token !== null,
   });
 }
 
+/** The list is public; the token is only part of the cache key (a sign-in refetches). */
 export function useGameList(filter: GameListFilter, token: string | null, enabled = true) {
   const options = gameListQueryOptions(filter, token);
-  return useInfiniteQuery({ ...options, enabled: token !== null && enabled });
+  return useInfiniteQuery({ ...options, enabled });
 }

@@ -26,8 +26,8 @@ export function LotteryCentre({ kind, title, gameCode, vendor }: { kind: Lottery
   const vassalage = fixed ?? vendor ?? undefined;
   const filterLott = useMemo(() => ({ gameType: 'LOTT' as const, ...(vassalage ? { vassalage } : {}) }), [vassalage]);
   const filterElott = useMemo(() => ({ gameType: 'ELOTT' as const, ...(vassalage ? { vassalage } : {}) }), [vassalage]);
-  const lottGames = useGameList(filterLott, token);
-  const elottGames = useGameList(filterElott, token);
+  const lottGames = useGameList(filterLott, token, token !== null);
+  const elottGames = useGameList(filterElott, token, token !== null);
   const games = [...(lottGames.data?.pages.flatMap((p) => p.games) ?? []), ...(elottGames.data?.pages.flatMap((p) => p.games) ?? [])]
     .filter((g) => fixed !== null || vassalage !== undefined || others.some((v) => v.vassalage === g.vassalage))
     // The game asked for in ?gameCode= comes first.

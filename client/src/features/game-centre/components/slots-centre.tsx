@@ -10,7 +10,6 @@ import { useGameList } from '../api/get-game-list';
 import { useRecentGames } from '../api/get-recent-games';
 import { useFavouriteGames } from '../api/get-favourite-games';
 import { GameGrid } from './game-grid';
-import { LoginPrompt } from './login-prompt';
 import { useDebounced } from './use-debounced';
 import { VendorMark } from './vendor-mark';
 import './game-centre.css';
@@ -54,8 +53,8 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
     }),
     [gameType, vendorCode, classify, classifies, gameName],
   );
-  const list = useGameList(filter, token, !isFavouritesOnly);
-  const favourites = useFavouriteGames(token, isFavouritesOnly);
+  const list = useGameList(filter, token, !(isFavouritesOnly && token !== null));
+  const favourites = useFavouriteGames(token, isFavouritesOnly && token !== null);
   const favouriteIds = useFavourites().ids;
 
   const games: TGame[] = useMemo(() => {
@@ -91,18 +90,14 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
         </div>
       )}
 
-      {token === null ? (
+      {fixedVendor && vendorEntry && token === null && (
+        <div className="game-centre__vendors">
+          <VendorTab vendor={vendorEntry} label={vendorEntry.displayName} code={vendorEntry.vassalage} count={vendorEntry.gameCount} isActive onClick={() => {}} />
+        </div>
+      )}
+      {
         <>
-          {fixedVendor && vendorEntry && (
-            <div className="game-centre__vendors">
-              <VendorTab vendor={vendorEntry} label={vendorEntry.displayName} code={vendorEntry.vassalage} count={vendorEntry.gameCount} isActive onClick={() => {}} />
-            </div>
-          )}
-          <LoginPrompt />
-        </>
-      ) : (
-        <>
-          <RecentStrip token={token} gameType={gameType} />
+          {token !== null && <RecentStrip token={token} gameType={gameType} />}
           <div className="game-centre__filters">
             {classifies.length > 0 && (
               <div className="game-centre__chips">
@@ -124,15 +119,17 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
                   maxLength={64}
                 />
               </label>
-              <button
-                type="button"
-                className={`game-centre__chip${isFavouritesOnly ? ' is-active' : ''}`}
-                aria-pressed={isFavouritesOnly}
-                onClick={() => setFavouritesOnly((v) => !v)}
-                data-testid="game-centre-favourites"
-              >
-                ♥ {t('centre.favouritesOnly')}
-              </button>
+              {token !== null && (
+                <button
+                  type="button"
+                  className={`game-centre__chip${isFavouritesOnly ? ' is-active' : ''}`}
+                  aria-pressed={isFavouritesOnly}
+                  onClick={() => setFavouritesOnly((v) => !v)}
+                  data-testid="game-centre-favourites"
+                >
+                  ♥ {t('centre.favouritesOnly')}
+                </button>
+              )}
             </div>
           </div>
           <p className="game-centre__muted" data-testid="game-centre-total">{active.isPending ? t('centre.loading') : t('centre.total', { count: total })}</p>
@@ -152,7 +149,7 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
             />
           )}
         </>
-      )}
+      }
     </section>
   );
 }

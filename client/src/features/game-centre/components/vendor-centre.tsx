@@ -1,86 +1,83 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import type { TVassGameType } from '@portal/contracts/api/games';
 import type { GameType } from '@portal/contracts/domain/constants';
-import { useSessionToken } from '../../../lib/session';
-import { requestLaunch } from '../../../lib/game-launch';
 import { useVassGameType } from '../api/get-vass-game-type';
 import { useGameList } from '../api/get-game-list';
 import { GameGrid } from './game-grid';
-import { LoginPrompt } from './login-prompt';
 import { VendorMark } from './vendor-mark';
 import './game-centre.css';
 
 type VendorCentreProps = {
   gameType: GameType;
   title: string;
-  /** The chosen vendor (?vassalage=): its games are listed below the vendor cards. */
+  /** The chosen vendor (?vassalage=); none: every vendor's games. */
   vendor: string | null;
 };
 
 /**
- * Game centre pages (/live, /fish, /pvp, /sports, /esports, /cockfight): the vendors of the type as
- * cards. A card goes through the launch machine (which routes a vendor to its page, ?vassalage=),
- * and the chosen vendor's games are listed for players with a session.
+ * Game centre pages (/live, /fish, /pvp, /sports, /esports, /cockfight), for guests and members
+ * alike: the vendors of the type as tabs (all vendors first) and the games of the chosen tab in a
+ * grid paged by 20. A guest who presses play gets the login popup from the launch machine.
  */
 export function VendorCentre({ gameType, title, vendor }: VendorCentreProps) {
   const { t } = useTranslation('games');
-  const token = useSessionToken();
+  const [, setSearch] = useSearchParams();
   const vendorsQuery = useVassGameType(gameType);
   const vendors = vendorsQuery.data?.vendors ?? [];
   const chosen = vendors.find((v) => v.vassalage.toLowerCase() === vendor?.toLowerCase()) ?? null;
   const filter = useMemo(() => ({ gameType, ...(chosen ? { vassalage: chosen.vassalage } : {}) }), [gameType, chosen]);
-  const list = useGameList(filter, token, chosen !== null);
+  // Until the vendors are known a ?vassalage= cannot be told from a wrong one: wait, then list.
+  const list = useGameList(filter, null, vendorsQuery.isSuccess);
   const games = list.data?.pages.flatMap((p) => p.games) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const pick = (code: string | null) => setSearch(code ? { vassalage: code } : {}, { preventScrollReset: true });
 
   return (
     <section className="game-centre container" data-testid="game-centre">
       <header className="game-centre__head">
-        <h1 className="game-centre__title">{title}</h1>
+        <h1 className="game-centre__title">{chosen ? t('centre.vendorGames', { name: chosen.displayName }) : title}</h1>
+        {list.isSuccess && <p className="game-centre__muted" data-testid="game-centre-total">{t('centre.total', { count: total })}</p>}
       </header>
       {vendorsQuery.isError && <p className="game-centre__prompt">{t('centre.error')}</p>}
       {vendorsQuery.isSuccess && vendors.length === 0 && <p className="game-centre__prompt">{t('centre.noVendors')}</p>}
-      <ul className="game-centre__vendor-cards">
-        {vendors.map((v) => (
-          <li key={v.vassalage}>
-            <VendorCard vendor={v} isActive={chosen?.vassalage === v.vassalage} />
-          </li>
-        ))}
-      </ul>
-      {chosen && (
-        <>
-          <h2 className="game-centre__subtitle">{t('centre.vendorGames', { name: chosen.displayName })}</h2>
-          {token === null ? (
-            <LoginPrompt />
-          ) : list.isError ? (
-            <p className="game-centre__prompt">{t('centre.error')}</p>
-          ) : !list.isPending && games.length === 0 ? (
-            <p className="game-centre__prompt">{t('centre.empty')}</p>
-          ) : (
-            <GameGrid games={games} hasMore={list.hasNextPage} isLoadingMore={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
-          )}
-        </>
+      {vendors.length > 0 && (
+        <div className="game-centre__vendors" role="tablist" aria-label={t('centre.vendors')}>
+          <button type="button" role="tab" aria-selected={chosen === null} className={`game-centre__vendor${chosen === null ? ' is-active' : ''}`} onClick={() => pick(null)} data-testid="game-centre-vendor-ALL">
+            <span>{t('centre.allVendors')}</span>
+          </button>
+          {vendors.map((v) => (
+            <VendorTab key={v.vassalage} vendor={v} isActive={chosen?.vassalage === v.vassalage} onClick={() => pick(v.vassalage)} />
+          ))}
+        </div>
       )}
-      {!chosen && token === null && vendors.length > 0 && <LoginPrompt />}
+      {vendors.length > 0 &&
+        (list.isError ? (
+          <p className="game-centre__prompt">{t('centre.error')}</p>
+        ) : list.isSuccess && games.length === 0 ? (
+          <p className="game-centre__prompt">{chosen?.maintenance ? t('centre.maintenance') : t('centre.empty')}</p>
+        ) : (
+          <GameGrid games={games} hasMore={list.hasNextPage} isLoadingMore={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+        ))}
     </section>
   );
 }
 
-function VendorCard({ vendor, isActive }: { vendor: TVassGameType; isActive: boolean }) {
+function VendorTab({ vendor, isActive, onClick }: { vendor: TVassGameType; isActive: boolean; onClick: () => void }) {
   const { t } = useTranslation('games');
   return (
     <button
       type="button"
-      className={`game-centre__vendor-card${isActive ? ' is-active' : ''}`}
+      role="tab"
+      aria-selected={isActive}
+      className={`game-centre__vendor${isActive ? ' is-active' : ''}`}
       data-testid={`game-centre-vendor-${vendor.vassalage}`}
-      aria-pressed={isActive}
-      onClick={() => requestLaunch({ kind: 'vendor', vassalage: vendor.vassalage, gameType: vendor.gameType, displayName: vendor.displayName })}
+      onClick={onClick}
     >
-      <VendorMark name={vendor.displayName} iconUrl={vendor.iconUrl} size={64} />
-      <span className="game-centre__vendor-name">{vendor.displayName}</span>
-      <span className={`game-centre__tag${vendor.maintenance ? ' is-warn' : ''}`}>
-        {vendor.maintenance ? t('centre.maintenance') : t('centre.count', { count: vendor.gameCount })}
-      </span>
+      <VendorMark name={vendor.displayName} iconUrl={vendor.iconUrl} size={28} />
+      <span>{vendor.displayName}</span>
+      <span className="game-centre__count">{vendor.maintenance ? t('centre.maintenance') : vendor.gameCount}</span>
     </button>
   );
 }

@@ -33,7 +33,7 @@ describe('house game page calls', () => {
     // the next call no longer sends the ended session
     const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, { success: true, value: SESSION }));
     vi.stubGlobal('fetch', fetch);
-    await getHouseState();
+    await getHouseState('SLOT1');
     expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('x-house-session')).toBeNull();
     // a new session (a new launch) clears the flag
     setHouseSession(SESSION.session);

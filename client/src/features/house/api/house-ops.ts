@@ -17,8 +17,8 @@ export const openHouseSession = (token: string, game: THouseGameCode) => {
 };
 /** POST /house/api/freeplay: a play-money session (FREEPLAY3). */
 export const openFreePlay = (game: THouseGameCode) => houseCall(houseCalls.freePlay, { body: { game } });
-/** POST /house/api/state: the session again (balance, seed hash). */
-export const getHouseState = () => houseCall(houseCalls.state, { body: {} });
+/** POST /house/api/state: this game's session again (balance, seed hash); refused when the page has none for this game. */
+export const getHouseState = (game: THouseGameCode) => houseCall(houseCalls.state, { body: { game } });
 /** POST /house/api/slot/spin. */
 export const spinSlot = (stake: number) => houseCall(houseCalls.spin, { body: { stake } });
 /** POST /house/api/seed: reveal the current server seed and start a new one. */

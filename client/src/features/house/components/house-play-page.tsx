@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { HOUSE_GAME_CODES, type THouseGameCode, type THouseSession, type TRotateSeedValue, type TSpinResult } from '@portal/contracts/api/house';
 import { hideBootLoader } from '../../../lib/boot-loader';
 import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
 import { setHouseSession, useHouseSessionEnded } from '../api/house-call';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
+import { relaunchHouseGame } from '../api/relaunch';
+import { startHouseSession } from '../api/start-session';
 import { BaccaratTable } from './baccarat-table';
 import { FishPond } from './fish-pond';
 import { Lucky9Table } from './lucky9-table';
@@ -22,6 +24,12 @@ const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 
  * removed from the address bar. When the game session ends the page drops it and says so.
  */
 export function HousePlayPage() {
+  const [params] = useSearchParams();
+  // Back/forward between two games' pages keeps this route mounted: each game starts afresh.
+  return <HouseGamePage key={`${params.get('game') ?? ''}:${params.get('mode') ?? ''}`} />;
+}
+
+function HouseGamePage() {
   const { t } = useTranslation('house');
   const money = useMoney();
   const [params] = useSearchParams();
@@ -36,6 +44,7 @@ export function HousePlayPage() {
   const [revealed, setRevealed] = useState<TRotateSeedValue | null>(null);
   const [clientSeed, setClientSeed] = useState('');
   const [isBusy, setBusy] = useState(false);
+  const [needLogin, setNeedLogin] = useState(false);
   const timers = useRef<number[]>([]);
   // Lucky 9 Duel is played for real money against other players: no free play.
   const pvpFree = game === 'PVP1' && params.get('mode') === 'free';
@@ -54,19 +63,19 @@ export function HousePlayPage() {
     const isFree = params.get('mode') === 'free';
     if (pvpFree) return;
     const start = async () => {
-      if (token) {
-        const s = await openHouseSession(token, game);
-        // The launch token is a credential: keep the house session instead and clean the address bar.
-        window.history.replaceState(null, '', `/house/play?game=${game}`);
-        return s;
-      }
-      if (isFree) return openFreePlay(game);
-      // A reload: the gateway answers the session it keeps for this page (HttpOnly cookie), if any.
-      return getHouseState();
+      const r = await startHouseSession({ game, code: token, isFree }, { open: openHouseSession, freePlay: openFreePlay, state: getHouseState, relaunch: relaunchHouseGame });
+      // The launch token is a credential: keep the house session instead and clean the address bar.
+      if (token) window.history.replaceState(null, '', `/house/play?game=${game}`);
+      return r;
     };
     start()
-      .then((s) => {
+      .then((r) => {
         if (!alive) return;
+        if (r.kind === 'login') {
+          setNeedLogin(true);
+          return;
+        }
+        const s = r.session;
         setHouseSession(s.session);
         setSession(s);
         setClientSeed(s.fair.clientSeed);
@@ -160,7 +169,10 @@ export function HousePlayPage() {
   return (
     <div className="hs-page" data-testid="house-page">
       <header className="hs-top">
-        <h1 className="hs-title">{session?.gameName ?? (pvpFree ? 'Lucky 9 Duel' : t('loading'))}</h1>
+        <Link to="/" className="hs-back" data-testid="house-back">
+          <span aria-hidden="true">‹</span> {t('back_to_portal')}
+        </Link>
+        <h1 className="hs-title">{session?.gameName ?? (pvpFree || needLogin ? 'Lucky 9 Duel' : t('loading'))}</h1>
         {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
         {!pvpFree && (
           <div className="hs-balance">
@@ -170,6 +182,11 @@ export function HousePlayPage() {
         )}
       </header>
       {error && <p className="hs-error" role="alert" data-testid="house-error" data-ended={isEnded || undefined}>{error}</p>}
+      {needLogin && (
+        <p className="hs-error" role="alert" data-testid="house-need-login">
+          {t('login_to_play')} <Link to="/login" className="hs-link">{t('common:w_login')}</Link>
+        </p>
+      )}
       {pvpFree ? (
         <p className="l9-notice" data-testid="pvp-real-money-only">{t('pvp_real_money_only')}</p>
       ) : game === 'PVP1' ? (

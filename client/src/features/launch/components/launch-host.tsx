@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useVendorName } from '../../../lib/vendor-names';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { useIsLoggedIn } from '../../../lib/session';
 import { getLoginFlags } from '../../../lib/login-state';
 import { openPopup } from '../../../lib/popups';
 import { errorKey } from '../../../lib/error-key';
+import { TrialRegisterButton } from '../../auth/components/trial-register-button';
 import { launchMachine } from '../machines/launch.machine';
 import { launchGame } from '../api/launch-game';
 import { getMaintenanceSuggestions, getProviderGames } from '../api/get-suggestions';
@@ -74,6 +76,7 @@ function LaunchDialogs({
 }) {
   const { t } = useTranslation('games');
   const { t: tc } = useTranslation('common');
+  const vendorName = useVendorName();
   const { target, suggestions, error } = snapshot.context;
   const game = target.kind === 'game' ? target.game : null;
   return (
@@ -82,7 +85,8 @@ function LaunchDialogs({
         <div className="launch-dialog" role="alertdialog" data-testid="launch-trial-dialog">
           <span className="launch-dialog__icon" aria-hidden="true">i</span>
           <p className="launch-dialog__text">{t('launch.trialRequired')}</p>
-          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>{t('launch.confirm')}</button>
+          <TrialRegisterButton onClick={onClose} />
+          <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>{t('launch.confirm')}</button>
         </div>
       </Modal>
       <Modal name="gameLaunching" open={snapshot.matches('launching') || snapshot.matches('opened')} onClose={onClose} showClose={false} width={300} height={120}>
@@ -118,7 +122,7 @@ function LaunchDialogs({
       <Modal name="gameNotConnected" open={snapshot.matches('notConnected')} onClose={onClose} title={t('launch.notConnectedTitle')} width={380}>
         <div className="launch-dialog" data-testid="launch-dialog-not-connected">
           <span className="launch-dialog__icon" aria-hidden="true">i</span>
-          <p className="launch-dialog__text">{t('launch.notConnectedText', { vendor: game?.vassalage ?? '' })}</p>
+          <p className="launch-dialog__text">{t('launch.notConnectedText', { vendor: game ? vendorName(game.vassalage) : '' })}</p>
           <button type="button" className="btn btn--primary btn--block" onClick={onClose}>{t('launch.ok')}</button>
         </div>
       </Modal>

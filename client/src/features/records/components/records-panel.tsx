@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { recordKindName } from '../../../lib/code-labels';
 import { useTranslation } from 'react-i18next';
 import { RECORDS_MAX_RANGE_DAYS, type TRecord } from '@portal/contracts/api/wallet';
 import { errorMessage } from '../../../lib/field-message';
@@ -50,7 +51,7 @@ export function RecordsPanel() {
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`records-row-${r.id}`}>
                   <td data-label={t('col_time')}>{formatDateTime(r.time)}</td>
-                  <td data-label={t('col_kind')}>{t(`record_kind_${r.kind}`, { defaultValue: r.kind })}</td>
+                  <td data-label={t('col_kind')}>{recordKindName(t, r.kind)}</td>
                   <td data-label={t('col_reference')}>{r.reference}</td>
                   <td data-label={t('amount')} className={`cx-num cx-amount ${r.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`}>{money(r.amount)}</td>
                   <td data-label={t('col_balance_after')} className="cx-num">{r.balanceAfter === null ? '—' : money(r.balanceAfter)}</td>

@@ -64,7 +64,6 @@ function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modu
       minAge: settings.minAge,
       gmtOffsetMinutes: offset,
       kinds: [...(modules.USERNAMEREG3 ? (['register'] as const) : []), ...(modules.MOBILENUMREG3 ? (['registerMobile'] as const) : [])],
-      mobileNeedsPassword: !!modules.MOBILENUMPASSREG3,
       smsVerification: !!modules.REGMOBVERF3,
       urlAffiliateCode: urlAffiliateCode(),
       domain: window.location.host,

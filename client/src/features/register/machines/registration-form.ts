@@ -15,8 +15,6 @@ export type RegistrationSetup = {
   gmtOffsetMinutes: number;
   /** USERNAMEREG3 / MOBILENUMREG3, in that order. */
   kinds: RegisterKind[];
-  /** MOBILENUMPASSREG3: mobile registration asks a password too. */
-  mobileNeedsPassword: boolean;
   /** REGMOBVERF3: an SMS code proves the number. */
   smsVerification: boolean;
   /** ?affiliateCode= or ?code= of the page address. */
@@ -53,7 +51,8 @@ export function effectiveRule(setup: RegistrationSetup, kind: RegisterKind, fiel
     }
     case 'password':
     case 'confirmPassword':
-      return mobile && !setup.mobileNeedsPassword ? null : { ...rule, enabled: true, required: true };
+      // Both registration types need a password (spec section 5); the server refuses one without.
+      return { ...rule, enabled: true, required: true };
     case 'paymentPassword':
       // Always required when shown (spec section 5).
       return rule.enabled ? { ...rule, required: true } : null;

@@ -34,7 +34,6 @@ const SETUP: RegistrationSetup = {
   minAge: 21,
   gmtOffsetMinutes: 480,
   kinds: ['register', 'registerMobile'],
-  mobileNeedsPassword: false,
   smsVerification: true,
   urlAffiliateCode: null,
   domain: 'portal.test',
@@ -48,14 +47,17 @@ describe('registration form rules', () => {
       .toEqual(new Set(REGISTRATION_FIELDS.filter((f) => f !== 'verificationCode')));
   });
 
-  it('shows enabled fields; mobile registration drops the username and, without MOBILENUMPASSREG3, the password', () => {
+  it('shows enabled fields; mobile registration drops the username but keeps the password and its confirmation', () => {
     expect(visibleFields(SETUP, 'register').map((f) => f.field)).toEqual([
       'username', 'mobileNum', 'password', 'confirmPassword', 'payeeName', 'email', 'birthday', 'affiliateCode', 'captcha',
     ]);
     const mobile = visibleFields(SETUP, 'registerMobile');
-    expect(mobile.map((f) => f.field)).toEqual(['mobileNum', 'verificationCode', 'payeeName', 'email', 'birthday', 'affiliateCode', 'captcha']);
+    expect(mobile.map((f) => f.field)).toEqual(['mobileNum', 'verificationCode', 'password', 'confirmPassword', 'payeeName', 'email', 'birthday', 'affiliateCode', 'captcha']);
     expect(mobile.find((f) => f.field === 'mobileNum')?.rule.required).toBe(true);
-    expect(visibleFields({ ...SETUP, mobileNeedsPassword: true }, 'registerMobile').map((f) => f.field)).toContain('password');
+    expect(mobile.find((f) => f.field === 'password')?.rule.required).toBe(true);
+    // an empty password is refused on the mobile form as on the username form
+    const errors = validateRegistration(SETUP, 'registerMobile', { mobileNum: '9171234567', verificationCode: '123456' }, { termsAccepted: true, ageConfirmed: true });
+    expect(Object.keys(errors)).toEqual(expect.arrayContaining(['password', 'confirmPassword']));
     expect(visibleFields({ ...SETUP, smsVerification: false }, 'registerMobile').map((f) => f.field)).not.toContain('verificationCode');
   });
 

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { createMember } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+
+/**
+ * What a new user hit (issue 12): house game pages opened by URL, category pages for guests,
+ * untranslated codes, sign-out errors and the side bar over the game grid at 1366 px.
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+async function player() {
+  const account = `ux${Date.now() % 1e7}`;
+  await createMember(gw, { account, password: 'abc12345' });
+  return { account, token: await apiLogin(gw, account, 'abc12345') };
+}
+
+async function launchUrl(token: string, nodeId: string): Promise<string> {
+  const r = await fetch(`${gw.url}/wps/game/launchGame`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ nodeId }),
+  });
+  return ((await r.json()) as { value: { url: string } }).value.url;
+}
+
+const title = (page: Page) => page.locator('.hs-title').innerText();
+
+describe('issue 12 in Chromium', () => {
+  it('house game pages opened by URL after a launch show their own game; back returns to each; a link leads back to the portal', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, p.token);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(gw.url + (await launchUrl(p.token, 'HOUSE-SLOT1')));
+    await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Lucky Peso Reels');
+    // another game by URL (bookmark): its own session, never the slot's, and no error
+    await page.goto(`${gw.url}/house/play?game=BACC1`);
+    await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Speed Baccarat');
+    await page.goto(`${gw.url}/house/play?game=FISH1`);
+    await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Lucky Fishing');
+    expect(await page.getByTestId('house-error').count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Speed Baccarat');
+    await page.reload();
+    await expect.poll(() => title(page), { timeout: 15_000 }).toBe('Speed Baccarat');
+    expect(await page.getByTestId('house-error').count()).toBe(0);
+    // a page without a session of its game starts one: no refused call on the way
+    expect(errors.filter((e) => /40[13]/.test(e))).toEqual([]);
+    await page.getByTestId('house-back').click();
+    await page.getByTestId('home-hot-games').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
+  it('a guest opening a house game by URL plays it for free, in Tagalog with a way back', async () => {
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await page.goto(`${gw.url}/house/play?game=SLOT1`);
+    await page.getByTestId('house-free-play').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('house-back').innerText()).toContain('Bumalik sa portal');
+    await context.close();
+  });
+
+  for (const lang of ['EN', 'TY'] as const) {
+    it(`category pages list every vendor's games to a guest, no vendor codes on cards (${lang})`, async () => {
+      const { context, page } = await newPage(browser, { lang });
+      await page.goto(gw.url + '/live');
+      const grid = page.getByTestId('game-centre-grid');
+      await expect.poll(() => grid.getByTestId('game-card').count(), { timeout: 15_000 }).toBeGreaterThan(4);
+      expect(await page.getByTestId('game-centre-vendor-ALL').getAttribute('aria-selected')).toBe('true');
+      // textContent: the text itself (the card shows it upper-case)
+      const vendorTexts = () => grid.locator('.game-card__vendor').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+      const vendors = await vendorTexts();
+      expect(vendors.length).toBeGreaterThan(4);
+      expect(vendors.filter((v) => /^[A-Z0-9_]+$/.test(v.trim()))).toEqual([]);
+      // one vendor
+      await page.getByTestId('game-centre-vendor-MNL').click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('vassalage'), { timeout: 10_000 }).toBe('MNL');
+      await expect.poll(async () => [...new Set(await vendorTexts())], { timeout: 15_000 }).toEqual(['Manila Live']);
+      await snap(page, `ux-live-mnl-${lang}`);
+      await context.close();
+    });
+  }
+
+  it('the cashier in Tagalog shows payment methods by name, never a code', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/member?tab=depositv2');
+    await page.getByTestId('deposit-channels').waitFor({ timeout: 15_000 });
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/\b(GCASH|MAYA|INSTAPAY|BANK|TCG_SEA)\b/);
+    expect(text).toContain('Bank transfer sa InstaPay');
+    await context.close();
+  });
+
+  it('signing out logs no 401 (member calls in flight are cancelled)', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, p.token);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(gw.url + '/member?tab=transactionHistory');
+    await page.getByTestId('account-menu-button').waitFor({ timeout: 15_000 });
+    await page.getByTestId('account-menu-button').click();
+    await page.getByTestId('account-menu-logout').click();
+    await page.getByTestId('logout-confirm').click();
+    await page.getByTestId('login-button').waitFor({ timeout: 15_000 });
+    // everything the sign-out set off has settled
+    await page.waitForLoadState('networkidle');
+    expect(errors.filter((e) => /401|Unauthorized/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('at 1366x768 the right side bar leaves the last game column uncovered', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(gw.url + '/live');
+    const grid = page.getByTestId('game-centre-grid');
+    await expect.poll(() => grid.getByTestId('game-card').count(), { timeout: 15_000 }).toBeGreaterThan(4);
+    const right = Math.max(...(await grid.getByTestId('game-card').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))));
+    const bar = await page.locator('.side-bar').boundingBox();
+    expect(bar).not.toBeNull();
+    expect(right).toBeLessThanOrEqual(bar!.x);
+    await snap(page, 'ux-live-1366');
+    await context.close();
+  });
+});
