@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { FavouritesContext } from '../lib/game-launch';
-import { LaunchHost } from '../features/launch/components/launch-host';
+import { lazyNamed } from './lazy-page';
 import { useFavouritesState } from '../features/favourites/use-favourites-state';
+
+/** The launch popup (and its state machine) loads with the shell, not before the first paint. */
+const LaunchHost = lazyNamed(() => import('../features/launch/components/launch-host'), 'LaunchHost', null);
 
 /**
  * Game launch and favourites for every card in the shell. Cards only know lib/game-launch; the app

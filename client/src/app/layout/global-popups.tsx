@@ -12,7 +12,10 @@ import { RegisterModal } from '../../features/register/components/register-modal
 import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
 import { useTranslation } from 'react-i18next';
-import { AgentCentrePopup } from '../routes/agent-centre-slots';
+import { lazyNamed } from '../lazy-page';
+
+/** The agent centre (and the member centre panels it composes) loads when an agent opens it. */
+const AgentCentrePopup = lazyNamed(() => import('../routes/agent-centre-slots'), 'AgentCentrePopup', null);
 
 /** Popups any page can open through lib/popups (login, register, help). */
 export function GlobalPopups() {
@@ -30,7 +33,7 @@ export function GlobalPopups() {
       <ContractOfferHost />
       <ContractAnswerNotice />
       <PayoutNotice />
-      <AgentCentrePopup />
+      {popup?.name === 'agentCentre' && <AgentCentrePopup />}
     </>
   );
 }
