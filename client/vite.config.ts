@@ -34,6 +34,11 @@ export default defineConfig({
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
+        // Each language's namespace is a chunk of its own (i18n/i18n.ts loads them on demand): name it.
+        chunkFileNames: (chunk) => {
+          const m = /locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         // React and the router change less often than the app and every page needs them: one chunk
         // that caches across releases. Other libraries go with the code that uses them (no catch-all
         // vendor chunk): a library only a lazy route uses (xstate, qrcode, embla, socket.io-client)

@@ -6,10 +6,11 @@ import './app/styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The session first (a reload's token comes back from the gateway), then the app, whose modules
-// read the login state when they load.
+// read the login state when they load. The texts of the current language load meanwhile.
+const textsReady = import('./i18n/i18n').then((m) => m.i18nReady);
 await restoreSession();
 if (window.location.pathname.startsWith('/ops')) await (await import('./features/ops/lib/ops-session-keep')).restoreOpsSession();
-const { App } = await import('./app/app');
+const [{ App }] = await Promise.all([import('./app/app'), textsReady]);
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -25,11 +25,12 @@ import { GameServices } from './game-services';
  */
 const loadGamePages = () => import('./routes/game-list-center-page');
 const loadAgentPages = () => import('./routes/agent-page');
-const AgentLayout = lazyNamed(() => import('./layout/agent-layout'), 'AgentLayout');
-const AgentLandingPage = lazyNamed(loadAgentPages, 'AgentLandingPage');
-const AgentHomePage = lazyNamed(loadAgentPages, 'AgentHomePage');
+const AGENT_NS = ['agents', 'agent-office', 'wallet', 'register', 'bets'];
+const AgentLayout = lazyNamed(() => import('./layout/agent-layout'), 'AgentLayout', undefined, AGENT_NS);
+const AgentLandingPage = lazyNamed(loadAgentPages, 'AgentLandingPage', undefined, AGENT_NS);
+const AgentHomePage = lazyNamed(loadAgentPages, 'AgentHomePage', undefined, AGENT_NS);
 const DownloadPage = lazyNamed(() => import('./routes/download-page'), 'DownloadPage');
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute');
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');
