@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './build/bundle-report';
 import { precompress } from './build/precompress';
+import { preloadApp } from './build/preload-app';
 
 /**
  * The gateway serves the API, images and Socket.IO; the dev server forwards to it, naming the
@@ -12,7 +13,7 @@ import { precompress } from './build/precompress';
 const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
-  plugins: [react(), precompress(), bundleReport()],
+  plugins: [react(), preloadApp(['src/app/app.tsx']), precompress(), bundleReport()],
   server: {
     proxy: {
       '/wps': GATEWAY,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { FavouritesContext } from '../lib/game-launch';
+import { FavouritesContext, useLaunchRequest } from '../lib/game-launch';
 import { lazyNamed } from './lazy-page';
 import { useFavouritesState } from '../features/favourites/use-favourites-state';
 
-/** The launch popup (and its state machine) loads with the shell, not before the first paint. */
+/** The launch popup (and its state machine) loads when a card first asks for a launch (then runs that request). */
 const LaunchHost = lazyNamed(() => import('../features/launch/components/launch-host'), 'LaunchHost', null);
 
 /**
@@ -12,10 +12,11 @@ const LaunchHost = lazyNamed(() => import('../features/launch/components/launch-
  */
 export function GameServices({ children }: { children: ReactNode }) {
   const favourites = useFavouritesState();
+  const hasLaunch = useLaunchRequest() !== null;
   return (
     <FavouritesContext.Provider value={favourites}>
       {children}
-      <LaunchHost />
+      {hasLaunch && <LaunchHost />}
     </FavouritesContext.Provider>
   );
 }

@@ -45,7 +45,7 @@ export function gzipBytes(dist: string, files: string[]): { raw: number; gzip: n
  * What a guest's first visit to the home page loads (manifest keys): the entry (index.html and its
  * static imports), the app (imported once the session is restored), the texts of the default
  * language (TY) that load before the first render (FIRST_NAMESPACES of client/src/i18n/i18n.ts),
- * the home page, and what the shell renders lazily on every page (the popups host, the game launch host).
+ * the home page, and the popups host the shell renders lazily on every page.
  */
 export const HOME_PAGE_CHUNKS = [
   'index.html',
@@ -53,5 +53,4 @@ export const HOME_PAGE_CHUNKS = [
   ...['common', 'home', 'games', 'auth'].map((ns) => `src/i18n/locales/ty/${ns}.json`),
   'src/features/home/components/home-page.tsx',
   'src/app/layout/global-popups.tsx',
-  'src/features/launch/components/launch-host.tsx',
 ];
