@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './build/bundle-report';
+import { lightContracts } from './build/light-contracts';
 import { precompress } from './build/precompress';
 import { preloadApp } from './build/preload-app';
 
@@ -13,7 +14,7 @@ import { preloadApp } from './build/preload-app';
 const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
-  plugins: [react(), preloadApp(['src/app/app.tsx']), precompress(), bundleReport()],
+  plugins: [lightContracts(), react(), preloadApp(['src/app/app.tsx']), precompress(), bundleReport()],
   server: {
     proxy: {
       '/wps': GATEWAY,
