@@ -12,6 +12,7 @@ import { runnerImport, type Plugin } from 'vite';
  */
 const CONTRACT_API = /[\\/]contracts[\\/]src[\\/]api[\\/](?!envelope\.ts$|errors\.ts$)[^\\/]+\.ts$/;
 const FULL = '?full';
+const CONTRACTS = /[\\/]contracts[\\/]src[\\/]/;
 
 type ZodLike = { _zod: { def: Record<string, unknown> & { type: string } } };
 const isZod = (v: unknown): v is ZodLike => typeof v === 'object' && v !== null && '_zod' in v && typeof (v as ZodLike)._zod?.def?.type === 'string';
@@ -56,9 +57,10 @@ export function lightContracts(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      // Inside a full module, contract imports stay full (its schemas are built from theirs).
-      if (!importer?.endsWith(FULL) || source.endsWith(FULL)) return null;
-      const r = await this.resolve(source, importer.slice(0, -FULL.length), { ...options, skipSelf: true });
+      // Inside the contracts (a full module, events.ts, the domain), contract imports stay full:
+      // their schemas are built from the imported ones.
+      if (!importer || source.endsWith(FULL) || !CONTRACTS.test(importer)) return null;
+      const r = await this.resolve(source, importer.endsWith(FULL) ? importer.slice(0, -FULL.length) : importer, { ...options, skipSelf: true });
       if (r && !r.external && CONTRACT_API.test(r.id)) return { ...r, id: r.id + FULL };
       return r;
     },
