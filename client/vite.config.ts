@@ -1,9 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { bundleReport } from './build/bundle-report';
-import { lightContracts } from './build/light-contracts';
-import { precompress } from './build/precompress';
-import { preloadApp } from './build/preload-app';
+import { bundleReport } from './build/bundle-report.ts';
+import { lightContracts } from './build/light-contracts.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadApp } from './build/preload-app.ts';
 
 /**
  * The gateway serves the API, images and Socket.IO; the dev server forwards to it, naming the

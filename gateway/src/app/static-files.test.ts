@@ -77,7 +77,7 @@ describe('built client files', () => {
   });
 
   it('falls back to the file itself without Accept-Encoding, still with Vary', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }] as Array<Record<string, string>>) {
       const res = await get(asset(), headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-encoding']).toBeUndefined();
