@@ -1,5 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bundleReport } from './build/bundle-report.ts';
+import { lightContracts } from './build/light-contracts.ts';
+import { precompress } from './build/precompress.ts';
+import { preloadApp } from './build/preload-app.ts';
 
 /**
  * The gateway serves the API, images and Socket.IO; the dev server forwards to it, naming the
@@ -10,7 +14,7 @@ import react from '@vitejs/plugin-react';
 const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [lightContracts(), react(), preloadApp(['src/app/app.tsx']), precompress(), bundleReport()],
   server: {
     proxy: {
       '/wps': GATEWAY,
@@ -26,16 +30,24 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what each entry and route chunk loads (the bundle-size test reads it).
+    manifest: true,
     // No source maps in the shipped build (SOURCEMAP=1 for a local debugging build; production never serves *.map).
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks cache better.
+        // Each language's namespace is a chunk of its own (i18n/i18n.ts loads them on demand): name it.
+        chunkFileNames: (chunk) => {
+          const m = /locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+          return m ? `assets/locale-${m[1]}-${m[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+        // React and the router change less often than the app and every page needs them: one chunk
+        // that caches across releases. Other libraries go with the code that uses them (no catch-all
+        // vendor chunk): a library only a lazy route uses (xstate, qrcode, embla, socket.io-client)
+        // is then fetched with that route, not on the first paint of every page.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },

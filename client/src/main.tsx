@@ -6,10 +6,13 @@ import './app/styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The session first (a reload's token comes back from the gateway), then the app, whose modules
-// read the login state when they load.
+// read the login state when they load. The texts of the current language load meanwhile.
+const textsReady = import('./i18n/i18n').then((m) => m.i18nReady);
 await restoreSession();
 if (window.location.pathname.startsWith('/ops')) await (await import('./features/ops/lib/ops-session-keep')).restoreOpsSession();
-const { App } = await import('./app/app');
+// On the home page (and the popups over it), its chunk loads beside the app's, not after the first render.
+const isHome = /^\/(?:index(?:\.html)?|home|login|register|help)?\/?$/.test(window.location.pathname);
+const [{ App }] = await Promise.all([import('./app/app'), textsReady, isHome ? import('./features/home/components/home-page').catch(() => undefined) : undefined]);
 createRoot(root).render(
   <StrictMode>
     <App />

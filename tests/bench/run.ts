@@ -27,6 +27,7 @@
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
+ * --web measures first paint of the built portal in headless Chromium instead (tests/bench/web.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -91,6 +92,11 @@ function parseArgs(argv: string[]) {
   }
   if (o.sockets > 9000 * o.clients) throw new Error('too many sockets per client process for the fd limit: add --clients');
   return o;
+}
+// `npm run bench -- --web [...]`: first paint of the built portal in headless Chromium (tests/bench/web.ts).
+if (process.argv.includes('--web')) {
+  const { main } = await import('./web.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--web')));
 }
 // `npm run bench -- --catalogue [...]`: the game-list search benchmark instead (tests/bench/catalogue.ts).
 if (process.argv.includes('--catalogue')) {

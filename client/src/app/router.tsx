@@ -1,24 +1,42 @@
 import { createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import type { ReactNode } from 'react';
+import { VENDOR_CODES } from '@portal/contracts/domain/constants';
 import type { GameType } from '@portal/contracts/domain/constants';
-import { AgentLayout } from './layout/agent-layout';
 import { MainLayout } from './layout/main-layout';
 import { RequireAgent, RequireAuth, RequireRealAccount } from './layout/require-auth';
 import type { RouteHandle } from './route-handle';
 import { AGENT_ROUTES, MAIN_ROUTES } from './route-table';
 import type { RouteId, RouteSpec } from './route-table';
-import { AgentHomePage, AgentLandingPage } from './routes/agent-page';
+import { lazyNamed } from './lazy-page';
 import { ComingSoonPage } from './routes/coming-soon-page';
-import { DownloadPage } from './routes/download-page';
-import { GameCentrePage, GameListCenterPage, JILI_VENDOR, LotteryPage, SlotsPage } from './routes/game-list-center-page';
 import { HomeRoute } from './routes/home-route';
-import { MemberRoute } from './routes/member-route';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
 import { OPS_ROUTE } from './routes/ops-routes';
 import { HOUSE_ROUTE } from './routes/house-route';
 import { RouteError } from './routes/route-error';
 import { GameServices } from './game-services';
+
+/**
+ * Route-level code splitting: the member centre, the agent back office, the game pages and the
+ * download page are separate chunks, fetched when first opened (the ops console and the house game
+ * page are lazy routes of their own, see routes/ops-routes.tsx and routes/house-route.tsx). The
+ * home page, its popups and the shell are what a first visit loads.
+ */
+const loadGamePages = () => import('./routes/game-list-center-page');
+const loadAgentPages = () => import('./routes/agent-page');
+const AGENT_NS = ['agents', 'agent-office', 'wallet', 'register', 'bets'];
+const AgentLayout = lazyNamed(() => import('./layout/agent-layout'), 'AgentLayout', undefined, AGENT_NS);
+const AgentLandingPage = lazyNamed(loadAgentPages, 'AgentLandingPage', undefined, AGENT_NS);
+const AgentHomePage = lazyNamed(loadAgentPages, 'AgentHomePage', undefined, AGENT_NS);
+const DownloadPage = lazyNamed(() => import('./routes/download-page'), 'DownloadPage');
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets']);
+const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
+const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
+const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');
+const SlotsPage = lazyNamed(loadGamePages, 'SlotsPage');
+/** The JILI vendor code (VENDOR_CODES.JILI; kept here so the route table does not load the game pages). */
+const JILI_VENDOR = VENDOR_CODES.JILI;
 
 const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gameCentre = (titleKey: string, gameType: GameType) => <GameCentrePage titleKey={titleKey} gameType={gameType} />;

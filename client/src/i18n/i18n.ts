@@ -1,14 +1,32 @@
 import i18next from 'i18next';
+import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@portal/contracts/domain/constants';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { readStorage, writeStorage } from '../lib/storage';
 import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode } from './languages';
-import { buildResources } from './resources';
 
-/** Every json under locales/<lang>/ is a namespace: new namespaces need no wiring. */
-const modules = import.meta.glob<unknown>('./locales/*/*.json', { eager: true, import: 'default' });
-const resources = buildResources(modules);
+/**
+ * Every json under locales/<lang>/ is a namespace (new namespaces need no wiring), each its own
+ * chunk: a page fetches only its language's texts, and only the namespaces it uses. FIRST_NAMESPACES
+ * load before the app renders (main.tsx awaits i18nReady); the others load with the lazy route or
+ * popup that uses them (app/lazy-page.tsx, `ns`), or on first use (react-i18next asks for them).
+ */
+const loaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
+
+/** The shell, the home page and the game pages: what a first visit paints with. */
+export const FIRST_NAMESPACES = ['common', 'home', 'games', 'auth'];
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, done) {
+    const load = loaders[`./locales/${lng.toLowerCase()}/${ns}.json`];
+    // A language without its own texts (the fallback covers it) or an unknown namespace: empty.
+    if (!load) return done(null, {});
+    load().then((m) => done(null, m.default), (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), false));
+  },
+};
 
 const LANG_KEY = 'lang';
 
@@ -23,22 +41,30 @@ function applyHtmlLang(lang: string): void {
   document.documentElement.lang = isLanguageCode(lang) ? LANGUAGE_TAGS[lang] : 'en';
 }
 
+/** Languages translated in full (locales.test.ts checks every key): they need no fallback texts. */
+const COMPLETE = new Set(Object.keys(loaders).map((k) => /locales\/([^/]+)\//.exec(k)?.[1]?.toUpperCase()));
+
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources,
+/** Resolves once the current language's FIRST_NAMESPACES are loaded. */
+export const i18nReady: Promise<unknown> = i18n.use(localeBackend).use(initReactI18next).init({
   lng: getChosenLanguage() ?? DEFAULT_LANGUAGE,
-  fallbackLng: FALLBACK_LANGUAGE,
+  fallbackLng: (code) => (COMPLETE.has(code) ? [] : [FALLBACK_LANGUAGE]),
   supportedLngs: [...LANGUAGE_CODES],
   // The codes are the spec's upper-case ones; i18next must not rewrite them.
   load: 'currentOnly',
   lowerCaseLng: false,
   defaultNS: 'common',
-  ns: Object.keys(resources[FALLBACK_LANGUAGE] ?? { common: {} }),
+  ns: FIRST_NAMESPACES,
   interpolation: { escapeValue: false },
   returnNull: false,
   react: { useSuspense: false },
 });
+
+/** Loads namespaces of the current language (a lazy route's texts, before it renders). */
+export function loadNamespaces(ns: readonly string[]): Promise<unknown> {
+  return ns.length ? i18n.loadNamespaces([...ns]) : Promise.resolve();
+}
 applyHtmlLang(i18n.language);
 i18n.on('languageChanged', applyHtmlLang);
 

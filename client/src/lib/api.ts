@@ -3,6 +3,7 @@ import type { CallDef } from '@portal/contracts/api/envelope';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import { clearSession, getSessionToken, subscribeSession } from './session';
 import { getMerchantCode } from './merchant';
+import { isLazySchema } from './lazy-schema';
 
 /** Codes the client raises itself (no usable answer from the gateway). */
 export const CLIENT_ERROR_CODE = {
@@ -86,7 +87,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export function createApiClient(deps: ApiClientDeps) {
   return async function call<D extends AnyCall>(def: D, input: CallInput<D> = {}): Promise<ValueOf<D>> {
     let query: Record<string, unknown> | undefined;
-    if (def.query && input.query !== undefined) {
+    if (def.query && input.query !== undefined && isLazySchema(def.query)) {
+      // Production build (lib/lazy-schema.ts): the gateway parses the query with this same contract.
+      query = isRecord(input.query) ? input.query : undefined;
+    } else if (def.query && input.query !== undefined) {
       const parsed = def.query.safeParse(input.query);
       if (!parsed.success) throw new ApiError(ErrorCode.VALIDATION, parsed.error.message);
       query = isRecord(parsed.data) ? parsed.data : undefined;
@@ -131,7 +135,12 @@ export function createApiClient(deps: ApiClientDeps) {
       if (code === ErrorCode.UNAUTHORIZED && token) deps.onUnauthorized();
       throw new ApiError(code, message, res.status, detailsOf(json.details), json.value);
     }
-    const value = def.value.safeParse(json.value);
+    // Production build: a response whose schema returns valid input unchanged is used as sent; the
+    // others load their schema (and zod) on first use. Dev server and tests validate every one.
+    const lazy: unknown = def.value;
+    if (isLazySchema(lazy) && lazy.identity) return json.value as ValueOf<D>;
+    const schema = isLazySchema(lazy) ? await lazy.load() : def.value;
+    const value = schema.safeParse(json.value);
     if (!value.success) {
       throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Response of ${def.path} does not match its contract`, res.status);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { parseEvent } from '@portal/contracts/events/events';
 import type { TEventEnvelope, TSyncReply, TSyncRequest } from '@portal/contracts/events/events';
 import { QUERY_KEYS } from '../lib/query-keys';
 import { RealtimeClient } from './realtime-client';
@@ -35,7 +36,7 @@ function setup() {
   };
   const queryClient = new QueryClient();
   queryClient.setQueryData(QUERY_KEYS.rankList, { list: [] });
-  const client = new RealtimeClient({ queryClient, getToken: () => 'tok', getMerchant: () => 'DEMO', createTransport: () => transport });
+  const client = new RealtimeClient({ queryClient, getToken: () => 'tok', getMerchant: () => 'DEMO', createTransport: () => transport, parseEvent });
   client.connect();
   const applied: number[] = [];
   client.on('winner.posted', (env) => applied.push(env.seq));

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { parseEvent } from '@portal/contracts/events/events';
 import type { EventType, TEventEnvelope } from '@portal/contracts/events/events';
 import { applyEventToCache } from './cache-mapping';
 import { INITIAL_SEQ_STATE, receiveEvent, receiveEvents, resetAudience, syncRequestFor } from './seq';
@@ -23,7 +22,14 @@ export type RealtimeDeps = {
   getMerchant: () => string | null;
   /** Defaults to Socket.IO on the page's origin. */
   createTransport?: (getAuth: () => HandshakeAuth) => RealtimeTransport;
+  /**
+   * Validates an incoming event. Defaults to the contract's parseEvent, imported when the first
+   * event arrives: it brings zod, which the first paint does not need.
+   */
+  parseEvent?: EventParser;
 };
+
+type EventParser = (raw: unknown) => TEventEnvelope | null;
 
 /**
  * One realtime connection per tab. Orders events per audience (seq.ts), asks for missed ones,
@@ -37,7 +43,34 @@ export class RealtimeClient {
   private snapshot: RealtimeSnapshot = { state: 'connecting', audiences: [] };
   private snapshotListeners = new Set<() => void>();
 
-  constructor(private readonly deps: RealtimeDeps) {}
+  private parser: EventParser | null;
+  /** Work waiting for the parser to load, in arrival order. */
+  private waiting: Array<(parse: EventParser) => void> | null = null;
+
+  constructor(private readonly deps: RealtimeDeps) {
+    this.parser = deps.parseEvent ?? null;
+  }
+
+  /** Runs `fn` with the event parser: now when it is loaded, else once it is (keeping the order). */
+  private withParser(fn: (parse: EventParser) => void): void {
+    if (this.parser) return fn(this.parser);
+    if (!this.waiting) {
+      this.waiting = [];
+      const load = () =>
+        import('@portal/contracts/events/events').then(
+          (m) => {
+            this.parser = m.parseEvent;
+            const work = this.waiting ?? [];
+            this.waiting = null;
+            for (const w of work) w(m.parseEvent);
+          },
+          // Offline or a chunk of an older build: try again shortly (events stay queued meanwhile).
+          () => setTimeout(load, 2000),
+        );
+      void load();
+    }
+    this.waiting.push(fn);
+  }
 
   /** The handshake: the server sends what was missed after `last`. */
   handshakeAuth(): HandshakeAuth {
@@ -62,10 +95,12 @@ export class RealtimeClient {
       this.setSnapshot({ state: 'connected', audiences: info.audiences });
       if (isNew) void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
     });
-    t.onEvent((raw) => {
-      const env = parseEvent(raw);
-      if (env) this.receive(env);
-    });
+    t.onEvent((raw) =>
+      this.withParser((parse) => {
+        const env = parse(raw);
+        if (env) this.receive(env);
+      }),
+    );
     this.transport = t;
   }
 
@@ -134,11 +169,13 @@ export class RealtimeClient {
     t.sync(syncRequestFor(this.seq, audience), (reply) => {
       this.syncing.delete(audience);
       if (!reply || !reply.ok) return this.syncFailed(audience);
-      const events = reply.events.map((e) => parseEvent(e)).filter((e): e is TEventEnvelope => e !== null);
-      const outcome = receiveEvents(this.seq, events);
-      this.seq = outcome.state;
-      for (const env of outcome.apply) this.dispatch(env);
-      if (this.seq.pending[audience]) this.syncFailed(audience);
+      this.withParser((parse) => {
+        const events = reply.events.map((e) => parse(e)).filter((e): e is TEventEnvelope => e !== null);
+        const outcome = receiveEvents(this.seq, events);
+        this.seq = outcome.state;
+        for (const env of outcome.apply) this.dispatch(env);
+        if (this.seq.pending[audience]) this.syncFailed(audience);
+      });
     });
   }
 

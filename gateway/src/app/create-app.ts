@@ -1,12 +1,11 @@
 import { createServer, type Server as HttpServer } from 'node:http';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
 import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
+import { builtClient } from './static-files.ts';
 import { securityHeaders, styleHash } from './security-headers.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -175,19 +174,16 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(api);
 
-  // The built client, history-mode: any other GET serves index.html.
-  const dist = path.resolve(config.CLIENT_DIST);
-  const indexHtml = path.join(dist, 'index.html');
+  // The built client, history-mode: any other GET serves index.html. Files go out precompressed
+  // (brotli or gzip written by the build) with a year of caching for hashed names (static-files.ts).
+  const client = builtClient(config.CLIENT_DIST);
   // Source maps are not shipped to production visitors, even from a build that has them.
   if (config.isProduction) app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? sendError(res, new AppError(ErrorCode.NOT_FOUND)) : next()));
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  app.use(client.files);
   // A built file that is not there (a chunk of an older build) is a 404, not the page: HTML served
   // as a script only fails later and less clearly.
   app.get('/assets/{*path}', (_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
-  app.get('/{*path}', (_req: Request, res: Response) => {
-    if (existsSync(indexHtml)) return res.sendFile(indexHtml, { headers: { 'Cache-Control': 'no-cache' } });
-    res.status(503).type('text/plain').send('The client is not built yet: run `npm run build`.');
-  });
+  app.get('/{*path}', client.page);
   // Any other method on a page path: the envelope, like every other answer a client can meet.
   app.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
   app.use(errorHandler(log));

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { GlobalPopups } from './global-popups';
+import { GlobalPopups } from './lazy-popups';
 import { RouteEffects } from './route-effects';
 
 /** /agent and /agentHome render the agent page alone (with the global popups: the forced password change). */

@@ -1,36 +1,53 @@
-import { ContractAnswerNotice } from '../../features/agents/contracts/answer-notice';
-import { ContractOfferHost } from '../../features/agents/contracts/offer-popup';
-import { PayoutNotice } from '../../features/agents/payouts/payout-notice';
-import { FirstLoginPopups } from '../../features/auth/components/first-login-popups';
-import { LoginPopup } from '../../features/auth/components/login-popup';
-import { SocialSignIn } from '../../features/social-sign-in/social-sign-in';
-import { ChangePasswordModal } from '../../features/auth-recovery/components/change-password-modal';
-import { ForgotPasswordModal } from '../../features/auth-recovery/components/forgot-password-modal';
-import { ResetPasswordModal } from '../../features/auth-recovery/components/reset-password-modal';
-import { HelpModal } from '../../features/help/components/help-modal';
-import { RegisterModal } from '../../features/register/components/register-modal';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
-import { useTranslation } from 'react-i18next';
-import { AgentCentrePopup } from '../routes/agent-centre-slots';
+import { useIsLoggedIn } from '../../lib/session';
+import { lazyNamed } from '../lazy-page';
 
-/** Popups any page can open through lib/popups (login, register, help). */
+/*
+ * Each popup is its own chunk, fetched when it opens (or, for the members' notices, once someone is
+ * signed in): a guest's first page carries none of their forms, state machines or texts. The open
+ * state lives in lib/popups, so a popup asked for while its chunk loads opens when it arrives.
+ */
+const LoginPopup = lazyNamed(() => import('../../features/auth/components/login-popup'), 'LoginPopup', null, ['auth', 'social']);
+const SocialSignIn = lazyNamed(() => import('../../features/social-sign-in/social-sign-in'), 'SocialSignIn', null, ['social']);
+const RegisterModal = lazyNamed(() => import('../../features/register/components/register-modal'), 'RegisterModal', null, ['register']);
+const ForgotPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/forgot-password-modal'), 'ForgotPasswordModal', null, ['register']);
+const ChangePasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/change-password-modal'), 'ChangePasswordModal', null, ['register']);
+const ResetPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/reset-password-modal'), 'ResetPasswordModal', null, ['register']);
+const HelpModal = lazyNamed(() => import('../../features/help/components/help-modal'), 'HelpModal', null);
+const FirstLoginPopups = lazyNamed(() => import('../../features/auth/components/first-login-popups'), 'FirstLoginPopups', null);
+const ContractOfferHost = lazyNamed(() => import('../../features/agents/contracts/offer-popup'), 'ContractOfferHost', null, ['agents']);
+const ContractAnswerNotice = lazyNamed(() => import('../../features/agents/contracts/answer-notice'), 'ContractAnswerNotice', null, ['agents']);
+const PayoutNotice = lazyNamed(() => import('../../features/agents/payouts/payout-notice'), 'PayoutNotice', null, ['agents']);
+/** The agent centre (and the member centre panels it composes) loads when an agent opens it. */
+const AgentCentrePopup = lazyNamed(() => import('../routes/agent-centre-slots'), 'AgentCentrePopup', null, ['agents', 'agent-office', 'wallet', 'register', 'bets']);
+
+/** Popups any page can open through lib/popups (login, register, help), and the members' notices. */
 export function GlobalPopups() {
   const popup = usePopup();
+  const isLoggedIn = useIsLoggedIn();
+  const [params] = useSearchParams();
   useTranslation('common'); // re-render on language change so the help topics follow it
+  const name = popup?.name;
   return (
     <>
-      <LoginPopup open={popup?.name === 'loginPopupModal'} onClose={closePopup} extra={<SocialSignIn />} />
-      <RegisterModal open={popup?.name === 'registerModal'} onClose={closePopup} />
-      <ForgotPasswordModal open={popup?.name === 'forgetPassModal'} onClose={closePopup} />
-      <ChangePasswordModal />
-      <ResetPasswordModal />
-      <HelpModal open={popup?.name === 'helpModal'} onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />
-      <FirstLoginPopups lang={currentLanguage()} />
-      <ContractOfferHost />
-      <ContractAnswerNotice />
-      <PayoutNotice />
-      <AgentCentrePopup />
+      {name === 'loginPopupModal' && <LoginPopup open onClose={closePopup} extra={<SocialSignIn />} />}
+      {name === 'registerModal' && <RegisterModal open onClose={closePopup} />}
+      {name === 'forgetPassModal' && <ForgotPasswordModal open onClose={closePopup} />}
+      {name === 'changePassModal' && <ChangePasswordModal />}
+      {params.has('resetToken') && <ResetPasswordModal />}
+      {name === 'helpModal' && <HelpModal open onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />}
+      {name === 'agentCentre' && <AgentCentrePopup />}
+      {isLoggedIn && (
+        <>
+          <FirstLoginPopups lang={currentLanguage()} />
+          <ContractOfferHost />
+          <ContractAnswerNotice />
+          <PayoutNotice />
+        </>
+      )}
     </>
   );
 }

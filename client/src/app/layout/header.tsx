@@ -7,12 +7,15 @@ import { openPopup } from '../../lib/popups';
 import { useIsLoggedIn } from '../../lib/session';
 import { useModule, useWhitelabel } from '../../lib/whitelabel';
 import { Icon } from '../../ui/icons';
-import { AccountSlot } from './account-slot';
 import { LanguageSelect } from './language-select';
 import { RealtimeIndicator } from './realtime-indicator';
 import { SocialLinks } from './social-links';
 import { ThemeToggle } from './theme-toggle';
 import { useNav } from './use-nav';
+import { lazyNamed } from '../lazy-page';
+
+/** The signed-in part (balance, user menu, sign-out machine) loads when someone is signed in. */
+const AccountSlot = lazyNamed(() => import('./account-slot'), 'AccountSlot', null, ['wallet']);
 
 export function Logo() {
   const { data } = useWhitelabel();

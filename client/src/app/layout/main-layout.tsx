@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentRoute } from '../route-handle';
 import { Footer } from './footer';
-import { GlobalPopups } from './global-popups';
+import { GlobalPopups } from './lazy-popups';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';
 import { SideBar } from './side-bar';

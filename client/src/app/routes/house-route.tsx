@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../route-handle';
+import { loadNamespaces } from '../../i18n/i18n';
 import { RouteError } from './route-error';
 
 const handle: RouteHandle = { titleKey: 'house:page_title', footer: false };
@@ -8,7 +9,10 @@ const handle: RouteHandle = { titleKey: 'house:page_title', footer: false };
 export const HOUSE_ROUTE: RouteObject = {
   id: 'housePlay',
   path: '/house/play',
-  lazy: async () => ({ Component: (await import('../../features/house/components/house-play-page')).HousePlayPage }),
+  lazy: async () => {
+    const [m] = await Promise.all([import('../../features/house/components/house-play-page'), loadNamespaces(['house'])]);
+    return { Component: m.HousePlayPage };
+  },
   errorElement: <RouteError />,
   handle,
 };

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../route-handle';
+import { loadNamespaces } from '../../i18n/i18n';
 import { RouteError } from './route-error';
 
 const handle = (titleKey: string): RouteHandle => ({ titleKey, footer: false });
@@ -12,7 +13,10 @@ const handle = (titleKey: string): RouteHandle => ({ titleKey, footer: false });
 export const OPS_ROUTE: RouteObject = {
   id: 'opsShell',
   path: '/ops',
-  lazy: async () => ({ Component: (await import('../layout/ops-layout')).OpsLayout }),
+  lazy: async () => {
+    const [m] = await Promise.all([import('../layout/ops-layout'), loadNamespaces(['ops'])]);
+    return { Component: m.OpsLayout };
+  },
   errorElement: <RouteError />,
   handle: handle('ops:area_name'),
   children: [

@@ -15,8 +15,10 @@ const slots: AgentCentreSlots = {
   unread: 3,
 };
 
-function render(variant: 'page' | 'popup', item: AgentOfficeItem, flags: AgentItemFlags, lang = 'EN') {
-  void i18n.changeLanguage(lang);
+async function render(variant: 'page' | 'popup', item: AgentOfficeItem, flags: AgentItemFlags, lang = 'EN') {
+  // Texts load on demand (i18n/i18n.ts): the language and the agent office's namespaces first.
+  await i18n.changeLanguage(lang);
+  await i18n.loadNamespaces(['agent-office', 'agents']);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <AgentCentre variant={variant} item={item} onItem={() => {}} flags={flags} slots={slots} />
@@ -26,8 +28,8 @@ function render(variant: 'page' | 'popup', item: AgentOfficeItem, flags: AgentIt
 const menu = (html: string) => [...html.matchAll(/data-ao-item="([^"]+)"/g)].map((m) => m[1]);
 
 describe('AgentCentre', () => {
-  it('renders the gated menu with translated labels, the current item marked and its slot shown', () => {
-    const html = render('page', 'agentDeposit', { ...NO_AGENT_FLAGS, dailySalary: true });
+  it('renders the gated menu with translated labels, the current item marked and its slot shown', async () => {
+    const html = await render('page', 'agentDeposit', { ...NO_AGENT_FLAGS, dailySalary: true });
     expect(menu(html)).toHaveLength(14);
     expect(menu(html)).toContain('agentDailyWages2');
     expect(menu(html)).not.toContain('agentHourSalary');
@@ -38,17 +40,17 @@ describe('AgentCentre', () => {
     expect(html).toContain('>3<'); // unread badge on platform messages
   });
 
-  it('the popup has its twelve items (all flags on) and no cashier entries', () => {
-    const html = render('popup', 'agentAnnouncement', { dividend: true, dailySalary: true, hourSalary: true });
+  it('the popup has its twelve items (all flags on) and no cashier entries', async () => {
+    const html = await render('popup', 'agentAnnouncement', { dividend: true, dailySalary: true, hourSalary: true });
     expect(menu(html)).toHaveLength(12);
     expect(menu(html)).not.toContain('agentDeposit');
     expect(html).toContain('announcement-slot');
   });
 
-  it('speaks Tagalog in TY', () => {
-    const html = render('page', 'agentCustomerService', NO_AGENT_FLAGS, 'TY');
+  it('speaks Tagalog in TY', async () => {
+    const html = await render('page', 'agentCustomerService', NO_AGENT_FLAGS, 'TY');
     expect(html).toContain('Buod ng koponan');
     expect(html).toContain('cs-slot');
-    void i18n.changeLanguage('EN');
+    await i18n.changeLanguage('EN');
   });
 });

@@ -1,3 +1,4 @@
+import { schemaOf } from '../../../lib/lazy-schema';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import { PROOF_LIMITS, ZWithdrawal, cashierCalls, type TWithdrawal } from '@portal/contracts/api/cashier';
 import { ApiError, CLIENT_ERROR_CODE, buildUrl } from '../../../lib/api';
@@ -33,7 +34,7 @@ export async function confirmWithdrawal(input: ConfirmInput, signal?: AbortSigna
     if (code === ErrorCode.UNAUTHORIZED && token) clearSession();
     throw new ApiError(code, json.message ?? '', res.status, [], json.value);
   }
-  const value = ZWithdrawal.safeParse(json.value);
+  const value = (await schemaOf(ZWithdrawal)).safeParse(json.value);
   if (!value.success) throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, 'Confirm response does not match its contract', res.status);
   return value.data;
 }

@@ -1,0 +1,8 @@
+import { lazyNamed } from '../lazy-page';
+
+/**
+ * The global popups (login, register, help, password, agent notices) in their own chunk: the
+ * shell paints without them and they arrive right after (their open state lives in lib/popups, so
+ * a popup asked for meanwhile opens when the chunk is there).
+ */
+export const GlobalPopups = lazyNamed(() => import('./global-popups'), 'GlobalPopups', null);
