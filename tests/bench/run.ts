@@ -27,6 +27,7 @@
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
+ * --http runs the bootstrap HTTP calls beside a bare Express route instead (tests/bench/http.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -91,6 +92,11 @@ function parseArgs(argv: string[]) {
   }
   if (o.sockets > 9000 * o.clients) throw new Error('too many sockets per client process for the fd limit: add --clients');
   return o;
+}
+// `npm run bench -- --http [...]`: the bootstrap calls beside a bare Express route (tests/bench/http.ts).
+if (process.argv.includes('--http')) {
+  const { main } = await import('./http.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--http')));
 }
 // `npm run bench -- --catalogue [...]`: the game-list search benchmark instead (tests/bench/catalogue.ts).
 if (process.argv.includes('--catalogue')) {
