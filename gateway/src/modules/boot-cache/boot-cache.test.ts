@@ -21,7 +21,31 @@ import { createBootCache, matchesEtag } from './boot-cache.ts';
  * PostgreSQL and Redis (the services suite runs the same on real ones: boot-cache.services.test.ts).
  */
 let db: Db;
-let bus: EventBus;
+let bus: ReturnType<typeof gatedBus>;
+
+/** The in-process bus, which a test can hold (events queue until resume): then only local commits reach the cache. */
+function gatedBus(): EventBus & { pause(): void; resume(): Promise<void> } {
+  const inner = createMemoryBus();
+  let queue: TEventEnvelope[][] | null = null;
+  return {
+    kind: 'memory',
+    publish: async (events) => {
+      if (queue) queue.push(events);
+      else await inner.publish(events);
+    },
+    subscribe: (h) => inner.subscribe(h),
+    start: () => inner.start(),
+    close: () => inner.close(),
+    pause() {
+      queue = [];
+    },
+    async resume() {
+      const q = queue ?? [];
+      queue = null;
+      for (const events of q) await inner.publish(events);
+    },
+  };
+}
 let a: { portal: Portal; url: string };
 let b: { portal: Portal; url: string };
 
@@ -51,7 +75,7 @@ function busEvent(pred: (e: TEventEnvelope) => boolean): Promise<TEventEnvelope>
 beforeAll(async () => {
   db = await createPgliteDb(null);
   await migrate(db);
-  bus = createMemoryBus();
+  bus = gatedBus();
   await bus.start();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:', PORT: '0', HOST: '127.0.0.1', RELAY_POLL_MS: '10', SEED_CATALOGUE: 'small' });
   const pa = await createPortal({ ...config, NODE_ID: 'node-a' }, { db, bus });
@@ -164,8 +188,11 @@ describe('invalidation', () => {
     await get(a.url, RANK);
     await get(b.url, RANK);
     const posted = busEvent((e) => e.type === 'winner.posted');
+    // The bus held: node B sees its own commit without it.
+    bus.pause();
     const w = (await api<{ id: string }>(b.url, '/wps/dev/winners', { body: { customerName: 'Bo***e', gameName: 'Fortune Gems', iconUrl: null, winAmount: 777_700 } })).json!.value!;
     expect((await get(b.url, RANK)).json.value.list[0].id).toBe(w.id);
+    await bus.resume();
     await posted;
     expect((await get(a.url, RANK)).json.value.list[0].id).toBe(w.id);
   });
@@ -175,6 +202,7 @@ describe('invalidation', () => {
     const top = old.json.value.list[0].nodeId as string;
     // An operator's catalogue change: hot_rank of the first game moves to the end, announced in the same transaction.
     const changed = busEvent((e) => e.type === 'content.changed');
+    bus.pause();
     await a.portal.db.tx(async (tx) => {
       await tx.query("UPDATE games SET hot_rank = 999 WHERE merchant_code = 'DEMO' AND node_id = $1", [top]);
       await emitEvent(tx, 'DEMO', cacheAudience('DEMO'), 'content.changed', { scopes: ['games'] });
@@ -187,6 +215,7 @@ describe('invalidation', () => {
       expect(r.json.value.list[0].nodeId).not.toBe(top);
       expect(r.text).toBe(storm[0]!.text);
     }
+    await bus.resume();
     await changed;
     const onB = await get(b.url, HOT);
     expect(onB.text).toBe(storm[0]!.text);
