@@ -323,6 +323,8 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
     }) {
       return (req: IncomingMessage, res: ServerResponse): boolean => {
         if (req.method !== 'GET') return false;
+        // A GET with a body goes through Express, whose body parser judges it as before.
+        if (req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return false;
         const url = req.url ?? '';
         const q = url.indexOf('?');
         const path = q < 0 ? url : url.slice(0, q);
