@@ -9,12 +9,14 @@
  * bytes the gateway answered for each call (same Content-Type). For each call, in turn: autocannon with
  * C connections (50) for 1 s of warm-up then S seconds (5) against the gateway, then the same against
  * the bare route. Prints req/s, p50/p99 latency (ms) and gateway/bare ratio. Targets: ratio >= 0.7,
- * gateway p99 <= 20 ms. --pg: real PostgreSQL (DATABASE_URL, else a throwaway database on
+ * gateway p99 <= 20 ms. `cpu us`: the server process's CPU time per answered request (less sensitive to
+ * other work on the machine than req/s and latency). It also prints the load average before the run. --pg: real PostgreSQL (DATABASE_URL, else a throwaway database on
  * 127.0.0.1:5432, dropped afterwards); default PGlite in memory. --etag also measures a revalidation
  * (If-None-Match with the call's ETag, answered 304) when the gateway sends one.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -37,7 +39,17 @@ export const BOOT_CALLS: Array<{ name: string; path: string }> = [
   { name: 'helpCenter', path: '/wps/system/helpCenter?lang=TY&device=WEB' },
 ];
 
-type Msg = { ready?: true; port?: number; error?: string };
+type Msg = { ready?: true; port?: number; error?: string; cpu?: number };
+
+/** Both children answer 'cpu' with their process CPU time so far (user + system, microseconds). */
+function answerCpu() {
+  process.on('message', (m) => {
+    if (m === 'cpu') {
+      const c = process.cpuUsage();
+      process.send!({ cpu: c.user + c.system } satisfies Msg);
+    }
+  });
+}
 
 // ---------------------------------------------------------------- children
 async function gatewayChild() {
@@ -49,6 +61,7 @@ async function gatewayChild() {
   });
   const portal = await startSeededPortal(config, config.SEED_CATALOGUE);
   const port = await portal.listen(0, '127.0.0.1');
+  answerCpu();
   process.send!({ ready: true, port } satisfies Msg);
   process.on('disconnect', () => {
     void portal.stop().finally(() => process.exit(0));
@@ -66,6 +79,7 @@ async function bareChild() {
       res.type(b.type).send(bytes);
     });
   });
+  answerCpu();
   const server = app.listen(0, '127.0.0.1', () => {
     const a = server.address();
     process.send!({ ready: true, port: typeof a === 'object' && a ? a.port : 0 } satisfies Msg);
@@ -117,13 +131,29 @@ function start(env: Record<string, string>, init?: unknown): Promise<{ proc: Chi
   });
 }
 
-type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; requests: number };
+type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; errors: number; requests: number; cpuUsPerReq: number };
 
-async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Run> {
+function cpuOf(proc: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const on = (m: Msg) => {
+      if (m.cpu === undefined) return;
+      proc.off('message', on);
+      resolve(m.cpu);
+    };
+    proc.on('message', on);
+    proc.send('cpu');
+  });
+}
+
+/** autocannon against url; cpuUsPerReq: the server process's CPU time per answered request. */
+async function load(server: ChildProcess, url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Run> {
+  const cpu0 = await cpuOf(server);
   const r = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers });
+  const cpu1 = await cpuOf(server);
+  const done = r.requests.total || 1;
   return {
     reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99,
-    non2xx: r.non2xx, errors: r.errors + r.timeouts, requests: r.requests.total,
+    non2xx: r.non2xx, errors: r.errors + r.timeouts, requests: r.requests.total, cpuUsPerReq: (cpu1 - cpu0) / done,
   };
 }
 
@@ -156,23 +186,23 @@ export async function main(argv: string[]): Promise<number> {
     const bare = await start({ HTTP_BENCH_CHILD: 'bare' }, answers.map((a) => ({ body: a.body, type: a.type })));
     children.push(bare.proc);
     const rows: Array<Record<string, unknown>> = [];
-    console.log(`http bench: ${o.pg ? 'PostgreSQL' : 'PGlite'}, ${o.connections} connections, ${o.seconds} s per target (warm-up ${o.warm} s)`);
-    console.log(['call'.padEnd(17), 'bytes'.padStart(7), 'gw req/s'.padStart(9), 'p50'.padStart(6), 'p99'.padStart(6), 'bare req/s'.padStart(11), 'p50'.padStart(5), 'p99'.padStart(5), 'ratio'.padStart(6), ...(o.etag ? ['304 req/s'.padStart(10), 'p99'.padStart(5)] : [])].join(' '));
+    console.log(`http bench: ${o.pg ? 'PostgreSQL' : 'PGlite'}, ${o.connections} connections, ${o.seconds} s per target (warm-up ${o.warm} s), load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    console.log(['call'.padEnd(17), 'bytes'.padStart(7), 'gw req/s'.padStart(9), 'p50'.padStart(6), 'p99'.padStart(6), 'cpu us'.padStart(7), 'bare req/s'.padStart(11), 'p50'.padStart(5), 'p99'.padStart(5), 'cpu us'.padStart(7), 'ratio'.padStart(6), ...(o.etag ? ['304 req/s'.padStart(10), 'p99'.padStart(5)] : [])].join(' '));
     for (let i = 0; i < calls.length; i++) {
       const c = calls[i]!;
-      await load(base + c.path, o.connections, o.warm);
-      const g = await load(base + c.path, o.connections, o.seconds);
+      await load(gw.proc, base + c.path, o.connections, o.warm);
+      const g = await load(gw.proc, base + c.path, o.connections, o.seconds);
       const bareUrl = `http://127.0.0.1:${bare.port}/bare/${i}`;
-      await load(bareUrl, o.connections, o.warm);
-      const b = await load(bareUrl, o.connections, o.seconds);
+      await load(bare.proc, bareUrl, o.connections, o.warm);
+      const b = await load(bare.proc, bareUrl, o.connections, o.seconds);
       const etag = answers[i]!.etag;
-      const e = o.etag && etag ? await load(base + c.path, o.connections, o.seconds, { 'if-none-match': etag }) : null;
+      const e = o.etag && etag ? await load(gw.proc, base + c.path, o.connections, o.seconds, { 'if-none-match': etag }) : null;
       const ratio = g.reqPerSec / b.reqPerSec;
       const size = Buffer.from(answers[i]!.body, 'base64').length;
       rows.push({ call: c.name, path: c.path, bytes: size, gateway: g, bare: b, ratio, etag: e, ok: ratio >= 0.7 && g.p99 <= 20 && g.non2xx === 0 && g.errors === 0 });
       console.log([
-        c.name.padEnd(17), fmt(size).padStart(7), fmt(g.reqPerSec).padStart(9), fmt(g.p50).padStart(6), fmt(g.p99).padStart(6),
-        fmt(b.reqPerSec).padStart(11), fmt(b.p50).padStart(5), fmt(b.p99).padStart(5), fmt(ratio, 2).padStart(6),
+        c.name.padEnd(17), fmt(size).padStart(7), fmt(g.reqPerSec).padStart(9), fmt(g.p50).padStart(6), fmt(g.p99).padStart(6), fmt(g.cpuUsPerReq).padStart(7),
+        fmt(b.reqPerSec).padStart(11), fmt(b.p50).padStart(5), fmt(b.p99).padStart(5), fmt(b.cpuUsPerReq).padStart(7), fmt(ratio, 2).padStart(6),
         ...(e ? [fmt(e.reqPerSec).padStart(10), fmt(e.p99).padStart(5)] : o.etag ? ['-'.padStart(10), '-'.padStart(5)] : []),
         g.non2xx || g.errors ? ` (gateway: ${g.non2xx} non-2xx, ${g.errors} errors)` : '',
       ].join(' '));
