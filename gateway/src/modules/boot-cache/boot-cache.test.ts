@@ -82,7 +82,7 @@ beforeAll(async () => {
   const pb = await createPortal({ ...config, NODE_ID: 'node-b' }, { db: aliasDb(db), bus });
   a = { portal: pa, url: `http://127.0.0.1:${await pa.listen(0, '127.0.0.1')}` };
   b = { portal: pb, url: `http://127.0.0.1:${await pb.listen(0, '127.0.0.1')}` };
-});
+}, 180_000);
 afterAll(async () => {
   await a?.portal.stop();
   await b?.portal.stop();
