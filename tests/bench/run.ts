@@ -28,6 +28,7 @@
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
  * --web measures first paint of the built portal in headless Chromium instead (tests/bench/web.ts).
+ * --http runs the bootstrap HTTP calls beside a bare Express route instead (tests/bench/http.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -97,6 +98,11 @@ function parseArgs(argv: string[]) {
 if (process.argv.includes('--web')) {
   const { main } = await import('./web.ts');
   process.exit(await main(process.argv.slice(2).filter((a) => a !== '--web')));
+}
+// `npm run bench -- --http [...]`: the bootstrap calls beside a bare Express route (tests/bench/http.ts).
+if (process.argv.includes('--http')) {
+  const { main } = await import('./http.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--http')));
 }
 // `npm run bench -- --catalogue [...]`: the game-list search benchmark instead (tests/bench/catalogue.ts).
 if (process.argv.includes('--catalogue')) {

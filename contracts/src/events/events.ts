@@ -6,11 +6,15 @@ import { ZWinner } from '../api/games.ts';
  * `{ id, type, v, audience, seq, at, payload }`; `seq` rises by one per audience.
  */
 
-/** `user:{memberId}` or `merchant:{code}`. */
-export const ZAudience = z.string().regex(/^(user:\d+|merchant:[A-Za-z0-9_-]{1,32})$/);
+/**
+ * `user:{memberId}` or `merchant:{code}`; `cache:{code}` carries the gateway nodes' own cache
+ * invalidations (`content.changed`): no socket ever joins it.
+ */
+export const ZAudience = z.string().regex(/^(user:\d+|merchant:[A-Za-z0-9_-]{1,32}|cache:[A-Za-z0-9_-]{1,32})$/);
 export type TAudience = z.infer<typeof ZAudience>;
 export const userAudience = (memberId: number | string) => `user:${memberId}`;
 export const merchantAudience = (code: string) => `merchant:${code}`;
+export const cacheAudience = (code: string) => `cache:${code}`;
 
 /** Minor units, integer. */
 const ZMinor = z.number().int();
@@ -83,6 +87,15 @@ export const ZWithdrawalEvent = z.object({
 export const ZMaintenance = z.object({ systemStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]), message: z.string().optional() });
 export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere']) });
 export const ZResync = z.object({ audience: ZAudience, reason: z.string() });
+/**
+ * What a merchant's visitors are shown changed (server-side only, audience `cache:{code}`): every gateway
+ * node drops what it kept in memory of those parts. `merchant`: the merchant row (settings, flags,
+ * maintenance, domains; also a new merchant); `site`: resources and customer service; `help`: help
+ * centre; `games`: games and vendors; `winners`: the winner board; `content`: banners and announcements.
+ */
+export const CONTENT_SCOPES = ['merchant', 'site', 'help', 'games', 'winners', 'content'] as const;
+export type ContentScope = (typeof CONTENT_SCOPES)[number];
+export const ZContentChanged = z.object({ scopes: z.array(z.enum(CONTENT_SCOPES)).min(1) });
 
 /** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
 export const EVENT_PAYLOADS = {
@@ -96,6 +109,7 @@ export const EVENT_PAYLOADS = {
   'system.maintenance': ZMaintenance,
   'system.logout': ZForcedLogout,
   'system.resync': ZResync,
+  'content.changed': ZContentChanged,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];

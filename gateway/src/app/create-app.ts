@@ -1,4 +1,4 @@
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { pino, type Logger } from 'pino';
@@ -10,6 +10,9 @@ import { securityHeaders, styleHash } from './security-headers.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createMemoryBus, type EventBus } from '../bus/bus.ts';
+import { onLocalCommit } from '../bus/outbox.ts';
+import proxyaddr from 'proxy-addr';
+import { createBootCache } from '../modules/boot-cache/boot-cache.ts';
 import { createRedisBus, createRedisClient } from '../bus/redis-bus.ts';
 import { pruneOutbox, startRelay } from '../bus/relay.ts';
 import { createRealtime } from '../realtime/realtime.ts';
@@ -52,7 +55,7 @@ export type Portal = Awaited<ReturnType<typeof createPortal>>;
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
 /** Build the whole gateway without listening, so tests start it on an ephemeral port. */
-export async function createPortal(config: Config, opts: { db?: Db; log?: Logger } = {}) {
+export async function createPortal(config: Config, opts: { db?: Db; log?: Logger; bus?: EventBus } = {}) {
   assertSafeConfig(config);
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
   const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
@@ -62,8 +65,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
   }
 
-  const bus: EventBus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.BUS_STREAM, log) : createMemoryBus();
-  await bus.start();
+  // A bus passed in (two nodes in one test process sharing the in-process bus) is started and closed by its owner.
+  const bus: EventBus = opts.bus ?? (config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.BUS_STREAM, log) : createMemoryBus());
+  if (!opts.bus) await bus.start();
   const adapterClient = config.REDIS_URL ? createRedisClient(config.REDIS_URL) : null;
   if (adapterClient) {
     // The Streams adapter disconnects its own duplicated readers on close without handling the promise;
@@ -82,6 +86,14 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   }
 
   const merchants = createMerchantDirectory(db);
+  // The bootstrap calls answer from memory; what a merchant's visitors are shown is dropped when it
+  // changes: at once on this node after its own commit, and on every node from the bus.
+  const bootCache = createBootCache({ checkResponses: !config.isProduction });
+  const applyContentEvents = (events: Parameters<typeof bootCache.applyEvents>[0]) => {
+    if (bootCache.applyEvents(events)) merchants.invalidate();
+  };
+  const stopLocalInvalidation = onLocalCommit(db, applyContentEvents);
+  const stopBusInvalidation = bus.subscribe(applyContentEvents);
   const sessions = createSessionStore(db);
   const sink = createDevSink();
   const hasher = createPasswordHasher({ concurrency: config.HASH_CONCURRENCY });
@@ -117,7 +129,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
-  app.use(securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] }));
+  const headerMiddleware = securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] });
+  app.use(headerMiddleware);
   app.use(refuseNulInUrl);
 
   app.get('/healthz', (_req, res) => {
@@ -156,10 +169,10 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     }
   });
   const apiApp = api as unknown as Express;
-  mountSystemRoutes(apiApp, db, routeOpts);
-  mountContentRoutes(apiApp, db, routeOpts);
-  mountGameRoutes(apiApp, db, routeOpts);
-  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction }, routeOpts);
+  mountSystemRoutes(apiApp, db, bootCache);
+  mountContentRoutes(apiApp, db, bootCache);
+  mountGameRoutes(apiApp, db, bootCache, routeOpts);
+  mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction, bootCache }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
@@ -190,7 +203,38 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   // The vendor API (server to server, two calls per game round) is served without Express: see createVendorApi.
   const vendorApi = createVendorApi({ db, merchants, wallet: vendorWallet, trustProxy: app.get('trust proxy fn') as (addr: string, i: number) => boolean, log });
-  const http: HttpServer = createServer((req, res) => (isVendorPath(req.url) ? vendorApi(req, res) : app(req, res)));
+  // Cache hits of the bootstrap calls are answered before Express (with the same security headers,
+  // client address, host and merchant resolution); everything else goes through Express.
+  const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
+  const hostOf = (req: IncomingMessage): string | undefined => {
+    // Express 5's req.hostname: X-Forwarded-Host from a trusted proxy, else Host; without the port.
+    let host = req.headers['x-forwarded-host'] as string | undefined;
+    if (!host || !trust(req.socket.remoteAddress ?? '', 0)) host = req.headers.host;
+    else if (host.includes(',')) host = host.slice(0, host.indexOf(',')).trimEnd();
+    if (!host) return undefined;
+    const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0;
+    const colon = host.indexOf(':', offset);
+    return colon !== -1 ? host.slice(0, colon) : host;
+  };
+  const isSecure = (req: IncomingMessage): boolean => {
+    // Express 5's req.protocol === 'https'.
+    const own = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    if (!trust(req.socket.remoteAddress ?? '', 0)) return own === 'https';
+    const header = (req.headers['x-forwarded-proto'] as string | undefined) ?? own;
+    const comma = header.indexOf(',');
+    return (comma !== -1 ? header.slice(0, comma) : header).trim() === 'https';
+  };
+  const fastBoot = bootCache.fastPath({
+    resolveNow: (input) => merchants.resolveNow(input),
+    ipOf: (req) => proxyaddr(req, trust),
+    hostOf,
+    isSecure,
+    headers: { plain: captureHeaders(headerMiddleware, false), secure: captureHeaders(headerMiddleware, true) },
+  });
+  const http: HttpServer = createServer((req, res) => {
+    if (isVendorPath(req.url)) return vendorApi(req, res);
+    if (!fastBoot(req, res)) app(req, res);
+  });
   http.keepAliveTimeout = 65_000;
   http.on('clientError', answerClientError);
   const realtime = createRealtime(http, {
@@ -211,7 +255,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
@@ -231,11 +275,36 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       await relay.stop();
       if (relayDb !== db) await relayDb.close();
       await realtime.close();
-      await bus.close();
+      stopLocalInvalidation();
+      stopBusInvalidation();
+      if (!opts.bus) await bus.close();
       if (adapterClient) await adapterClient.close().catch(() => undefined);
       if (!opts.db) await db.close();
     },
   };
+}
+
+/**
+ * The headers a security-header middleware sets on a response (helmet's are the same on every
+ * response; HSTS only on a secure request), for answers written without Express.
+ */
+export function captureHeaders(mw: (req: Request, res: Response, next: NextFunction) => void, secure: boolean): Array<[string, string]> {
+  const headers = new Map<string, [string, string]>();
+  const res = {
+    setHeader(k: string, v: string | number | string[]) {
+      headers.set(k.toLowerCase(), [k, Array.isArray(v) ? v.join(', ') : String(v)]);
+      return res;
+    },
+    getHeader: (k: string) => headers.get(k.toLowerCase())?.[1],
+    removeHeader: (k: string) => void headers.delete(k.toLowerCase()),
+  };
+  let done = false;
+  mw({ secure, method: 'GET', headers: {}, url: '/' } as unknown as Request, res as unknown as Response, (err?: unknown) => {
+    if (err) throw err;
+    done = true;
+  });
+  if (!done) throw new Error('security headers: the middleware did not finish synchronously');
+  return [...headers.values()];
 }
 
 /**

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as ioClient } from 'socket.io-client';
-import { startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { startProductionTestPortal, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 import { isAllowedOrigin } from '../realtime/realtime.ts';
 import { styleHash } from './security-headers.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
@@ -129,6 +129,43 @@ describe('security headers (production mode)', () => {
     expect(map.status).toBe(404);
     expect(await map.text()).not.toContain('secret.ts');
   });
+});
+
+/** The bootstrap calls, whose cache hits are written before Express (boot-cache.ts). */
+const BOOTSTRAP = [
+  '/wps/system/status', '/wps/system/whitelabel', '/wps/system/domainRoute', '/wps/system/setting/register',
+  '/wps/system/helpCenter?lang=EN', '/lgw/games/game_menus?pageSize=20', '/wps/relay/GCSGAME_gameVendor',
+  '/wps/relay/GCSGAME_hotGamesV2', '/wps/relay/GCSGAME_getRankList?limitNum=20', '/wps/relay/MCSFE_getListAnnouncements?types=B,PL,PU,PR',
+];
+
+describe('security headers on bootstrap answers served from memory', () => {
+  for (const mode of ['development', 'production'] as const) {
+    it(`are the same as through Express (${mode} mode, plain HTTP and behind an HTTPS proxy)`, async () => {
+      const t = mode === 'production' ? await startProductionTestPortal({ TRUST_PROXY: '1' }) : await startTestPortal({ TRUST_PROXY: '1' });
+      try {
+        for (const p of BOOTSTRAP) {
+          for (const proto of ['http', 'https']) {
+            const headers = { 'x-forwarded-proto': proto };
+            const first = await fetch(t.url + p, { headers });
+            expect(first.status, p).toBe(200);
+            // Through Express, with the same request headers.
+            const viaExpress = await fetch(t.url + '/healthz', { headers });
+            const hits = t.portal.bootCache.stats.hits;
+            const hit = await fetch(t.url + p, { headers });
+            expect(t.portal.bootCache.stats.hits, `${p} was a cache hit`).toBe(hits + 1);
+            expect(await hit.text()).toBe(await first.text());
+            expectSecurityHeaders(hit.headers, `${p} from memory`);
+            for (const h of ['content-security-policy', 'strict-transport-security', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+              expect(hit.headers.get(h), `${p} ${h} over ${proto}`).toBe(viaExpress.headers.get(h));
+            }
+            expect(hit.headers.get('strict-transport-security') !== null, `${p} HSTS over ${proto}`).toBe(mode === 'production' && proto === 'https');
+          }
+        }
+      } finally {
+        await t.stop();
+      }
+    });
+  }
 });
 
 describe('requests Node refuses before the app', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_PAYLOADS, ZAudience, type EventPayload, type EventType, type TEventEnvelope } from '@portal/contracts/events/events';
-import { prepared, type Queryable, type Tx } from '../db/db.ts';
+import { prepared, txOwner, type Db, type Queryable, type Tx } from '../db/db.ts';
 
 export type OutboxRow = {
   pos: number;
@@ -22,6 +22,34 @@ export function onOutboxCommit(fn: Waker): () => void {
   wakers.push(fn);
   return () => {
     wakers = wakers.filter((w) => w !== fn);
+  };
+}
+
+type LocalListener = (events: TEventEnvelope[]) => void;
+const localListeners = new Map<Db, Set<LocalListener>>();
+
+/**
+ * Events committed through emitEvent/emitEvents in a transaction of `db`, right after its commit and
+ * before the writer answers: for state this node keeps in memory (the bootstrap cache), which must not
+ * wait for the relay. Other nodes hear the same events from the bus.
+ */
+export function onLocalCommit(db: Db, fn: LocalListener): () => void {
+  let set = localListeners.get(db);
+  if (!set) localListeners.set(db, (set = new Set()));
+  set.add(fn);
+  return () => {
+    set.delete(fn);
+    if (!set.size) localListeners.delete(db);
+  };
+}
+
+function afterCommitOf(tx: Tx, events: TEventEnvelope[]): () => void {
+  const db = localListeners.size ? txOwner(tx) : undefined;
+  const listeners = db ? localListeners.get(db) : undefined;
+  if (!listeners) return wakeRelays;
+  return () => {
+    wakeRelays();
+    for (const l of listeners) l(events);
   };
 }
 
@@ -75,8 +103,9 @@ export async function emitEvent<T extends EventType>(
     [id, merchantCode, audience, type, JSON.stringify(checked), at.toISOString()],
   );
   const seq = r.rows[0]!.seq;
-  tx.afterCommit(wakeRelays);
-  return { id, type, v: 1, audience, seq, at: at.toISOString(), payload: checked };
+  const env: TEventEnvelope<T> = { id, type, v: 1, audience, seq, at: at.toISOString(), payload: checked };
+  tx.afterCommit(afterCommitOf(tx, [env as TEventEnvelope]));
+  return env;
 }
 
 /** One event for emitEvents: its audience, type and the payload of that type. */
@@ -106,7 +135,7 @@ export async function emitEvents(tx: Tx, merchantCode: string, events: readonly 
   );
   const seqOf = new Map(r.rows.map((x) => [x.id, x.seq]));
   for (const e of out) e.seq = seqOf.get(e.id)!;
-  tx.afterCommit(wakeRelays);
+  tx.afterCommit(afterCommitOf(tx, out));
   return out;
 }
 

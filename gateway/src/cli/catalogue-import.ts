@@ -9,6 +9,8 @@
  */
 import { loadConfig } from '../app/config.ts';
 import { openCliDb, runAsMain } from './cli-db.ts';
+import { cacheAudience } from '@portal/contracts/events/events';
+import { emitEvent } from '../bus/outbox.ts';
 import { CATALOGUE_FILE, formatProgress, importCatalogue, loadCatalogue, type ImportResult } from '../modules/games/catalogue.ts';
 
 export type ImportArgs = { file: string; merchant: string | null; batch: number; force: boolean };
@@ -46,8 +48,8 @@ export async function runImport(
     if (!m) throw new Error(args.merchant ? `merchant ${args.merchant} does not exist` : 'no merchant yet: create one with `npm run merchant:create` (or start the server once in development: it seeds the demo merchant)');
     print(`importing into merchant ${m.code} (${db.kind}), ${args.batch} rows per statement`);
     let lastShown = -1;
-    const result = await db.tx((tx) =>
-      importCatalogue(tx, m.code, cat, {
+    const result = await db.tx(async (tx) => {
+      const r = await importCatalogue(tx, m.code, cat, {
         batchSize: args.batch,
         onProgress: (p) => {
           // About every 2000 games, and the last batch.
@@ -57,8 +59,11 @@ export async function runImport(
             print(formatProgress(p));
           }
         },
-      }),
-    );
+      });
+      // Running gateways relay this from the outbox and drop their cached vendors, hot games and menus.
+      if (r.changed > 0) await emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: ['games'] });
+      return r;
+    });
     const count = Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM games WHERE merchant_code = $1', [m.code])).rows[0]!.n);
     print(`done in ${result.ms} ms: ${result.changed} rows inserted or changed; merchant ${m.code} has ${count} games`);
     return { ...result, merchant: m.code, count };

@@ -16,6 +16,8 @@ import { ZBrand } from '@portal/contracts/api/system';
 import { loadConfig } from '../app/config.ts';
 import { loadSeed } from '../db/seed.ts';
 import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
+import { cacheAudience } from '@portal/contracts/events/events';
+import { emitEvent } from '../bus/outbox.ts';
 
 const USAGE = 'usage: npm run merchant:create -- --code CODE --name NAME --domain HOST [--domain HOST ...] [--main-domain HOST] [--currency PHP] [--currency-symbol ₱] [--default]';
 /** A DNS host name (no port, no scheme): what Express's req.hostname gives, lower-cased. */
@@ -78,6 +80,8 @@ export async function runCreateMerchant(argv: string[], io: Omit<CommandIo, 'rea
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         [code, name, makeDefault, domains, mainDomain, JSON.stringify(template.modules), JSON.stringify(template.whitelabel), JSON.stringify(brand), currency],
       );
+      // Running gateways reload their merchant list (new host names, maybe a new default merchant).
+      await emitEvent(tx, code, cacheAudience(code), 'content.changed', { scopes: ['merchant'] });
       return makeDefault;
     });
     print(`merchant ${code} (${name}) created on ${db.kind}: domains ${domains.join(', ')}, main domain ${mainDomain}, ${currency}${isDefault ? ', default merchant' : ''}`);

@@ -60,6 +60,30 @@ function runHooks(hooks: Array<() => void>) {
   }
 }
 
+/** Which Db began a transaction: lets after-commit listeners tell this node's writes from another's (see outbox onLocalCommit). */
+const owners = new WeakMap<Tx, Db>();
+export function txOwner(tx: Tx): Db | undefined {
+  return owners.get(tx);
+}
+
+/**
+ * Another handle on the same database, as a second gateway node has its own: the same connection,
+ * but the transactions it begins are its own (txOwner). For tests that run two nodes on one PGlite.
+ * Closing it leaves the database open.
+ */
+export function aliasDb(db: Db): Db {
+  const alias: Db = {
+    kind: db.kind,
+    query: (sql, params) => db.query(sql, params),
+    tx: (fn) => db.tx((tx) => {
+      owners.set(tx, alias);
+      return fn(tx);
+    }),
+    close: async () => undefined,
+  };
+  return alias;
+}
+
 export function createPgDb(url: string, max = 20): Db {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
@@ -71,7 +95,7 @@ export function createPgDb(url: string, max = 20): Db {
   pool.on('error', () => {
     // idle client errors (server restart) are surfaced on the next query instead
   });
-  return {
+  const self: Db = {
     kind: 'pg',
     async query<T>(sql: string, params?: readonly unknown[]) {
       const r = await pool.query(pgQuery(sql, params));
@@ -87,6 +111,7 @@ export function createPgDb(url: string, max = 20): Db {
         },
         afterCommit: (h) => hooks.push(h),
       };
+      owners.set(tx, self);
       let broken = false;
       try {
         await client.query('BEGIN');
@@ -107,12 +132,13 @@ export function createPgDb(url: string, max = 20): Db {
     },
     close: () => pool.end(),
   };
+  return self;
 }
 
 export async function createPgliteDb(dataDir: string | null): Promise<Db> {
   const parsers = { [INT8]: parseInt8, [NUMERIC]: (v: string) => Number(v) };
   const db = dataDir ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
-  return {
+  const self: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params?: readonly unknown[]) {
       const r = await db.query<T>(sql, params as unknown[]);
@@ -128,6 +154,7 @@ export async function createPgliteDb(dataDir: string | null): Promise<Db> {
           },
           afterCommit: (h) => hooks.push(h),
         };
+        owners.set(tx, self);
         return fn(tx);
       });
       runHooks(hooks);
@@ -135,4 +162,5 @@ export async function createPgliteDb(dataDir: string | null): Promise<Db> {
     },
     close: () => db.close(),
   };
+  return self;
 }

@@ -5,6 +5,8 @@ import { hash, type Algorithm } from '@node-rs/argon2';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db, Tx } from './db.ts';
 import { importCatalogue, loadCatalogue } from '../modules/games/catalogue.ts';
+import { CONTENT_SCOPES, cacheAudience } from '@portal/contracts/events/events';
+import { emitEvent } from '../bus/outbox.ts';
 
 const SEED_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/seed/demo.json');
 
@@ -76,6 +78,8 @@ export async function seedDemo(db: Db, opts: { catalogue?: 'full' | 'small'; acc
     if (catalogue) await importCatalogue(tx, m.code, catalogue);
     await seedWinners(tx, m.code);
     if (opts.accounts !== false) await seedAccounts(tx, m.code);
+    // Gateways already running on this database learn of the new merchant and its content.
+    await emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: [...CONTENT_SCOPES] });
     return true;
   });
 }

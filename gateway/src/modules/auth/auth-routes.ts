@@ -11,6 +11,7 @@ import { tokenCookie } from '../../app/token-cookie.ts';
 import { COUNTRIES, registrationRules } from './registration-settings.ts';
 import { totpEnrolment, verifyTotp } from './totp.ts';
 import { linkOrigin } from '../merchants/link-origin.ts';
+import type { BootCache } from '../boot-cache/boot-cache.ts';
 
 type Opts = { checkResponses: boolean };
 
@@ -31,10 +32,10 @@ export const MEMBER_SESSION_COOKIE = tokenCookie('portal_session', authCalls.kee
 
 export function mountAuthRoutes(
   app: Express,
-  deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes; sessions: SessionStore; isProduction: boolean },
+  deps: { accounts: Accounts; captchas: Captchas; bot: BotChecker; sms: SmsCodes; sessions: SessionStore; isProduction: boolean; bootCache: BootCache },
   opts: Opts,
 ) {
-  const { accounts, captchas, bot, sms, sessions, isProduction } = deps;
+  const { accounts, captchas, bot, sms, sessions, isProduction, bootCache } = deps;
 
   mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
   mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip), opts);
@@ -98,12 +99,13 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.captcha, async () => captchas.create(), opts);
   mountCall(app, authCalls.botChallenge, async ({ query }) => bot.challenge(query), opts);
   mountCall(app, authCalls.memberInfo, async ({ ctx }) => accounts.info(ctx.merchant, requireSession(ctx).session.memberId), opts);
-  mountCall(app, authCalls.registerSettings, async ({ ctx }) => ({
-    fields: registrationRules(ctx.merchant),
-    minAge: ctx.merchant.brand.minAge,
-    smsExpiredMinutes: sms.expiredMinutes,
-    countries: COUNTRIES,
-  }), opts);
+  // From the bootstrap cache: it depends on the merchant row only.
+  bootCache.mount(app, {
+    def: authCalls.registerSettings, scopes: [], open: true,
+    load: async ({ merchant }) => ({
+      value: { fields: registrationRules(merchant), minAge: merchant.brand.minAge, smsExpiredMinutes: sms.expiredMinutes, countries: COUNTRIES },
+    }),
+  });
 
   mountCall(app, authCalls.totpSetup, async ({ ctx }) => {
     const { session } = requireRealMember(ctx);

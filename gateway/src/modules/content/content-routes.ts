@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { contentCalls, type TAnnouncement, type TBanner } from '@portal/contracts/api/content';
 import type { Db } from '../../db/db.ts';
-import { mountCall } from '../../app/http.ts';
+import type { BootCache } from '../boot-cache/boot-cache.ts';
 
 type AnnRow = {
   id: number; kind: string; language: string; title: string; content: string;
@@ -22,33 +22,54 @@ function pickLanguage(rows: AnnRow[], lang: string): AnnRow[] {
   return rows.filter((r) => r.language === (hasLang ? lang : 'EN'));
 }
 
-export function mountContentRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {
-  mountCall(app, contentCalls.announcements, async ({ ctx, query }) => {
-    const types = new Set(query.types.split(',').filter(Boolean));
-    const lang = (query.language ?? ctx.merchant.brand.defaultLanguage).toUpperCase();
-    let banners: TBanner[] = [];
-    if (types.has('B')) {
-      const r = await db.query<{ id: number; grp: TBanner['group']; url: string; title: string; linkage_type: TBanner['linkageType']; linkage: string | null }>(
-        'SELECT id, grp, url, title, linkage_type, linkage FROM banners WHERE merchant_code = $1 AND active ORDER BY grp, sort, id',
-        [ctx.merchant.code],
-      );
-      banners = r.rows.map((b) => ({ id: String(b.id), group: b.grp, url: b.url, title: b.title, linkageType: b.linkage_type, linkage: b.linkage }));
-    }
-    const r = await db.query<AnnRow>(
-      `SELECT id, kind, language, title, content, promotion_type, execution, start_at FROM announcements
-       WHERE merchant_code = $1 AND language IN ($2, 'EN') AND start_at <= now() AND (end_at IS NULL OR end_at > now())
-       ORDER BY sort, id`,
-      [ctx.merchant.code, lang],
-    );
-    const of = (kind: string) => (types.has(kind) ? pickLanguage(r.rows.filter((a) => a.kind === kind), lang) : []);
-    // Anonymous visitors get execution A popups; members get B, and F (first login) which the client shows once.
-    const loggedIn = ctx.session !== null;
-    const popup = of('PU').filter((a) => (loggedIn ? a.execution === 'B' || a.execution === 'F' : a.execution === 'A'));
-    return {
-      banners,
-      notices: of('PL').map(toAnnouncement),
-      popup: popup.map(toAnnouncement),
-      promotion: of('PR').map(toAnnouncement),
-    };
-  }, opts);
+/**
+ * Banners and announcements, from the bootstrap cache: per merchant, language, asked types, and member
+ * or visitor (the popups differ; nothing else depends on who asks). An entry ends when the next
+ * announcement starts or ends.
+ */
+export function mountContentRoutes(app: Express, db: Db, cache: BootCache) {
+  cache.mount(app, {
+    def: contentCalls.announcements, scopes: ['content'], byMember: true,
+    key: (query) => `${[...new Set(query.types.split(',').filter(Boolean))].sort().join(',')}|${query.language?.toUpperCase() ?? ''}`,
+    load: async ({ merchant, query, variant }) => {
+      const types = new Set(query.types.split(',').filter(Boolean));
+      const lang = (query.language ?? merchant.brand.defaultLanguage).toUpperCase();
+      let banners: TBanner[] = [];
+      if (types.has('B')) {
+        const r = await db.query<{ id: number; grp: TBanner['group']; url: string; title: string; linkage_type: TBanner['linkageType']; linkage: string | null }>(
+          'SELECT id, grp, url, title, linkage_type, linkage FROM banners WHERE merchant_code = $1 AND active ORDER BY grp, sort, id',
+          [merchant.code],
+        );
+        banners = r.rows.map((b) => ({ id: String(b.id), group: b.grp, url: b.url, title: b.title, linkageType: b.linkage_type, linkage: b.linkage }));
+      }
+      const [r, next] = await Promise.all([
+        db.query<AnnRow>(
+          `SELECT id, kind, language, title, content, promotion_type, execution, start_at FROM announcements
+           WHERE merchant_code = $1 AND language IN ($2, 'EN') AND start_at <= now() AND (end_at IS NULL OR end_at > now())
+           ORDER BY sort, id`,
+          [merchant.code, lang],
+        ),
+        // When the answer changes by itself: the next start or end of an announcement.
+        db.query<{ ms: number | null }>(
+          `SELECT (extract(epoch FROM min(t)) * 1000)::float8 AS ms FROM (
+             SELECT min(start_at) AS t FROM announcements WHERE merchant_code = $1 AND start_at > now()
+             UNION ALL SELECT min(end_at) FROM announcements WHERE merchant_code = $1 AND end_at > now()) x`,
+          [merchant.code],
+        ),
+      ]);
+      const of = (kind: string) => (types.has(kind) ? pickLanguage(r.rows.filter((a) => a.kind === kind), lang) : []);
+      // Anonymous visitors get execution A popups; members get B, and F (first login) which the client shows once.
+      const popup = of('PU').filter((a) => (variant.member ? a.execution === 'B' || a.execution === 'F' : a.execution === 'A'));
+      const ms = next.rows[0]?.ms;
+      return {
+        value: {
+          banners,
+          notices: of('PL').map(toAnnouncement),
+          popup: popup.map(toAnnouncement),
+          promotion: of('PR').map(toAnnouncement),
+        },
+        ...(ms != null ? { expiresAt: Number(ms) } : {}),
+      };
+    },
+  });
 }

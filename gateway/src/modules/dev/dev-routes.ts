@@ -2,7 +2,7 @@ import type { Express, Request, Response, NextFunction } from 'express';
 import { z } from 'zod';
 import { ZDevOutboxQuery, ZDevWinnerBody, ZReplayBody } from '@portal/contracts/api/dev';
 import { MODULE_FLAGS } from '@portal/contracts/domain/constants';
-import { merchantAudience, userAudience, type EventType } from '@portal/contracts/events/events';
+import { cacheAudience, merchantAudience, userAudience, type EventType } from '@portal/contracts/events/events';
 import type { Db } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -197,6 +197,8 @@ export function mountDevRoutes(
           ...(patch.maintenanceMessage ? { message: patch.maintenanceMessage } : {}),
         });
       }
+      // Every node drops what it keeps of this merchant (bootstrap cache, merchant directory).
+      await emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: ['merchant'] });
     });
     merchants.invalidate();
     const fresh = await merchants.byCode(m.code);

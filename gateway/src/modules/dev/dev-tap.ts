@@ -12,7 +12,8 @@ export function mountDevTap(io: Server<never, never, never, never> | Server, bus
   nsp.use((socket, next) => next(isLocalRequest(socket.request) ? undefined : new Error('NOT_FOUND')));
   bus.subscribe((events) => {
     if (nsp.sockets.size === 0) return;
-    for (const e of events) nsp.local.emit('event', e);
+    // What members' sockets get: the nodes' own cache invalidations (`cache:{code}`) reach no socket.
+    for (const e of events) if (!e.audience.startsWith('cache:')) nsp.local.emit('event', e);
   });
   nsp.on('connection', (socket) => {
     socket.onAny(() => socket.disconnect(true));

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { gameCalls, type TGame, type TGameCategory, type TVendor } from '@portal/contracts/api/games';
 import { GAME_TYPES, NAV_ITEMS, type GameType } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
-import { mountCall } from '../../app/http.ts';
+import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { mountCatalogueRoutes } from './catalogue-routes.ts';
 
 type GameRow = {
@@ -24,60 +24,81 @@ const TYPE_ORDER: GameType[] = [
   ...GAME_TYPES,
 ].filter((t, i, a) => a.indexOf(t) === i);
 
-export function mountGameRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {
-  mountCall(app, gameCalls.gameVendor, async ({ ctx }) => {
-    const r = await db.query<{ vassalage: string; game_type: GameType; game_category: string; display_name: string; icon_url: string | null; maintenance: boolean }>(
-      'SELECT vassalage, game_type, game_category, display_name, icon_url, maintenance FROM vendors WHERE merchant_code = $1 ORDER BY sort, vassalage',
-      [ctx.merchant.code],
-    );
-    const lanes: TGameCategory[] = [];
-    for (const type of TYPE_ORDER) {
-      const vendors: TVendor[] = r.rows
-        .filter((v) => v.game_type === type)
-        .map((v) => ({ vassalage: v.vassalage, gameType: v.game_type, gameCategory: v.game_category, displayName: v.display_name, iconUrl: v.icon_url, maintenance: v.maintenance }));
-      if (vendors.length) lanes.push({ gameType: type, vendors });
-    }
-    return { data: { lanes } };
-  }, opts);
+/**
+ * The home page's game calls, from the bootstrap cache (boot-cache.ts): vendors, hot games and game
+ * menus per merchant (and page size), dropped when the catalogue changes; the winner board per limit,
+ * dropped on every `winner.posted`. The language and platform the client sends do not change them.
+ */
+export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { checkResponses: boolean }) {
+  cache.mount(app, {
+    def: gameCalls.gameVendor, scopes: ['games'],
+    load: async ({ merchant }) => {
+      const r = await db.query<{ vassalage: string; game_type: GameType; game_category: string; display_name: string; icon_url: string | null; maintenance: boolean }>(
+        'SELECT vassalage, game_type, game_category, display_name, icon_url, maintenance FROM vendors WHERE merchant_code = $1 ORDER BY sort, vassalage',
+        [merchant.code],
+      );
+      const lanes: TGameCategory[] = [];
+      for (const type of TYPE_ORDER) {
+        const vendors: TVendor[] = r.rows
+          .filter((v) => v.game_type === type)
+          .map((v) => ({ vassalage: v.vassalage, gameType: v.game_type, gameCategory: v.game_category, displayName: v.display_name, iconUrl: v.icon_url, maintenance: v.maintenance }));
+        if (vendors.length) lanes.push({ gameType: type, vendors });
+      }
+      return { value: { data: { lanes } } };
+    },
+  });
 
-  mountCall(app, gameCalls.hotGames, async ({ ctx }) => {
-    const r = await db.query<GameRow>(
-      `SELECT ${GAME_COLUMNS} FROM games WHERE merchant_code = $1 AND hot_rank IS NOT NULL ORDER BY hot_rank, id LIMIT 20`,
-      [ctx.merchant.code],
-    );
-    return { list: r.rows.map(toGame) };
-  }, opts);
+  cache.mount(app, {
+    def: gameCalls.hotGames, scopes: ['games'],
+    load: async ({ merchant }) => {
+      const r = await db.query<GameRow>(
+        `SELECT ${GAME_COLUMNS} FROM games WHERE merchant_code = $1 AND hot_rank IS NOT NULL ORDER BY hot_rank, id LIMIT 20`,
+        [merchant.code],
+      );
+      return { value: { list: r.rows.map(toGame) } };
+    },
+  });
 
-  mountCall(app, gameCalls.rankList, async ({ ctx, query }) => {
-    const r = await db.query<{ id: number; icon_url: string | null; win_amount: number; game_name: string; customer_name: string; at: Date | string }>(
-      `SELECT id, icon_url, win_amount, game_name, customer_name, at FROM winners WHERE merchant_code = $1 ORDER BY at DESC, id DESC LIMIT $2`,
-      [ctx.merchant.code, query.limitNum],
-    );
-    return {
-      list: r.rows.map((w) => ({
-        id: String(w.id), iconUrl: w.icon_url, winAmount: w.win_amount, gameName: w.game_name, customerName: w.customer_name,
-        at: (w.at instanceof Date ? w.at : new Date(w.at)).toISOString(),
-      })),
-    };
-  }, opts);
+  cache.mount(app, {
+    def: gameCalls.rankList, scopes: ['winners'],
+    key: (query) => String(query.limitNum),
+    load: async ({ merchant, query }) => {
+      const r = await db.query<{ id: number; icon_url: string | null; win_amount: number; game_name: string; customer_name: string; at: Date | string }>(
+        `SELECT id, icon_url, win_amount, game_name, customer_name, at FROM winners WHERE merchant_code = $1 ORDER BY at DESC, id DESC LIMIT $2`,
+        [merchant.code, query.limitNum],
+      );
+      return {
+        value: {
+          list: r.rows.map((w) => ({
+            id: String(w.id), iconUrl: w.icon_url, winAmount: w.win_amount, gameName: w.game_name, customerName: w.customer_name,
+            at: (w.at instanceof Date ? w.at : new Date(w.at)).toISOString(),
+          })),
+        },
+      };
+    },
+  });
 
-  mountCall(app, gameCalls.gameMenus, async ({ ctx, query }) => {
-    // First pageSize games of each type, each through the (merchant_code, game_type, sort) index: with the
-    // 10,000-game catalogue a window over every row would cost tens of milliseconds.
-    const r = await db.query<GameRow>(
-      `SELECT g.* FROM unnest($2::text[]) AS t(game_type)
-       CROSS JOIN LATERAL (
-         SELECT ${GAME_COLUMNS} FROM games
-         WHERE merchant_code = $1 AND game_type = t.game_type AND is_game <> 'VASSALAGE'
-         ORDER BY sort, id LIMIT $3
-       ) g`,
-      [ctx.merchant.code, TYPE_ORDER, query.pageSize],
-    );
-    const menus = TYPE_ORDER.map((t) => ({ gameType: t, games: r.rows.filter((g) => g.game_type === t).map(toGame) })).filter(
-      (m) => m.games.length > 0,
-    );
-    return { menus };
-  }, opts);
+  cache.mount(app, {
+    def: gameCalls.gameMenus, scopes: ['games'],
+    key: (query) => String(query.pageSize),
+    load: async ({ merchant, query }) => {
+      // First pageSize games of each type, each through the (merchant_code, game_type, sort) index: with the
+      // 10,000-game catalogue a window over every row would cost tens of milliseconds.
+      const r = await db.query<GameRow>(
+        `SELECT g.* FROM unnest($2::text[]) AS t(game_type)
+         CROSS JOIN LATERAL (
+           SELECT ${GAME_COLUMNS} FROM games
+           WHERE merchant_code = $1 AND game_type = t.game_type AND is_game <> 'VASSALAGE'
+           ORDER BY sort, id LIMIT $3
+         ) g`,
+        [merchant.code, TYPE_ORDER, query.pageSize],
+      );
+      const menus = TYPE_ORDER.map((t) => ({ gameType: t, games: r.rows.filter((g) => g.game_type === t).map(toGame) })).filter(
+        (m) => m.games.length > 0,
+      );
+      return { value: { menus } };
+    },
+  });
 
   mountCatalogueRoutes(app, db, opts);
 }

@@ -1,4 +1,6 @@
+import { cacheAudience } from '@portal/contracts/events/events';
 import type { Db } from '../../db/db.ts';
+import { emitEvent } from '../../bus/outbox.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 
 /** The built-in games, registered in every merchant's catalogue at startup (vassalage HOUSE). */
@@ -18,19 +20,22 @@ const VENDOR_NAME: Record<string, string> = { RNG: 'Lucky Slots', LIVE: 'Lucky L
  */
 export async function ensureHouseGames(db: Db, merchants: MerchantDirectory) {
   for (const m of await merchants.all()) {
+    let added = 0;
     for (const g of HOUSE_GAMES) {
-      await db.query(
+      added += (await db.query(
         `INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name, icon_url) VALUES ($1, 'HOUSE', $2, $3, $4, $5)
          ON CONFLICT (merchant_code, vassalage, game_type) DO NOTHING`,
         [m.code, g.gameType, CATEGORY[g.gameType], VENDOR_NAME[g.gameType], `/img/vendor/HOUSE.svg?n=${encodeURIComponent(VENDOR_NAME[g.gameType]!)}`],
-      );
-      await db.query(
+      )).rowCount;
+      added += (await db.query(
         // The playable house games lead the hot list (hot_rank 0) on a fresh catalogue.
         `INSERT INTO games (merchant_code, node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, sort, hot_rank)
          VALUES ($1, $2, 'HOUSE', $3, 'GAME', $4, $5, $6, $7, -10, 0)
          ON CONFLICT DO NOTHING`,
         [m.code, g.nodeId, g.code, g.gameType, g.classify, g.name, `/img/game/HOUSE/${g.code}.svg?n=${encodeURIComponent(g.name)}`],
-      );
+      )).rowCount;
     }
+    // Other running nodes drop their cached vendors, hot games and menus.
+    if (added > 0) await db.tx((tx) => emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: ['games'] }));
   }
 }

@@ -80,33 +80,69 @@ function toMerchant(r: MerchantRow): Merchant {
 }
 
 /**
- * Merchants are few and read on every request: kept in memory and reloaded after a short TTL
- * (and at once by `invalidate()` on this node when it changes a merchant).
+ * Merchants are few and read on every request: kept in memory and reloaded after a short TTL, and at
+ * once by `invalidate()` (on this node when it changes a merchant, and on every node when a
+ * `content.changed` event of scope `merchant` arrives: see boot-cache). A merchant whose row did not
+ * change keeps its object across reloads, so the object is its version: the bootstrap cache serves
+ * what it built from one object only to requests that resolved that same object. A load that began
+ * before an invalidation is not kept.
  */
 export function createMerchantDirectory(db: Queryable, ttlMs = 2000) {
   let cache: Merchant[] | null = null;
   let loadedAt = 0;
   let loading: Promise<Merchant[]> | null = null;
+  let gen = 0;
+  /** code -> the row as loaded (JSON) and its object, to keep objects of unchanged rows. */
+  let known = new Map<string, { row: string; merchant: Merchant }>();
+
+  function load(): Promise<Merchant[]> {
+    const startedGen = gen;
+    const p: Promise<Merchant[]> = db
+      .query<MerchantRow>('SELECT * FROM merchants ORDER BY code')
+      .then((r) => {
+        const next = new Map<string, { row: string; merchant: Merchant }>();
+        const list = r.rows.map((row) => {
+          const json = JSON.stringify(row);
+          const prev = known.get(row.code);
+          const merchant = prev && prev.row === json ? prev.merchant : toMerchant(row);
+          next.set(row.code, { row: json, merchant });
+          return merchant;
+        });
+        if (gen === startedGen) {
+          known = next;
+          cache = list;
+          loadedAt = Date.now();
+        }
+        return list;
+      })
+      .finally(() => {
+        if (loading === p) loading = null;
+      });
+    return p;
+  }
 
   async function all(): Promise<Merchant[]> {
     if (cache && Date.now() - loadedAt < ttlMs) return cache;
-    loading ??= db
-      .query<MerchantRow>('SELECT * FROM merchants ORDER BY code')
-      .then((r) => {
-        cache = r.rows.map(toMerchant);
-        loadedAt = Date.now();
-        return cache;
-      })
-      .finally(() => {
-        loading = null;
-      });
+    loading ??= load();
     return loading;
+  }
+
+  function pick(list: Merchant[], input: { host?: string | undefined; code?: string | undefined }): Merchant | null {
+    const host = input.host ? hostNameOf(input.host) : '';
+    if (host) {
+      const byHost = list.find((m) => merchantHosts(m).includes(host));
+      if (byHost) return byHost;
+    }
+    if (input.code) return list.find((m) => m.code === input.code) ?? null;
+    return list.find((m) => m.isDefault) ?? null;
   }
 
   return {
     all,
     invalidate() {
+      gen++;
       cache = null;
+      loading = null;
     },
     async byCode(code: string): Promise<Merchant | null> {
       return (await all()).find((m) => m.code === code) ?? null;
@@ -116,14 +152,12 @@ export function createMerchantDirectory(db: Queryable, ttlMs = 2000) {
      * merchant. Calls that send links must not rely on the fallbacks: see link-origin.ts.
      */
     async resolve(input: { host?: string | undefined; code?: string | undefined }): Promise<Merchant | null> {
-      const list = await all();
-      const host = input.host ? hostNameOf(input.host) : '';
-      if (host) {
-        const byHost = list.find((m) => merchantHosts(m).includes(host));
-        if (byHost) return byHost;
-      }
-      if (input.code) return list.find((m) => m.code === input.code) ?? null;
-      return list.find((m) => m.isDefault) ?? null;
+      return pick(await all(), input);
+    },
+    /** resolve() without waiting: undefined when the list must be (re)loaded first. */
+    resolveNow(input: { host?: string | undefined; code?: string | undefined }): Merchant | null | undefined {
+      if (!cache || Date.now() - loadedAt >= ttlMs) return undefined;
+      return pick(cache, input);
     },
     isEnabled(m: Merchant, flag: ModuleFlag) {
       return m.modules[flag];

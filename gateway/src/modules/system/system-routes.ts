@@ -3,8 +3,8 @@ import type { Express } from 'express';
 import { systemCalls } from '@portal/contracts/api/system';
 import { SYSTEM_STATUS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
-import { mountCall } from '../../app/http.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
+import { HOST_SLOT, IP_SLOT, type BootCache } from '../boot-cache/boot-cache.ts';
 
 /** Region restriction: exact addresses or CIDR subnets from the merchant's block list. */
 export function isBlocked(m: Merchant, ip: string): boolean {
@@ -30,66 +30,86 @@ export function systemStatusOf(m: Merchant, ip: string): 0 | 1 | 2 {
   return SYSTEM_STATUS.NORMAL;
 }
 
-export function mountSystemRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {
-  mountCall(app, systemCalls.status, async ({ ctx }) => {
-    const status = systemStatusOf(ctx.merchant, ctx.ip);
-    return {
-      systemStatus: status,
-      ip: ctx.ip,
-      ...(status === SYSTEM_STATUS.MAINTENANCE && ctx.merchant.maintenanceMessage ? { message: ctx.merchant.maintenanceMessage } : {}),
-    };
-  }, opts);
-
-  mountCall(app, systemCalls.whitelabel, async ({ ctx }) => ({
-    merchantCode: ctx.merchant.code,
-    modules: ctx.merchant.modules,
-    whitelabelVal: { CHNGPASSVERIF3: ctx.merchant.whitelabel.CHNGPASSVERIF3 === 'mobile' ? ('mobile' as const) : ('email' as const) },
-    brand: ctx.merchant.brand,
-    security: { botCheck: ctx.merchant.security.botCheck },
-  }), opts);
-
-  mountCall(app, systemCalls.domainRoute, async ({ ctx, req }) => {
-    const m = ctx.merchant;
-    const [resources, cs] = await Promise.all([
-      db.query<{ url: string; label_name_en: string; resource_type: string; name: string }>(
-        'SELECT url, label_name_en, resource_type, name FROM resources WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
-      db.query<{ cs_type: string; title: string; url: string }>(
-        'SELECT cs_type, title, url FROM customer_service WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
-    ]);
-    const status = systemStatusOf(m, ctx.ip);
-    return {
-      info: {
-        domainRoute: (req.hostname || m.mainDomain).toLowerCase(),
-        resources: resources.rows.map((r) => ({
-          url: r.url, labelNameEn: r.label_name_en, resourceType: r.resource_type as never, name: r.name,
-        })),
-        customerService: cs.rows.map((r) => ({ csType: r.cs_type, title: r.title, url: r.url })),
-        whitelabelVal: m.whitelabel,
-        register: m.modules.DIRECTREG3,
-        mainDomain: m.mainDomain,
-        analytics: { gtagId: null },
-        imageCDNs: [],
-        launchGameCDNs: [],
+/**
+ * The system calls, served from the bootstrap cache (boot-cache.ts): the visitor's IP and the host name
+ * are slots in the stored bytes, and status and domain route are kept per system status.
+ */
+export function mountSystemRoutes(app: Express, db: Db, cache: BootCache) {
+  cache.setStatusOf(systemStatusOf);
+  cache.mount(app, {
+    def: systemCalls.status, scopes: [], open: true, byStatus: true,
+    load: async ({ merchant, variant }) => ({
+      value: {
+        systemStatus: variant.status,
+        ip: IP_SLOT,
+        ...(variant.status === SYSTEM_STATUS.MAINTENANCE && merchant.maintenanceMessage ? { message: merchant.maintenanceMessage } : {}),
       },
-      location: { ip: ctx.ip },
-      maintenance: status === SYSTEM_STATUS.MAINTENANCE,
-      regionRestriction: status === SYSTEM_STATUS.BLOCKED,
-    };
-  }, opts);
+    }),
+  });
 
-  mountCall(app, systemCalls.helpCenter, async ({ ctx, query }) => {
-    const lang = (query.lang ?? 'EN').toUpperCase();
-    const r = await db.query<{ id: number; anchor: string; title: string; content: string; language: string }>(
-      `SELECT id, anchor, title, content, language FROM help_items
-       WHERE merchant_code = $1 AND language IN ($2, 'EN') ORDER BY sort, id`,
-      [ctx.merchant.code, lang],
-    );
-    // Prefer the asked language per anchor, fall back to EN.
-    const byAnchor = new Map<string, (typeof r.rows)[number]>();
-    for (const row of r.rows) {
-      const prev = byAnchor.get(row.anchor);
-      if (!prev || (prev.language !== lang && row.language === lang)) byAnchor.set(row.anchor, row);
-    }
-    return { list: [...byAnchor.values()].map((x) => ({ id: String(x.id), anchor: x.anchor, title: x.title, content: x.content })) };
-  }, opts);
+  cache.mount(app, {
+    def: systemCalls.whitelabel, scopes: [], open: true,
+    load: async ({ merchant }) => ({
+      value: {
+        merchantCode: merchant.code,
+        modules: merchant.modules,
+        whitelabelVal: { CHNGPASSVERIF3: merchant.whitelabel.CHNGPASSVERIF3 === 'mobile' ? ('mobile' as const) : ('email' as const) },
+        brand: merchant.brand,
+        security: { botCheck: merchant.security.botCheck },
+      },
+    }),
+  });
+
+  cache.mount(app, {
+    def: systemCalls.domainRoute, scopes: ['site'], open: true, byStatus: true,
+    load: async ({ merchant: m, variant }) => {
+      const [resources, cs] = await Promise.all([
+        db.query<{ url: string; label_name_en: string; resource_type: string; name: string }>(
+          'SELECT url, label_name_en, resource_type, name FROM resources WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
+        db.query<{ cs_type: string; title: string; url: string }>(
+          'SELECT cs_type, title, url FROM customer_service WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
+      ]);
+      return {
+        value: {
+          info: {
+            // The request's host name (or the main domain), lower-cased: spliced in per request.
+            domainRoute: HOST_SLOT,
+            resources: resources.rows.map((r) => ({
+              url: r.url, labelNameEn: r.label_name_en, resourceType: r.resource_type as never, name: r.name,
+            })),
+            customerService: cs.rows.map((r) => ({ csType: r.cs_type, title: r.title, url: r.url })),
+            whitelabelVal: m.whitelabel,
+            register: m.modules.DIRECTREG3,
+            mainDomain: m.mainDomain,
+            analytics: { gtagId: null },
+            imageCDNs: [],
+            launchGameCDNs: [],
+          },
+          location: { ip: IP_SLOT },
+          maintenance: variant.status === SYSTEM_STATUS.MAINTENANCE,
+          regionRestriction: variant.status === SYSTEM_STATUS.BLOCKED,
+        },
+      };
+    },
+  });
+
+  cache.mount(app, {
+    def: systemCalls.helpCenter, scopes: ['help'], open: true,
+    key: (query) => (query.lang ?? 'EN').toUpperCase(),
+    load: async ({ merchant, query }) => {
+      const lang = (query.lang ?? 'EN').toUpperCase();
+      const r = await db.query<{ id: number; anchor: string; title: string; content: string; language: string }>(
+        `SELECT id, anchor, title, content, language FROM help_items
+         WHERE merchant_code = $1 AND language IN ($2, 'EN') ORDER BY sort, id`,
+        [merchant.code, lang],
+      );
+      // Prefer the asked language per anchor, fall back to EN.
+      const byAnchor = new Map<string, (typeof r.rows)[number]>();
+      for (const row of r.rows) {
+        const prev = byAnchor.get(row.anchor);
+        if (!prev || (prev.language !== lang && row.language === lang)) byAnchor.set(row.anchor, row);
+      }
+      return { value: { list: [...byAnchor.values()].map((x) => ({ id: String(x.id), anchor: x.anchor, title: x.title, content: x.content })) } };
+    },
+  });
 }
