@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,17 +22,39 @@ export async function freePort(): Promise<number> {
 
 /**
  * The real gateway as its own process, serving the built client, exactly as `npm start` runs it:
- * PGlite in a temporary data directory that survives restarts of this process.
+ * PGlite in a temporary data directory that survives restarts of this process; beside it, as
+ * `npm start` does, the vendor simulator in its own process on its own port (env VENDOR_SIM=off: none).
  */
 export class GatewayProcess {
   private child: ChildProcess | null = null;
+  private sim: ChildProcess | null = null;
   private output = '';
   readonly dataDir: string;
+  simPort = 0;
+  private readonly simSecret = randomBytes(32).toString('hex');
   constructor(
     readonly port: number,
     private readonly env: Record<string, string> = {},
   ) {
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  }
+
+  get simUrl() {
+    return `http://127.0.0.1:${this.simPort}`;
+  }
+
+  private async bootSim(): Promise<Record<string, string>> {
+    if (this.env.VENDOR_SIM === 'off') return {};
+    if (!this.simPort) this.simPort = await freePort();
+    if (!this.sim || this.sim.exitCode !== null) {
+      this.sim = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/vendor-sim/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test', VENDOR_SIM_PORT: String(this.simPort), VENDOR_SIM_SECRET: this.simSecret, PORTAL_WALLET_URL: this.url, PORTAL_URL: this.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const s of [this.sim.stdout, this.sim.stderr]) s?.on('data', (d: Buffer) => (this.output += `[vendor-sim] ${d.toString()}`));
+    }
+    return { VENDOR_SIM_URL: this.simUrl, VENDOR_SIM_SECRET: this.simSecret };
   }
 
   get url() {
@@ -48,6 +71,7 @@ export class GatewayProcess {
   }
 
   async boot(): Promise<void> {
+    const simEnv = await this.bootSim();
     this.child = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
       cwd: ROOT,
       env: {
@@ -59,6 +83,7 @@ export class GatewayProcess {
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         REDIS_URL: '',
+        ...simEnv,
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,6 +101,28 @@ export class GatewayProcess {
       if (Date.now() > end) throw new Error(`gateway did not become healthy:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 150));
     }
+    const sim = this.sim;
+    if (sim) {
+      for (;;) {
+        if (sim.exitCode !== null) throw new Error(`vendor simulator exited early:\n${this.output}`);
+        try {
+          if ((await fetch(`${this.simUrl}/healthz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > end) throw new Error(`vendor simulator did not become healthy:\n${this.output}`);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    }
+  }
+
+  /** Stop the vendor simulator process (the portal stays up). */
+  async haltSim(): Promise<void> {
+    const c = this.sim;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await exited;
   }
 
   /** Stop the process (SIGTERM, then SIGKILL) and keep the data directory. */
@@ -96,6 +143,7 @@ export class GatewayProcess {
 
   async stop(): Promise<void> {
     await this.halt();
+    await this.haltSim();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 
