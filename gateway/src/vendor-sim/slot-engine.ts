@@ -90,11 +90,20 @@ export const PAY_UNITS = 100;
 
 const cache = new Map<string, SimSlot>();
 
-/** The slot of a game, the same every time for the same vendor and game code. */
+/** The slot of a game, the same every time for the same vendor and game code (built once, then kept). */
 export function slotFor(vendor: string, gameCode: string): SimSlot {
   const seed = `${vendor}:${gameCode}`;
   const hit = cache.get(seed);
   if (hit) return hit;
+  const slot = buildSlot(vendor, gameCode);
+  if (cache.size > 2_000) cache.clear();
+  cache.set(seed, slot);
+  return slot;
+}
+
+/** Draws a game's slot from its vendor and code alone. */
+export function buildSlot(vendor: string, gameCode: string): SimSlot {
+  const seed = `${vendor}:${gameCode}`;
   const rnd = seededRandom(`slot:${seed}`);
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const nSymbols = int(6, 8); // wild + 5..7 paying symbols
@@ -131,9 +140,7 @@ export function slotFor(vendor: string, gameCode: string): SimSlot {
     if (Math.abs(rtp - target) < 0.003) break;
     k *= target / rtp;
   }
-  const slot: SimSlot = { seed, symbols, strips, pays, rtp, hue };
-  cache.set(seed, slot);
-  return slot;
+  return { seed, symbols, strips, pays, rtp, hue };
 }
 
 export type SimSpin = { stops: number[]; grid: number[][]; lines: { line: number; pay: number }[]; multiplier: number };

@@ -52,7 +52,19 @@ export class GatewayProcess {
         env: { ...process.env, NODE_ENV: 'test', VENDOR_SIM_PORT: String(this.simPort), VENDOR_SIM_SECRET: this.simSecret, PORTAL_WALLET_URL: this.url, PORTAL_URL: this.url },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      for (const s of [this.sim.stdout, this.sim.stderr]) s?.on('data', (d: Buffer) => (this.output += `[vendor-sim] ${d.toString()}`));
+      const sim = this.sim;
+      for (const s of [sim.stdout, sim.stderr]) s?.on('data', (d: Buffer) => (this.output += `[vendor-sim] ${d.toString()}`));
+      const end = Date.now() + 30_000;
+      for (;;) {
+        if (sim.exitCode !== null) throw new Error(`vendor simulator exited early:\n${this.output}`);
+        try {
+          if ((await fetch(`${this.simUrl}/healthz`)).ok) break;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > end) throw new Error(`vendor simulator did not become healthy:\n${this.output}`);
+        await new Promise((r) => setTimeout(r, 150));
+      }
     }
     return { VENDOR_SIM_URL: this.simUrl, VENDOR_SIM_SECRET: this.simSecret };
   }
@@ -100,19 +112,6 @@ export class GatewayProcess {
       }
       if (Date.now() > end) throw new Error(`gateway did not become healthy:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 150));
-    }
-    const sim = this.sim;
-    if (sim) {
-      for (;;) {
-        if (sim.exitCode !== null) throw new Error(`vendor simulator exited early:\n${this.output}`);
-        try {
-          if ((await fetch(`${this.simUrl}/healthz`)).ok) return;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > end) throw new Error(`vendor simulator did not become healthy:\n${this.output}`);
-        await new Promise((r) => setTimeout(r, 150));
-      }
     }
   }
 
