@@ -22,7 +22,7 @@ type LaunchActor = ReturnType<typeof createActor<typeof launchMachine>>;
 /** The launch URL with the portal's language added (`lang=en|ty`). */
 export function withLang(url: string, language: string): string {
   const u = new URL(url, window.location.href);
-  u.searchParams.set('lang', language.startsWith('ty') ? 'ty' : 'en');
+  u.searchParams.set('lang', /^ty/i.test(language) ? 'ty' : 'en');
   return u.origin === window.location.origin ? `${u.pathname}${u.search}${u.hash}` : u.toString();
 }
 
