@@ -51,15 +51,20 @@ async function fundedPlayer(amount: number) {
 }
 
 /** From a catalogue page (nav entry), press "Play now" on the first simulated game: the simulator's page opens in this tab. */
-async function launchFromCatalogue(page: Page, nav: string): Promise<string> {
-  await page.goto(gw.url + '/');
-  await page.locator(`[data-nav="${nav}"] a`).first().click();
+async function launchFromCatalogue(page: Page, path: string): Promise<string> {
+  await page.goto(gw.url + path);
   const card = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
-  await card.waitFor({ timeout: 15_000 });
+  await card.waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+    await page.screenshot({ path: '/tmp/sim-debug.png' });
+    throw e;
+  });
   const name = (await card.locator('.game-card__name').innerText()).trim();
   await card.hover();
   await card.locator('.game-card__play').click();
-  await page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 15_000 });
+  await page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 15_000 }).catch(async (e: unknown) => {
+    await page.screenshot({ path: '/tmp/sim-debug.png' });
+    throw new Error(`${String(e)} at ${page.url()}`);
+  });
   await page.getByTestId('sim-balance').waitFor({ timeout: 15_000 });
   return name;
 }
@@ -88,7 +93,7 @@ describe('vendor simulator in Chromium', () => {
 
     // The slot: picked from the catalogue by its "Simulated demo" badge, opened on the simulator's origin.
     const game = await context.newPage();
-    const slotName = await launchFromCatalogue(game, 'RNG');
+    const slotName = await launchFromCatalogue(game, '/rng');
     await game.screenshot({ path: '/tmp/sim-catalogue-en.png' }).catch(() => undefined);
     expect(await game.getByTestId('sim-badge').innerText()).toMatch(/simulated demo/i);
     expect(await game.getByTestId('sim-name').innerText()).toBe(slotName);
@@ -104,7 +109,7 @@ describe('vendor simulator in Chromium', () => {
     await game.screenshot({ path: '/tmp/sim-slot-en.png', fullPage: true });
 
     // The live table, from the catalogue too: a bet on the player.
-    const liveName = await launchFromCatalogue(game, 'LIVE');
+    const liveName = await launchFromCatalogue(game, '/live');
     await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 10_000 }).toContain(pesos(spun.balance));
     const dealt = await playOnce(game, 'sim-side-player');
     expect(dealt.balance).toBe(spun.balance - 100 + dealt.round.win);
@@ -148,7 +153,7 @@ describe('vendor simulator in Chromium', () => {
     await signInContext(context, p.token);
     await page.goto(gw.url + '/');
     await page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
-    await page.locator('[data-nav="RNG"] a').first().click();
+    await page.goto(gw.url + '/rng');
     const badge = page.getByTestId('game-card-simulated').first();
     await badge.waitFor({ timeout: 15_000 });
     expect(await badge.innerText()).toMatch(/simulated na demo/i);

@@ -29,6 +29,6 @@ export function useCardActions(options: { direct?: boolean } = {}) {
     onPlay: (game: TGame) => requestLaunch({ kind: 'game', game, ...(direct ? { direct } : {}) }),
     onTrial: isFreePlayOn ? (game: TGame) => requestLaunch({ kind: 'game', game, freePlay: true, ...(direct ? { direct } : {}) }) : undefined,
     favouriteDisabledHint: favourites.isEnabled ? undefined : t('card.favouriteLogin'),
-    simulatedLabel: (game: TGame) => (simulated.has(game.vassalage) ? t('card.simulated') : undefined),
+    simulatedLabel: (game: TGame) => (game.isGame !== 'VASSALAGE' && simulated.has(game.vassalage) ? t('card.simulated') : undefined),
   };
 }

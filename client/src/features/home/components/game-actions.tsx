@@ -50,6 +50,6 @@ export function useGameActions(): GameActions {
     favouriteIds: favourites.ids,
     favouriteDisabledHint: favourites.isEnabled ? undefined : t('game.favouriteLogin'),
     notice: null,
-    simulatedLabel: (game) => (simulated.has(game.vassalage) ? t('game.simulated') : undefined),
+    simulatedLabel: (game) => (game.isGame !== 'VASSALAGE' && simulated.has(game.vassalage) ? t('game.simulated') : undefined),
   };
 }
