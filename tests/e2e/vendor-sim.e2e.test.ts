@@ -17,7 +17,8 @@ let browser: Browser;
 let opsToken = '';
 
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // The demo's own few hundred games (not the full 10,500): a quicker first start; every simulated type is there.
+  gw = await GatewayProcess.start({ SEED_CATALOGUE: 'small' });
   browser = await launchBrowser();
   const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
   await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-sim-pass-1', confirmNewPassword: 'Ops-sim-pass-1' });

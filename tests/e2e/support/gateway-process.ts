@@ -78,7 +78,13 @@ export class GatewayProcess {
       throw new Error('client/dist is missing: run `npm run build` before the end-to-end suite');
     }
     const g = new GatewayProcess(await freePort(), env);
-    await g.boot();
+    try {
+      await g.boot();
+    } catch (err) {
+      // No process left behind when the start fails (the caller never gets `g` to stop).
+      await g.stop().catch(() => undefined);
+      throw err;
+    }
     return g;
   }
 
@@ -118,7 +124,7 @@ export class GatewayProcess {
   /** Stop the vendor simulator process (the portal stays up). */
   async haltSim(): Promise<void> {
     const c = this.sim;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
     c.kill('SIGTERM');
     await exited;
@@ -127,7 +133,7 @@ export class GatewayProcess {
   /** Stop the process (SIGTERM, then SIGKILL) and keep the data directory. */
   async halt(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const c = this.child;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once('exit', r));
     c.kill(signal);
     const t = setTimeout(() => c.kill('SIGKILL'), 8000);
