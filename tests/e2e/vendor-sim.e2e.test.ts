@@ -97,7 +97,6 @@ describe('vendor simulator in Chromium', () => {
     // The slot: picked from the catalogue by its "Simulated demo" badge, opened on the simulator's origin.
     const game = await context.newPage();
     const slotName = await launchFromCatalogue(game, '/rng');
-    await game.screenshot({ path: '/tmp/sim-catalogue-en.png' }).catch(() => undefined);
     expect(await game.getByTestId('sim-badge').innerText()).toMatch(/simulated demo/i);
     expect(new URL(game.url()).searchParams.get('token')).toBeNull();
     await expect.poll(() => game.getByTestId('sim-balance').innerText()).toContain('1,000.00');
