@@ -22,10 +22,12 @@ type GameCardProps = {
   /** When set the favourite toggle is inert and shows this text as its tooltip (e.g. guests). */
   favouriteDisabledHint?: string;
   size?: 'md' | 'lg';
+  /** Set for a simulated vendor's game: shown as a badge on the tile ("Simulated demo"). */
+  simulatedLabel?: string;
 };
 
 export function GameCard({
-  game, labels, onPlay, onTrial, onToggleFavourite, isFavourite = false, favouriteDisabledHint, size = 'md',
+  game, labels, onPlay, onTrial, onToggleFavourite, isFavourite = false, favouriteDisabledHint, size = 'md', simulatedLabel,
 }: GameCardProps) {
   const [isImageBroken, setImageBroken] = useState(false);
   const vendorName = useVendorName();
@@ -40,6 +42,7 @@ export function GameCard({
         ) : (
           <div className="game-card__placeholder" aria-hidden="true">{game.gameName.slice(0, 2)}</div>
         )}
+        {simulatedLabel && <span className="game-card__sim" data-testid="game-card-simulated">{simulatedLabel}</span>}
         {game.maintenance ? (
           <span className="game-card__badge">{labels.maintenance}</span>
         ) : (

@@ -9,6 +9,8 @@ export const ZVendor = z.object({
   displayName: z.string(),
   iconUrl: z.string().nullable(),
   maintenance: z.boolean(),
+  /** Its games are played by the vendor simulator (demo games, real money): the client marks them "Simulated demo". */
+  simulated: z.boolean().optional(),
 });
 export type TVendor = z.infer<typeof ZVendor>;
 

@@ -41,6 +41,13 @@ const ZEnv = z.object({
   HOUSE_VENDOR_SECRET: z.string().min(32).optional(),
   /** Where the house game server reaches the wallet API; default: this node's own loopback address after listen. */
   HOUSE_WALLET_URL: z.string().url().optional(),
+  /**
+   * The vendor simulator (gateway/src/vendor-sim, its own process): its public URL (launch pages) and
+   * the master secret each simulated vendor's signing secret is derived from. Both or neither; `npm start`
+   * sets them in development. Production runs it only when both are set explicitly.
+   */
+  VENDOR_SIM_URL: z.string().url().optional(),
+  VENDOR_SIM_SECRET: z.string().min(32).optional(),
   HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Social sign-in: the OpenID Connect issuer (discovered lazily); without it and OIDC_CLIENT_ID the button is hidden. */
   OIDC_ISSUER: z.string().url().optional(),
@@ -61,7 +68,10 @@ export type Config = Omit<z.infer<typeof ZEnv>, 'SEED'> & { SEED: 'demo' | 'none
  * player01 with the published password '{secret}': whoever logs in first would own the back office.
  * The payment simulator credits any order whose Pay button is pressed.
  */
-export function assertSafeConfig(config: Pick<Config, 'isProduction' | 'SEED' | 'PAYMENT_SIM_SECRET'>): void {
+export function assertSafeConfig(config: Pick<Config, 'isProduction' | 'SEED' | 'PAYMENT_SIM_SECRET'> & Partial<Pick<Config, 'VENDOR_SIM_URL' | 'VENDOR_SIM_SECRET'>>): void {
+  if (!config.VENDOR_SIM_URL !== !config.VENDOR_SIM_SECRET) {
+    throw new Error('VENDOR_SIM_URL and VENDOR_SIM_SECRET go together: set both to connect the catalogue vendors to the vendor simulator, or neither.');
+  }
   if (config.isProduction && config.SEED === 'demo') {
     throw new Error(
       'SEED=demo is refused in production: it creates back-office and member accounts with a published password. ' +

@@ -41,6 +41,7 @@ import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
+import { ensureSimulatedVendors } from '../modules/provider/sim-vendors.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
 import { createAgentSettlement } from '../modules/agents/settlement.ts';
@@ -121,6 +122,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerTeamRollupJob(jobs, db);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
+  const simVendors = await ensureSimulatedVendors(
+    db, merchants, config.VENDOR_SIM_URL && config.VENDOR_SIM_SECRET ? { url: config.VENDOR_SIM_URL, secret: config.VENDOR_SIM_SECRET } : null);
+  if (simVendors > 0) log.info({ vendors: simVendors, url: config.VENDOR_SIM_URL }, 'catalogue vendors connected to the vendor simulator');
   const checkResponses = !config.isProduction;
   const house = await createHouseModule({ db, merchants, log, walletUrl: config.HOUSE_WALLET_URL, checkResponses });
   const routeOpts = { checkResponses };

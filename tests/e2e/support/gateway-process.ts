@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,18 +61,63 @@ export type GatewayProcessOptions = {
  * The real gateway as its own process, serving the built client, exactly as `npm start` runs it:
  * PGlite in a temporary data directory that survives restarts of this process. The process leads its
  * own process group, and every way boot() fails (early exit, not healthy in time, an error) kills
- * that group before it throws, so nothing is left running; so does halt().
+ * that group before it throws, so nothing is left running; so does halt(). Beside it, as `npm start`
+ * does, the vendor simulator in its own process (and group) on its own port (env VENDOR_SIM=off, or a
+ * stand-in process given by `nodeArgs`: none).
  */
 export class GatewayProcess {
   private child: ChildProcess | null = null;
+  private sim: ChildProcess | null = null;
   private output = '';
   readonly dataDir: string;
+  simPort = 0;
+  private readonly simSecret = randomBytes(32).toString('hex');
   constructor(
     readonly port: number,
     private readonly env: Record<string, string> = {},
     private readonly options: GatewayProcessOptions = {},
   ) {
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  }
+
+  get simUrl() {
+    return `http://127.0.0.1:${this.simPort}`;
+  }
+
+  private async bootSim(): Promise<Record<string, string>> {
+    if (this.env.VENDOR_SIM === 'off' || this.options.nodeArgs) return {};
+    if (!this.simPort) this.simPort = await freePort();
+    if (!this.sim || this.sim.exitCode !== null || this.sim.signalCode !== null) {
+      const sim = spawn(process.execPath, ['--import', 'tsx', 'gateway/src/vendor-sim/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'test', VENDOR_SIM_PORT: String(this.simPort), VENDOR_SIM_SECRET: this.simSecret, PORTAL_WALLET_URL: this.url, PORTAL_URL: this.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      });
+      this.sim = sim;
+      if (sim.pid !== undefined) liveGroups.add(sim.pid);
+      sim.once('exit', () => {
+        if (sim.pid !== undefined) liveGroups.delete(sim.pid);
+      });
+      for (const s of [sim.stdout, sim.stderr]) s?.on('data', (d: Buffer) => (this.output += `[vendor-sim] ${d.toString()}`));
+      const end = Date.now() + 30_000;
+      try {
+        for (;;) {
+          if (sim.exitCode !== null || sim.signalCode !== null) throw new Error(`vendor simulator exited early:\n${this.output}`);
+          try {
+            if ((await fetch(`${this.simUrl}/healthz`)).ok) break;
+          } catch {
+            // not listening yet
+          }
+          if (Date.now() > end) throw new Error(`vendor simulator did not become healthy:\n${this.output}`);
+          await new Promise((r) => setTimeout(r, 150));
+        }
+      } catch (err) {
+        await this.haltSim();
+        throw err;
+      }
+    }
+    return { VENDOR_SIM_URL: this.simUrl, VENDOR_SIM_SECRET: this.simSecret };
   }
 
   get url() {
@@ -91,6 +137,7 @@ export class GatewayProcess {
     try {
       await g.boot();
     } catch (err) {
+      await g.haltSim().catch(() => undefined);
       rmSync(g.dataDir, { recursive: true, force: true });
       throw err;
     }
@@ -98,6 +145,7 @@ export class GatewayProcess {
   }
 
   async boot(): Promise<void> {
+    const simEnv = await this.bootSim();
     const child = spawn(process.execPath, [...(this.options.nodeArgs ?? ['--import', 'tsx', 'gateway/src/main.ts'])], {
       cwd: ROOT,
       env: {
@@ -109,6 +157,7 @@ export class GatewayProcess {
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
         REDIS_URL: '',
+        ...simEnv,
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,6 +210,22 @@ export class GatewayProcess {
     liveGroups.delete(pid);
   }
 
+  /** Stop the vendor simulator's process group (the portal stays up). */
+  async haltSim(): Promise<void> {
+    const c = this.sim;
+    if (!c || c.pid === undefined) return;
+    const pid = c.pid;
+    if (c.exitCode === null && c.signalCode === null) {
+      const exited = new Promise((r) => c.once('exit', r));
+      if (!killGroup(pid, 'SIGTERM')) c.kill('SIGTERM');
+      const t = setTimeout(() => killGroup(pid, 'SIGKILL'), 8000);
+      await exited;
+      clearTimeout(t);
+    }
+    killGroup(pid, 'SIGKILL');
+    liveGroups.delete(pid);
+  }
+
   async restart(): Promise<void> {
     await this.halt();
     await this.boot();
@@ -168,6 +233,7 @@ export class GatewayProcess {
 
   async stop(): Promise<void> {
     await this.halt();
+    await this.haltSim();
     rmSync(this.dataDir, { recursive: true, force: true });
   }
 

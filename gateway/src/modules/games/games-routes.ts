@@ -33,15 +33,17 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
   cache.mount(app, {
     def: gameCalls.gameVendor, scopes: ['games'],
     load: async ({ merchant }) => {
-      const r = await db.query<{ vassalage: string; game_type: GameType; game_category: string; display_name: string; icon_url: string | null; maintenance: boolean }>(
-        'SELECT vassalage, game_type, game_category, display_name, icon_url, maintenance FROM vendors WHERE merchant_code = $1 ORDER BY sort, vassalage',
+      const r = await db.query<{ vassalage: string; game_type: GameType; game_category: string; display_name: string; icon_url: string | null; maintenance: boolean; simulated: boolean }>(
+        `SELECT v.vassalage, v.game_type, v.game_category, v.display_name, v.icon_url, v.maintenance, coalesce(a.simulated AND a.active, false) AS simulated
+         FROM vendors v LEFT JOIN vendor_accounts a ON a.merchant_code = v.merchant_code AND a.vendor = v.vassalage
+         WHERE v.merchant_code = $1 ORDER BY v.sort, v.vassalage`,
         [merchant.code],
       );
       const lanes: TGameCategory[] = [];
       for (const type of TYPE_ORDER) {
         const vendors: TVendor[] = r.rows
           .filter((v) => v.game_type === type)
-          .map((v) => ({ vassalage: v.vassalage, gameType: v.game_type, gameCategory: v.game_category, displayName: v.display_name, iconUrl: v.icon_url, maintenance: v.maintenance }));
+          .map((v) => ({ vassalage: v.vassalage, gameType: v.game_type, gameCategory: v.game_category, displayName: v.display_name, iconUrl: v.icon_url, maintenance: v.maintenance, ...(v.simulated ? { simulated: true } : {}) }));
         if (vendors.length) lanes.push({ gameType: type, vendors });
       }
       return { value: { data: { lanes } } };

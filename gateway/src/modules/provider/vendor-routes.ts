@@ -196,25 +196,33 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
   mountCall(wps, launchCall, async ({ ctx, body }) => {
     const s = ctx.session!;
     if (!body.freePlay && isTrialType(s.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
-    const g = (await deps.db.query<{ vassalage: string; game_code: string; maintenance: boolean; vendor_maintenance: boolean | null }>(
-      `SELECT g.vassalage, g.game_code, g.maintenance, v.maintenance AS vendor_maintenance FROM games g
+    const g = (await deps.db.query<{ vassalage: string; game_code: string; game_type: string; game_name: string; maintenance: boolean; vendor_maintenance: boolean | null }>(
+      `SELECT g.vassalage, g.game_code, g.game_type, g.game_name, g.maintenance, v.maintenance AS vendor_maintenance FROM games g
        LEFT JOIN vendors v ON v.merchant_code = g.merchant_code AND v.vassalage = g.vassalage AND v.game_type = g.game_type
        WHERE g.merchant_code = $1 AND g.node_id = $2`, [ctx.merchant.code, body.nodeId])).rows[0];
     if (!g) throw new AppError(ErrorCode.NOT_FOUND);
     if (g.maintenance || g.vendor_maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
+    const acc = (await deps.db.query<{ launch_url: string; simulated: boolean; free_play: boolean }>(
+      'SELECT launch_url, simulated, free_play FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [ctx.merchant.code, g.vassalage])).rows[0];
+    // What the vendor's page needs besides the launch code: the game, its vendor and type, the operator (merchant);
+    // a simulated vendor also gets the game's name (a real vendor knows its own games).
+    const params = (extra: Record<string, string>) => new URLSearchParams({
+      ...extra, game: g.game_code, vendor: g.vassalage, type: g.game_type, operator: ctx.merchant.code, ...(acc?.simulated ? { name: g.game_name } : {}),
+    }).toString();
     if (body.freePlay) {
-      // Free play (FREEPLAY3, trial users included): play money on the house game page, no wallet session.
+      // Free play (FREEPLAY3, trial users included): play money on the vendor's page, no wallet session.
       if (!ctx.merchant.modules.FREEPLAY3) throw new AppError(ErrorCode.MODULE_DISABLED);
-      if (g.vassalage !== 'HOUSE') throw new AppError(ErrorCode.NOT_AVAILABLE, 'Free play is not offered for this game');
-      return { url: `/house/play?${new URLSearchParams({ game: g.game_code, mode: 'free' }).toString()}`, vendor: g.vassalage, gameCode: g.game_code };
+      if (g.vassalage === 'HOUSE') {
+        return { url: `/house/play?${new URLSearchParams({ game: g.game_code, mode: 'free' }).toString()}`, vendor: g.vassalage, gameCode: g.game_code };
+      }
+      if (!acc?.free_play) throw new AppError(ErrorCode.NOT_AVAILABLE, 'Free play is not offered for this game');
+      return { url: `${acc.launch_url}?${params({ mode: 'free' })}`, vendor: g.vassalage, gameCode: g.game_code };
     }
-    const acc = (await deps.db.query<{ launch_url: string }>(
-      'SELECT launch_url FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [ctx.merchant.code, g.vassalage])).rows[0];
     if (!acc) throw new AppError(ErrorCode.NOT_AVAILABLE, 'This provider is not connected');
     // The URL carries a one-time launch code (60 s, this game only), never the game session token:
     // the vendor trades it server side (authenticate), and the session ends with this portal session.
     const code = await deps.wallet.openLaunch(ctx.merchant, s.memberId, ctx.token ? hashSessionToken(ctx.token) : null, g.vassalage, g.game_code);
-    const url = `${acc.launch_url}?${new URLSearchParams({ token: code, game: g.game_code, vendor: g.vassalage }).toString()}`;
+    const url = `${acc.launch_url}?${params({ token: code })}`;
     await recordLaunch(deps.db, ctx.merchant.code, s.memberId, body.nodeId); // GCS_recentGame (games module)
     return { url, vendor: g.vassalage, gameCode: g.game_code };
   }, { checkResponses: deps.checkResponses });

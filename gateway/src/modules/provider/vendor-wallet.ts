@@ -9,6 +9,10 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { SYSTEM_SHARDS, balanceOf } from '../wallet/ledger.ts';
+import { merchantAudience } from '@portal/contracts/events/events';
+import { maskName } from '@portal/contracts/domain/money';
+import { emitEvent } from '../../bus/outbox.ts';
+import { isBigWin } from '../house/house-service.ts';
 
 /** How long a launched game's token lets the vendor take bets. Wins and rollbacks are accepted after it. */
 export const GAME_SESSION_MS = 4 * 3600_000;
@@ -67,6 +71,32 @@ export function createVendorWallet(db: Db) {
     const p = r.rows[0];
     if (!p) throw new AppError(ErrorCode.USER_NOT_FOUND);
     return p;
+  }
+
+  /**
+   * A win of 20x the round's stake or more, or of ₱5,000 or more, goes to the winner board: the row
+   * and its winner.posted event in one transaction.
+   */
+  async function postBigWin(m: Merchant, vendor: string, memberId: number, roundId: string, gameCode: string, win: number) {
+    const stake = Number((await db.query<{ stake: string | null }>(
+      `SELECT sum(amount)::bigint AS stake FROM vendor_transactions
+       WHERE merchant_code = $1 AND vendor = $2 AND round_id = $3 AND member_id = $4 AND kind = 'bet' AND status = 'applied'`,
+      [m.code, vendor, roundId, memberId])).rows[0]?.stake ?? 0);
+    if (!isBigWin(stake, win)) return;
+    await db.tx(async (tx) => {
+      const p = (await tx.query<{ nickname: string | null; account: string }>('SELECT nickname, account FROM members WHERE id = $1', [memberId])).rows[0];
+      const g = (await tx.query<{ game_name: string; icon_url: string | null }>(
+        'SELECT game_name, icon_url FROM games WHERE merchant_code = $1 AND vassalage = $2 AND game_code = $3 LIMIT 1', [m.code, vendor, gameCode])).rows[0];
+      const customerName = maskName(p?.nickname ?? p?.account ?? String(memberId));
+      const gameName = g?.game_name ?? gameCode;
+      const r = (await tx.query<{ id: number; at: Date | string }>(
+        'INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount) VALUES ($1, $2, $3, $4, $5) RETURNING id, at',
+        [m.code, customerName, gameName, g?.icon_url ?? null, win])).rows[0]!;
+      await emitEvent(tx, m.code, merchantAudience(m.code), 'winner.posted', {
+        id: String(r.id), iconUrl: g?.icon_url ?? null, winAmount: win, gameName, customerName, at: new Date(r.at).toISOString(),
+      });
+    });
+    wakeRelays();
   }
 
   return {
@@ -145,8 +175,12 @@ export function createVendorWallet(db: Db) {
      * ACCOUNT_DISABLED or TRIAL_FORBIDDEN for accounts that may not play real money). An expired or
      * revoked token is fine, another player's is not.
      */
-    win(m: Merchant, vendor: string, w: z.infer<typeof ZVendorWinBody>): Promise<MoneyValue> {
-      return money('win', m, vendor, { txId: w.transactionId, memberId: memberIdOf(w.playerId), roundId: w.roundId, gameCode: w.gameCode, amount: w.amount, ref: null, token: w.token });
+    async win(m: Merchant, vendor: string, w: z.infer<typeof ZVendorWinBody>): Promise<MoneyValue> {
+      const memberId = memberIdOf(w.playerId);
+      const v = await money('win', m, vendor, { txId: w.transactionId, memberId, roundId: w.roundId, gameCode: w.gameCode, amount: w.amount, ref: null, token: w.token });
+      // The house game server posts its own big wins; every other vendor's are posted here, once (a replay is not).
+      if (vendor !== 'HOUSE' && !v.replayed && w.amount > 0) await postBigWin(m, vendor, memberId, w.roundId, w.gameCode, w.amount);
+      return v;
     },
 
     /** Always returns the original amount of the bet; a rollback before its bet is remembered and the late bet refused. */

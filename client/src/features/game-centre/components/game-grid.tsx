@@ -39,6 +39,7 @@ export function GameGrid({ games, hasMore, isLoadingMore, onLoadMore, direct }: 
             onToggleFavourite={actions.favourites.toggle}
             isFavourite={actions.favourites.ids.has(game.nodeId)}
             favouriteDisabledHint={actions.favouriteDisabledHint}
+            simulatedLabel={actions.simulatedLabel(game)}
           />
         )}
       />

@@ -22,3 +22,13 @@ export function gameVendorsQueryOptions() {
 export function useGameVendors() {
   return useQuery(gameVendorsQueryOptions());
 }
+
+const NONE: ReadonlySet<string> = new Set();
+/** Vendors whose games the vendor simulator plays (marked "Simulated demo" on tiles and at launch). */
+export function useSimulatedVendors(): ReadonlySet<string> {
+  const { data } = useQuery({
+    ...gameVendorsQueryOptions(),
+    select: (lanes) => new Set(lanes.flatMap((l) => l.vendors.filter((v) => v.simulated).map((v) => v.vassalage))),
+  });
+  return data ?? NONE;
+}

@@ -4,6 +4,7 @@ import type { TGame } from '@portal/contracts/api/games';
 import type { GameCardLabels } from '../../../ui/game-card';
 import { useModule } from '../../../lib/whitelabel';
 import { requestLaunch, useFavourites } from '../../../lib/game-launch';
+import { useSimulatedVendors } from '../../games/api/get-game-vendors';
 
 export type GameActions = {
   labels: GameCardLabels;
@@ -15,6 +16,8 @@ export type GameActions = {
   favouriteDisabledHint: string | undefined;
   /** Dialogs now live in the launch host; kept so callers need not change. */
   notice: ReactNode;
+  /** "Simulated demo" for a simulated vendor's game, else undefined. */
+  simulatedLabel: (game: TGame) => string | undefined;
 };
 
 /**
@@ -26,6 +29,7 @@ export function useGameActions(): GameActions {
   const { t } = useTranslation('home');
   const isFreePlayOn = useModule('FREEPLAY3');
   const favourites = useFavourites();
+  const simulated = useSimulatedVendors();
 
   const labels = useMemo<GameCardLabels>(
     () => ({
@@ -46,5 +50,6 @@ export function useGameActions(): GameActions {
     favouriteIds: favourites.ids,
     favouriteDisabledHint: favourites.isEnabled ? undefined : t('game.favouriteLogin'),
     notice: null,
+    simulatedLabel: (game) => (game.isGame !== 'VASSALAGE' && simulated.has(game.vassalage) ? t('game.simulated') : undefined),
   };
 }

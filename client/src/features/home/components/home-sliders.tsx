@@ -56,6 +56,7 @@ function HomeSlider({ slide, actions }: { slide: HomeSlide; actions: GameActions
             onToggleFavourite={actions.onToggleFavourite}
             favouriteDisabledHint={actions.favouriteDisabledHint}
             isFavourite={actions.favouriteIds.has(game.nodeId)}
+            simulatedLabel={actions.simulatedLabel(game)}
           />
         )}
       />

@@ -28,6 +28,7 @@ export function HotGames({ actions }: { actions: GameActions }) {
                 onToggleFavourite={actions.onToggleFavourite}
                 favouriteDisabledHint={actions.favouriteDisabledHint}
                 isFavourite={actions.favouriteIds.has(game.nodeId)}
+                simulatedLabel={actions.simulatedLabel(game)}
               />
             ))}
       </div>

@@ -16,9 +16,17 @@ import { TrialRegisterButton } from '../../auth/components/trial-register-button
 import { launchMachine } from '../machines/launch.machine';
 import { launchGame } from '../api/launch-game';
 import { getMaintenanceSuggestions, getProviderGames } from '../api/get-suggestions';
+import { useSimulatedVendors } from '../../games/api/get-game-vendors';
 import './launch.css';
 
 type LaunchActor = ReturnType<typeof createActor<typeof launchMachine>>;
+
+/** The launch URL with the portal's language added (`lang=en|ty`). */
+export function withLang(url: string, language: string): string {
+  const u = new URL(url, window.location.href);
+  u.searchParams.set('lang', /^ty/i.test(language) ? 'ty' : 'en');
+  return u.origin === window.location.origin ? `${u.pathname}${u.search}${u.hash}` : u.toString();
+}
 
 /**
  * Runs the launch machine for each card click (lib/game-launch `requestLaunch`) and shows its
@@ -28,6 +36,7 @@ export function LaunchHost() {
   const request = useLaunchRequest();
   const isLoggedIn = useIsLoggedIn();
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   const [actor, setActor] = useState<LaunchActor | null>(null);
   const [snapshot, setSnapshot] = useState<SnapshotFrom<typeof launchMachine> | null>(null);
 
@@ -43,7 +52,8 @@ export function LaunchHost() {
           openLoginPopup: () => openPopup('loginPopupModal'),
           navigate: (_, p) => navigate(p.path),
           // House games open in this tab (/house/play?...); kept simple for every provider.
-          openUrl: (_, p) => window.location.assign(p.url),
+          // The game page gets the portal's language (EN or TY).
+          openUrl: (_, p) => window.location.assign(withLang(p.url, i18n.language)),
         },
       }),
       { input: { isLoggedIn, isTrial: getLoginFlags().isTrial, target: request.target } },
@@ -79,6 +89,7 @@ function LaunchDialogs({
   const vendorName = useVendorName();
   const { target, suggestions, error } = snapshot.context;
   const game = target.kind === 'game' ? target.game : null;
+  const simulated = useSimulatedVendors();
   return (
     <>
       <Modal name="in_need_true_account" open={snapshot.matches('trialDenied')} onClose={onClose} showClose={false} width={340} height={160}>
@@ -93,6 +104,9 @@ function LaunchDialogs({
         <div className="launch-dialog" role="status" data-testid="launch-dialog-launching">
           <span className="page-spinner" aria-hidden="true" />
           <p className="launch-dialog__text">{t('launch.opening', { name: game?.gameName ?? '' })}</p>
+          {game && simulated.has(game.vassalage) && (
+            <p className="launch-dialog__sub" data-testid="launch-simulated">{t('launch.simulated')}</p>
+          )}
         </div>
       </Modal>
       <Modal name="gameMaintenance" open={snapshot.matches('maintenance')} onClose={onClose} title={t('launch.maintenanceTitle')} width={420}>

@@ -1,0 +1,220 @@
+// The vendor simulator's game page: one script for the four game types (no build step, no inline script).
+(function () {
+  'use strict';
+  var T = {
+    en: {
+      badge: 'Simulated demo', badgeTitle: 'This game is played by the built-in vendor simulator, not by the real provider. Bets use real money on your wallet.',
+      free: 'Free play (play money)', balance: 'Balance', stake: 'Stake', spin: 'Spin', shoot: 'Shoot', deal: 'Deal', playHand: 'Play hand',
+      win: 'Win', noWin: 'No win', bigWin: 'Big win!', lobby: 'Back to the portal', history: 'Your rounds', round: 'Round', result: 'Result',
+      rtp: 'Return to player', paytable: 'Paytable (pays per line, in % of the stake)', fair: 'Provably fair: server seed hash', player: 'Player', banker: 'Banker',
+      tie: 'Tie', you: 'You', opponent: 'Opponent', rake: 'Rake', pickFish: 'Pick a target', caught: 'Caught', missed: 'Missed', nothing: 'No rounds yet',
+      err_GAME_TOKEN_INVALID: 'The game session has ended. Open the game again from the portal.', err_INSUFFICIENT_FUNDS: 'Not enough balance for this stake.',
+      err_ACCOUNT_DISABLED: 'Your account may not play.', err_TRIAL_FORBIDDEN: 'Trial accounts may only use free play.', err_CONFLICT: 'The round could not complete; no money moved. Try again.',
+      err_GAME_MAINTENANCE: 'This game is under maintenance.', err_default: 'Something went wrong. Try again.',
+      type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (instant rounds)', type_PVP: 'Lucky 9 duel vs simulated players',
+    },
+    ty: {
+      badge: 'Simulated na demo', badgeTitle: 'Ang larong ito ay pinapatakbo ng built-in na vendor simulator, hindi ng totoong provider. Totoong pera sa wallet mo ang taya.',
+      free: 'Libreng laro (play money)', balance: 'Balanse', stake: 'Taya', spin: 'Paikutin', shoot: 'Barilin', deal: 'Ibigay ang baraha', playHand: 'Maglaro ng kamay',
+      win: 'Panalo', noWin: 'Walang panalo', bigWin: 'Malaking panalo!', lobby: 'Bumalik sa portal', history: 'Mga round mo', round: 'Round', result: 'Resulta',
+      rtp: 'Balik sa manlalaro', paytable: 'Paytable (bayad bawat linya, % ng taya)', fair: 'Provably fair: hash ng server seed', player: 'Player', banker: 'Banker',
+      tie: 'Tabla', you: 'Ikaw', opponent: 'Kalaban', rake: 'Rake', pickFish: 'Pumili ng target', caught: 'Nahuli', missed: 'Mintis', nothing: 'Wala pang round',
+      err_GAME_TOKEN_INVALID: 'Tapos na ang game session. Buksan muli ang laro mula sa portal.', err_INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa tayang ito.',
+      err_ACCOUNT_DISABLED: 'Hindi maaaring maglaro ang account mo.', err_TRIAL_FORBIDDEN: 'Libreng laro lang para sa trial account.', err_CONFLICT: 'Hindi natapos ang round; walang perang gumalaw. Subukan muli.',
+      err_GAME_MAINTENANCE: 'Nasa maintenance ang larong ito.', err_default: 'May nangyaring mali. Subukan muli.',
+      type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (mabilis na round)', type_PVP: 'Lucky 9 duel laban sa simulated na manlalaro',
+    },
+  };
+  var q = new URLSearchParams(location.search);
+  var lang = q.get('lang') === 'ty' ? 'ty' : 'en';
+  var t = function (k) { return T[lang][k] || T.en[k] || k; };
+  var root = document.getElementById('sim');
+  var lobby = root.getAttribute('data-lobby') || '';
+  var state = null;
+  var stake = 0;
+
+  function el(tag, attrs, kids) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) {
+      if (k === 'text') e.textContent = attrs[k];
+      else if (k === 'html') e.innerHTML = attrs[k];
+      else if (k.slice(0, 2) === 'on') e.addEventListener(k.slice(2), attrs[k]);
+      else e.setAttribute(k, attrs[k]);
+    }
+    (kids || []).forEach(function (c) { if (c) e.appendChild(c); });
+    return e;
+  }
+  function money(c) {
+    return '\u20B1' + (c / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+  function api(path, body) {
+    var h = { 'content-type': 'application/json' };
+    if (state) h['x-sim-session'] = state.session;
+    return fetch('/api' + path, { method: 'POST', headers: h, body: JSON.stringify(body || {}) }).then(function (r) {
+      return r.json().then(function (j) {
+        if (!j.success) { var e = new Error(j.message); e.code = j.code; throw e; }
+        return j.value;
+      });
+    });
+  }
+  // Art drawn from the game's seed: shapes and hues as SVG data URIs.
+  function svg(shape, hue, label) {
+    var c1 = 'hsl(' + hue + ',75%,55%)', c2 = 'hsl(' + ((hue + 40) % 360) + ',80%,30%)';
+    var body = {
+      wild: '<rect x="10" y="10" width="80" height="80" rx="16" fill="' + c2 + '"/><text x="50" y="64" font-size="40" text-anchor="middle" fill="#fff" font-family="Verdana">W</text>',
+      star: '<polygon points="50,8 61,38 93,38 67,57 77,90 50,70 23,90 33,57 7,38 39,38" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      diamond: '<polygon points="50,6 92,50 50,94 8,50" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      circle: '<circle cx="50" cy="50" r="40" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="6"/>',
+      heart: '<path d="M50 88 L12 48 A20 20 0 0 1 50 22 A20 20 0 0 1 88 48 Z" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      bell: '<path d="M50 10 C25 10 25 50 15 75 L85 75 C75 50 75 10 50 10 Z" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/><circle cx="50" cy="84" r="8" fill="' + c2 + '"/>',
+      crown: '<polygon points="10,80 15,30 35,55 50,20 65,55 85,30 90,80" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      bar: '<rect x="8" y="32" width="84" height="36" rx="6" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/><text x="50" y="60" font-size="22" text-anchor="middle" fill="' + c2 + '" font-family="Verdana">BAR</text>',
+      gem: '<polygon points="25,15 75,15 92,40 50,90 8,40" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      moon: '<path d="M65 10 A40 40 0 1 0 90 70 A32 32 0 1 1 65 10 Z" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      leaf: '<path d="M15 85 C15 30 50 10 88 12 C88 50 70 85 15 85 Z" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/>',
+      fish: '<ellipse cx="45" cy="50" rx="34" ry="22" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/><polygon points="75,50 95,30 95,70" fill="' + c2 + '"/><circle cx="28" cy="45" r="5" fill="#fff"/>',
+    }[shape] || '';
+    var s = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">' + body + (label ? '<text x="50" y="98" font-size="11" text-anchor="middle" fill="#fff" font-family="Verdana">' + label + '</text>' : '') + '</svg>';
+    return el('img', { src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(s), alt: label || shape, class: 'sim-art' });
+  }
+  function card(c) {
+    var ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'], suits = ['\u2660', '\u2665', '\u2666', '\u2663'];
+    var s = Math.floor(c / 13) % 4;
+    return el('span', { class: 'sim-card' + (s === 1 || s === 2 ? ' sim-card--red' : ''), text: ranks[c % 13] + suits[s] });
+  }
+
+  var ui = {};
+  function showError(err) {
+    ui.msg.className = 'sim-msg sim-msg--error';
+    ui.msg.setAttribute('data-testid', 'sim-error');
+    ui.msg.textContent = t('err_' + (err && err.code)) !== 'err_' + (err && err.code) ? t('err_' + err.code) : t('err_default');
+  }
+  function setBalance(b) {
+    state.balance = b;
+    ui.balance.textContent = money(b);
+  }
+  function renderHistory() {
+    ui.history.innerHTML = '';
+    if (!state.history.length) { ui.history.appendChild(el('tr', {}, [el('td', { colspan: '4', text: t('nothing') })])); return; }
+    state.history.forEach(function (r) {
+      ui.history.appendChild(el('tr', { 'data-testid': 'sim-history-row', class: r.bigWin ? 'sim-big' : '' }, [
+        el('td', { text: r.roundId }), el('td', { text: money(r.stake) }), el('td', { text: money(r.win) }), el('td', { text: r.summary }),
+      ]));
+    });
+  }
+  function busy(on) { ui.action.forEach(function (b) { b.disabled = on; }); }
+  function play(extra) {
+    busy(true);
+    ui.msg.className = 'sim-msg';
+    ui.msg.removeAttribute('data-testid');
+    ui.msg.textContent = '';
+    var body = Object.assign({ stake: stake }, extra || {});
+    return api('/play', body).then(function (r) {
+      setBalance(r.balance);
+      state.history.unshift(r.round);
+      state.history.length = Math.min(state.history.length, 20);
+      state.fair.nonce = r.nonce;
+      renderHistory();
+      showOutcome(r);
+      ui.msg.className = 'sim-msg' + (r.round.win > 0 ? ' sim-msg--win' : '');
+      ui.msg.setAttribute('data-testid', 'sim-result');
+      ui.msg.textContent = r.round.win > 0 ? (r.round.bigWin ? t('bigWin') + ' ' : '') + t('win') + ' ' + money(r.round.win) : t('noWin');
+    }).catch(showError).then(function () { busy(false); });
+  }
+  function showOutcome(r) {
+    var o = r.outcome;
+    if (state.type === 'RNG') drawGrid(o.grid, o.lines);
+    else if (state.type === 'FISH') { ui.stage.textContent = ''; ui.stage.appendChild(el('p', { class: 'sim-line', text: (o.caught ? t('caught') + ' x' + o.multiple : t('missed')) })); }
+    else if (state.type === 'LIVE') {
+      ui.stage.textContent = '';
+      ui.stage.appendChild(el('div', { class: 'sim-hands' }, [
+        el('div', { class: 'sim-hand' + (o.winner === 'player' ? ' sim-hand--win' : '') }, [el('h3', { text: t('player') + ' ' + o.playerTotal })].concat(o.player.map(card))),
+        el('div', { class: 'sim-hand' + (o.winner === 'banker' ? ' sim-hand--win' : '') }, [el('h3', { text: t('banker') + ' ' + o.bankerTotal })].concat(o.banker.map(card))),
+      ]));
+    } else {
+      ui.stage.textContent = '';
+      ui.stage.appendChild(el('div', { class: 'sim-hands' }, o.hands.map(function (h, i) {
+        return el('div', { class: 'sim-hand' + (h.win > 0 ? ' sim-hand--win' : '') }, [el('h3', { text: (i === 0 ? t('you') : t('opponent') + ' ' + i) + ' ' + h.value })].concat(h.cards.map(card)));
+      })));
+    }
+  }
+  function drawGrid(grid, lines) {
+    ui.stage.textContent = '';
+    var g = el('div', { class: 'sim-grid', 'data-testid': 'sim-grid' });
+    for (var row = 0; row < 3; row++) for (var reel = 0; reel < 5; reel++) {
+      var s = state.slot.symbols[grid[reel][row]];
+      g.appendChild(el('div', { class: 'sim-cell' }, [svg(s.shape, s.hue, s.label)]));
+    }
+    ui.stage.appendChild(g);
+    if (lines && lines.length) ui.stage.appendChild(el('p', { class: 'sim-line', text: lines.map(function (l) { return '#' + (l.line + 1) + ': ' + l.pay + '%'; }).join('  ') }));
+  }
+
+  function render() {
+    document.title = state.name + ' \u2013 ' + t('badge');
+    root.textContent = '';
+    root.style.setProperty('--hue', String(state.hue));
+    ui.balance = el('strong', { 'data-testid': 'sim-balance' });
+    ui.msg = el('p', { class: 'sim-msg', 'aria-live': 'polite' });
+    ui.stage = el('div', { class: 'sim-stage' });
+    ui.history = el('tbody');
+    ui.action = [];
+    var stakeSel = el('select', { 'data-testid': 'sim-stake', 'aria-label': t('stake'), onchange: function (e) { stake = Number(e.target.value); } },
+      state.stakes.map(function (s) { return el('option', { value: String(s), text: money(s) }); }));
+    stake = state.stakes[0];
+    var controls = el('div', { class: 'sim-controls' }, [el('label', { text: t('stake') + ' ' }, [stakeSel])]);
+    function action(label, testid, extra) {
+      var b = el('button', { type: 'button', class: 'sim-btn', 'data-testid': testid, text: label, onclick: function () { play(extra); } });
+      ui.action.push(b);
+      controls.appendChild(b);
+    }
+    if (state.type === 'RNG') action(t('spin'), 'sim-play');
+    else if (state.type === 'FISH') state.fish.forEach(function (f, i) {
+      var b = el('button', { type: 'button', class: 'sim-btn sim-fish', 'data-testid': 'sim-fish-' + f.id, onclick: function () { play({ fish: f.id }); } },
+        [svg('fish', (state.hue + i * 57) % 360, 'x' + f.multiple)]);
+      ui.action.push(b);
+      controls.appendChild(b);
+    });
+    else if (state.type === 'LIVE') state.sides.forEach(function (s) { action(t(s), 'sim-side-' + s, { side: s }); });
+    else action(t('playHand'), 'sim-play');
+    var info = [];
+    if (state.rtp !== null) info.push(el('p', { 'data-testid': 'sim-rtp', text: t('rtp') + ': ' + (state.rtp * 100).toFixed(2) + '%' }));
+    if (state.rakePercent !== null) info.push(el('p', { text: t('rake') + ': ' + state.rakePercent + '%' }));
+    info.push(el('p', { class: 'sim-fair', text: t('fair') + ': ' + state.fair.serverSeedHash.slice(0, 24) + '\u2026' }));
+    var pay = null;
+    if (state.slot) {
+      pay = el('table', { class: 'sim-pays' }, [el('caption', { text: t('paytable') })].concat(state.slot.symbols.map(function (s, i) {
+        return el('tr', {}, [el('td', {}, [svg(s.shape, s.hue, s.label)])].concat(state.slot.pays[i].map(function (p, k) { return el('td', { text: (k + 3) + 'x: ' + p + '%' }); })));
+      })));
+    }
+    root.appendChild(el('header', { class: 'sim-head' }, [
+      svg(state.type === 'FISH' ? 'fish' : state.slot ? state.slot.symbols[1].shape : 'crown', state.hue),
+      el('div', {}, [el('h1', { 'data-testid': 'sim-name', text: state.name }), el('p', { class: 'sim-sub', text: state.vendor + ' \u00B7 ' + t('type_' + state.type) })]),
+      el('span', { class: 'sim-badge', 'data-testid': 'sim-badge', title: t('badgeTitle'), text: t('badge') }),
+      state.free ? el('span', { class: 'sim-free', 'data-testid': 'sim-free', text: t('free') }) : null,
+      el('p', { class: 'sim-bal' }, [el('span', { text: t('balance') + ' ' }), ui.balance]),
+      lobby ? el('a', { class: 'sim-lobby', href: lobby + '/', text: t('lobby') }) : null,
+    ]));
+    root.appendChild(el('section', { class: 'sim-table' }, [ui.stage, controls, ui.msg]));
+    root.appendChild(el('section', { class: 'sim-info' }, info.concat([pay])));
+    root.appendChild(el('section', { class: 'sim-hist' }, [el('h2', { text: t('history') }), el('table', {}, [
+      el('thead', {}, [el('tr', {}, [el('th', { text: t('round') }), el('th', { text: t('stake') }), el('th', { text: t('win') }), el('th', { text: t('result') })])]), ui.history,
+    ])]));
+    setBalance(state.balance);
+    renderHistory();
+    if (state.type === 'RNG') drawGrid([[1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 1], [5, 1, 2]].map(function (c) { return c.map(function (i) { return i % state.slot.symbols.length; }); }), []);
+    if (state.type === 'FISH') ui.stage.appendChild(el('p', { class: 'sim-line', text: t('pickFish') }));
+  }
+
+  var launch = { game: q.get('game') || '', vendor: q.get('vendor') || '', operator: q.get('operator') || '', type: q.get('type') || '', name: q.get('name') || q.get('game') || '' };
+  var opening = q.get('mode') === 'free' ? api('/free', launch) : api('/open', Object.assign({ token: q.get('token') || '' }, launch));
+  // The launch code is single use: drop it from the address bar once sent.
+  if (q.has('token')) { q.delete('token'); history.replaceState(null, '', location.pathname + '?' + q.toString()); }
+  opening.then(function (s) { state = s; render(); }).catch(function (err) {
+    root.textContent = '';
+    ui.msg = el('p', { class: 'sim-msg sim-msg--error' });
+    root.appendChild(el('span', { class: 'sim-badge', 'data-testid': 'sim-badge', text: t('badge') }));
+    root.appendChild(ui.msg);
+    showError(err);
+    if (lobby) root.appendChild(el('a', { class: 'sim-lobby', href: lobby + '/', text: t('lobby') }));
+  });
+})();

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { checkLedger, transfer } from '../modules/wallet/ledger.ts';
+import { ensureSimulatedVendors } from '../modules/provider/sim-vendors.ts';
+import { createSimServer, SIM_SESSION_HEADER } from './server.ts';
+import { simVendorSecret } from './secrets.ts';
+import { SimWalletRefused } from './sim-wallet.ts';
+
+/**
+ * The vendor simulator against a running portal, over HTTP both ways: the portal's launch URL opens
+ * the simulator's page, the simulator trades the launch code and moves money only through the signed
+ * vendor API, and the portal accepts or refuses its calls by the vendor API's rules.
+ */
+let t: TestPortal;
+let sim: ReturnType<typeof createSimServer>;
+let simUrl: string;
+const master = randomBytes(32).toString('hex');
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  sim = createSimServer({ walletUrl: t.url, masterSecret: master, portalUrl: t.url, log: { warn: () => undefined } });
+  simUrl = `http://127.0.0.1:${await sim.listen(0)}`;
+  expect(await ensureSimulatedVendors(t.portal.db, t.portal.merchants, { url: simUrl, secret: master })).toBeGreaterThan(0);
+});
+afterAll(async () => {
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await sim?.close();
+  await t?.stop();
+});
+
+async function member(deposit: number) {
+  const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `vs${Date.now() % 1e7}${++seq}` } })).json!.value!;
+  if (deposit) {
+    await t.portal.db.tx((tx) => transfer(tx, {
+      merchant: 'DEMO', currency: 'PHP', key: `seed-${randomBytes(6).toString('hex')}`, kind: 'deposit', amount: deposit, debit: { system: 'deposit' }, credit: { member: s.memberId },
+    }));
+  }
+  return s;
+}
+async function gameOf(type: string) {
+  return (await t.portal.db.query<{ node_id: string; vassalage: string; game_code: string }>(
+    `SELECT node_id, vassalage, game_code FROM games WHERE merchant_code = 'DEMO' AND game_type = $1 AND vassalage <> 'HOUSE' AND is_game = 'GAME' ORDER BY id LIMIT 1`, [type])).rows[0]!;
+}
+const simApi = async <T>(path: string, body: unknown, session?: string) => {
+  const r = await fetch(`${simUrl}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(session ? { [SIM_SESSION_HEADER]: session } : {}) }, body: JSON.stringify(body) });
+  return { status: r.status, json: (await r.json()) as { success: boolean; code?: string; value?: T } };
+};
+type View = { session: string; balance: number; free: boolean; stakes: number[] };
+type Played = { balance: number; round: { roundId: string; stake: number; win: number; bigWin: boolean } };
+const balanceOf = async (token: string) => (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token })).json!.value!.available;
+
+async function launchAndOpen(token: string, type: string) {
+  const g = await gameOf(type);
+  const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id }, token });
+  expect(l.status).toBe(200);
+  const u = new URL(l.json!.value!.url);
+  expect(u.origin).toBe(simUrl);
+  expect(u.pathname).toBe('/play');
+  expect(u.searchParams.get('type')).toBe(type);
+  const p = Object.fromEntries(u.searchParams);
+  const open = await simApi<View>('/open', { token: p.token, game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name });
+  return { g, p, open };
+}
+
+describe('vendor simulator against the portal', () => {
+  it('a slot round is a signed bet and win on the ledger, in the betting records', async () => {
+    const m = await member(100_000);
+    const { g, open } = await launchAndOpen(m.token, 'RNG');
+    expect(open.status).toBe(200);
+    expect(open.json.value!.balance).toBe(100_000);
+    const r = await simApi<Played>('/play', { stake: 1_000 }, open.json.value!.session);
+    expect(r.status).toBe(200);
+    const { round, balance } = r.json.value!;
+    expect(balance).toBe(100_000 - 1_000 + round.win);
+    expect(await balanceOf(m.token)).toBe(balance);
+    const rows = (await t.portal.db.query<{ kind: string; amount: string }>(
+      `SELECT kind, amount FROM vendor_transactions WHERE vendor = $1 AND round_id = $2 ORDER BY kind`, [g.vassalage, round.roundId])).rows;
+    expect(rows.map((x) => [x.kind, Number(x.amount)])).toEqual([['bet', 1_000], ['win', round.win]]);
+    const bets = await api<{ list: { roundId: string; vendor: string }[] }>(t.url, `/wps/v2/bets?vendor=${g.vassalage}`, { token: m.token });
+    expect(JSON.stringify(bets.json)).toContain(round.roundId);
+  });
+
+  it('the launch code is traded once: a second open is refused (GAME_TOKEN_INVALID)', async () => {
+    const m = await member(10_000);
+    const { p } = await launchAndOpen(m.token, 'FISH');
+    const again = await simApi('/open', { token: p.token, game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name });
+    expect(again.status).toBe(401);
+    expect(again.json.code).toBe('GAME_TOKEN_INVALID');
+  });
+
+  it('a bet over the balance is refused by the wallet (INSUFFICIENT_FUNDS) and no money moves', async () => {
+    const m = await member(500);
+    const { open } = await launchAndOpen(m.token, 'LIVE');
+    const r = await simApi('/play', { stake: 1_000, side: 'player' }, open.json.value!.session);
+    expect(r.json.code).toBe('INSUFFICIENT_FUNDS');
+    expect(await balanceOf(m.token)).toBe(500);
+  });
+
+  it('after the player logs out of the portal the game session is refused (GAME_TOKEN_INVALID)', async () => {
+    const m = await member(10_000);
+    const { open } = await launchAndOpen(m.token, 'PVP');
+    expect((await simApi('/play', { stake: 100 }, open.json.value!.session)).status).toBe(200);
+    expect((await api(t.url, '/wps/session/logout', { method: 'DELETE', token: m.token })).status).toBe(200);
+    const r = await simApi('/play', { stake: 100 }, open.json.value!.session);
+    expect(r.json.code).toBe('GAME_TOKEN_INVALID');
+  });
+
+  it("one vendor's secret does not sign for another vendor: the portal refuses (SIGNATURE_INVALID)", async () => {
+    const { createSimWallet } = await import('./sim-wallet.ts');
+    const w = createSimWallet({ walletUrl: t.url, masterSecret: master, retries: 0 });
+    const [a, b] = (await t.portal.db.query<{ vendor: string }>(`SELECT vendor FROM vendor_accounts WHERE merchant_code = 'DEMO' AND simulated ORDER BY vendor LIMIT 2`)).rows;
+    const err = await w.call('DEMO', b!.vendor, 'balance', { playerId: '1' }, simVendorSecret(master, 'DEMO', a!.vendor)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SimWalletRefused);
+    expect((err as SimWalletRefused).code).toBe('SIGNATURE_INVALID');
+    const wrongMaster = createSimWallet({ walletUrl: t.url, masterSecret: randomBytes(32).toString('hex'), retries: 0 });
+    expect(((await wrongMaster.balance('DEMO', a!.vendor, '1', 'x').catch((e: unknown) => e)) as SimWalletRefused).code).toBe('SIGNATURE_INVALID');
+  });
+
+  it('a big win of an outside vendor goes to the winner board (fish: the shark pays 30x, shot until caught)', async () => {
+    const m = await member(100_000);
+    const { open } = await launchAndOpen(m.token, 'FISH');
+    let won: Played | null = null;
+    // A catch has probability 0.96 / 30 per shot: 400 shots all missing is about 2 in a million.
+    for (let i = 0; i < 400 && !won; i++) {
+      const r = await simApi<Played>('/play', { stake: 100, fish: 'shark' }, open.json.value!.session);
+      expect(r.status).toBe(200);
+      if (r.json.value!.round.win > 0) won = r.json.value!;
+    }
+    expect(won?.round).toMatchObject({ win: 3_000, bigWin: true });
+    const board = await api<{ list: { winAmount: number; gameName: string }[] }>(t.url, '/wps/relay/GCSGAME_getRankList?limitNum=5');
+    expect(board.json!.value!.list[0]).toMatchObject({ winAmount: 3_000 });
+  });
+
+  it('free play moves play money only: the ledger is not touched', async () => {
+    const g = await gameOf('RNG');
+    const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id, freePlay: true }, token: (await member(0)).token });
+    const u = new URL(l.json!.value!.url);
+    expect(u.searchParams.get('mode')).toBe('free');
+    expect(u.searchParams.has('token')).toBe(false);
+    const before = (await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_transactions')).rows[0]!.n;
+    const p = Object.fromEntries(u.searchParams);
+    const open = await simApi<View>('/free', { game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name });
+    const r = await simApi<Played>('/play', { stake: 100 }, open.json.value!.session);
+    expect(r.json.value!.balance).toBe(200_000 - 100 + r.json.value!.round.win);
+    expect((await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_transactions')).rows[0]!.n).toBe(before);
+  });
+
+  it('never takes over a vendor connected for real, and switches its own rows off when not configured', async () => {
+    await t.portal.db.query(`UPDATE vendor_accounts SET simulated = false, secret = 'real-secret', launch_url = 'https://real.example/play' WHERE merchant_code = 'DEMO' AND vendor = 'PCK'`);
+    await ensureSimulatedVendors(t.portal.db, t.portal.merchants, { url: simUrl, secret: master });
+    const real = (await t.portal.db.query<{ secret: string; launch_url: string }>(`SELECT secret, launch_url FROM vendor_accounts WHERE vendor = 'PCK'`)).rows[0]!;
+    expect(real).toEqual({ secret: 'real-secret', launch_url: 'https://real.example/play' });
+    await ensureSimulatedVendors(t.portal.db, t.portal.merchants, null);
+    const n = (await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_accounts WHERE simulated AND active')).rows[0]!.n;
+    expect(Number(n)).toBe(0);
+    const g = await gameOf('FISH');
+    const l = await api(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id }, token: (await member(0)).token });
+    expect(l.json!.code).toBe('NOT_AVAILABLE');
+    await ensureSimulatedVendors(t.portal.db, t.portal.merchants, { url: simUrl, secret: master });
+  });
+});

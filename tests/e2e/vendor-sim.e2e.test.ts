@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createMember, realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+
+/**
+ * The vendor simulator across processes: the portal (one process) launches a catalogue game of a
+ * simulated vendor; the game page is served by the simulator (another process, another origin), which
+ * moves the money through the portal's signed vendor API. The player sees the "Simulated demo" badge
+ * on the tile, at launch and on the game page; the portal's header balance, betting record and
+ * winner board (in another tab) follow live. Screenshots: /tmp/sim-*.png (EN and TY).
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let opsToken = '';
+
+beforeAll(async () => {
+  // The demo's own few hundred games (not the full 10,500): a quicker first start; every simulated type is there.
+  gw = await GatewayProcess.start({ SEED_CATALOGUE: 'small' });
+  browser = await launchBrowser();
+  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
+  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-sim-pass-1', confirmNewPassword: 'Ops-sim-pass-1' });
+  opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-sim-pass-1' })).token;
+});
+afterAll(async () => {
+  await Promise.allSettled([browser?.close(), gw?.stop()]);
+}, 60_000);
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown, base = gw.url, headers: Record<string, string> = {}): Promise<T> {
+  const r = await fetch(base + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
+  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
+  return j.value;
+}
+
+const pesos = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const digits = (s: string) => s.replace(/[^\d.]/g, '');
+
+async function fundedPlayer(amount: number) {
+  const account = `vs${Date.now() % 1e6}`;
+  await createMember(gw, { account, password: 'abc12345' });
+  const token = await apiLogin(gw, account, 'abc12345');
+  await call('/ops/api/adjustments', opsToken, { account, amount: amount * 100, reason: 'e2e vendor sim', requestId: `vs-${account}` });
+  return { account, token };
+}
+
+/**
+ * From a catalogue page (for the live casino: after choosing the provider), press "Play now" on the
+ * first game with the "Simulated demo" badge: the simulator's page opens in this tab.
+ */
+async function launchFromCatalogue(page: Page, path: string, vendor?: string): Promise<string> {
+  await page.goto(gw.url + path);
+  if (vendor) await page.getByTestId(`game-centre-vendor-${vendor}`).click();
+  const card = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
+  await card.waitFor({ timeout: 15_000 });
+  const name = (await card.locator('.game-card__name').innerText()).trim();
+  await card.hover();
+  await card.locator('.game-card__play').click();
+  return opened(page, name);
+}
+
+async function opened(page: Page, name: string): Promise<string> {
+  await page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 15_000 });
+  await page.getByTestId('sim-balance').waitFor({ timeout: 15_000 });
+  expect(await page.getByTestId('sim-name').innerText()).toBe(name);
+  return name;
+}
+
+/** Presses the page's action and returns the simulator's settled answer. */
+async function playOnce(page: Page, testId: string): Promise<{ balance: number; round: { win: number; stake: number; roundId: string } }> {
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/play') && r.request().method() === 'POST', { timeout: 15_000 }),
+    page.getByTestId(testId).click(),
+  ]);
+  const body = (await res.json()) as { success: boolean; value: { balance: number; round: { win: number; stake: number; roundId: string } } };
+  expect(body.success).toBe(true);
+  return body.value;
+}
+
+describe('vendor simulator in Chromium', () => {
+  it('a player plays a simulated slot and a live table from the catalogue: balance, betting record and winner board follow live', async () => {
+    const p = await fundedPlayer(1_000);
+    const { context, page: watch } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, p.token);
+    await watch.goto(gw.url + '/');
+    const header = watch.getByTestId('header-balance');
+    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('1,000.00');
+    await watch.getByTestId('winner-row').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => realtimeConnected(watch), { timeout: 10_000 }).toBe(true);
+
+    // The slot: picked from the catalogue by its "Simulated demo" badge, opened on the simulator's origin.
+    const game = await context.newPage();
+    const slotName = await launchFromCatalogue(game, '/rng');
+    expect(await game.getByTestId('sim-badge').innerText()).toMatch(/simulated demo/i);
+    expect(new URL(game.url()).searchParams.get('token')).toBeNull();
+    await expect.poll(() => game.getByTestId('sim-balance').innerText()).toContain('1,000.00');
+    await game.getByTestId('sim-stake').selectOption('1000');
+    const spun = await playOnce(game, 'sim-play');
+    expect(spun.balance).toBe(100_000 - 1_000 + spun.round.win);
+    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 10_000 }).toContain(pesos(spun.balance));
+    await expect.poll(() => game.getByTestId('sim-history-row').count()).toBe(1);
+    // The portal's header in the other tab follows (wallet events over the socket).
+    await expect.poll(async () => digits(await header.innerText()), { timeout: 15_000 }).toBe(digits(pesos(spun.balance)));
+    await game.screenshot({ path: '/tmp/sim-slot-en.png', fullPage: true });
+
+    // The live table, from the catalogue too: a bet on the player.
+    const liveName = await launchFromCatalogue(game, '/live', 'MNL');
+    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 10_000 }).toContain(pesos(spun.balance));
+    const dealt = await playOnce(game, 'sim-side-player');
+    expect(dealt.balance).toBe(spun.balance - 100 + dealt.round.win);
+    await expect.poll(async () => digits(await header.innerText()), { timeout: 15_000 }).toBe(digits(pesos(dealt.balance)));
+    await game.screenshot({ path: '/tmp/sim-live-en.png', fullPage: true });
+
+    // The betting record lists both rounds under their games.
+    await watch.goto(gw.url + '/member?tab=personalHistoryCopy');
+    const rows = watch.getByTestId('bets-list').locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const text = await watch.getByTestId('bets-list').innerText();
+    expect(text).toContain(slotName);
+    expect(text).toContain(liveName);
+
+    // A big win at a simulated vendor's fish table (sharks pay 30x: a win of 20x the stake is big) reaches the winner board live.
+    await watch.goto(gw.url + '/');
+    await watch.getByTestId('winner-row').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => realtimeConnected(watch), { timeout: 10_000 }).toBe(true);
+    const fish = (await call<{ list: { nodeId: string; vassalage: string; gameName: string }[] }>('/lgw/games/game_menus?pageSize=5', null)
+      .then((v) => (v as unknown as { menus: { gameType: string; games: { nodeId: string; vassalage: string; gameName: string }[] }[] }).menus))
+      .find((m) => m.gameType === 'FISH')!.games.find((g) => g.vassalage !== 'HOUSE')!;
+    const launch = new URL((await call<{ url: string }>('/wps/game/launchGame', p.token, { nodeId: fish.nodeId })).url);
+    expect(launch.origin).toBe(gw.simUrl);
+    const q = Object.fromEntries(launch.searchParams);
+    const s = await call<{ session: string }>('/api/open', null, { token: q.token, game: q.game, vendor: q.vendor, operator: q.operator, type: q.type, name: q.name }, gw.simUrl);
+    let big: { round: { win: number; bigWin: boolean } } | null = null;
+    for (let i = 0; i < 400 && !big; i++) {
+      const r = await call<{ round: { win: number; bigWin: boolean } }>('/api/play', null, { stake: 100, fish: 'shark' }, gw.simUrl, { 'x-sim-session': s.session });
+      if (r.round.bigWin) big = r;
+    }
+    expect(big, 'a shark was caught within 400 shots (chance of not: about 2e-6)').not.toBeNull();
+    const shown = watch.getByTestId('winner-row').filter({ hasText: fish.gameName }).filter({ hasText: '30.00' });
+    await shown.first().waitFor({ timeout: 15_000 });
+    await watch.screenshot({ path: '/tmp/sim-winner-board-en.png' });
+    await context.close();
+  });
+
+  it('in Tagalog: the tile, the launch and the game page say "Simulated na demo"; free play uses play money', async () => {
+    const p = await fundedPlayer(500);
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/');
+    await page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
+    await page.goto(gw.url + '/rng');
+    const badge = page.getByTestId('game-card-simulated').first();
+    await badge.waitFor({ timeout: 15_000 });
+    expect(await badge.innerText()).toMatch(/simulated na demo/i);
+    await page.screenshot({ path: '/tmp/sim-catalogue-ty.png' });
+    const card = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
+    await card.hover();
+    await card.locator('.game-card__trial').click();
+    await page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 15_000 });
+    expect(new URL(page.url()).searchParams.get('lang')).toBe('ty');
+    await page.getByTestId('sim-free').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('sim-badge').innerText()).toMatch(/simulated na demo/i);
+    await expect.poll(() => page.getByTestId('sim-balance').innerText()).toContain('2,000.00');
+    const spun = await playOnce(page, 'sim-play');
+    expect(spun.balance).toBe(200_000 - 100 + spun.round.win);
+    await page.screenshot({ path: '/tmp/sim-slot-ty.png', fullPage: true });
+    // Play money never touches the wallet: the portal balance is as funded.
+    expect((await call<{ available: number }>('/wps/v2/wallets/balance', p.token)).available).toBe(50_000);
+    await context.close();
+  });
+});
