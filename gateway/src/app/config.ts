@@ -19,6 +19,11 @@ const ZEnv = z.object({
   /** How long the outbox keeps published events for reconnect catch-up. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(24),
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
+  /**
+   * GET /metrics: with a token, readable by `Authorization: Bearer <token>` from anywhere; without one,
+   * only from this machine's loopback and not through a proxy (README, "Observability").
+   */
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * 'demo' seeds the demo merchant with accounts whose password is known ('{secret}'): the default
