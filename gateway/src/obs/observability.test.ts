@@ -226,3 +226,16 @@ describe('GET /healthz and /readyz', () => {
     }
   });
 });
+
+describe('Grafana dashboard (infra/grafana/portal-dashboard.json)', () => {
+  it('plots every portal series, and only series the gateway exposes', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { registry } = await import('./metrics.ts');
+    const dash = JSON.parse(await readFile(new URL('../../../infra/grafana/portal-dashboard.json', import.meta.url), 'utf8')) as { panels: Array<{ targets?: Array<{ expr: string }> }> };
+    const exprs = dash.panels.flatMap((p) => p.targets ?? []).map((x) => x.expr);
+    const used = new Set(exprs.flatMap((e) => [...e.matchAll(/\b(portal_[a-z_]+?)(?:_bucket|_count|_sum)?\{/g)].map((m) => m[1]!)));
+    const exposed = new Set((await registry.getMetricsAsJSON()).map((m) => m.name).filter((n) => n.startsWith('portal_')));
+    expect([...used].filter((n) => !exposed.has(n))).toEqual([]);
+    expect([...exposed].filter((n) => !used.has(n))).toEqual([]);
+  });
+});
