@@ -120,7 +120,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
-  app.use(observeHttp(log));
+  app.use(observeHttp(log, { idInEvents: config.REQUEST_ID_IN_EVENTS === 'on' }));
   app.use(securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] }));
   app.use(refuseNulInUrl);
 

@@ -239,3 +239,13 @@ describe('Grafana dashboard (infra/grafana/portal-dashboard.json)', () => {
     expect([...exposed].filter((n) => !used.has(n))).toEqual([]);
   });
 });
+
+describe('REQUEST_ID_IN_EVENTS', () => {
+  it('is off by default in production (AsyncLocalStorage costs every promise), on elsewhere, and can be set', async () => {
+    const { loadConfig } = await import('../app/config.ts');
+    expect(loadConfig({ NODE_ENV: 'production' }).REQUEST_ID_IN_EVENTS).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', REQUEST_ID_IN_EVENTS: 'on' }).REQUEST_ID_IN_EVENTS).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'development' }).REQUEST_ID_IN_EVENTS).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'test', REQUEST_ID_IN_EVENTS: 'off' }).REQUEST_ID_IN_EVENTS).toBe('off');
+  });
+});

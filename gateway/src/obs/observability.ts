@@ -17,13 +17,15 @@ const statusClass = (s: number) => (s >= 500 ? '5xx' : s >= 400 ? '4xx' : s >= 3
 
 /**
  * First middleware of the app: the request id (a safe incoming X-Request-Id, else a new UUID) is
- * echoed in the response and is the current request id for everything the request runs (db.tx puts it
- * on the outbox rows it writes); on close the latency goes into the histogram of the matched route
+ * echoed in the response and, with idInEvents (REQUEST_ID_IN_EVENTS), is the current request id for
+ * everything the request runs (db.tx puts it on the outbox rows it writes; AsyncLocalStorage, not free:
+ * see config.ts); on close the latency goes into the histogram of the matched route
  * pattern (req.route: bounded labels, never the raw URL). Requests are logged at debug level only:
  * a line per request at info would cost the hot paths more than the rest of this middleware.
  */
-export function observeHttp(log: Logger) {
+export function observeHttp(log: Logger, opts: { idInEvents: boolean } = { idInEvents: true }) {
   const logRequests = log.isLevelEnabled?.('debug') ?? false;
+  const bind = opts.idInEvents;
   return (req: Request, res: Response, next: NextFunction) => {
     const id = requestIdFrom(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', id);
@@ -34,7 +36,8 @@ export function observeHttp(log: Logger) {
       httpDuration.observe({ method: req.method, route, status: statusClass(res.statusCode) }, seconds);
       if (logRequests) log.debug({ reqId: id, method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) }, 'http request');
     });
-    withRequestId(id, next);
+    if (bind) withRequestId(id, next);
+    else next();
   };
 }
 
