@@ -3,7 +3,7 @@
  * AsyncLocalStorage context, latency histogram) costs an Express request, in server CPU time.
  * The server (this process) serves one JSON route whose handler awaits ten times, as a handler with a
  * few queries does; a child process drives it with 32 keep-alive connections. Rounds alternate bare
- * Express and Express with observeHttp, each in a fresh process (AsyncLocalStorage's hooks, once on,
+ * Express, observeHttp without and with AsyncLocalStorage (REQUEST_ID_IN_EVENTS), each in a fresh process (AsyncLocalStorage's hooks, once on,
  * stay on for the process); the figure per variant is the median of the rounds' CPU per request.
  * Options: --requests N (20000 per round) --rounds R (3 per variant).
  */
@@ -44,9 +44,10 @@ async function client(port: number, n: number) {
 }
 
 /** Server process: serve, run a warm-up and a measured drive, print CPU microseconds per request. */
-async function server(observe: boolean, n: number) {
+type Variant = 'bare' | 'observe' | 'observe-als';
+async function server(variant: Variant, n: number) {
   const app = express();
-  if (observe) app.use(observeHttp(pino({ level: 'info' })));
+  if (variant !== 'bare') app.use(observeHttp(pino({ level: 'info' }), { idInEvents: variant === 'observe-als' }));
   app.get('/wps/x/:id', async (req, res) => {
     let v = 0;
     for (let i = 0; i < 10; i++) v += await Promise.resolve(i);
@@ -67,9 +68,9 @@ async function server(observe: boolean, n: number) {
   return (c.user + c.system) / n;
 }
 
-function runServer(observe: boolean, n: number): Promise<number> {
+function runServer(variant: Variant, n: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const c = fork(SELF, ['--server', observe ? 'observe' : 'bare', String(n)], { execArgv: process.execArgv });
+    const c = fork(SELF, ['--server', variant, String(n)], { execArgv: process.execArgv });
     c.on('message', (m) => resolve(Number(m)));
     c.on('exit', (code) => code !== 0 && reject(new Error(`server exited ${code}`)));
   });
@@ -83,21 +84,19 @@ if (process.argv.includes('--client')) {
   process.exit(0);
 } else if (process.argv.includes('--server')) {
   const i = process.argv.indexOf('--server');
-  const us = await server(process.argv[i + 1] === 'observe', Number(process.argv[i + 2]));
+  const us = await server(process.argv[i + 1] as Variant, Number(process.argv[i + 2]));
   process.send!(us, () => process.exit(0));
 } else {
   const n = arg('--requests', 20_000);
   const rounds = arg('--rounds', 3);
-  const bare: number[] = [];
-  const observed: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    bare.push(await runServer(false, n));
-    observed.push(await runServer(true, n));
-  }
-  const b = median(bare);
-  const o = median(observed);
+  const variants: Variant[] = ['bare', 'observe', 'observe-als'];
+  const cpu: Record<Variant, number[]> = { bare: [], observe: [], 'observe-als': [] };
+  for (let r = 0; r < rounds; r++) for (const v of variants) cpu[v].push(await runServer(v, n));
+  const b = median(cpu.bare);
   console.log(`HTTP observability overhead: ${n} requests per round, ${rounds} rounds per variant, ${CONCURRENCY} connections`);
-  console.log(`  bare Express:      ${b.toFixed(1)} us server CPU per request (rounds: ${bare.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`  with observeHttp:  ${o.toFixed(1)} us server CPU per request (rounds: ${observed.map((x) => x.toFixed(0)).join(', ')})`);
-  console.log(`  difference:        ${(o - b).toFixed(1)} us (${(((o - b) / b) * 100).toFixed(0)}%)`);
+  for (const v of variants) {
+    const m = median(cpu[v]);
+    const label = v === 'bare' ? 'bare Express' : v === 'observe' ? 'observeHttp (REQUEST_ID_IN_EVENTS=off)' : 'observeHttp + AsyncLocalStorage (=on)';
+    console.log(`  ${label.padEnd(42)} ${m.toFixed(1)} us server CPU per request${v === 'bare' ? '' : ` (+${(m - b).toFixed(1)} us)`}  rounds: ${cpu[v].map((x) => x.toFixed(0)).join(', ')}`);
+  }
 }
