@@ -72,6 +72,8 @@ export const ErrorCode = {
   BET_NOT_FOUND: 'BET_NOT_FOUND',
   GAME_MAINTENANCE: 'GAME_MAINTENANCE',
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  /** GET /readyz: this node should not take traffic now (starting, stopping, or a dependency is down). */
+  NOT_READY: 'NOT_READY',
   /** Agent contracts (issue 11): the member is not a direct downline of the one offering. */
   CONTRACT_NOT_DIRECT_DOWNLINE: 'CONTRACT_NOT_DIRECT_DOWNLINE',
   CONTRACT_RATE_OUT_OF_RANGE: 'CONTRACT_RATE_OUT_OF_RANGE',
@@ -165,6 +167,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAME_MAINTENANCE: 503,
   /** No SMS gateway or SMTP server is configured, or it refused the message: nothing was sent, no limit spent. */
   PROVIDER_UNAVAILABLE: 503,
+  NOT_READY: 503,
   CONTRACT_NOT_DIRECT_DOWNLINE: 403,
   CONTRACT_RATE_OUT_OF_RANGE: 400,
   CONTRACT_RATE_ABOVE_UPLINE: 400,
@@ -250,6 +253,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BET_NOT_FOUND: 'No accepted bet of this player in this round to settle',
   GAME_MAINTENANCE: 'Game under maintenance',
   PROVIDER_UNAVAILABLE: 'Messages cannot be sent right now, please try again later or contact customer service',
+  NOT_READY: 'The service is starting or stopping, please try again shortly',
   CONTRACT_NOT_DIRECT_DOWNLINE: "Contracts are only made with a direct downline",
   CONTRACT_RATE_OUT_OF_RANGE: "The rate is outside the allowed range",
   CONTRACT_RATE_ABOVE_UPLINE: "A downline's rate cannot be higher than your own rate",

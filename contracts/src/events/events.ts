@@ -123,6 +123,8 @@ export const ZEventEnvelope = z.object({
   seq: z.number().int().nonnegative(),
   at: z.string(),
   payload: z.unknown(),
+  /** The X-Request-Id of the HTTP request whose transaction wrote the event, when one did (for log correlation). */
+  requestId: z.string().max(64).optional(),
 });
 export type TEventEnvelope<T extends EventType = EventType> = {
   id: string;
@@ -132,6 +134,8 @@ export type TEventEnvelope<T extends EventType = EventType> = {
   seq: number;
   at: string;
   payload: EventPayload<T>;
+  /** The X-Request-Id of the HTTP request whose transaction wrote the event, when one did (for log correlation). */
+  requestId?: string;
 };
 
 /** Parse an envelope and its payload by type; returns null when either does not match. */

@@ -16,6 +16,8 @@ import { createBootCache } from '../modules/boot-cache/boot-cache.ts';
 import { createRedisBus, createRedisClient } from '../bus/redis-bus.ts';
 import { pruneOutbox, startRelay } from '../bus/relay.ts';
 import { createRealtime } from '../realtime/realtime.ts';
+import { mountObservability, observeHttp } from '../obs/observability.ts';
+import { mountOpenApi } from '../obs/openapi.ts';
 import { createMerchantDirectory } from '../modules/merchants/merchant-directory.ts';
 import { createSessionStore } from '../modules/sessions/session-store.ts';
 import { mountSystemRoutes, systemStatusOf } from '../modules/system/system-routes.ts';
@@ -133,13 +135,14 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
+  app.use(observeHttp(log, { idInEvents: config.REQUEST_ID_IN_EVENTS === 'on' }));
   const headerMiddleware = securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] });
   app.use(headerMiddleware);
   app.use(refuseNulInUrl);
 
-  app.get('/healthz', (_req, res) => {
-    res.json({ success: true, value: { status: 'ok', node: config.NODE_ID, db: db.kind, bus: bus.kind } });
-  });
+  // /healthz (liveness), /readyz (readiness), /metrics; GET /wps/openapi.json (before the API router's merchant checks).
+  mountObservability(app, { db, bus, relay: { isRunning: () => relay.isRunning() }, nodeId: config.NODE_ID, isStopping: () => stopped, log, metricsToken: config.METRICS_TOKEN });
+  mountOpenApi(app, { isProduction: config.isProduction });
   mountSvgArt(app);
 
   const api = express.Router();
@@ -249,7 +252,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   if (!config.isProduction) mountDevTap(realtime.io, bus);
   // On PostgreSQL the relay has its own small pool, so it never queues behind use-case transactions.
   const relayDb = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, 2) : db;
-  const relay = startRelay(relayDb, bus, log, config.RELAY_POLL_MS);
+  const relay = startRelay(relayDb, bus, log, config.RELAY_POLL_MS, undefined, config.NODE_ID);
   const pruneTimer = setInterval(() => {
     pruneOutbox(db, config.OUTBOX_RETENTION_HOURS).catch((err) => log.warn({ err }, 'outbox prune failed'));
     limiter.prune().catch((err) => log.warn({ err }, 'rate counter prune failed'));

@@ -142,7 +142,7 @@ type Logger = { error(obj: unknown, msg?: string): void };
 
 /** Body-parser and handler failures become the envelope; only real bugs answer 500. */
 export function errorHandler(log: Logger) {
-  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return;
     if (err instanceof AppError) return sendError(res, err);
     const e = err as { type?: string; status?: number; statusCode?: number };
@@ -155,7 +155,8 @@ export function errorHandler(log: Logger) {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return res.status(status).json({ success: false, code: ErrorCode.BAD_REQUEST, message: ERROR_MESSAGES.BAD_REQUEST });
     }
-    log.error({ err }, 'unhandled error');
+    // The request id (observeHttp) joins this line to the client's report and to the request's other lines.
+    log.error({ err, reqId: res.getHeader('x-request-id'), method: req.method, route: req.route ? String(req.route.path) : undefined }, 'unhandled error');
     res.status(ERROR_STATUS.INTERNAL).json({ success: false, code: ErrorCode.INTERNAL, message: ERROR_MESSAGES.INTERNAL });
   };
 }

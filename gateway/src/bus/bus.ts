@@ -9,10 +9,13 @@ export type EventBus = {
   subscribe(handler: BusHandler): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
+  /** Connected and reading (readiness, GET /readyz). */
+  isReady?(): boolean;
 };
 
 export function createMemoryBus(): EventBus {
   const handlers = new Set<BusHandler>();
+  let open = false;
   return {
     kind: 'memory',
     async publish(events) {
@@ -22,9 +25,13 @@ export function createMemoryBus(): EventBus {
       handlers.add(h);
       return () => handlers.delete(h);
     },
-    async start() {},
+    async start() {
+      open = true;
+    },
     async close() {
+      open = false;
       handlers.clear();
     },
+    isReady: () => open,
   };
 }

@@ -12,6 +12,8 @@ export type OutboxRow = {
   v: number;
   payload: unknown;
   at: Date | string;
+  /** The request whose transaction wrote the row (migration 034); null when none did. */
+  request_id?: string | null;
 };
 
 type Waker = () => void;
@@ -150,7 +152,9 @@ export function rowToEnvelope(r: OutboxRow): TEventEnvelope {
   // The relay reads `at` already formatted by SQL (no Date to parse and format again per event).
   const at = r.at instanceof Date ? r.at.toISOString() : ISO_UTC.test(r.at) ? r.at : new Date(r.at).toISOString();
   const payload = typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload;
-  return { id: r.id, type: r.type as EventType, v: r.v, audience: r.audience, seq: r.seq, at, payload } as TEventEnvelope;
+  const e = { id: r.id, type: r.type as EventType, v: r.v, audience: r.audience, seq: r.seq, at, payload } as TEventEnvelope;
+  if (r.request_id) e.requestId = r.request_id;
+  return e;
 }
 
 export type CatchUp = { ok: true; events: TEventEnvelope[] } | { ok: false; reason: 'gap_too_old' | 'too_many' };
@@ -161,7 +165,7 @@ export const CATCH_UP_LIMIT = 1000;
 /** Events of one audience after `afterSeq`, in order; or a resync when the outbox no longer holds them all. */
 export async function readSince(q: Queryable, audience: string, afterSeq: number): Promise<CatchUp> {
   const r = await q.query<OutboxRow>(
-    `SELECT pos, id, merchant_code, audience, seq, type, v, payload, at FROM outbox
+    `SELECT pos, id, merchant_code, audience, seq, type, v, payload, at, request_id FROM outbox
      WHERE audience = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [audience, afterSeq, CATCH_UP_LIMIT + 1],
   );

@@ -61,6 +61,7 @@ export function createRedisBus(url: string, stream: string, log: Logger, maxLen 
       handlers.add(h);
       return () => handlers.delete(h);
     },
+    isReady: () => running && writer.isReady && reader.isReady,
     async start() {
       await writer.connect();
       await reader.connect();

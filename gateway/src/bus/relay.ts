@@ -1,6 +1,7 @@
 import { prepared, type Db } from '../db/db.ts';
 import type { EventBus } from './bus.ts';
 import { onOutboxCommit, rowToEnvelope, type OutboxRow } from './outbox.ts';
+import { eventsPublished, relayLag } from '../obs/metrics.ts';
 
 /** Held in the relay's transaction: one node relays at a time, so publication stays in commit order. */
 const RELAY_LOCK = 7_242_002;
@@ -33,20 +34,30 @@ const CLAIM_SQL = prepared(`WITH lock AS (
        SELECT pos FROM outbox_pending WHERE (SELECT ok FROM lock) ORDER BY pos LIMIT ${BATCH} FOR UPDATE
      )) RETURNING p.pos
    )
-   SELECT o.pos, o.id, o.merchant_code, o.audience, o.seq, o.type, o.v, o.payload,
+   SELECT o.pos, o.id, o.merchant_code, o.audience, o.seq, o.type, o.v, o.payload, o.request_id,
      to_char(o.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
    FROM outbox o WHERE o.pos = ANY (ARRAY(SELECT pos FROM next))
    ORDER BY o.pos`);
 
-type Logger = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+type Logger = {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+  debug?(obj: unknown, msg?: string): void;
+  isLevelEnabled?(level: string): boolean;
+};
 
 /**
  * Publishes committed outbox rows to the bus in pos order and takes them off outbox_pending in the
  * same transaction that locked them. A crash between publish and commit republishes: delivery is at
  * least once and clients drop seqs they already applied.
  */
-export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, minGapMs = 5) {
+export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, minGapMs = 5, nodeId = 'node') {
   let stopped = false;
+  let lastPassFailed = false;
+  const published = eventsPublished.labels({ node: nodeId });
+  const lag = relayLag.labels({ node: nodeId });
+  // Per-pass debug lines (event ids with their request ids) only when debug is on: the check is made once.
+  const logPasses = (log.isLevelEnabled?.('debug') ?? false) && !!log.debug;
   let lastStart = -Infinity;
   let running = false;
   let again = false;
@@ -77,7 +88,12 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
         if (!rows.rows.length) return 0;
         // In pos order (per audience, pos order is seq order).
         const batch = rows.rows;
-        await bus.publish(batch.map(rowToEnvelope));
+        const envelopes = batch.map(rowToEnvelope);
+        await bus.publish(envelopes);
+        published.inc(batch.length);
+        // The oldest event of the pass: commit-to-publish lag (one Date.parse per pass).
+        lag.observe(Math.max(0, (Date.now() - Date.parse(envelopes[0]!.at)) / 1000));
+        if (logPasses) log.debug!({ events: envelopes.map((e) => ({ id: e.id, type: e.type, requestId: e.requestId })) }, 'relay published');
         return batch.length;
       });
       if (n < BATCH) return;
@@ -103,8 +119,10 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
         lastStart = performance.now();
         try {
           await drain();
+          lastPassFailed = false;
           await vacuumPending();
         } catch (err) {
+          lastPassFailed = true;
           if (!stopped) log.warn({ err }, 'outbox relay pass failed');
         }
       } while (again && !stopped);
@@ -130,6 +148,8 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
 
   return {
     kick,
+    /** Running and its last pass did not fail (readiness). */
+    isRunning: () => !stopped && !lastPassFailed,
     async stop() {
       stopped = true;
       unsubscribe();

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { currentRequestId, setRequestIdSql } from '../obs/request-id.ts';
 
 export type Row = Record<string, unknown>;
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -114,7 +115,9 @@ export function createPgDb(url: string, max = 20): Db {
       owners.set(tx, self);
       let broken = false;
       try {
-        await client.query('BEGIN');
+        // The request id (if any) goes with BEGIN in the same round trip: outbox rows record it.
+        const rid = setRequestIdSql(currentRequestId());
+        await client.query(rid ? `BEGIN; ${rid}` : 'BEGIN');
         const result = await fn(tx);
         await client.query('COMMIT');
         runHooks(hooks);
@@ -146,7 +149,9 @@ export async function createPgliteDb(dataDir: string | null): Promise<Db> {
     },
     async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const hooks: Array<() => void> = [];
+      const rid = setRequestIdSql(currentRequestId());
       const result = await db.transaction(async (t) => {
+        if (rid) await t.query(rid);
         const tx: Tx = {
           async query<R>(sql: string, params?: readonly unknown[]) {
             const r = await t.query<R>(sql, params as unknown[]);

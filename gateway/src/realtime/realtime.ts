@@ -16,11 +16,17 @@ import type { EventBus } from '../bus/bus.ts';
 import { readSince } from '../bus/outbox.ts';
 import type { MerchantDirectory } from '../modules/merchants/merchant-directory.ts';
 import type { SessionStore } from '../modules/sessions/session-store.ts';
+import { eventsDelivered, eventsReceived, socketsConnected } from '../obs/metrics.ts';
 
 type SocketData = { memberId: number | null; merchantCode: string; audiences: string[] };
 type PortalSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type PortalIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type Logger = { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+type Logger = {
+  warn(obj: unknown, msg?: string): void;
+  info(obj: unknown, msg?: string): void;
+  debug?(obj: unknown, msg?: string): void;
+  isLevelEnabled?(level: string): boolean;
+};
 
 const KNOWN_CLIENT_EVENTS = new Set<string>(['sync']);
 
@@ -105,8 +111,16 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     }
   });
 
+  const connected = socketsConnected.labels({ node: deps.nodeId });
+  const received = eventsReceived.labels({ node: deps.nodeId });
+  const delivered = eventsDelivered.labels({ node: deps.nodeId });
+  // Fan-out debug lines (event id, audience, request id, sockets reached) only when debug is on: checked once.
+  const logFanout = (deps.log.isLevelEnabled?.('debug') ?? false) && !!deps.log.debug;
+
   io.on('connection', async (socket: PortalSocket) => {
     const { audiences, memberId, merchantCode } = socket.data;
+    connected.inc();
+    socket.once('disconnect', () => connected.dec());
     // Junk from a client costs that client its connection and nobody else anything.
     socket.onAny((name: string) => {
       if (!KNOWN_CLIENT_EVENTS.has(name)) socket.disconnect(true);
@@ -171,8 +185,19 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
   }
 
   // Every node reads the whole bus and delivers to its own sockets.
+  // Deliveries are counted by the size of each room on this node (one Map lookup per event).
+  const rooms = io.of('/').adapter.rooms;
   const unsubscribe = deps.bus.subscribe((events) => {
-    for (const e of events) io.local.to(e.audience).emit('event', e);
+    let sockets = 0;
+    for (const e of events) {
+      const n = rooms.get(e.audience)?.size ?? 0;
+      if (n === 0) continue;
+      sockets += n;
+      io.local.to(e.audience).emit('event', e);
+      if (logFanout) deps.log.debug!({ eventId: e.id, type: e.type, audience: e.audience, requestId: e.requestId, sockets: n }, 'event delivered');
+    }
+    received.inc(events.length);
+    if (sockets) delivered.inc(sockets);
   });
 
   return {

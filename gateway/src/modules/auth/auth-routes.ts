@@ -12,6 +12,7 @@ import { COUNTRIES, registrationRules } from './registration-settings.ts';
 import { totpEnrolment, verifyTotp } from './totp.ts';
 import { linkOrigin } from '../merchants/link-origin.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
+import { loginFailures } from '../../obs/metrics.ts';
 
 type Opts = { checkResponses: boolean };
 
@@ -37,7 +38,15 @@ export function mountAuthRoutes(
 ) {
   const { accounts, captchas, bot, sms, sessions, isProduction, bootCache } = deps;
 
-  mountCall(app, authCalls.login, async ({ ctx, body }) => accounts.login(ctx.merchant, body, ctx.ip), opts);
+  mountCall(app, authCalls.login, async ({ ctx, body }) => {
+    try {
+      return await accounts.login(ctx.merchant, body, ctx.ip);
+    } catch (err) {
+      // Refused logins by code (INVALID_CREDENTIALS, LOGIN_LOCKED, CAPTCHA_*, ...): a closed set of labels.
+      if (err instanceof AppError) loginFailures.inc({ code: err.code });
+      throw err;
+    }
+  }, opts);
   mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip), opts);
   mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
     accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, verifyTotp), opts);

@@ -15,6 +15,8 @@ import type { MerchantDirectory, Merchant } from '../merchants/merchant-director
 import type { VendorWallet } from './vendor-wallet.ts';
 import { recordLaunch } from '../games/catalogue-routes.ts';
 import { hashToken as hashSessionToken } from '../sessions/session-store.ts';
+import { vendorCalls as vendorCallCount, vendorDuration } from '../../obs/metrics.ts';
+import { requestIdFrom } from '../../obs/request-id.ts';
 
 /** Signed requests older or newer than this are refused (replay window). */
 export const SIGNATURE_WINDOW_S = 300;
@@ -49,6 +51,13 @@ export function isVendorPath(url: string | undefined): boolean {
 }
 
 type Logger = { error(obj: unknown, msg?: string): void };
+
+/** The metrics label of a vendor URL: its call name when it is one, else openapi or other (bounded). */
+export function vendorCallLabel(url: string): string {
+  const parts = url.split('?', 1)[0]!.split('/');
+  const last = (parts.at(-1) || parts.at(-2) || '').toLowerCase();
+  return isVendorCall(last) ? last : last === 'openapi.json' ? 'openapi' : 'other';
+}
 export type VendorApiDeps = {
   db: Db;
   merchants: MerchantDirectory;
@@ -182,10 +191,24 @@ export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res
     reply(res, 200, { success: true, value });
   }
 
+  // Latency per call and outcome counts (ok, or the refusal's code); the request id is echoed as on
+  // every other route (the wallet's SQL runs outside db.tx, so its events carry none).
   return (req, res) => {
-    handle(req, res).catch((err: unknown) => {
-      if (err instanceof AppError) return reply(res, err.status, errorBody(err));
-      deps.log.error({ err }, 'unhandled error');
+    const start = performance.now();
+    const call = vendorCallLabel(req.url ?? '/');
+    const reqId = requestIdFrom(req.headers['x-request-id']);
+    res.setHeader('X-Request-Id', reqId);
+    const done = (outcome: string) => {
+      vendorDuration.observe({ call }, (performance.now() - start) / 1000);
+      vendorCallCount.inc({ call, outcome });
+    };
+    handle(req, res).then(() => done('ok'), (err: unknown) => {
+      if (err instanceof AppError) {
+        done(err.code);
+        return reply(res, err.status, errorBody(err));
+      }
+      done(ErrorCode.INTERNAL);
+      deps.log.error({ err, reqId }, 'unhandled error');
       reply(res, ERROR_STATUS.INTERNAL, { success: false, code: ErrorCode.INTERNAL, message: ERROR_MESSAGES.INTERNAL });
     });
   };

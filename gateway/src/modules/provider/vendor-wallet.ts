@@ -13,6 +13,9 @@ import { merchantAudience } from '@portal/contracts/events/events';
 import { maskName } from '@portal/contracts/domain/money';
 import { emitEvent } from '../../bus/outbox.ts';
 import { isBigWin } from '../house/house-service.ts';
+import { ledgerTransfers } from '../../obs/metrics.ts';
+
+const VENDOR_SOURCE = { source: 'vendor' } as const;
 
 /** How long a launched game's token lets the vendor take bets. Wins and rollbacks are accepted after it. */
 export const GAME_SESSION_MS = 4 * 3600_000;
@@ -57,7 +60,11 @@ export function createVendorWallet(db: Db) {
       [call, m.code, m.currency, [TRIAL_TYPE, ...m.trialTypes], vendor, a.txId, a.memberId, a.roundId, a.gameCode, a.amount, a.ref,
         a.token === undefined ? null : hashToken(a.token), SYSTEM_SHARDS, REFUSALS],
     )).rows[0]!;
-    if (r.o_events > 0) wakeRelays();
+    if (r.o_events > 0) {
+      wakeRelays();
+      // vendor_money committed a balance change: one ledger transfer (a replay or a refusal changes nothing).
+      ledgerTransfers.inc(VENDOR_SOURCE);
+    }
     if (r.o_http >= 400) {
       const e = r.o_response as { code: ErrorCode; message: string };
       throw new AppError(e.code, e.message);

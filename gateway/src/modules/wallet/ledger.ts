@@ -1,6 +1,7 @@
 import { prepared, type Queryable, type Tx } from '../../db/db.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
+import { onLedgerTransferCommitted } from '../../obs/metrics.ts';
 
 /**
  * The double-entry ledger. Every balance change is a transfer between two accounts with a unique
@@ -119,6 +120,7 @@ async function transferOn(tx: Tx, i: TransferInput, shards: number): Promise<Tra
   if (r.o_outcome === 'same_account') throw new AppError(ErrorCode.VALIDATION, 'Debit and credit accounts must differ');
   if (r.o_outcome === 'mismatch') throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
   if (r.o_events > 0) tx.afterCommit(wakeRelays);
+  if (r.o_outcome !== 'replay') tx.afterCommit(onLedgerTransferCommitted);
   return toResult(r, r.o_outcome === 'replay');
 }
 
@@ -128,6 +130,7 @@ export async function resolveHold(tx: Tx, merchant: string, currency: string, ho
   if (r.o_outcome === 'not_found') throw new AppError(ErrorCode.NOT_FOUND);
   if (r.o_outcome === 'conflict') throw new AppError(ErrorCode.CONFLICT, `Hold already ${r.o_status}`);
   if (r.o_events > 0) tx.afterCommit(wakeRelays);
+  if (r.o_outcome !== 'replay') tx.afterCommit(onLedgerTransferCommitted);
   return toResult(r, r.o_outcome === 'replay');
 }
 
