@@ -143,4 +143,18 @@ describe('the bootstrap commands refuse what they must not do', () => {
     const g = await runCreateMerchant(['--code', 'GAMMA', '--name', 'G', '--domain', 'gamma.example'], io);
     expect(g.isDefault).toBe(false);
   });
+
+  it('--market, --currency and --min-age set the market; --platform makes the one platform administrator', async () => {
+    await expect(runCreateMerchant(['--code', 'VN1', '--name', 'V', '--domain', 'v1.example', '--min-age', '12'], io)).rejects.toThrow(/minimum age/);
+    await expect(runCreateMerchant(['--code', 'VN1', '--name', 'V', '--domain', 'v1.example', '--market', 'Vietnam'], io)).rejects.toThrow(/--market/);
+    const v = await runCreateMerchant(['--code', 'VN1', '--name', 'V', '--domain', 'v1.example', '--market', 'vn', '--currency', 'VND', '--min-age', '18'], io);
+    expect(v).toMatchObject({ market: 'VN', currency: 'VND' });
+    const row = await db.query<{ market: string; brand: { minAge: number; currencySymbol: string } }>(`SELECT market, brand FROM merchants WHERE code = 'VN1'`);
+    expect(row.rows[0]).toMatchObject({ market: 'VN', brand: { minAge: 18, currencySymbol: '₫' } });
+    const p = await runCreateOperator(['--merchant', 'VN1', '--username', 'plat_admin', '--platform'], io);
+    expect(p.operator.isPlatform).toBe(true);
+    await expect(runCreateOperator(['--merchant', 'VN1', '--username', 'plat_two', '--platform', '--additional'], io)).rejects.toThrow(/platform administrator already exists \(plat_admin on merchant VN1\)/);
+    const plain = await runCreateOperator(['--merchant', 'VN1', '--username', 'vn1_admin', '--additional'], io);
+    expect(plain.operator.isPlatform).toBe(false);
+  });
 });

@@ -12,18 +12,13 @@
  * `npm run ops:create-operator`. Uses the server's database (DATABASE_URL, else PGlite in DATA_DIR).
  */
 import { parseArgs } from 'node:util';
-import { ZBrand } from '@portal/contracts/api/system';
 import { loadConfig } from '../app/config.ts';
-import { loadSeed } from '../db/seed.ts';
+import { createMerchant, MerchantCreateError, type CreatedMerchant } from '../modules/merchants/merchant-create.ts';
 import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
-import { cacheAudience } from '@portal/contracts/events/events';
-import { emitEvent } from '../bus/outbox.ts';
 
-const USAGE = 'usage: npm run merchant:create -- --code CODE --name NAME --domain HOST [--domain HOST ...] [--main-domain HOST] [--currency PHP] [--currency-symbol ₱] [--default]';
-/** A DNS host name (no port, no scheme): what Express's req.hostname gives, lower-cased. */
-const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+const USAGE = 'usage: npm run merchant:create -- --code CODE --name NAME --domain HOST [--domain HOST ...] [--main-domain HOST] [--market PH] [--currency PHP] [--currency-symbol ₱] [--min-age 21] [--default]';
 
-export type CreatedMerchant = { code: string; name: string; domains: string[]; mainDomain: string; currency: string; isDefault: boolean };
+export type { CreatedMerchant };
 
 export async function runCreateMerchant(argv: string[], io: Omit<CommandIo, 'readStdin'> = {}): Promise<CreatedMerchant> {
   const print = io.print ?? ((l: string) => console.log(l));
@@ -34,59 +29,38 @@ export async function runCreateMerchant(argv: string[], io: Omit<CommandIo, 'rea
       name: { type: 'string' },
       domain: { type: 'string', multiple: true },
       'main-domain': { type: 'string' },
+      market: { type: 'string' },
       currency: { type: 'string', default: 'PHP' },
       'currency-symbol': { type: 'string' },
+      'min-age': { type: 'string' },
       default: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
     },
     strict: true,
     allowPositionals: false,
   });
-  const code = values.code ?? '';
-  const name = values.name?.trim() ?? '';
-  if (!code || !name || !values.domain?.length) throw new Error(USAGE);
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(code)) throw new Error('--code: 1 to 32 of A-Z, a-z, 0-9, _ and -');
-  if (name.length > 100) throw new Error('--name: at most 100 characters');
-  const domains = [...new Set(values.domain.flatMap((d) => d.split(',')).map((d) => d.trim().toLowerCase()).filter(Boolean))];
-  const bad = domains.filter((d) => !HOSTNAME.test(d));
-  if (bad.length || !domains.length) throw new Error(`--domain: a host name such as example.com, without scheme or port (refused: ${bad.join(', ') || 'none given'})`);
-  const mainDomain = (values['main-domain'] ?? domains[0]!).trim().toLowerCase();
-  if (!domains.includes(mainDomain)) throw new Error(`--main-domain must be one of the --domain values (${domains.join(', ')})`);
-  const currency = values.currency.toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw new Error('--currency: an ISO 4217 code such as PHP');
-  const currencySymbol = values['currency-symbol'] ?? (currency === 'PHP' ? '₱' : currency);
-
-  const template = (await loadSeed()).merchant;
-  const brand = { ...template.brand, siteName: name, currency, currencySymbol };
-  ZBrand.parse({ ...brand, merchantCode: code, platform: 'WEB' });
+  if (!values.code || !values.name?.trim() || !values.domain?.length) throw new Error(USAGE);
+  const minAge = values['min-age'] === undefined ? undefined : Number(values['min-age']);
+  const input = {
+    code: values.code, name: values.name, domains: values.domain, mainDomain: values['main-domain'], market: values.market,
+    currency: values.currency, currencySymbol: values['currency-symbol'], minAge, makeDefault: values.default,
+  };
 
   const config = loadConfig(io.env ?? process.env);
   const db = io.db ?? (await openCliDb(config, { force: values.force }));
   try {
-    const isDefault = await db.tx(async (tx) => {
-      // The same lock as the demo seed: merchants are created one at a time.
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [7_242_003]);
-      if ((await tx.query('SELECT 1 FROM merchants WHERE code = $1', [code])).rows.length) throw new Error(`merchant ${code} already exists`);
-      const taken = await tx.query<{ code: string; domain: string }>(
-        'SELECT code, d AS domain FROM merchants, unnest(domains) AS d WHERE lower(d) = ANY($1::text[])',
-        [domains],
-      );
-      if (taken.rows.length) throw new Error(`domain ${taken.rows[0]!.domain} already belongs to merchant ${taken.rows[0]!.code}`);
-      const hasDefault = (await tx.query('SELECT 1 FROM merchants WHERE is_default')).rows.length > 0;
-      const makeDefault = !hasDefault || values.default;
-      if (makeDefault && hasDefault) await tx.query('UPDATE merchants SET is_default = false WHERE is_default');
-      await tx.query(
-        `INSERT INTO merchants (code, name, is_default, domains, main_domain, module_flags, whitelabel, brand, currency)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [code, name, makeDefault, domains, mainDomain, JSON.stringify(template.modules), JSON.stringify(template.whitelabel), JSON.stringify(brand), currency],
-      );
-      // Running gateways reload their merchant list (new host names, maybe a new default merchant).
-      await emitEvent(tx, code, cacheAudience(code), 'content.changed', { scopes: ['merchant'] });
-      return makeDefault;
-    });
+    let created: CreatedMerchant;
+    try {
+      created = await createMerchant(db, input);
+    } catch (err) {
+      // The same sentences as before, with the command-line option at fault.
+      if (err instanceof MerchantCreateError && !err.conflict) throw new Error(`--${err.message.replace(/^main domain/, 'main-domain')}`);
+      throw err;
+    }
+    const { code, name, domains, mainDomain, currency, isDefault } = created;
     print(`merchant ${code} (${name}) created on ${db.kind}: domains ${domains.join(', ')}, main domain ${mainDomain}, ${currency}${isDefault ? ', default merchant' : ''}`);
     print(`next: npm run ops:create-operator -- --merchant ${code} --username <name>, then start (or restart) the gateways`);
-    return { code, name, domains, mainDomain, currency, isDefault };
+    return created;
   } finally {
     if (!io.db) await db.close();
   }

@@ -14,7 +14,7 @@ import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
 import { bootstrapOperator, initialPasswordProblem, oneTimePassword, type Operator } from '../modules/ops/operators.ts';
 import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
 
-const USAGE = 'usage: npm run ops:create-operator -- --merchant CODE --username NAME [--role admin|cashier|auditor] [--password-stdin] [--additional]';
+const USAGE = 'usage: npm run ops:create-operator -- --merchant CODE --username NAME [--role admin|cashier|auditor] [--password-stdin] [--additional] [--platform]';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -33,6 +33,8 @@ export async function runCreateOperator(argv: string[], io: CommandIo = {}): Pro
       role: { type: 'string', default: 'admin' },
       'password-stdin': { type: 'boolean', default: false },
       additional: { type: 'boolean', default: false },
+      /** The platform administrator (creates merchants): only the first such operator. */
+      platform: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
     },
     strict: true,
@@ -57,9 +59,9 @@ export async function runCreateOperator(argv: string[], io: CommandIo = {}): Pro
   const db = io.db ?? (await openCliDb(config, { force: values.force }));
   try {
     const operator = await bootstrapOperator(db, createPasswordHasher({ concurrency: 1 }), {
-      merchant: values.merchant, username, role, password, additional: values.additional,
+      merchant: values.merchant, username, role, password, additional: values.additional, platform: values.platform,
     });
-    print(`operator ${operator.username} (${operator.role}) created on merchant ${operator.merchantCode} (${db.kind})`);
+    print(`operator ${operator.username} (${operator.role}${operator.isPlatform ? ', platform administrator' : ''}) created on merchant ${operator.merchantCode} (${db.kind})`);
     if (!values['password-stdin']) print(`one-time password: ${password}`);
     print('it must be changed at the first sign-in to the back office (/ops); nothing else is allowed until then');
     return { operator, password };

@@ -81,6 +81,46 @@ export async function seedDemo(db: Db, opts: { catalogue?: 'full' | 'small'; acc
     // Gateways already running on this database learn of the new merchant and its content.
     await emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: [...CONTENT_SCOPES] });
     return true;
+  }).then(async (created) => {
+    await seedSecondMerchant(db, seed, opts);
+    return created;
+  });
+}
+
+/**
+ * The demo's second merchant (issue 13): another market on its own host name, `vn.localhost`
+ * (browsers and curl resolve *.localhost to loopback without /etc/hosts; Node's resolver does not,
+ * so tests send the Host header). Vietnam: VND, 18+, UTC+7; the client speaks EN and TY only, so
+ * the site offers EN. Its own accounts (vnagent01, vnplayer01, operator vnops01) carry the same
+ * published demo password, changed at first login.
+ */
+export const DEMO_VN = { code: 'DEMOVN', host: 'vn.localhost', name: 'LuckyDong' } as const;
+
+async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean }) {
+  const m = seed.merchant;
+  await db.tx(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [7_242_003]);
+    if ((await tx.query('SELECT 1 FROM merchants WHERE code = $1', [DEMO_VN.code])).rows.length) return;
+    // A deployment that already uses the host for another merchant keeps it.
+    if ((await tx.query('SELECT 1 FROM merchants, unnest(domains || main_domain) d WHERE lower(d) = $1', [DEMO_VN.host])).rows.length) return;
+    const brand = {
+      ...m.brand, siteName: DEMO_VN.name, defaultLanguage: 'EN', supportedLanguages: ['EN'], currency: 'VND', currencySymbol: '₫', minAge: 18, gmtOffsetMinutes: 420,
+    };
+    await tx.query(
+      `INSERT INTO merchants (code, name, is_default, domains, main_domain, module_flags, whitelabel, brand, currency, market)
+       VALUES ($1, $2, false, $3, $4, $5, $6, $7, 'VND', 'VN')`,
+      [DEMO_VN.code, DEMO_VN.name, [DEMO_VN.host], DEMO_VN.host, JSON.stringify(m.modules), JSON.stringify(m.whitelabel), JSON.stringify(brand)],
+    );
+    await seedContent(tx, DEMO_VN.code, seed);
+    await seedCatalogue(tx, DEMO_VN.code, seed.vendors);
+    await seedWinners(tx, DEMO_VN.code);
+    if (opts.accounts !== false) {
+      await seedAccounts(tx, DEMO_VN.code, { agent: 'vnagent01', player: 'vnplayer01', invitation: 'VIET88' });
+      await tx.query(
+        `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, 'vnops01', $2, 'admin', true)`,
+        [DEMO_VN.code, await hash(LIMITS.DEFAULT_PASSWORD, { algorithm: 2 as Algorithm })],
+      );
+    }
   });
 }
 
@@ -173,16 +213,16 @@ async function seedWinners(tx: Tx, code: string) {
  * Demo accounts for a first look: an agent with an invitation code and a player under it. Both carry
  * the default password '{secret}', which the portal forces them to change at first login.
  */
-async function seedAccounts(tx: Tx, code: string) {
+async function seedAccounts(tx: Tx, code: string, names = { agent: 'agent01', player: 'player01', invitation: 'LUCKY8' }) {
   const defaultHash = await hash(LIMITS.DEFAULT_PASSWORD, { algorithm: 2 as Algorithm });
   const agent = await tx.query<{ id: number }>(
     `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, must_change_password, invitation_code)
-     VALUES ($1, 'agent01', 'agent01', 'Demo Agent', 1, $2, true, 'LUCKY8') RETURNING id`,
-    [code, defaultHash],
+     VALUES ($1, $2, $2, 'Demo Agent', 1, $3, true, $4) RETURNING id`,
+    [code, names.agent, defaultHash, names.invitation],
   );
   await tx.query(
     `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, must_change_password, parent_id)
-     VALUES ($1, 'player01', 'player01', 'Demo Player', 0, $2, true, $3)`,
-    [code, defaultHash, agent.rows[0]!.id],
+     VALUES ($1, $2, $2, 'Demo Player', 0, $3, true, $4)`,
+    [code, names.player, defaultHash, agent.rows[0]!.id],
   );
 }

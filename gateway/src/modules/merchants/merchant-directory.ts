@@ -6,6 +6,8 @@ import { hostNameOf, merchantHosts } from './link-origin.ts';
 export type Merchant = {
   code: string;
   name: string;
+  /** ISO 3166 alpha-2 market (PH, VN, ...). */
+  market: string;
   isDefault: boolean;
   domains: string[];
   mainDomain: string;
@@ -40,6 +42,7 @@ const DEFAULT_SECURITY: MerchantSecurity = { botCheck: true, captchaAfterFailure
 type MerchantRow = {
   code: string;
   name: string;
+  market?: string;
   is_default: boolean;
   domains: string[];
   main_domain: string;
@@ -62,6 +65,7 @@ function toMerchant(r: MerchantRow): Merchant {
   return {
     code: r.code,
     name: r.name,
+    market: r.market ?? 'PH',
     isDefault: r.is_default,
     domains: r.domains.map((d) => d.toLowerCase()),
     mainDomain: r.main_domain,

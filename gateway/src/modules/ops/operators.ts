@@ -7,10 +7,13 @@ import { hashToken, newToken } from '../sessions/session-store.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 
-export type Operator = { id: number; merchantCode: string; username: string; role: OperatorRole; mustChangePassword: boolean };
-type OperatorRow = { id: number; merchant_code: string; username: string; password_hash: string; role: OperatorRole; must_change_password: boolean; status: string };
+/** isPlatform: the platform administrator, who may also create merchants (one at most: see migration 043). */
+export type Operator = { id: number; merchantCode: string; username: string; role: OperatorRole; mustChangePassword: boolean; isPlatform?: boolean };
+type OperatorRow = { id: number; merchant_code: string; username: string; password_hash: string; role: OperatorRole; must_change_password: boolean; status: string; is_platform?: boolean };
 
-const toOperator = (r: OperatorRow): Operator => ({ id: r.id, merchantCode: r.merchant_code, username: r.username, role: r.role, mustChangePassword: r.must_change_password });
+const toOperator = (r: OperatorRow): Operator => ({
+  id: r.id, merchantCode: r.merchant_code, username: r.username, role: r.role, mustChangePassword: r.must_change_password, isPlatform: r.is_platform === true,
+});
 
 /** Operator sessions: shorter than members' (back office), idle 30 minutes, 12 hours at most. */
 const IDLE_S = 30 * 60;
@@ -21,6 +24,8 @@ const FAILURE_WINDOW_MS = 15 * 60_000;
 
 /** The demo operator, like the demo members: password '{secret}', changed at first login. */
 export const DEMO_OPERATOR = 'ops01';
+/** The demo's platform administrator (on the default merchant), same published password, changed at first login. */
+export const DEMO_PLATFORM_OPERATOR = 'platform01';
 
 /** An audit row in the caller's transaction: the audit trail is append-only (a trigger refuses UPDATE and DELETE). */
 export async function audit(tx: Tx, op: Operator, action: string, target: { type: string; id: string | number }, before: unknown, after: unknown) {
@@ -60,7 +65,7 @@ export function initialPasswordProblem(password: string): string | null {
 export async function bootstrapOperator(
   db: Db,
   hasher: Pick<PasswordHasher, 'hash'>,
-  input: { merchant: string; username: string; role: OperatorRole; password: string; additional: boolean },
+  input: { merchant: string; username: string; role: OperatorRole; password: string; additional: boolean; platform?: boolean },
 ): Promise<Operator> {
   const passwordHash = await hasher.hash(input.password);
   return db.tx(async (tx) => {
@@ -71,12 +76,17 @@ export async function bootstrapOperator(
     if (existing.rows.length && !input.additional) {
       throw new Error(`merchant ${input.merchant} already has operators (${existing.rows.map((r) => r.username).join(', ')}): pass --additional to create another one`);
     }
+    if (input.platform) {
+      // Only the first: a platform administrator is never added by a rerun.
+      const p = await tx.query<{ username: string; merchant_code: string }>('SELECT username, merchant_code FROM operators WHERE is_platform');
+      if (p.rows.length) throw new Error(`the platform administrator already exists (${p.rows[0]!.username} on merchant ${p.rows[0]!.merchant_code})`);
+    }
     const r = await tx.query<OperatorRow>(
-      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, $4, true) RETURNING *`,
-      [input.merchant, input.username, passwordHash, input.role],
+      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password, is_platform) VALUES ($1, $2, $3, $4, true, $5) RETURNING *`,
+      [input.merchant, input.username, passwordHash, input.role, input.platform === true],
     );
     const op = toOperator(r.rows[0]!);
-    await audit(tx, op, 'operator.create', { type: 'operator', id: op.id }, undefined, { role: op.role, mustChangePassword: true, via: 'cli' });
+    await audit(tx, op, 'operator.create', { type: 'operator', id: op.id }, undefined, { role: op.role, mustChangePassword: true, via: 'cli', ...(op.isPlatform ? { platform: true } : {}) });
     return op;
   });
 }
@@ -148,11 +158,17 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
   async function ensureDemoOperator() {
     const m = await db.query<{ code: string }>('SELECT code FROM merchants WHERE is_default');
     const code = m.rows[0]?.code;
-    if (!code || (await find(db, code, DEMO_OPERATOR))) return;
-    await db.query(
+    if (!code) return;
+    if (!(await find(db, code, DEMO_OPERATOR))) await db.query(
       `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, 'admin', true)
        ON CONFLICT (merchant_code, username) DO NOTHING`,
       [code, DEMO_OPERATOR, await hasher.hash(LIMITS.DEFAULT_PASSWORD)],
+    );
+    if ((await db.query('SELECT 1 FROM operators WHERE is_platform')).rows.length) return;
+    await db.query(
+      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password, is_platform) VALUES ($1, $2, $3, 'admin', true, true)
+       ON CONFLICT DO NOTHING`,
+      [code, DEMO_PLATFORM_OPERATOR, await hasher.hash(LIMITS.DEFAULT_PASSWORD)],
     );
   }
 

@@ -15,6 +15,7 @@ import { WITHDRAWAL_SELECT, toWithdrawal, type WithdrawalRow, type Withdrawals }
 import { saveSettings, settingsOf } from '../cashier/settings.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
 import { mountOpsAgentRoutes } from './agents-routes.ts';
+import { mountOpsPlatformRoutes } from './platform-routes.ts';
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
@@ -260,6 +261,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   });
 
   mountOpsAgentRoutes(call, { db });
+  mountOpsPlatformRoutes(call, { db, merchants: deps.merchants });
 
   router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
   app.use(OPS_PREFIX, router);
