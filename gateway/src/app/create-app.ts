@@ -16,7 +16,7 @@ import { createBootCache } from '../modules/boot-cache/boot-cache.ts';
 import { createRedisBus, createRedisClient } from '../bus/redis-bus.ts';
 import { pruneOutbox, startRelay } from '../bus/relay.ts';
 import { createRealtime } from '../realtime/realtime.ts';
-import { mountObservability, observeHttp } from '../obs/observability.ts';
+import { mountObservability, observeFastPath, observeHttp } from '../obs/observability.ts';
 import { mountOpenApi } from '../obs/openapi.ts';
 import { createMerchantDirectory } from '../modules/merchants/merchant-directory.ts';
 import { createSessionStore } from '../modules/sessions/session-store.ts';
@@ -240,7 +240,10 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   });
   const http: HttpServer = createServer((req, res) => {
     if (isVendorPath(req.url)) return vendorApi(req, res);
-    if (!fastBoot(req, res)) app(req, res);
+    // Bootstrap answers served from memory skip Express: they get their request id and latency here.
+    const done = observeFastPath(req, res);
+    if (fastBoot(req, res)) done();
+    else app(req, res);
   });
   http.keepAliveTimeout = 65_000;
   http.on('clientError', answerClientError);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,8 +28,10 @@ export function observeHttp(log: Logger, opts: { idInEvents: boolean } = { idInE
   const logRequests = log.isLevelEnabled?.('debug') ?? false;
   const bind = opts.idInEvents;
   return (req: Request, res: Response, next: NextFunction) => {
-    const id = requestIdFrom(req.headers['x-request-id']);
-    res.setHeader('X-Request-Id', id);
+    // observeFastPath may have named this request already (a bootstrap call the cache did not answer).
+    const given = res.getHeader('X-Request-Id');
+    const id = typeof given === 'string' ? given : requestIdFrom(req.headers['x-request-id']);
+    if (given === undefined) res.setHeader('X-Request-Id', id);
     const start = performance.now();
     res.once('close', () => {
       const seconds = (performance.now() - start) / 1000;
@@ -38,6 +41,22 @@ export function observeHttp(log: Logger, opts: { idInEvents: boolean } = { idInE
     });
     if (bind) withRequestId(id, next);
     else next();
+  };
+}
+
+/**
+ * The bootstrap cache answers before Express (create-app.ts): the request id header is set before it
+ * answers; call the returned function when the cache did answer, to record its latency under its path
+ * (only the fixed bootstrap paths are answered there, so the label set stays small).
+ */
+export function observeFastPath(req: IncomingMessage, res: ServerResponse): () => void {
+  res.setHeader('X-Request-Id', requestIdFrom(req.headers['x-request-id']));
+  const start = performance.now();
+  return () => {
+    const route = (req.url ?? '').split('?', 1)[0] ?? '';
+    res.once('close', () => {
+      httpDuration.observe({ method: req.method ?? 'GET', route, status: statusClass(res.statusCode) }, (performance.now() - start) / 1000);
+    });
   };
 }
 
