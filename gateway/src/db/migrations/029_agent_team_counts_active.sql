@@ -189,3 +189,8 @@ END $$;
 
 -- Backfill the active chains of everything already folded.
 SELECT agent_rollup_rebuild((SELECT folded_to FROM agent_rollup_state WHERE id = 1));
+
+-- Downline pages (children of a parent in id order, LIMIT): one ordered index range instead of sorting
+-- all of a big agent's direct downlines. Replaces the plain parent_id index.
+CREATE INDEX members_parent_id ON members (parent_id, id);
+DROP INDEX members_parent;
