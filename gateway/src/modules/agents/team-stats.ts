@@ -199,8 +199,14 @@ export async function teamOverview(
 ): Promise<TTeamOverview> {
   checkPeriod(range);
   if (!Number.isSafeInteger(agentId)) return teamOverviewDirect(q, merchant, agentId, range);
-  const st = await q.query<{ folded_to: Date | string }>('SELECT folded_to FROM agent_rollup_state WHERE id = 1');
-  const w = st.rows[0] ? new Date(st.rows[0].folded_to) : null;
+  // The watermark and the agent's path: the path goes into the statement as a value, so the planner knows
+  // how big the team is and probes the few live rows' members instead of scanning the team.
+  const st = await q.query<{ folded_to: Date | string | null; path: string | null }>(
+    `SELECT (SELECT folded_to FROM agent_rollup_state WHERE id = 1) AS folded_to,
+            (SELECT tree_path FROM members WHERE id = $1 AND merchant_code = $2) AS path`, [agentId, merchant.code]);
+  const path = st.rows[0]?.path ?? null;
+  if (path === null) return teamOverviewDirect(q, merchant, agentId, range);
+  const w = st.rows[0]?.folded_to ? new Date(st.rows[0].folded_to) : null;
   const a = ceilHour(range.from);
   let b = w ? new Date(Math.min(floorHour(range.to).getTime(), w.getTime())) : a;
   const pieces: TPeriod[] = [];
@@ -218,7 +224,9 @@ export async function teamOverview(
   // team, the deltas of folded hours not folded yet plus the live tail and the partial hours, driven by
   // time. A fold committing meanwhile moves deltas into the rollup and the watermark past `b`: the
   // snapshot sees either side, never both or neither.
-  const params: unknown[] = [agentId, merchant.code, agentTypes, a, b, [...PAID_WITHDRAWAL_STATUSES]];
+  const params: unknown[] = [agentId, merchant.code, agentTypes, a, b, [...PAID_WITHDRAWAL_STATUSES], `${path}.`, `${path}/`];
+  // A member of the team: the path bounds as values ($7, $8), the same range as descendantOf.
+  const inTeam = (m: string) => `(${m}.merchant_code = $2 AND ${m}.tree_path > $7 AND ${m}.tree_path < $8)`;
   const parts = [
     `SELECT x.member_id, x.bet_count AS bc, x.valid_bets AS vb, x.payout AS po, x.deposits AS dep, x.withdrawals AS wd, x.new_members AS nm
        FROM agent_rollup_deltas x WHERE x.hour >= $4 AND x.hour < $5 AND $6::text[] IS NOT NULL`,
@@ -244,10 +252,10 @@ export async function teamOverview(
     for (const e of edges) {
       // A partial hour: the raw rows of the team's members (one index range per member of the team).
       params.push(e.from, e.to);
-      const raw = `FROM members ag JOIN members d ON ${descendantOf('d', 'ag.tree_path')}
+      const raw = `FROM members d
         JOIN vendor_transactions v ON v.member_id = d.id AND v.status = 'applied' AND v.kind IN ('bet', 'win')
          AND v.created_at >= $${params.length - 1} AND v.created_at < $${params.length}
-        WHERE ag.id = $1`;
+        WHERE ${inTeam('d')}`;
       parts.push(`SELECT v.member_id, (v.kind = 'bet')::int, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
           CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END, 0, 0, 0 ${raw}`);
       actParts.push(`SELECT v.member_id ${raw} AND v.kind = 'bet' AND v.amount > 0`);
@@ -260,8 +268,7 @@ export async function teamOverview(
                 FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
      live AS (SELECT s.bc, s.vb, s.po, s.dep, s.wd, s.nm::bigint AS nm
                 FROM (${parts.join(' UNION ALL ')}) s
-                JOIN members m ON m.id = s.member_id
-                JOIN a ON m.merchant_code = a.merchant_code AND ${descendantOf('m', 'a.tree_path')}),
+                JOIN members m ON m.id = s.member_id AND ${inTeam('m')}),
      tot AS (SELECT coalesce(sum(bc), 0) AS bc, coalesce(sum(vb), 0) AS vb, coalesce(sum(po), 0) AS po,
                     coalesce(sum(dep), 0) AS dep, coalesce(sum(wd), 0) AS wd, coalesce(sum(nm), 0) AS nm
                FROM (SELECT * FROM roll UNION ALL SELECT * FROM live) u),
@@ -272,16 +279,14 @@ export async function teamOverview(
                    WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND prev_hour < $4 AND EXISTS (SELECT 1 FROM a)),
      pend AS (SELECT x.member_id, x.hour, sum(x.valid_bets) AS dvb FROM agent_rollup_deltas x
                WHERE ${inRollupRange('x')} GROUP BY 1, 2 HAVING sum(x.valid_bets) <> 0),
-     pm AS (SELECT DISTINCT p.member_id FROM pend p JOIN members m ON m.id = p.member_id
-              JOIN a ON m.merchant_code = a.merchant_code AND ${descendantOf('m', 'a.tree_path')}),
+     pm AS (SELECT DISTINCT p.member_id FROM pend p JOIN members m ON m.id = p.member_id AND ${inTeam('m')}),
      act_fix AS (SELECT coalesce(sum(
                    (EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = pm.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0))::int
                  - (EXISTS (SELECT 1 FROM member_bet_hours h LEFT JOIN pend p ON p.member_id = h.member_id AND p.hour = h.hour
                              WHERE h.member_id = pm.member_id AND ${inRollupRange('h')} AND h.valid_bets - coalesce(p.dvb, 0) > 0))::int), 0) AS n
                    FROM pm),
      act_tail AS (SELECT count(*) AS n FROM (SELECT DISTINCT t.member_id FROM (${actParts.join(' UNION ALL ')}) t) u
-                    JOIN members m ON m.id = u.member_id
-                    JOIN a ON m.merchant_code = a.merchant_code AND ${descendantOf('m', 'a.tree_path')}
+                    JOIN members m ON m.id = u.member_id AND ${inTeam('m')}
                    WHERE NOT EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = u.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0))
      SELECT EXISTS (SELECT 1 FROM a) AS found,
             cnt.team_size::text AS team_size, cnt.direct::text AS direct, cnt.agents::text AS agents,
