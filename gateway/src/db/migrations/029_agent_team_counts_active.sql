@@ -181,6 +181,8 @@ END $$;
 CREATE OR REPLACE FUNCTION agent_rollup_rebuild(p_to timestamptz) RETURNS timestamptz LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM agent_rollup_state WHERE id = 1 FOR UPDATE;
+  -- One big fold of all history: its aggregates fit in memory instead of spilling (this transaction only).
+  PERFORM set_config('work_mem', '256MB', true);
   DELETE FROM agent_team_hours;
   DELETE FROM agent_active_hours;
   DELETE FROM agent_rollup_deltas;
