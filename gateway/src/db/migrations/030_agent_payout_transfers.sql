@@ -11,11 +11,12 @@ CREATE FUNCTION agent_payout_transfers(p_merchant text, p_currency text, p_shard
 RETURNS TABLE (o_ord int, o_transfer bigint, o_events int) LANGUAGE plpgsql AS $$
 DECLARE
   v jsonb;
+  k int;
   r record;
 BEGIN
-  FOR i IN 0 .. coalesce(jsonb_array_length(p_items), 0) - 1 LOOP
-    v := p_items -> i;
-    o_ord := i;
+  -- One pass over the array (indexing p_items -> i would detoast the whole array on every item).
+  FOR v, k IN SELECT e.value, (e.ord - 1)::int FROM jsonb_array_elements(p_items) WITH ORDINALITY AS e(value, ord) ORDER BY e.ord LOOP
+    o_ord := k;
     IF jsonb_typeof(v -> 'payer') IS DISTINCT FROM 'number' THEN
       SELECT * INTO r FROM ledger_transfer(p_merchant, p_currency, v ->> 'key', v ->> 'kind', NULL, 'house', (v ->> 'payee')::bigint, NULL,
                                            p_shards, (v ->> 'amount')::bigint, false, v -> 'memo');

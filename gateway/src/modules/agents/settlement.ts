@@ -98,7 +98,7 @@ export async function memberFiguresUnder(q: Queryable, merchantCode: string, roo
       FROM sub JOIN vendor_transactions v ON v.member_id = sub.id AND v.status = 'applied' AND v.kind IN ('bet', 'win') AND (${ranges.join(' OR ')})`);
   }
   const r = await q.query<{ id: string; parent_id: string | null; vb: string | null; po: string | null }>(
-    `WITH r AS (SELECT id, tree_path FROM members WHERE id = ANY($1::bigint[]) AND merchant_code = $2),
+    `WITH r AS (SELECT m.id, m.tree_path FROM unnest($1::bigint[]) AS u(id) JOIN members m ON m.id = u.id AND m.merchant_code = $2),
      nested AS (SELECT DISTINCT r.id FROM r CROSS JOIN LATERAL unnest(string_to_array(r.tree_path, '.')) AS x(anc)
                   JOIN r up ON up.id = x.anc::bigint AND up.id <> r.id),
      top AS (SELECT r.id, r.tree_path FROM r WHERE r.id NOT IN (SELECT id FROM nested)),
