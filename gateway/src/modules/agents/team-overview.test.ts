@@ -43,7 +43,7 @@ describe('teamOverview', () => {
       }
     }
     expect(nonZero).toBeGreaterThan(5);
-  });
+  }, 120_000);
 
   async function checkAll(tag: string) {
     const m = { code: 'TT', agentTypes: [] as number[] };
