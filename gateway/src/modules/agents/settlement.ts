@@ -183,15 +183,20 @@ export function createAgentSettlement(deps: Deps) {
           status, statement: presentStatement(st, accounts), transfer_id: transferId,
         };
       });
-      // The payout rows in one statement (UNIQUE (contract_id, period_key): one per contract and period).
-      const ins = await tx.query<{ id: string; contract_id: string }>(
-        `INSERT INTO agent_payouts (merchant_code, contract_id, kind, period_type, period_key, period_start, period_end, payer_id, payee_id, amount, carry_in, carry_out, status, statement, transfer_id)
-         SELECT $1, x.contract_id, $2, $3, $4, $5, $6, x.payer_id, x.payee_id, x.amount, x.carry_in, x.carry_out, x.status, x.statement, x.transfer_id
-           FROM jsonb_to_recordset($7::jsonb) AS x(contract_id bigint, payer_id bigint, payee_id bigint, amount bigint, carry_in bigint, carry_out bigint, status text, statement jsonb, transfer_id bigint)
-         RETURNING id::text, contract_id::text`,
-        [merchant.code, kind, period.type, period.key, period.start, period.end, JSON.stringify(rows)],
-      );
-      const idOf = new Map(ins.rows.map((x) => [Number(x.contract_id), x.id]));
+      // The payout rows, a few thousand per statement (a statement carries its lines: one jsonb parameter for
+      // a whole tree would pass PostgreSQL's 256 MB jsonb limit). UNIQUE (contract_id, period_key).
+      const inserted: { id: string; contract_id: string }[] = [];
+      for (let i = 0; i < rows.length; i += 2000) {
+        const ins = await tx.query<{ id: string; contract_id: string }>(
+          `INSERT INTO agent_payouts (merchant_code, contract_id, kind, period_type, period_key, period_start, period_end, payer_id, payee_id, amount, carry_in, carry_out, status, statement, transfer_id)
+           SELECT $1, x.contract_id, $2, $3, $4, $5, $6, x.payer_id, x.payee_id, x.amount, x.carry_in, x.carry_out, x.status, x.statement, x.transfer_id
+             FROM jsonb_to_recordset($7::jsonb) AS x(contract_id bigint, payer_id bigint, payee_id bigint, amount bigint, carry_in bigint, carry_out bigint, status text, statement jsonb, transfer_id bigint)
+           RETURNING id::text, contract_id::text`,
+          [merchant.code, kind, period.type, period.key, period.start, period.end, JSON.stringify(rows.slice(i, i + 2000))],
+        );
+        inserted.push(...ins.rows);
+      }
+      const idOf = new Map(inserted.map((x) => [Number(x.contract_id), x.id]));
       const events: NewEvent[] = [];
       for (const row of rows) {
         out.inserted++;
