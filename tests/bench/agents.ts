@@ -7,16 +7,28 @@
  * agent 1 with about half of them), inserted through the real members table (its tree_path triggers);
  * --bets (default 10,000,000) bets over the last 30 days, inserted directly as member_bet_hours rows
  * (generate_series; about 2 bets per member-hour row), not replayed through the wallet; 5 % of members
- * with a paid deposit in the period. Then the per-agent rollup is rebuilt (agent_rollup_rebuild, the
+ * with a paid deposit in the period. The team counters are recounted (agent_team_counts_rebuild; the
+ * per-registration trigger is off during the bulk load). Then the per-agent rollup is rebuilt (agent_rollup_rebuild, the
  * fold the job runs; its time is printed as the fold throughput).
  *
  * Reported (p50 / p99 ms, sequential calls from one pool, after a warm-up; figures only, no assertions):
  *   - team overview of top agent 1 for the last 7 merchant days up to tomorrow (a live tail since the
  *     watermark included): teamOverview (rollup) beside teamOverviewDirect (the bare SQL of the same
- *     aggregate, per member) in the same run, and teamActiveMembers alone (the part that stays per member);
+ *     aggregate, per member; at most 5 runs) in the same run, and teamActiveMembers alone (the per-member
+ *     active count the overview used before migration 029; at most 5 runs);
  *   - downlinePage: the first page of top agent 1, and pages of random agents;
- *   - daily-wages settlement throughput and offer-to-socket latency: printed as not measured (see README).
+ *   - daily-wages settlement: a daily-wages contract on every agent of the tree (the house pays the top
+ *     agents, every other agent is paid by its upline, rates falling with depth), yesterday's merchant day
+ *     settled by the real settlement code (createAgentSettlement().settleOne: figures, settlePeriod, payout
+ *     rows, ledger transfers, events, one transaction), members/s; then settled again: it must insert
+ *     nothing and leave payouts, ledger and outbox unchanged (checked); beside the bare SQL of the same
+ *     aggregate (every agent's team valid bets for the day from member_bet_hours);
+ *   - offer to the downline's socket: a real gateway (gateway-node.ts, its own throwaway database) holding
+ *     --sockets (5,000) Socket.IO connections from --clients worker processes (client-worker.ts); an agent
+ *     offers --offers contracts one after the other through the real contracts service; latency from the
+ *     offer's commit to contract.offered arriving on the downline's socket (--sockets 0 skips it).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +40,18 @@ import { transfer } from '../../gateway/src/modules/wallet/ledger.ts';
 import { generate, rng } from './agents-tree.ts';
 import { sequentialLatency, wallMs, type LatencyStats } from './common.ts';
 import { preparePg } from './pg-gateway.ts';
+import { periodOf } from '@portal/contracts/domain/agent-periods';
+import { createAgentSettlement } from '../../gateway/src/modules/agents/settlement.ts';
+import type { Merchant } from '../../gateway/src/modules/merchants/merchant-directory.ts';
+import { latencyStats, type ClientCollect, type Res } from './common.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const HOUR = 3600_000;
 
-type Opts = { members: number; bets: number; iters: number; pageIters: number; keep: boolean; out: string };
+type Opts = { members: number; bets: number; iters: number; pageIters: number; keep: boolean; out: string; sockets: number; clients: number; offers: number; settle: boolean };
 
 function parseArgs(argv: string[]): Opts {
-  const o: Opts = { members: 1_000_000, bets: 10_000_000, iters: 20, pageIters: 200, keep: false, out: path.join(HERE, 'results', 'agents.json') };
+  const o: Opts = { members: 1_000_000, bets: 10_000_000, iters: 20, pageIters: 200, keep: false, out: path.join(HERE, 'results', 'agents.json'), sockets: 5000, clients: 2, offers: 300, settle: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const num = () => {
@@ -48,13 +64,18 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--iters') o.iters = num();
     else if (a === '--page-iters') o.pageIters = num();
     else if (a === '--keep') o.keep = true;
+    else if (a === '--sockets') o.sockets = Number(argv[++i]);
+    else if (a === '--clients') o.clients = num();
+    else if (a === '--offers') o.offers = num();
+    else if (a === '--no-settle') o.settle = false;
     else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- --agents [--members N (1000000)] [--bets N (10000000)] [--iters N (20)] [--page-iters N (200)] [--keep] [--out FILE]');
+      console.log('npm run bench -- --agents [--members N (1000000)] [--bets N (10000000)] [--iters N (20)] [--page-iters N (200)] [--sockets N (5000; 0 skips)] [--clients P (2)] [--offers N (300)] [--no-settle] [--keep] [--out FILE]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
   if (o.members < 1000) throw new Error('--members must be at least 1000');
+  if (!Number.isInteger(o.sockets) || o.sockets < 0 || (o.sockets > 0 && o.sockets < 2)) throw new Error('--sockets: 0, or at least 2');
   return o;
 }
 
@@ -77,6 +98,7 @@ export async function main(argv: string[]): Promise<number> {
     const tree = generate(o.members);
     // Bulk load: the per-agent rollup's delta triggers are off during the load, the rebuild folds everything after.
     await db.query('ALTER TABLE members DISABLE TRIGGER agent_rollup_members');
+    await db.query('ALTER TABLE members DISABLE TRIGGER agent_team_counts_insert');
     await db.query('ALTER TABLE member_bet_hours DISABLE TRIGGER agent_rollup_bet_hours');
     await db.query('ALTER TABLE deposits DISABLE TRIGGER agent_rollup_deposits');
     await step('members (tree_path triggers)', async () => {
@@ -113,6 +135,9 @@ export async function main(argv: string[]): Promise<number> {
         [o.members, t.transferId]);
     });
     await db.query('ALTER TABLE members ENABLE TRIGGER agent_rollup_members');
+    await db.query('ALTER TABLE members ENABLE TRIGGER agent_team_counts_insert');
+    // The team counters the trigger keeps per registration, recounted once for the bulk load.
+    await step('team counters (agent_team_counts_rebuild)', () => db.query('SELECT agent_team_counts_rebuild()'));
     await db.query('ALTER TABLE member_bet_hours ENABLE TRIGGER agent_rollup_bet_hours');
     await db.query('ALTER TABLE deposits ENABLE TRIGGER agent_rollup_deposits');
     await step('analyze', () => db.query('ANALYZE'));
@@ -146,15 +171,21 @@ export async function main(argv: string[]): Promise<number> {
     if (!same) console.log('  direct:', slow);
     result.overviewEqual = same;
     put('overview 7d top agent: teamOverview (rollup)', await sequentialLatency(o.iters, () => teamOverview(db, merchant, 1, range)));
-    put('overview 7d top agent: direct SQL', await sequentialLatency(o.iters, () => teamOverviewDirect(db, merchant, 1, range)));
-    put('  of which active members (per member)', await sequentialLatency(o.iters, () => teamActiveMembers(db, 1, range)));
+    // The per-member statements take seconds at full size: at most 5 runs each.
+    const heavy = Math.min(o.iters, 5);
+    put('overview 7d top agent: direct SQL', await sequentialLatency(heavy, () => teamOverviewDirect(db, merchant, 1, range)));
+    put('  active members alone, per member (before)', await sequentialLatency(heavy, () => teamActiveMembers(db, 1, range)));
     const r = rng(7);
     const mid = tree.agents.filter((a) => tree.depth[a]! >= 3 && tree.depth[a]! <= 6);
     put('overview 7d random agent depth 3-6 (rollup)', await sequentialLatency(o.pageIters, () => teamOverview(db, merchant, mid[Math.floor(r() * mid.length)]!, range)));
     put('downlinePage first page, top agent', await sequentialLatency(o.iters, () => downlinePage(db, 1, {})));
     put('downlinePage, random agents', await sequentialLatency(o.pageIters, () => downlinePage(db, mid[Math.floor(r() * mid.length)]!, {})));
-    console.log('daily-wages settlement throughput: not measured (this benchmark is not built yet)');
-    console.log('offer-to-downline socket latency at 5,000 sockets: not measured');
+    if (o.settle) result.settlement = await settlementBench(db, tree, o.members);
+    if (o.sockets > 0) {
+      const s = await offerLatencyBench(o);
+      result.offer = s;
+      if (s.stats) put(`offer -> downline socket (${s.sockets} sockets)`, s.stats);
+    }
     result.stats = stats;
     mkdirSync(path.dirname(o.out), { recursive: true });
     writeFileSync(o.out, JSON.stringify(result, null, 2));
@@ -164,5 +195,142 @@ export async function main(argv: string[]): Promise<number> {
     await db.close();
     if (!o.keep) await target.drop();
     else console.log(`kept database: ${target.url}`);
+  }
+}
+
+/** Daily-wages settlement of every contract in the tree by the real settlement code, its rerun, and the bare SQL of its aggregate. */
+async function settlementBench(db: ReturnType<typeof createPgDb>, tree: ReturnType<typeof generate>, members: number) {
+  const off = 8 * 60;
+  const merchant = { code: 'BA', currency: 'PHP', brand: { gmtOffsetMinutes: off }, agentTypes: [], trialTypes: [] } as unknown as Merchant;
+  const period = periodOf(Date.now() - 24 * HOUR, 'daily', off);
+  const since = new Date(period.start.getTime() - 24 * HOUR);
+  const ids: number[] = []; const uplines: (number | null)[] = []; const rates: number[] = [];
+  for (const a of tree.agents) {
+    ids.push(a);
+    uplines.push(tree.parent[a] || null);
+    rates.push(Math.max(10, 110 - 10 * tree.depth[a]!));
+  }
+  const t0 = wallMs();
+  await db.query(
+    `INSERT INTO agent_contracts (merchant_code, kind, upline_id, downline_id, terms, rate, active_members, bet_amount, status, offered_at, answered_at)
+     SELECT 'BA', 'dailyWages', u, d, jsonb_build_object('kind', 'dailyWages', 'rate', r, 'activeMembers', 0, 'betAmount', 0, 'validBetPeriod', 'daily'), r, 0, 0, 'active', $4, $4
+       FROM unnest($1::bigint[], $2::bigint[], $3::int[]) AS x(d, u, r)`,
+    [ids, uplines, rates, since]);
+  await db.query('ANALYZE agent_contracts');
+  console.log(`settlement: ${ids.length.toLocaleString()} daily-wages contracts (every agent) inserted in ${((wallMs() - t0) / 1000).toFixed(1)} s; period ${period.key} (${period.start.toISOString()} .. ${period.end.toISOString()})`);
+  const svc = createAgentSettlement({ db, merchants: { all: async () => [merchant] } });
+  const snapshot = async () => (await db.query<Record<string, string>>(
+    `SELECT (SELECT count(*) FROM agent_payouts)::text AS payouts, (SELECT coalesce(sum(amount), 0) FROM agent_payouts)::text AS paid,
+            (SELECT count(*) FROM agent_payouts WHERE status = 'unfunded')::text AS unfunded,
+            (SELECT count(*) FROM ledger_transfers)::text AS transfers, (SELECT count(*) FROM ledger_entries)::text AS entries,
+            (SELECT coalesce(sum(balance * (id % 9973)), 0) FROM ledger_accounts)::text AS balances,
+            (SELECT count(*) FROM outbox)::text AS events`)).rows[0]!;
+  const t1 = wallMs();
+  const first = await svc.settleOne(merchant, 'dailyWages', period);
+  const firstMs = wallMs() - t1;
+  const after = await snapshot();
+  const t2 = wallMs();
+  const again = await svc.settleOne(merchant, 'dailyWages', period);
+  const againMs = wallMs() - t2;
+  const afterAgain = await snapshot();
+  const unchanged = again.inserted === 0 && JSON.stringify(after) === JSON.stringify(afterAgain);
+  const [h0, h1] = [new Date(Math.ceil(period.start.getTime() / HOUR) * HOUR), new Date(Math.floor(period.end.getTime() / HOUR) * HOUR)];
+  const t3 = wallMs();
+  const bare = await db.query<{ agents: number; vb: string }>(
+    `SELECT count(*)::int AS agents, sum(vb)::text AS vb FROM (
+       SELECT a.anc, sum(h.valid_bets) AS vb FROM member_bet_hours h JOIN members m ON m.id = h.member_id
+         CROSS JOIN LATERAL unnest(string_to_array(m.tree_path, '.')) AS a(anc)
+        WHERE h.hour >= $1 AND h.hour < $2 GROUP BY 1) x`, [h0, h1]);
+  const bareMs = wallMs() - t3;
+  const out = {
+    contracts: ids.length, periodKey: period.key, first, firstMs, membersPerSecond: members / (firstMs / 1000), contractsPerSecond: ids.length / (firstMs / 1000),
+    after, rerun: again, rerunMs: againMs, rerunUnchanged: unchanged, bareAggregateMs: bareMs, bareAgents: bare.rows[0]!.agents,
+  };
+  console.log(`settlement of ${ids.length.toLocaleString()} contracts over ${members.toLocaleString()} members: ${(firstMs / 1000).toFixed(1)} s = ${Math.round(out.membersPerSecond).toLocaleString()} members/s `
+    + `(${first.inserted} payouts, ${first.paid} paid, ${first.unfunded} unfunded); rerun ${(againMs / 1000).toFixed(2)} s, inserted ${again.inserted}, `
+    + `payouts/ledger/outbox ${unchanged ? 'unchanged' : 'CHANGED'}; bare SQL of the aggregate (team valid bets of every agent for the day) ${(bareMs / 1000).toFixed(2)} s`);
+  return out;
+}
+
+/** A bench child over IPC (the protocol of common.ts serveIpc). */
+function child(file: string, env: Record<string, string | undefined>) {
+  const proc: ChildProcess = fork(path.join(HERE, file), [], {
+    cwd: path.resolve(HERE, '../..'), execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let seq = 0;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const ready = new Promise<void>((resolve, reject) => {
+    proc.on('message', (m: Res & { ready?: boolean }) => {
+      if (m.ready) return resolve();
+      const p = pending.get(m.reqId);
+      if (!p) return;
+      pending.delete(m.reqId);
+      if (m.ok) p.resolve(m.value);
+      else p.reject(new Error(`${file}: ${m.error}`));
+    });
+    proc.on('exit', (code) => {
+      reject(new Error(`${file} exited (${code})`));
+      for (const p of pending.values()) p.reject(new Error(`${file} exited (${code})`));
+    });
+  });
+  return {
+    ready,
+    call: <T>(cmd: string, args?: unknown) => new Promise<T>((resolve, reject) => {
+      const reqId = ++seq;
+      pending.set(reqId, { resolve: resolve as (v: unknown) => void, reject });
+      proc.send({ reqId, cmd, args });
+    }),
+    kill: () => {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+    },
+    stopped: () => new Promise<void>((r) => (proc.exitCode !== null ? r() : proc.once('exit', () => r()))),
+  };
+}
+
+/** Offer -> contract.offered on the downline's socket, with o.sockets connected to a real gateway. */
+async function offerLatencyBench(o: Opts) {
+  const rt = await preparePg('bench_agents_rt');
+  const gw = child('gateway-node.ts', { DATABASE_URL: rt.url, SEED_CATALOGUE: 'small' });
+  const clients = Array.from({ length: o.clients }, () => child('client-worker.ts', {}));
+  try {
+    await gw.ready;
+    await Promise.all(clients.map((c) => c.ready));
+    const info = await gw.call<{ port: number }>('info');
+    const setup = await gw.call<{ tokens: string[]; memberIds: number[] }>('setup', { n: o.sockets });
+    const ag = await gw.call<{ upline: number; downlines: number }>('offerSetup');
+    const share = Math.ceil(setup.tokens.length / clients.length);
+    const conn = await Promise.all(clients.map((c, i) => c.call<{ connected: number; failed: number; firstError: string | null }>('connect',
+      { url: `http://127.0.0.1:${info.port}`, tokens: setup.tokens.slice(i * share, (i + 1) * share), concurrency: 50, timeoutMs: 30_000 })));
+    const connected = conn.reduce((s, c) => s + c.connected, 0);
+    const open = await gw.call<number>('sockets');
+    console.log(`offer bench: gateway on :${info.port}, ${open} sockets open (${connected} connected, ${conn.reduce((s, c) => s + c.failed, 0)} failed${conn.find((c) => c.firstError)?.firstError ? `: ${conn.find((c) => c.firstError)!.firstError}` : ''}); agent ${ag.upline} with ${ag.downlines} downlines`);
+    await Promise.all(clients.map((c) => c.call('reset')));
+    const warm = Math.min(20, Math.floor(ag.downlines / 10));
+    const produced = await gw.call<{ ids: string[]; committedAt: Float64Array; failed: number; firstError: string | null }>('offer', { count: warm + o.offers, gapMs: 20 });
+    await new Promise((r) => setTimeout(r, 2000));
+    const cols = await Promise.all(clients.map((c) => c.call<ClientCollect>('collect')));
+    const commitOf = new Map(produced.ids.map((id, k) => [id, produced.committedAt[k]!]));
+    const measured = new Set(produced.ids.slice(warm));
+    const lat: number[] = [];
+    let missing = measured.size;
+    cols.forEach((c, w) => {
+      for (let k = 0; k < c.receivedAt.length; k++) {
+        if (w === 0 && c.sockOf[k] === 0) continue; // the offering agent's own socket (it is told too)
+        const id = c.ids[c.idOf[k]!]!;
+        if (!measured.has(id)) continue;
+        lat.push(c.receivedAt[k]! - commitOf.get(id)!);
+        missing--;
+      }
+    });
+    const stats = lat.length ? latencyStats(lat) : null;
+    console.log(`offers: ${produced.ids.length} committed (${warm} warm-up), ${produced.failed} failed${produced.firstError ? ` (${produced.firstError})` : ''}; ${lat.length} received on the downline's socket, ${missing} missing`);
+    return { sockets: open, offers: measured.size, failed: produced.failed, received: lat.length, missing, stats };
+  } finally {
+    await Promise.all(clients.map((c) => c.call('disconnect').catch(() => undefined)));
+    await gw.call('stop').catch(() => undefined);
+    await Promise.race([gw.stopped(), new Promise((r) => setTimeout(r, 15_000))]);
+    gw.kill();
+    for (const c of clients) c.kill();
+    await rt.drop();
   }
 }

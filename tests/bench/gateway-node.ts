@@ -12,6 +12,8 @@ import { merchantAudience, userAudience } from '@portal/contracts/events/events'
 import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, winnerPayload, type ProduceArgs, type ProduceResult } from './common.ts';
 import { probeHandlers } from './child-common.ts';
 import { startSeededPortal } from './seeded-portal.ts';
+import { createAgentContracts } from '@portal/gateway/modules/agents/contracts-service';
+import type { Db } from '@portal/gateway/db/db';
 
 const runTag = process.env.BENCH_TAG ?? `${Date.now().toString(36)}`;
 const config = loadConfig({
@@ -171,6 +173,65 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   };
 }
 
+/**
+ * The agent contract offer (the agents bench, `--agents`): the first member set up becomes an agent with
+ * a house daily-wages contract and every other one an agent directly under it; `offer` then has it offer
+ * terms to its downlines one after the other through the real contracts service (validation, insert,
+ * audit, outbox event in one transaction). Its commit time is taken in the transaction's afterCommit; the
+ * envelope id of the contract.offered event to the downline is read back from the outbox.
+ */
+let lastCommit = 0;
+const timedDb: Db = Object.assign(Object.create(db) as Db, {
+  tx: <T>(fn: Parameters<Db['tx']>[0]) => db.tx(async (tx) => {
+    const r = await fn(tx);
+    tx.afterCommit(() => {
+      lastCommit = wallMs();
+    });
+    return r as T;
+  }),
+}) as Db;
+const contracts = createAgentContracts({ db: timedDb });
+let offerTargets: number[] = [];
+
+async function offerSetup() {
+  if (members.length < 2) throw new Error('setup first');
+  const [upline, ...downlines] = members;
+  await db.query('UPDATE members SET type = 2 WHERE id = ANY($1::bigint[])', [members]);
+  await db.query('UPDATE members SET parent_id = $1 WHERE id = ANY($2::bigint[])', [upline, downlines]);
+  const terms = { kind: 'dailyWages', rate: 300, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' };
+  await db.query(
+    `INSERT INTO agent_contracts (merchant_code, kind, upline_id, downline_id, terms, rate, active_members, bet_amount, status, answered_at)
+     VALUES ($1, 'dailyWages', NULL, $2, $3, 300, 0, 0, 'active', now())`,
+    [merchantCode, upline, JSON.stringify(terms)],
+  );
+  offerTargets = downlines;
+  return { upline, downlines: downlines.length };
+}
+
+async function offer(args: { count: number; gapMs: number }) {
+  const ids: string[] = [];
+  const at: number[] = [];
+  let failed = 0;
+  let firstError: string | null = null;
+  const upline = members[0]!;
+  for (let k = 0; k < Math.min(args.count, offerTargets.length); k++) {
+    const downlineId = offerTargets[k]!;
+    try {
+      await contracts.offer(merchant!, upline, { downlineId, terms: { kind: 'dailyWages', rate: 100, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' } });
+      const t = lastCommit;
+      const e = await db.query<{ id: string }>(
+        `SELECT id FROM outbox WHERE audience = $1 AND type = 'contract.offered' ORDER BY pos DESC LIMIT 1`, [userAudience(downlineId)]);
+      ids.push(e.rows[0]!.id);
+      at.push(t);
+    } catch (err) {
+      failed++;
+      firstError ??= err instanceof Error ? err.message : String(err);
+    }
+    if (args.gapMs > 0) await new Promise((r) => setTimeout(r, args.gapMs));
+  }
+  return { ids, committedAt: Float64Array.from(at), failed, firstError };
+}
+
 /** Delete what the bench wrote (matters only on a real, shared PostgreSQL). */
 async function cleanup() {
   if (!members.length || db.kind !== 'pg') return { deleted: 0 };
@@ -179,6 +240,12 @@ async function cleanup() {
   await db.query('DELETE FROM outbox WHERE id = ANY($1::uuid[])', [broadcastIds]);
   await db.query('DELETE FROM audience_seq WHERE audience = ANY($1::text[])', [audiences]);
   await db.query('DELETE FROM sessions WHERE member_id = ANY($1::bigint[])', [members]);
+  if (offerTargets.length) {
+    // The agents bench's contracts (and their audit rows), then the tree: children before their upline.
+    await db.query('DELETE FROM agent_contract_audit WHERE contract_id IN (SELECT id FROM agent_contracts WHERE downline_id = ANY($1::bigint[]))', [members]);
+    await db.query('DELETE FROM agent_contracts WHERE downline_id = ANY($1::bigint[])', [members]);
+    await db.query('DELETE FROM members WHERE id = ANY($1::bigint[])', [offerTargets]);
+  }
   const r = await db.query('DELETE FROM members WHERE id = ANY($1::bigint[])', [members]);
   return { deleted: r.rowCount };
 }
@@ -187,6 +254,8 @@ serveIpc({
   ...probeHandlers(),
   info: () => ({ port, db: db.kind, bus: portal.bus.kind, nodeEnv: config.NODE_ENV, relayPollMs: config.RELAY_POLL_MS, merchantCode, relayOwnPool: !!extraRelay }),
   setup: setupMembers,
+  offerSetup,
+  offer,
   produce,
   busTimes: () => ({ ids: busIds, at: Float64Array.from(busAt) }),
   /**

@@ -12,7 +12,7 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import { registrationRules, ruleOf } from '../auth/registration-settings.ts';
 import { CONTRACT_SELECT, toAgentContract, type ContractRow } from './contracts-service.ts';
-import { descendantOf, requireInSubtree, type TPeriod } from './team-tree.ts';
+import { descendantOf, requireInSubtree, teamSizeOf, type TPeriod } from './team-tree.ts';
 import { PAID_WITHDRAWAL_STATUSES, teamBetTotals, teamOverview, type TTeamBetTotals } from './team-stats.ts';
 
 /**
@@ -76,8 +76,8 @@ type DownlineRow = {
 /** The columns of a downline row `c` seen from the agent row `a`, with the merchant currency as $cur. */
 const downlineColumns = (cur: string) => `c.id, c.account, c.nickname, c.type, c.status, c.created_at, c.last_login_at,
   (length(c.tree_path) - length(replace(c.tree_path, '.', ''))) - (length(a.tree_path) - length(replace(a.tree_path, '.', ''))) AS depth,
-  (SELECT count(*) FROM members d WHERE ${descendantOf('d', 'c.tree_path')})::int AS team_size,
-  (SELECT count(*) FROM members d WHERE d.parent_id = c.id)::int AS direct_count,
+  ${teamSizeOf('c.id')} AS team_size,
+  (SELECT coalesce(sum(t.direct), 0) FROM agent_team_counts t WHERE t.agent_id = c.id)::int AS direct_count,
   (SELECT la.balance::text FROM ledger_accounts la WHERE la.member_id = c.id AND la.currency = ${cur}) AS balance`;
 
 function toDownline(m: Merchant, r: DownlineRow): TDownline {
@@ -360,7 +360,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
     if (parentId !== agentId) await requireInSubtree(db, agentId, parentId);
     const period = { from: range.from, to: range.to };
     const kids = await db.query<{ id: number; account: string; type: number; team_size: number; total: number }>(
-      `SELECT c.id, c.account, c.type, (SELECT count(*) FROM members d WHERE ${descendantOf('d', 'c.tree_path')})::int AS team_size, count(*) OVER ()::int AS total
+      `SELECT c.id, c.account, c.type, ${teamSizeOf('c.id')} AS team_size, count(*) OVER ()::int AS total
          FROM members a JOIN members c ON c.merchant_code = a.merchant_code AND ${descendantOf('c', 'a.tree_path')}
         WHERE a.id = $1 AND c.parent_id = $2 ORDER BY c.id LIMIT $3 OFFSET $4`,
       [agentId, parentId, q.pageSize, (q.pageNo - 1) * q.pageSize],

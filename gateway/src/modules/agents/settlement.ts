@@ -3,9 +3,9 @@ import { DIVIDEND_PERIOD_TYPES, nextPeriod, periodOf, type Period, type PeriodTy
 import { settlePeriod, type MemberFigures, type PayoutStatement, type SettlementContract } from '@portal/contracts/domain/agent-settlement';
 import type { TPayoutStatement, TStatementStep } from '@portal/contracts/api/agent-payouts';
 import { userAudience, type CONTRACT_KINDS as EVENT_KINDS } from '@portal/contracts/events/events';
-import type { Db, Queryable, Tx } from '../../db/db.ts';
-import { emitEvents, type NewEvent } from '../../bus/outbox.ts';
-import { InsufficientFunds, transfer } from '../wallet/ledger.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { emitEvents, wakeRelays, type NewEvent } from '../../bus/outbox.ts';
+import { SYSTEM_SHARDS } from '../wallet/ledger.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { descendantOf } from './team-tree.ts';
 import { splitPeriod } from './team-stats.ts';
@@ -79,36 +79,38 @@ export async function contractsActiveAt(q: Queryable, merchantCode: string, kind
  */
 export async function memberFiguresUnder(q: Queryable, merchantCode: string, rootIds: readonly number[], period: { from: Date; to: Date }): Promise<MemberFigures[]> {
   if (!rootIds.length) return [];
-  const tree = await q.query<{ id: number; parent_id: number | null }>(
-    `SELECT DISTINCT d.id, d.parent_id FROM members a JOIN members d ON d.merchant_code = a.merchant_code AND (d.id = a.id OR ${descendantOf('d', 'a.tree_path')})
-      WHERE a.id = ANY($1::bigint[]) AND a.merchant_code = $2`,
-    [rootIds, merchantCode],
-  );
-  const ids = tree.rows.map((r) => r.id);
-  const own = new Map<number, { vb: number; po: number }>();
-  if (ids.length) {
-    const { hours, edges } = splitPeriod(period);
-    const params: unknown[] = [ids];
-    const parts: string[] = [];
-    if (hours) {
-      params.push(hours.from, hours.to);
-      parts.push(`SELECT member_id, valid_bets AS vb, payout AS po FROM member_bet_hours WHERE member_id = ANY($1::bigint[]) AND hour >= $${params.length - 1} AND hour < $${params.length}`);
-    }
-    if (edges.length) {
-      const ranges = edges.map((e) => {
-        params.push(e.from, e.to);
-        return `(created_at >= $${params.length - 1} AND created_at < $${params.length})`;
-      });
-      parts.push(`SELECT member_id, CASE WHEN kind = 'bet' THEN amount ELSE 0 END AS vb, CASE WHEN kind = 'win' THEN amount ELSE 0 END AS po
-        FROM vendor_transactions WHERE member_id = ANY($1::bigint[]) AND status = 'applied' AND kind IN ('bet', 'win') AND (${ranges.join(' OR ')})`);
-    }
-    const r = await q.query<{ member_id: number; vb: string; po: string }>(
-      `SELECT member_id, sum(vb)::text AS vb, sum(po)::text AS po FROM (${parts.join(' UNION ALL ')}) x GROUP BY member_id`, params);
-    for (const row of r.rows) own.set(Number(row.member_id), { vb: Number(row.vb), po: Number(row.po) });
+  // One statement: the roots that are not inside another root's team (a settlement passes every agent
+  // with a contract; their teams nest), their disjoint teams, and each member's own figures.
+  const { hours, edges } = splitPeriod(period);
+  const params: unknown[] = [[...new Set(rootIds)], merchantCode];
+  const parts: string[] = [];
+  if (hours) {
+    params.push(hours.from, hours.to);
+    parts.push(`SELECT h.member_id, h.valid_bets AS vb, h.payout AS po FROM sub JOIN member_bet_hours h ON h.member_id = sub.id
+      AND h.hour >= $${params.length - 1} AND h.hour < $${params.length}`);
   }
-  return tree.rows.map((m) => {
-    const f = own.get(m.id) ?? { vb: 0, po: 0 };
-    return { id: m.id, parentId: m.parent_id, validBets: f.vb, profitLoss: f.po - f.vb };
+  if (edges.length) {
+    const ranges = edges.map((e) => {
+      params.push(e.from, e.to);
+      return `(v.created_at >= $${params.length - 1} AND v.created_at < $${params.length})`;
+    });
+    parts.push(`SELECT v.member_id, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END AS vb, CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END AS po
+      FROM sub JOIN vendor_transactions v ON v.member_id = sub.id AND v.status = 'applied' AND v.kind IN ('bet', 'win') AND (${ranges.join(' OR ')})`);
+  }
+  const r = await q.query<{ id: string; parent_id: string | null; vb: string | null; po: string | null }>(
+    `WITH r AS (SELECT m.id, m.tree_path FROM unnest($1::bigint[]) AS u(id) JOIN members m ON m.id = u.id AND m.merchant_code = $2),
+     nested AS (SELECT DISTINCT r.id FROM r CROSS JOIN LATERAL unnest(string_to_array(r.tree_path, '.')) AS x(anc)
+                  JOIN r up ON up.id = x.anc::bigint AND up.id <> r.id),
+     top AS (SELECT r.id, r.tree_path FROM r WHERE r.id NOT IN (SELECT id FROM nested)),
+     sub AS MATERIALIZED (SELECT d.id, d.parent_id FROM top a JOIN members d ON d.merchant_code = $2 AND (d.id = a.id OR ${descendantOf('d', 'a.tree_path')})),
+     own AS (SELECT member_id, sum(vb) AS vb, sum(po) AS po FROM (${parts.join(' UNION ALL ')}) x GROUP BY member_id)
+     SELECT sub.id::text, sub.parent_id::text, own.vb::text, own.po::text FROM sub LEFT JOIN own ON own.member_id = sub.id`,
+    params,
+  );
+  return r.rows.map((m) => {
+    const vb = Number(m.vb ?? 0);
+    const po = Number(m.po ?? 0);
+    return { id: Number(m.id), parentId: m.parent_id === null ? null : Number(m.parent_id), validBets: vb, profitLoss: po - vb };
   });
 }
 
@@ -164,34 +166,55 @@ export function createAgentSettlement(deps: Deps) {
       const members = await memberFiguresUnder(tx, merchant.code, roots, { from: period.start, to: period.end });
       const input: SettlementContract[] = contracts.map((c) => ({ id: c.id, uplineId: c.upline_id, downlineId: c.downline_id, terms: c.terms, carryIn: carry.get(c.id) ?? 0 }));
       const result = settlePeriod({ kind, period, members, contracts: input, options: { carryOver: options.carryOver, activeMinValidBets: options.activeMinValidBets } });
-      const accounts = await accountsOf(tx, members.map((m) => m.id));
-      const events: NewEvent[] = [];
-      for (const s of result.statements) {
-        let status: 'paid' | 'nothing' | 'unfunded' = 'nothing';
-        let transferId: number | null = null;
-        if (s.amount > 0) {
-          const funded = await payInSavepoint(tx, merchant, s);
-          if (funded === null) status = 'unfunded';
-          else {
-            status = 'paid';
-            transferId = funded;
-          }
-        }
-        const statement = presentStatement(s, accounts);
-        const ins = await tx.query<{ id: number }>(
-          `INSERT INTO agent_payouts (merchant_code, contract_id, kind, period_type, period_key, period_start, period_end, payer_id, payee_id, amount, carry_in, carry_out, status, statement, transfer_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
-          [merchant.code, s.contractId, kind, period.type, period.key, period.start, period.end, s.payerId, s.payeeId, s.amount, s.carryIn, s.carryOut, status, JSON.stringify(statement), transferId],
-        );
-        out.inserted++;
-        if (status === 'paid') out.paid++;
-        if (status === 'unfunded') out.unfunded++;
-        const payload = {
-          payoutId: String(ins.rows[0]!.id), contractId: String(s.contractId), kind: EVENT_KIND[kind], periodKey: period.key,
-          amount: s.amount, status, payeeId: s.payeeId, payerId: s.payerId ?? 0,
+      const accounts = await accountsOf(tx, result.statements.flatMap((st) => [st.payeeId, ...st.lines.map((l) => l.memberId)]));
+      // Every transfer in one round trip, in the statements' top-down order (migration 030): an agent payer
+      // the ledger refuses is recorded unfunded (nothing moved), the others are paid.
+      const paying = result.statements.flatMap((st, k) => (st.amount > 0 ? [k] : []));
+      const funded = new Map<number, number | null>();
+      if (paying.length) {
+        const items = paying.map((k) => {
+          const st = result.statements[k]!;
+          return { key: st.idempotencyKey, kind: `agent.${st.kind}`, payer: st.payerId, payee: st.payeeId, amount: st.amount, memo: { contractId: st.contractId, periodKey: st.period.key } };
+        });
+        const r = await tx.query<{ o_ord: number; o_transfer: string | null; o_events: number }>(
+          'SELECT o_ord, o_transfer::text, o_events FROM agent_payout_transfers($1, $2, $3, $4::jsonb)',
+          [merchant.code, merchant.currency, SYSTEM_SHARDS, JSON.stringify(items)]);
+        for (const row of r.rows) funded.set(paying[row.o_ord]!, row.o_transfer === null ? null : Number(row.o_transfer));
+        if (r.rows.some((row) => row.o_events > 0)) tx.afterCommit(wakeRelays);
+      }
+      const rows = result.statements.map((st, k) => {
+        const transferId = funded.get(k) ?? null;
+        const status: 'paid' | 'nothing' | 'unfunded' = st.amount === 0 ? 'nothing' : transferId === null ? 'unfunded' : 'paid';
+        return {
+          contract_id: st.contractId, payer_id: st.payerId, payee_id: st.payeeId, amount: st.amount, carry_in: st.carryIn, carry_out: st.carryOut,
+          status, statement: presentStatement(st, accounts), transfer_id: transferId,
         };
-        events.push({ audience: userAudience(s.payeeId), type: 'contract.payout', payload });
-        if (s.payerId !== null) events.push({ audience: userAudience(s.payerId), type: 'contract.payout', payload });
+      });
+      // The payout rows, a few thousand per statement (a statement carries its lines: one jsonb parameter for
+      // a whole tree would pass PostgreSQL's 256 MB jsonb limit). UNIQUE (contract_id, period_key).
+      const inserted: { id: string; contract_id: string }[] = [];
+      for (let i = 0; i < rows.length; i += 2000) {
+        const ins = await tx.query<{ id: string; contract_id: string }>(
+          `INSERT INTO agent_payouts (merchant_code, contract_id, kind, period_type, period_key, period_start, period_end, payer_id, payee_id, amount, carry_in, carry_out, status, statement, transfer_id)
+           SELECT $1, x.contract_id, $2, $3, $4, $5, $6, x.payer_id, x.payee_id, x.amount, x.carry_in, x.carry_out, x.status, x.statement, x.transfer_id
+             FROM jsonb_to_recordset($7::jsonb) AS x(contract_id bigint, payer_id bigint, payee_id bigint, amount bigint, carry_in bigint, carry_out bigint, status text, statement jsonb, transfer_id bigint)
+           RETURNING id::text, contract_id::text`,
+          [merchant.code, kind, period.type, period.key, period.start, period.end, JSON.stringify(rows.slice(i, i + 2000))],
+        );
+        inserted.push(...ins.rows);
+      }
+      const idOf = new Map(inserted.map((x) => [Number(x.contract_id), x.id]));
+      const events: NewEvent[] = [];
+      for (const row of rows) {
+        out.inserted++;
+        if (row.status === 'paid') out.paid++;
+        if (row.status === 'unfunded') out.unfunded++;
+        const payload = {
+          payoutId: idOf.get(row.contract_id)!, contractId: String(row.contract_id), kind: EVENT_KIND[kind], periodKey: period.key,
+          amount: row.amount, status: row.status, payeeId: row.payee_id, payerId: row.payer_id ?? 0,
+        };
+        events.push({ audience: userAudience(row.payee_id), type: 'contract.payout', payload });
+        if (row.payer_id !== null) events.push({ audience: userAudience(row.payer_id), type: 'contract.payout', payload });
       }
       await tx.query('UPDATE agent_settlement_runs SET contracts = $5, house_pays = $6 WHERE merchant_code = $1 AND kind = $2 AND period_type = $3 AND period_key = $4',
         [merchant.code, kind, period.type, period.key, result.statements.length, result.housePays]);
@@ -262,25 +285,4 @@ async function accountsOf(q: Queryable, ids: number[]): Promise<Map<number, stri
 
 export function presentStatement(s: PayoutStatement, accounts: Map<number, string>): TPayoutStatement {
   return { ...s, lines: s.lines.map((l) => ({ ...l, account: accounts.get(l.memberId) ?? '' })), steps: statementSteps(s) };
-}
-
-/** The payout's ledger transfer; an agent payer's refused balance (never negative) rolls back to the savepoint and answers null. */
-async function payInSavepoint(tx: Tx, merchant: Merchant, s: PayoutStatement): Promise<number | null> {
-  const input = {
-    merchant: merchant.code, currency: merchant.currency, key: s.idempotencyKey, kind: `agent.${s.kind}`,
-    debit: s.payerId === null ? { system: 'house' as const } : { member: s.payerId },
-    credit: { member: s.payeeId }, amount: s.amount,
-    memo: { contractId: s.contractId, periodKey: s.period.key },
-  };
-  if (s.payerId === null) return (await transfer(tx, input)).transferId;
-  await tx.query('SAVEPOINT agent_payout');
-  try {
-    const r = await transfer(tx, input);
-    await tx.query('RELEASE SAVEPOINT agent_payout');
-    return r.transferId;
-  } catch (err) {
-    if (!(err instanceof InsufficientFunds)) throw err;
-    await tx.query('ROLLBACK TO SAVEPOINT agent_payout');
-    return null;
-  }
 }

@@ -43,7 +43,7 @@ describe('teamOverview', () => {
       }
     }
     expect(nonZero).toBeGreaterThan(5);
-  });
+  }, 120_000);
 
   async function checkAll(tag: string) {
     const m = { code: 'TT', agentTypes: [] as number[] };
@@ -98,6 +98,105 @@ describe('teamOverview', () => {
     // Folding again changes nothing (a second node, a retried job).
     await foldTeamRollup(db, new Date(BASE.getTime() + 50 * HOUR), 0);
     await checkAll('refolded');
+  }, 120_000);
+
+  const activeRows = async () =>
+    (await db.query<{ agent_id: string; hour: Date; prev_hour: Date; n: number }>(
+      'SELECT agent_id::text, hour, prev_hour, n FROM agent_active_hours WHERE n <> 0 ORDER BY agent_id, hour, prev_hour')).rows;
+  const countRows = async () =>
+    (await db.query('SELECT agent_id::text, type, team, direct FROM agent_team_counts WHERE team <> 0 OR direct <> 0 ORDER BY agent_id, type')).rows;
+
+  it('active members stay exact through late changes to folded hours (an hour made inactive, a bet row in an old hour, an hour active again), pending and folded, and the fold equals a rebuild', async () => {
+    const w = worlds[1]!;
+    const wm = new Date((await db.query<{ f: Date }>('SELECT folded_to AS f FROM agent_rollup_state')).rows[0]!.f);
+    expect(wm.getTime()).toBe(BASE.getTime() + 50 * HOUR);
+    // Members with two or more active folded hours: make the middle or first one inactive (the next entry's previous hour changes).
+    const byMember = new Map<number, typeof w.hours>();
+    for (const h of w.hours) if (h.valid > 0 && h.hour < wm) (byMember.get(h.member) ?? byMember.set(h.member, []).get(h.member)!).push(h);
+    const multi = [...byMember.values()].filter((l) => l.length >= 2).slice(0, 4);
+    expect(multi.length).toBeGreaterThan(1);
+    for (const l of multi) {
+      const h = l.sort((x, y) => x.hour.getTime() - y.hour.getTime())[0]!;
+      await db.query('UPDATE member_bet_hours SET valid_bets = 0 WHERE member_id = $1 AND hour = $2', [h.member, h.hour]);
+      h.valid = 0;
+    }
+    // A bet row written into an old hour between a member's active hours, and before its first.
+    for (const l of multi.slice(0, 2)) {
+      const m = l[0]!.member;
+      for (const hour of [new Date(l[1]!.hour.getTime() - HOUR), new Date(BASE.getTime() + 1 * HOUR)]) {
+        if (w.hours.some((h) => h.member === m && h.hour.getTime() === hour.getTime())) continue;
+        await db.query('INSERT INTO member_bet_hours (member_id, hour, bet_count, valid_bets, payout) VALUES ($1, $2, 1, 300, 0)', [m, hour]);
+        w.hours.push({ member: m, hour, bets: 1, valid: 300, payout: 0 });
+      }
+    }
+    // An inactive folded hour made active again.
+    const idle = w.hours.find((h) => h.valid === 0 && h.hour < wm && !multi.some((l) => l[0]!.member === h.member));
+    if (idle) {
+      await db.query('UPDATE member_bet_hours SET valid_bets = 900, bet_count = bet_count + 1 WHERE member_id = $1 AND hour = $2', [idle.member, idle.hour]);
+      idle.valid = 900; idle.bets += 1;
+    }
+    expect(await pending()).toBeGreaterThan(multi.length);
+    await checkAll('late changes pending');
+    await foldTeamRollup(db, new Date(BASE.getTime() + 50 * HOUR), 0);
+    expect(await pending()).toBe(0);
+    await checkAll('late changes folded');
+    // The incremental chains equal the ones a rebuild computes from scratch.
+    const incremental = await activeRows();
+    await db.query('SELECT agent_rollup_rebuild($1)', [wm]);
+    expect(await activeRows()).toEqual(incremental);
+    await checkAll('rebuilt');
+  }, 120_000);
+
+  it('team, direct and agent counts are exact right after a registration, a set-as-agent and a move, and equal a recount', async () => {
+    const w = worlds[2]!;
+    const m = { code: 'TT', agentTypes: [] as number[] };
+    const range = ranges[0]!;
+    const counts = async (id: number) => {
+      const o = await teamOverview(db, m, id, range);
+      return { teamSize: o.teamSize, directCount: o.directCount, agentCount: o.agentCount };
+    };
+    const want = (id: number) => {
+      const o = reference(w, id, range.from, range.to);
+      return { teamSize: o.teamSize, directCount: o.directCount, agentCount: o.agentCount };
+    };
+    const checkCounts = async (tag: string) => {
+      for (const mem of w.members) expect(await counts(mem.id), `${tag}: member ${mem.id}`).toEqual(want(mem.id));
+    };
+    await checkCounts('seeded');
+    // Set as agent: a player of the team becomes an agent.
+    const player = w.members.find((x) => x.type === 0 && x.parent !== null)!;
+    await db.query('UPDATE members SET type = 2 WHERE id = $1', [player.id]);
+    player.type = 2;
+    await checkCounts('set as agent');
+    // A registration under a deep member.
+    const deep = w.members[w.members.length - 1]!;
+    const createdAt = new Date(BASE.getTime() + 80 * HOUR);
+    const nm = await db.query<{ id: number }>(
+      `INSERT INTO members (merchant_code, account, account_lower, type, parent_id, created_at) VALUES ('TT', 'counted', 'counted', 0, $1, $2) RETURNING id`,
+      [deep.id, createdAt]);
+    w.members.push({ id: nm.rows[0]!.id, parent: deep.id, type: 0, createdAt });
+    await checkCounts('registered');
+    // A move: a member with a team goes under another top-level member (not in its own team).
+    const parents = new Set(w.members.map((x) => x.parent));
+    const withTeam = w.members.find((x) => x.parent !== null && parents.has(x.id))!;
+    const inTeam = (id: number): boolean => {
+      let cur = w.members.find((x) => x.id === id);
+      while (cur) {
+        if (cur.id === withTeam.id) return true;
+        cur = cur.parent === null ? undefined : w.members.find((x) => x.id === cur!.parent);
+      }
+      return false;
+    };
+    const target = w.members.find((x) => x.id !== withTeam.parent && !inTeam(x.id))!;
+    await db.query('UPDATE members SET parent_id = $2 WHERE id = $1', [withTeam.id, target.id]);
+    withTeam.parent = target.id;
+    await checkCounts('moved');
+    const kept = await countRows();
+    await db.query('SELECT agent_team_counts_rebuild()');
+    expect(await countRows()).toEqual(kept);
+    // The bet figures follow the move after a rebuild (moves are not covered by the incremental fold).
+    await db.query(`SELECT agent_rollup_rebuild((SELECT folded_to FROM agent_rollup_state))`);
+    await checkAll('after move and rebuild');
   }, 120_000);
 
   it('another merchant\'s agent, an unknown id or a non-id gives zeros; a bad range is a 4xx', async () => {

@@ -10,7 +10,7 @@ import { AppError } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { createVendorWallet } from '../provider/vendor-wallet.ts';
 import { transfer } from '../wallet/ledger.ts';
-import { splitPeriod, teamBetTotals } from './team-stats.ts';
+import { splitPeriod, teamBetTotals, teamOverview } from './team-stats.ts';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
 const ROLLUP_MIGRATION = '025_member_bet_hours.sql';
@@ -265,13 +265,21 @@ describe('teamBetTotals', () => {
     expect(await teamBetTotals(db, a, p, { activeMinValidBets: 1000 })).toMatchObject({ activeMembers: 2 });
     expect(await teamBetTotals(db, a, p, { activeMinValidBets: 1001 })).toMatchObject({ activeMembers: 0 });
     expect(await teamBetTotals(db, a, { from: new Date(m(0, 30)), to: new Date(m(2, 30)) }, { activeMinValidBets: 701 })).toMatchObject({ activeMembers: 1 });
+    // The team overview on the same rows, the rollup folded up to 02:00: a1 is active in a folded hour,
+    // a1p only in the partial hour 02:00-02:30 after the watermark (raw rows), so both count.
+    await db.query('DELETE FROM agent_rollup_deltas');
+    await db.query('SELECT agent_rollup_rebuild($1)', [new Date(m(2))]);
+    const TT = { code: 'TT', agentTypes: [] as number[] };
+    expect(await teamOverview(db, TT, a, { from: new Date(m(0, 30)), to: new Date(m(2, 30)) })).toMatchObject({ betCount: 2, validBets: 1700, payout: 2500, activeMembers: 2 });
+    expect(await teamOverview(db, TT, a, { from: new Date(m(2, 10)), to: new Date(m(2, 20)) })).toMatchObject({ betCount: 1, validBets: 700, activeMembers: 1 });
+    expect(await teamOverview(db, TT, a, { from: new Date(m(1, 5)), to: new Date(m(1, 30)) })).toMatchObject({ betCount: 1, validBets: 1000, activeMembers: 1 });
     // A leaf's team is empty; an unknown agent sees nothing.
     expect(await teamBetTotals(db, a1p, p)).toEqual({ betCount: 0, validBets: 0, payout: 0, profitLoss: 0, activeMembers: 0 });
     expect(await teamBetTotals(db, 99_999_999, p)).toEqual({ betCount: 0, validBets: 0, payout: 0, profitLoss: 0, activeMembers: 0 });
     await expect(teamBetTotals(db, a, { from: p.to, to: p.from })).rejects.toBeInstanceOf(AppError);
   });
 
-  it('property: for random bets and periods (any minute bounds), totals equal a reference over the raw rows of the subtree', async () => {
+  it('property: for random bets and periods (any minute bounds), totals and the team overview equal a reference over the raw rows of the subtree', async () => {
     const all = () => [top, a, a1, a1p, a2, b, bp, t2, c, x];
     const teams: Record<number, number[]> = {};
     await fc.assert(
@@ -281,9 +289,10 @@ describe('teamBetTotals', () => {
           status: fc.constantFrom('applied' as const, 'applied' as const, 'rolled_back' as const, 'refused' as const),
           amount: fc.integer({ min: 0, max: 100_000 }), at: fc.integer({ min: base, max: base + 48 * HOUR }),
         }), { maxLength: 60 }),
-        fc.integer({ min: 0, max: 48 * 60 }), fc.integer({ min: 1, max: 48 * 60 }),
-        fc.constantFrom(...all()), fc.boolean(), fc.integer({ min: 0, max: 50_000 }),
-        async (rows, fromMin, lenMin, agent, includeSelf, activeMin) => {
+        // Short periods too (a few partial hours): members active only at the edges count in the overview.
+        fc.integer({ min: 0, max: 48 * 60 }), fc.oneof(fc.integer({ min: 1, max: 150 }), fc.integer({ min: 1, max: 48 * 60 })),
+        fc.constantFrom(...all()), fc.boolean(), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50 }),
+        async (rows, fromMin, lenMin, agent, includeSelf, activeMin, wmHour) => {
           await load(rows);
           if (!teams[agent]) {
             const r = await db.query<{ id: number }>(`SELECT d.id FROM members ag JOIN members d ON d.tree_path > ag.tree_path || '.' AND d.tree_path < ag.tree_path || '/' WHERE ag.id = $1`, [agent]);
@@ -294,6 +303,15 @@ describe('teamBetTotals', () => {
           const to = from + lenMin * 60_000;
           const got = await teamBetTotals(db, agent, { from: new Date(from), to: new Date(to) }, { includeSelf, activeMinValidBets: activeMin });
           expect(got).toEqual(reference(rows, team, from, to, activeMin));
+          // The team overview (per-agent rollup, active members from the per-agent chains, raw rows for the
+          // partial hours and the live tail) with the rollup's watermark at a random hour of the rows.
+          if (agent !== x) {
+            await db.query('DELETE FROM agent_rollup_deltas');
+            await db.query('SELECT agent_rollup_rebuild($1)', [new Date(base + wmHour * HOUR)]);
+            const o = await teamOverview(db, { code: 'TT', agentTypes: [] }, agent, { from: new Date(from), to: new Date(to) });
+            const { betCount, validBets, payout, profitLoss, activeMembers } = o;
+            expect({ betCount, validBets, payout, profitLoss, activeMembers }).toEqual(reference(rows, teams[agent]!, from, to));
+          }
         },
       ),
       { numRuns: 60, seed: 7 },

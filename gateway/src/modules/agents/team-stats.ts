@@ -173,16 +173,22 @@ const ceilHour = (d: Date) => new Date(Math.ceil(d.getTime() / HOUR_MS) * HOUR_M
 const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
- * The team overview (see TTeamOverview), from the per-agent rollup agent_team_hours (migration 028):
- *   - the whole UTC hours of the range before the rollup's watermark (agent_rollup_state.folded_to): the
- *     agent's own rows, ~24 a day, whatever the team's size (bets, deposits, withdrawals, new members);
+ * The team overview (see TTeamOverview) without scanning the team: every figure comes from per-agent rows,
+ * plus the few source rows that are newer than the rollup or at a partial hour.
+ *   - sums (bets, deposits, withdrawals, new members) over the whole UTC hours [a, b) of the range before
+ *     the rollup's watermark (agent_rollup_state.folded_to): the agent's own agent_team_hours rows, ~24 a
+ *     day whatever the team's size, plus the pending deltas of late changes to those hours;
+ *   - active members in [a, b): agent_active_hours (migration 029), sum(n) over hour in [a, b) and
+ *     prev_hour < a (each member's first active hour in the range), corrected for the members with
+ *     pending bet-hour deltas in [a, b) (the rollup counted what the last fold saw: current valid bets
+ *     minus the pending deltas; the truth is current valid bets);
  *   - the rest (the live tail since the watermark, partial hours at the bounds): the source rows of those
  *     periods found by time (member_bet_hours by hour, cashier and members by their time index) and kept
- *     when the member is in the team (tree_path range); a partial hour's bets from the raw vendor rows;
- *   - team size, direct and agent counts: the team's index range of members (they are "now" figures);
- *   - active members: a member active in two hours counts once, so it is not a sum of hours: the team's
- *     members are probed one by one (member_bet_hours primary key, EXISTS). This part stays O(team).
- * Equal to teamOverviewDirect (tests: team-overview.test.ts, random worlds, deltas and folds).
+ *     when the member is in the team (tree_path range); a partial hour's bets from the raw vendor rows of
+ *     the team's members; a member active there counts when it was not already active in [a, b);
+ *   - team size, direct and agent counts: agent_team_counts (migration 029, kept by triggers in the same
+ *     transaction as every member change), per type, a handful of rows.
+ * Equal to teamOverviewDirect (tests: team-overview.test.ts, random worlds, deltas, late changes, folds).
  * Signature kept stable: ag-reports calls it.
  */
 export async function teamOverview(
@@ -193,25 +199,40 @@ export async function teamOverview(
 ): Promise<TTeamOverview> {
   checkPeriod(range);
   if (!Number.isSafeInteger(agentId)) return teamOverviewDirect(q, merchant, agentId, range);
-  const st = await q.query<{ folded_to: Date | string }>('SELECT folded_to FROM agent_rollup_state WHERE id = 1');
-  const w = st.rows[0] ? new Date(st.rows[0].folded_to) : null;
+  // The watermark and the agent's path: the path goes into the statement as a value, so the planner knows
+  // how big the team is and probes the few live rows' members instead of scanning the team.
+  const st = await q.query<{ folded_to: Date | string | null; path: string | null }>(
+    `SELECT (SELECT folded_to FROM agent_rollup_state WHERE id = 1) AS folded_to,
+            (SELECT tree_path FROM members WHERE id = $1 AND merchant_code = $2) AS path`, [agentId, merchant.code]);
+  const path = st.rows[0]?.path ?? null;
+  if (path === null) return teamOverviewDirect(q, merchant, agentId, range);
+  const w = st.rows[0]?.folded_to ? new Date(st.rows[0].folded_to) : null;
   const a = ceilHour(range.from);
-  const b = w ? new Date(Math.min(floorHour(range.to).getTime(), w.getTime())) : a;
-  if (a >= b) return teamOverviewDirect(q, merchant, agentId, range);
+  let b = w ? new Date(Math.min(floorHour(range.to).getTime(), w.getTime())) : a;
   const pieces: TPeriod[] = [];
-  if (range.from < a) pieces.push({ from: range.from, to: a });
-  if (b < range.to) pieces.push({ from: b, to: range.to });
+  if (a >= b) {
+    // Nothing of the range is in the rollup: all of it is read like a live tail.
+    b = a;
+    pieces.push({ from: range.from, to: range.to });
+  } else {
+    if (range.from < a) pieces.push({ from: range.from, to: a });
+    if (b < range.to) pieces.push({ from: b, to: range.to });
+  }
   const agentTypes = [...new Set<number>([...AGENT_TYPES, ...merchant.agentTypes])];
 
   // One statement (one snapshot): the counts, the rollup's hours, and, kept when the member is in the
   // team, the deltas of folded hours not folded yet plus the live tail and the partial hours, driven by
   // time. A fold committing meanwhile moves deltas into the rollup and the watermark past `b`: the
   // snapshot sees either side, never both or neither.
-  const params: unknown[] = [agentId, merchant.code, agentTypes, a, b, [...PAID_WITHDRAWAL_STATUSES]];
+  const params: unknown[] = [agentId, merchant.code, agentTypes, a, b, [...PAID_WITHDRAWAL_STATUSES], `${path}.`, `${path}/`];
+  // A member of the team: the path bounds as values ($7, $8), the same range as descendantOf.
+  const inTeam = (m: string) => `(${m}.merchant_code = $2 AND ${m}.tree_path > $7 AND ${m}.tree_path < $8)`;
   const parts = [
     `SELECT x.member_id, x.bet_count AS bc, x.valid_bets AS vb, x.payout AS po, x.deposits AS dep, x.withdrawals AS wd, x.new_members AS nm
        FROM agent_rollup_deltas x WHERE x.hour >= $4 AND x.hour < $5 AND $6::text[] IS NOT NULL`,
   ];
+  // Members of the team with a valid bet in the pieces outside [a, b) (found by time, filtered to the team below).
+  const actParts = ['SELECT NULL::bigint AS member_id WHERE false'];
   for (const p of pieces) {
     params.push(p.from, p.to);
     const [f, t] = [params.length - 1, params.length];
@@ -225,44 +246,62 @@ export async function teamOverview(
       params.push(hours.from, hours.to);
       parts.push(`SELECT h.member_id, h.bet_count, h.valid_bets, h.payout, 0, 0, 0 FROM member_bet_hours h
         WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length}`);
+      actParts.push(`SELECT h.member_id FROM member_bet_hours h
+        WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length} AND h.valid_bets > 0`);
     }
     for (const e of edges) {
       // A partial hour: the raw rows of the team's members (one index range per member of the team).
       params.push(e.from, e.to);
-      parts.push(`SELECT v.member_id, (v.kind = 'bet')::int, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
-          CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END, 0, 0, 0
-        FROM members ag JOIN members d ON ${descendantOf('d', 'ag.tree_path')}
+      const raw = `FROM members d
         JOIN vendor_transactions v ON v.member_id = d.id AND v.status = 'applied' AND v.kind IN ('bet', 'win')
          AND v.created_at >= $${params.length - 1} AND v.created_at < $${params.length}
-        WHERE ag.id = $1`);
+        WHERE ${inTeam('d')}`;
+      parts.push(`SELECT v.member_id, (v.kind = 'bet')::int, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
+          CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END, 0, 0, 0 ${raw}`);
+      actParts.push(`SELECT v.member_id ${raw} AND v.kind = 'bet' AND v.amount > 0`);
     }
   }
-  const r = await q.query<{ found: boolean; team_size: number; direct: number; agents: number; bc: string; vb: string; po: string; dep: string; wd: string; nm: string }>(
+  const inRollupRange = (alias: string) => `${alias}.hour >= $4 AND ${alias}.hour < $5`;
+  const r = await q.query<{ found: boolean; team_size: string; direct: string; agents: string; bc: string; vb: string; po: string; dep: string; wd: string; nm: string; act: string }>(
     `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
      roll AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm
                 FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
      live AS (SELECT s.bc, s.vb, s.po, s.dep, s.wd, s.nm::bigint AS nm
                 FROM (${parts.join(' UNION ALL ')}) s
-                JOIN members m ON m.id = s.member_id
-                JOIN a ON m.merchant_code = a.merchant_code AND ${descendantOf('m', 'a.tree_path')}),
+                JOIN members m ON m.id = s.member_id AND ${inTeam('m')}),
      tot AS (SELECT coalesce(sum(bc), 0) AS bc, coalesce(sum(vb), 0) AS vb, coalesce(sum(po), 0) AS po,
                     coalesce(sum(dep), 0) AS dep, coalesce(sum(wd), 0) AS wd, coalesce(sum(nm), 0) AS nm
-               FROM (SELECT * FROM roll UNION ALL SELECT * FROM live) u)
+               FROM (SELECT * FROM roll UNION ALL SELECT * FROM live) u),
+     cnt AS (SELECT coalesce(sum(team), 0) AS team_size, coalesce(sum(direct), 0) AS direct,
+                    coalesce(sum(team) FILTER (WHERE type = ANY($3::int[])), 0) AS agents
+               FROM agent_team_counts WHERE agent_id = $1 AND EXISTS (SELECT 1 FROM a)),
+     act_roll AS (SELECT coalesce(sum(n), 0) AS n FROM agent_active_hours
+                   WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND prev_hour < $4 AND EXISTS (SELECT 1 FROM a)),
+     pend AS (SELECT x.member_id, x.hour, sum(x.valid_bets) AS dvb FROM agent_rollup_deltas x
+               WHERE ${inRollupRange('x')} GROUP BY 1, 2 HAVING sum(x.valid_bets) <> 0),
+     pm AS (SELECT DISTINCT p.member_id FROM pend p JOIN members m ON m.id = p.member_id AND ${inTeam('m')}),
+     act_fix AS (SELECT coalesce(sum(
+                   (EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = pm.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0))::int
+                 - (EXISTS (SELECT 1 FROM member_bet_hours h LEFT JOIN pend p ON p.member_id = h.member_id AND p.hour = h.hour
+                             WHERE h.member_id = pm.member_id AND ${inRollupRange('h')} AND h.valid_bets - coalesce(p.dvb, 0) > 0))::int), 0) AS n
+                   FROM pm),
+     act_tail AS (SELECT count(*) AS n FROM (SELECT DISTINCT t.member_id FROM (${actParts.join(' UNION ALL ')}) t) u
+                    JOIN members m ON m.id = u.member_id AND ${inTeam('m')}
+                   WHERE NOT EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = u.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0))
      SELECT EXISTS (SELECT 1 FROM a) AS found,
-            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')})::int AS team_size,
-            (SELECT count(*) FROM a JOIN members d ON d.parent_id = a.id AND d.merchant_code = a.merchant_code)::int AS direct,
-            (SELECT count(*) FROM a JOIN members d ON ${descendantOf('d', 'a.tree_path')} WHERE d.type = ANY($3::int[]))::int AS agents,
-            tot.bc::text AS bc, tot.vb::text AS vb, tot.po::text AS po, tot.dep::text AS dep, tot.wd::text AS wd, tot.nm::text AS nm
-       FROM tot`,
+            cnt.team_size::text AS team_size, cnt.direct::text AS direct, cnt.agents::text AS agents,
+            tot.bc::text AS bc, tot.vb::text AS vb, tot.po::text AS po, tot.dep::text AS dep, tot.wd::text AS wd, tot.nm::text AS nm,
+            (act_roll.n + act_fix.n + act_tail.n)::text AS act
+       FROM tot, cnt, act_roll, act_fix, act_tail`,
     params,
   );
   const row = r.rows[0];
   if (!row?.found) return teamOverviewDirect(q, merchant, agentId, range);
   const validBets = toSafe(row.vb, 'validBets');
   const payout = toSafe(row.po, 'payout');
-  const activeMembers = await teamActiveMembers(q, agentId, range);
   return {
-    teamSize: row.team_size, directCount: row.direct, agentCount: row.agents, newMembers: toSafe(row.nm, 'newMembers'), activeMembers,
+    teamSize: toSafe(row.team_size, 'teamSize'), directCount: toSafe(row.direct, 'directCount'), agentCount: toSafe(row.agents, 'agentCount'),
+    newMembers: toSafe(row.nm, 'newMembers'), activeMembers: toSafe(row.act, 'activeMembers'),
     deposits: toSafe(row.dep, 'deposits'), withdrawals: toSafe(row.wd, 'withdrawals'),
     validBets, betCount: toSafe(row.bc, 'betCount'), payout, profitLoss: payout - validBets,
   };

@@ -71,6 +71,11 @@ export async function subtreeSummary(q: Queryable, agentId: number, period: TPer
   return { teamSize: row?.team_size ?? 0, newMembers: row?.new_members ?? 0, activeMembers: row?.active_members ?? 0 };
 }
 
+/** SQL: the team size (descendants, itself left out) of the member whose id is the SQL expression `idExpr`, from agent_team_counts. */
+export function teamSizeOf(idExpr: string): string {
+  return `(SELECT coalesce(sum(t.team), 0) FROM agent_team_counts t WHERE t.agent_id = ${idExpr})::int`;
+}
+
 export type TDownline = {
   id: number; account: string; nickname: string | null; type: number; status: 'active' | 'disabled'; createdAt: string;
   /** Members in this downline's own team, itself left out. */
@@ -106,15 +111,18 @@ export async function downlinePage(
        WHERE a.id = $1 AND u.id = $2 AND (u.id = a.id OR ${descendantOf('u', 'a.tree_path')})
     )`;
   const filter = `c.parent_id = (SELECT id FROM p) AND ($3::text IS NULL OR c.account_lower LIKE $3)`;
+  // Team sizes and, without a filter, the total are the counters of agent_team_counts (migration 029, kept
+  // by triggers with every member change): a lookup per row instead of counting each downline's team.
   const rows = await q.query<{ id: number; account: string; nickname: string | null; type: number; status: 'active' | 'disabled'; created_at: Date | string; team_size: number }>(
     `${scope}
-     SELECT c.id, c.account, c.nickname, c.type, c.status, c.created_at,
-            (SELECT count(*) FROM members d WHERE ${descendantOf('d', 'c.tree_path')})::int AS team_size
+     SELECT c.id, c.account, c.nickname, c.type, c.status, c.created_at, ${teamSizeOf('c.id')} AS team_size
        FROM members c WHERE ${filter}
       ORDER BY c.id LIMIT $4 OFFSET $5`,
     [agentId, parentId, prefix, pageSize, (pageNo - 1) * pageSize],
   );
-  const total = await q.query<{ n: number }>(`${scope} SELECT count(*)::int AS n FROM members c WHERE ${filter}`, [agentId, parentId, prefix]);
+  const total = prefix === null
+    ? await q.query<{ n: number }>(`${scope} SELECT coalesce(sum(t.direct), 0)::int AS n FROM p JOIN agent_team_counts t ON t.agent_id = p.id`, [agentId, parentId])
+    : await q.query<{ n: number }>(`${scope} SELECT count(*)::int AS n FROM members c WHERE ${filter}`, [agentId, parentId, prefix]);
   return {
     list: rows.rows.map((r) => ({
       id: r.id, account: r.account, nickname: r.nickname, type: r.type, status: r.status, teamSize: r.team_size,
