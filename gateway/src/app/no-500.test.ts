@@ -14,6 +14,7 @@ import { agentContractCalls } from '@portal/contracts/api/agent-contracts';
 import { agentPayoutCalls, devAgentSettlementCalls, opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { agentReportCalls } from '@portal/contracts/api/agent-reports';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
+import { opsRgCalls, rgCalls } from '@portal/contracts/api/rg';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, rgCalls, opsRgCalls, launch: { launchCall },
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)

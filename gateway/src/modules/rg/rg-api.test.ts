@@ -85,6 +85,8 @@ describe('responsible gaming limits', () => {
     const refused = await bet(p, 600);
     expect(refused.status).toBe(403);
     expect(refused.json.code).toBe('RG_LIMIT_REACHED');
+    const doc = (await (await fetch(`${t.url}/vendor/v1/openapi.json`)).json()) as { paths: Record<string, { post: { responses: { '4XX': { content: { 'application/json': { schema: { properties: { code: { enum: string[] } } } } } } } } }> };
+    expect(doc.paths['/vendor/v1/{vendor}/bet']!.post.responses['4XX'].content['application/json'].schema.properties.code.enum).toEqual(expect.arrayContaining(['RG_EXCLUDED', 'RG_LIMIT_REACHED']));
     // a win brings the net loss down: 600 bet, 300 won -> 300 lost; 700 more fits, 701 does not
     const round = id('r');
     expect((await bet(p, 100, round)).status).toBe(200);
