@@ -9,6 +9,7 @@ import { InsufficientFunds, transfer } from '../wallet/ledger.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { descendantOf } from './team-tree.ts';
 import { splitPeriod } from './team-stats.ts';
+import { notExcludedSql } from '../rg/rg-service.ts';
 
 /**
  * Agent settlement persisted (issue 11; migration 026_agent_payouts.sql). For a merchant, a contract
@@ -84,7 +85,10 @@ export async function memberFiguresUnder(q: Queryable, merchantCode: string, roo
       WHERE a.id = ANY($1::bigint[]) AND a.merchant_code = $2`,
     [rootIds, merchantCode],
   );
-  const ids = tree.rows.map((r) => r.id);
+  // Responsible gaming: an excluded player's bets are left out of every commission and salary base.
+  const excluded = new Set((await q.query<{ id: number }>(
+    `SELECT id FROM members WHERE id = ANY($1::bigint[]) AND NOT ${notExcludedSql('members.id')}`, [tree.rows.map((r) => r.id)])).rows.map((r) => Number(r.id)));
+  const ids = tree.rows.map((r) => r.id).filter((id) => !excluded.has(Number(id)));
   const own = new Map<number, { vb: number; po: number }>();
   if (ids.length) {
     const { hours, edges } = splitPeriod(period);

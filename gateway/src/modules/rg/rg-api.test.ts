@@ -5,6 +5,7 @@ import { TEST_MEMBER_PASSWORD, testMembers } from '../../testing/test-members.ts
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { signVendorRequest } from '../provider/vendor-routes.ts';
 import { createRg } from './rg-service.ts';
+import { teamBetTotals } from '../agents/team-stats.ts';
 
 let t: TestPortal;
 const VENDOR = 'RGV';
@@ -180,5 +181,23 @@ describe('exclusions', () => {
     expect(s.json?.value?.sessionStartedAt).toBeTruthy();
     await t.portal.db.query(`UPDATE sessions SET created_at = now() - interval '31 minutes' WHERE member_id = $1`, [p.memberId]);
     expect((await api(t.url, '/wps/v2/rg/state', { token: p.token })).status).toBe(401);
+  });
+
+  it("an excluded player disappears from the agent's team list and search and from the agent's bases", async () => {
+    const agent = await member(1);
+    const kid = await member(0, agent);
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('seed'), kind: 'deposit', amount: 10_000, debit: { system: 'deposit' }, credit: { member: kid.memberId } }));
+    const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'RGV-G1' }, token: kid.token });
+    const game = (await vendorCall<{ token: string }>('authenticate', { token: new URL(launch.json!.value!.url).searchParams.get('token')! })).json.value!.token;
+    expect((await bet({ playerId: String(kid.memberId), game }, 700)).status).toBe(200);
+    const period = { from: new Date(Date.now() - 3600_000), to: new Date(Date.now() + 3600_000) };
+    expect((await teamBetTotals(t.portal.db, agent.memberId, period)).validBets).toBe(700);
+    const list = async (q: string) => (await api<{ list: Array<{ account: string }> }>(t.url, `/wps/agent/downlines${q}`, { token: agent.token })).json!.value!.list.map((d) => d.account);
+    expect(await list('')).toContain(kid.account);
+    expect(await list(`?search=${kid.account}`)).toContain(kid.account);
+    expect((await api(t.url, '/wps/v2/rg/exclusion', { token: kid.token, body: { kind: 'cooling', duration: '7d' } })).status).toBe(200);
+    expect(await list('')).not.toContain(kid.account);
+    expect(await list(`?search=${kid.account}`)).not.toContain(kid.account);
+    expect((await teamBetTotals(t.portal.db, agent.memberId, period)).validBets).toBe(0);
   });
 });

@@ -46,6 +46,13 @@ export function exclusionEnd(from: Date, duration: '6m' | '1y' | '5y' | '24h' | 
 
 // ---------------------------------------------------------------- database
 
+/**
+ * SQL condition: the member whose id is `col` is not excluded now. Agents' bases (settlement,
+ * team figures) leave excluded players out, and agents' downline lists and search hide them.
+ */
+export const notExcludedSql = (col: string) =>
+  `NOT EXISTS (SELECT 1 FROM rg_exclusions rgx WHERE rgx.member_id = ${col} AND rgx.ended_at IS NULL AND rgx.starts_at <= now() AND (rgx.ends_at IS NULL OR rgx.ends_at > now()))`;
+
 type LimitRow = { kind: TRgLimitKind; period: TRgPeriod; amount: string | number | null; pending_amount: string | number | null; pending_remove: boolean; pending_from: Date | string | null };
 type ExclusionRow = { id: string | number; kind: 'self' | 'cooling' | 'family' | 'operator'; starts_at: Date | string; ends_at: Date | string | null; revocable_from: Date | string | null; member_id: number; merchant_code: string };
 
