@@ -5,6 +5,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useLogout } from '../../features/auth/components/use-logout';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
+import { RealityCheck } from '../../features/rg/components/reality-check';
 import { WithdrawalNotice } from '../../features/withdraw/components/withdrawal-notice';
 import { useModule } from '../../lib/whitelabel';
 import { openPopup } from '../../lib/popups';
@@ -129,6 +130,7 @@ export function AccountSlot() {
         {t('deposit')}
       </Link>
       {dialog}
+      {isReal && <RealityCheck onStop={requestLogout} />}
       {isReal && <WithdrawalNotice isOnWithdraw={isOnWithdraw} onOpen={() => navigate(MEMBER_TAB.withdraw)} />}
     </div>
   );
