@@ -21,6 +21,9 @@ export type MoneyValue = { transactionId: string; balance: number; currency: str
 
 const hashToken = (t: string) => createHash('sha256').update(t).digest();
 
+/** The merchant calendar's GMT offset for RG periods (a stand-in merchant without a brand counts as UTC). */
+const gmtOffsetOf = (m: Merchant): number => (m.brand as Merchant['brand'] | undefined)?.gmtOffsetMinutes ?? 0;
+
 function memberIdOf(playerId: string): number {
   const id = Number(playerId);
   if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -58,7 +61,7 @@ export function createVendorWallet(db: Db) {
     const r = call === 'bet'
       ? await db.tx(async (tx) => {
         const seen = await tx.query('SELECT 1 FROM vendor_transactions WHERE merchant_code = $1 AND vendor = $2 AND transaction_id = $3', [m.code, vendor, a.txId]);
-        if (!seen.rows.length) await checkMoney(tx, a.memberId, 'bet', a.amount, m.brand.gmtOffsetMinutes);
+        if (!seen.rows.length) await checkMoney(tx, a.memberId, 'bet', a.amount, gmtOffsetOf(m));
         return (await tx.query<Out>(MONEY_SQL, params)).rows[0]!;
       })
       : (await db.query<Out>(MONEY_SQL, params)).rows[0]!;
