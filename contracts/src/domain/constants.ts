@@ -173,7 +173,7 @@ export const AGENT_CONSULTATION_HOURS = { days: 'Monday-Friday', from: '12:00', 
 /** Default member-centre and agent-centre pages. */
 export const MEMBER_CENTRE_ITEMS = [
   'securityCenter', 'transferFund', 'depositv2', 'withdraw', 'transferUpline', 'personalHistoryCopy',
-  'transactionHistory', 'personalProfit', 'bonusDetails', 'rewardCenter', 'referral', 'missionLeaderboard', 'messageV2',
+  'transactionHistory', 'personalProfit', 'bonusDetails', 'rewardCenter', 'referral', 'missionLeaderboard', 'messageV2', 'responsibleGaming',
 ] as const;
 export const AGENT_CENTRE_ITEMS = [
   'agentAnnouncement', 'agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'personalHistoryCopy',

@@ -85,7 +85,7 @@ export const ZWithdrawalEvent = z.object({
 });
 
 export const ZMaintenance = z.object({ systemStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]), message: z.string().optional() });
-export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere']) });
+export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere', 'excluded']) });
 export const ZResync = z.object({ audience: ZAudience, reason: z.string() });
 /**
  * What a merchant's visitors are shown changed (server-side only, audience `cache:{code}`): every gateway

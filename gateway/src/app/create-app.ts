@@ -42,6 +42,8 @@ import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
+import { createRg, registerRgJobs } from '../modules/rg/rg-service.ts';
+import { mountRgOps, mountRgRoutes } from '../modules/rg/rg-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
 import { ensureSimulatedVendors } from '../modules/provider/sim-vendors.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
@@ -122,6 +124,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const agentSettlement = createAgentSettlement({ db, merchants });
   registerSettlementJobs(jobs, agentSettlement, log);
   registerTeamRollupJob(jobs, db);
+  const rg = createRg({ db, jobs, disconnectMember: (id) => disconnectMember(id) });
+  registerRgJobs(jobs, rg);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -183,10 +187,12 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
+  mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
   cashier.mount(apiApp, app, routeOpts);
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
+  mountRgRoutes(apiApp, { rg }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
@@ -265,7 +271,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

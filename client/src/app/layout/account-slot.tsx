@@ -6,6 +6,7 @@ import { useLogout } from '../../features/auth/components/use-logout';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { TrialRegisterButton } from '../../features/auth/components/trial-register-button';
 import { HeaderBalance } from '../../features/wallet/components/header-balance';
+import { RealityCheck } from '../../features/rg/components/reality-check';
 import { WithdrawalNotice } from '../../features/withdraw/components/withdrawal-notice';
 import { useModule } from '../../lib/whitelabel';
 import { openPopup } from '../../lib/popups';
@@ -134,6 +135,7 @@ export function AccountSlot() {
         </Link>
       )}
       {dialog}
+      {isReal && <RealityCheck onStop={requestLogout} />}
       {isReal && <WithdrawalNotice isOnWithdraw={isOnWithdraw} onOpen={() => navigate(MEMBER_TAB.withdraw)} />}
     </div>
   );

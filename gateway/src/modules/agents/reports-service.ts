@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { notExcludedSql } from '../rg/rg-service.ts';
 import type { z } from 'zod';
 import {
   AGENT_REPORT_MAX_DAYS, type ZMemTransValue, type ZTeamBetsValue, type TConsolidatedFunds, type TDownline, type TTeamOverview as TTeamOverviewValue, type TInvitation, type TMemTrans, type TPnlLine, type TTeamBet,
@@ -151,7 +152,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
     const offset = (q.pageNo - 1) * q.pageSize;
     if (q.search) {
       const where = `FROM members a JOIN members c ON c.merchant_code = a.merchant_code AND ${descendantOf('c', 'a.tree_path')}
-        WHERE a.id = $1 AND c.account_lower LIKE $2`;
+        WHERE a.id = $1 AND c.account_lower LIKE $2 AND ${notExcludedSql('c.id')}`;
       const rows = await db.query<DownlineRow>(
         `SELECT ${downlineColumns('$3')} ${where} ORDER BY c.account_lower, c.id LIMIT $4 OFFSET $5`,
         [agentId, likePrefix(q.search), m.currency, q.pageSize, offset],
@@ -162,7 +163,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
     const parentId = q.parentId ?? agentId;
     if (parentId !== agentId) await requireInSubtree(db, agentId, parentId);
     const where = `FROM members a JOIN members c ON c.merchant_code = a.merchant_code AND ${descendantOf('c', 'a.tree_path')}
-      WHERE a.id = $1 AND c.parent_id = $2`;
+      WHERE a.id = $1 AND c.parent_id = $2 AND ${notExcludedSql('c.id')}`;
     const rows = await db.query<DownlineRow>(
       `SELECT ${downlineColumns('$3')} ${where} ORDER BY c.id LIMIT $4 OFFSET $5`,
       [agentId, parentId, m.currency, q.pageSize, offset],

@@ -9,6 +9,7 @@ import { SYSTEM_SHARDS } from '../wallet/ledger.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { descendantOf } from './team-tree.ts';
 import { splitPeriod } from './team-stats.ts';
+import { notExcludedSql } from '../rg/rg-service.ts';
 
 /**
  * Agent settlement persisted (issue 11; migration 026_agent_payouts.sql). For a merchant, a contract
@@ -103,7 +104,8 @@ export async function memberFiguresUnder(q: Queryable, merchantCode: string, roo
                   JOIN r up ON up.id = x.anc::bigint AND up.id <> r.id),
      top AS (SELECT r.id, r.tree_path FROM r WHERE r.id NOT IN (SELECT id FROM nested)),
      sub AS MATERIALIZED (SELECT d.id, d.parent_id FROM top a JOIN members d ON d.merchant_code = $2 AND (d.id = a.id OR ${descendantOf('d', 'a.tree_path')})),
-     own AS (SELECT member_id, sum(vb) AS vb, sum(po) AS po FROM (${parts.join(' UNION ALL ')}) x GROUP BY member_id)
+     -- Responsible gaming: an excluded player's bets are left out of every commission and salary base.
+     own AS (SELECT member_id, sum(vb) AS vb, sum(po) AS po FROM (${parts.join(' UNION ALL ')}) x WHERE ${notExcludedSql('x.member_id')} GROUP BY member_id)
      SELECT sub.id::text, sub.parent_id::text, own.vb::text, own.po::text FROM sub LEFT JOIN own ON own.member_id = sub.id`,
     params,
   );

@@ -3,6 +3,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { AGENT_TYPES } from '@portal/contracts/domain/constants';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { checkPeriod, descendantOf, type TPeriod } from './team-tree.ts';
+import { notExcludedSql } from '../rg/rg-service.ts';
 
 /**
  * Team betting figures for a period, from the per-member per-hour rollup `member_bet_hours`
@@ -85,7 +86,7 @@ export async function teamBetTotals(
     `WITH sub AS (
        SELECT d.id FROM members a JOIN members d ON d.merchant_code = a.merchant_code
                                               AND (${descendantOf('d', 'a.tree_path')} OR ($2::boolean AND d.id = a.id))
-        WHERE a.id = $1
+        WHERE a.id = $1 AND ${notExcludedSql('d.id')} -- responsible gaming: excluded players are out of every base
      ), per AS (
        SELECT member_id, sum(bc) AS bc, sum(vb) AS vb, sum(po) AS po FROM (${parts.join(' UNION ALL ')}) x GROUP BY member_id
      )

@@ -6,6 +6,7 @@ import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@porta
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
+import { assertNotExcluded } from '../rg/rg-service.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
@@ -94,6 +95,8 @@ export function createAccounts(deps: AccountsDeps) {
 
   /** Open a session and say what the client must do next (spec section 4, login success). */
   async function openSession(m: Merchant, member: MemberRow, ip: string, password: string | null): Promise<TLoginValue> {
+    // An excluded player cannot log in to play (RG_EXCLUDED, with the end date).
+    await assertNotExcluded(db, member.id);
     const firstTimeLogin = member.first_login_at === null;
     await db.query(
       'UPDATE members SET last_login_at = now(), first_login_at = COALESCE(first_login_at, now()) WHERE id = $1',

@@ -5,6 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { transfer } from '../wallet/ledger.ts';
 import { postMessage } from '../wallet/messages.ts';
+import { checkMoney } from '../rg/rg-service.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { ensureChannels, settingsOf } from './settings.ts';
 import type { PaymentNotification, PaymentProvider } from './payment-provider.ts';
@@ -71,6 +72,8 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     const min = Math.max(channel.minAmount, s.depositMin);
     const max = Math.min(channel.maxAmount, s.depositMax);
     if (b.amount < min || b.amount > max) throw new AppError(ErrorCode.AMOUNT_OUT_OF_RANGE, undefined, undefined, { min, max });
+    // Responsible gaming: an excluded player cannot deposit; the deposit limits (paid and pending deposits of the period) must fit.
+    await db.tx((tx) => checkMoney(tx, memberId, 'deposit', b.amount, merchant.brand.gmtOffsetMinutes));
     const reference = `D${randomBytes(8).toString('hex').toUpperCase()}`;
     let providerOrderId = reference;
     let payUrl: string | null = null;

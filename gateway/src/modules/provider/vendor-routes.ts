@@ -283,6 +283,8 @@ export function openApi() {
         'A win settles a bet: it needs an accepted bet of the same player in the same round, else it is refused (BET_NOT_FOUND; ACCOUNT_DISABLED or TRIAL_FORBIDDEN for an account that may not play real money). ' +
         'Wins and rollbacks of a bet already accepted are settled even after the game token expired or was revoked, or the account was disabled. ' +
         'Bets are refused for disabled (ACCOUNT_DISABLED) and trial (TRIAL_FORBIDDEN) accounts. ' +
+        'Responsible gaming: a bet of an excluded player (self-exclusion, cooling-off, family or operator exclusion) is refused (RG_EXCLUDED, with value.until), ' +
+        'and a bet that would go beyond the player\'s wager or loss limit of the day, week or month (merchant calendar) is refused (RG_LIMIT_REACHED, with value.kind, period, limit, used); neither is stored, so the same transactionId may be retried. ' +
         'A rollback before its bet is remembered and the late bet refused (BET_ROLLED_BACK); a rollback always returns the original bet amount. ' +
         'A bet never takes the balance below zero (INSUFFICIENT_FUNDS). Amounts are integer minor units.',
     },
@@ -298,7 +300,7 @@ export function openApi() {
       [`${VENDOR_PREFIX}/{vendor}/balance`]: { post: op('Player balance (with a token: only while that game session is live)', ZVendorBalanceBody, ZVendorPlayer,
         [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID]) },
       [`${VENDOR_PREFIX}/{vendor}/bet`]: { post: op('Debit a bet', ZVendorBetBody, ZVendorMoneyValue,
-        [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.BET_ROLLED_BACK, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
+        [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.BET_ROLLED_BACK, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH, ErrorCode.RG_EXCLUDED, ErrorCode.RG_LIMIT_REACHED]) },
       [`${VENDOR_PREFIX}/{vendor}/win`]: { post: op('Credit a win for a bet of the same player and round (0 closes a lost round)', ZVendorWinBody, ZVendorMoneyValue,
         [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.BET_NOT_FOUND, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
       [`${VENDOR_PREFIX}/{vendor}/rollback`]: { post: op('Cancel a bet, returning its original amount', ZVendorRollbackBody, ZVendorMoneyValue,

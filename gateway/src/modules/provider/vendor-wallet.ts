@@ -16,6 +16,7 @@ import { isBigWin } from '../house/house-service.ts';
 import { ledgerTransfers } from '../../obs/metrics.ts';
 
 const VENDOR_SOURCE = { source: 'vendor' } as const;
+import { checkMoney } from '../rg/rg-service.ts';
 
 /** How long a launched game's token lets the vendor take bets. Wins and rollbacks are accepted after it. */
 export const GAME_SESSION_MS = 4 * 3600_000;
@@ -26,6 +27,9 @@ type Kind = 'bet' | 'win' | 'rollback';
 export type MoneyValue = { transactionId: string; balance: number; currency: string; replayed: boolean };
 
 const hashToken = (t: string) => createHash('sha256').update(t).digest();
+
+/** The merchant calendar's GMT offset for RG periods (a stand-in merchant without a brand counts as UTC). */
+const gmtOffsetOf = (m: Merchant): number => (m.brand as Merchant['brand'] | undefined)?.gmtOffsetMinutes ?? 0;
 
 function memberIdOf(playerId: string): number {
   const id = Number(playerId);
@@ -55,11 +59,19 @@ export function createVendorWallet(db: Db) {
     call: Kind, m: Merchant, vendor: string,
     a: { txId: string; memberId: number; roundId: string; gameCode: string | null; amount: number; ref: string | null; token: string | undefined },
   ): Promise<MoneyValue> {
-    const r = (await db.query<{ o_http: number; o_response: Record<string, unknown>; o_events: number }>(
-      MONEY_SQL,
-      [call, m.code, m.currency, [TRIAL_TYPE, ...m.trialTypes], vendor, a.txId, a.memberId, a.roundId, a.gameCode, a.amount, a.ref,
-        a.token === undefined ? null : hashToken(a.token), SYSTEM_SHARDS, REFUSALS],
-    )).rows[0]!;
+    const params = [call, m.code, m.currency, [TRIAL_TYPE, ...m.trialTypes], vendor, a.txId, a.memberId, a.roundId, a.gameCode, a.amount, a.ref,
+      a.token === undefined ? null : hashToken(a.token), SYSTEM_SHARDS, REFUSALS];
+    type Out = { o_http: number; o_response: Record<string, unknown>; o_events: number };
+    // A bet passes the responsible-gaming check first, in the same transaction (exclusion, wager and loss
+    // limits; the member's limit rows stay locked until the bet commits: concurrent bets are serialized).
+    // A replayed transaction id answers as before, without a new check.
+    const r = call === 'bet'
+      ? await db.tx(async (tx) => {
+        const seen = await tx.query('SELECT 1 FROM vendor_transactions WHERE merchant_code = $1 AND vendor = $2 AND transaction_id = $3', [m.code, vendor, a.txId]);
+        if (!seen.rows.length) await checkMoney(tx, a.memberId, 'bet', a.amount, gmtOffsetOf(m));
+        return (await tx.query<Out>(MONEY_SQL, params)).rows[0]!;
+      })
+      : (await db.query<Out>(MONEY_SQL, params)).rows[0]!;
     if (r.o_events > 0) {
       wakeRelays();
       // vendor_money committed a balance change: one ledger transfer (a replay or a refusal changes nothing).

@@ -50,8 +50,11 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
         `SELECT s.member_id, s.merchant_code, m.type, m.account,
                 s.last_seen_at < now() - make_interval(secs => $3) AS stale
          FROM sessions s JOIN members m ON m.id = s.member_id
+         LEFT JOIN rg_session_settings rg ON rg.member_id = s.member_id AND rg.session_limit_minutes IS NOT NULL
          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-           AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'`,
+           AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
+           -- The player's session time limit (responsible gaming): the session ends at it.
+           AND (rg.member_id IS NULL OR s.created_at + make_interval(mins => rg.session_limit_minutes) > now())`,
         [hashToken(token), idleMs / 1000, TOUCH_EVERY_MS / 1000],
       );
       const row = r.rows[0];

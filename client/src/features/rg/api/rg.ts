@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { rgCalls, type ZRgExcludeBody, type ZRgLimitBody, type ZRgSessionBody } from '@portal/contracts/api/rg';
+import { call } from '../../../lib/api';
+import { useSessionToken } from '../../../lib/session';
+
+const key = (token: string | null) => ['rg', token] as const;
+
+/** GET /wps/v2/rg/state: limits with what is used, the exclusion, reality check and session figures. */
+export function rgStateQuery(token: string | null) {
+  return queryOptions({ queryKey: [...key(token), 'state'] as const, queryFn: ({ signal }) => call(rgCalls.state, { query: {}, signal }), enabled: token !== null });
+}
+export const useRgState = () => useQuery(rgStateQuery(useSessionToken()));
+export const useRgEvents = () => {
+  const token = useSessionToken();
+  return useQuery({ queryKey: [...key(token), 'events'] as const, queryFn: ({ signal }) => call(rgCalls.events, { query: { pageNo: 1, pageSize: 20 }, signal }), enabled: token !== null });
+};
+
+function useRgMutation<T, R>(fn: (b: T) => Promise<R>) {
+  const qc = useQueryClient();
+  const token = useSessionToken();
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: key(token) }) });
+}
+export const useSetLimit = () => useRgMutation((b: z.infer<typeof ZRgLimitBody>) => call(rgCalls.setLimit, { body: b }));
+export const useConfirmLimit = () => useRgMutation((b: { kind: z.infer<typeof ZRgLimitBody>['kind']; period: z.infer<typeof ZRgLimitBody>['period'] }) => call(rgCalls.confirmLimit, { body: b }));
+export const useExclude = () => useRgMutation((b: z.infer<typeof ZRgExcludeBody>) => call(rgCalls.exclude, { body: b }));
+export const useSessionSettings = () => useRgMutation((b: z.infer<typeof ZRgSessionBody>) => call(rgCalls.session, { body: b }));

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMoney } from '../../../lib/use-money';
+import { Modal } from '../../../ui/modal';
+import { useRgState } from '../api/rg';
+
+/** The next reminder after `now`: session start + k * every (k >= 1), in ms since the epoch. */
+export function nextReminderAt(startedAt: number, everyMinutes: number, now: number): number {
+  const every = everyMinutes * 60_000;
+  const k = Math.max(1, Math.floor((now - startedAt) / every) + 1);
+  return startedAt + k * every;
+}
+
+/**
+ * Reality check: every N minutes the player chose (counted from the server's session start), a
+ * reminder of the time played and the net result (fetched from the server at that moment), with a
+ * way to stop playing (sign out) or continue. The app layer passes `onStop` (its sign-out).
+ */
+export function RealityCheck({ onStop }: { onStop: () => void }) {
+  const { t } = useTranslation('rg');
+  const money = useMoney();
+  const state = useRgState();
+  const [open, setOpen] = useState(false);
+  const every = state.data?.realityCheckMinutes ?? null;
+  const started = state.data?.sessionStartedAt ? Date.parse(state.data.sessionStartedAt) : null;
+  const { refetch } = state;
+  useEffect(() => {
+    if (every === null || started === null || open) return;
+    const timer = window.setTimeout(() => {
+      void refetch().then(() => setOpen(true));
+    }, Math.max(0, nextReminderAt(started, every, Date.now()) - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [every, started, open, refetch]);
+  if (!open || started === null) return null;
+  const minutes = Math.floor((Date.now() - started) / 60_000);
+  return (
+    <Modal name="realityCheck" open={open} onClose={() => setOpen(false)} title={t('rg_rc_title')}>
+      <div data-testid="rg-reality-check">
+        <p>{t('rg_rc_text', { minutes, net: money(state.data?.sessionNet ?? 0) })}</p>
+        <button type="button" className="btn btn--primary" onClick={() => setOpen(false)} data-testid="rg-rc-continue">{t('rg_rc_continue')}</button>{' '}
+        <button type="button" className="btn btn--outline" onClick={() => { setOpen(false); onStop(); }} data-testid="rg-rc-stop">{t('rg_rc_stop')}</button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RG_COOLING_DURATIONS, RG_LIMIT_KINDS, RG_PERIODS, RG_SELF_DURATIONS, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/field-message';
+import { useDateTime, useMoney } from '../../../lib/use-money';
+import { FormMessage } from '../../../ui/form-field';
+import { useConfirmLimit, useExclude, useRgEvents, useRgState, useSessionSettings, useSetLimit } from '../api/rg';
+import '../../../ui/cashier.css';
+
+/** Whole currency units typed by the player -> minor units; null for an empty field (no limit), NaN for junk. */
+const toMinor = (s: string) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) * 100 : Number.NaN);
+
+/**
+ * Member centre `responsibleGaming`: limits (deposit, loss, wager per day, week, month), cooling-off
+ * and self-exclusion, reality check and session time limit, and the player's RG events.
+ */
+export function RgPanel() {
+  const { t } = useTranslation('rg');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const state = useRgState();
+  const events = useRgEvents();
+  const setLimit = useSetLimit();
+  const confirm = useConfirmLimit();
+  const exclude = useExclude();
+  const session = useSessionSettings();
+  const [kind, setKind] = useState<TRgLimitKind>('loss');
+  const [period, setPeriod] = useState<TRgPeriod>('day');
+  const [amount, setAmount] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [pendingExclusion, setPendingExclusion] = useState<string | null>(null);
+  const s = state.data;
+  const failure = state.error ?? setLimit.error ?? confirm.error ?? exclude.error ?? session.error;
+  const appliesFrom = [setLimit.error, confirm.error].map((e) => (isApiError(e) ? (e.value as { appliesFrom?: string } | undefined)?.appliesFrom : undefined)).find(Boolean);
+
+  const submitLimit = () => {
+    const v = toMinor(amount);
+    if (Number.isNaN(v)) return setLocalError(t('rg_amount_invalid'));
+    setLocalError(null);
+    setLimit.mutate({ kind, period, amount: v });
+  };
+  return (
+    <div className="mc-stack" data-testid="rg-panel">
+      <div className="mc-card">
+        <h1 className="mc-title">{t('rg_title')}</h1>
+        <p className="cx-muted">{t('rg_intro')}</p>
+        {failure && <FormMessage message={errorMessage(failure)} />}
+        {appliesFrom && <p className="form-notice" data-testid="rg-applies-from">{t('rg_applies_from', { when: dateTime(appliesFrom) })}</p>}
+      </div>
+
+      <div className="mc-card">
+        <h2 className="mc-title">{t('rg_limits')}</h2>
+        <table className="cx-table" data-testid="rg-limits">
+          <thead><tr><th>{t('rg_kind')}</th><th>{t('rg_period')}</th><th>{t('rg_limit')}</th><th>{t('rg_used')}</th><th>{t('rg_pending')}</th></tr></thead>
+          <tbody>
+            {(s?.limits ?? []).map((l) => (
+              <tr key={`${l.kind}-${l.period}`} data-testid={`rg-limit-${l.kind}-${l.period}`}>
+                <td>{t(`rg_kind_${l.kind}`)}</td>
+                <td>{t(`rg_period_${l.period}`)}</td>
+                <td>{l.amount === null ? t('rg_none') : money(l.amount)}</td>
+                <td>{money(l.used)}</td>
+                <td>
+                  {l.pendingFrom ? (
+                    <>
+                      {l.pendingRemove ? t('rg_none') : money(l.pendingAmount ?? 0)} · {t('rg_applies_from', { when: dateTime(l.pendingFrom) })}{' '}
+                      <button type="button" className="btn btn--outline btn--sm" onClick={() => confirm.mutate({ kind: l.kind, period: l.period })} data-testid="rg-confirm">{t('rg_confirm')}</button>
+                    </>
+                  ) : '—'}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="cx-form">
+          <label>{t('rg_kind')} <select value={kind} onChange={(e) => setKind(e.target.value as TRgLimitKind)} data-testid="rg-kind">{RG_LIMIT_KINDS.map((k) => <option key={k} value={k}>{t(`rg_kind_${k}`)}</option>)}</select></label>
+          <label>{t('rg_period')} <select value={period} onChange={(e) => setPeriod(e.target.value as TRgPeriod)} data-testid="rg-period">{RG_PERIODS.map((p) => <option key={p} value={p}>{t(`rg_period_${p}`)}</option>)}</select></label>
+          <label>{t('rg_amount')} <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('rg_amount_hint')} data-testid="rg-amount" /></label>
+          <button type="button" className="btn btn--primary" disabled={setLimit.isPending} onClick={submitLimit} data-testid="rg-set-limit">{t('rg_set_limit')}</button>
+        </div>
+        {localError && <p className="form-error" role="alert">{localError}</p>}
+        {setLimit.data && <p className="form-notice" data-testid="rg-limit-result">{setLimit.data.applied ? t('rg_applied') : t('rg_requested', { when: dateTime(setLimit.data.limit.pendingFrom ?? '') })}</p>}
+        <p className="cx-muted">{t('rg_rules')}</p>
+      </div>
+
+      <div className="mc-card">
+        <h2 className="mc-title">{t('rg_session')}</h2>
+        <p className="cx-muted">{s?.sessionStartedAt ? t('rg_session_figures', { since: dateTime(s.sessionStartedAt), net: money(s.sessionNet) }) : ''}</p>
+        <div className="cx-form">
+          <label>{t('rg_reality_check')} <select value={s?.realityCheckMinutes ?? ''} data-testid="rg-reality" onChange={(e) => session.mutate({ realityCheckMinutes: e.target.value ? Number(e.target.value) : null, sessionLimitMinutes: s?.sessionLimitMinutes ?? null })}>
+            <option value="">{t('rg_off')}</option>{[15, 30, 60, 120].map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
+          </select></label>
+          <label>{t('rg_session_limit')} <select value={s?.sessionLimitMinutes ?? ''} data-testid="rg-session-limit" onChange={(e) => session.mutate({ realityCheckMinutes: s?.realityCheckMinutes ?? null, sessionLimitMinutes: e.target.value ? Number(e.target.value) : null })}>
+            <option value="">{t('rg_off')}</option>{[30, 60, 120, 240].map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
+          </select></label>
+        </div>
+      </div>
+
+      <div className="mc-card">
+        <h2 className="mc-title">{t('rg_exclusion')}</h2>
+        <p className="cx-muted">{t('rg_exclusion_text')}</p>
+        <div className="cx-form">
+          {RG_COOLING_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline" onClick={() => setPendingExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
+          {RG_SELF_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
+        </div>
+        {pendingExclusion && (
+          <div className="form-notice" role="alertdialog" data-testid="rg-exclude-confirm">
+            <p>{t('rg_exclude_warning')}</p>
+            <button type="button" className="btn btn--primary" disabled={exclude.isPending} data-testid="rg-exclude-yes" onClick={() => {
+              const [k, d] = pendingExclusion.split(':') as ['self' | 'cooling', string];
+              exclude.mutate(k === 'self' ? { kind: 'self', duration: d as (typeof RG_SELF_DURATIONS)[number] } : { kind: 'cooling', duration: d as (typeof RG_COOLING_DURATIONS)[number] });
+            }}>{t('rg_exclude_yes')}</button>{' '}
+            <button type="button" className="btn btn--outline" onClick={() => setPendingExclusion(null)}>{t('rg_cancel')}</button>
+          </div>
+        )}
+      </div>
+
+      <div className="mc-card">
+        <h2 className="mc-title">{t('rg_events')}</h2>
+        <ul className="msg-list" data-testid="rg-events">
+          {(events.data?.list ?? []).map((e) => (
+            <li key={e.id} className="msg-item msg-item--read">{dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })} · {t(`rg_by_${e.by}`)}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { defineCall } from './envelope.ts';
+
+/**
+ * Responsible gaming (spec sections 4, 6; issue 13): the player's limits, exclusions, reality checks
+ * and session time limit, and the RG events of the audit trail the player may see. Minor units.
+ */
+export const RG_PREFIX = '/wps/v2/rg';
+export const RG_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+export const RG_PERIODS = ['day', 'week', 'month'] as const;
+export const RG_SELF_DURATIONS = ['6m', '1y', '5y'] as const;
+export const RG_COOLING_DURATIONS = ['24h', '7d', '30d'] as const;
+export const RG_EXCLUSION_KINDS = ['self', 'cooling', 'family', 'operator'] as const;
+/** The largest limit a player may set (minor units): 1 billion; above it is an absurd value (4xx). */
+export const RG_MAX_LIMIT = 1_000_000_000_00;
+/** An increase or removal of a limit waits this long, then needs the player's confirmation. */
+export const RG_INCREASE_DELAY_MS = 24 * 3600_000;
+
+export type TRgLimitKind = (typeof RG_LIMIT_KINDS)[number];
+export type TRgPeriod = (typeof RG_PERIODS)[number];
+
+export const ZRgLimit = z.object({
+  kind: z.enum(RG_LIMIT_KINDS),
+  period: z.enum(RG_PERIODS),
+  /** What applies now; null: no limit. */
+  amount: z.number().int().nullable(),
+  /** Used so far in the current period (merchant's calendar). */
+  used: z.number().int(),
+  /** A requested increase (null amount with pendingRemove: removal), applicable from pendingFrom after the player confirms. */
+  pendingAmount: z.number().int().nullable(),
+  pendingRemove: z.boolean(),
+  pendingFrom: z.string().nullable(),
+  periodStart: z.string(),
+});
+export const ZRgExclusion = z.object({
+  id: z.string(),
+  kind: z.enum(RG_EXCLUSION_KINDS),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  revocableFrom: z.string().nullable(),
+});
+export const ZRgEvent = z.object({ id: z.string(), action: z.string(), by: z.string(), before: z.unknown(), after: z.unknown(), at: z.string() });
+export const ZRgState = z.object({
+  limits: z.array(ZRgLimit),
+  exclusion: ZRgExclusion.nullable(),
+  realityCheckMinutes: z.number().int().nullable(),
+  sessionLimitMinutes: z.number().int().nullable(),
+  /** When the current portal session started (for the reality check and the session limit). */
+  sessionStartedAt: z.string().nullable(),
+  /** Net result (wins - bets) of the player since the session started. */
+  sessionNet: z.number().int(),
+  gmtOffsetMinutes: z.number().int(),
+});
+export type TRgState = z.infer<typeof ZRgState>;
+
+/** A limit value: a positive integer of minor units, at most RG_MAX_LIMIT; null removes the limit. */
+export const ZRgLimitBody = z.object({
+  kind: z.enum(RG_LIMIT_KINDS),
+  period: z.enum(RG_PERIODS),
+  amount: z.number().int().positive().max(RG_MAX_LIMIT).nullable(),
+}).strict();
+export const ZRgLimitValue = z.object({ limit: ZRgLimit, applied: z.boolean() });
+export const ZRgConfirmBody = z.object({ kind: z.enum(RG_LIMIT_KINDS), period: z.enum(RG_PERIODS) }).strict();
+export const ZRgExcludeBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('self'), duration: z.enum(RG_SELF_DURATIONS) }).strict(),
+  z.object({ kind: z.literal('cooling'), duration: z.enum(RG_COOLING_DURATIONS) }).strict(),
+]);
+export const ZRgSessionBody = z.object({
+  realityCheckMinutes: z.number().int().min(5).max(240).nullable(),
+  sessionLimitMinutes: z.number().int().min(15).max(1440).nullable(),
+}).strict();
+const NoQuery = z.object({}).strict();
+export const ZRgEventsQuery = z.object({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }).strict();
+
+export const rgCalls = {
+  state: defineCall({ method: 'GET', path: `${RG_PREFIX}/state`, auth: true, query: NoQuery, value: ZRgState }),
+  setLimit: defineCall({ method: 'POST', path: `${RG_PREFIX}/limits`, auth: true, body: ZRgLimitBody, value: ZRgLimitValue }),
+  confirmLimit: defineCall({ method: 'POST', path: `${RG_PREFIX}/limits/confirm`, auth: true, body: ZRgConfirmBody, value: ZRgLimitValue }),
+  exclude: defineCall({ method: 'POST', path: `${RG_PREFIX}/exclusion`, auth: true, body: ZRgExcludeBody, value: ZRgExclusion }),
+  session: defineCall({ method: 'POST', path: `${RG_PREFIX}/session`, auth: true, body: ZRgSessionBody, value: ZRgState }),
+  events: defineCall({ method: 'GET', path: `${RG_PREFIX}/events`, auth: true, query: ZRgEventsQuery, value: z.object({ list: z.array(ZRgEvent), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() }) }),
+};
+
+/** Operator calls (under /ops/api/rg): exclude a member (operator-initiated), lift an exclusion. */
+export const ZOpsRgExcludeBody = z.object({
+  memberId: z.number().int().positive(),
+  /** null: until an operator lifts it. */
+  duration: z.enum([...RG_SELF_DURATIONS, ...RG_COOLING_DURATIONS]).nullable(),
+  reason: z.string().trim().min(2).max(500),
+}).strict();
+export const ZOpsRgLiftBody = z.object({ reason: z.string().trim().min(2).max(500) }).strict();
+export const opsRgCalls = {
+  exclude: defineCall({ method: 'POST', path: '/ops/api/rg/exclusions', auth: true, body: ZOpsRgExcludeBody, value: ZRgExclusion }),
+  lift: defineCall({ method: 'POST', path: '/ops/api/rg/exclusions/:id/lift', auth: true, body: ZOpsRgLiftBody, value: z.object({ lifted: z.boolean() }) }),
+};

@@ -1,0 +1,90 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { OPS_PERMISSIONS, type OperatorRole } from '@portal/contracts/api/ops';
+import { opsRgCalls, rgCalls, ZOpsRgExcludeBody, ZOpsRgLiftBody } from '@portal/contracts/api/rg';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import type { Db } from '../../db/db.ts';
+import { mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+import type { Operators } from '../ops/operators.ts';
+import { hashToken } from '../sessions/session-store.ts';
+import { realMember } from '../wallet/wallet-routes.ts';
+import { rgAudit, type Rg } from './rg-service.ts';
+
+/** The player's responsible-gaming calls (member centre): limits, exclusion, reality checks, the RG events. */
+export function mountRgRoutes(app: Express, deps: { rg: Rg }, opts: { checkResponses: boolean }) {
+  const { rg } = deps;
+  const gmt = (ctx: { merchant: { brand: { gmtOffsetMinutes: number } } }) => ctx.merchant.brand.gmtOffsetMinutes;
+  const who = (s: { memberId: number; account: string }) => ({ id: s.memberId, account: s.account });
+  mountCall(app, rgCalls.state, async ({ ctx }) => rg.state(ctx.merchant.code, ctx.session!.memberId, gmt(ctx), ctx.token ? hashToken(ctx.token) : null), opts);
+  mountCall(app, rgCalls.setLimit, async ({ ctx, body }) => rg.setLimit(ctx.merchant.code, who(realMember(ctx)), gmt(ctx), body.kind, body.period, body.amount), opts);
+  mountCall(app, rgCalls.confirmLimit, async ({ ctx, body }) => rg.confirmLimit(ctx.merchant.code, who(realMember(ctx)), gmt(ctx), body.kind, body.period), opts);
+  mountCall(app, rgCalls.exclude, async ({ ctx, body }) => {
+    const s = realMember(ctx);
+    return rg.exclude(ctx.merchant.code, s.memberId, { kind: 'member', account: s.account }, body.kind, body.duration);
+  }, opts);
+  mountCall(app, rgCalls.session, async ({ ctx, body }) => {
+    const s = realMember(ctx);
+    await rg.setSession(s.memberId, ctx.merchant.code, s.account, body);
+    return rg.state(ctx.merchant.code, s.memberId, gmt(ctx), ctx.token ? hashToken(ctx.token) : null);
+  }, opts);
+  mountCall(app, rgCalls.events, async ({ ctx, query }) => rg.events(ctx.merchant.code, ctx.session!.memberId, query.pageNo, query.pageSize), opts);
+}
+
+const OPS_RG = '/ops/api/rg';
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
+
+/** Operator RG calls under /ops/api/rg (admin role): operator-initiated exclusion and its lifting, both audited. */
+export function mountRgOps(app: Express, deps: { db: Db; rg: Rg; merchants: MerchantDirectory; operators: Operators }) {
+  const router = express.Router();
+  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
+  router.use(refuseNulInBody);
+  async function admin(req: Request) {
+    const header = req.headers['x-merchant-code'];
+    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
+    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const op = token ? await deps.operators.resolve(token) : null;
+    if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
+    if (op.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+    if (!(OPS_PERMISSIONS.admin as readonly OperatorRole[]).includes(op.role)) throw new AppError(ErrorCode.FORBIDDEN);
+    return { merchant, op };
+  }
+  router.post(opsRgCalls.exclude.path.slice(OPS_RG.length), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { merchant, op } = await admin(req);
+      const b = ZOpsRgExcludeBody.safeParse(req.body ?? {});
+      if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
+      const m = await deps.db.query('SELECT 1 FROM members WHERE id = $1 AND merchant_code = $2', [b.data.memberId, merchant.code]);
+      if (!m.rows.length) throw new AppError(ErrorCode.NOT_FOUND);
+      const value = await deps.rg.exclude(merchant.code, b.data.memberId, { kind: 'operator', id: op.id, username: op.username }, 'operator', b.data.duration, b.data.reason);
+      res.json({ success: true, value });
+    } catch (err) {
+      next(err);
+    }
+  });
+  router.post(opsRgCalls.lift.path.slice(OPS_RG.length), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { merchant, op } = await admin(req);
+      const id = Number(req.params.id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
+      const b = ZOpsRgLiftBody.safeParse(req.body ?? {});
+      if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
+      // Only operator exclusions are lifted here: a self-exclusion or cooling-off runs to its end.
+      const lifted = await deps.db.tx(async (tx) => {
+        const r = await tx.query<{ member_id: number; kind: string }>(
+          `UPDATE rg_exclusions SET ended_at = now(), ended_by = $3 WHERE id = $1 AND merchant_code = $2 AND kind = 'operator' AND ended_at IS NULL RETURNING member_id, kind`,
+          [id, merchant.code, op.username]);
+        const x = r.rows[0];
+        if (!x) return false;
+        await rgAudit(tx, merchant.code, { kind: 'operator', id: op.id, username: op.username }, 'rg.exclusion.end', x.member_id, { id: String(id), kind: x.kind }, { reason: b.data.reason });
+        return true;
+      });
+      if (!lifted) throw new AppError(ErrorCode.NOT_FOUND);
+      res.json({ success: true, value: { lifted } });
+    } catch (err) {
+      next(err);
+    }
+  });
+  app.use(OPS_RG, router);
+}
