@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -23,6 +23,14 @@ function wrap(node: React.ReactNode, lang: string) {
   return html;
 }
 const tab = (html: string) => /data-testid="payouts-my-contracts"[^>]*>([^<]*)</.exec(html)?.[1];
+
+// Texts load on demand (i18n/i18n.ts): both languages' agent namespaces first.
+beforeAll(async () => {
+  for (const lang of ['TY', 'EN']) {
+    await i18n.changeLanguage(lang);
+    await i18n.loadNamespaces(['agents', 'agent-office']);
+  }
+});
 
 describe('My contracts in the agent centre', () => {
   it.each([['page', 'EN', 'My contracts'], ['popup', 'EN', 'My contracts'], ['page', 'TY', 'Aking mga kontrata'], ['popup', 'TY', 'Aking mga kontrata']] as const)(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENT_STEP_CODES, ZStatementStep, type TStatementStep } from '@portal/contracts/api/agent-payouts';
 import { SETTLEMENT_ANOMALIES } from '@portal/contracts/domain/agent-settlement';
 import { formatMinor } from '@portal/contracts/domain/money';
@@ -24,6 +24,14 @@ const SAMPLE: Record<TStatementStep['code'], TStatementStep['params']> = {
   carriedOut: { carryOut: -100_000 },
 };
 const steps = STATEMENT_STEP_CODES.map((code) => ZStatementStep.parse({ code, params: SAMPLE[code] }));
+
+// Texts load on demand (i18n/i18n.ts): both languages' agent namespaces first.
+beforeAll(async () => {
+  for (const lang of ['TY', 'EN']) {
+    await i18n.changeLanguage(lang);
+    await i18n.loadNamespaces(['agents', 'agent-office']);
+  }
+});
 
 describe('payout statement steps', () => {
   it('formats amounts as money, rates as percentages and counts as numbers', () => {
