@@ -82,6 +82,8 @@ export const ZWithdrawalEvent = z.object({
 
 export const ZMaintenance = z.object({ systemStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]), message: z.string().optional() });
 export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere']) });
+/** Site settings changed from the operator console: which parts (clients re-read them; caches of bootstrap calls drop them). */
+export const ZSystemChanged = z.object({ parts: z.array(z.enum(['maintenance', 'blocked', 'modules', 'whitelabel', 'security', 'registration', 'games'])) });
 export const ZResync = z.object({ audience: ZAudience, reason: z.string() });
 
 /** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
@@ -96,6 +98,7 @@ export const EVENT_PAYLOADS = {
   'system.maintenance': ZMaintenance,
   'system.logout': ZForcedLogout,
   'system.resync': ZResync,
+  'system.changed': ZSystemChanged,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];

@@ -117,6 +117,13 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const app: Express = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // The visitor's country only from a proxy we trust (otherwise anyone could send the header).
+  const regionHeader = config.TRUST_PROXY > 0 ? config.REGION_HEADER.toLowerCase() : null;
+  const regionOf = (req: Request): string | null => {
+    if (!regionHeader) return null;
+    const v = req.headers[regionHeader];
+    return typeof v === 'string' && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null;
+  };
   app.set('query parser', 'simple');
   app.use(securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] }));
   app.use(refuseNulInUrl);
@@ -141,13 +148,14 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       req.ctx = {
         merchant,
         ip: req.ip ?? req.socket.remoteAddress ?? '',
+        region: regionOf(req),
         session: session && session.merchantCode === merchant.code ? session : null,
         token,
       };
       // Maintenance and region restriction close everything but system and dev calls.
       const isOpenPath = req.path.startsWith('/wps/system/') || req.path.startsWith('/wps/dev/');
       if (!isOpenPath) {
-        const status = systemStatusOf(merchant, req.ctx.ip);
+        const status = systemStatusOf(merchant, req.ctx.ip, req.ctx.region);
         if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
         if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
       }
@@ -164,7 +172,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
-  cashier.mount(apiApp, app, routeOpts);
+  cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);

@@ -7,7 +7,8 @@ import { mountCall } from '../../app/http.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 
 /** Region restriction: exact addresses or CIDR subnets from the merchant's block list. */
-export function isBlocked(m: Merchant, ip: string): boolean {
+export function isBlocked(m: Merchant, ip: string, region?: string | null): boolean {
+  if (region && m.blockedRegions.includes(region.toUpperCase())) return true;
   if (!m.blockedIps.length) return false;
   const list = new BlockList();
   for (const entry of m.blockedIps) {
@@ -24,15 +25,15 @@ export function isBlocked(m: Merchant, ip: string): boolean {
   return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-export function systemStatusOf(m: Merchant, ip: string): 0 | 1 | 2 {
-  if (isBlocked(m, ip)) return SYSTEM_STATUS.BLOCKED;
+export function systemStatusOf(m: Merchant, ip: string, region?: string | null): 0 | 1 | 2 {
+  if (isBlocked(m, ip, region)) return SYSTEM_STATUS.BLOCKED;
   if (m.maintenance) return SYSTEM_STATUS.MAINTENANCE;
   return SYSTEM_STATUS.NORMAL;
 }
 
 export function mountSystemRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {
   mountCall(app, systemCalls.status, async ({ ctx }) => {
-    const status = systemStatusOf(ctx.merchant, ctx.ip);
+    const status = systemStatusOf(ctx.merchant, ctx.ip, ctx.region);
     return {
       systemStatus: status,
       ip: ctx.ip,
@@ -56,7 +57,7 @@ export function mountSystemRoutes(app: Express, db: Db, opts: { checkResponses: 
       db.query<{ cs_type: string; title: string; url: string }>(
         'SELECT cs_type, title, url FROM customer_service WHERE merchant_code = $1 ORDER BY sort, id', [m.code]),
     ]);
-    const status = systemStatusOf(m, ctx.ip);
+    const status = systemStatusOf(m, ctx.ip, ctx.region);
     return {
       info: {
         domainRoute: (req.hostname || m.mainDomain).toLowerCase(),
