@@ -74,7 +74,7 @@ export function OperatorsPage() {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && <EmptyRow cols={6}>{t('empty')}</EmptyRow>}
+          {rows.length === 0 && <EmptyRow cols={6}>{t('empty_operators')}</EmptyRow>}
           {rows.map((o) => <OperatorRow key={`${o.id}:${o.roles.join()}:${o.status}`} op={o} />)}
         </tbody>
       </TableBox>
