@@ -34,6 +34,8 @@ export const OPS_PERMISSIONS = {
   'operators.manage': ['administrator'],
   'site.read': ['administrator', 'content', 'support', 'risk'],
   'site.update': ['administrator'],
+  'games.read': ['administrator', 'content', 'support'],
+  'games.manage': ['administrator', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */
@@ -183,6 +185,26 @@ export const ZAuditQuery = ZPageQuery.extend(ZAuditFilter.shape).strict();
 export const ZAuditExportQuery = ZAuditFilter.strict();
 
 const NoQuery = z.object({}).strict();
+
+/** Vendors and games in the console: maintenance, ordering (lower sort first) and hot games (hot rank, lower first). */
+export const ZOpsVendor = z.object({ vassalage: z.string(), gameType: z.string(), displayName: z.string(), sort: z.number().int(), maintenance: z.boolean() });
+export const ZOpsVendorBody = z
+  .object({ vassalage: z.string().trim().min(1).max(32), gameType: z.string().trim().min(1).max(32), maintenance: z.boolean().optional(), sort: z.number().int().min(0).max(100_000).optional() })
+  .strict()
+  .refine((b) => b.maintenance !== undefined || b.sort !== undefined, 'nothing to change');
+export const ZOpsGame = z.object({
+  id: z.number().int(), vassalage: z.string(), gameCode: z.string(), gameType: z.string(), gameName: z.string(),
+  sort: z.number().int(), hotRank: z.number().int().nullable(), maintenance: z.boolean(),
+});
+export const ZOpsGamesQuery = ZPageQuery.extend({
+  search: z.string().trim().max(64).optional(),
+  vassalage: z.string().trim().max(32).optional(),
+  hot: z.enum(['true', 'false']).optional(),
+}).strict();
+export const ZOpsGameBody = z
+  .object({ maintenance: z.boolean().optional(), sort: z.number().int().min(0).max(100_000).optional(), hotRank: z.number().int().min(1).max(1000).nullable().optional() })
+  .strict()
+  .refine((b) => b.maintenance !== undefined || b.sort !== undefined || b.hotRank !== undefined, 'nothing to change');
 const p = (s: string) => `${OPS_PREFIX}${s}`;
 
 /** Disable (sessions end, sockets close at once) or re-enable a member account. */
@@ -227,6 +249,11 @@ export const opsCalls = {
   operators: defineCall({ method: 'GET', path: p('/operators'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOperatorRow) }) }),
   createOperator: defineCall({ method: 'POST', path: p('/operators'), auth: true, body: ZCreateOperatorBody, value: ZCreateOperatorValue }),
   updateOperator: defineCall({ method: 'POST', path: p('/operators/:id'), auth: true, body: ZUpdateOperatorBody, value: ZOperatorRow }),
+
+  vendors: defineCall({ method: 'GET', path: p('/vendors'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsVendor) }) }),
+  updateVendor: defineCall({ method: 'POST', path: p('/vendors'), auth: true, body: ZOpsVendorBody, value: ZOpsVendor }),
+  games: defineCall({ method: 'GET', path: p('/games'), auth: true, query: ZOpsGamesQuery, value: zPage(ZOpsGame) }),
+  updateGame: defineCall({ method: 'POST', path: p('/games/:id'), auth: true, body: ZOpsGameBody, value: ZOpsGame }),
 
   site: defineCall({ method: 'GET', path: p('/site'), auth: true, query: NoQuery, value: ZSiteSettings }),
   updateSite: defineCall({ method: 'PUT', path: p('/site'), auth: true, body: ZSiteSettingsPatch, value: ZSiteSettings }),

@@ -119,6 +119,41 @@ describe('site settings live', () => {
   });
 });
 
+describe('vendors and games from the console', () => {
+  it('maintenance, order and hot games show in the catalogue calls; audited; bad input is 4xx', async () => {
+    type G = { id: number; gameCode: string; hotRank: number | null; maintenance: boolean };
+    type Hot = { list: Array<{ gameCode: string; maintenance: boolean }> };
+    const hot = (await call<{ list: G[] }>('/ops/api/games?hot=true&pageSize=5', { token: admin })).json!.value!.list;
+    expect(hot.length).toBeGreaterThan(1);
+    const [first, second] = hot as [G, G];
+    // the second hot game moves to the end (rank 1000), the first one leaves the hot list and goes into maintenance
+    const before = (await call<Hot>('/wps/relay/GCSGAME_hotGamesV2')).json!.value!.list.map((g) => g.gameCode);
+    expect(before.indexOf(second.gameCode)).toBeLessThan(before.length - 1);
+    expect((await call(`/ops/api/games/${second.id}`, { token: admin, body: { hotRank: 1000 } })).status).toBe(200);
+    const off = await call<G>(`/ops/api/games/${first.id}`, { token: admin, body: { hotRank: null, maintenance: true } });
+    expect(off.json?.value).toMatchObject({ hotRank: null, maintenance: true });
+    const shown = (await call<Hot>('/wps/relay/GCSGAME_hotGamesV2')).json!.value!.list;
+    expect(shown.at(-1)?.gameCode).toBe(second.gameCode);
+    expect(shown.some((g) => g.gameCode === first.gameCode)).toBe(false);
+    const searched = (await call<{ list: G[] }>(`/ops/api/games?search=${encodeURIComponent(first.gameCode)}`, { token: admin })).json!.value!.list;
+    expect(searched.find((g) => g.id === first.id)?.maintenance).toBe(true);
+
+    const vendors = (await call<{ list: Array<{ vassalage: string; gameType: string; maintenance: boolean }> }>('/ops/api/vendors', { token: admin })).json!.value!.list;
+    const v = vendors[0]!;
+    expect((await call('/ops/api/vendors', { token: admin, body: { vassalage: v.vassalage, gameType: v.gameType, maintenance: true, sort: 0 } })).json).toMatchObject({ value: { maintenance: true } });
+    const listed = await call<{ vendors: Array<{ vassalage: string; maintenance: boolean }> }>(`/wps/relay/GCSGAME_getVassGameType?gameType=${v.gameType}`);
+    expect(listed.json!.value!.vendors.find((x) => x.vassalage === v.vassalage)?.maintenance).toBe(true);
+    await call('/ops/api/vendors', { token: admin, body: { vassalage: v.vassalage, gameType: v.gameType, maintenance: false } });
+
+    const audit = await call<{ list: Array<{ action: string; targetId: string; after: unknown }> }>(`/ops/api/audit?action=game.update&targetId=${first.id}`, { token: admin });
+    expect(audit.json!.value!.list[0]?.after).toEqual({ maintenance: true, sort: expect.any(Number), hotRank: null });
+    for (const [path, body] of [[`/ops/api/games/${first.id}`, {}], [`/ops/api/games/${first.id}`, { hotRank: 0 }], ['/ops/api/games/999999', { sort: 1 }], ['/ops/api/vendors', { vassalage: 'NOPE', gameType: 'SLOT', sort: 1 }], ['/ops/api/vendors', { vassalage: v.vassalage }]] as const) {
+      const r = await call(path, { token: admin, body });
+      expect([400, 404], `${path} ${JSON.stringify(body)}`).toContain(r.status);
+    }
+  });
+});
+
 describe('audit trail search and CSV export', () => {
   it('escapes CSV cells and neutralises formulas', () => {
     expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");

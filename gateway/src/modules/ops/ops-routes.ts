@@ -16,6 +16,7 @@ import { saveSettings, settingsOf } from '../cashier/settings.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
 import { mountOpsAgentRoutes } from './agents-routes.ts';
 import { createSiteOps } from './site-ops.ts';
+import { createGamesOps } from './games-ops.ts';
 import { auditCsv, auditWhere, type AuditFilter } from './audit-trail.ts';
 import type { Tx } from '../../db/db.ts';
 
@@ -69,6 +70,7 @@ export type MemberAccounts = { disable(memberId: number): Promise<void>; enable(
 export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null }) {
   const { db, operators, deposits, withdrawals } = deps;
   const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null });
+  const gamesOps = createGamesOps(db);
   const router = express.Router();
   router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
   router.use(refuseNulInBody);
@@ -311,6 +313,12 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   // ---- site settings (maintenance, blocked addresses and regions, module flags, whitelabel, security) ----
   call(opsCalls.site, 'site.read', async ({ ctx }) => site.read(ctx.merchant.code));
   call(opsCalls.updateSite, 'site.update', async ({ ctx, body }) => site.update(ctx.operator, ctx.merchant.code, body));
+
+  // ---- vendors and games (maintenance, order, hot games) ----
+  call(opsCalls.vendors, 'games.read', async ({ ctx }) => gamesOps.vendors(ctx.merchant.code));
+  call(opsCalls.updateVendor, 'games.manage', async ({ ctx, body }) => gamesOps.updateVendor(ctx.operator, ctx.merchant.code, body));
+  call(opsCalls.games, 'games.read', async ({ ctx, query }) => gamesOps.games(ctx.merchant.code, query));
+  call(opsCalls.updateGame, 'games.manage', async ({ ctx, body, id }) => gamesOps.updateGame(ctx.operator, ctx.merchant.code, id, body));
 
   mountOpsAgentRoutes(call, { db });
 
