@@ -66,6 +66,9 @@ describe('operator console', () => {
     await ops.page.getByTestId('ops-nav-operators').click();
     await ops.page.getByTestId('ops-operator-row-ops01').waitFor({ timeout: 10_000 });
     await shot(ops.page, 'operators-EN');
+    await ops.page.getByTestId('ops-nav-games').click();
+    await ops.page.getByTestId('ops-games-page').locator('[data-testid^="ops-game-"]').first().waitFor({ timeout: 15_000 });
+    await shot(ops.page, 'games-EN');
     await player.context.close();
     await ops.context.close();
   });
@@ -88,6 +91,9 @@ describe('operator console', () => {
     await ops.page.getByTestId('ops-nav-operators').click();
     await ops.page.getByTestId('ops-operator-row-ops01').waitFor({ timeout: 10_000 });
     await shot(ops.page, 'operators-TY');
+    await ops.page.getByTestId('ops-nav-games').click();
+    await ops.page.getByTestId('ops-games-page').locator('[data-testid^="ops-game-"]').first().waitFor({ timeout: 15_000 });
+    await shot(ops.page, 'games-TY');
     await ops.context.close();
   });
 });
