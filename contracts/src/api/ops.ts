@@ -189,7 +189,7 @@ const NoQuery = z.object({}).strict();
 /** Vendors and games in the console: maintenance, ordering (lower sort first) and hot games (hot rank, lower first). */
 export const ZOpsVendor = z.object({ vassalage: z.string(), gameType: z.string(), displayName: z.string(), sort: z.number().int(), maintenance: z.boolean() });
 export const ZOpsVendorBody = z
-  .object({ vassalage: z.string().trim().min(1).max(32), gameType: z.string().trim().min(1).max(32), maintenance: z.boolean().optional(), sort: z.number().int().min(0).max(100_000).optional() })
+  .object({ vassalage: z.string().trim().min(1).max(32), gameType: z.string().trim().min(1).max(32), maintenance: z.boolean().optional(), sort: z.number().int().min(-100_000).max(100_000).optional() })
   .strict()
   .refine((b) => b.maintenance !== undefined || b.sort !== undefined, 'nothing to change');
 export const ZOpsGame = z.object({
@@ -202,7 +202,7 @@ export const ZOpsGamesQuery = ZPageQuery.extend({
   hot: z.enum(['true', 'false']).optional(),
 }).strict();
 export const ZOpsGameBody = z
-  .object({ maintenance: z.boolean().optional(), sort: z.number().int().min(0).max(100_000).optional(), hotRank: z.number().int().min(1).max(1000).nullable().optional() })
+  .object({ maintenance: z.boolean().optional(), sort: z.number().int().min(-100_000).max(100_000).optional(), hotRank: z.number().int().min(0).max(1000).nullable().optional() })
   .strict()
   .refine((b) => b.maintenance !== undefined || b.sort !== undefined || b.hotRank !== undefined, 'nothing to change');
 const p = (s: string) => `${OPS_PREFIX}${s}`;

@@ -147,7 +147,7 @@ describe('vendors and games from the console', () => {
 
     const audit = await call<{ list: Array<{ action: string; targetId: string; after: unknown }> }>(`/ops/api/audit?action=game.update&targetId=${first.id}`, { token: admin });
     expect(audit.json!.value!.list[0]?.after).toEqual({ maintenance: true, sort: expect.any(Number), hotRank: null });
-    for (const [path, body] of [[`/ops/api/games/${first.id}`, {}], [`/ops/api/games/${first.id}`, { hotRank: 0 }], ['/ops/api/games/999999', { sort: 1 }], ['/ops/api/vendors', { vassalage: 'NOPE', gameType: 'SLOT', sort: 1 }], ['/ops/api/vendors', { vassalage: v.vassalage }]] as const) {
+    for (const [path, body] of [[`/ops/api/games/${first.id}`, {}], [`/ops/api/games/${first.id}`, { hotRank: -1 }], ['/ops/api/games/999999', { sort: 1 }], ['/ops/api/vendors', { vassalage: 'NOPE', gameType: 'SLOT', sort: 1 }], ['/ops/api/vendors', { vassalage: v.vassalage }]] as const) {
       const r = await call(path, { token: admin, body });
       expect([400, 404], `${path} ${JSON.stringify(body)}`).toContain(r.status);
     }

@@ -7,7 +7,7 @@ import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 const PAGE_SIZE = 50;
-const asInt = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
+const asInt = (v: string, min: number, max: number) => (/^-?\d{1,6}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
 
 /** /ops/games: vendor and game maintenance, order, hot games (audited; the catalogue calls follow at once). */
 export function GamesPage() {
@@ -85,7 +85,7 @@ export function GamesPage() {
   );
 }
 
-function SortInput({ value, disabled, onSave, label, max = 100_000, min = 0, allowEmpty = false, testId }: { value: number | null; disabled: boolean; onSave: (v: number | null) => void; label: string; max?: number; min?: number; allowEmpty?: boolean; testId?: string }) {
+function SortInput({ value, disabled, onSave, label, max = 100_000, min = -100_000, allowEmpty = false, testId }: { value: number | null; disabled: boolean; onSave: (v: number | null) => void; label: string; max?: number; min?: number; allowEmpty?: boolean; testId?: string }) {
   const [text, setText] = useState(value === null ? '' : String(value));
   const parsed = text.trim() === '' && allowEmpty ? null : asInt(text, min, max);
   const isValid = parsed !== null || (allowEmpty && text.trim() === '');
@@ -110,7 +110,7 @@ function GameRow({ game, canEdit }: { game: z.infer<typeof ZOpsGame>; canEdit: b
       <td className="strong">{game.gameName} <span className="mono ops-muted">{game.gameCode}</span></td>
       <td>{game.vassalage} · {game.gameType}</td>
       <td>
-        <SortInput label={t('games_hot_rank')} value={game.hotRank} min={1} max={1000} allowEmpty disabled={!canEdit} onSave={(hotRank) => update.mutate({ id: game.id, body: { hotRank } })} testId={`ops-game-${game.id}-hot`} />
+        <SortInput label={t('games_hot_rank')} value={game.hotRank} min={0} max={1000} allowEmpty disabled={!canEdit} onSave={(hotRank) => update.mutate({ id: game.id, body: { hotRank } })} testId={`ops-game-${game.id}-hot`} />
       </td>
       <td>
         <SortInput label={t('games_order')} value={game.sort} disabled={!canEdit} onSave={(sort) => update.mutate({ id: game.id, body: { sort: sort ?? 0 } })} />
