@@ -4,6 +4,7 @@ import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
 
 /**
  * Agent contracts across two browsers (issue 11): a top agent (with its house contract) offers its
@@ -25,9 +26,7 @@ const startGateway = () => GatewayProcess.start({}, { bootTimeoutMs: 300_000 });
 beforeAll(async () => {
   gw = await startGateway();
   browser = await launchBrowser();
-  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-agents-pass-1', confirmNewPassword: 'Ops-agents-pass-1' });
-  opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-agents-pass-1' })).token;
+  opsToken = await (await DemoOperator.prepare(gw, 'Ops-agents-pass-1')).token();
 }, 420_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,6 +4,7 @@ import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { createMember, realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
 
 /**
  * Games in the browser: a guest pressing play gets the login popup; a real player plays the house
@@ -17,9 +18,7 @@ let opsToken = '';
 beforeAll(async () => {
   gw = await GatewayProcess.start();
   browser = await launchBrowser();
-  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-games-pass-1', confirmNewPassword: 'Ops-games-pass-1' });
-  opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-games-pass-1' })).token;
+  opsToken = await (await DemoOperator.prepare(gw, 'Ops-games-pass-1')).token();
 });
 afterAll(async () => {
   await browser?.close();

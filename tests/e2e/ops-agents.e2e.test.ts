@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newContext, snap } from './support/browser.ts';
+import { DemoOperator } from './support/ops-operator.ts';
 
 /**
  * The operator's agent screens in /ops: find an agent in the tree (search, drill, breadcrumb), grant
@@ -11,17 +12,12 @@ import { launchBrowser, newContext, snap } from './support/browser.ts';
 let gw: GatewayProcess;
 let browser: Browser;
 const OPS_PASSWORD = 'Ops-e2e-agents-77';
+let operator: DemoOperator;
 
 beforeAll(async () => {
   gw = await GatewayProcess.start();
   browser = await launchBrowser();
-  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-  const r = await fetch(gw.url + '/ops/api/session/password', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${first.token}` },
-    body: JSON.stringify({ oldPassword: '{secret}', newPassword: OPS_PASSWORD, confirmNewPassword: OPS_PASSWORD }),
-  });
-  expect(r.status).toBe(200);
+  operator = await DemoOperator.prepare(gw, OPS_PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
@@ -29,10 +25,7 @@ afterAll(async () => {
 });
 
 async function opsSignIn(page: Page) {
-  await page.goto(gw.url + '/ops');
-  await page.getByTestId('ops-login-username').fill('ops01');
-  await page.getByTestId('ops-login-password').fill(OPS_PASSWORD);
-  await page.getByTestId('ops-login-submit').click();
+  await operator.signIn(page);
   await page.getByTestId('ops-nav-agents').waitFor({ timeout: 15_000 });
 }
 

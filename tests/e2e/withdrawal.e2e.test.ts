@@ -5,6 +5,7 @@ import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newContext, newPage, snap } from './support/browser.ts';
 import { createMember, realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
 
 /**
  * A withdrawal across two browsers: the player requests it, an operator approves and pays it in
@@ -14,13 +15,13 @@ import { apiLogin, signInContext } from './support/session.ts';
 let gw: GatewayProcess;
 let browser: Browser;
 const OPS_PASSWORD = 'Ops-e2e-pass-77';
+let operator: DemoOperator;
 
 beforeAll(async () => {
   gw = await GatewayProcess.start();
   browser = await launchBrowser();
   // the demo operator must change the default password first, as a person would
-  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-  await opsCall('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: OPS_PASSWORD, confirmNewPassword: OPS_PASSWORD });
+  operator = await DemoOperator.prepare(gw, OPS_PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
@@ -52,7 +53,7 @@ async function fundedPlayer(pesos: number) {
   const account = `wd${Date.now() % 1e6}`;
   await createMember(gw, { account, password: 'abc12345' });
   const token = await apiLogin(gw, account, 'abc12345');
-  const ops = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: OPS_PASSWORD });
+  const ops = { token: await operator.token() };
   await opsCall('/ops/api/adjustments', ops.token, { account, amount: pesos * 100, reason: 'e2e funding', requestId: `fund-${account}` });
   await memberCall('/wps/member/withdraw-password', token, { loginPassword: 'abc12345', newWithdrawPassword: '246810', confirmNewWithdrawPassword: '246810' });
   const bank = await memberCall<{ id: string }>('/wps/v2/bank-accounts', token, { bankName: 'BDO', accountName: 'Juan Dela Cruz', accountNumber: '001234567890', withdrawPassword: '246810' });
@@ -60,10 +61,7 @@ async function fundedPlayer(pesos: number) {
 }
 
 async function opsSignIn(page: Page) {
-  await page.goto(gw.url + '/ops');
-  await page.getByTestId('ops-login-username').fill('ops01');
-  await page.getByTestId('ops-login-password').fill(OPS_PASSWORD);
-  await page.getByTestId('ops-login-submit').click();
+  await operator.signIn(page);
   await page.getByTestId('ops-nav-withdrawals').waitFor({ timeout: 15_000 });
   // a reload keeps the operator signed in, with the token in no storage a script can read
   await page.reload();

@@ -38,6 +38,22 @@ describe('applyEventToCache', () => {
   });
 });
 
+describe('system.changed (operator console)', () => {
+  it('marks the status stale for maintenance or blocking, whitelabel and domain route for flags', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(QUERY_KEYS.systemStatus, { systemStatus: 0, ip: '1.2.3.4' });
+    qc.setQueryData(QUERY_KEYS.whitelabel, { modules: {} });
+    qc.setQueryData(QUERY_KEYS.domainRoute, { info: {} });
+    const ev = (parts: string[]): TEventEnvelope => ({ id: 'c', type: 'system.changed', v: 1, audience: 'merchant:D', seq: 5, at: '', payload: { parts } as never });
+    applyEventToCache(qc, ev(['modules']));
+    expect(qc.getQueryState(QUERY_KEYS.systemStatus)?.isInvalidated).toBe(false);
+    expect(qc.getQueryState(QUERY_KEYS.whitelabel)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(QUERY_KEYS.domainRoute)?.isInvalidated).toBe(true);
+    applyEventToCache(qc, ev(['blocked']));
+    expect(qc.getQueryState(QUERY_KEYS.systemStatus)?.isInvalidated).toBe(true);
+  });
+});
+
 describe('wallet events', () => {
   const balance = { currency: 'PHP', currencySymbol: '₱', balance: 1000, available: 1000, held: 0 };
 

@@ -55,6 +55,16 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.messages });
       return;
     }
+    case 'system.changed': {
+      // Site settings changed from the operator console: re-read what they feed (status, flags, whitelabel).
+      const { parts } = (env as TEventEnvelope<'system.changed'>).payload;
+      if (parts.some((p) => p === 'maintenance' || p === 'blocked')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.systemStatus });
+      if (parts.some((p) => p !== 'maintenance')) {
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.whitelabel });
+        void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.domainRoute });
+      }
+      return;
+    }
     case 'system.resync':
       void queryClient.invalidateQueries();
       return;

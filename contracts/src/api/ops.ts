@@ -9,23 +9,121 @@ import { DEPOSIT_STATUSES, ZAmount, ZDeposit, ZPageQuery, ZRequestId, ZWithdrawa
  * action writes an audit row in the same transaction.
  */
 export const OPS_PREFIX = '/ops/api';
-export const OPERATOR_ROLES = ['admin', 'cashier', 'auditor'] as const;
+/** Operator roles: an operator holds one or more; each action names the roles allowed to do it (least privilege). */
+export const OPERATOR_ROLES = ['administrator', 'finance', 'support', 'content', 'risk'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-/** Who may do what: auditors read only; settings and balance adjustments need an admin. */
+/**
+ * The one permission table of the back office: action -> roles. Every /ops/api route names its action
+ * (gateway/src/modules/ops/ops-routes.ts, agents/disputes.ts); an operator without one of the roles gets
+ * 403 FORBIDDEN and the refused attempt is written to the audit trail.
+ */
 export const OPS_PERMISSIONS = {
-  read: ['admin', 'cashier', 'auditor'],
-  cashier: ['admin', 'cashier'],
-  admin: ['admin'],
+  'deposits.read': ['administrator', 'finance', 'risk'],
+  'deposits.decide': ['administrator', 'finance'],
+  'withdrawals.read': ['administrator', 'finance', 'risk'],
+  'withdrawals.decide': ['administrator', 'finance'],
+  'balance.adjust': ['administrator', 'finance'],
+  'members.status': ['administrator', 'risk', 'support'],
+  'cashier.settings.read': ['administrator', 'finance'],
+  'cashier.settings.update': ['administrator'],
+  'audit.read': ['administrator', 'risk'],
+  'agents.read': ['administrator', 'finance', 'risk', 'support'],
+  'agents.manage': ['administrator'],
+  'disputes.read': ['administrator', 'finance', 'risk'],
+  'disputes.resolve': ['administrator', 'finance'],
+  'operators.manage': ['administrator'],
+  'site.read': ['administrator', 'content', 'support', 'risk'],
+  'site.update': ['administrator'],
+  'games.read': ['administrator', 'content', 'support'],
+  'games.manage': ['administrator', 'content'],
+  /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
+  'rg.exclude': ['administrator', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
+export type OpsAction = keyof typeof OPS_PERMISSIONS;
+/** Whether an operator holding `roles` may do `action`. */
+export const opsCan = (roles: readonly string[], action: OpsAction): boolean =>
+  (OPS_PERMISSIONS[action] as readonly string[]).some((r) => roles.includes(r));
 
-export const ZOpsLoginBody = z.object({ username: z.string().trim().toLowerCase().max(32), password: z.string().max(128) }).strict();
+/** `totp`: the authenticator code, required once the operator has enrolled (401 TOTP_REQUIRED without it). */
+export const ZOpsLoginBody = z
+  .object({ username: z.string().trim().toLowerCase().max(32), password: z.string().max(128), totp: z.string().trim().max(12).optional() })
+  .strict();
 export const ZOpsLoginValue = z.object({
   token: z.string(),
   username: z.string(),
-  role: z.enum(OPERATOR_ROLES),
+  roles: z.array(z.enum(OPERATOR_ROLES)),
   /** The password must be changed before anything else is allowed. */
   mustChangePassword: z.boolean(),
+  /** False: the operator must enrol an authenticator (TOTP) before anything else but the password change. */
+  totpEnrolled: z.boolean(),
 });
+export const ZTotpSetupValue = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
+export const ZTotpConfirmBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();
+
+const ZOperatorName = z.string().trim().toLowerCase().regex(/^[a-z0-9_]{3,32}$/);
+const ZRoles = z.array(z.enum(OPERATOR_ROLES)).min(1).max(OPERATOR_ROLES.length).refine((r) => new Set(r).size === r.length, 'duplicate role');
+export const ZOperatorRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(z.enum(OPERATOR_ROLES)),
+  status: z.enum(['active', 'disabled']),
+  totpEnrolled: z.boolean(),
+  createdAt: z.string(),
+});
+export type TOperatorRow = z.infer<typeof ZOperatorRow>;
+export const ZCreateOperatorBody = z.object({ username: ZOperatorName, roles: ZRoles }).strict();
+/** The new operator's one-time password, shown once: it must be changed at first sign-in. */
+export const ZCreateOperatorValue = z.object({ operator: ZOperatorRow, password: z.string() });
+export const ZUpdateOperatorBody = z
+  .object({ roles: ZRoles.optional(), status: z.enum(['active', 'disabled']).optional(), resetTotp: z.literal(true).optional() })
+  .strict()
+  .refine((b) => b.roles !== undefined || b.status !== undefined || b.resetTotp !== undefined, 'nothing to change');
+
+/** Site settings changed live from the console (audited; announced by a `system.changed` event). */
+export const ZSiteSecurity = z.object({
+  botCheck: z.boolean(),
+  captchaAfterFailures: z.number().int().min(0).max(100),
+  passwordMaxAgeDays: z.number().int().min(0).max(3650),
+  newIpVerification: z.boolean(),
+});
+/** An IPv4/IPv6 address or CIDR subnet. */
+export const ZCidr = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((v) => {
+    const [addr, bits, extra] = v.split('/');
+    if (extra !== undefined || !addr) return false;
+    const v4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(addr);
+    const v6 = !v4 && /^[0-9a-fA-F:]+$/.test(addr) && addr.includes(':') && (addr.match(/::/g)?.length ?? 0) <= 1;
+    if (!v4 && !v6) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
+  }, 'not an IP address or CIDR subnet');
+export const ZSiteSettings = z.object({
+  maintenance: z.boolean(),
+  maintenanceMessage: z.string().max(500).nullable(),
+  blockedIps: z.array(ZCidr).max(200),
+  /** ISO 3166 alpha-2 codes, matched against the configured country header only behind a trusted proxy. */
+  blockedRegions: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250),
+  modules: z.record(z.string(), z.boolean()),
+  whitelabel: z.record(z.string().regex(/^[A-Z0-9_]{1,32}$/), z.string().max(200)),
+  security: ZSiteSecurity,
+  /** Whether region blocking can apply here (TRUST_PROXY set): otherwise the list is kept but not used. */
+  regionHeader: z.string().nullable(),
+});
+export type TSiteSettings = z.infer<typeof ZSiteSettings>;
+export const ZSiteSettingsPatch = z
+  .object({
+    maintenance: z.boolean().optional(),
+    maintenanceMessage: z.string().trim().max(500).nullable().optional(),
+    blockedIps: z.array(ZCidr).max(200).optional(),
+    blockedRegions: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/)).max(250).optional(),
+    modules: z.record(z.string(), z.boolean()).optional(),
+    whitelabel: z.record(z.string().regex(/^[A-Z0-9_]{1,32}$/), z.string().max(200)).optional(),
+    security: ZSiteSecurity.partial().strict().optional(),
+  })
+  .strict();
 export const ZOpsPasswordBody = z
   .object({ oldPassword: z.string().max(128), newPassword: z.string().min(10).max(128), confirmNewPassword: z.string().max(128) })
   .strict();
@@ -76,9 +174,39 @@ export const ZAuditEntry = z.object({
   after: z.unknown(),
   at: z.string(),
 });
-export const ZAuditQuery = ZPageQuery.extend({ action: z.string().max(64).optional(), targetType: z.string().max(32).optional(), targetId: z.string().max(64).optional() }).strict();
+/** Audit search: actor (operator name), action, target, and a date range [from, to) as ISO instants. */
+export const ZAuditFilter = z.object({
+  actor: z.string().trim().max(32).optional(),
+  action: z.string().max(64).optional(),
+  targetType: z.string().max(32).optional(),
+  targetId: z.string().max(64).optional(),
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+});
+export const ZAuditQuery = ZPageQuery.extend(ZAuditFilter.shape).strict();
+export const ZAuditExportQuery = ZAuditFilter.strict();
 
 const NoQuery = z.object({}).strict();
+
+/** Vendors and games in the console: maintenance, ordering (lower sort first) and hot games (hot rank, lower first). */
+export const ZOpsVendor = z.object({ vassalage: z.string(), gameType: z.string(), displayName: z.string(), sort: z.number().int(), maintenance: z.boolean() });
+export const ZOpsVendorBody = z
+  .object({ vassalage: z.string().trim().min(1).max(32), gameType: z.string().trim().min(1).max(32), maintenance: z.boolean().optional(), sort: z.number().int().min(-100_000).max(100_000).optional() })
+  .strict()
+  .refine((b) => b.maintenance !== undefined || b.sort !== undefined, 'nothing to change');
+export const ZOpsGame = z.object({
+  id: z.number().int(), vassalage: z.string(), gameCode: z.string(), gameType: z.string(), gameName: z.string(),
+  sort: z.number().int(), hotRank: z.number().int().nullable(), maintenance: z.boolean(),
+});
+export const ZOpsGamesQuery = ZPageQuery.extend({
+  search: z.string().trim().max(64).optional(),
+  vassalage: z.string().trim().max(32).optional(),
+  hot: z.enum(['true', 'false']).optional(),
+}).strict();
+export const ZOpsGameBody = z
+  .object({ maintenance: z.boolean().optional(), sort: z.number().int().min(-100_000).max(100_000).optional(), hotRank: z.number().int().min(0).max(1000).nullable().optional() })
+  .strict()
+  .refine((b) => b.maintenance !== undefined || b.sort !== undefined || b.hotRank !== undefined, 'nothing to change');
 const p = (s: string) => `${OPS_PREFIX}${s}`;
 
 /** Disable (sessions end, sockets close at once) or re-enable a member account. */
@@ -114,4 +242,21 @@ export const opsCalls = {
   updateSettings: defineCall({ method: 'PUT', path: p('/settings'), auth: true, body: ZOpsSettings.partial().strict(), value: ZOpsSettings }),
   memberStatus: defineCall({ method: 'POST', path: p('/members/:id/status'), auth: true, body: ZOpsMemberStatusBody, value: ZOpsMemberStatus }),
   audit: defineCall({ method: 'GET', path: p('/audit'), auth: true, query: ZAuditQuery, value: zPage(ZAuditEntry) }),
+  /** The filtered audit trail as CSV (streamed; cells starting with = + - @ are prefixed with '). Not an envelope. */
+  auditExportPath: p('/audit/export'),
+
+  totpSetup: defineCall({ method: 'POST', path: p('/session/totp/setup'), auth: true, body: z.object({}).strict(), value: ZTotpSetupValue }),
+  totpConfirm: defineCall({ method: 'POST', path: p('/session/totp/confirm'), auth: true, body: ZTotpConfirmBody, value: z.object({ enrolled: z.literal(true) }) }),
+
+  operators: defineCall({ method: 'GET', path: p('/operators'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOperatorRow) }) }),
+  createOperator: defineCall({ method: 'POST', path: p('/operators'), auth: true, body: ZCreateOperatorBody, value: ZCreateOperatorValue }),
+  updateOperator: defineCall({ method: 'POST', path: p('/operators/:id'), auth: true, body: ZUpdateOperatorBody, value: ZOperatorRow }),
+
+  vendors: defineCall({ method: 'GET', path: p('/vendors'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsVendor) }) }),
+  updateVendor: defineCall({ method: 'POST', path: p('/vendors'), auth: true, body: ZOpsVendorBody, value: ZOpsVendor }),
+  games: defineCall({ method: 'GET', path: p('/games'), auth: true, query: ZOpsGamesQuery, value: zPage(ZOpsGame) }),
+  updateGame: defineCall({ method: 'POST', path: p('/games/:id'), auth: true, body: ZOpsGameBody, value: ZOpsGame }),
+
+  site: defineCall({ method: 'GET', path: p('/site'), auth: true, query: NoQuery, value: ZSiteSettings }),
+  updateSite: defineCall({ method: 'PUT', path: p('/site'), auth: true, body: ZSiteSettingsPatch, value: ZSiteSettings }),
 };

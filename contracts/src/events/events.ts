@@ -86,6 +86,8 @@ export const ZWithdrawalEvent = z.object({
 
 export const ZMaintenance = z.object({ systemStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]), message: z.string().optional() });
 export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere', 'excluded']) });
+/** Site settings changed from the operator console: which parts (clients re-read them; caches of bootstrap calls drop them). */
+export const ZSystemChanged = z.object({ parts: z.array(z.enum(['maintenance', 'blocked', 'modules', 'whitelabel', 'security', 'registration', 'games'])) });
 export const ZResync = z.object({ audience: ZAudience, reason: z.string() });
 /**
  * What a merchant's visitors are shown changed (server-side only, audience `cache:{code}`): every gateway
@@ -110,6 +112,7 @@ export const EVENT_PAYLOADS = {
   'system.logout': ZForcedLogout,
   'system.resync': ZResync,
   'content.changed': ZContentChanged,
+  'system.changed': ZSystemChanged,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];

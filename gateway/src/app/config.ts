@@ -14,6 +14,8 @@ const ZEnv = z.object({
   NODE_ID: z.string().default(`node-${process.pid}`),
   /** Trust X-Forwarded-For from this many proxies (nginx in the scaled deployment). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(5).default(0),
+  /** The proxy's country header (ISO alpha-2) used for region blocking, read only when TRUST_PROXY > 0. */
+  REGION_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/).default('cf-ipcountry'),
   /** Serve the built client from here when it exists. */
   CLIENT_DIST: z.string().default('client/dist'),
   /** How long the outbox keeps published events for reconnect catch-up. */

@@ -138,6 +138,13 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const app: Express = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
+  // The visitor's country only from a proxy we trust (otherwise anyone could send the header).
+  const regionHeader = config.TRUST_PROXY > 0 ? config.REGION_HEADER.toLowerCase() : null;
+  const regionOf = (req: Pick<IncomingMessage, 'headers'>): string | null => {
+    if (!regionHeader) return null;
+    const v = req.headers[regionHeader];
+    return typeof v === 'string' && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : null;
+  };
   app.set('query parser', 'simple');
   app.use(observeHttp(log, { idInEvents: config.REQUEST_ID_IN_EVENTS === 'on' }));
   const headerMiddleware = securityHeaders({ isProduction: config.isProduction, styleHashes: [styleHash(SIM_PAGE_STYLE)] });
@@ -164,13 +171,14 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       req.ctx = {
         merchant,
         ip: req.ip ?? req.socket.remoteAddress ?? '',
+        region: regionOf(req),
         session: session && session.merchantCode === merchant.code ? session : null,
         token,
       };
       // Maintenance and region restriction close everything but system and dev calls.
       const isOpenPath = req.path.startsWith('/wps/system/') || req.path.startsWith('/wps/dev/');
       if (!isOpenPath) {
-        const status = systemStatusOf(merchant, req.ctx.ip);
+        const status = systemStatusOf(merchant, req.ctx.ip, req.ctx.region);
         if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
         if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
       }
@@ -188,7 +196,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
-  cashier.mount(apiApp, app, routeOpts);
+  cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
@@ -240,6 +248,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const fastBoot = bootCache.fastPath({
     resolveNow: (input) => merchants.resolveNow(input),
     ipOf: (req) => proxyaddr(req, trust),
+    regionOf,
     hostOf,
     isSecure,
     headers: { plain: captureHeaders(headerMiddleware, false), secure: captureHeaders(headerMiddleware, true) },

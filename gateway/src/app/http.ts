@@ -11,6 +11,8 @@ import type { SessionInfo } from '../modules/sessions/session-store.ts';
 export type RequestContext = {
   merchant: Merchant;
   ip: string;
+  /** The visitor's country (ISO alpha-2) from the trusted proxy's header (REGION_HEADER), or null. */
+  region?: string | null;
   session: SessionInfo | null;
   token: string | null;
 };

@@ -16,6 +16,7 @@ import { agentReportCalls } from '@portal/contracts/api/agent-reports';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
 import { opsRgCalls, rgCalls } from '@portal/contracts/api/rg';
+import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -45,12 +46,12 @@ const JUNK_BODIES = ['{', 'null', '[]', '"x"', '12', '{"a":1}', JSON.stringify({
 const JUNK_QUERIES = ['?pageNo=-1&pageSize=99999', '?a[b]=1', '?from=notadate&to=2026-13-45', '?pageNo=1&pageNo=2', `?gameName=${'%25'.repeat(300)}`];
 
 /** Every contract call, as a guest and with a member token, gets junk: only 2xx or a 4xx envelope (503 allowed). */
-function junkBurst(target: () => { url: string; token: string }) {
-  it(`covers ${calls.length} contract calls`, () => {
-    expect(calls.length).toBeGreaterThan(60);
+function junkBurst(target: () => { url: string; token: string }, list = calls, atLeast = 60) {
+  it(`covers ${list.length} contract calls`, () => {
+    expect(list.length).toBeGreaterThan(atLeast);
   });
 
-  for (const { name, def } of calls) {
+  for (const { name, def } of list) {
     it(name, async () => {
       const { url, token } = target();
       const path = def.path.replace(/:([A-Za-z]+)/g, (_m, p: string) => (p === 'vendor' ? 'HOUSE' : p === 'provider' ? 'sim' : 'abc'));
@@ -77,6 +78,31 @@ function junkBurst(target: () => { url: string; token: string }) {
 
 describe('no endpoint answers 500 to client input', () => {
   junkBurst(() => ({ url: t.url, token }));
+});
+
+/**
+ * The back office with a signed-in administrator (password and authenticator code), so the junk gets
+ * past the session gate to each route's parsing: operators, site settings, audit search and export.
+ * Sign-out is left out (it would end the session the burst uses).
+ */
+describe('no back-office endpoint answers 500 to an administrator\'s junk', () => {
+  let admin = '';
+  beforeAll(async () => {
+    await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
+    admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await totpNow() } })).json!.value!.token;
+  });
+  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls };
+  const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>
+    Object.entries(defs)
+      .filter(([name, def]) => typeof def === 'object' && def !== null && 'path' in def && 'method' in def && name !== 'logout')
+      .map(([name, def]) => ({ name: `admin ${g}.${name}`, def: def as AnyCall })));
+  junkBurst(() => ({ url: t.url, token: admin }), opsList, 30);
+  it('the audit CSV export refuses junk filters with 400', async () => {
+    for (const q of ['?from=notadate', '?to=2026-13-45T00:00:00Z', '?actor=' + 'x'.repeat(40), '?a[b]=1', '?bogus=1']) {
+      const r = await api(t.url, '/ops/api/audit/export' + q, { token: admin });
+      expect(r.status, q).toBe(400);
+    }
+  });
 });
 
 /**

@@ -11,6 +11,7 @@ import { freshDatabase, requireEnv } from '../testing/fresh-database.ts';
 import { api } from '../testing/test-portal.ts';
 import { runCreateMerchant } from './merchant-create.ts';
 import { runCreateOperator } from './operator-create.ts';
+import { enrolOperatorTotp } from '../testing/ops-totp.ts';
 
 /**
  * Finding 2 of issue 10: production must never hold an account with a known password. A production
@@ -87,18 +88,20 @@ describe('bootstrap of a production deployment', () => {
   it('prints a one-time password that must be changed before anything else', async () => {
     expect(otp).toMatch(/^[A-Za-z0-9]{20}$/);
     expect(lines).toContain(`one-time password: ${otp}`);
-    const login = await api<{ token: string; mustChangePassword: boolean; role: string }>(url, '/ops/api/session/login', { body: { username: 'root_admin', password: otp } });
+    const login = await api<{ token: string; mustChangePassword: boolean; roles: string[] }>(url, '/ops/api/session/login', { body: { username: 'root_admin', password: otp } });
     expect(login.status).toBe(200);
-    expect(login.json!.value).toMatchObject({ mustChangePassword: true, role: 'admin' });
+    expect(login.json!.value).toMatchObject({ mustChangePassword: true, roles: ['administrator'], totpEnrolled: false });
     const token = login.json!.value!.token;
     const blocked = await api(url, '/ops/api/deposits', { token });
     expect(blocked.status).toBe(403);
     expect(blocked.json).toMatchObject({ success: false, code: 'PASSWORD_CHANGE_REQUIRED' });
     const changed = await api(url, '/ops/api/session/password', { token, body: { oldPassword: otp, newPassword: 'Acme2026secure', confirmNewPassword: 'Acme2026secure' } });
     expect(changed.status).toBe(200);
+    expect((await api(url, '/ops/api/deposits', { token })).json).toMatchObject({ code: 'TOTP_ENROLMENT_REQUIRED' });
+    await enrolOperatorTotp(url, token);
     expect((await api(url, '/ops/api/deposits', { token })).status).toBe(200);
     const audit = await api<{ list: Array<{ action: string }> }>(url, '/ops/api/audit', { token });
-    expect(audit.json!.value!.list.map((e) => e.action)).toEqual(expect.arrayContaining(['operator.create', 'operator.login', 'operator.password']));
+    expect(audit.json!.value!.list.map((e) => e.action)).toEqual(expect.arrayContaining(['operator.create', 'operator.login', 'operator.password', 'operator.totp_enrol']));
     // the one-time password is spent
     expect((await api(url, '/ops/api/session/login', { body: { username: 'root_admin', password: otp } })).status).toBe(401);
   });
@@ -127,8 +130,8 @@ describe('the bootstrap commands refuse what they must not do', () => {
     await expect(runCreateOperator(['--merchant', 'BETA', '--username', 'cash1', '--additional', '--password-stdin'], { ...io, readStdin: stdin(`${LIMITS.DEFAULT_PASSWORD}\n`) })).rejects.toThrow(/password/);
     await expect(runCreateOperator(['--merchant', 'BETA', '--username', 'cash1', '--additional', '--password-stdin'], { ...io, readStdin: stdin('short1\n') })).rejects.toThrow(/10 to 128/);
     const printed: string[] = [];
-    const second = await runCreateOperator(['--merchant', 'BETA', '--username', 'cash1', '--role', 'cashier', '--additional', '--password-stdin'], { ...io, print: (l) => printed.push(l), readStdin: stdin('Chosen2026pass\n') });
-    expect(second.operator).toMatchObject({ role: 'cashier', mustChangePassword: true });
+    const second = await runCreateOperator(['--merchant', 'BETA', '--username', 'cash1', '--role', 'finance', '--additional', '--password-stdin'], { ...io, print: (l) => printed.push(l), readStdin: stdin('Chosen2026pass\n') });
+    expect(second.operator).toMatchObject({ roles: ['finance'], mustChangePassword: true });
     // a password read from stdin is never echoed
     expect(printed.join('\n')).not.toContain('Chosen2026pass');
   });

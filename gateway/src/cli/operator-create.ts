@@ -1,6 +1,6 @@
 /**
  * Create the first back-office operator of a merchant (production has no demo operator):
- *   npm run ops:create-operator -- --merchant CODE --username NAME [--role admin] [--password-stdin] [--additional]
+ *   npm run ops:create-operator -- --merchant CODE --username NAME [--role administrator[,finance...]] [--password-stdin] [--additional]
  *
  * Prints a generated one-time password (or takes one from stdin with --password-stdin); either way the
  * operator must change it at first login, and the back office refuses every other call until then.
@@ -14,7 +14,7 @@ import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
 import { bootstrapOperator, initialPasswordProblem, oneTimePassword, type Operator } from '../modules/ops/operators.ts';
 import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
 
-const USAGE = 'usage: npm run ops:create-operator -- --merchant CODE --username NAME [--role admin|cashier|auditor] [--password-stdin] [--additional] [--platform]';
+const USAGE = 'usage: npm run ops:create-operator -- --merchant CODE --username NAME [--role administrator|finance|support|content|risk (comma-separated)] [--password-stdin] [--additional] [--platform]';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -30,7 +30,7 @@ export async function runCreateOperator(argv: string[], io: CommandIo = {}): Pro
     options: {
       merchant: { type: 'string' },
       username: { type: 'string' },
-      role: { type: 'string', default: 'admin' },
+      role: { type: 'string', default: 'administrator' },
       'password-stdin': { type: 'boolean', default: false },
       additional: { type: 'boolean', default: false },
       /** The platform administrator (creates merchants): only the first such operator. */
@@ -43,8 +43,8 @@ export async function runCreateOperator(argv: string[], io: CommandIo = {}): Pro
   if (!values.merchant || !values.username) throw new Error(USAGE);
   const username = values.username.trim().toLowerCase();
   if (!/^[a-z0-9_]{3,32}$/.test(username)) throw new Error('--username: 3 to 32 of a-z, 0-9 and _');
-  const role = values.role as OperatorRole;
-  if (!OPERATOR_ROLES.includes(role)) throw new Error(`--role: one of ${OPERATOR_ROLES.join(', ')}`);
+  const roles = [...new Set(values.role.split(',').map((r) => r.trim()))] as OperatorRole[];
+  if (!roles.length || roles.some((r) => !OPERATOR_ROLES.includes(r))) throw new Error(`--role: one or more (comma-separated) of ${OPERATOR_ROLES.join(', ')}`);
 
   let password: string;
   if (values['password-stdin']) {
@@ -59,9 +59,9 @@ export async function runCreateOperator(argv: string[], io: CommandIo = {}): Pro
   const db = io.db ?? (await openCliDb(config, { force: values.force }));
   try {
     const operator = await bootstrapOperator(db, createPasswordHasher({ concurrency: 1 }), {
-      merchant: values.merchant, username, role, password, additional: values.additional, platform: values.platform,
+      merchant: values.merchant, username, roles, password, additional: values.additional, platform: values.platform,
     });
-    print(`operator ${operator.username} (${operator.role}${operator.isPlatform ? ', platform administrator' : ''}) created on merchant ${operator.merchantCode} (${db.kind})`);
+    print(`operator ${operator.username} (${operator.roles.join(', ')}${operator.isPlatform ? ', platform administrator' : ''}) created on merchant ${operator.merchantCode} (${db.kind})`);
     if (!values['password-stdin']) print(`one-time password: ${password}`);
     print('it must be changed at the first sign-in to the back office (/ops); nothing else is allowed until then');
     return { operator, password };

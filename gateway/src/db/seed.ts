@@ -117,7 +117,7 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
     if (opts.accounts !== false) {
       await seedAccounts(tx, DEMO_VN.code, { agent: 'vnagent01', player: 'vnplayer01', invitation: 'VIET88' });
       await tx.query(
-        `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, 'vnops01', $2, 'admin', true)`,
+        `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, 'vnops01', $2, ARRAY['administrator'], true)`,
         [DEMO_VN.code, await hash(LIMITS.DEFAULT_PASSWORD, { algorithm: 2 as Algorithm })],
       );
     }

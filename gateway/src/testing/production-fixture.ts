@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 import { loadSeed } from '../db/seed.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import { OPS_TOTP_SECRET } from './ops-totp.ts';
 
 /** The production test merchant's only domain (and main_domain): links it sends point here. */
 export const PRODUCTION_TEST_DOMAIN = 'portal.test';
@@ -54,10 +55,10 @@ export async function insertProductionFixture(db: Db, hasher: PasswordHasher): P
     const outsider = await member('outsiderp1', 0, null);
     const admin = { username: 'adminp1', password: secret() };
     const auditor = { username: 'auditp1', password: secret() };
-    for (const [op, role] of [[admin, 'admin'], [auditor, 'auditor']] as const) {
+    for (const [op, role] of [[admin, 'administrator'], [auditor, 'risk']] as const) {
       await tx.query(
-        `INSERT INTO operators (merchant_code, username, password_hash, role) VALUES ($1, $2, $3, $4)`,
-        [merchant, op.username, await hasher.hash(op.password), role],
+        `INSERT INTO operators (merchant_code, username, password_hash, roles, totp_secret) VALUES ($1, $2, $3, $4, $5)`,
+        [merchant, op.username, await hasher.hash(op.password), [role], OPS_TOTP_SECRET],
       );
     }
     return { merchant, domain: PRODUCTION_TEST_DOMAIN, agent, players, outsider, admin, auditor };

@@ -1,20 +1,26 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { opsCan } from '@portal/contracts/api/ops';
+import { OPS_NAV as NAV } from '../../features/ops/lib/ops-nav';
 import { OperatorBadge, OpsGate, SignOutButton } from '../../features/ops/components/ops-gate';
+import { useOpsSession } from '../../features/ops/api/get-session';
 import { LanguageSelect } from './language-select';
 import { RouteEffects } from './route-effects';
 import { ThemeToggle } from './theme-toggle';
 
-const NAV = [
-  { to: '/ops/deposits', key: 'nav_deposits', id: 'deposits' },
-  { to: '/ops/withdrawals', key: 'nav_withdrawals', id: 'withdrawals' },
-  { to: '/ops/adjustments', key: 'nav_adjustments', id: 'adjustments' },
-  { to: '/ops/agents', key: 'nav_agents', id: 'agents' },
-  { to: '/ops/agent-contracts', key: 'nav_agent_contracts', id: 'agent-contracts' },
-  { to: '/ops/agent-disputes', key: 'nav_agent_disputes', id: 'agent-disputes' },
-  { to: '/ops/audit', key: 'nav_audit', id: 'audit' },
-  { to: '/ops/settings', key: 'nav_settings', id: 'settings' },
-] as const;
+function OpsNavLinks() {
+  const { t } = useTranslation('ops');
+  const roles = useOpsSession().data?.roles ?? [];
+  return (
+    <>
+      {NAV.filter((n) => opsCan(roles, n.action)).map((n) => (
+        <NavLink key={n.id} to={n.to} className={({ isActive }) => `ops-nav__link${isActive ? ' is-active' : ''}`} data-testid={`ops-nav-${n.id}`}>
+          {t(n.key)}
+        </NavLink>
+      ))}
+    </>
+  );
+}
 
 /** /ops renders the back office alone: no player header, footer, side menu or popups. */
 export function OpsLayout() {
@@ -31,11 +37,7 @@ export function OpsLayout() {
       </header>
       <OpsGate>
         <nav className="ops-nav" aria-label={t('area_name')}>
-          {NAV.map((n) => (
-            <NavLink key={n.id} to={n.to} className={({ isActive }) => `ops-nav__link${isActive ? ' is-active' : ''}`} data-testid={`ops-nav-${n.id}`}>
-              {t(n.key)}
-            </NavLink>
-          ))}
+          <OpsNavLinks />
           <span className="ops-nav__spacer" />
           <OperatorBadge />
           <SignOutButton />

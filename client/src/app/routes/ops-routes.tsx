@@ -29,6 +29,9 @@ export const OPS_ROUTE: RouteObject = {
     { id: 'opsAgentDisputes', path: 'agent-disputes', lazy: async () => ({ Component: (await import('../../features/ops/components/agents-disputes-page')).AgentDisputesPage }), handle: handle('ops:nav_agent_disputes') },
     { id: 'opsAudit', path: 'audit', lazy: async () => ({ Component: (await import('../../features/ops/components/audit-page')).AuditPage }), handle: handle('ops:nav_audit') },
     { id: 'opsSettings', path: 'settings', lazy: async () => ({ Component: (await import('../../features/ops/components/settings-page')).SettingsPage }), handle: handle('ops:nav_settings') },
+    { id: 'opsSite', path: 'site', lazy: async () => ({ Component: (await import('../../features/ops/components/site-page')).SitePage }), handle: handle('ops:nav_site') },
+    { id: 'opsGames', path: 'games', lazy: async () => ({ Component: (await import('../../features/ops/components/games-page')).GamesPage }), handle: handle('ops:nav_games') },
+    { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
     { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
   ],
 };

@@ -1,7 +1,8 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { opsAgentDisputeCalls, ZOpsDisputeQuery, ZResolveDisputeBody, type DisputeStatus, type PayoutStatus } from '@portal/contracts/api/agent-payouts';
-import { OPS_PERMISSIONS, OPS_PREFIX, type OperatorRole } from '@portal/contracts/api/ops';
+import { OPS_PREFIX, type OpsAction } from '@portal/contracts/api/ops';
+import { gateOperator } from '../ops/ops-routes.ts';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db } from '../../db/db.ts';
@@ -52,16 +53,14 @@ export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: Me
   router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
   router.use(refuseNulInBody);
 
-  async function operatorOf(req: Request, role: keyof typeof OPS_PERMISSIONS): Promise<{ merchant: Merchant; operator: Operator }> {
+  async function operatorOf(req: Request, role: OpsAction): Promise<{ merchant: Merchant; operator: Operator }> {
     const header = req.headers['x-merchant-code'];
     const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
     if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const op = token ? await deps.operators.resolve(token) : null;
-    if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
-    if (op.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
-    if (!(OPS_PERMISSIONS[role] as readonly OperatorRole[]).includes(op.role)) throw new AppError(ErrorCode.FORBIDDEN);
-    return { merchant, operator: op };
+    const operator = await gateOperator(db, op && op.merchantCode === merchant.code ? op : null, role, { method: req.method, path: req.baseUrl + req.route.path });
+    return { merchant, operator };
   }
   const send = <V extends z.ZodType>(res: Response, schema: V, value: z.infer<V>) => {
     if (deps.checkResponses) {
@@ -73,7 +72,7 @@ export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: Me
 
   router.get(opsAgentDisputeCalls.list.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { merchant } = await operatorOf(req, 'read');
+      const { merchant } = await operatorOf(req, 'disputes.read');
       const q = ZOpsDisputeQuery.safeParse(req.query ?? {});
       if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', zodDetails(q.error));
       checkPage(q.data);
@@ -90,7 +89,7 @@ export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: Me
 
   router.post(opsAgentDisputeCalls.resolve.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const { merchant, operator } = await operatorOf(req, 'admin');
+      const { merchant, operator } = await operatorOf(req, 'disputes.resolve');
       const id = Number(req.params.id);
       if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
       const b = ZResolveDisputeBody.safeParse(req.body ?? {});

@@ -257,6 +257,14 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
     }
     if (e.type === 'winner.posted' && e.audience.startsWith('merchant:')) return { code, scopes: ['winners'] };
     if (e.type === 'system.maintenance' && e.audience.startsWith('merchant:')) return { code, scopes: ['merchant'] };
+    // The operator console's site and games pages (ops/site-ops.ts, ops/games-ops.ts): settings live in
+    // the merchant row; vendors and games (maintenance, order, hot rank) in the catalogue.
+    if (e.type === 'system.changed' && e.audience.startsWith('merchant:')) {
+      const parts = (e as TEventEnvelope<'system.changed'>).payload.parts;
+      const scopes: ContentScope[] = parts.some((p) => p !== 'games') ? ['merchant'] : [];
+      if (parts.includes('games')) scopes.push('games');
+      return scopes.length ? { code, scopes } : null;
+    }
     return null;
   }
 
@@ -276,7 +284,7 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
           throw new AppError(ErrorCode.VALIDATION, 'Invalid query', parsed.success ? [] : zodDetails(parsed.error));
         }
         const ctx = req.ctx;
-        const variant: Variant = { member: ctx.session !== null, status: spec.byStatus ? statusOf(ctx.merchant, ctx.ip) : 0 };
+        const variant: Variant = { member: ctx.session !== null, status: spec.byStatus ? statusOf(ctx.merchant, ctx.ip, ctx.region ?? null) : 0 };
         const key = entryKey(i, specs[i]!, q.key, variant);
         const e = await get(i, ctx.merchant, key, q.query, variant);
         write(res, e, ctx.ip, (req.hostname || ctx.merchant.mainDomain).toLowerCase(), req.headers['if-none-match']);
@@ -286,7 +294,7 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
     });
   }
 
-  let statusOf: (m: Merchant, ip: string) => 0 | 1 | 2 = () => 0;
+  let statusOf: (m: Merchant, ip: string, region: string | null) => 0 | 1 | 2 = () => 0;
 
   return {
     stats,
@@ -294,7 +302,7 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
     invalidate,
     scopesOfEvent,
     /** The visitor's system status (system-routes' systemStatusOf), set once by whoever mounts the calls. */
-    setStatusOf(fn: (m: Merchant, ip: string) => 0 | 1 | 2) {
+    setStatusOf(fn: (m: Merchant, ip: string, region: string | null) => 0 | 1 | 2) {
       statusOf = fn;
     },
     /** Apply a batch of events: returns whether any touched the merchant rows (the directory must reload). */
@@ -317,6 +325,8 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
     fastPath(deps: {
       resolveNow: (input: { host?: string | undefined; code?: string | undefined }) => Merchant | null | undefined;
       ipOf: (req: IncomingMessage) => string;
+      /** The visitor's country from the trusted proxy's header, or null (as the API router's context). */
+      regionOf: (req: IncomingMessage) => string | null;
       hostOf: (req: IncomingMessage) => string | undefined;
       isSecure: (req: IncomingMessage) => boolean;
       headers: { plain: Array<[string, string]>; secure: Array<[string, string]> };
@@ -338,7 +348,7 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
         const merchant = deps.resolveNow({ host: hostname, code: typeof code === 'string' ? code : undefined });
         if (!merchant) return false;
         const ip = deps.ipOf(req);
-        const status = spec.byStatus || !spec.open ? statusOf(merchant, ip) : 0;
+        const status = spec.byStatus || !spec.open ? statusOf(merchant, ip, deps.regionOf(req)) : 0;
         if (!spec.open && status !== 0) return false;
         const parsed = queryOf(i, q < 0 ? '' : url.slice(q + 1));
         if (!parsed.ok) return false;

@@ -6,15 +6,16 @@ import { apiOn, testMembers } from '../../testing/test-members.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { checkCashier } from './invariants.ts';
 import { signSim } from './payment-provider.ts';
+import { OPS_TOTP_SECRET, enrolOperatorTotp, totpNow } from '../../testing/ops-totp.ts';
 
 let t: TestPortal;
 let ops: string;
 const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await startTestPortal();
-  await t.portal.cashier.operators.createOperator('DEMO', 'boss', 'Boss12345678', 'admin');
-  await t.portal.cashier.operators.createOperator('DEMO', 'reader', 'Reader12345678', 'auditor');
-  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'boss', password: 'Boss12345678' } })).json!.value!.token;
+  await t.portal.cashier.operators.createOperator('DEMO', 'boss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
+  await t.portal.cashier.operators.createOperator('DEMO', 'reader', 'Reader12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
+  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'boss', password: 'Boss12345678', totp: await totpNow() } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -442,17 +443,20 @@ describe('operators', () => {
     // An operator token is not a member token either.
     expect((await call('/wps/v2/wallets/balance', { token: ops })).status).toBe(401);
 
-    const reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'reader', password: 'Reader12345678' } })).json!.value!.token;
+    const reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'reader', password: 'Reader12345678', totp: await totpNow() } })).json!.value!.token;
     expect((await opsCall('/withdrawals', { token: reader })).status).toBe(200);
     expect((await opsCall('/adjustments', { token: reader, body: { account: m.account, amount: 100, reason: 'nope nope', requestId: rid() } })).status).toBe(403);
     expect((await opsCall('/settings', { token: reader, method: 'PUT', body: { autoReceiveMinutes: 5 } })).status).toBe(403);
 
-    const demo = await call<{ token: string; mustChangePassword: boolean; role: string }>('/ops/api/session/login', { body: { username: 'ops01', password: '{secret}' } });
-    expect(demo.json?.value).toMatchObject({ mustChangePassword: true, role: 'admin' });
+    const demo = await call<{ token: string; mustChangePassword: boolean; roles: string[] }>('/ops/api/session/login', { body: { username: 'ops01', password: '{secret}' } });
+    expect(demo.json?.value).toMatchObject({ mustChangePassword: true, roles: ['administrator'], totpEnrolled: false });
     const dt = demo.json!.value!.token;
     expect((await opsCall('/withdrawals', { token: dt })).json?.code).toBe('PASSWORD_CHANGE_REQUIRED');
     expect((await opsCall('/session/password', { token: dt, body: { oldPassword: '{secret}', newPassword: 'short', confirmNewPassword: 'short' } })).status).toBe(400);
     expect((await opsCall('/session/password', { token: dt, body: { oldPassword: '{secret}', newPassword: 'Ops01-new-pass-9', confirmNewPassword: 'Ops01-new-pass-9' } })).status).toBe(200);
+    // then the authenticator, before anything else
+    expect((await opsCall('/withdrawals', { token: dt })).json?.code).toBe('TOTP_ENROLMENT_REQUIRED');
+    await enrolOperatorTotp(t.url, dt);
     expect((await opsCall('/withdrawals', { token: dt })).status).toBe(200);
     expect((await opsCall('/session', { token: dt, method: 'DELETE' })).status).toBe(200);
     expect((await opsCall('/withdrawals', { token: dt })).status).toBe(401);

@@ -1,3 +1,4 @@
+import { enrolOperatorTotp, OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { authCalls } from '@portal/contracts/api/auth';
@@ -37,7 +38,7 @@ async function devSession(account: string, type: number, headers: Record<string,
   return { id: r.json!.value!.memberId, token: r.json!.value!.token };
 }
 async function opsLogin(username: string, headers: Record<string, string> = {}) {
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD }, headers });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await totpNow() }, headers });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }
@@ -51,8 +52,8 @@ beforeAll(async () => {
   B.member = await devSession('bsecretplayer', 0, B_HOST);
   await t.portal.db.query('UPDATE members SET parent_id = $1 WHERE id = $2', [A.agent.id, A.member.id]);
   await t.portal.db.query('UPDATE members SET parent_id = $1 WHERE id = $2', [B.agent.id, B.member.id]);
-  await ops.createOperator('DEMO', 'aopsadmin', PASSWORD, 'admin');
-  await ops.createOperator(DEMO_VN.code, 'bsecretops', PASSWORD, 'admin');
+  await ops.createOperator('DEMO', 'aopsadmin', PASSWORD, ['administrator'], { totpSecret: OPS_TOTP_SECRET });
+  await ops.createOperator(DEMO_VN.code, 'bsecretops', PASSWORD, ['administrator'], { totpSecret: OPS_TOTP_SECRET });
   A.ops = await opsLogin('aopsadmin');
   B.ops = await opsLogin('bsecretops', B_HOST);
   // B's data: a winner on its merchant, and an audit row of its operator (its login).
@@ -166,6 +167,8 @@ describe('the platform administrator creates merchants', () => {
     expect((await api(t.url, opsPlatformCalls.createMerchant.path, { token: platform, body })).json).toMatchObject({ code: 'PASSWORD_CHANGE_REQUIRED' });
     const changed = await api(t.url, '/ops/api/session/password', { token: platform, body: { oldPassword: '{secret}', newPassword: PASSWORD, confirmNewPassword: PASSWORD } });
     expect(changed.status, changed.text).toBe(200);
+    // and, like every operator, it enrols an authenticator before anything else.
+    await enrolOperatorTotp(t.url, platform);
   });
 
   it('refuses other operators (any merchant, even admins), members and bad input; a duplicate code or domain is a 409', async () => {

@@ -18,6 +18,8 @@ export type Merchant = {
   maintenance: boolean;
   maintenanceMessage: string | null;
   blockedIps: string[];
+  /** Country codes refused (when a trusted proxy names the visitor's country). */
+  blockedRegions: string[];
   agentTypes: number[];
   trialTypes: number[];
   /** Per-field registration rule overrides (see auth/registration-settings.ts). */
@@ -53,6 +55,7 @@ type MerchantRow = {
   maintenance: boolean;
   maintenance_message: string | null;
   blocked_ips: string[];
+  blocked_regions?: string[];
   agent_types: number[];
   trial_types: number[];
   registration: unknown[];
@@ -76,6 +79,7 @@ function toMerchant(r: MerchantRow): Merchant {
     maintenance: r.maintenance,
     maintenanceMessage: r.maintenance_message,
     blockedIps: r.blocked_ips,
+    blockedRegions: r.blocked_regions ?? [],
     agentTypes: r.agent_types,
     trialTypes: r.trial_types,
     registration: Array.isArray(r.registration) ? r.registration : [],

@@ -3,11 +3,11 @@ import type { Db } from '../../db/db.ts';
 import type { OpsCall } from './ops-routes.ts';
 import { opsAgentTree, opsContracts, opsGrantHouseContract, opsTerminateContract } from './agents-contracts-ops.ts';
 
-/** The agents section of the back office (issue 11): reading needs `read`, changes need `admin`. */
+/** The agents section of the back office (issue 11): reading needs `agents.read`, changes `agents.manage`. */
 export function mountOpsAgentRoutes(call: OpsCall, deps: { db: Db }) {
   const { db } = deps;
-  call(opsAgentCalls.tree, 'read', async ({ ctx, query }) => opsAgentTree(db, ctx.merchant, query));
-  call(opsAgentCalls.contracts, 'read', async ({ ctx, query }) => opsContracts(db, ctx.merchant, query));
-  call(opsAgentCalls.grantHouseContract, 'admin', async ({ ctx, body }) => opsGrantHouseContract(db, ctx.merchant, ctx.operator, body.memberId, body.terms));
-  call(opsAgentCalls.terminate, 'admin', async ({ ctx, body, id }) => opsTerminateContract(db, ctx.merchant, ctx.operator, id, body.reason));
+  call(opsAgentCalls.tree, 'agents.read', async ({ ctx, query }) => opsAgentTree(db, ctx.merchant, query));
+  call(opsAgentCalls.contracts, 'agents.read', async ({ ctx, query }) => opsContracts(db, ctx.merchant, query));
+  call(opsAgentCalls.grantHouseContract, 'agents.manage', async ({ ctx, body }) => opsGrantHouseContract(db, ctx.merchant, ctx.operator, body.memberId, body.terms));
+  call(opsAgentCalls.terminate, 'agents.manage', async ({ ctx, body, id }) => opsTerminateContract(db, ctx.merchant, ctx.operator, id, body.reason));
 }

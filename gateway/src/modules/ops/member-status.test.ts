@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { api, connectSocket, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 
 let t: TestPortal;
@@ -9,6 +10,7 @@ beforeAll(async () => {
   opsToken = login.json!.value!.token;
   const changed = await api(t.url, '/ops/api/session/password', { token: opsToken, body: { oldPassword: '{secret}', newPassword: 'Ops01-new-pass-9', confirmNewPassword: 'Ops01-new-pass-9' } });
   expect(changed.status).toBe(200);
+  await enrolOperatorTotp(t.url, opsToken);
 });
 afterAll(async () => {
   await t.stop();

@@ -6,14 +6,24 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { hashToken, newToken } from '../sessions/session-store.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
+import { totpEnrolment, verifyTotp } from '../auth/totp.ts';
 
 /** isPlatform: the platform administrator, who may also create merchants (one at most: see migration 043). */
-export type Operator = { id: number; merchantCode: string; username: string; role: OperatorRole; mustChangePassword: boolean; isPlatform?: boolean };
-type OperatorRow = { id: number; merchant_code: string; username: string; password_hash: string; role: OperatorRole; must_change_password: boolean; status: string; is_platform?: boolean };
+export type Operator = { id: number; merchantCode: string; username: string; roles: OperatorRole[]; mustChangePassword: boolean; totpEnrolled: boolean; isPlatform?: boolean };
+type OperatorRow = {
+  id: number; merchant_code: string; username: string; password_hash: string; roles: OperatorRole[]; must_change_password: boolean; status: 'active' | 'disabled';
+  totp_secret: string | null; totp_pending_secret: string | null; created_at: Date | string; is_platform?: boolean;
+};
 
 const toOperator = (r: OperatorRow): Operator => ({
-  id: r.id, merchantCode: r.merchant_code, username: r.username, role: r.role, mustChangePassword: r.must_change_password, isPlatform: r.is_platform === true,
+  id: Number(r.id), merchantCode: r.merchant_code, username: r.username, roles: r.roles, mustChangePassword: r.must_change_password, totpEnrolled: r.totp_secret !== null, isPlatform: r.is_platform === true,
 });
+/** The console's view of an operator (no secrets). */
+export const toOperatorRow = (r: OperatorRow) => ({
+  id: Number(r.id), username: r.username, roles: r.roles, status: r.status, totpEnrolled: r.totp_secret !== null,
+  createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+});
+
 
 /** Operator sessions: shorter than members' (back office), idle 30 minutes, 12 hours at most. */
 const IDLE_S = 30 * 60;
@@ -65,7 +75,7 @@ export function initialPasswordProblem(password: string): string | null {
 export async function bootstrapOperator(
   db: Db,
   hasher: Pick<PasswordHasher, 'hash'>,
-  input: { merchant: string; username: string; role: OperatorRole; password: string; additional: boolean; platform?: boolean },
+  input: { merchant: string; username: string; roles: OperatorRole[]; password: string; additional: boolean; platform?: boolean },
 ): Promise<Operator> {
   const passwordHash = await hasher.hash(input.password);
   return db.tx(async (tx) => {
@@ -82,11 +92,11 @@ export async function bootstrapOperator(
       if (p.rows.length) throw new Error(`the platform administrator already exists (${p.rows[0]!.username} on merchant ${p.rows[0]!.merchant_code})`);
     }
     const r = await tx.query<OperatorRow>(
-      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password, is_platform) VALUES ($1, $2, $3, $4, true, $5) RETURNING *`,
-      [input.merchant, input.username, passwordHash, input.role, input.platform === true],
+      `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password, is_platform) VALUES ($1, $2, $3, $4, true, $5) RETURNING *`,
+      [input.merchant, input.username, passwordHash, input.roles, input.platform === true],
     );
     const op = toOperator(r.rows[0]!);
-    await audit(tx, op, 'operator.create', { type: 'operator', id: op.id }, undefined, { role: op.role, mustChangePassword: true, via: 'cli', ...(op.isPlatform ? { platform: true } : {}) });
+    await audit(tx, op, 'operator.create', { type: 'operator', id: op.id }, undefined, { roles: op.roles, mustChangePassword: true, via: 'cli', ...(op.isPlatform ? { platform: true } : {}) });
     return op;
   });
 }
@@ -99,7 +109,11 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     return (await q.query<OperatorRow>('SELECT * FROM operators WHERE merchant_code = $1 AND username = $2', [merchant, username])).rows[0] ?? null;
   }
 
-  async function login(merchant: string, username: string, password: string, ip: string) {
+  /**
+   * Password, then (once enrolled) the authenticator code: without one, 401 TOTP_REQUIRED and no session;
+   * a wrong code counts as a failed login (the same lock as a wrong password).
+   */
+  async function login(merchant: string, username: string, password: string, ip: string, totp?: string) {
     const key = `opslogin:${merchant}:${username}`;
     if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
     const row = await find(db, merchant, username);
@@ -108,6 +122,13 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     if (!row || !ok || row.status !== 'active') {
       await limiter.hit(key);
       throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+    }
+    if (row.totp_secret !== null) {
+      if (!totp) throw new AppError(ErrorCode.TOTP_REQUIRED);
+      if (!(await acceptCode(row, row.totp_secret, totp))) {
+        await limiter.hit(key);
+        throw new AppError(ErrorCode.TOTP_INVALID);
+      }
     }
     const token = newToken();
     const op = toOperator(row);
@@ -154,33 +175,106 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     });
   }
 
+  /** A valid code of the secret (30 s steps, one step of drift either way). */
+  async function acceptCode(_row: OperatorRow, secret: string, code: string): Promise<boolean> {
+    return verifyTotp(secret, code);
+  }
+
+  /** Start (or restart) enrolment: a new pending secret, shown once as a QR code and as text. */
+  async function totpSetup(op: Operator, issuer: string) {
+    if (op.totpEnrolled) throw new AppError(ErrorCode.INVALID_STATE, 'The authenticator is already enrolled');
+    const e = await totpEnrolment(issuer, `${op.username}@${op.merchantCode}`);
+    await db.query('UPDATE operators SET totp_pending_secret = $2 WHERE id = $1', [op.id, e.secret]);
+    return e;
+  }
+
+  /** Confirm enrolment with a code of the pending secret; from now on each login asks for a code. */
+  async function totpConfirm(op: Operator, code: string) {
+    const row = (await db.query<OperatorRow>('SELECT * FROM operators WHERE id = $1', [op.id])).rows[0]!;
+    if (row.totp_secret !== null || row.totp_pending_secret === null) throw new AppError(ErrorCode.INVALID_STATE, 'Start the authenticator setup first');
+    if (!(await acceptCode(row, row.totp_pending_secret, code))) throw new AppError(ErrorCode.TOTP_INVALID);
+    await db.tx(async (tx) => {
+      await tx.query('UPDATE operators SET totp_secret = totp_pending_secret, totp_pending_secret = NULL WHERE id = $1', [op.id]);
+      await audit(tx, op, 'operator.totp_enrol', { type: 'operator', id: op.id }, { totpEnrolled: false }, { totpEnrolled: true });
+    });
+  }
+
   /** Seed the demo operator of the default merchant once (demo seed only). */
   async function ensureDemoOperator() {
     const m = await db.query<{ code: string }>('SELECT code FROM merchants WHERE is_default');
     const code = m.rows[0]?.code;
     if (!code) return;
     if (!(await find(db, code, DEMO_OPERATOR))) await db.query(
-      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, 'admin', true)
+      `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, $2, $3, ARRAY['administrator'], true)
        ON CONFLICT (merchant_code, username) DO NOTHING`,
       [code, DEMO_OPERATOR, await hasher.hash(LIMITS.DEFAULT_PASSWORD)],
     );
     if ((await db.query('SELECT 1 FROM operators WHERE is_platform')).rows.length) return;
     await db.query(
-      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password, is_platform) VALUES ($1, $2, $3, 'admin', true, true)
+      `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password, is_platform) VALUES ($1, $2, $3, ARRAY['administrator'], true, true)
        ON CONFLICT DO NOTHING`,
       [code, DEMO_PLATFORM_OPERATOR, await hasher.hash(LIMITS.DEFAULT_PASSWORD)],
     );
   }
 
-  /** A QA operator with chosen credentials (dev helper, tests). */
-  async function createOperator(merchant: string, username: string, password: string, role: OperatorRole, mustChangePassword = false) {
+  /** A QA operator with chosen credentials (tests); `totpSecret` enrols its authenticator at once. */
+  async function createOperator(merchant: string, username: string, password: string, roles: OperatorRole[], opts: { mustChangePassword?: boolean; totpSecret?: string } = {}) {
     const r = await db.query<OperatorRow>(
-      `INSERT INTO operators (merchant_code, username, password_hash, role, must_change_password) VALUES ($1, $2, $3, $4, $5) RETURNING *`,
-      [merchant, username, await hasher.hash(password), role, mustChangePassword],
+      `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password, totp_secret) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
+      [merchant, username, await hasher.hash(password), roles, opts.mustChangePassword ?? false, opts.totpSecret ?? null],
     );
     return toOperator(r.rows[0]!);
   }
 
-  return { login, resolve, logout, changePassword, ensureDemoOperator, createOperator };
+  /** Administrators: the merchant's operators. */
+  async function list(merchant: string) {
+    return (await db.query<OperatorRow>('SELECT * FROM operators WHERE merchant_code = $1 ORDER BY id', [merchant])).rows.map(toOperatorRow);
+  }
+
+  /** Administrators: a new operator with a one-time password (changed at first sign-in, then TOTP enrolment). */
+  async function create(actor: Operator, username: string, roles: OperatorRole[]) {
+    const password = oneTimePassword();
+    const hash = await hasher.hash(password);
+    return db.tx(async (tx) => {
+      const r = await tx.query<OperatorRow>(
+        `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, $2, $3, $4, true)
+         ON CONFLICT (merchant_code, username) DO NOTHING RETURNING *`,
+        [actor.merchantCode, username, hash, roles],
+      );
+      if (!r.rows[0]) throw new AppError(ErrorCode.ACCOUNT_EXISTS);
+      const row = toOperatorRow(r.rows[0]);
+      await audit(tx, actor, 'operator.create', { type: 'operator', id: row.id }, undefined, { username, roles, via: 'console' });
+      return { operator: row, password };
+    });
+  }
+
+  /**
+   * Administrators: roles, status (disabling ends its sessions) or a TOTP reset (the operator enrols again
+   * at next sign-in). An administrator cannot disable or demote itself (the merchant must keep one).
+   */
+  async function update(actor: Operator, id: number, patch: { roles?: OperatorRole[]; status?: 'active' | 'disabled'; resetTotp?: true }) {
+    return db.tx(async (tx) => {
+      const before = (await tx.query<OperatorRow>('SELECT * FROM operators WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, actor.merchantCode])).rows[0];
+      if (!before) throw new AppError(ErrorCode.NOT_FOUND);
+      if (Number(before.id) === actor.id && (patch.status === 'disabled' || (patch.roles && !patch.roles.includes('administrator')))) {
+        throw new AppError(ErrorCode.INVALID_STATE, 'You cannot disable yourself or remove your own administrator role');
+      }
+      const r = await tx.query<OperatorRow>(
+        `UPDATE operators SET roles = $2, status = $3, totp_secret = CASE WHEN $4 THEN NULL ELSE totp_secret END,
+           totp_pending_secret = CASE WHEN $4 THEN NULL ELSE totp_pending_secret END WHERE id = $1 RETURNING *`,
+        [id, patch.roles ?? before.roles, patch.status ?? before.status, patch.resetTotp === true],
+      );
+      if (patch.status === 'disabled' || patch.resetTotp || patch.roles) {
+        await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND revoked_at IS NULL', [id]);
+      }
+      const after = toOperatorRow(r.rows[0]!);
+      const b = toOperatorRow(before);
+      await audit(tx, actor, 'operator.update', { type: 'operator', id }, { roles: b.roles, status: b.status, totpEnrolled: b.totpEnrolled },
+        { roles: after.roles, status: after.status, totpEnrolled: after.totpEnrolled });
+      return after;
+    });
+  }
+
+  return { login, resolve, logout, changePassword, ensureDemoOperator, createOperator, totpSetup, totpConfirm, list, create, update };
 }
 export type Operators = ReturnType<typeof createOperators>;

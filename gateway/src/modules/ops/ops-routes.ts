@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { CallDef } from '@portal/contracts/api/envelope';
-import { OPS_PERMISSIONS, OPS_PREFIX, opsCalls, type OperatorRole } from '@portal/contracts/api/ops';
+import { OPS_PREFIX, opsCalls, opsCan, ZAuditExportQuery, type OpsAction } from '@portal/contracts/api/ops';
 import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
@@ -16,12 +16,34 @@ import { saveSettings, settingsOf } from '../cashier/settings.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
 import { mountOpsAgentRoutes } from './agents-routes.ts';
 import { mountOpsPlatformRoutes } from './platform-routes.ts';
+import { createSiteOps } from './site-ops.ts';
+import { createGamesOps } from './games-ops.ts';
+import { auditCsv, auditWhere, type AuditFilter } from './audit-trail.ts';
+import type { Tx } from '../../db/db.ts';
+
+/**
+ * The gate of every operator call: a live session of this merchant, the password changed, the
+ * authenticator enrolled (but for the calls that get there), then the action's roles. A refused
+ * action answers 403 FORBIDDEN and leaves an audit row (`permission.denied`).
+ */
+export async function gateOperator(
+  db: Db, operator: Operator | null, action: OpsAction | null, what: { method: string; path: string; ungated?: boolean },
+): Promise<Operator> {
+  if (!operator) throw new AppError(ErrorCode.UNAUTHORIZED);
+  if (operator.mustChangePassword && !what.ungated) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+  if (!operator.totpEnrolled && !what.ungated) throw new AppError(ErrorCode.TOTP_ENROLMENT_REQUIRED);
+  if (action && !opsCan(operator.roles, action)) {
+    await db.tx((tx: Tx) => audit(tx, operator, 'permission.denied', { type: 'action', id: action }, undefined, { method: what.method, path: what.path, roles: operator.roles }));
+    throw new AppError(ErrorCode.FORBIDDEN);
+  }
+  return operator;
+}
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
 type OpsCtx = { merchant: Merchant; operator: Operator | null; token: string | null; ip: string };
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-type Permission = keyof typeof OPS_PERMISSIONS;
+type Permission = OpsAction;
 
 /** How a back-office section registers a call on the ops router (session, role, parsing, envelope). */
 export type OpsCall = <V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
@@ -46,8 +68,10 @@ const dState = (d: DepositRow) => ({ status: d.status, amount: d.amount, failure
 /** What the back office needs of the accounts module. */
 export type MemberAccounts = { disable(memberId: number): Promise<void>; enable(memberId: number): Promise<void> };
 
-export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean }) {
+export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null }) {
   const { db, operators, deposits, withdrawals } = deps;
+  const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null });
+  const gamesOps = createGamesOps(db);
   const router = express.Router();
   router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
   router.use(refuseNulInBody);
@@ -66,6 +90,8 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   });
 
   const UNGATED = new Set([opsCalls.changePassword.path, opsCalls.logout.path, opsCalls.me.path, opsCalls.keepSession.path]);
+  // Enrolment happens after the password change, before anything else.
+  const ENROLMENT = new Set([opsCalls.totpSetup.path, opsCalls.totpConfirm.path]);
   // The operator's token across reloads, never in browser storage (see tokenCookie).
   const OPS_COOKIE = tokenCookie('portal_ops', opsCalls.keepSession.path);
 
@@ -79,9 +105,12 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       try {
         const ctx = (req as Request & { ops: OpsCtx }).ops;
         if (def.auth) {
-          if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
-          if (ctx.operator.mustChangePassword && !UNGATED.has(def.path)) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
-          if (permission && !(OPS_PERMISSIONS[permission] as readonly OperatorRole[]).includes(ctx.operator.role)) throw new AppError(ErrorCode.FORBIDDEN);
+          if (ENROLMENT.has(def.path)) {
+            if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
+            if (ctx.operator.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+          } else {
+            await gateOperator(db, ctx.operator, permission, { method: def.method, path: def.path, ungated: UNGATED.has(def.path) });
+          }
         }
         const parse = (schema: z.ZodType | undefined, input: unknown, what: string) => {
           if (!schema) return undefined;
@@ -107,10 +136,17 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
 
   // ---- session ----
   call(opsCalls.login, null, async ({ body, ctx }) => {
-    const { token, operator } = await operators.login(ctx.merchant.code, body.username, body.password, ctx.ip);
-    return { token, username: operator.username, role: operator.role, mustChangePassword: operator.mustChangePassword };
+    const { token, operator } = await operators.login(ctx.merchant.code, body.username, body.password, ctx.ip, body.totp);
+    return { token, username: operator.username, roles: operator.roles, mustChangePassword: operator.mustChangePassword, totpEnrolled: operator.totpEnrolled };
   });
-  call(opsCalls.me, null, async ({ ctx }) => ({ username: ctx.operator.username, role: ctx.operator.role, mustChangePassword: ctx.operator.mustChangePassword }));
+  call(opsCalls.me, null, async ({ ctx }) => ({
+    username: ctx.operator.username, roles: ctx.operator.roles, mustChangePassword: ctx.operator.mustChangePassword, totpEnrolled: ctx.operator.totpEnrolled,
+  }));
+  call(opsCalls.totpSetup, null, async ({ ctx }) => operators.totpSetup(ctx.operator, ctx.merchant.brand.siteName || ctx.merchant.name));
+  call(opsCalls.totpConfirm, null, async ({ ctx, body }) => {
+    await operators.totpConfirm(ctx.operator, body.code);
+    return { enrolled: true as const };
+  });
   call(opsCalls.logout, null, async ({ ctx, req }) => {
     await operators.logout(ctx.operator, ctx.token!);
     OPS_COOKIE.clear(req, req.res!);
@@ -129,7 +165,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
 
   // ---- deposits ----
   const DEPOSIT_SELECT = 'SELECT d.*, m.account FROM deposits d JOIN members m ON m.id = d.member_id';
-  call(opsCalls.deposits, 'read', async ({ ctx, query }) => {
+  call(opsCalls.deposits, 'deposits.read', async ({ ctx, query }) => {
     const r = await db.query<DepositRow & { account: string; total: number }>(
       `${DEPOSIT_SELECT.replace('SELECT d.*', 'SELECT d.*, count(*) OVER ()::int AS total')}
        WHERE d.merchant_code = $1 AND d.status = $2 AND ($3::text IS NULL OR d.provider = $3) ORDER BY d.id LIMIT $4 OFFSET $5`,
@@ -144,8 +180,8 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     });
     return toOpsDeposit((await db.query<DepositRow & { account: string }>(`${DEPOSIT_SELECT} WHERE d.id = $1`, [id])).rows[0]!);
   };
-  call(opsCalls.confirmDeposit, 'cashier', async ({ ctx, body, id }) => decide(ctx, id, 'paid', null, body.note));
-  call(opsCalls.rejectDeposit, 'cashier', async ({ ctx, body, id }) => decide(ctx, id, 'rejected', body.reason));
+  call(opsCalls.confirmDeposit, 'deposits.decide', async ({ ctx, body, id }) => decide(ctx, id, 'paid', null, body.note));
+  call(opsCalls.rejectDeposit, 'deposits.decide', async ({ ctx, body, id }) => decide(ctx, id, 'rejected', body.reason));
 
   // ---- withdrawals ----
   const W_SELECT = `${WITHDRAWAL_SELECT.replace('FROM withdrawals w', ', m.account FROM withdrawals w JOIN members m ON m.id = w.member_id')}`;
@@ -154,14 +190,14 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     if (!r.rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
     return toOpsWithdrawal(r.rows[0]);
   };
-  call(opsCalls.withdrawals, 'read', async ({ ctx, query }) => {
+  call(opsCalls.withdrawals, 'withdrawals.read', async ({ ctx, query }) => {
     const r = await db.query<WithdrawalRow & { account: string; total: number }>(
       `${W_SELECT.replace('SELECT w.*', 'SELECT w.*, count(*) OVER ()::int AS total')} WHERE w.merchant_code = $1 AND w.status = $2 ORDER BY w.id LIMIT $3 OFFSET $4`,
       [ctx.merchant.code, query.status, query.pageSize, (query.pageNo - 1) * query.pageSize],
     );
     return { list: r.rows.map(toOpsWithdrawal), pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0 };
   });
-  call(opsCalls.withdrawal, 'read', async ({ ctx, id }) => oneWithdrawal(ctx.merchant.code, id));
+  call(opsCalls.withdrawal, 'withdrawals.read', async ({ ctx, id }) => oneWithdrawal(ctx.merchant.code, id));
 
   type Action = { action: string; to: WithdrawalStatus; from: readonly WithdrawalStatus[] };
   const step = async (ctx: OpsCtx & { operator: Operator }, id: number, a: Action, extra: { reason?: string | null; payoutReference?: string | null; note?: string | undefined }) => {
@@ -171,11 +207,11 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     });
     return oneWithdrawal(ctx.merchant.code, id);
   };
-  call(opsCalls.approveWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.approve', to: 'approved', from: ['requested'] }, { note: body.note }));
-  call(opsCalls.rejectWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.reject', to: 'rejected', from: ['requested', 'approved'] }, { reason: body.reason }));
-  call(opsCalls.payWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.paid', to: 'paid', from: ['approved'] }, { payoutReference: body.payoutReference ?? null }));
-  call(opsCalls.unknownWithdrawal, 'cashier', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.unknown', to: 'held', from: ['approved'] }, { reason: body.reason }));
-  call(opsCalls.reconcileWithdrawal, 'cashier', async ({ ctx, id, body }) =>
+  call(opsCalls.approveWithdrawal, 'withdrawals.decide', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.approve', to: 'approved', from: ['requested'] }, { note: body.note }));
+  call(opsCalls.rejectWithdrawal, 'withdrawals.decide', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.reject', to: 'rejected', from: ['requested', 'approved'] }, { reason: body.reason }));
+  call(opsCalls.payWithdrawal, 'withdrawals.decide', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.paid', to: 'paid', from: ['approved'] }, { payoutReference: body.payoutReference ?? null }));
+  call(opsCalls.unknownWithdrawal, 'withdrawals.decide', async ({ ctx, id, body }) => step(ctx, id, { action: 'withdrawal.unknown', to: 'held', from: ['approved'] }, { reason: body.reason }));
+  call(opsCalls.reconcileWithdrawal, 'withdrawals.decide', async ({ ctx, id, body }) =>
     body.outcome === 'paid'
       ? step(ctx, id, { action: 'withdrawal.reconcile_paid', to: 'paid', from: ['held'] }, { note: body.note, payoutReference: body.payoutReference ?? null })
       : step(ctx, id, { action: 'withdrawal.reconcile_failed', to: 'rejected', from: ['held'] }, { reason: body.note }));
@@ -183,8 +219,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   router.get(opsCalls.withdrawalProofPath.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
     try {
       const ctx = (req as Request & { ops: OpsCtx }).ops;
-      if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
-      if (ctx.operator.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+      await gateOperator(db, ctx.operator, 'withdrawals.read', { method: 'GET', path: opsCalls.withdrawalProofPath });
       const id = Number(req.params.id);
       const n = Number(req.params.n);
       if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || n > 10) throw new AppError(ErrorCode.NOT_FOUND);
@@ -198,7 +233,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   });
 
   // ---- adjustments, settings, audit ----
-  call(opsCalls.adjust, 'admin', async ({ ctx, body }) => {
+  call(opsCalls.adjust, 'balance.adjust', async ({ ctx, body }) => {
     const m = (await db.query<{ id: number }>('SELECT id FROM members WHERE merchant_code = $1 AND account_lower = $2', [ctx.merchant.code, body.account.toLowerCase()])).rows[0];
     if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
     return db.tx(async (tx) => {
@@ -217,7 +252,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       return { transferId: String(t.transferId), memberId: m.id, balance: after.balance, available: after.available, replayed: t.replayed };
     });
   });
-  call(opsCalls.memberStatus, 'admin', async ({ ctx, body, id }) => {
+  call(opsCalls.memberStatus, 'members.status', async ({ ctx, body, id }) => {
     const m = (await db.query<{ id: number; account: string; status: 'active' | 'disabled' }>(
       'SELECT id, account, status FROM members WHERE id = $1 AND merchant_code = $2', [id, ctx.merchant.code])).rows[0];
     if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -230,8 +265,8 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     }
     return { memberId: m.id, account: m.account, status: body.status };
   });
-  call(opsCalls.settings, 'read', async ({ ctx }) => settingsOf(db, ctx.merchant.code));
-  call(opsCalls.updateSettings, 'admin', async ({ ctx, body }) => {
+  call(opsCalls.settings, 'cashier.settings.read', async ({ ctx }) => settingsOf(db, ctx.merchant.code));
+  call(opsCalls.updateSettings, 'cashier.settings.update', async ({ ctx, body }) => {
     return db.tx(async (tx) => {
       await tx.query('SELECT code FROM merchants WHERE code = $1 FOR UPDATE', [ctx.merchant.code]);
       const before = await settingsOf(tx, ctx.merchant.code);
@@ -244,12 +279,11 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       return next;
     });
   });
-  call(opsCalls.audit, 'read', async ({ ctx, query }) => {
+  call(opsCalls.audit, 'audit.read', async ({ ctx, query }) => {
+    const w = auditWhere(ctx.merchant.code, query as AuditFilter);
     const r = await db.query<{ id: number; operator_username: string; action: string; target_type: string; target_id: string; before: unknown; after: unknown; at: Date | string; total: number }>(
-      `SELECT *, count(*) OVER ()::int AS total FROM audit_log WHERE merchant_code = $1
-         AND ($2::text IS NULL OR action = $2) AND ($3::text IS NULL OR target_type = $3) AND ($4::text IS NULL OR target_id = $4)
-       ORDER BY id DESC LIMIT $5 OFFSET $6`,
-      [ctx.merchant.code, query.action ?? null, query.targetType ?? null, query.targetId ?? null, query.pageSize, (query.pageNo - 1) * query.pageSize],
+      `SELECT *, count(*) OVER ()::int AS total FROM audit_log WHERE ${w.sql} ORDER BY id DESC LIMIT $${w.args.length + 1} OFFSET $${w.args.length + 2}`,
+      [...w.args, query.pageSize, (query.pageNo - 1) * query.pageSize],
     );
     return {
       list: r.rows.map((a) => ({
@@ -259,6 +293,33 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0,
     };
   });
+  router.get(opsCalls.auditExportPath.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const ctx = (req as Request & { ops: OpsCtx }).ops;
+      await gateOperator(db, ctx.operator, 'audit.read', { method: 'GET', path: opsCalls.auditExportPath });
+      const q = ZAuditExportQuery.safeParse(req.query ?? {});
+      if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', q.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      await auditCsv(db, ctx.merchant.code, q.data, res);
+    } catch (err) {
+      if (res.headersSent) res.destroy(err as Error);
+      else next(err);
+    }
+  });
+
+  // ---- operators (administrators) ----
+  call(opsCalls.operators, 'operators.manage', async ({ ctx }) => ({ list: await operators.list(ctx.merchant.code) }));
+  call(opsCalls.createOperator, 'operators.manage', async ({ ctx, body }) => operators.create(ctx.operator, body.username, body.roles));
+  call(opsCalls.updateOperator, 'operators.manage', async ({ ctx, body, id }) => operators.update(ctx.operator, id, body));
+
+  // ---- site settings (maintenance, blocked addresses and regions, module flags, whitelabel, security) ----
+  call(opsCalls.site, 'site.read', async ({ ctx }) => site.read(ctx.merchant.code));
+  call(opsCalls.updateSite, 'site.update', async ({ ctx, body }) => site.update(ctx.operator, ctx.merchant.code, body));
+
+  // ---- vendors and games (maintenance, order, hot games) ----
+  call(opsCalls.vendors, 'games.read', async ({ ctx }) => gamesOps.vendors(ctx.merchant.code));
+  call(opsCalls.updateVendor, 'games.manage', async ({ ctx, body }) => gamesOps.updateVendor(ctx.operator, ctx.merchant.code, body));
+  call(opsCalls.games, 'games.read', async ({ ctx, query }) => gamesOps.games(ctx.merchant.code, query));
+  call(opsCalls.updateGame, 'games.manage', async ({ ctx, body, id }) => gamesOps.updateGame(ctx.operator, ctx.merchant.code, id, body));
 
   mountOpsAgentRoutes(call, { db });
   mountOpsPlatformRoutes(call, { db, merchants: deps.merchants });

@@ -1,5 +1,4 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { OPS_PERMISSIONS, type OperatorRole } from '@portal/contracts/api/ops';
 import { opsRgCalls, rgCalls, ZOpsRgExcludeBody, ZOpsRgLiftBody } from '@portal/contracts/api/rg';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
@@ -7,6 +6,7 @@ import { mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { Operators } from '../ops/operators.ts';
+import { gateOperator } from '../ops/ops-routes.ts';
 import { hashToken } from '../sessions/session-store.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import { rgAudit, type Rg } from './rg-service.ts';
@@ -34,7 +34,7 @@ export function mountRgRoutes(app: Express, deps: { rg: Rg }, opts: { checkRespo
 const OPS_RG = '/ops/api/rg';
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
-/** Operator RG calls under /ops/api/rg (admin role): operator-initiated exclusion and its lifting, both audited. */
+/** Operator RG calls under /ops/api/rg (permission rg.exclude: administrator, risk): operator-initiated exclusion and its lifting, both audited. */
 export function mountRgOps(app: Express, deps: { db: Db; rg: Rg; merchants: MerchantDirectory; operators: Operators }) {
   const router = express.Router();
   router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
@@ -46,8 +46,8 @@ export function mountRgOps(app: Express, deps: { db: Db; rg: Rg; merchants: Merc
     const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
     const op = token ? await deps.operators.resolve(token) : null;
     if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
-    if (op.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
-    if (!(OPS_PERMISSIONS.admin as readonly OperatorRole[]).includes(op.role)) throw new AppError(ErrorCode.FORBIDDEN);
+    // The console's one gate: password changed, authenticator enrolled, the action's roles (403 audited).
+    await gateOperator(deps.db, op, 'rg.exclude', { method: req.method, path: req.originalUrl.split('?', 1)[0] ?? '' });
     return { merchant, op };
   }
   router.post(opsRgCalls.exclude.path.slice(OPS_RG.length), async (req: Request, res: Response, next: NextFunction) => {

@@ -7,7 +7,8 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import { HOST_SLOT, IP_SLOT, type BootCache } from '../boot-cache/boot-cache.ts';
 
 /** Region restriction: exact addresses or CIDR subnets from the merchant's block list. */
-export function isBlocked(m: Merchant, ip: string): boolean {
+export function isBlocked(m: Merchant, ip: string, region?: string | null): boolean {
+  if (region && m.blockedRegions.includes(region.toUpperCase())) return true;
   if (!m.blockedIps.length) return false;
   const list = new BlockList();
   for (const entry of m.blockedIps) {
@@ -24,8 +25,8 @@ export function isBlocked(m: Merchant, ip: string): boolean {
   return list.check(plain, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-export function systemStatusOf(m: Merchant, ip: string): 0 | 1 | 2 {
-  if (isBlocked(m, ip)) return SYSTEM_STATUS.BLOCKED;
+export function systemStatusOf(m: Merchant, ip: string, region?: string | null): 0 | 1 | 2 {
+  if (isBlocked(m, ip, region)) return SYSTEM_STATUS.BLOCKED;
   if (m.maintenance) return SYSTEM_STATUS.MAINTENANCE;
   return SYSTEM_STATUS.NORMAL;
 }

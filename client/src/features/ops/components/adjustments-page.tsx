@@ -7,7 +7,7 @@ import { formatDateTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { newRequestId } from '../lib/request-id';
 import { ActionDialog } from './action-dialog';
-import { useOpsRole } from './ops-gate';
+import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, TableBox } from './ops-ui';
 
 /** ZOpsAdjustmentBody: a reason of at least 3 characters. */
@@ -30,10 +30,11 @@ const str = (v: unknown, key: string): string => {
 /** /ops/adjustments: credit (+) or debit (-) a member's balance with a reason (admin). */
 export function AdjustmentsPage() {
   const { t } = useTranslation('ops');
-  const role = useOpsRole();
-  const isAdmin = role === 'admin';
+  const isAdmin = useOpsCan('balance.adjust');
   const adjust = useAdjustBalance();
-  const recent = useOpsAudit({ action: 'balance.adjust', targetType: '', targetId: '', pageNo: 1, pageSize: 10 });
+  // The recent list is the audit trail: shown to those who may read it.
+  const canReadAudit = useOpsCan('audit.read');
+  const recent = useOpsAudit({ action: 'balance.adjust', targetType: '', targetId: '', actor: '', fromDay: '', toDay: '', pageNo: 1, pageSize: 10 }, canReadAudit);
   const [form, setForm] = useState<Form>(EMPTY);
   // One key per set of terms: a retry after a lost answer applies once; any edit starts a new one.
   const [requestId, setRequestId] = useState(newRequestId);
@@ -120,7 +121,7 @@ export function AdjustmentsPage() {
           )}
         </form>
 
-        <div className="ops-panel">
+        {canReadAudit && <div className="ops-panel">
           <h2 className="ops-panel__title">{t('adjust_recent')}</h2>
           <ErrorNote error={recent.error} />
           <TableBox>
@@ -152,7 +153,7 @@ export function AdjustmentsPage() {
               )}
             </tbody>
           </TableBox>
-        </div>
+        </div>}
       </div>
 
       <ActionDialog

@@ -10,7 +10,7 @@ import { CONTRACT_KINDS, DIVIDEND_PERIOD_TYPES, EMPTY_TERMS, formatRate, periodO
 import { formatDateTime } from '../lib/format';
 import { opsCall } from '../lib/ops-api';
 import { ActionDialog } from './action-dialog';
-import { useOpsRole } from './ops-gate';
+import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
@@ -42,8 +42,7 @@ export function AgentContractsPage() {
     pageNo, pageSize: PAGE_SIZE,
     ...(isKind(kind) ? { kind } : {}), ...(isStatus(status) ? { status } : {}), ...(isHouse(house) ? { house } : {}), ...(account ? { account } : {}),
   });
-  const role = useOpsRole();
-  const isAdmin = role === 'admin';
+  const isAdmin = useOpsCan('agents.manage');
   const terminate = useTerminateContract();
   const [ending, setEnding] = useState<TAgentContract | null>(null);
   const [flash, setFlash] = useState('');

@@ -7,7 +7,7 @@ import { Modal } from '../../../ui/modal';
 import { useAgentDisputes, useResolveDispute, type TOpsDispute } from '../api/agents';
 import { formatDateTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
-import { useOpsRole } from './ops-gate';
+import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
@@ -22,8 +22,7 @@ export function AgentDisputesPage() {
   const status: DisputeStatus = isStatus(sp) ? sp : 'open';
   const [pageNo, setPageNo] = useState(1);
   const list = useAgentDisputes({ status, pageNo, pageSize: PAGE_SIZE });
-  const role = useOpsRole();
-  const canAct = role === 'admin';
+  const canAct = useOpsCan('disputes.resolve');
   const [resolving, setResolving] = useState<TOpsDispute | null>(null);
   const [flash, setFlash] = useState('');
   const rows = list.data?.list ?? [];

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpsAudit, type AuditFilter } from '../api/get-audit';
+import { opsCalls } from '@portal/contracts/api/ops';
+import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
+import { fetchOpsBlob } from '../lib/ops-api';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
 import { formatDateTime } from '../lib/format';
 import { EmptyRow, ErrorNote, PageHead, Pager, TableBox } from './ops-ui';
@@ -33,8 +35,29 @@ function StateCell({ side, other, testId }: { side: unknown; other: unknown; tes
 /** /ops/audit: the append-only trail, newest first, filterable by action, target type and id. */
 export function AuditPage() {
   const { t } = useTranslation('ops');
-  const [filter, setFilter] = useState<AuditFilter>({ action: '', targetType: '', targetId: '', pageNo: 1, pageSize: PAGE_SIZE });
+  const [filter, setFilter] = useState<AuditFilter>({ action: '', targetType: '', targetId: '', actor: '', fromDay: '', toDay: '', pageNo: 1, pageSize: PAGE_SIZE });
   const [targetIdInput, setTargetIdInput] = useState('');
+  const [actorInput, setActorInput] = useState('');
+  const [exportError, setExportError] = useState<unknown>(null);
+  const [isExporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const q = Object.fromEntries(Object.entries(auditQueryOf(filter)).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const blob = await fetchOpsBlob(opsCalls.auditExportPath, {}, undefined, q);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = 'audit.csv';
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setExportError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
   const list = useOpsAudit(filter);
   const set = (patch: Partial<AuditFilter>) => setFilter((f) => ({ ...f, pageNo: 1, ...patch }));
   const rows = list.data?.list ?? [];
@@ -47,7 +70,7 @@ export function AuditPage() {
         className="ops-filters"
         onSubmit={(e) => {
           e.preventDefault();
-          set({ targetId: targetIdInput.trim() });
+          set({ targetId: targetIdInput.trim(), actor: actorInput.trim() });
         }}
       >
         <label className="ops-filter">
@@ -76,6 +99,18 @@ export function AuditPage() {
           <span className="ops-field__label">{t('col_target_id')}</span>
           <input className="ops-input" value={targetIdInput} onChange={(e) => setTargetIdInput(e.target.value)} maxLength={64} data-testid="ops-audit-filter-target-id" />
         </label>
+        <label className="ops-filter">
+          <span className="ops-field__label">{t('col_operator')}</span>
+          <input className="ops-input" value={actorInput} onChange={(e) => setActorInput(e.target.value)} maxLength={32} data-testid="ops-audit-filter-actor" />
+        </label>
+        <label className="ops-filter">
+          <span className="ops-field__label">{t('audit_from')}</span>
+          <input type="date" className="ops-input" value={filter.fromDay} onChange={(e) => set({ fromDay: e.target.value })} data-testid="ops-audit-filter-from" />
+        </label>
+        <label className="ops-filter">
+          <span className="ops-field__label">{t('audit_to')}</span>
+          <input type="date" className="ops-input" value={filter.toDay} onChange={(e) => set({ toDay: e.target.value })} data-testid="ops-audit-filter-to" />
+        </label>
         <button type="submit" className="ops-btn" data-testid="ops-audit-filter-apply">
           {t('filter_apply')}
         </button>
@@ -85,12 +120,17 @@ export function AuditPage() {
           data-testid="ops-audit-filter-clear"
           onClick={() => {
             setTargetIdInput('');
-            set({ action: '', targetType: '', targetId: '' });
+            setActorInput('');
+            set({ action: '', targetType: '', targetId: '', actor: '', fromDay: '', toDay: '' });
           }}
         >
           {t('filter_clear')}
         </button>
+        <button type="button" className="ops-btn" disabled={isExporting} onClick={() => void exportCsv()} data-testid="ops-audit-export">
+          {isExporting ? t('working') : t('audit_export')}
+        </button>
       </form>
+      <ErrorNote error={exportError} testId="ops-audit-export-error" />
       <ErrorNote error={list.error} testId="ops-audit-error" />
       <TableBox busy={list.isFetching && !list.isPending}>
         <thead>

@@ -8,7 +8,7 @@ import { useDecideDeposit } from '../api/decide-deposit';
 import { depositsQuery, useOpsDeposits, type TOpsDeposit } from '../api/get-deposits';
 import { formatDateTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
-import { useOpsRole } from './ops-gate';
+import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
@@ -32,8 +32,7 @@ export function DepositsPage() {
   const list = useOpsDeposits({ status, provider: provider === 'all' ? '' : MANUAL_PROVIDER, pageNo, pageSize: PAGE_SIZE });
   const pendingManual = useQuery(depositsQuery({ status: 'pending', provider: MANUAL_PROVIDER, pageNo: 1, pageSize: 1 }));
   const decide = useDecideDeposit();
-  const role = useOpsRole();
-  const canAct = role === 'admin' || role === 'cashier';
+  const canAct = useOpsCan('deposits.decide');
   const [dialog, setDialog] = useState<{ d: TOpsDeposit; decision: 'confirm' | 'reject' } | null>(null);
   const [flash, setFlash] = useState('');
 

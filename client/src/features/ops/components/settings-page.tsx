@@ -6,7 +6,7 @@ import { useOpsSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { toPesosInput } from '../lib/money-input';
 import { MONEY_SETTINGS, parseSettingsForm, type SettingsForm } from '../lib/settings-form';
-import { useOpsRole } from './ops-gate';
+import { useOpsCan } from './ops-gate';
 import { ErrorNote, OpsField, PageHead, SuccessNote } from './ops-ui';
 
 const toForm = (s: TOpsSettings): SettingsForm => ({
@@ -22,7 +22,7 @@ const toForm = (s: TOpsSettings): SettingsForm => ({
 export function SettingsPage() {
   const { t } = useTranslation('ops');
   const settings = useOpsSettings();
-  const isAdmin = useOpsRole() === 'admin';
+  const isAdmin = useOpsCan('cashier.settings.update');
   return (
     <section className="ops-page" data-testid="ops-settings-page">
       <PageHead title={t('nav_settings')} />

@@ -10,7 +10,7 @@ import { useOpsWithdrawals, withdrawalsQuery, type TOpsWithdrawal } from '../api
 import { formatDateTime } from '../lib/format';
 import { ACTION_INPUT, DONE_STATUSES, WITHDRAWAL_TABS, withdrawalActionsFor, type WithdrawalAction, type WithdrawalTab } from '../lib/withdrawal-actions';
 import { ActionDialog } from './action-dialog';
-import { useOpsRole } from './ops-gate';
+import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
 import { ProofViewer } from './proof-viewer';
 
@@ -56,8 +56,7 @@ export function WithdrawalsPage() {
   const list = useOpsWithdrawals({ status, pageNo, pageSize: PAGE_SIZE });
   const counts = useQueries({ queries: COUNTED.map((s) => withdrawalsQuery({ status: s, pageNo: 1, pageSize: 1 })) });
   const decide = useDecideWithdrawal();
-  const role = useOpsRole();
-  const canAct = role === 'admin' || role === 'cashier';
+  const canAct = useOpsCan('withdrawals.decide');
   const [dialog, setDialog] = useState<{ w: TOpsWithdrawal; action: WithdrawalAction } | null>(null);
   const [proofsOf, setProofsOf] = useState<TOpsWithdrawal | null>(null);
   const [flash, setFlash] = useState('');

@@ -13,8 +13,9 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.paid', 'withdrawal.unknown', 'withdrawal.reconcile_paid', 'withdrawal.reconcile_failed',
   'balance.adjust', 'member.disable', 'member.enable', 'settings.update',
   'agent.house_contract.grant', 'agent.contract.terminate',
+  'operator.totp_enrol', 'operator.create', 'operator.update', 'permission.denied', 'site.update', 'vendor.update', 'game.update',
 ] as const;
-export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract'] as const;
+export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract', 'action', 'vendor', 'game'] as const;
 
 /** The translation key of an action ('withdrawal.reconcile_paid' -> 'audit_action_withdrawal_reconcile_paid'). */
 export const auditActionKey = (action: string) => `audit_action_${action.replace(/\./g, '_')}`;

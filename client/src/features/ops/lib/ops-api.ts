@@ -21,14 +21,14 @@ function authHeaders(): Record<string, string> {
 }
 
 /**
- * Image bytes from an /ops/api path (withdrawal proofs): not an envelope, so not `opsCall`.
+ * Bytes from an /ops/api path (withdrawal proofs, the audit CSV): not an envelope, so not `opsCall`.
  * Errors still come as an envelope and read as ApiError codes.
  */
-export async function fetchOpsBlob(path: string, params: Record<string, string | number>, signal?: AbortSignal): Promise<Blob> {
+export async function fetchOpsBlob(path: string, params: Record<string, string | number>, signal?: AbortSignal, query?: Record<string, string>): Promise<Blob> {
   if (!path.startsWith(OPS_PREFIX)) throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Not an operator path: ${path}`);
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, params), { headers: authHeaders(), signal, credentials: 'same-origin' });
+    res = await fetch(buildUrl(path, params, query), { headers: authHeaders(), signal, credentials: 'same-origin' });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(CLIENT_ERROR_CODE.NETWORK, e instanceof Error ? e.message : 'Network error');
@@ -42,5 +42,5 @@ export async function fetchOpsBlob(path: string, params: Record<string, string |
     // Not an envelope: keep BAD_RESPONSE.
   }
   if (res.status === 401) clearOpsToken();
-  throw new ApiError(code, `Proof request failed (${res.status})`, res.status);
+  throw new ApiError(code, `Request failed (${res.status})`, res.status);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEPOSIT_STATUSES } from '@portal/contracts/api/cashier';
 import { OPERATOR_ROLES } from '@portal/contracts/api/ops';
+import { MODULE_FLAGS } from '@portal/contracts/domain/constants';
 import { WITHDRAWAL_STATUSES } from '@portal/contracts/events/events';
 import en from '../../../i18n/locales/en/ops.json';
 import ty from '../../../i18n/locales/ty/ops.json';
@@ -31,6 +32,7 @@ const dynamicKeys = [
   ...DISPUTE_STATUSES.map((s) => `dispute_status_${s}`),
   ...PAYOUT_STATUSES.map((s) => `payout_status_${s}`),
   ...(['rejected', 'adjusted'] as const).map((d) => `disputes_decide_${d}`),
+  ...MODULE_FLAGS.map((f) => `module_${f}`),
 ];
 
 describe('ops translations', () => {

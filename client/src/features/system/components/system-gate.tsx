@@ -7,10 +7,13 @@ import { MaintenancePage } from './maintenance-page';
 /**
  * Shows the maintenance or blocked page instead of the app, from GET /wps/system/status and,
  * live, from `system.maintenance` events (written into the same query). If the status cannot be
- * read the app renders anyway: its own calls then report what is wrong.
+ * read the app renders anyway: its own calls then report what is wrong. The operator console
+ * (`bypass`) is never closed by either.
  */
-export function SystemGate({ children }: { children: ReactNode }) {
+export function SystemGate({ children, bypass = false }: { children: ReactNode; bypass?: boolean }) {
   const { data, isPending } = useSystemStatus();
+  // `bypass`: the operator console, where maintenance and blocking are switched off.
+  if (bypass) return <>{children}</>;
   if (isPending) return null;
   if (data?.systemStatus === SYSTEM_STATUS.MAINTENANCE) return <MaintenancePage message={data.message} />;
   if (data?.systemStatus === SYSTEM_STATUS.BLOCKED) return <BlockedPage ip={data.ip} />;

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_ROLES, OPS_PERMISSIONS, opsCalls, type OperatorRole, type OpsAction } from '@portal/contracts/api/ops';
+import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
+import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
+import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { apiOn } from '../../testing/test-members.ts';
+import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+
+/**
+ * The operator permission matrix: every /ops/api route (but the session's own calls) x every role.
+ * The table below is the expectation written out by hand; it must agree with OPS_PERMISSIONS and
+ * cover every route the contracts define. Allowed: anything but 403 (the empty bodies used here fail
+ * validation with 400, or a missing id answers 404, so nothing changes). Refused: 403 FORBIDDEN and one
+ * more `permission.denied` audit row for that operator and action.
+ */
+const A = 'administrator', F = 'finance', S = 'support', C = 'content', R = 'risk';
+type Route = { method: 'GET' | 'POST' | 'PUT'; path: string; action: OpsAction; roles: OperatorRole[]; body?: unknown };
+const ROUTES: Route[] = [
+  { method: 'GET', path: opsCalls.deposits.path, action: 'deposits.read', roles: [A, F, R] },
+  { method: 'POST', path: opsCalls.confirmDeposit.path, action: 'deposits.decide', roles: [A, F], body: { bogus: 1 } },
+  { method: 'POST', path: opsCalls.rejectDeposit.path, action: 'deposits.decide', roles: [A, F], body: {} },
+  { method: 'GET', path: opsCalls.withdrawals.path, action: 'withdrawals.read', roles: [A, F, R] },
+  { method: 'GET', path: opsCalls.withdrawal.path, action: 'withdrawals.read', roles: [A, F, R] },
+  { method: 'GET', path: opsCalls.withdrawalProofPath, action: 'withdrawals.read', roles: [A, F, R] },
+  { method: 'POST', path: opsCalls.approveWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: { bogus: 1 } },
+  { method: 'POST', path: opsCalls.rejectWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: {} },
+  { method: 'POST', path: opsCalls.payWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: { bogus: 1 } },
+  { method: 'POST', path: opsCalls.unknownWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: {} },
+  { method: 'POST', path: opsCalls.reconcileWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: {} },
+  { method: 'POST', path: opsCalls.adjust.path, action: 'balance.adjust', roles: [A, F], body: {} },
+  { method: 'GET', path: opsCalls.settings.path, action: 'cashier.settings.read', roles: [A, F] },
+  { method: 'PUT', path: opsCalls.updateSettings.path, action: 'cashier.settings.update', roles: [A], body: { bogus: 1 } },
+  { method: 'POST', path: opsCalls.memberStatus.path, action: 'members.status', roles: [A, S, R], body: {} },
+  { method: 'GET', path: opsCalls.audit.path, action: 'audit.read', roles: [A, R] },
+  { method: 'GET', path: opsCalls.auditExportPath, action: 'audit.read', roles: [A, R] },
+  { method: 'GET', path: opsCalls.operators.path, action: 'operators.manage', roles: [A] },
+  { method: 'POST', path: opsCalls.createOperator.path, action: 'operators.manage', roles: [A], body: {} },
+  { method: 'POST', path: opsCalls.updateOperator.path, action: 'operators.manage', roles: [A], body: {} },
+  { method: 'GET', path: opsCalls.site.path, action: 'site.read', roles: [A, C, S, R] },
+  { method: 'PUT', path: opsCalls.updateSite.path, action: 'site.update', roles: [A], body: { bogus: 1 } },
+  { method: 'GET', path: opsCalls.vendors.path, action: 'games.read', roles: [A, C, S] },
+  { method: 'POST', path: opsCalls.updateVendor.path, action: 'games.manage', roles: [A, C], body: {} },
+  { method: 'GET', path: opsCalls.games.path, action: 'games.read', roles: [A, C, S] },
+  { method: 'POST', path: opsCalls.updateGame.path, action: 'games.manage', roles: [A, C], body: {} },
+  { method: 'GET', path: opsAgentCalls.tree.path, action: 'agents.read', roles: [A, F, R, S] },
+  { method: 'GET', path: opsAgentCalls.contracts.path, action: 'agents.read', roles: [A, F, R, S] },
+  { method: 'POST', path: opsAgentCalls.grantHouseContract.path, action: 'agents.manage', roles: [A], body: {} },
+  { method: 'POST', path: opsAgentCalls.terminate.path, action: 'agents.manage', roles: [A], body: {} },
+  { method: 'GET', path: opsAgentDisputeCalls.list.path, action: 'disputes.read', roles: [A, F, R] },
+  { method: 'POST', path: opsAgentDisputeCalls.resolve.path, action: 'disputes.resolve', roles: [A, F], body: {} },
+];
+/** The operator's own session calls: any role (the gate before them is the session itself). */
+const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
+
+let t: TestPortal;
+const call = apiOn(() => t.url);
+const tokens = new Map<OperatorRole, string>();
+const ids = new Map<OperatorRole, number>();
+beforeAll(async () => {
+  t = await startTestPortal();
+  for (const role of OPERATOR_ROLES) {
+    const op = await t.portal.cashier.operators.createOperator('DEMO', `perm_${role}`, 'Perm12345678', [role], { totpSecret: OPS_TOTP_SECRET });
+    ids.set(role, op.id);
+    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await totpNow() } });
+    expect(r.status, r.text).toBe(200);
+    tokens.set(role, r.json!.value!.token);
+  }
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const denials = async (role: OperatorRole, action: OpsAction) =>
+  Number((await t.portal.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM audit_log WHERE operator_id = $1 AND action = 'permission.denied' AND target_type = 'action' AND target_id = $2`,
+    [ids.get(role), action])).rows[0]!.n);
+
+describe('operator permission matrix', () => {
+  it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
+    for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls)]
+      .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`));
+    const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);
+    expect(defined.filter((d) => !covered.has(d))).toEqual([]);
+    // every action of the table is used by some route
+    expect(Object.keys(OPS_PERMISSIONS).filter((a) => !ROUTES.some((r) => r.action === a))).toEqual([]);
+  });
+
+  const cases = ROUTES.flatMap((r) => OPERATOR_ROLES.map((role) => ({ ...r, role, allowed: r.roles.includes(role) })));
+  it.each(cases)('$role $method $path -> allowed: $allowed', async ({ role, method, path, action, allowed, body }) => {
+    const url = path.replace(':id', '999999').replace(':n', '0');
+    const before = await denials(role, action);
+    const res = await call(url, { method, token: tokens.get(role)!, ...(method === 'GET' ? {} : { body: body ?? {} }) });
+    if (allowed) {
+      expect(res.status, res.text).not.toBe(403);
+      expect(res.status).toBeLessThan(500);
+      expect(await denials(role, action)).toBe(before);
+    } else {
+      expect(res.status, res.text).toBe(403);
+      expect(res.json).toMatchObject({ success: false, code: 'FORBIDDEN' });
+      expect(await denials(role, action)).toBe(before + 1);
+    }
+  });
+});
