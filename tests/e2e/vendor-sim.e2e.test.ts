@@ -1,3 +1,4 @@
+import { DemoOperator } from './support/ops-operator.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
@@ -20,9 +21,8 @@ beforeAll(async () => {
   // The demo's own few hundred games (not the full 10,500): a quicker first start; every simulated type is there.
   gw = await GatewayProcess.start({ SEED_CATALOGUE: 'small' });
   browser = await launchBrowser();
-  const first = await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: '{secret}' });
-  await call('/ops/api/session/password', first.token, { oldPassword: '{secret}', newPassword: 'Ops-sim-pass-1', confirmNewPassword: 'Ops-sim-pass-1' });
-  opsToken = (await gw.post<{ token: string }>('/ops/api/session/login', { username: 'ops01', password: 'Ops-sim-pass-1' })).token;
+  // The demo operator as a person readies it: password changed, authenticator enrolled.
+  opsToken = await (await DemoOperator.prepare(gw, 'Ops-sim-pass-1')).token();
 });
 afterAll(async () => {
   await Promise.allSettled([browser?.close(), gw?.stop()]);

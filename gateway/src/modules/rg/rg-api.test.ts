@@ -1,3 +1,4 @@
+import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { api, connectSocket, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
@@ -24,6 +25,7 @@ beforeAll(async () => {
   await api(t.url, '/wps/dev/merchant', { body: { security: { botCheck: false, captchaAfterFailures: 100 } } });
   opsToken = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'ops01', password: '{secret}' } })).json!.value!.token;
   await api(t.url, '/ops/api/session/password', { token: opsToken, body: { oldPassword: '{secret}', newPassword: 'Ops01-new-pass-9', confirmNewPassword: 'Ops01-new-pass-9' } });
+  await enrolOperatorTotp(t.url, opsToken);
 });
 afterAll(async () => {
   expect(await checkLedger(t.portal.db)).toEqual([]);
