@@ -117,6 +117,8 @@ describe('accounts in Chromium', () => {
     let code = '';
     await expect.poll(async () => (code = /(\d{6})/.exec(await lastMessage(gw, `+63${mobile}`))?.[1] ?? ''), { timeout: 10_000 }).toMatch(/^\d{6}$/);
     await modal.locator('input[name="verificationCode"]').fill(code);
+    // A mobile registration also chooses its password (the spec's rules require one).
+    await fillRegister(page, { password: 'abc12345', confirmPassword: 'abc12345' });
     await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
     await modal.locator('input[name="ageConfirmed"]').check();
     await modal.locator('button[type="submit"]').click();
