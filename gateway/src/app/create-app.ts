@@ -39,6 +39,7 @@ import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createJobQueue } from '../jobs/create-job-queue.ts';
+import { createBetStream } from '../modules/engagement/bet-stream.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
@@ -126,6 +127,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerTeamRollupJob(jobs, db);
   const rg = createRg({ db, jobs, disconnectMember: (id) => disconnectMember(id) });
   registerRgJobs(jobs, rg);
+  // Facts of play (bets, wins, rollbacks) for the modules that follow it: modules register consumers
+  // here before it starts (gateway/src/modules/engagement/bet-stream.ts, migration 044).
+  const betStream = createBetStream({ db, log, pollMs: 250 });
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -277,10 +281,11 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   }, 3600_000);
   pruneTimer.unref();
   await jobs.start();
+  betStream.start();
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
@@ -297,6 +302,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       clearInterval(pruneTimer);
       await house.stop();
       await jobs.stop();
+      await betStream.stop();
       await relay.stop();
       if (relayDb !== db) await relayDb.close();
       await realtime.close();

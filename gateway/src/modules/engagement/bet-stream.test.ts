@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { signVendorRequest } from '../provider/vendor-routes.ts';
+import { transfer } from '../wallet/ledger.ts';
+import type { BetFact } from './bet-stream.ts';
+
+/** The bet stream over real vendor calls: every fact once, in order, with the consumer's effects in the same transaction. */
+let t: TestPortal;
+const VENDOR = 'BSV';
+const secret = randomBytes(32).toString('hex');
+let seq = 0;
+const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+const seen: BetFact[] = [];
+let failOn: string | null = null;
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  const db = t.portal.db;
+  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
+  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Stream Vendor')`, [VENDOR]);
+  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'BSV-G1', $1, 'G1', 'FISH', 'Stream Fish')`, [VENDOR]);
+  await db.query('CREATE TABLE test_bet_stream_seen (stream_id bigint PRIMARY KEY, fact text NOT NULL)');
+  t.portal.betStream.register({
+    name: 'test',
+    async handle(tx, facts) {
+      for (const f of facts) {
+        await tx.query('INSERT INTO test_bet_stream_seen (stream_id, fact) VALUES ($1, $2)', [f.streamId, f.fact]);
+        if (failOn && f.transactionId === failOn) throw new Error('consumer refuses this fact');
+      }
+      seen.push(...facts);
+    },
+  });
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+async function vendorCall(path: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const ts = Math.floor(Date.now() / 1000);
+  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) },
+    body: raw,
+  });
+  const json = (await res.json()) as { success: boolean; code?: string };
+  expect(json.success, JSON.stringify(json)).toBe(true);
+}
+
+async function player() {
+  const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `bs${Date.now() % 1e7}${++seq}` } })).json!.value!;
+  await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('seed'), kind: 'deposit', amount: 100_000, debit: { system: 'deposit' }, credit: { member: s.memberId } }));
+  const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'BSV-G1' }, token: s.token });
+  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+  const raw = JSON.stringify({ token: code });
+  const ts = Math.floor(Date.now() / 1000);
+  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
+  });
+  const token = ((await auth.json()) as { value: { token: string } }).value.token;
+  return { memberId: s.memberId, playerId: String(s.memberId), token };
+}
+
+describe('bet stream', () => {
+  it('hands every bet, paid win and rollback to the consumers once, in order, with the game type', async () => {
+    const p = await player();
+    const bet1 = id('b'), bet2 = id('b'), win1 = id('w'), zeroWin = id('w'), rb = id('rb');
+    await vendorCall('bet', { transactionId: bet1, playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 1_000, token: p.token });
+    await vendorCall('win', { transactionId: win1, playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 2_500 });
+    await vendorCall('bet', { transactionId: bet2, playerId: p.playerId, roundId: 'r2', gameCode: 'G1', amount: 700, token: p.token });
+    await vendorCall('win', { transactionId: zeroWin, playerId: p.playerId, roundId: 'r2', gameCode: 'G1', amount: 0 });
+    await vendorCall('rollback', { transactionId: rb, playerId: p.playerId, roundId: 'r2', refTransactionId: bet2 });
+    await t.portal.betStream.drainNow();
+    const mine = seen.filter((f) => f.memberId === p.memberId);
+    expect(mine.map((f) => [f.fact, f.transactionId, f.amount])).toEqual([
+      ['bet', bet1, 1_000], ['win', win1, 2_500], ['bet', bet2, 700], ['bet_rolled_back', bet2, 700],
+    ]);
+    expect(mine.every((f) => f.gameType === 'FISH' && f.gameCode === 'G1' && f.vendor === VENDOR && f.merchantCode === 'DEMO')).toBe(true);
+    expect(mine.map((f) => f.streamId)).toEqual([...mine.map((f) => f.streamId)].sort((a, b) => a - b));
+    // Nothing left, nothing twice.
+    expect((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM bet_stream_pending')).rows[0]!.n).toBe(0);
+    const rows = await t.portal.db.query<{ n: number; d: number }>('SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS d FROM test_bet_stream_seen');
+    expect(rows.rows[0]!.n).toBe(seen.length);
+    expect(rows.rows[0]!.d).toBe(seen.length);
+  });
+
+  it('parks only the fact a consumer fails on, rolls back its effects, and goes on with the others', async () => {
+    const p = await player();
+    const good1 = id('b'), bad = id('b'), good2 = id('b');
+    failOn = bad;
+    try {
+      await vendorCall('bet', { transactionId: good1, playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 100, token: p.token });
+      await vendorCall('bet', { transactionId: bad, playerId: p.playerId, roundId: 'r2', gameCode: 'G1', amount: 200, token: p.token });
+      await vendorCall('bet', { transactionId: good2, playerId: p.playerId, roundId: 'r3', gameCode: 'G1', amount: 300, token: p.token });
+      await t.portal.betStream.drainNow();
+    } finally {
+      failOn = null;
+    }
+    const mine = seen.filter((f) => f.memberId === p.memberId).map((f) => f.transactionId);
+    expect(mine).toEqual([good1, good2]);
+    const parked = await t.portal.db.query<{ transaction_id: string; error: string }>('SELECT transaction_id, error FROM bet_stream_parked');
+    expect(parked.rows).toEqual([{ transaction_id: bad, error: 'Error: consumer refuses this fact' }]);
+    // The failed attempts' inserts were rolled back with their batch: each consumed fact once, the parked one never.
+    const rows = await t.portal.db.query<{ n: number; d: number }>('SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS d FROM test_bet_stream_seen');
+    expect(rows.rows[0]).toEqual({ n: seen.length, d: seen.length });
+  });
+});
