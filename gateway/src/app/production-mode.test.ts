@@ -99,7 +99,7 @@ describe('production without an SMS gateway or SMTP (finding 7)', () => {
     });
     const merchant = (await t.portal.merchants.byCode(t.fixture.merchant))!;
     const [p] = t.fixture.players;
-    await expect(accounts.forgotByEmail(merchant, p.account, `${p.account}@portal.test`, `https://${PRODUCTION_TEST_DOMAIN}`)).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+    await expect(accounts.forgotByEmail(merchant, p.account, `${p.account}@portal.test`, `https://${PRODUCTION_TEST_DOMAIN}`, '127.0.0.1')).rejects.toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
     expect(await count(`rate_events WHERE key LIKE 'forgot:%'`)).toBe(0);
     expect(await count('password_resets')).toBe(0);
   });

@@ -17,6 +17,8 @@ import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.t
 import type { Mailer } from '../notify/notifier.ts';
 import { registrationRules, ruleOf } from './registration-settings.ts';
 
+/** Password-reset e-mails asked from one address per hour, whatever the usernames. */
+const FORGOT_PER_IP_PER_HOUR = 20;
 /** Failed logins per account in an hour before the account refuses all logins for the rest of the hour. */
 export const MAX_FAILED_LOGINS_PER_HOUR = 100;
 const HOUR = 3600_000;
@@ -455,10 +457,14 @@ export function createAccounts(deps: AccountsDeps) {
      * E-mail a reset link. `origin` is the merchant's own site (see merchants/link-origin.ts), never
      * a request header; nothing is counted or stored when no mail can be sent.
      */
-    async forgotByEmail(m: Merchant, username: string, email: string, origin: string): Promise<void> {
+    async forgotByEmail(m: Merchant, username: string, email: string, origin: string, ip: string): Promise<void> {
       if (!mailer.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const ipless = `forgot:${m.code}:${username.toLowerCase()}`;
-      if ((await limiter.count(ipless, HOUR)) >= 5) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      // Per address too: USER_NOT_FOUND tells whether a username/e-mail pair exists, so one address may
+      // not try many usernames (the per-username limit alone let it probe 5 pairs per name per hour).
+      const ipKey = `forgot-ip:${m.code}:${ip}`;
+      if ((await limiter.count(ipless, HOUR)) >= 5 || (await limiter.count(ipKey, HOUR)) >= FORGOT_PER_IP_PER_HOUR) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      await limiter.hit(ipKey);
       const hit = await limiter.hit(ipless);
       const member = await findByAccount(db, m.code, username);
       if (!member || !member.email || member.email.toLowerCase() !== email.toLowerCase() || member.status !== 'active') {

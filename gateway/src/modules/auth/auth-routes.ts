@@ -98,7 +98,7 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.forgotByEmail, async ({ ctx, body, req }) => {
     // The link's origin is the merchant's own domain; a Host it does not own is refused before anything is counted or sent.
     const origin = linkOrigin(ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction });
-    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, origin);
+    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, origin, ctx.ip);
     return {};
   }, opts);
   mountCall(app, authCalls.resetByToken, async ({ ctx, body }) =>

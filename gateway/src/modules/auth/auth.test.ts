@@ -383,6 +383,21 @@ describe('recovery and free play', () => {
     expect((await login('forgetful', 'fresh1234')).status).toBe(200);
   });
 
+  it('limits reset e-mails per address as well as per username (no probing of username/e-mail pairs)', async () => {
+    const ip = freshIp();
+    const codes: Array<string | undefined> = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await call('/wps/member/password/email', { body: { username: `probe${i}`, email: `probe${i}@example.ph` }, ip });
+      codes.push(r.json?.code);
+    }
+    // 20 answers that say whether the pair exists, then refusals for any name from that address
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill('USER_NOT_FOUND'));
+    expect(codes[20]).toBe('TOO_MANY_REQUESTS');
+    expect((await call('/wps/member/password/email', { body: { username: 'probe99', email: 'probe99@example.ph' }, ip })).json?.code).toBe('TOO_MANY_REQUESTS');
+    // another address is not affected
+    expect((await call('/wps/member/password/email', { body: { username: 'probe99', email: 'probe99@example.ph' }, ip: freshIp() })).json?.code).toBe('USER_NOT_FOUND');
+  });
+
   it('resets a password by mobile code and signs in', async () => {
     await member({ account: 'mobforget', password: 'abc12345', mobileNum: '9170000077' });
     const ip = freshIp();
