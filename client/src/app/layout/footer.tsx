@@ -16,7 +16,6 @@ import { SocialLinks } from './social-links';
 const FOOTER_PAGES = [
   { to: '/feedback', key: 'page_feedback' },
   { to: '/winners', key: 'page_winners' },
-  { to: '/description', key: 'page_description' },
   { to: '/sponsor', key: 'page_sponsor' },
 ] as const;
 import { useNav } from './use-nav';
