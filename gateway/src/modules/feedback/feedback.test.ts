@@ -28,7 +28,7 @@ describe('image check by content', () => {
   it('refuses text, a png signature on junk, a truncated or corrupted png, a png whose data does not fit its size, and broken jpegs', async () => {
     const good = png(20, 20);
     const flipped = Buffer.from(good);
-    flipped[good.length - 30] ^= 0xff; // inside IDAT: its CRC fails
+    flipped[good.length - 30] = flipped[good.length - 30]! ^ 0xff; // inside IDAT: its CRC fails
     const short = Buffer.from(good);
     short.writeUInt32BE(40, 16); // IHDR says 40 wide: the pixel stream is too short (and the CRC breaks)
     const lying = Buffer.from(good);
