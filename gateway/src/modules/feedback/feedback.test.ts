@@ -61,6 +61,23 @@ describe('image check by content', () => {
       ['jpeg magic then text', Buffer.concat([JPEG.subarray(0, 3), Buffer.from('this is not a jpeg')])],
     ];
     cases.push(['png whose header lies about its size', lying]);
+    // A decompression bomb: 8000x8000 RGBA claims 256 MB decoded; refused from its header, before inflating.
+    const ihdr = Buffer.alloc(13);
+    ihdr.writeUInt32BE(8000, 0);
+    ihdr.writeUInt32BE(8000, 4);
+    ihdr.set([8, 6, 0, 0, 0], 8);
+    const chunk = (type: string, body: Buffer) => {
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(body.length);
+      const tb = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+      const c = Buffer.alloc(4);
+      c.writeUInt32BE(crc32(tb) >>> 0);
+      return Buffer.concat([len, tb, c]);
+    };
+    const bomb = Buffer.concat([good.subarray(0, 8), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1 << 20))), chunk('IEND', Buffer.alloc(0))]);
+    const started = Date.now();
+    expect(await checkImage(bomb)).toEqual({ ok: false, reason: 'png too large when decoded' });
+    expect(Date.now() - started).toBeLessThan(1000);
     for (const [name, data] of cases) expect((await checkImage(data)).ok, name).toBe(false);
   });
 });

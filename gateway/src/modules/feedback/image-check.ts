@@ -6,8 +6,8 @@ export type ImageVerdict = { ok: true; image: CheckedImage } | { ok: false; reas
 
 /** Larger sides are refused (no phone camera or screenshot comes near). */
 export const IMAGE_MAX_SIDE = 12_000;
-/** Decoded size a PNG may inflate to (a 5 MB file can hold gigabytes of zeros). */
-const PNG_MAX_RAW_BYTES = 256 * 1024 * 1024;
+/** Decoded size a PNG may inflate to (a 5 MB file can hold gigabytes of zeros): 12 megapixels of RGBA. */
+const PNG_MAX_RAW_BYTES = 50 * 1024 * 1024;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
