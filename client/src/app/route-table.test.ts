@@ -21,7 +21,7 @@ describe('route table (spec section 2)', () => {
 
   it('guards the routes that need a session', () => {
     const guarded = all.filter((r) => 'auth' in r && r.auth).map((r) => r.path).sort();
-    expect(guarded).toEqual(['/agentHome', '/lottery', '/member', '/seaLottery', '/seamless', '/vnLottery']);
+    expect(guarded).toEqual(['/agentHome', '/feedback', '/lottery', '/member', '/seaLottery', '/seamless', '/vnLottery']);
   });
 
   it('has unique route names and only /seamless without footer', () => {

@@ -45,6 +45,9 @@ export const MAIN_ROUTES = [
   { id: 'sponsor', path: '/sponsor', titleKey: 'page_sponsor' },
   { id: 'description', path: '/description', titleKey: 'page_description' },
   { id: 'seamless', path: '/seamless', titleKey: 'page_seamless', auth: true, footer: false },
+  /** Screens the spec names without a route (section 2, "other screens"): feedback and the winners list. */
+  { id: 'feedback', path: '/feedback', titleKey: 'page_feedback', auth: true },
+  { id: 'winners', path: '/winners', titleKey: 'page_winners' },
   { id: 'lott', path: '/lott', titleKey: 'w_lott' },
   { id: 'elott', path: '/elott', titleKey: 'w_elott' },
   { id: 'cockfight', path: '/cockfight', titleKey: 'w_cockfight' },

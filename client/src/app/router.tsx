@@ -29,8 +29,14 @@ const AGENT_NS = ['agents', 'agent-office', 'wallet', 'register', 'bets'];
 const AgentLayout = lazyNamed(() => import('./layout/agent-layout'), 'AgentLayout', undefined, AGENT_NS);
 const AgentLandingPage = lazyNamed(loadAgentPages, 'AgentLandingPage', undefined, AGENT_NS);
 const AgentHomePage = lazyNamed(loadAgentPages, 'AgentHomePage', undefined, AGENT_NS);
-const DownloadPage = lazyNamed(() => import('./routes/download-page'), 'DownloadPage');
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets']);
+const DownloadPage = lazyNamed(() => import('./routes/download-page'), 'DownloadPage', undefined, ['pages']);
+const loadSitePages = () => import('./routes/site-pages');
+const SponsorPage = lazyNamed(loadSitePages, 'SponsorPage', undefined, ['pages']);
+const DescriptionPage = lazyNamed(loadSitePages, 'DescriptionPage', undefined, ['pages']);
+const WinnersPage = lazyNamed(loadSitePages, 'WinnersPage', undefined, ['pages']);
+const SeamlessPage = lazyNamed(loadSitePages, 'SeamlessPage', undefined, ['pages']);
+const FeedbackPage = lazyNamed(loadSitePages, 'FeedbackPage', undefined, ['pages']);
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');
@@ -66,9 +72,11 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   vnLottery: <LotteryPage titleKey="page_vn_lottery" kind="vn" />,
   promotions: soon('w_promotions'),
   pointMall: soon('w_shop'),
-  sponsor: soon('page_sponsor'),
-  description: soon('page_description'),
-  seamless: soon('page_seamless'),
+  sponsor: <SponsorPage />,
+  description: <DescriptionPage />,
+  seamless: <SeamlessPage />,
+  feedback: <FeedbackPage />,
+  winners: <WinnersPage />,
   lott: gameCentre('w_lott', 'LOTT'),
   elott: gameCentre('w_elott', 'ELOTT'),
   cockfight: gameCentre('w_cockfight', 'COCKFIGHT'),

@@ -98,6 +98,10 @@ export const ErrorCode = {
   NOT_DIRECT_DOWNLINE: 'NOT_DIRECT_DOWNLINE',
   /** An adjustment of an unfunded agent payout is charged to the agent that owed it: its balance cannot cover it now. */
   AGENT_PAYER_CANNOT_FUND: 'AGENT_PAYER_CANNOT_FUND',
+  /** An upload that is not really a png or jpg (judged by its bytes), too large, or more than allowed. */
+  IMAGE_INVALID: 'IMAGE_INVALID',
+  /** A registration's referral code that belongs to no active member of the merchant. */
+  REFERRAL_CODE_INVALID: 'REFERRAL_CODE_INVALID',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -192,6 +196,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVITATION_EXHAUSTED: 409,
   NOT_DIRECT_DOWNLINE: 403,
   AGENT_PAYER_CANNOT_FUND: 409,
+  IMAGE_INVALID: 400,
+  REFERRAL_CODE_INVALID: 400,
   INTERNAL: 500,
 };
 
@@ -284,5 +290,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INVITATION_EXHAUSTED: 'This invitation link has no registrations left',
   NOT_DIRECT_DOWNLINE: 'Only a direct downline can be managed here',
   AGENT_PAYER_CANNOT_FUND: 'The upline that owes this payout cannot cover the adjustment now: it stays unfunded',
+  IMAGE_INVALID: 'Images must be png or jpg, at most 5MB each, at most 3',
+  REFERRAL_CODE_INVALID: 'Invalid referral code',
   INTERNAL: 'Unknown error',
 };

@@ -38,6 +38,9 @@ export const OPS_PERMISSIONS = {
   'games.manage': ['administrator', 'content'],
   /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
   'rg.exclude': ['administrator', 'risk'],
+  /** Player feedback (/ops/api/feedback): read it with its images, answer it once. */
+  'feedback.read': ['administrator', 'support'],
+  'feedback.answer': ['administrator', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */

@@ -54,6 +54,10 @@ import { registerSettlementJobs } from '../modules/agents/settlement-jobs.ts';
 import { mountAgentDisputeOps } from '../modules/agents/disputes.ts';
 import { registerTeamRollupJob } from '../modules/agents/team-stats.ts';
 import { mountAgentReportRoutes } from '../modules/agents/reports-routes.ts';
+import { createFeedback } from '../modules/feedback/feedback-service.ts';
+import { mountFeedbackOps, mountFeedbackRoutes } from '../modules/feedback/feedback-routes.ts';
+import { mountReferralRoutes } from '../modules/referral/referral-routes.ts';
+import { mountProfitRoutes } from '../modules/profit/profit-routes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -200,11 +204,16 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
+  const feedback = createFeedback(db);
+  mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
   mountRgRoutes(apiApp, { rg }, routeOpts);
+  mountFeedbackRoutes(apiApp, { feedback }, routeOpts);
+  mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
+  mountProfitRoutes(apiApp, db, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);

@@ -16,6 +16,9 @@ import { agentReportCalls } from '@portal/contracts/api/agent-reports';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
 import { opsRgCalls, rgCalls } from '@portal/contracts/api/rg';
+import { FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls } from '@portal/contracts/api/feedback';
+import { referralCalls } from '@portal/contracts/api/referral';
+import { profitCalls } from '@portal/contracts/api/profit';
 import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
@@ -36,6 +39,9 @@ afterAll(async () => {
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
   authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, launch: { launchCall },
+  feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
+  // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
+  feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)

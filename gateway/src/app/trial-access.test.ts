@@ -7,6 +7,9 @@ import { launchCall } from '@portal/contracts/api/vendor';
 import { walletCalls } from '@portal/contracts/api/wallet';
 import { contentCalls } from '@portal/contracts/api/content';
 import { systemCalls } from '@portal/contracts/api/system';
+import { FEEDBACK_PATHS, feedbackCalls } from '@portal/contracts/api/feedback';
+import { referralCalls } from '@portal/contracts/api/referral';
+import { profitCalls } from '@portal/contracts/api/profit';
 import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -16,7 +19,8 @@ import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts
  */
 type Call = { method: string; path: string; auth: boolean; trial?: true };
 const ALL: Record<string, Call> = Object.fromEntries(
-  Object.entries({ authCalls, oidcCalls, betsCalls, cashierCalls, catalogueCalls, gameCalls, walletCalls, contentCalls, systemCalls, launch: { launchCall } })
+  Object.entries({ authCalls, oidcCalls, betsCalls, cashierCalls, catalogueCalls, gameCalls, walletCalls, contentCalls, systemCalls, launch: { launchCall },
+    feedbackCalls, referralCalls, profitCalls, feedbackUpload: { send: { method: 'PUT', path: FEEDBACK_PATHS.send, auth: true } } })
     .flatMap(([group, calls]) => Object.entries(calls as Record<string, Call>).map(([name, c]) => [`${group}.${name}`, c])),
 );
 const MEMBER_ONLY = Object.entries(ALL).filter(([, c]) => c.auth && !c.trial);

@@ -17,6 +17,9 @@ import * as system from '@portal/contracts/api/system';
 import * as vendor from '@portal/contracts/api/vendor';
 import * as wallet from '@portal/contracts/api/wallet';
 import * as rg from '@portal/contracts/api/rg';
+import * as feedback from '@portal/contracts/api/feedback';
+import * as referral from '@portal/contracts/api/referral';
+import * as profit from '@portal/contracts/api/profit';
 
 /** Where the document is served (GET, no session, no merchant needed). */
 export const OPENAPI_PATH = '/wps/openapi.json';
@@ -47,7 +50,7 @@ const isCall = (v: unknown): v is AnyCall =>
 
 /** The player API (/wps, /lgw) calls of every contract module: exported calls and objects of calls. */
 export function contractCalls(): AnyCall[] {
-  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, games, house, rg, system, vendor, wallet];
+  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, profit, referral, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
   for (const m of modules) {
     for (const v of Object.values(m)) {
@@ -72,6 +75,11 @@ const HAND_MOUNTED: Op[] = [
     summary: "Payment provider callback: the provider's own signed body (verified by the provider adapter)", value: z.unknown() },
   { method: 'POST', path: cashier.cashierCalls.confirmWithdrawal.path, auth: true, body: cashier.ZConfirmWithdrawalFields, bodyType: 'multipart/form-data',
     summary: 'Confirm receipt of a paid withdrawal (multipart form: fields and proof images)', value: cashier.cashierCalls.confirmWithdrawal.value },
+  { method: 'PUT', path: feedback.FEEDBACK_PATHS.send, auth: true, body: feedback.ZFeedbackFields, bodyType: 'multipart/form-data',
+    summary: 'Send feedback (multipart form: field content, at most 140 characters; up to 3 files images, png or jpg, 5 MB each, judged by their bytes)',
+    value: feedback.ZFeedback, refusals: [ErrorCode.IMAGE_INVALID, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.TOO_MANY_REQUESTS, ErrorCode.BAD_REQUEST] },
+  { method: 'GET', path: feedback.FEEDBACK_PATHS.image, auth: true, summary: "One of the member's own feedback images (the image bytes, png or jpeg)",
+    response: { status: 200, description: 'image/png or image/jpeg' } },
   // Development tools: outside production, from this machine only (README, "Development mode").
   { method: 'GET', path: '/wps/dev/botcheck/:id', auth: false, devOnly: true, summary: 'Dev: the answer of a slider bot check', value: z.unknown() },
   { method: 'GET', path: '/wps/dev/captcha/:key', auth: false, devOnly: true, summary: 'Dev: the answer of a captcha', value: z.object({ answer: z.string().nullable() }) },

@@ -11,6 +11,13 @@ import { useWhitelabel } from '../../lib/whitelabel';
 import { Logo } from './header';
 import { ResponsibleGamingBadges } from './rg-badges';
 import { SocialLinks } from './social-links';
+
+/** Content pages reached from the footer's help list (issue 14). */
+const FOOTER_PAGES = [
+  { to: '/feedback', key: 'page_feedback' },
+  { to: '/winners', key: 'page_winners' },
+  { to: '/sponsor', key: 'page_sponsor' },
+] as const;
 import { useNav } from './use-nav';
 
 export function Footer() {
@@ -42,6 +49,11 @@ export function Footer() {
                   <button type="button" className="link-btn" onClick={() => openPopup('helpModal', { anchor: item.anchor })}>
                     {item.title}
                   </button>
+                </li>
+              ))}
+              {FOOTER_PAGES.map((p) => (
+                <li key={p.to}>
+                  <Link to={p.to} data-testid={`footer-page-${p.to.slice(1)}`}>{t(p.key)}</Link>
                 </li>
               ))}
             </ul>

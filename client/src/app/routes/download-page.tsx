@@ -3,10 +3,11 @@ import { LIMITS } from '@portal/contracts/domain/constants';
 import type { ResourceType } from '@portal/contracts/domain/constants';
 import { useDomainRoute, useResources } from '../../lib/domain-route';
 import { QrCode } from '../../ui/qr-code';
+import { InstallGuides } from '../../features/site-pages/components/install-guides';
 
 const DOWNLOAD_TYPES: readonly ResourceType[] = ['MOBILECONFIG', 'IOS', 'ANDROID'];
 
-/** /down: QR codes and links of the app resources the merchant has. */
+/** /down: QR codes and links of the app resources the merchant has, and the iOS and lite-app install guides. */
 export function DownloadPage() {
   const { t } = useTranslation('common');
   const { isPending } = useDomainRoute();
@@ -33,6 +34,7 @@ export function DownloadPage() {
           </article>
         ))}
       </div>
+      <InstallGuides />
     </section>
   );
 }

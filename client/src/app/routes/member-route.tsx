@@ -5,6 +5,8 @@ import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { MessagesPanel } from '../../features/messages/components/messages-panel';
 import { RgPanel } from '../../features/rg/components/rg-panel';
+import { ReferralPanel } from '../../features/referral/components/referral-panel';
+import { ProfitPanel } from '../../features/profit/components/profit-panel';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
@@ -24,6 +26,8 @@ export function MemberRoute() {
     personalHistoryCopy: { render: () => <BetsPanel />, hidden: !hasBettingRecord },
     messageV2: { render: () => <MessagesPanel />, badge: unread },
     responsibleGaming: { render: () => <RgPanel /> },
+    referral: { render: () => <ReferralPanel /> },
+    personalProfit: { render: () => <ProfitPanel /> },
   };
   return <MemberCentrePage slots={slots} />;
 }

@@ -157,6 +157,21 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   /**
+   * Who a referral code (member-centre `referral` link) names: an active member of this merchant. It
+   * is no upline (the team tree is the invitation code's); misses count with the invitation lookups,
+   * so neither kind of code can be enumerated.
+   */
+  async function referrer(m: Merchant, code: string, ip: string): Promise<number> {
+    const key = `invite-miss:${m.code}:${ip}`;
+    if (await limiter.isLocked(key)) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+    const r = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND referral_code = upper($2) AND status = 'active'`, [m.code, code]);
+    if (r.rows[0]) return Number(r.rows[0].id);
+    await limiter.hit(key);
+    if ((await limiter.count(key, INVITATION_MISS_WINDOW_MS)) >= INVITATION_MAX_MISSES) await limiter.lock(key, LIMITS.RATE_LIMIT_LOCK_MS);
+    throw new AppError(ErrorCode.REFERRAL_CODE_INVALID);
+  }
+
+  /**
    * One registration on an agent invitation, inside the member's insert transaction: the invitation
    * row locked, still open and not used up, counted once. Returns the account type it gives.
    */
@@ -350,6 +365,7 @@ export function createAccounts(deps: AccountsDeps) {
       const invitation = body.affiliateCode || null;
       const invited = invitation ? await inviter(m, invitation, ip) : null;
       const parentId = invited?.parentId ?? null;
+      const referrerId = body.referralCode ? await referrer(m, body.referralCode, ip) : null;
       const account = variant === 'mobile' ? mobile!.mobile : values.username!;
       const passwordHash = await hasher.hash(values.password!);
       const paymentHash = body.paymentPassword ? await hasher.hash(body.paymentPassword) : null;
@@ -358,13 +374,13 @@ export function createAccounts(deps: AccountsDeps) {
       try {
         const insert = (q: Queryable, type: number) => q.query<{ id: number }>(
           `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, payment_password_hash,
-             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip, invitation_id)
+             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip, invitation_id, referrer_id)
            VALUES ($1, $2, lower($2), $3, $15, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END,
-             $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+             $7, $8, $9, $10, $11, $12, $13, $14, $16) RETURNING id`,
           [m.code, account, body.nickname ?? null, passwordHash, paymentHash, maxAge, mobile?.dialing ?? null, mobile?.mobile ?? null,
             body.email || null, body.payeeName || null,
             JSON.stringify({ birthday: body.birthday, line: body.line, whatsapp: body.whatsapp, facebook: body.facebook, wechat: body.wechat, qqNum: body.qqNum, idNumber: body.idNumber, referralCode: body.referralCode, registerUrl: body.registerUrl, domain: body.domain }),
-            parentId, ip, invited?.invitationId ?? null, type],
+            parentId, ip, invited?.invitationId ?? null, type, referrerId],
         );
         const invitationId = invited?.invitationId ?? null;
         const r = invitationId === null

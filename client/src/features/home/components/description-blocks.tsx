@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Icon, type IconName } from './icons';
 
@@ -21,6 +22,7 @@ export function DescriptionBlocks() {
           <p className="home-desc__text">{t(`descriptions.${b.key}.text`)}</p>
         </article>
       ))}
+      <Link to="/description" className="home-desc__facts" data-testid="home-desc-facts">{t('descriptions.facts')}</Link>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWinner } from '@portal/contracts/api/games';
@@ -124,6 +125,7 @@ export function WinnerBoard() {
       <header className="home-winners__head">
         <span className="home-winners__icon"><Icon name="TROPHY" /></span>
         <h2 id="home-winners-title" className="home-winners__title">{t('winners.title')}</h2>
+        <Link to="/winners" className="home-winners__all" data-testid="home-winners-all">{t('winners.all')}</Link>
         <span className="home-winners__live">
           <span className="home-winners__dot" aria-hidden="true" />
           {t('winners.live')}

@@ -5,7 +5,7 @@ import { useWithdrawalProof } from '../api/get-withdrawal-proof';
 import { ErrorNote } from './ops-ui';
 
 /** An image Blob as an object URL for as long as the component shows it. */
-function useObjectUrl(blob: Blob | undefined): string | null {
+export function useObjectUrl(blob: Blob | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!blob) return;

@@ -66,6 +66,7 @@ function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modu
       kinds: [...(modules.USERNAMEREG3 ? (['register'] as const) : []), ...(modules.MOBILENUMREG3 ? (['registerMobile'] as const) : [])],
       smsVerification: !!modules.REGMOBVERF3,
       urlAffiliateCode: urlAffiliateCode(),
+      urlReferralCode: new URLSearchParams(window.location.search).get('referralCode'),
       domain: window.location.host,
       registerUrl: window.location.href,
     }),

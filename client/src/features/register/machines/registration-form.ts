@@ -19,6 +19,8 @@ export type RegistrationSetup = {
   smsVerification: boolean;
   /** ?affiliateCode= or ?code= of the page address. */
   urlAffiliateCode: string | null;
+  /** ?referralCode= of the page address: a member's referral link (member centre `referral`). */
+  urlReferralCode?: string | null;
   domain: string;
   registerUrl: string;
 };
@@ -126,6 +128,8 @@ export function buildRegisterBody(
   if (kind === 'registerMobile') body.username = normalised('mobileNum', values.mobileNum);
   const affiliateCode = affiliateCodeOf(setup, kind, values);
   if (affiliateCode) body.affiliateCode = affiliateCode;
+  const referralCode = (setup.urlReferralCode ?? '').trim();
+  if (referralCode) body.referralCode = referralCode;
   if (body.captcha && values.captchaKey) body.captchaKey = values.captchaKey;
   if (body.mobileNum) body.countryDialingCode = values.countryDialingCode || '63';
   return {

@@ -102,6 +102,13 @@ describe('registration form rules', () => {
     });
   });
 
+  it('sends the referral code of a referral link (?referralCode=) beside the invitation code', () => {
+    const values = { username: 'player02', password: 'abc123', confirmPassword: 'abc123', captcha: '1234', captchaKey: 'k1' };
+    const body = buildRegisterBody({ ...SETUP, urlReferralCode: ' ABCD2345 ' }, 'register', values, OK);
+    expect(body).toMatchObject({ username: 'player02', referralCode: 'ABCD2345' });
+    expect(buildRegisterBody(SETUP, 'register', values, OK)).not.toHaveProperty('referralCode');
+  });
+
   it('maps server details and codes to fields', () => {
     const validation = new ApiError('VALIDATION', 'Invalid input', 400, [
       { path: 'username', message: 'reg_pattern_1:6-16' },

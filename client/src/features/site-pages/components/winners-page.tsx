@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { maskName } from '@portal/contracts/domain/money';
+import { errorMessage } from '../../../lib/field-message';
+import { useDateTime, useMoney } from '../../../lib/use-money';
+import { FormMessage } from '../../../ui/form-field';
+import { useWinners, WINNERS_PAGE_LIMIT } from '../api/site-facts';
+import './site-pages.css';
+
+/** /winners: the home page's winners board as a full page, live; what counts as a big win, said plainly. */
+export function WinnersPage() {
+  const { t } = useTranslation('pages');
+  const money = useMoney();
+  const formatDateTime = useDateTime();
+  const q = useWinners();
+  const list = q.data?.list ?? [];
+  return (
+    <section className="container site-page" data-testid="winners-page">
+      <header className="page-head">
+        <h1>{t('winners_title')}</h1>
+        <p className="muted">{t('winners_intro', { limit: WINNERS_PAGE_LIMIT })}</p>
+      </header>
+      <aside className="site-note" data-testid="winners-rules">
+        <strong>{t('winners_rules_title')}</strong>
+        <p>{t('winners_rules')}</p>
+      </aside>
+      {q.error && <FormMessage message={errorMessage(q.error)} />}
+      {q.data && list.length === 0 ? (
+        <p className="site-empty">{t('winners_none')}</p>
+      ) : (
+        <div className="site-table-box">
+          <table className="site-table" data-testid="winners-table">
+            <thead>
+              <tr>
+                <th>{t('winners_col_time')}</th>
+                <th>{t('winners_col_player')}</th>
+                <th>{t('winners_col_game')}</th>
+                <th className="num">{t('winners_col_amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((w) => (
+                <tr key={w.id} data-testid="winners-row">
+                  <td className="nowrap">{formatDateTime(w.at)}</td>
+                  <td>{maskName(w.customerName)}</td>
+                  <td>
+                    <span className="site-game">
+                      {w.iconUrl && <img src={w.iconUrl} alt="" loading="lazy" />}
+                      {w.gameName}
+                    </span>
+                  </td>
+                  <td className="num site-win">{money(w.winAmount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
