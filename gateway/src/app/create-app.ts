@@ -196,7 +196,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
-  cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
+  cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
