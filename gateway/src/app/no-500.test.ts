@@ -16,6 +16,7 @@ import { agentReportCalls } from '@portal/contracts/api/agent-reports';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
 import { opsRgCalls, rgCalls } from '@portal/contracts/api/rg';
+import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, launch: { launchCall },
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)
@@ -91,7 +92,7 @@ describe('no back-office endpoint answers 500 to an administrator\'s junk', () =
     await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
     admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await totpNow() } })).json!.value!.token;
   });
-  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls };
+  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls };
   const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>
     Object.entries(defs)
       .filter(([name, def]) => typeof def === 'object' && def !== null && 'path' in def && 'method' in def && name !== 'logout')

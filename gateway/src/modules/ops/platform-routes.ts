@@ -45,8 +45,9 @@ export function mountOpsPlatformRoutes(call: OpsCall, deps: { db: Db; merchants:
     let input;
     try {
       input = normaliseMerchantInput({
-        code: m.code, name: body.name ?? m.name, domains: body.domains ?? m.domains,
-        mainDomain: body.mainDomain ?? (body.domains && !body.domains.includes(m.mainDomain) ? undefined : m.mainDomain),
+        // Domains are judged only when they change (the demo's own may be 'localhost' or an address).
+        code: m.code, name: body.name ?? m.name, domains: body.domains ?? ['unchanged.invalid'],
+        mainDomain: body.domains ? body.mainDomain ?? (body.domains.includes(m.mainDomain) ? m.mainDomain : undefined) : 'unchanged.invalid',
         market: body.market ?? m.market, currency: body.currency ?? m.currency,
         currencySymbol: body.currencySymbol ?? (body.currency && body.currency !== m.currency ? undefined : m.brand.currencySymbol),
         supportedLanguages: body.supportedLanguages ?? m.brand.supportedLanguages.filter((l) => l === 'EN' || l === 'TY'),
@@ -56,6 +57,10 @@ export function mountOpsPlatformRoutes(call: OpsCall, deps: { db: Db; merchants:
     } catch (err) {
       if (err instanceof MerchantCreateError) throw new AppError(ErrorCode.VALIDATION, err.message, [{ path: err.field, message: err.message }]);
       throw err;
+    }
+    if (!body.domains) {
+      if (body.mainDomain !== undefined && !m.domains.includes(body.mainDomain)) throw new AppError(ErrorCode.VALIDATION, 'mainDomain must be one of domains', [{ path: 'mainDomain', message: 'not one of domains' }]);
+      input = { ...input, domains: m.domains, mainDomain: body.mainDomain ?? m.mainDomain };
     }
     const before = detail(m, 0);
     await db.tx(async (tx) => {
