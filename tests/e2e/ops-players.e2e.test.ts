@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { DemoOperator } from './support/ops-operator.ts';
+import { createMember } from './support/portal-ui.ts';
+import { apiLogin, keptToken, signInContext } from './support/session.ts';
+
+/**
+ * The players section of the operator console in a real browser: an operator (password and
+ * authenticator code) searches a player, opens the profile, adds a note and freezes the account
+ * with a reason; the player's open page loses its session at once (the kept session is gone, a
+ * reload shows the page signed out, the API refuses the token) and a new sign-in is refused.
+ * Screenshots of the profile in EN and TY (/tmp/ops-player-EN.png, /tmp/ops-player-TY.png).
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let operator: DemoOperator;
+const PASSWORD = 'login12345';
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start();
+  browser = await launchBrowser();
+  operator = await DemoOperator.prepare(gw, 'Ops-players-e2e-1');
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+describe('operator console: players', () => {
+  it('finds a player, opens the profile, adds a note, freezes the account; the player is refused', async () => {
+    await createMember(gw, { account: 'opsfindme1', password: PASSWORD, mobileNum: '9175550199' });
+    const player = await newPage(browser, { lang: 'EN' });
+    const playerToken = await apiLogin(gw, 'opsfindme1', PASSWORD);
+    await signInContext(player.context, playerToken, gw.url);
+    await player.page.goto(`${gw.url}/`);
+    await expect.poll(() => keptToken(player.page), { timeout: 15_000 }).not.toBeNull();
+
+    const ops = await newPage(browser, { lang: 'EN' });
+    await operator.signIn(ops.page);
+    await ops.page.getByTestId('ops-nav-players').click();
+    await ops.page.getByTestId('ops-players-page').waitFor({ timeout: 15_000 });
+    await ops.page.getByTestId('ops-players-search').fill('findme');
+    await ops.page.getByTestId('ops-players-submit').click();
+    await ops.page.getByTestId('ops-player-open-opsfindme1').click();
+    await ops.page.getByTestId('ops-player-page').waitFor({ timeout: 15_000 });
+    await expect.poll(() => ops.page.getByTestId('ops-player-account').innerText(), { timeout: 10_000 }).toContain('9175550199');
+    expect(await ops.page.getByTestId('ops-player-account').getByTestId('ops-player-status').innerText()).toMatch(/active/i);
+    // the administrator sees the money panel (ledger balance) and the sign-in of the open page
+    await ops.page.getByTestId('ops-player-balance').waitFor({ timeout: 10_000 });
+    expect(await ops.page.getByTestId('ops-player-logins').innerText()).toMatch(/signed in/i);
+
+    await ops.page.getByTestId('ops-player-note-text').fill('Asked about a bonus by phone (e2e)');
+    await ops.page.getByTestId('ops-player-note-add').click();
+    const note = ops.page.getByTestId('ops-player-note').filter({ hasText: 'Asked about a bonus by phone (e2e)' });
+    await note.waitFor({ timeout: 10_000 });
+    expect(await note.innerText()).toContain('ops01');
+
+    await ops.page.getByTestId('ops-player-freeze').click();
+    await ops.page.getByTestId('ops-dialog-text').fill('Chargeback under review (e2e)');
+    await ops.page.getByTestId('ops-dialog-submit').click();
+    await expect.poll(() => ops.page.getByTestId('ops-player-account').getByTestId('ops-player-status').innerText(), { timeout: 10_000 }).toMatch(/frozen/i);
+    await ops.page.screenshot({ path: '/tmp/ops-player-EN.png', fullPage: true });
+    await snap(ops.page, 'ops-player-EN');
+
+    // the player's session is refused at once: no kept session, the token answers 401, a reload is signed out
+    await expect.poll(() => keptToken(player.page), { timeout: 10_000 }).toBeNull();
+    const info = await fetch(`${gw.url}/wps/member/info`, { headers: { authorization: `Bearer ${playerToken}` } });
+    expect(info.status).toBe(401);
+    await player.page.reload();
+    await player.page.getByTestId('login-button').waitFor({ timeout: 15_000 });
+    // and a new sign-in is refused while frozen
+    await expect(apiLogin(gw, 'opsfindme1', PASSWORD)).rejects.toThrow();
+
+    // the freeze is in the audit trail with its reason
+    const token = await operator.token();
+    const audit = await fetch(`${gw.url}/ops/api/audit?action=member.disable`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await audit.json()) as { value: { list: Array<{ operator: string; after: { reason: string } }> } };
+    expect(body.value.list[0]).toMatchObject({ operator: 'ops01', after: { reason: 'Chargeback under review (e2e)' } });
+
+    // the same profile in Tagalog
+    const url = ops.page.url();
+    const ty = await newPage(browser, { lang: 'TY' });
+    await operator.signIn(ty.page);
+    await ty.page.getByTestId('ops-nav-players').waitFor({ timeout: 15_000 });
+    await ty.page.goto(url);
+    await ty.page.getByTestId('ops-player-page').waitFor({ timeout: 15_000 });
+    await ty.page.getByText('Naka-freeze').first().waitFor({ timeout: 10_000 });
+    await ty.page.getByText('Mga tala ng operator').waitFor();
+    await ty.page.screenshot({ path: '/tmp/ops-player-TY.png', fullPage: true });
+    await snap(ty.page, 'ops-player-TY');
+
+    await player.context.close();
+    await ops.context.close();
+    await ty.context.close();
+  });
+});
