@@ -19,7 +19,8 @@ let operator: DemoOperator;
 const PASSWORD = 'login12345';
 
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // A slow shared machine can take over a minute to boot PGlite and migrate.
+  gw = await GatewayProcess.start({}, { bootTimeoutMs: 150_000 });
   browser = await launchBrowser();
   operator = await DemoOperator.prepare(gw, 'Ops-players-e2e-1');
 });
@@ -27,6 +28,10 @@ afterAll(async () => {
   await browser?.close();
   await gw?.stop();
 });
+
+/** Where a slow run spent its time (a shared 2-core machine can be slow). */
+const started = Date.now();
+const mark = (what: string) => process.stderr.write(`[ops-players e2e] ${((Date.now() - started) / 1000).toFixed(1)} s ${what}\n`);
 
 describe('operator console: players', () => {
   it('finds a player, opens the profile, adds a note, freezes the account; the player is refused', async () => {
@@ -37,6 +42,7 @@ describe('operator console: players', () => {
     await player.page.goto(`${gw.url}/`);
     await expect.poll(() => keptToken(player.page), { timeout: 15_000 }).not.toBeNull();
 
+    mark('player signed in');
     const ops = await newPage(browser, { lang: 'EN' });
     await operator.signIn(ops.page);
     await ops.page.getByTestId('ops-nav-players').click();
@@ -51,12 +57,14 @@ describe('operator console: players', () => {
     await ops.page.getByTestId('ops-player-balance').waitFor({ timeout: 10_000 });
     expect(await ops.page.getByTestId('ops-player-logins').innerText()).toMatch(/signed in/i);
 
+    mark('profile open');
     await ops.page.getByTestId('ops-player-note-text').fill('Asked about a bonus by phone (e2e)');
     await ops.page.getByTestId('ops-player-note-add').click();
     const note = ops.page.getByTestId('ops-player-note').filter({ hasText: 'Asked about a bonus by phone (e2e)' });
     await note.waitFor({ timeout: 10_000 });
     expect(await note.innerText()).toContain('ops01');
 
+    mark('note added');
     await ops.page.getByTestId('ops-player-freeze').click();
     await ops.page.getByTestId('ops-dialog-text').fill('Chargeback under review (e2e)');
     await ops.page.getByTestId('ops-dialog-submit').click();
@@ -64,6 +72,7 @@ describe('operator console: players', () => {
     await ops.page.screenshot({ path: '/tmp/ops-player-EN.png', fullPage: true });
     await snap(ops.page, 'ops-player-EN');
 
+    mark('frozen');
     // the player's session is refused at once: no kept session, the token answers 401, a reload is signed out
     await expect.poll(() => keptToken(player.page), { timeout: 10_000 }).toBeNull();
     const info = await fetch(`${gw.url}/wps/member/info`, { headers: { authorization: `Bearer ${playerToken}` } });
@@ -79,6 +88,7 @@ describe('operator console: players', () => {
     const body = (await audit.json()) as { value: { list: Array<{ operator: string; after: { reason: string } }> } };
     expect(body.value.list[0]).toMatchObject({ operator: 'ops01', after: { reason: 'Chargeback under review (e2e)' } });
 
+    mark('player refused');
     // the same profile in Tagalog
     const url = ops.page.url();
     const ty = await newPage(browser, { lang: 'TY' });
@@ -94,5 +104,5 @@ describe('operator console: players', () => {
     await player.context.close();
     await ops.context.close();
     await ty.context.close();
-  });
+  }, 300_000);
 });
