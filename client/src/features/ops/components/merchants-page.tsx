@@ -20,13 +20,14 @@ const fromMerchant = (m: TPlatformMerchantDetail): Form => ({
   minAge: String(m.minAge), gmtOffsetMinutes: String(m.gmtOffsetMinutes), modules: { ...m.modules },
 });
 
-function check(f: Form, isNew: boolean) {
+function check(f: Form, isNew: boolean, initialDomains = '') {
   const int = (s: string, lo: number, hi: number) => (/^-?\d{1,4}$/.test(s.trim()) && Number(s) >= lo && Number(s) <= hi ? Number(s) : null);
   const domains = parseList(f.domains.toLowerCase());
   return {
     code: isNew && !/^[A-Za-z0-9_-]{1,32}$/.test(f.code.trim()),
     name: !f.name.trim() || f.name.trim().length > 100,
-    domains: !domains.length || domains.length > 20,
+    // A merchant reached without a host name of its own (the default one) may keep none.
+    domains: (isNew || f.domains.trim() !== initialDomains) && (!domains.length || domains.length > 20),
     mainDomain: f.mainDomain.trim() !== '' && !domains.includes(f.mainDomain.trim().toLowerCase()),
     market: !/^[A-Z]{2}$/.test(f.market.trim().toUpperCase()),
     currency: !/^[A-Z]{3}$/.test(f.currency.trim().toUpperCase()),
@@ -48,6 +49,7 @@ export function MerchantsPage() {
   const isPlatform = useOpsSession().data?.isPlatform === true;
   const list = useMerchants(isPlatform);
   const [editing, setEditing] = useState<string | null>(null);
+  const [flash, setFlash] = useState('');
   if (!isPlatform) {
     return (
       <section className="ops-page" data-testid="ops-merchants-page">
@@ -78,19 +80,20 @@ export function MerchantsPage() {
               <td>{m.supportedLanguages.join(', ')} ({m.defaultLanguage})</td>
               <td className="num">{m.memberCount}</td>
               <td className="ops-table__actions">
-                <button type="button" className="ops-btn ops-btn--sm" onClick={() => setEditing(m.code === editing ? null : m.code)} data-testid={`ops-merchant-edit-${m.code}`}>{t('merchants_edit')}</button>
+                <button type="button" className="ops-btn ops-btn--sm" onClick={() => { setFlash(''); setEditing(m.code === editing ? null : m.code); }} data-testid={`ops-merchant-edit-${m.code}`}>{t('merchants_edit')}</button>
               </td>
             </tr>
           ))}
         </tbody>
       </TableBox>
-      {current && <MerchantForm key={current.code + JSON.stringify(current)} initial={fromMerchant(current)} existing={current} onDone={() => setEditing(null)} />}
+      {flash && <SuccessNote testId="ops-merchant-updated">{flash}</SuccessNote>}
+      {current && <MerchantForm key={current.code} initial={fromMerchant(current)} existing={current} onDone={(msg) => { setEditing(null); setFlash(msg ?? ''); }} />}
       {!current && <MerchantForm key="new" initial={EMPTY} />}
     </section>
   );
 }
 
-function MerchantForm({ initial, existing, onDone }: { initial: Form; existing?: TPlatformMerchantDetail; onDone?: () => void }) {
+function MerchantForm({ initial, existing, onDone }: { initial: Form; existing?: TPlatformMerchantDetail; onDone?: (message?: string) => void }) {
   const { t } = useTranslation('ops');
   const create = useCreateMerchant();
   const update = useUpdateMerchant();
@@ -98,7 +101,7 @@ function MerchantForm({ initial, existing, onDone }: { initial: Form; existing?:
   const [isTried, setTried] = useState(false);
   const [saved, setSaved] = useState('');
   const isNew = !existing;
-  const bad = check(f, isNew);
+  const bad = check(f, isNew, initial.domains.trim());
   const isValid = !Object.entries(bad).some(([k, v]) => k !== 'parsed' && v === true);
   const set = (patch: Partial<Form>) => { setF((x) => ({ ...x, ...patch })); setSaved(''); };
   const mutation = isNew ? create : update;
@@ -118,7 +121,19 @@ function MerchantForm({ initial, existing, onDone }: { initial: Form; existing?:
           modules: Object.fromEntries(MODULE_FLAGS.filter((m) => f.modules[m] !== undefined && (isNew || f.modules[m] !== existing?.modules[m])).map((m) => [m, f.modules[m]!])),
         };
         if (isNew) create.mutate({ code: f.code.trim(), ...body }, { onSuccess: (m) => { setSaved(t('merchants_created', { code: m.code })); setF(EMPTY); setTried(false); } });
-        else update.mutate({ code: existing.code, body }, { onSuccess: () => { setSaved(t('brand_saved')); onDone?.(); } });
+        else {
+          // Only what changed: an untouched field is not judged again (the default merchant may have no domain).
+          const was = fromMerchant(existing);
+          const changed = Object.fromEntries(Object.entries(body).filter(([k, v]) => {
+            if (k === 'domains') return f.domains.trim() !== was.domains.trim();
+            if (k === 'mainDomain') return v !== existing.mainDomain;
+            if (k === 'supportedLanguages') return JSON.stringify(v) !== JSON.stringify(existing.supportedLanguages);
+            if (k === 'modules') return Object.keys(v as object).length > 0;
+            return v !== (existing as unknown as Record<string, unknown>)[k];
+          }));
+          if (!Object.keys(changed).length) { onDone?.(); return; }
+          update.mutate({ code: existing.code, body: changed }, { onSuccess: (m) => onDone?.(t('merchants_updated', { code: m.code })) });
+        }
       }}
     >
       <h2 className="ops-panel__title">{isNew ? t('merchants_create') : t('merchants_edit_title', { code: existing.code })}</h2>
@@ -166,7 +181,7 @@ function MerchantForm({ initial, existing, onDone }: { initial: Form; existing?:
       <ErrorNote error={mutation.error} testId="ops-merchant-error" />
       {saved && <SuccessNote testId="ops-merchant-saved">{saved}</SuccessNote>}
       <div className="ops-form__actions">
-        {!isNew && <button type="button" className="ops-btn" onClick={onDone}>{t('cancel')}</button>}
+        {!isNew && <button type="button" className="ops-btn" onClick={() => onDone?.()}>{t('cancel')}</button>}
         <button type="submit" className="ops-btn ops-btn--primary" disabled={mutation.isPending} data-testid="ops-merchant-submit">
           {mutation.isPending ? t('working') : isNew ? t('merchants_create') : t('settings_save')}
         </button>
