@@ -105,4 +105,28 @@ describe('operator console: players', () => {
     await ops.context.close();
     await ty.context.close();
   }, 300_000);
+
+  it('a brand change saved in /ops reaches an open player page without a reload', async () => {
+    const player = await newPage(browser, { lang: 'EN' });
+    await player.page.goto(`${gw.url}/`);
+    await player.page.getByTestId('home-banners').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // a marker that a reload would wipe
+    await player.page.evaluate(() => { (window as unknown as { __noReload: boolean }).__noReload = true; });
+    expect(await player.page.title()).not.toContain('Lucky Palace E2E');
+
+    const ops = await newPage(browser, { lang: 'EN' });
+    await operator.signIn(ops.page);
+    await ops.page.getByTestId('ops-nav-brand').click();
+    await ops.page.getByTestId('ops-brand-form').waitFor({ timeout: 15_000 });
+    await ops.page.getByTestId('ops-brand-site-name').fill('Lucky Palace E2E');
+    await ops.page.getByTestId('ops-brand-save').click();
+    await ops.page.getByTestId('ops-brand-saved').waitFor({ timeout: 10_000 });
+    await ops.page.screenshot({ path: '/tmp/ops-brand-EN.png', fullPage: true });
+
+    // system.changed -> the page re-reads the whitelabel call (its cache entry dropped) -> the new name
+    await expect.poll(() => player.page.title(), { timeout: 15_000 }).toContain('Lucky Palace E2E');
+    expect(await player.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await player.context.close();
+    await ops.context.close();
+  }, 300_000);
 });
