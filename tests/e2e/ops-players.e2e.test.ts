@@ -108,8 +108,10 @@ describe('operator console: players', () => {
 
   it('a brand change saved in /ops reaches an open player page without a reload', async () => {
     const player = await newPage(browser, { lang: 'EN' });
+    const was = ((await (await fetch(`${gw.url}/wps/system/whitelabel`)).json()) as { value: { brand: { siteName: string } } }).value.brand.siteName;
     await player.page.goto(`${gw.url}/`);
-    await player.page.getByTestId('home-banners').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // the page has read the whitelabel call: its title names the site
+    await expect.poll(() => player.page.title(), { timeout: 60_000 }).toContain(was);
     // a marker that a reload would wipe
     await player.page.evaluate(() => { (window as unknown as { __noReload: boolean }).__noReload = true; });
     expect(await player.page.title()).not.toContain('Lucky Palace E2E');
