@@ -26,8 +26,9 @@ export function BrandPage() {
     <section className="ops-page" data-testid="ops-brand-page">
       <PageHead title={t('nav_brand')} />
       <ErrorNote error={brand.error ?? reg.error} testId="ops-brand-load-error" />
-      {brand.data && <BrandPanel key={JSON.stringify(brand.data)} current={brand.data} />}
-      {reg.data && <RegistrationPanel key={JSON.stringify(reg.data.fields)} fields={reg.data.fields} />}
+      {/* The forms start from the first answer and keep what was typed (and the saved note) after a save. */}
+      {brand.data && <BrandPanel current={brand.data} />}
+      {reg.data && <RegistrationPanel fields={reg.data.fields} />}
     </section>
   );
 }
