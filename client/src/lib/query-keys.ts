@@ -6,6 +6,8 @@ export const QUERY_KEYS = {
   systemStatus: ['system', 'status'] as const,
   whitelabel: ['system', 'whitelabel'] as const,
   domainRoute: ['system', 'domainRoute'] as const,
+  /** GET /wps/system/setting/register; `system.changed` with part `registration` marks it stale. */
+  registerSettings: ['system', 'setting', 'register'] as const,
   /** Winner board (GCSGAME_getRankList). Data is the call's value `{ list: TWinner[] }`; `winner.posted` prepends to it. */
   rankList: ['rankList'] as const,
   /** Prefix of GET /wps/v2/wallets/balance (`[...balance, token]`); data is TBalance, `balance.changed` writes into it. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authCalls, type TFieldRule } from '@portal/contracts/api/auth';
 import type { RegistrationField } from '@portal/contracts/domain/registration';
 import { call } from './api';
+import { QUERY_KEYS } from './query-keys';
 
 /**
  * GET /wps/system/setting/register: the merchant's per-field rules, minimum age, SMS validity and
@@ -16,7 +17,7 @@ export async function getRegisterSettings(signal?: AbortSignal) {
 
 export function registerSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['system', 'setting', 'register'] as const,
+    queryKey: QUERY_KEYS.registerSettings,
     queryFn: ({ signal }) => getRegisterSettings(signal),
     staleTime: Infinity,
     gcTime: Infinity,

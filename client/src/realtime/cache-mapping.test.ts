@@ -52,6 +52,17 @@ describe('system.changed (operator console)', () => {
     applyEventToCache(qc, ev(['blocked']));
     expect(qc.getQueryState(QUERY_KEYS.systemStatus)?.isInvalidated).toBe(true);
   });
+
+  it('marks the registration settings stale when the console changes the field rules (and only then)', () => {
+    const qc = new QueryClient();
+    qc.setQueryData(QUERY_KEYS.registerSettings, { fields: [] });
+    qc.setQueryData(QUERY_KEYS.whitelabel, { modules: {} });
+    const ev = (parts: string[]): TEventEnvelope => ({ id: 'r', type: 'system.changed', v: 1, audience: 'merchant:D', seq: 6, at: '', payload: { parts } as never });
+    applyEventToCache(qc, ev(['whitelabel']));
+    expect(qc.getQueryState(QUERY_KEYS.registerSettings)?.isInvalidated).toBe(false);
+    applyEventToCache(qc, ev(['registration']));
+    expect(qc.getQueryState(QUERY_KEYS.registerSettings)?.isInvalidated).toBe(true);
+  });
 });
 
 describe('wallet events', () => {

@@ -59,7 +59,8 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
       // Site settings changed from the operator console: re-read what they feed (status, flags, whitelabel).
       const { parts } = (env as TEventEnvelope<'system.changed'>).payload;
       if (parts.some((p) => p === 'maintenance' || p === 'blocked')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.systemStatus });
-      if (parts.some((p) => p !== 'maintenance')) {
+      if (parts.includes('registration')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.registerSettings });
+      if (parts.some((p) => p !== 'maintenance' && p !== 'registration')) {
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.whitelabel });
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.domainRoute });
       }

@@ -42,7 +42,26 @@ export const ZPlatformMerchant = z.object({
   isDefault: z.boolean(),
 });
 
+/** A merchant as the platform administrator's list and editor show it. */
+export const ZPlatformMerchantDetail = ZPlatformMerchant.extend({
+  currencySymbol: z.string(),
+  supportedLanguages: z.array(z.string()),
+  defaultLanguage: z.string(),
+  minAge: z.number().int(),
+  gmtOffsetMinutes: z.number().int(),
+  modules: z.record(z.string(), z.boolean()),
+  maintenance: z.boolean(),
+  /** Members registered: the currency cannot change once there are any (their money is in it). */
+  memberCount: z.number().int(),
+});
+export type TPlatformMerchantDetail = z.infer<typeof ZPlatformMerchantDetail>;
+
+/** Edit a merchant: what is given replaces what it had (domains stay unique across merchants). */
+export const ZUpdateMerchantBody = ZCreateMerchantBody.omit({ code: true }).partial().strict()
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');
+
 export const opsPlatformCalls = {
   createMerchant: defineCall({ method: 'POST', path: `${OPS_PREFIX}/platform/merchants`, auth: true, body: ZCreateMerchantBody, value: ZPlatformMerchant }),
-  merchants: defineCall({ method: 'GET', path: `${OPS_PREFIX}/platform/merchants`, auth: true, query: z.object({}).strict(), value: z.object({ list: z.array(ZPlatformMerchant) }) }),
+  merchants: defineCall({ method: 'GET', path: `${OPS_PREFIX}/platform/merchants`, auth: true, query: z.object({}).strict(), value: z.object({ list: z.array(ZPlatformMerchantDetail) }) }),
+  updateMerchant: defineCall({ method: 'PUT', path: `${OPS_PREFIX}/platform/merchants/:code`, auth: true, body: ZUpdateMerchantBody, value: ZPlatformMerchantDetail }),
 };

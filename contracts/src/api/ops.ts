@@ -23,7 +23,14 @@ export const OPS_PERMISSIONS = {
   'withdrawals.read': ['administrator', 'finance', 'risk'],
   'withdrawals.decide': ['administrator', 'finance'],
   'balance.adjust': ['administrator', 'finance'],
-  'members.status': ['administrator', 'risk', 'support'],
+  /** Freeze (disable) or unfreeze a player: risk decides (issue 13). */
+  'members.status': ['administrator', 'risk'],
+  /** Players: search and profile (account, registration data, RG state, login history). */
+  'players.read': ['administrator', 'finance', 'support', 'risk'],
+  /** A player's money: ledger balances, recent deposits, withdrawals and bets. */
+  'players.money': ['administrator', 'finance', 'risk'],
+  /** Operator notes on a player (append-only): read and write. */
+  'players.notes': ['administrator', 'support', 'risk'],
   'cashier.settings.read': ['administrator', 'finance'],
   'cashier.settings.update': ['administrator'],
   'audit.read': ['administrator', 'risk'],
@@ -36,6 +43,10 @@ export const OPS_PERMISSIONS = {
   'site.update': ['administrator'],
   'games.read': ['administrator', 'content', 'support'],
   'games.manage': ['administrator', 'content'],
+  /** Brand configuration (site name, logo, video, analytics, CDNs) shown by the bootstrap calls. */
+  'brand.update': ['administrator', 'content'],
+  /** Registration field rules (shown, required, pattern, lengths) of /wps/system/setting/register. */
+  'registration.update': ['administrator'],
   /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
   'rg.exclude': ['administrator', 'risk'],
   /** Player feedback (/ops/api/feedback): read it with its images, answer it once. */
@@ -59,6 +70,8 @@ export const ZOpsLoginValue = z.object({
   mustChangePassword: z.boolean(),
   /** False: the operator must enrol an authenticator (TOTP) before anything else but the password change. */
   totpEnrolled: z.boolean(),
+  /** The platform administrator: may list, create and edit merchants (/ops/api/platform). */
+  isPlatform: z.boolean(),
 });
 export const ZTotpSetupValue = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
 export const ZTotpConfirmBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();

@@ -206,7 +206,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
-  cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
+  cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);

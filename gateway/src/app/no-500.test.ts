@@ -19,6 +19,7 @@ import { opsRgCalls, rgCalls } from '@portal/contracts/api/rg';
 import { FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { referralCalls } from '@portal/contracts/api/referral';
 import { profitCalls } from '@portal/contracts/api/profit';
+import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, launch: { launchCall },
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
@@ -97,7 +98,7 @@ describe('no back-office endpoint answers 500 to an administrator\'s junk', () =
     await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
     admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await totpNow() } })).json!.value!.token;
   });
-  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls };
+  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls };
   const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>
     Object.entries(defs)
       .filter(([name, def]) => typeof def === 'object' && def !== null && 'path' in def && 'method' in def && name !== 'logout')

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsCan } from '@portal/contracts/api/ops';
-import { OPS_NAV as NAV } from '../../features/ops/lib/ops-nav';
+import { visibleNav } from '../../features/ops/lib/ops-nav';
 import { OperatorBadge, OpsGate, SignOutButton } from '../../features/ops/components/ops-gate';
 import { useOpsSession } from '../../features/ops/api/get-session';
 import { LanguageSelect } from './language-select';
@@ -10,10 +10,10 @@ import { ThemeToggle } from './theme-toggle';
 
 function OpsNavLinks() {
   const { t } = useTranslation('ops');
-  const roles = useOpsSession().data?.roles ?? [];
+  const session = useOpsSession().data;
   return (
     <>
-      {NAV.filter((n) => opsCan(roles, n.action)).map((n) => (
+      {visibleNav(session?.roles ?? [], session?.isPlatform === true, opsCan).map((n) => (
         <NavLink key={n.id} to={n.to} className={({ isActive }) => `ops-nav__link${isActive ? ' is-active' : ''}`} data-testid={`ops-nav-${n.id}`}>
           {t(n.key)}
         </NavLink>

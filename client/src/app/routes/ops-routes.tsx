@@ -32,6 +32,15 @@ export const OPS_ROUTE: RouteObject = {
     { id: 'opsSite', path: 'site', lazy: async () => ({ Component: (await import('../../features/ops/components/site-page')).SitePage }), handle: handle('ops:nav_site') },
     { id: 'opsGames', path: 'games', lazy: async () => ({ Component: (await import('../../features/ops/components/games-page')).GamesPage }), handle: handle('ops:nav_games') },
     { id: 'opsFeedback', path: 'feedback', lazy: async () => ({ Component: (await import('../../features/ops/components/feedback-page')).FeedbackPage }), handle: handle('ops:nav_feedback') },
+    { id: 'opsPlayers', path: 'players', lazy: async () => ({ Component: (await import('../../features/ops/components/players-page')).PlayersPage }), handle: handle('ops:nav_players') },
+    { id: 'opsPlayer', path: 'players/:id', lazy: async () => ({ Component: (await import('../../features/ops/components/player-page')).PlayerPage }), handle: handle('ops:nav_players') },
+    {
+      id: 'opsBrand', path: 'brand',
+      // The registration field names and pattern messages are the register form's own.
+      lazy: async () => { const [m] = await Promise.all([import('../../features/ops/components/brand-page'), loadNamespaces(['register'])]); return { Component: m.BrandPage }; },
+      handle: handle('ops:nav_brand'),
+    },
+    { id: 'opsMerchants', path: 'merchants', lazy: async () => ({ Component: (await import('../../features/ops/components/merchants-page')).MerchantsPage }), handle: handle('ops:nav_merchants') },
     { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
     { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
   ],

@@ -11,6 +11,7 @@ import { mountWalletRoutes } from '../wallet/wallet-routes.ts';
 import { createTransfers } from '../wallet/transfers.ts';
 import { createOperators } from '../ops/operators.ts';
 import { mountOpsRoutes, type MemberAccounts } from '../ops/ops-routes.ts';
+import type { Rg } from '../rg/rg-service.ts';
 import { createSimProvider, type PaymentProvider } from './payment-provider.ts';
 import { createDeposits } from './deposits.ts';
 import { createWithdrawals } from './withdrawals.ts';
@@ -50,12 +51,12 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
   return {
     deposits, withdrawals, transfers, operators, providers, simSecret,
     /** Mount everything; call where the /wps routes are mounted, before the app's /wps router and the SPA fallback. */
-    mount(wps: Express, app: Express, opts: { checkResponses: boolean; regionHeader?: string | null }) {
+    mount(wps: Express, app: Express, opts: { checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null }) {
       mountWalletRoutes(wps, { db, transfers }, opts);
       mountCashierRoutes(wps, { deposits, withdrawals }, opts);
       mountPaymentCallbacks(app, { db, deposits, providers, log });
       sim?.mountPages(app);
-      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null });
+      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null, rg: opts.rg ?? null });
     },
     /**
      * Register the auto-receive job. A failed period is not retried: the next one, a few seconds later,

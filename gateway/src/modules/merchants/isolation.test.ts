@@ -15,6 +15,7 @@ import { agentPayoutCalls, opsAgentDisputeCalls } from '@portal/contracts/api/ag
 import { agentReportCalls } from '@portal/contracts/api/agent-reports';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
+import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { DEMO_VN } from '../../db/seed.ts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
 
@@ -66,7 +67,7 @@ afterAll(async () => {
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
   authCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, walletCalls, houseCalls, betsCalls,
-  agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, opsAgentCalls, opsPlatformCalls,
+  agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, opsAgentCalls, opsPlatformCalls, opsPlayerCalls,
 };
 const gets = Object.entries(groups).flatMap(([g, defs]) =>
   Object.values(defs)
@@ -115,6 +116,10 @@ describe("merchant A's member, agent and operator never see B's data", () => {
     expect(tree.text).toContain('aagent1');
     const bTree = await api(t.url, '/ops/api/agents/tree?search=bsecretagent', { token: B.ops, headers: B_HOST });
     expect(bTree.text).toContain('bsecretagent');
+    // player search: A's operator finds A's player, never B's
+    expect((await api(t.url, `${opsPlayerCalls.players.path}?search=amember1`, { token: A.ops })).text).toContain('amember1');
+    expect((await api(t.url, `${opsPlayerCalls.players.path}?search=bsecret`, { token: A.ops })).text).not.toContain('bsecret');
+    expect((await api(t.url, `${opsPlayerCalls.players.path}?search=${B.member.id}`, { token: A.ops })).text).not.toContain('bsecretplayer');
   });
 
   it("A's tokens are refused on B's host, and B's on A's", async () => {

@@ -25,7 +25,18 @@ export type Merchant = {
   /** Per-field registration rule overrides (see auth/registration-settings.ts). */
   registration: unknown[];
   security: MerchantSecurity;
+  /** What the permission response shows beside the brand (edited in the console's brand page). */
+  siteConfig: SiteConfig;
 };
+
+/** Analytics tag and CDN lists of the permission response (spec section 3; migration 049). */
+export type SiteConfig = { gtagId: string | null; imageCDNs: string[]; launchGameCDNs: string[] };
+
+export function siteConfigOf(raw: unknown): SiteConfig {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  return { gtagId: typeof o.gtagId === 'string' ? o.gtagId : null, imageCDNs: list(o.imageCDNs), launchGameCDNs: list(o.launchGameCDNs) };
+}
 
 /** Login security settings per merchant. */
 export type MerchantSecurity = {
@@ -60,6 +71,7 @@ type MerchantRow = {
   trial_types: number[];
   registration: unknown[];
   security: Record<string, unknown>;
+  site_config?: unknown;
 };
 
 function toMerchant(r: MerchantRow): Merchant {
@@ -84,6 +96,7 @@ function toMerchant(r: MerchantRow): Merchant {
     trialTypes: r.trial_types,
     registration: Array.isArray(r.registration) ? r.registration : [],
     security: { ...DEFAULT_SECURITY, ...(r.security as Partial<MerchantSecurity>) },
+    siteConfig: siteConfigOf(r.site_config),
   };
 }
 

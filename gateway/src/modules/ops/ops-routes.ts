@@ -16,6 +16,9 @@ import { saveSettings, settingsOf } from '../cashier/settings.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
 import { mountOpsAgentRoutes } from './agents-routes.ts';
 import { mountOpsPlatformRoutes } from './platform-routes.ts';
+import { mountOpsPlayerRoutes } from './players-ops.ts';
+import { mountOpsBrandRoutes } from './brand-ops.ts';
+import type { Rg } from '../rg/rg-service.ts';
 import { createSiteOps } from './site-ops.ts';
 import { createGamesOps } from './games-ops.ts';
 import { auditCsv, auditWhere, type AuditFilter } from './audit-trail.ts';
@@ -68,7 +71,7 @@ const dState = (d: DepositRow) => ({ status: d.status, amount: d.amount, failure
 /** What the back office needs of the accounts module. */
 export type MemberAccounts = { disable(memberId: number): Promise<void>; enable(memberId: number): Promise<void> };
 
-export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null }) {
+export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null }) {
   const { db, operators, deposits, withdrawals } = deps;
   const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null });
   const gamesOps = createGamesOps(db);
@@ -137,10 +140,10 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   // ---- session ----
   call(opsCalls.login, null, async ({ body, ctx }) => {
     const { token, operator } = await operators.login(ctx.merchant.code, body.username, body.password, ctx.ip, body.totp);
-    return { token, username: operator.username, roles: operator.roles, mustChangePassword: operator.mustChangePassword, totpEnrolled: operator.totpEnrolled };
+    return { token, username: operator.username, roles: operator.roles, mustChangePassword: operator.mustChangePassword, totpEnrolled: operator.totpEnrolled, isPlatform: operator.isPlatform === true };
   });
   call(opsCalls.me, null, async ({ ctx }) => ({
-    username: ctx.operator.username, roles: ctx.operator.roles, mustChangePassword: ctx.operator.mustChangePassword, totpEnrolled: ctx.operator.totpEnrolled,
+    username: ctx.operator.username, roles: ctx.operator.roles, mustChangePassword: ctx.operator.mustChangePassword, totpEnrolled: ctx.operator.totpEnrolled, isPlatform: ctx.operator.isPlatform === true,
   }));
   call(opsCalls.totpSetup, null, async ({ ctx }) => operators.totpSetup(ctx.operator, ctx.merchant.brand.siteName || ctx.merchant.name));
   call(opsCalls.totpConfirm, null, async ({ ctx, body }) => {
@@ -323,6 +326,8 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
 
   mountOpsAgentRoutes(call, { db });
   mountOpsPlatformRoutes(call, { db, merchants: deps.merchants });
+  mountOpsPlayerRoutes(call, { db, rg: deps.rg ?? null });
+  mountOpsBrandRoutes(call, { db, merchants: deps.merchants });
 
   router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
   app.use(OPS_PREFIX, router);

@@ -4,6 +4,7 @@ import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { opsRgCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
+import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
@@ -32,7 +33,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsCalls.adjust.path, action: 'balance.adjust', roles: [A, F], body: {} },
   { method: 'GET', path: opsCalls.settings.path, action: 'cashier.settings.read', roles: [A, F] },
   { method: 'PUT', path: opsCalls.updateSettings.path, action: 'cashier.settings.update', roles: [A], body: { bogus: 1 } },
-  { method: 'POST', path: opsCalls.memberStatus.path, action: 'members.status', roles: [A, S, R], body: {} },
+  { method: 'POST', path: opsCalls.memberStatus.path, action: 'members.status', roles: [A, R], body: {} },
   { method: 'GET', path: opsCalls.audit.path, action: 'audit.read', roles: [A, R] },
   { method: 'GET', path: opsCalls.auditExportPath, action: 'audit.read', roles: [A, R] },
   { method: 'GET', path: opsCalls.operators.path, action: 'operators.manage', roles: [A] },
@@ -55,6 +56,15 @@ const ROUTES: Route[] = [
   { method: 'GET', path: opsFeedbackCalls.list.path, action: 'feedback.read', roles: [A, S] },
   { method: 'GET', path: opsFeedbackCalls.image.path, action: 'feedback.read', roles: [A, S] },
   { method: 'POST', path: opsFeedbackCalls.answer.path, action: 'feedback.answer', roles: [A, S], body: {} },
+  { method: 'GET', path: opsPlayerCalls.players.path, action: 'players.read', roles: [A, F, S, R] },
+  { method: 'GET', path: opsPlayerCalls.player.path, action: 'players.read', roles: [A, F, S, R] },
+  { method: 'GET', path: opsPlayerCalls.playerMoney.path, action: 'players.money', roles: [A, F, R] },
+  { method: 'GET', path: opsPlayerCalls.notes.path, action: 'players.notes', roles: [A, S, R] },
+  { method: 'POST', path: opsPlayerCalls.addNote.path, action: 'players.notes', roles: [A, S, R], body: {} },
+  { method: 'GET', path: opsPlayerCalls.brand.path, action: 'site.read', roles: [A, C, S, R] },
+  { method: 'PUT', path: opsPlayerCalls.updateBrand.path, action: 'brand.update', roles: [A, C], body: {} },
+  { method: 'GET', path: opsPlayerCalls.registration.path, action: 'site.read', roles: [A, C, S, R] },
+  { method: 'PUT', path: opsPlayerCalls.updateRegistration.path, action: 'registration.update', roles: [A], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -85,7 +95,7 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsFeedbackCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);
     expect(defined.filter((d) => !covered.has(d))).toEqual([]);

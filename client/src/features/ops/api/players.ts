@@ -1,0 +1,82 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { opsPlayerCalls, type ZOpsPlayersQuery } from '@portal/contracts/api/ops-players';
+import { opsCalls } from '@portal/contracts/api/ops';
+import { opsRgCalls } from '@portal/contracts/api/rg';
+import { opsCall } from '../lib/ops-api';
+import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
+
+const playersKey = [...OPS_KEY, 'players'] as const;
+export type PlayersQuery = z.input<typeof ZOpsPlayersQuery>;
+
+/** GET /ops/api/players: search by account, mobile or id; status filter; pages. */
+export const playersQuery = (q: PlayersQuery) =>
+  queryOptions({
+    queryKey: [...playersKey, 'list', q],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.players, { query: q, signal }),
+    placeholderData: keepPreviousData,
+  });
+export function usePlayers(q: PlayersQuery) {
+  return useQuery(playersQuery(q));
+}
+
+/** GET /ops/api/players/:id: account, registration data, RG state and events, sign-ins. */
+export function usePlayer(id: number) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'profile'],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.player, { params: { id }, query: {}, signal }),
+    refetchInterval: OPS_POLL_MS * 6,
+  });
+}
+
+/** GET /ops/api/players/:id/money (finance, risk, administrators): ledger balance and recent records. */
+export function usePlayerMoney(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'money'],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerMoney, { params: { id }, query: {}, signal }),
+    enabled,
+  });
+}
+
+/** GET /ops/api/players/:id/notes (support, risk, administrators), newest first. */
+export function usePlayerNotes(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'notes'],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.notes, { params: { id }, query: {}, signal }),
+    enabled,
+  });
+}
+
+/** POST /ops/api/players/:id/notes: append a note (author and time come from the server). */
+export function useAddNote(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (note: string) => opsCall(opsPlayerCalls.addNote, { params: { id }, body: { note } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [...playersKey, id, 'notes'] }),
+  });
+}
+
+/** POST /ops/api/members/:id/status: freeze (sessions end at once) or unfreeze, with a reason. */
+export function useSetPlayerStatus(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { status: 'active' | 'disabled'; reason: string }) => opsCall(opsCalls.memberStatus, { params: { id }, body: b }),
+    onSettled: () => qc.invalidateQueries({ queryKey: playersKey }),
+  });
+}
+
+/** The RG operator calls: exclude (operator-initiated) and lift an operator exclusion. */
+export function useRgExclude(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { duration: '6m' | '1y' | '5y' | '24h' | '7d' | '30d' | null; reason: string }) => opsCall(opsRgCalls.exclude, { body: { memberId: id, ...b } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: playersKey }),
+  });
+}
+export function useRgLift(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { exclusionId: string; reason: string }) => opsCall(opsRgCalls.lift, { params: { id: b.exclusionId }, body: { reason: b.reason } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [...playersKey, id] }),
+  });
+}

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
+import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
+import { opsCalls } from '@portal/contracts/api/ops';
+import { opsRgCalls } from '@portal/contracts/api/rg';
+import { DEMO_VN } from '../../db/seed.ts';
+import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn } from '../../testing/test-members.ts';
+import { enrolOperatorTotp, OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+
+/**
+ * The players section, brand and registration settings and the platform administrator's merchant
+ * editing of the operator console (issue 13), against a real portal.
+ */
+let t: TestPortal;
+const call = apiOn(() => t.url);
+const PASSWORD = 'Players-pass-4242';
+const tok: Record<string, string> = {};
+const sockets: TestSocket[] = [];
+const B_HOST = { host: DEMO_VN.host };
+let player = { id: 0, token: '' };
+
+async function opsLogin(username: string, headers: Record<string, string> = {}) {
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await totpNow() }, headers });
+  expect(r.status, r.text).toBe(200);
+  return r.json!.value!.token;
+}
+const path = (p: string, id: number | string) => p.replace(':id', String(id)).replace(':code', String(id));
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  const ops = t.portal.cashier.operators;
+  for (const [name, roles] of [['pl_admin', ['administrator']], ['pl_support', ['support']], ['pl_finance', ['finance']], ['pl_risk', ['risk']], ['pl_content', ['content']]] as const) {
+    await ops.createOperator('DEMO', name, PASSWORD, [...roles], { totpSecret: OPS_TOTP_SECRET });
+    tok[name] = await opsLogin(name);
+  }
+  await ops.createOperator(DEMO_VN.code, 'pl_vnadmin', PASSWORD, ['administrator'], { totpSecret: OPS_TOTP_SECRET });
+  tok.pl_vnadmin = await opsLogin('pl_vnadmin', B_HOST);
+  const s = await call<{ memberId: number; token: string }>('/wps/dev/sessions', { body: { account: 'findme_player7' } });
+  expect(s.status, s.text).toBe(200);
+  player = { id: s.json!.value!.memberId, token: s.json!.value!.token };
+  await t.portal.db.query(`UPDATE members SET dialing_code = '63', mobile_num = '9175550123', email = 'findme@example.ph', register_ip = '203.0.113.9' WHERE id = $1`, [player.id]);
+  await call('/wps/dev/sessions', { body: { account: 'other_player8' } });
+}, 180_000);
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.stop();
+});
+
+describe('players: search and profile', () => {
+  it('finds a player by account, mobile and id; filters by status; pages', async () => {
+    const find = async (q: Record<string, string>, token = tok.pl_support!) => {
+      const r = await call<{ list: Array<{ id: number; account: string; mobile: string | null }>; total: number }>(`${opsPlayerCalls.players.path}?${new URLSearchParams(q)}`, { token });
+      expect(r.status, r.text).toBe(200);
+      return r.json!.value!;
+    };
+    expect((await find({ search: 'FINDME' })).list.map((p) => p.account)).toEqual(['findme_player7']);
+    expect((await find({ search: '5550123' })).list.map((p) => p.id)).toEqual([player.id]);
+    expect((await find({ search: '+63 917 555 0123' })).list.map((p) => p.id)).toEqual([player.id]);
+    expect((await find({ search: String(player.id) })).list.some((p) => p.id === player.id)).toBe(true);
+    expect((await find({ search: 'findme' })).list[0]!.mobile).toBe('+63 9175550123');
+    // LIKE wildcards are literal
+    expect((await find({ search: '%' })).list).toEqual([]);
+    expect((await find({ search: 'findme', status: 'disabled' })).list).toEqual([]);
+    const page = await find({ pageSize: '1', pageNo: '2' });
+    expect(page.list).toHaveLength(1);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect((await call(`${opsPlayerCalls.players.path}?pageSize=1000`, { token: tok.pl_support })).status).toBe(400);
+    expect((await call(`${opsPlayerCalls.players.path}?status=gone`, { token: tok.pl_support })).status).toBe(400);
+  });
+
+  it('shows the profile: registration data, RG state, login history; money only to finance, risk and administrators', async () => {
+    const r = await call<{ player: { account: string; status: string }; registration: { registerIp: string; email: string }; rg: { exclusion: unknown; limits: unknown[] }; logins: Array<{ isLive: boolean }> }>(
+      path(opsPlayerCalls.player.path, player.id), { token: tok.pl_support });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json!.value).toMatchObject({ player: { account: 'findme_player7', status: 'active' }, registration: { registerIp: '203.0.113.9', email: 'findme@example.ph' }, rg: { exclusion: null } });
+    expect(r.json!.value!.logins.some((l) => l.isLive)).toBe(true);
+
+    const money = path(opsPlayerCalls.playerMoney.path, player.id);
+    expect((await call(money, { token: tok.pl_support })).status).toBe(403);
+    expect((await call(money, { token: tok.pl_content })).status).toBe(403);
+    const fin = await call<{ balance: number; available: number; currency: string; deposits: unknown[] }>(money, { token: tok.pl_finance });
+    expect(fin.status, fin.text).toBe(200);
+    expect(fin.json!.value).toMatchObject({ currency: 'PHP', deposits: [] });
+    expect(typeof fin.json!.value!.balance).toBe('number');
+    // content sees no players at all
+    expect((await call(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_content })).status).toBe(403);
+    expect((await call(path(opsPlayerCalls.player.path, 999999), { token: tok.pl_admin })).status).toBe(404);
+  });
+});
+
+describe('operator notes', () => {
+  it('appends notes with author and time; they cannot be changed; finance cannot write them', async () => {
+    const notes = path(opsPlayerCalls.notes.path, player.id);
+    expect((await call(notes, { token: tok.pl_support, body: { note: '   ' } })).status).toBe(400);
+    expect((await call(notes, { token: tok.pl_finance, body: { note: 'no' } })).status).toBe(403);
+    const a = await call<{ id: string; author: string; note: string }>(notes, { token: tok.pl_support, body: { note: 'Called about a late deposit' } });
+    expect(a.status, a.text).toBe(200);
+    expect(a.json!.value).toMatchObject({ author: 'pl_support', note: 'Called about a late deposit' });
+    await call(notes, { token: tok.pl_risk, body: { note: 'Second note' } });
+    const list = await call<{ list: Array<{ author: string; note: string; at: string }> }>(notes, { token: tok.pl_admin });
+    expect(list.json!.value!.list.map((n) => [n.author, n.note])).toEqual([['pl_risk', 'Second note'], ['pl_support', 'Called about a late deposit']]);
+    await expect(t.portal.db.query('UPDATE member_notes SET note = $1', ['x'])).rejects.toThrow(/append-only/);
+    await expect(t.portal.db.query('DELETE FROM member_notes')).rejects.toThrow(/append-only/);
+    const audit = await t.portal.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE action = 'player.note' AND target_id = $1`, [String(player.id)]);
+    expect(audit.rows).toHaveLength(2);
+  });
+});
+
+describe('freeze and unfreeze', () => {
+  it('risk freezes with a reason (audited); the player is refused at once; support may not', async () => {
+    const status = path(opsCalls.memberStatus.path, player.id);
+    expect((await call(status, { token: tok.pl_support, body: { status: 'disabled', reason: 'suspicious' } })).status).toBe(403);
+    const sock = await connectSocket(t.url, { token: player.token });
+    sockets.push(sock);
+    const closed = new Promise((resolve) => sock.once('disconnect', resolve));
+    const r = await call(status, { token: tok.pl_risk, body: { status: 'disabled', reason: 'Chargeback investigation' } });
+    expect(r.status, r.text).toBe(200);
+    await closed;
+    expect((await call('/wps/member/info', { token: player.token })).status).toBe(401);
+    const prof = await call<{ player: { status: string }; logins: Array<{ isLive: boolean }> }>(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_support });
+    expect(prof.json!.value!.player.status).toBe('disabled');
+    expect(prof.json!.value!.logins.every((l) => !l.isLive)).toBe(true);
+    const audit = await t.portal.db.query<{ operator_username: string; after: { reason: string } }>(
+      `SELECT operator_username, after FROM audit_log WHERE action = 'member.disable' AND target_id = $1`, [String(player.id)]);
+    expect(audit.rows).toEqual([{ operator_username: 'pl_risk', after: { status: 'disabled', reason: 'Chargeback investigation' } }]);
+    expect((await call(status, { token: tok.pl_risk, body: { status: 'active', reason: 'Cleared' } })).status).toBe(200);
+  });
+
+  it('RG actions from the profile: risk excludes and lifts; the profile shows it', async () => {
+    const x = await call<{ id: string; kind: string }>(opsRgCalls.exclude.path, { token: tok.pl_risk, body: { memberId: player.id, duration: null, reason: 'Family request checked' } });
+    expect(x.status, x.text).toBe(200);
+    const prof = await call<{ player: { isExcluded: boolean }; rg: { exclusion: { kind: string } | null; events: Array<{ action: string; by: string }> } }>(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_support });
+    expect(prof.json!.value).toMatchObject({ player: { isExcluded: true }, rg: { exclusion: { kind: 'operator' } } });
+    expect(prof.json!.value!.rg.events[0]).toMatchObject({ by: 'operator' });
+    expect((await call(path(opsRgCalls.lift.path, x.json!.value!.id), { token: tok.pl_risk, body: { reason: 'Reviewed' } })).status).toBe(200);
+  });
+});
+
+describe('merchant isolation of the players section', () => {
+  it("another merchant's operator never finds or opens this merchant's players", async () => {
+    const r = await call<{ list: Array<{ account: string }> }>(`${opsPlayerCalls.players.path}?search=findme`, { token: tok.pl_vnadmin, headers: B_HOST });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json!.value!.list).toEqual([]);
+    for (const p of [opsPlayerCalls.player.path, opsPlayerCalls.playerMoney.path, opsPlayerCalls.notes.path]) {
+      const res = await call(path(p, player.id), { token: tok.pl_vnadmin, headers: B_HOST });
+      expect(res.status, p).toBe(404);
+      expect(res.text).not.toContain('findme');
+    }
+    expect((await call(path(opsPlayerCalls.notes.path, player.id), { token: tok.pl_vnadmin, headers: B_HOST, body: { note: 'x' } })).status).toBe(404);
+    // an operator token of merchant A on B's host is not a session there
+    expect((await call(opsPlayerCalls.players.path, { token: tok.pl_admin, headers: B_HOST })).status).toBe(401);
+  });
+});
+
+describe('brand configuration and registration rules, live', () => {
+  it('content edits the brand; the whitelabel and domain route calls answer it at once; audited; open pages are told', async () => {
+    const guest = await connectSocket(t.url, {});
+    sockets.push(guest);
+    // warm the bootstrap cache
+    expect((await call<{ brand: { siteName: string } }>('/wps/system/whitelabel')).status).toBe(200);
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_support, body: { siteName: 'Nope' } })).status).toBe(403);
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: {} })).status).toBe(400);
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { logoUrl: 'javascript:alert(1)' } })).status).toBe(400);
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { imageCDNs: ['http://plain.example'] } })).status).toBe(400);
+    const r = await call<{ siteName: string; gtagId: string }>(opsPlayerCalls.updateBrand.path, {
+      method: 'PUT', token: tok.pl_content, body: { siteName: 'Lucky Palace', gtagId: 'G-TEST1234', imageCDNs: ['https://img1.example.ph'], launchGameCDNs: ['https://launch.example.ph/g'] },
+    });
+    expect(r.status, r.text).toBe(200);
+    const wl = await call<{ brand: { siteName: string } }>('/wps/system/whitelabel');
+    expect(wl.json!.value!.brand.siteName).toBe('Lucky Palace');
+    const dr = await call<{ info: { analytics: { gtagId: string }; imageCDNs: string[]; launchGameCDNs: string[] } }>('/wps/system/domainRoute');
+    expect(dr.json!.value!.info).toMatchObject({ analytics: { gtagId: 'G-TEST1234' }, imageCDNs: ['https://img1.example.ph'], launchGameCDNs: ['https://launch.example.ph/g'] });
+    // the other merchant's brand is untouched
+    expect((await call<{ brand: { siteName: string } }>('/wps/system/whitelabel', { headers: B_HOST })).json!.value!.brand.siteName).not.toBe('Lucky Palace');
+    const told = await waitFor(() => guest.received.find((e) => e.type === 'system.changed'), 'system.changed');
+    expect(told.payload).toEqual({ parts: ['whitelabel'] });
+    const audit = await t.portal.db.query<{ operator_username: string; after: { siteName: string } }>(`SELECT operator_username, after FROM audit_log WHERE action = 'brand.update'`);
+    expect(audit.rows[0]).toMatchObject({ operator_username: 'pl_content', after: { siteName: 'Lucky Palace' } });
+    const read = await call<{ siteName: string }>(opsPlayerCalls.brand.path, { token: tok.pl_support });
+    expect(read.json!.value!.siteName).toBe('Lucky Palace');
+  });
+
+  it('administrators change which registration fields are shown and required; the settings call answers it at once; refuses nonsense', async () => {
+    type Rules = { fields: Array<{ field: string; enabled: boolean; required: boolean; minLength: number; maxLength: number }> };
+    const before = await call<Rules>('/wps/system/setting/register');
+    expect(before.json!.value!.fields.find((f) => f.field === 'email')).toMatchObject({ enabled: true, required: false });
+    const put = (body: unknown, token = tok.pl_admin) => call<Rules>(opsPlayerCalls.updateRegistration.path, { method: 'PUT', token, body });
+    const email = { field: 'email', enabled: true, required: true, patternId: 3, minLength: 5, maxLength: 60 };
+    expect((await put({ fields: [email] }, tok.pl_content)).status).toBe(403);
+    expect((await put({ fields: [{ ...email, field: 'username', enabled: false }] })).status).toBe(400);
+    expect((await put({ fields: [{ ...email, minLength: 70 }] })).status).toBe(400);
+    expect((await put({ fields: [email, email] })).status).toBe(400);
+    expect((await put({ fields: [{ ...email, field: 'shoeSize' }] })).status).toBe(400);
+    const ok = await put({ fields: [email, { field: 'idNumber', enabled: true, required: false, patternId: 4, minLength: 4, maxLength: 20 }] });
+    expect(ok.status, ok.text).toBe(200);
+    const after = await call<Rules>('/wps/system/setting/register');
+    expect(after.json!.value!.fields.find((f) => f.field === 'email')).toMatchObject({ enabled: true, required: true, minLength: 5, maxLength: 60 });
+    expect(after.json!.value!.fields.find((f) => f.field === 'idNumber')).toMatchObject({ enabled: true, required: false });
+    // the rule is enforced by the server: registering without the now-required e-mail is refused
+    const reg = await call('/wps/member/register', { method: 'PUT', body: { username: 'noemail01', password: 'abc12345', confirmPassword: 'abc12345' } });
+    expect(reg.status).toBe(400);
+    const audit = await t.portal.db.query(`SELECT 1 FROM audit_log WHERE action = 'registration.update'`);
+    expect(audit.rows).toHaveLength(1);
+    expect((await call<Rules>(opsPlayerCalls.registration.path, { token: tok.pl_support })).json!.value!.fields.find((f) => f.field === 'email')).toMatchObject({ required: true });
+  });
+});
+
+describe('the platform administrator edits merchants', () => {
+  it('lists and edits any merchant; others get 403; domains stay unique; currency is kept once players exist', async () => {
+    const login = await call<{ token: string }>('/ops/api/session/login', { body: { username: 'platform01', password: '{secret}' } });
+    const platform = login.json!.value!.token;
+    await call('/ops/api/session/password', { token: platform, body: { oldPassword: '{secret}', newPassword: PASSWORD, confirmNewPassword: PASSWORD } });
+    await enrolOperatorTotp(t.url, platform);
+    const me = await call<{ isPlatform: boolean }>('/ops/api/session', { token: platform });
+    expect(me.json!.value!.isPlatform).toBe(true);
+    expect((await call<{ isPlatform: boolean }>('/ops/api/session', { token: tok.pl_admin })).json!.value!.isPlatform).toBe(false);
+
+    for (const token of [tok.pl_admin, tok.pl_vnadmin]) {
+      expect((await call(opsPlatformCalls.merchants.path, { token, headers: token === tok.pl_vnadmin ? B_HOST : {} })).status).toBe(403);
+      expect((await call(path(opsPlatformCalls.updateMerchant.path, 'DEMO'), { method: 'PUT', token, headers: token === tok.pl_vnadmin ? B_HOST : {}, body: { name: 'Hijack' } })).status).toBe(403);
+    }
+    const list = await call<{ list: Array<{ code: string; memberCount: number; supportedLanguages: string[] }> }>(opsPlatformCalls.merchants.path, { token: platform });
+    expect(list.json!.value!.list.map((m) => m.code)).toEqual(expect.arrayContaining(['DEMO', 'DEMOVN']));
+    const vn = path(opsPlatformCalls.updateMerchant.path, DEMO_VN.code);
+    expect((await call(vn, { method: 'PUT', token: platform, body: {} })).status).toBe(400);
+    expect((await call(vn, { method: 'PUT', token: platform, body: { domains: ['127.0.0.1'] } })).status).toBe(400);
+    expect((await call(vn, { method: 'PUT', token: platform, body: { domains: ['localhost'] } })).status).toBeLessThan(500);
+    expect((await call(path(opsPlatformCalls.updateMerchant.path, 'NOPE'), { method: 'PUT', token: platform, body: { name: 'x' } })).status).toBe(404);
+    const edited = await call<{ name: string; domains: string[]; supportedLanguages: string[]; defaultLanguage: string; modules: Record<string, boolean> }>(vn, {
+      method: 'PUT', token: platform, body: { name: 'Demo Vietnam 2', domains: [DEMO_VN.host, 'vn2.localhost'], supportedLanguages: ['EN'], defaultLanguage: 'EN', modules: { FREEPLAY3: false } },
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json!.value).toMatchObject({ name: 'Demo Vietnam 2', domains: [DEMO_VN.host, 'vn2.localhost'], supportedLanguages: ['EN'], defaultLanguage: 'EN', modules: { FREEPLAY3: false } });
+    // the new host name resolves to that merchant at once, and its bootstrap answers follow
+    const wl = await call<{ merchantCode: string; brand: { supportedLanguages: string[] }; modules: { FREEPLAY3: boolean } }>('/wps/system/whitelabel', { headers: { host: 'vn2.localhost' } });
+    expect(wl.json!.value).toMatchObject({ merchantCode: DEMO_VN.code, brand: { supportedLanguages: ['EN'] }, modules: { FREEPLAY3: false } });
+    // DEMO has players: its currency stays
+    expect((await call(path(opsPlatformCalls.updateMerchant.path, 'DEMO'), { method: 'PUT', token: platform, body: { currency: 'USD' } })).json).toMatchObject({ code: 'CONFLICT' });
+    const audit = await t.portal.db.query<{ merchant_code: string; target_id: string }>(`SELECT merchant_code, target_id FROM audit_log WHERE action = 'merchant.update'`);
+    expect(audit.rows.map((a) => a.target_id)).toContain(DEMO_VN.code);
+  });
+});
