@@ -38,6 +38,10 @@ export const OPS_PERMISSIONS = {
   'games.manage': ['administrator', 'content'],
   /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
   'rg.exclude': ['administrator', 'risk'],
+  /** Promotions (/ops/api/promotions): authoring by content, reward requests decided by finance. */
+  'promotions.read': ['administrator', 'content', 'finance'],
+  'promotions.manage': ['administrator', 'content'],
+  'promotions.decide': ['administrator', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */
