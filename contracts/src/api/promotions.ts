@@ -182,3 +182,12 @@ export const ZOpsDecideBody = z.object({
   reason: z.string().trim().max(REMARK_MAX).default(''),
 }).strict();
 export const ZOpsDecideValue = z.object({ id: z.string(), state: z.enum(REWARD_STATES) });
+
+/** The operator calls (permissions: promotions.read, promotions.manage, promotions.decide of OPS_PERMISSIONS). */
+export const opsPromotionCalls = {
+  list: defineCall({ method: 'GET', path: OPS_PROMOTIONS, auth: true, value: ZOpsPromotionList }),
+  create: defineCall({ method: 'POST', path: OPS_PROMOTIONS, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
+  update: defineCall({ method: 'PUT', path: `${OPS_PROMOTIONS}/:id`, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
+  requests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, value: ZOpsRewardRequestList }),
+  decide: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/requests/:id/decide`, auth: true, body: ZOpsDecideBody, value: ZOpsDecideValue }),
+};
