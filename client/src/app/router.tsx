@@ -30,7 +30,8 @@ const AgentLayout = lazyNamed(() => import('./layout/agent-layout'), 'AgentLayou
 const AgentLandingPage = lazyNamed(loadAgentPages, 'AgentLandingPage', undefined, AGENT_NS);
 const AgentHomePage = lazyNamed(loadAgentPages, 'AgentHomePage', undefined, AGENT_NS);
 const DownloadPage = lazyNamed(() => import('./routes/download-page'), 'DownloadPage');
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets']);
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'promotions']);
+const PromotionsPage = lazyNamed(() => import('../features/promotions/components/promotions-page'), 'PromotionsPage', undefined, ['promotions']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');
@@ -64,7 +65,7 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   lottery: <LotteryPage titleKey="page_lottery" kind="lottery" />,
   seaLottery: <LotteryPage titleKey="page_sea_lottery" kind="sea" />,
   vnLottery: <LotteryPage titleKey="page_vn_lottery" kind="vn" />,
-  promotions: soon('w_promotions'),
+  promotions: <PromotionsPage />,
   pointMall: soon('w_shop'),
   sponsor: soon('page_sponsor'),
   description: soon('page_description'),
