@@ -17,10 +17,11 @@ let browser: Browser;
 let opsToken = '';
 
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // A shared machine under load can take minutes to boot the embedded database.
+  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
   browser = await launchBrowser();
   opsToken = await (await DemoOperator.prepare(gw, 'Ops-promo-pass-1')).token();
-});
+}, 400_000);
 afterAll(async () => {
   await browser?.close();
   await gw?.stop();
@@ -44,7 +45,7 @@ async function spin(page: Page) {
   ]);
 }
 
-describe('promotions in Chromium', () => {
+describe('promotions in Chromium', { timeout: 300_000 }, () => {
   it('a player joins, deposits, and watches the bonus wagering move as they play the house slot', async () => {
     const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
       category: 'newbie', kind: 'first_deposit', startsAt: new Date(Date.now() - 60_000).toISOString(),
