@@ -79,10 +79,14 @@ describe('promotions in Chromium', { timeout: 300_000 }, () => {
     await page.getByTestId('deposit-submit').click();
     await page.waitForURL(/\/pay\/sim\//, { timeout: 15_000 });
     await page.getByRole('button', { name: 'Pay' }).click();
-    await page.waitForTimeout(500);
+    // credited (the bonus is granted in the same transaction)
+    await expect.poll(async () => (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance, { timeout: 30_000 }).toBe(500_00);
 
     await page.goto(`${gw.url}/member?tab=bonusDetails`);
-    await page.getByTestId('bonus-details').waitFor({ timeout: 15_000 });
+    await page.getByTestId('bonus-details').waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      await page.screenshot({ path: '/tmp/promo-e2e-failure.png', fullPage: true });
+      throw err;
+    });
     await expect.poll(() => page.getByTestId('bonus-balance').innerText(), { timeout: 15_000 }).toContain('500.00');
     await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 10_000 }).toContain('0.00 of ₱500.00');
     await expect.poll(() => page.getByTestId('mc-badge-bonusDetails').innerText(), { timeout: 10_000 }).toBe('1');

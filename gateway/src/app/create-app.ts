@@ -40,7 +40,7 @@ import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { createBetStream } from '../modules/engagement/bet-stream.ts';
-import { createPromotions, registerPromotionJobs } from '../modules/promotions/promotions-service.ts';
+import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../modules/promotions/promotions-service.ts';
 import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
@@ -68,7 +68,10 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
   const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
   await migrate(db);
-  if (config.SEED === 'demo') await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+  if (config.SEED === 'demo') {
+    await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+    await seedDemoPromotions(db);
+  }
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
     log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
   }
