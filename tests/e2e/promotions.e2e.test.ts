@@ -45,7 +45,9 @@ async function spin(page: Page) {
   ]);
 }
 
-describe('promotions in Chromium', { timeout: 300_000 }, () => {
+const step = (what: string) => console.log(`[promotions e2e] ${new Date().toISOString()} ${what}`);
+
+describe('promotions in Chromium', { timeout: 480_000 }, () => {
   it('a player joins, deposits, and watches the bonus wagering move as they play the house slot', async () => {
     const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
       category: 'newbie', kind: 'first_deposit', startsAt: new Date(Date.now() - 60_000).toISOString(),
@@ -72,6 +74,7 @@ describe('promotions in Chromium', { timeout: 300_000 }, () => {
     await expect.poll(() => card.locator('[data-promo-status]').getAttribute('data-promo-status'), { timeout: 10_000 }).toBe('signed');
     await page.screenshot({ path: '/tmp/promo-list-en-dark.png', fullPage: true });
 
+    step('joined');
     // The deposit, paid on the simulator's page.
     await page.goto(`${gw.url}/member?tab=depositv2`);
     await page.getByTestId('deposit-channel-GCASH').click();
@@ -82,6 +85,7 @@ describe('promotions in Chromium', { timeout: 300_000 }, () => {
     // credited (the bonus is granted in the same transaction)
     await expect.poll(async () => (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance, { timeout: 30_000 }).toBe(500_00);
 
+    step('deposit credited');
     await page.goto(`${gw.url}/member?tab=bonusDetails`);
     await page.getByTestId('bonus-details').waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
       await page.screenshot({ path: '/tmp/promo-e2e-failure.png', fullPage: true });
@@ -91,6 +95,7 @@ describe('promotions in Chromium', { timeout: 300_000 }, () => {
     await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 10_000 }).toContain('0.00 of ₱500.00');
     await expect.poll(() => page.getByTestId('mc-badge-bonusDetails').innerText(), { timeout: 10_000 }).toBe('1');
     await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    step('bonus shown');
     const navigations: string[] = [];
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
 
@@ -100,6 +105,7 @@ describe('promotions in Chromium', { timeout: 300_000 }, () => {
     await game.goto(gw.url + launch.url);
     await game.getByTestId('house-page').waitFor({ timeout: 15_000 });
     await game.getByTestId('house-stake-1000').click();
+    step('game open');
     await spin(game);
     await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 15_000 }).toContain('10.00 of ₱500.00');
     await spin(game);
@@ -108,6 +114,7 @@ describe('promotions in Chromium', { timeout: 300_000 }, () => {
     expect(await page.getByTestId('bonus-left').innerText()).toContain('480.00');
     await page.screenshot({ path: '/tmp/promo-bonus-en-dark.png', fullPage: true });
 
+    step('progress moved twice');
     // The same screens in Tagalog, light theme.
     const ty = await newPage(browser, { lang: 'TY' });
     await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
