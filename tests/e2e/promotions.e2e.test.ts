@@ -63,6 +63,9 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await createMember(gw, { account, password: 'abc12345' });
     const token = await apiLogin(gw, account, 'abc12345');
     const { context, page } = await newPage(browser, { lang: 'EN' });
+    // A stuck step fails with its own message (and a screenshot below) instead of the test's timeout.
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (e) => step(`page error: ${e.message}`));
     await signInContext(context, token);
 
     await page.goto(`${gw.url}/promotions`);
@@ -76,12 +79,18 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
 
     step('joined');
     // The deposit, paid on the simulator's page.
-    await page.goto(`${gw.url}/member?tab=depositv2`);
-    await page.getByTestId('deposit-channel-GCASH').click();
-    await page.getByTestId('deposit-amount-field').locator('input').fill('500');
-    await page.getByTestId('deposit-submit').click();
-    await page.waitForURL(/\/pay\/sim\//, { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Pay' }).click();
+    try {
+      await page.goto(`${gw.url}/member?tab=depositv2`);
+      await page.getByTestId('deposit-channel-GCASH').click();
+      await page.getByTestId('deposit-amount-field').locator('input').fill('500');
+      await page.getByTestId('deposit-submit').click();
+      await page.waitForURL(/\/pay\/sim\//, { timeout: 60_000 });
+      step('on the simulator page');
+      await page.getByRole('button', { name: 'Pay' }).click();
+    } catch (err) {
+      await page.screenshot({ path: '/tmp/promo-e2e-failure.png', fullPage: true });
+      throw err;
+    }
     // credited (the bonus is granted in the same transaction)
     await expect.poll(async () => (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance, { timeout: 30_000 }).toBe(500_00);
 
