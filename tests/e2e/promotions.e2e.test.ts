@@ -40,7 +40,7 @@ async function call<T = unknown>(path: string, token: string | null, body?: unkn
 
 async function spin(page: Page) {
   await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 15_000 }),
+    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
     page.getByTestId('house-spin').click(),
   ]);
 }
@@ -70,11 +70,11 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
 
     await page.goto(`${gw.url}/promotions`);
     const card = page.getByTestId(`promo-card-${promo.id}`);
-    await card.waitFor({ timeout: 15_000 });
+    await card.waitFor({ timeout: 60_000 });
     await card.getByTestId('promo-details').click();
     await card.getByTestId('promo-rules').waitFor();
     await card.getByTestId('promo-join').click();
-    await expect.poll(() => card.locator('[data-promo-status]').getAttribute('data-promo-status'), { timeout: 10_000 }).toBe('signed');
+    await expect.poll(() => card.locator('[data-promo-status]').getAttribute('data-promo-status'), { timeout: 30_000 }).toBe('signed');
     await page.screenshot({ path: '/tmp/promo-list-en-dark.png', fullPage: true });
 
     step('joined');
@@ -100,10 +100,10 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
       await page.screenshot({ path: '/tmp/promo-e2e-failure.png', fullPage: true });
       throw err;
     });
-    await expect.poll(() => page.getByTestId('bonus-balance').innerText(), { timeout: 15_000 }).toContain('500.00');
-    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 10_000 }).toContain('0.00 of ₱500.00');
-    await expect.poll(() => page.getByTestId('mc-badge-bonusDetails').innerText(), { timeout: 10_000 }).toBe('1');
-    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('bonus-balance').innerText(), { timeout: 60_000 }).toContain('500.00');
+    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 30_000 }).toContain('0.00 of ₱500.00');
+    await expect.poll(() => page.getByTestId('mc-badge-bonusDetails').innerText(), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
     step('bonus shown');
     const navigations: string[] = [];
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
@@ -112,13 +112,13 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
     const game = await context.newPage();
     await game.goto(gw.url + launch.url);
-    await game.getByTestId('house-page').waitFor({ timeout: 15_000 });
+    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
     await game.getByTestId('house-stake-1000').click();
     step('game open');
     await spin(game);
-    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 15_000 }).toContain('10.00 of ₱500.00');
+    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 60_000 }).toContain('10.00 of ₱500.00');
     await spin(game);
-    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 15_000 }).toContain('20.00 of ₱500.00');
+    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 60_000 }).toContain('20.00 of ₱500.00');
     expect(navigations).toEqual([]);
     expect(await page.getByTestId('bonus-left').innerText()).toContain('480.00');
     await page.screenshot({ path: '/tmp/promo-bonus-en-dark.png', fullPage: true });
@@ -129,11 +129,11 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
     await signInContext(ty.context, token);
     await ty.page.goto(`${gw.url}/member?tab=bonusDetails`);
-    await ty.page.getByText('Detalye ng bonus').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => ty.page.getByTestId('bonus-progress').innerText(), { timeout: 10_000 }).toContain('Naitaya');
+    await ty.page.getByText('Detalye ng bonus').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => ty.page.getByTestId('bonus-progress').innerText(), { timeout: 30_000 }).toContain('Naitaya');
     await ty.page.screenshot({ path: '/tmp/promo-bonus-ty-light.png', fullPage: true });
     await ty.page.goto(`${gw.url}/promotions`);
-    await ty.page.getByText('Bonus sa pagsalubong 100%').waitFor({ timeout: 15_000 });
+    await ty.page.getByText('Bonus sa pagsalubong 100%').waitFor({ timeout: 60_000 });
     await ty.page.screenshot({ path: '/tmp/promo-list-ty-light.png', fullPage: true });
     await ty.context.close();
     await context.close();
