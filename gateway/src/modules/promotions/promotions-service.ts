@@ -110,6 +110,15 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     if (!m) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
     return m;
   }
+  /**
+   * The merchant's currency and trial types read with the caller's transaction: the directory may reload
+   * through the pool, which on PGlite (one connection, held by this transaction) would wait forever.
+   */
+  async function merchantIn(q: Queryable, code: string) {
+    const r = await q.query<{ currency: string; trial_types: number[] }>('SELECT currency, trial_types FROM merchants WHERE code = $1', [code]);
+    if (!r.rows[0]) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+    return { currency: r.rows[0].currency, trialTypes: r.rows[0].trial_types };
+  }
   const periodOf = (p: PromotionRow, gmt: number) => (p.kind === 'daily_signin' ? dayKey(now(), gmt) : '');
 
   async function promotion(q: Queryable, merchant: string, id: number, lock = false): Promise<PromotionRow> {
@@ -149,7 +158,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
    * after bonus_days); without, straight to the wallet (completed). `claimed` marks a player's claim.
    */
   async function grant(tx: Tx, p: PromotionRow, r: RewardRow, amount: number, claimed: boolean): Promise<RewardRow> {
-    const m = await merchantOf(r.merchant_code);
+    const m = await merchantIn(tx, r.merchant_code);
     const ref: MoneyRef = { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) };
     const required = wagerRequired(amount, n(r.deposit_amount), p.wagering_bonus_x, p.wagering_deposit_x);
     let row: RewardRow;
@@ -353,7 +362,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
               AND NOT (m.type = ANY($4::int[])) AND ${notExcludedSql('v.member_id')}
               AND (NOT $5 OR EXISTS (SELECT 1 FROM promotion_joins j WHERE j.promotion_id = $6 AND j.member_id = v.member_id))
             GROUP BY v.member_id, g.game_type`,
-          [p.merchant_code, dayStart, dayEnd, (await merchantOf(p.merchant_code)).trialTypes, p.requires_join, p.id])).rows;
+          [p.merchant_code, dayStart, dayEnd, (await merchantIn(tx, p.merchant_code)).trialTypes, p.requires_join, p.id])).rows;
         const perMember = new Map<number, number>();
         for (const r of rows) {
           const bps = r.game_type ? rates[r.game_type] ?? 0 : 0;
@@ -379,7 +388,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       const rows = (await tx.query<RewardRow>(
         `SELECT * FROM promotion_rewards WHERE status = 'processing' AND expires_at <= now() ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`)).rows;
       for (const r of rows) {
-        const m = await merchantOf(r.merchant_code);
+        const m = await merchantIn(tx, r.merchant_code);
         await forfeitBonus(tx, { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) }, n(r.amount));
         const row = (await tx.query<RewardRow>(`UPDATE promotion_rewards SET status = 'forfeited', updated_at = now() WHERE id = $1 RETURNING *`, [r.id])).rows[0]!;
         await emitEvents(tx, r.merchant_code, [progressEvent(row)]);
@@ -488,7 +497,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
            FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS x(id, p, s) WHERE r.id = x.id`,
         [rows.map((r) => r.id), rows.map((r) => n(r.wager_progress)), rows.map((r) => r.status)]);
       for (const r of converted) {
-        const m = await merchantOf(r.merchant_code);
+        const m = await merchantIn(tx, r.merchant_code);
         await convertBonus(tx, { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) }, n(r.amount));
       }
       const perMerchant = new Map<string, NewEvent[]>();
