@@ -105,6 +105,6 @@ describe('wagering (property)', () => {
       expect(Number(walletAfter) - Number(walletBefore)).toBe(converted ? c.bonus : 0);
       expect(await bonusBalance(t.portal.db, m.memberId, 'PHP')).toBe(converted ? 0 : c.bonus);
       expect(await checkLedger(t.portal.db)).toEqual([]);
-    }), { numRuns: 40 });
+    }), { numRuns: 25 });
   });
 });
