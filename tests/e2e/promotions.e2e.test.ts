@@ -133,7 +133,7 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await expect.poll(() => ty.page.getByTestId('bonus-progress').innerText(), { timeout: 30_000 }).toContain('Naitaya');
     await ty.page.screenshot({ path: '/tmp/promo-bonus-ty-light.png', fullPage: true });
     await ty.page.goto(`${gw.url}/promotions`);
-    await ty.page.getByText('Bonus sa pagsalubong 100%').waitFor({ timeout: 60_000 });
+    await ty.page.getByTestId(`promo-card-${promo.id}`).getByText('Bonus sa pagsalubong 100%').waitFor({ timeout: 60_000 });
     await ty.page.screenshot({ path: '/tmp/promo-list-ty-light.png', fullPage: true });
     await ty.context.close();
     await context.close();
