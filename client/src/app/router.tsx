@@ -36,7 +36,8 @@ const DescriptionPage = lazyNamed(loadSitePages, 'DescriptionPage', undefined, [
 const WinnersPage = lazyNamed(loadSitePages, 'WinnersPage', undefined, ['pages']);
 const SeamlessPage = lazyNamed(loadSitePages, 'SeamlessPage', undefined, ['pages']);
 const FeedbackPage = lazyNamed(loadSitePages, 'FeedbackPage', undefined, ['pages']);
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages']);
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions']);
+const PromotionsPage = lazyNamed(() => import('../features/promotions/components/promotions-page'), 'PromotionsPage', undefined, ['promotions']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');
@@ -70,7 +71,7 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   lottery: <LotteryPage titleKey="page_lottery" kind="lottery" />,
   seaLottery: <LotteryPage titleKey="page_sea_lottery" kind="sea" />,
   vnLottery: <LotteryPage titleKey="page_vn_lottery" kind="vn" />,
-  promotions: soon('w_promotions'),
+  promotions: <PromotionsPage />,
   pointMall: soon('w_shop'),
   sponsor: <SponsorPage />,
   description: <DescriptionPage />,

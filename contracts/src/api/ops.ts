@@ -52,6 +52,10 @@ export const OPS_PERMISSIONS = {
   /** Player feedback (/ops/api/feedback): read it with its images, answer it once. */
   'feedback.read': ['administrator', 'support'],
   'feedback.answer': ['administrator', 'support'],
+  /** Promotions (/ops/api/promotions): authoring by content, reward requests decided by finance. */
+  'promotions.read': ['administrator', 'content', 'finance'],
+  'promotions.manage': ['administrator', 'content'],
+  'promotions.decide': ['administrator', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */

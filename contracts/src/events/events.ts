@@ -99,6 +99,27 @@ export const CONTENT_SCOPES = ['merchant', 'site', 'help', 'games', 'winners', '
 export type ContentScope = (typeof CONTENT_SCOPES)[number];
 export const ZContentChanged = z.object({ scopes: z.array(z.enum(CONTENT_SCOPES)).min(1) });
 
+/**
+ * A bonus's wagering moved (issue 14): after bets, rolled-back bets, conversion (status completed, the
+ * money moves by balance.changed in the same transaction) or forfeiture. To the member.
+ */
+export const ZBonusProgress = z.object({
+  rewardId: z.string(),
+  promotionId: z.string(),
+  state: z.enum(['processing', 'completed', 'forfeited']),
+  amount: ZMinor.nonnegative(),
+  wagerRequired: ZMinor.nonnegative(),
+  wagerProgress: ZMinor.nonnegative(),
+});
+/** A reward of the member changed state (requested, approved, rejected, issued, claimed): the reward centre's badge. */
+export const ZPromotionReward = z.object({
+  rewardId: z.string(),
+  promotionId: z.string(),
+  state: z.enum(['applying', 'rejected', 'claimable', 'processing', 'completed', 'forfeited']),
+  /** Rewards waiting for the member's claim after this change. */
+  claimable: z.number().int().nonnegative(),
+});
+
 /** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
 export const EVENT_PAYLOADS = {
   'balance.changed': ZBalanceChanged,
@@ -113,6 +134,8 @@ export const EVENT_PAYLOADS = {
   'system.resync': ZResync,
   'content.changed': ZContentChanged,
   'system.changed': ZSystemChanged,
+  'bonus.progress': ZBonusProgress,
+  'promotion.reward': ZPromotionReward,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];

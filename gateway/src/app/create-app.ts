@@ -40,6 +40,8 @@ import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { createBetStream } from '../modules/engagement/bet-stream.ts';
+import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../modules/promotions/promotions-service.ts';
+import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
@@ -70,7 +72,10 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
   const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
   await migrate(db);
-  if (config.SEED === 'demo') await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+  if (config.SEED === 'demo') {
+    await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+    await seedDemoPromotions(db);
+  }
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
     log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
   }
@@ -134,6 +139,12 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Facts of play (bets, wins, rollbacks) for the modules that follow it: modules register consumers
   // here before it starts (gateway/src/modules/engagement/bet-stream.ts, migration 044).
   const betStream = createBetStream({ db, log, pollMs: 250 });
+  // Promotions (issue 14): wagering follows the bet stream; the first deposit bonus is granted in the
+  // deposit's paid transaction; rebates, bonus expiry and raffle draws run on the job queue.
+  const promos = createPromotions({ db, merchants, jobs });
+  betStream.register(promos.consumer);
+  cashier.deposits.onPaid((tx, d) => promos.onDepositPaid(tx, d));
+  registerPromotionJobs(jobs, promos);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -206,6 +217,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
+  mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
@@ -214,6 +226,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountFeedbackRoutes(apiApp, { feedback }, routeOpts);
   mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   mountProfitRoutes(apiApp, db, routeOpts);
+  mountPromotionRoutes(apiApp, { promos }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
@@ -294,7 +307,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

@@ -7,6 +7,10 @@ import { MessagesPanel } from '../../features/messages/components/messages-panel
 import { RgPanel } from '../../features/rg/components/rg-panel';
 import { ReferralPanel } from '../../features/referral/components/referral-panel';
 import { ProfitPanel } from '../../features/profit/components/profit-panel';
+import { useRewards } from '../../features/promotions/api/promotions';
+import { BonusDetails } from '../../features/promotions/components/bonus-details';
+import { RewardCentre } from '../../features/promotions/components/reward-centre';
+import { usePromotionEvents } from '../../features/promotions/components/use-promotion-events';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
@@ -18,6 +22,9 @@ export function MemberRoute() {
   const hasAccountRecord = useModule('TRANSREC3');
   const hasBettingRecord = useModule('TRANSBETREPMEM3');
   const unread = useUnreadCount(!isTrial).data?.count ?? 0;
+  // Badges: rewards waiting for a claim, bonuses under wagering (kept live by the promotion events).
+  const rewards = useRewards(!isTrial).data;
+  usePromotionEvents();
   const slots: MemberCentreSlots = {
     depositv2: { render: () => <DepositPanel /> },
     withdraw: { render: () => <WithdrawPanel /> },
@@ -28,6 +35,8 @@ export function MemberRoute() {
     responsibleGaming: { render: () => <RgPanel /> },
     referral: { render: () => <ReferralPanel /> },
     personalProfit: { render: () => <ProfitPanel /> },
+    rewardCenter: { render: () => <RewardCentre />, badge: rewards?.claimable ?? 0 },
+    bonusDetails: { render: () => <BonusDetails />, badge: rewards?.processing ?? 0 },
   };
   return <MemberCentrePage slots={slots} />;
 }

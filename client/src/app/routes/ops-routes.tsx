@@ -41,6 +41,10 @@ export const OPS_ROUTE: RouteObject = {
       handle: handle('ops:nav_brand'),
     },
     { id: 'opsMerchants', path: 'merchants', lazy: async () => ({ Component: (await import('../../features/ops/components/merchants-page')).MerchantsPage }), handle: handle('ops:nav_merchants') },
+    { id: 'opsPromotions', path: 'promotions', lazy: async () => {
+      const [m] = await Promise.all([import('../../features/ops/components/promotions-page'), loadNamespaces(['promotions'])]);
+      return { Component: m.PromotionsOpsPage };
+    }, handle: handle('ops:nav_promotions') },
     { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
     { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
   ],

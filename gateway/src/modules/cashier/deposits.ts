@@ -40,6 +40,8 @@ export type ApplyOutcome = 'credited' | 'failed' | 'duplicate' | 'ignored';
  */
 export function createDeposits(deps: { db: Db; providers: Map<string, PaymentProvider>; symbolOf(m: string): string }) {
   const { db, providers } = deps;
+  /** Steps that run in the transaction that marks a deposit paid (the first deposit bonus): exactly once with the credit. */
+  const paidHooks: Array<(tx: Tx, d: DepositRow) => Promise<void>> = [];
 
   async function channels(merchant: Merchant): Promise<TPaymentChannel[]> {
     await ensureChannels(db, merchant.code);
@@ -133,7 +135,10 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     const row = r.rows[0];
     if (!row) return null;
     const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code));
-    if (to === 'paid') await postMessage(tx, d.merchant_code, d.member_id, 'deposit_credited', { amount, reference: d.reference });
+    if (to === 'paid') {
+      await postMessage(tx, d.merchant_code, d.member_id, 'deposit_credited', { amount, reference: d.reference });
+      for (const hook of paidHooks) await hook(tx, row);
+    }
     else if (d.status === 'pending') await postMessage(tx, d.merchant_code, d.member_id, 'deposit_failed', { amount, reference: d.reference });
     return row;
   }
@@ -164,6 +169,11 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     return { before: d, after: moved, changed: true };
   }
 
-  return { channels, create, list, get, applyNotification, decideManual };
+  /** Register a step to run inside the transaction that marks a deposit paid (after the credit and its message). */
+  function onPaid(hook: (tx: Tx, d: DepositRow) => Promise<void>) {
+    paidHooks.push(hook);
+  }
+
+  return { channels, create, list, get, applyNotification, decideManual, onPaid };
 }
 export type Deposits = ReturnType<typeof createDeposits>;

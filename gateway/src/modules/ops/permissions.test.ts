@@ -5,6 +5,7 @@ import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { opsRgCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
+import { opsPromotionCalls } from '@portal/contracts/api/promotions';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
@@ -65,6 +66,11 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: opsPlayerCalls.updateBrand.path, action: 'brand.update', roles: [A, C], body: {} },
   { method: 'GET', path: opsPlayerCalls.registration.path, action: 'site.read', roles: [A, C, S, R] },
   { method: 'PUT', path: opsPlayerCalls.updateRegistration.path, action: 'registration.update', roles: [A], body: {} },
+  { method: 'GET', path: opsPromotionCalls.list.path, action: 'promotions.read', roles: [A, C, F] },
+  { method: 'POST', path: opsPromotionCalls.create.path, action: 'promotions.manage', roles: [A, C], body: {} },
+  { method: 'PUT', path: opsPromotionCalls.update.path, action: 'promotions.manage', roles: [A, C], body: {} },
+  { method: 'GET', path: opsPromotionCalls.requests.path, action: 'promotions.read', roles: [A, C, F] },
+  { method: 'POST', path: opsPromotionCalls.decide.path, action: 'promotions.decide', roles: [A, F], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -95,7 +101,7 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);
     expect(defined.filter((d) => !covered.has(d))).toEqual([]);

@@ -1,0 +1,30 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { opsPromotionCalls, type ZOpsDecideBody, type ZOpsPromotionBody } from '@portal/contracts/api/promotions';
+import { opsCall } from '../lib/ops-api';
+import { OPS_KEY } from './ops-keys';
+
+const key = [...OPS_KEY, 'promotions'] as const;
+export type PromotionBody = z.input<typeof ZOpsPromotionBody>;
+
+/** GET /ops/api/promotions. */
+export const useOpsPromotions = () => useQuery(queryOptions({ queryKey: [...key, 'list'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.list, { signal }) }));
+/** GET /ops/api/promotions/requests: reward requests waiting for a decision. */
+export const useOpsRewardRequests = (enabled: boolean) =>
+  useQuery(queryOptions({ queryKey: [...key, 'requests'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.requests, { signal }), enabled }));
+
+export function useSavePromotion() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (i: { id: string | null; body: PromotionBody }) =>
+      i.id === null ? opsCall(opsPromotionCalls.create, { body: i.body as z.infer<typeof ZOpsPromotionBody> }) : opsCall(opsPromotionCalls.update, { params: { id: Number(i.id) }, body: i.body as z.infer<typeof ZOpsPromotionBody> }),
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+export function useDecideRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (i: { id: string; body: z.input<typeof ZOpsDecideBody> }) => opsCall(opsPromotionCalls.decide, { params: { id: Number(i.id) }, body: i.body as z.infer<typeof ZOpsDecideBody> }),
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}

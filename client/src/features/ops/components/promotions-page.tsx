@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TOpsPromotion } from '@portal/contracts/api/promotions';
+import { PROMOTION_CATEGORIES, PROMOTION_KINDS, type TPromotionCategory, type TPromotionKind } from '@portal/contracts/domain/promotions';
+import { useDecideRequest, useOpsPromotions, useOpsRewardRequests, useSavePromotion, type PromotionBody } from '../api/promotions';
+import { useOpsCan } from './ops-gate';
+import { EmptyRow, ErrorNote, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
+
+/** "FISH=50, LIVE=100" <-> { FISH: 50, LIVE: 100 }; null when a pair is malformed. */
+export function parseMap(s: string): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z]{2,12})\s*=\s*(\d{1,5})$/.exec(part);
+    if (!m) return null;
+    out[m[1]!.toUpperCase()] = Number(m[2]);
+  }
+  return out;
+}
+const showMap = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k}=${v}`).join(', ');
+const local = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
+const toIso = (v: string) => (v ? new Date(v).toISOString() : null);
+const int = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
+
+type Form = Record<'titleEn' | 'titleTy' | 'rulesEn' | 'rulesTy' | 'startsAt' | 'endsAt' | 'rewardAmount' | 'rewardBps' | 'rewardCap' | 'minDeposit' | 'wagerBonus' | 'wagerDeposit' | 'weights' | 'rebates' | 'bonusDays' | 'drawAt' | 'winners', string>
+  & { category: TPromotionCategory; kind: TPromotionKind; enabled: boolean; requiresJoin: boolean };
+
+function formOf(p: TOpsPromotion | null): Form {
+  return {
+    category: p?.category ?? 'newbie', kind: p?.kind ?? 'signup', enabled: p?.enabled ?? true, requiresJoin: p?.requiresJoin ?? true,
+    titleEn: p?.title.EN ?? '', titleTy: p?.title.TY ?? '', rulesEn: p?.rules.EN ?? '', rulesTy: p?.rules.TY ?? '',
+    startsAt: local(p?.startsAt ?? new Date().toISOString()), endsAt: local(p?.endsAt ?? null),
+    rewardAmount: String(p?.rewardAmount ?? 0), rewardBps: String(p?.rewardBps ?? 0), rewardCap: p?.rewardCap != null ? String(p.rewardCap) : '',
+    minDeposit: String(p?.minDeposit ?? 0), wagerBonus: String(p?.wageringBonusX ?? 0), wagerDeposit: String(p?.wageringDepositX ?? 0),
+    weights: showMap(p?.weights ?? {}), rebates: showMap(p?.rebateBps ?? {}), bonusDays: String(p?.bonusDays ?? 7),
+    drawAt: local(p?.drawAt ?? null), winners: p?.winners != null ? String(p.winners) : '',
+  };
+}
+
+/**
+ * /ops/promotions: promotions per language (EN and TY), their rule and reward terms, and the queue of
+ * reward requests (approve or reject). Content and administrators author; finance and administrators
+ * decide requests. The server validates and audits every change.
+ */
+export function PromotionsOpsPage() {
+  const { t } = useTranslation('promotions');
+  const { t: to } = useTranslation('ops');
+  const canEdit = useOpsCan('promotions.manage');
+  const canDecide = useOpsCan('promotions.decide');
+  const list = useOpsPromotions();
+  const [editing, setEditing] = useState<TOpsPromotion | null | 'new'>(null);
+  return (
+    <section className="ops-page" data-testid="ops-promotions-page">
+      <PageHead title={to('nav_promotions')}>
+        {canEdit && <button type="button" className="ops-btn ops-btn--primary" onClick={() => setEditing('new')} data-testid="ops-promo-new">{t('ops_new')}</button>}
+      </PageHead>
+      {!canEdit && <p className="ops-note ops-note--info">{t('ops_read_only')}</p>}
+      {editing !== null && <PromotionForm key={editing === 'new' ? 'new' : editing.id} current={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      <div className="ops-panel">
+        <ErrorNote error={list.error} testId="ops-promo-error" />
+        <TableBox busy={list.isFetching}>
+          <thead><tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_category')}</th><th>{t('ops_kind')}</th><th>{t('ops_starts')}</th><th>{t('ops_joins')}</th><th /></tr></thead>
+          <tbody>
+            {list.data?.list.length === 0 && <EmptyRow cols={7}>-</EmptyRow>}
+            {list.data?.list.map((p) => (
+              <tr key={p.id} data-testid={`ops-promo-${p.id}`}>
+                <td className="mono">{p.id}</td>
+                <td className="strong">{p.title.EN}<br /><span className="ops-muted">{p.title.TY}</span></td>
+                <td>{t(`category_${p.category}`)}</td>
+                <td>{t(`ops_kind_${p.kind}`)} {!p.enabled && <StatusChip tone="muted">{t('status_closed')}</StatusChip>}</td>
+                <td>{new Date(p.startsAt).toLocaleString()}</td>
+                <td>{p.joins}</td>
+                <td>{canEdit && <button type="button" className="ops-btn" onClick={() => setEditing(p)} data-testid="ops-promo-edit">{t('ops_edit')}</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </div>
+      <RequestsPanel canDecide={canDecide} />
+    </section>
+  );
+}
+
+function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onDone: () => void }) {
+  const { t } = useTranslation('promotions');
+  const save = useSavePromotion();
+  const [f, setF] = useState<Form>(() => formOf(current));
+  const [bad, setBad] = useState<string | null>(null);
+  const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const submit = () => {
+    const weights = parseMap(f.weights);
+    const rebates = parseMap(f.rebates);
+    if (!weights || !rebates) return setBad(t('ops_bad_map'));
+    setBad(null);
+    const body: PromotionBody = {
+      category: f.category, kind: f.kind, enabled: f.enabled, requiresJoin: f.requiresJoin,
+      title: { EN: f.titleEn, TY: f.titleTy }, rules: { EN: f.rulesEn, TY: f.rulesTy },
+      startsAt: toIso(f.startsAt) ?? '', endsAt: toIso(f.endsAt),
+      rewardAmount: int(f.rewardAmount), rewardBps: int(f.rewardBps), rewardCap: f.rewardCap.trim() ? int(f.rewardCap) : null,
+      minDeposit: int(f.minDeposit), wageringBonusX: int(f.wagerBonus), wageringDepositX: int(f.wagerDeposit),
+      weights, rebateBps: rebates, bonusDays: int(f.bonusDays),
+      drawAt: f.kind === 'raffle' ? toIso(f.drawAt) : null, winners: f.kind === 'raffle' && f.winners.trim() ? int(f.winners) : null,
+    };
+    save.mutate({ id: current?.id ?? null, body }, { onSuccess: onDone });
+  };
+  return (
+    <div className="ops-panel ops-form" data-testid="ops-promo-form">
+      <h2 className="ops-panel__title">{current ? `${t('ops_edit')} #${current.id}` : t('ops_new')}</h2>
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="promo-kind">{t('ops_kind')}</label>
+        <select id="promo-kind" className="ops-input" value={f.kind} disabled={current !== null} onChange={(e) => setF((x) => ({ ...x, kind: e.target.value as TPromotionKind }))} data-testid="ops-promo-kind">
+          {PROMOTION_KINDS.map((k) => <option key={k} value={k}>{t(`ops_kind_${k}`)}</option>)}
+        </select>
+      </div>
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="promo-category">{t('ops_category')}</label>
+        <select id="promo-category" className="ops-input" value={f.category} onChange={(e) => setF((x) => ({ ...x, category: e.target.value as TPromotionCategory }))} data-testid="ops-promo-category">
+          {PROMOTION_CATEGORIES.map((c) => <option key={c} value={c}>{t(`category_${c}`)}</option>)}
+        </select>
+      </div>
+      <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-promo-title-en" required maxLength={200} />
+      <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-promo-title-ty" required maxLength={200} />
+      <OpsField label={t('ops_rules_en')} value={f.rulesEn} onChange={set('rulesEn')} testId="ops-promo-rules-en" required multiline maxLength={4000} />
+      <OpsField label={t('ops_rules_ty')} value={f.rulesTy} onChange={set('rulesTy')} testId="ops-promo-rules-ty" required multiline maxLength={4000} />
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="promo-starts">{t('ops_starts')}</label>
+        <input id="promo-starts" type="datetime-local" className="ops-input" value={f.startsAt} onChange={(e) => set('startsAt')(e.target.value)} data-testid="ops-promo-starts" />
+      </div>
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="promo-ends">{t('ops_ends')}</label>
+        <input id="promo-ends" type="datetime-local" className="ops-input" value={f.endsAt} onChange={(e) => set('endsAt')(e.target.value)} data-testid="ops-promo-ends" />
+      </div>
+      <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} /> {t('ops_enabled')}</label>
+      <label className="ops-check"><input type="checkbox" checked={f.requiresJoin} onChange={(e) => setF((x) => ({ ...x, requiresJoin: e.target.checked }))} data-testid="ops-promo-requires-join" /> {t('ops_requires_join')}</label>
+      <OpsField label={t('ops_reward_amount')} value={f.rewardAmount} onChange={set('rewardAmount')} testId="ops-promo-reward" inputMode="numeric" />
+      {f.kind === 'first_deposit' && (
+        <>
+          <OpsField label={t('ops_reward_bps')} value={f.rewardBps} onChange={set('rewardBps')} testId="ops-promo-bps" inputMode="numeric" />
+          <OpsField label={t('ops_reward_cap')} value={f.rewardCap} onChange={set('rewardCap')} testId="ops-promo-cap" inputMode="numeric" />
+          <OpsField label={t('ops_min_deposit')} value={f.minDeposit} onChange={set('minDeposit')} testId="ops-promo-min-deposit" inputMode="numeric" />
+        </>
+      )}
+      <OpsField label={t('ops_wagering_bonus')} value={f.wagerBonus} onChange={set('wagerBonus')} testId="ops-promo-wager-bonus" inputMode="numeric" />
+      <OpsField label={t('ops_wagering_deposit')} value={f.wagerDeposit} onChange={set('wagerDeposit')} testId="ops-promo-wager-deposit" inputMode="numeric" />
+      <OpsField label={t('ops_weights')} value={f.weights} onChange={set('weights')} testId="ops-promo-weights" />
+      <OpsField label={t('ops_bonus_days')} value={f.bonusDays} onChange={set('bonusDays')} testId="ops-promo-days" inputMode="numeric" />
+      {f.kind === 'rebate' && <OpsField label={t('ops_rebates')} value={f.rebates} onChange={set('rebates')} testId="ops-promo-rebates" />}
+      {f.kind === 'raffle' && (
+        <>
+          <div className="ops-field">
+            <label className="ops-field__label" htmlFor="promo-draw">{t('ops_draw_at')}</label>
+            <input id="promo-draw" type="datetime-local" className="ops-input" value={f.drawAt} onChange={(e) => set('drawAt')(e.target.value)} data-testid="ops-promo-draw" />
+          </div>
+          <OpsField label={t('ops_winners')} value={f.winners} onChange={set('winners')} testId="ops-promo-winners" inputMode="numeric" />
+          {current?.seedHash && <p className="mono ops-muted">{`${t('ops_seed_hash')}: ${current.seedHash}`}</p>}
+        </>
+      )}
+      {bad && <p className="ops-note ops-note--danger">{bad}</p>}
+      <ErrorNote error={save.error} testId="ops-promo-save-error" />
+      {save.isSuccess && <SuccessNote>{t('ops_saved')}</SuccessNote>}
+      <div className="ops-form__actions">
+        <button type="button" className="ops-btn ops-btn--primary" disabled={save.isPending} onClick={submit} data-testid="ops-promo-save">{t('ops_save')}</button>
+        <button type="button" className="ops-btn" onClick={onDone}>{t('ops_cancel')}</button>
+      </div>
+    </div>
+  );
+}
+
+function RequestsPanel({ canDecide }: { canDecide: boolean }) {
+  const { t } = useTranslation('promotions');
+  const requests = useOpsRewardRequests(true);
+  const decide = useDecideRequest();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const send = (id: string, approve: boolean) =>
+    decide.mutate({ id, body: { approve, reason: reason.trim(), ...(approve && amount.trim() ? { amount: int(amount) } : {}) } }, { onSuccess: () => { setAmount(''); setReason(''); } });
+  return (
+    <div className="ops-panel" data-testid="ops-promo-requests">
+      <h2 className="ops-panel__title">{t('ops_requests')}</h2>
+      <ErrorNote error={requests.error ?? decide.error} testId="ops-promo-requests-error" />
+      {canDecide && (
+        <div className="ops-form">
+          <OpsField label={t('ops_amount_optional')} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="numeric" />
+          <OpsField label={t('ops_reason')} value={reason} onChange={setReason} testId="ops-promo-decide-reason" maxLength={140} />
+        </div>
+      )}
+      <TableBox busy={requests.isFetching}>
+        <thead><tr><th>#</th><th>{t('ops_member')}</th><th>{t('ops_promotion')}</th><th>{t('ops_remark')}</th><th /></tr></thead>
+        <tbody>
+          {requests.data?.list.length === 0 && <EmptyRow cols={5}>{t('ops_no_requests')}</EmptyRow>}
+          {requests.data?.list.map((r) => (
+            <tr key={r.id} data-testid={`ops-promo-request-${r.id}`}>
+              <td className="mono">{r.id}</td>
+              <td>{r.account}</td>
+              <td>{r.promotionTitle}</td>
+              <td>{r.remark ?? '-'}</td>
+              <td>
+                {canDecide && (
+                  <span className="ops-form__actions">
+                    <button type="button" className="ops-btn ops-btn--primary" disabled={decide.isPending} onClick={() => send(r.id, true)} data-testid="ops-promo-approve">{t('ops_approve')}</button>
+                    <button type="button" className="ops-btn ops-btn--danger" disabled={decide.isPending} onClick={() => send(r.id, false)} data-testid="ops-promo-reject">{t('ops_reject')}</button>
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+    </div>
+  );
+}
+

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPromotion } from '@portal/contracts/api/promotions';
+import { PROMOTION_CATEGORIES, REMARK_MAX, type TPromotionCategory } from '@portal/contracts/domain/promotions';
+import { errorMessage } from '../../../lib/field-message';
+import { openPopup } from '../../../lib/popups';
+import { useIsLoggedIn } from '../../../lib/session';
+import { useDateTime, useMoney } from '../../../lib/use-money';
+import { FormMessage } from '../../../ui/form-field';
+import { useClaimRaffle, useClaimReward, useJoinPromotion, usePromotions, useRequestReward } from '../api/promotions';
+import { PromotionStatus } from './promotion-status';
+import { RaffleProof } from './raffle-proof';
+import { usePromotionEvents } from './use-promotion-events';
+import './promotions.css';
+
+/**
+ * /promotions: activities by category (spec sections 3, 4), each with its rules and the button its
+ * status calls for: join (sign-up, sign-in, raffle entry), request a reward with a remark, claim.
+ * The server decides every status; this page only shows it.
+ */
+export function PromotionsPage() {
+  const { t } = useTranslation('promotions');
+  const [category, setCategory] = useState<TPromotionCategory | undefined>(undefined);
+  const list = usePromotions(category);
+  usePromotionEvents();
+  return (
+    <section className="container promo-page" data-testid="promotions-page">
+      <h1 className="mc-title">{t('title')}</h1>
+      <div className="promo-tabs" role="group" aria-label={t('categories')}>
+        <button type="button" className="promo-tab" aria-pressed={category === undefined} onClick={() => setCategory(undefined)} data-testid="promo-tab-all">{t('category_all')}</button>
+        {PROMOTION_CATEGORIES.map((c) => (
+          <button key={c} type="button" className="promo-tab" aria-pressed={category === c} onClick={() => setCategory(c)} data-testid={`promo-tab-${c}`}>{t(`category_${c}`)}</button>
+        ))}
+      </div>
+      {list.error && <FormMessage message={errorMessage(list.error)} />}
+      {list.data && list.data.list.length === 0 && <p className="promo-empty" data-testid="promo-empty">{t('empty')}</p>}
+      <div className="promo-grid">
+        {list.data?.list.map((p) => <PromotionCard key={p.id} p={p} />)}
+      </div>
+    </section>
+  );
+}
+
+function PromotionCard({ p }: { p: TPromotion }) {
+  const { t } = useTranslation('promotions');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const isLoggedIn = useIsLoggedIn();
+  const [open, setOpen] = useState(false);
+  const [remark, setRemark] = useState('');
+  const join = useJoinPromotion();
+  const request = useRequestReward();
+  const claim = useClaimReward();
+  const claimRaffle = useClaimRaffle();
+  const failure = join.error ?? request.error ?? claim.error ?? claimRaffle.error;
+  const busy = join.isPending || request.isPending || claim.isPending || claimRaffle.isPending;
+  const needLogin = () => openPopup('loginPopupModal');
+  const reward = p.rewardBps > 0 ? t('reward_share', { pct: p.rewardBps / 100, cap: p.rewardCap === null ? '-' : money(p.rewardCap) }) : p.rewardAmount > 0 ? money(p.rewardAmount) : null;
+  const canRequest = p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
+  const canJoin = p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
+  return (
+    <article className="promo-card" data-testid={`promo-card-${p.id}`} data-promo-kind={p.kind}>
+      <div className="promo-card__head">
+        <span className="promo-chip">{t(`category_${p.category}`)}</span>
+        <PromotionStatus status={p.status} />
+      </div>
+      <h2 className="promo-card__title">{p.title}</h2>
+      <p className="promo-card__meta">
+        {t('period', { from: dateTime(p.startsAt), to: p.endsAt ? dateTime(p.endsAt) : t('no_end') })}
+      </p>
+      {reward && <p className="promo-card__meta" data-testid="promo-reward">{t('reward', { reward })}</p>}
+      {(p.wageringBonusX > 0 || p.wageringDepositX > 0) && (
+        <p className="promo-card__meta" data-testid="promo-wagering">{t('wagering', { bonusX: p.wageringBonusX, depositX: p.wageringDepositX, days: p.bonusDays })}</p>
+      )}
+      {open && (
+        <div className="promo-card__rules" data-testid="promo-rules">
+          <p className="promo-card__rules">{p.rules}</p>
+          {p.kind === 'rebate' && (
+            <table className="promo-rates" data-testid="promo-rebate-rates">
+              <thead><tr><th>{t('game_type')}</th><th>{t('rebate_rate')}</th></tr></thead>
+              <tbody>{Object.entries(p.rebateBps).map(([type, bps]) => <tr key={type}><td>{type}</td><td>{`${(bps / 100).toFixed(bps % 10 ? 2 : 1)}%`}</td></tr>)}</tbody>
+            </table>
+          )}
+          {Object.keys(p.weights).length > 0 && (
+            <table className="promo-rates" data-testid="promo-weights">
+              <thead><tr><th>{t('game_type')}</th><th>{t('weight')}</th></tr></thead>
+              <tbody>{Object.entries(p.weights).map(([type, w]) => <tr key={type}><td>{type}</td><td>{`${w}%`}</td></tr>)}</tbody>
+            </table>
+          )}
+          {p.kind === 'raffle' && <RaffleProof promotionId={p.id} />}
+        </div>
+      )}
+      {canRequest && isLoggedIn && (
+        <label className="promo-remark">
+          <span>{t('remark')}</span>
+          <textarea value={remark} onChange={(e) => setRemark(e.target.value)} maxLength={REMARK_MAX} data-testid="promo-remark" />
+          <span className="promo-remark__count">{`${remark.length}/${REMARK_MAX}`}</span>
+        </label>
+      )}
+      {failure && <FormMessage message={errorMessage(failure)} />}
+      <div className="promo-card__actions">
+        <button type="button" className="btn btn--outline btn--sm" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="promo-details">{open ? t('hide_rules') : t('show_rules')}</button>
+        {canJoin && (
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-join" onClick={() => (isLoggedIn ? join.mutate(Number(p.id)) : needLogin())}>
+            {p.kind === 'daily_signin' ? t('action_sign_in') : p.kind === 'raffle' ? t('action_enter') : t('action_join')}
+          </button>
+        )}
+        {canRequest && (
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-request" onClick={() => (isLoggedIn ? request.mutate({ promotionId: Number(p.id), remark: remark.trim() }) : needLogin())}>
+            {t('action_request')}
+          </button>
+        )}
+        {p.status === 'claim' && (
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-claim"
+            onClick={() => (p.kind === 'raffle' ? claimRaffle.mutate(Number(p.id)) : claim.mutate(Number(p.rewardId)))}>
+            {t('action_claim')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

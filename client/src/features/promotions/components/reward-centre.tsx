@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/field-message';
+import { useDateTime, useMoney } from '../../../lib/use-money';
+import { FormMessage } from '../../../ui/form-field';
+import { useClaimReward, useRewards } from '../api/promotions';
+import { PromotionStatus } from './promotion-status';
+import { usePromotionEvents } from './use-promotion-events';
+import './promotions.css';
+
+/** Member centre `rewardCenter`: every reward of the player with its status; claimable ones are claimed here. */
+export function RewardCentre() {
+  const { t } = useTranslation('promotions');
+  const money = useMoney();
+  const dateTime = useDateTime();
+  const rewards = useRewards();
+  const claim = useClaimReward();
+  usePromotionEvents();
+  const list = rewards.data?.list ?? [];
+  return (
+    <div className="mc-card" data-testid="reward-centre">
+      <h1 className="mc-title">{t('reward_centre')}</h1>
+      {(rewards.error ?? claim.error) && <FormMessage message={errorMessage(rewards.error ?? claim.error)} />}
+      {rewards.data && list.length === 0 && <p className="promo-empty">{t('no_rewards')}</p>}
+      <div className="promo-list">
+        {list.map((r) => (
+          <div key={r.id} className="promo-row" data-testid={`reward-${r.id}`}>
+            <div className="promo-row__head">
+              <strong>{r.title}</strong>
+              <PromotionStatus status={r.status} />
+            </div>
+            <span className="promo-card__meta">{`${t(`category_${r.category}`)} · ${dateTime(r.createdAt)}${r.periodKey ? ` · ${r.periodKey}` : ''}`}</span>
+            {r.amount > 0 && <span>{t('amount', { amount: money(r.amount) })}</span>}
+            {r.remark && <span className="promo-card__meta">{t('your_remark', { remark: r.remark })}</span>}
+            {r.decisionReason && <span className="promo-card__meta">{t('decision_reason', { reason: r.decisionReason })}</span>}
+            {r.state === 'claimable' && (
+              <span className="promo-card__actions">
+                <button type="button" className="btn btn--primary btn--sm" disabled={claim.isPending} onClick={() => claim.mutate(Number(r.id))} data-testid="reward-claim">{t('action_claim')}</button>
+              </span>
+            )}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { TReward } from '@portal/contracts/api/promotions';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { useSessionToken } from '../../../lib/session';
+import { promotionsKey } from '../api/promotions';
+
+type Rewards = { list: TReward[]; claimable: number; processing: number; bonusBalance: number };
+
+/**
+ * Live promotions: bonus.progress moves a bonus's wagering in the cached reward list at once (no fetch);
+ * a conversion or forfeiture, and promotion.reward (a state change), refetch the lists and badges.
+ */
+export function usePromotionEvents() {
+  const qc = useQueryClient();
+  const token = useSessionToken();
+  useRealtimeEvent('bonus.progress', (env) => {
+    const p = env.payload;
+    qc.setQueriesData<Rewards>({ queryKey: [...promotionsKey(token), 'rewards'] }, (data) => data && {
+      ...data,
+      list: data.list.map((r) => (r.id === p.rewardId ? { ...r, wagerProgress: p.wagerProgress, wagerRequired: p.wagerRequired, state: p.state } : r)),
+    });
+    if (p.state !== 'processing') void qc.invalidateQueries({ queryKey: promotionsKey(token) });
+  });
+  useRealtimeEvent('promotion.reward', () => void qc.invalidateQueries({ queryKey: promotionsKey(token) }));
+}

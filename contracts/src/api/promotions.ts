@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { defineCall, relayPath } from './envelope.ts';
+import { ACTIVITY_STATUSES, PROMOTION_CATEGORIES, PROMOTION_KINDS, REMARK_MAX, REWARD_STATES } from '../domain/promotions.ts';
+
+/**
+ * Promotions and activities (issue 14; spec sections 3, 4, 5, 7): the list by category with each
+ * promotion's status for the caller, sign-up (MCSFE_signUpPromotionJoin), reward requests
+ * (MCSFE_signUpRequestReward), raffle claims (MCS2_claimRafflePromotion), the reward centre and the
+ * bonus details. Money in minor units.
+ */
+export const PROMOTIONS_PREFIX = '/wps/v2/promotions';
+const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ZLang = z.enum(['EN', 'TY']);
+
+export const ZPromotion = z.object({
+  id: z.string(),
+  category: z.enum(PROMOTION_CATEGORIES),
+  kind: z.enum(PROMOTION_KINDS),
+  title: z.string(),
+  rules: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  requiresJoin: z.boolean(),
+  rewardAmount: z.number().int(),
+  rewardBps: z.number().int(),
+  rewardCap: z.number().int().nullable(),
+  minDeposit: z.number().int(),
+  wageringBonusX: z.number().int(),
+  wageringDepositX: z.number().int(),
+  /** Percent of a bet counted towards wagering per game type (missing: 100). */
+  weights: z.record(z.string(), z.number().int()),
+  /** Rebate per game type, basis points. */
+  rebateBps: z.record(z.string(), z.number().int()),
+  bonusDays: z.number().int(),
+  drawAt: z.string().nullable(),
+  winners: z.number().int().nullable(),
+  /** The caller's status (spec section 4); guests see join or the promotion's own state. */
+  status: z.enum(ACTIVITY_STATUSES),
+  /** The caller's reward on it now, when there is one. */
+  rewardId: z.string().nullable(),
+});
+export type TPromotion = z.infer<typeof ZPromotion>;
+
+export const ZPromotionListQuery = z.object({ category: z.enum(PROMOTION_CATEGORIES).optional(), language: ZLang.default('EN') }).strict();
+export const ZPromotionList = z.object({ list: z.array(ZPromotion) });
+export const ZPromotionIdBody = z.object({ promotionId: ZId }).strict();
+export const ZRequestRewardBody = z.object({
+  promotionId: ZId,
+  /** Activity remark: at most 140 characters (spec section 5). */
+  remark: z.string().trim().max(REMARK_MAX).default(''),
+}).strict();
+export const ZClaimRewardBody = z.object({ rewardId: ZId }).strict();
+
+export const ZReward = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  title: z.string(),
+  category: z.enum(PROMOTION_CATEGORIES),
+  state: z.enum(REWARD_STATES),
+  status: z.enum(ACTIVITY_STATUSES),
+  amount: z.number().int(),
+  periodKey: z.string(),
+  remark: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  wagerRequired: z.number().int(),
+  wagerProgress: z.number().int(),
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TReward = z.infer<typeof ZReward>;
+export const ZRewardList = z.object({
+  list: z.array(ZReward),
+  /** Badge of the reward centre: rewards waiting for the player's claim. */
+  claimable: z.number().int(),
+  /** Badge of bonus details: bonuses under wagering. */
+  processing: z.number().int(),
+  /** The bonus balance (kept apart from the withdrawable balance until wagering is met). */
+  bonusBalance: z.number().int(),
+});
+export const ZJoinValue = z.object({ promotion: ZPromotion });
+export const ZRewardValue = z.object({ reward: ZReward });
+
+export const ZRaffle = z.object({
+  promotionId: z.string(),
+  drawAt: z.string(),
+  winners: z.number().int(),
+  /** sha256 (hex) of the seed, published before the draw. */
+  seedHash: z.string(),
+  /** Revealed after the draw. */
+  seed: z.string().nullable(),
+  drawnAt: z.string().nullable(),
+  /** Entry ids in ascending order (the draw's input) and, for the caller, their own entry. */
+  entries: z.array(z.string()),
+  myEntry: z.string().nullable(),
+  /** Winning entry ids in draw order. */
+  winningEntries: z.array(z.string()),
+});
+export const ZRaffleQuery = z.object({ promotionId: ZId }).strict();
+const LangQuery = z.object({ language: ZLang.default('EN') }).strict();
+
+export const promotionCalls = {
+  list: defineCall({ method: 'GET', path: PROMOTIONS_PREFIX, auth: false, query: ZPromotionListQuery, value: ZPromotionList }),
+  join: defineCall({ method: 'POST', path: relayPath('MCSFE_signUpPromotionJoin'), auth: true, body: ZPromotionIdBody, value: ZJoinValue }),
+  requestReward: defineCall({ method: 'POST', path: relayPath('MCSFE_signUpRequestReward'), auth: true, body: ZRequestRewardBody, value: ZRewardValue }),
+  claimRaffle: defineCall({ method: 'POST', path: relayPath('MCS2_claimRafflePromotion'), auth: true, body: ZPromotionIdBody, value: ZRewardValue }),
+  claim: defineCall({ method: 'POST', path: `${PROMOTIONS_PREFIX}/rewards/claim`, auth: true, body: ZClaimRewardBody, value: ZRewardValue }),
+  rewards: defineCall({ method: 'GET', path: `${PROMOTIONS_PREFIX}/rewards`, auth: true, query: LangQuery, value: ZRewardList }),
+  raffle: defineCall({ method: 'GET', path: `${PROMOTIONS_PREFIX}/raffle`, auth: false, query: ZRaffleQuery, value: ZRaffle }),
+};
+
+// ------------------------------------------------------------------ operator console
+
+export const OPS_PROMOTIONS = '/ops/api/promotions';
+const ZText = z.object({ EN: z.string().trim().min(1).max(200), TY: z.string().trim().min(1).max(200) }).strict();
+const ZRules = z.object({ EN: z.string().trim().min(1).max(4000), TY: z.string().trim().min(1).max(4000) }).strict();
+const ZPercentMap = z.record(z.string().regex(/^[A-Z]{2,12}$/), z.number().int().min(0).max(100));
+const ZBpsMap = z.record(z.string().regex(/^[A-Z]{2,12}$/), z.number().int().min(0).max(10_000));
+export const ZOpsPromotionBody = z.object({
+  category: z.enum(PROMOTION_CATEGORIES),
+  kind: z.enum(PROMOTION_KINDS),
+  title: ZText,
+  rules: ZRules,
+  startsAt: z.iso.datetime({ offset: true }),
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  enabled: z.boolean().default(true),
+  requiresJoin: z.boolean().default(true),
+  rewardAmount: z.number().int().min(0).max(1_000_000_000).default(0),
+  rewardBps: z.number().int().min(0).max(100_000).default(0),
+  rewardCap: z.number().int().positive().max(1_000_000_000).nullable().default(null),
+  minDeposit: z.number().int().min(0).max(1_000_000_000).default(0),
+  wageringBonusX: z.number().int().min(0).max(100).default(0),
+  wageringDepositX: z.number().int().min(0).max(100).default(0),
+  weights: ZPercentMap.default({}),
+  rebateBps: ZBpsMap.default({}),
+  bonusDays: z.number().int().min(1).max(365).default(7),
+  drawAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  winners: z.number().int().min(1).max(1000).nullable().default(null),
+}).strict()
+  .refine((b) => b.kind !== 'raffle' || (b.drawAt !== null && b.winners !== null), { message: 'a raffle needs drawAt and winners', path: ['drawAt'] })
+  .refine((b) => b.endsAt === null || b.endsAt > b.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });
+export const ZOpsPromotion = z.object({
+  id: z.string(),
+  category: z.enum(PROMOTION_CATEGORIES),
+  kind: z.enum(PROMOTION_KINDS),
+  title: ZText,
+  rules: ZRules,
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  enabled: z.boolean(),
+  requiresJoin: z.boolean(),
+  rewardAmount: z.number().int(),
+  rewardBps: z.number().int(),
+  rewardCap: z.number().int().nullable(),
+  minDeposit: z.number().int(),
+  wageringBonusX: z.number().int(),
+  wageringDepositX: z.number().int(),
+  weights: z.record(z.string(), z.number().int()),
+  rebateBps: z.record(z.string(), z.number().int()),
+  bonusDays: z.number().int(),
+  drawAt: z.string().nullable(),
+  winners: z.number().int().nullable(),
+  seedHash: z.string().nullable(),
+  drawnAt: z.string().nullable(),
+  joins: z.number().int(),
+});
+export type TOpsPromotion = z.infer<typeof ZOpsPromotion>;
+export const ZOpsPromotionList = z.object({ list: z.array(ZOpsPromotion) });
+export const ZOpsRewardRequest = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  promotionTitle: z.string(),
+  memberId: z.number().int(),
+  account: z.string(),
+  remark: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ZOpsRewardRequestList = z.object({ list: z.array(ZOpsRewardRequest) });
+export const ZOpsDecideBody = z.object({
+  approve: z.boolean(),
+  /** Amount granted on approval (defaults to the promotion's reward amount). */
+  amount: z.number().int().positive().max(1_000_000_000).optional(),
+  reason: z.string().trim().max(REMARK_MAX).default(''),
+}).strict();
+export const ZOpsDecideValue = z.object({ id: z.string(), state: z.enum(REWARD_STATES) });
+
+/** The operator calls (permissions: promotions.read, promotions.manage, promotions.decide of OPS_PERMISSIONS). */
+export const opsPromotionCalls = {
+  list: defineCall({ method: 'GET', path: OPS_PROMOTIONS, auth: true, value: ZOpsPromotionList }),
+  create: defineCall({ method: 'POST', path: OPS_PROMOTIONS, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
+  update: defineCall({ method: 'PUT', path: `${OPS_PROMOTIONS}/:id`, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
+  requests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, value: ZOpsRewardRequestList }),
+  decide: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/requests/:id/decide`, auth: true, body: ZOpsDecideBody, value: ZOpsDecideValue }),
+};

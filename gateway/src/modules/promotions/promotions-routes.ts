@@ -1,0 +1,106 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import {
+  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsPromotionBody,
+} from '@portal/contracts/api/promotions';
+import type { OpsAction } from '@portal/contracts/api/ops';
+import { LIMITS } from '@portal/contracts/domain/constants';
+import type { Db } from '../../db/db.ts';
+import { mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { isTrialType } from '@portal/contracts/domain/member';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+import type { Operators } from '../ops/operators.ts';
+import { gateOperator } from '../ops/ops-routes.ts';
+import { realMember } from '../wallet/wallet-routes.ts';
+import type { Promotions } from './promotions-service.ts';
+
+/** The player's promotion calls (spec section 7): list, sign-up, reward request, claims, reward centre, raffle. Trial accounts get none (realMember). */
+export function mountPromotionRoutes(app: Express, deps: { promos: Promotions }, opts: { checkResponses: boolean }) {
+  const { promos } = deps;
+  const gmt = (ctx: { merchant: { brand: { gmtOffsetMinutes: number } } }) => ctx.merchant.brand.gmtOffsetMinutes;
+  const who = (s: { memberId: number; account: string }) => ({ memberId: s.memberId, account: s.account });
+  mountCall(app, promotionCalls.list, async ({ ctx, query }) => {
+    // A guest or a trial account sees the promotions and their own states, without a member's statuses.
+    const s = ctx.session;
+    const memberId = s && !isTrialType(s.memberType, ctx.merchant.trialTypes) ? s.memberId : null;
+    return promos.list(ctx.merchant.code, memberId, query.language, query.category, gmt(ctx));
+  }, opts);
+  mountCall(app, promotionCalls.join, async ({ ctx, body, req }) =>
+    promos.join(ctx.merchant.code, who(realMember(ctx)), body.promotionId, langOf(req), gmt(ctx)), opts);
+  mountCall(app, promotionCalls.requestReward, async ({ ctx, body, req }) =>
+    promos.requestReward(ctx.merchant.code, who(realMember(ctx)), body.promotionId, body.remark, langOf(req)), opts);
+  mountCall(app, promotionCalls.claim, async ({ ctx, body, req }) => promos.claim(ctx.merchant.code, who(realMember(ctx)), body.rewardId, langOf(req)), opts);
+  mountCall(app, promotionCalls.claimRaffle, async ({ ctx, body, req }) => promos.claimRaffle(ctx.merchant.code, who(realMember(ctx)), body.promotionId, langOf(req)), opts);
+  mountCall(app, promotionCalls.rewards, async ({ ctx, query }) => promos.rewards(ctx.merchant.code, realMember(ctx).memberId, query.language), opts);
+  mountCall(app, promotionCalls.raffle, async ({ ctx, query }) => promos.raffle(ctx.merchant.code, ctx.session?.memberId ?? null, query.promotionId), opts);
+}
+
+/** Language of the texts in a write's answer: the `language` query parameter (EN or TY), else EN. */
+function langOf(req: Request): 'EN' | 'TY' {
+  return req.query?.language === 'TY' ? 'TY' : 'EN';
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
+
+/**
+ * Operator calls under /ops/api/promotions: authoring (promotions.manage: administrator, content),
+ * reading (promotions.read) and deciding reward requests (promotions.decide: administrator, finance).
+ * Every change is audited in its transaction. Promotions are not part of any bootstrap call, so no
+ * cache is invalidated.
+ */
+export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotions; merchants: MerchantDirectory; operators: Operators }) {
+  const { promos } = deps;
+  const router = express.Router();
+  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
+  router.use(refuseNulInBody);
+  async function gate(req: Request, action: OpsAction) {
+    const header = req.headers['x-merchant-code'];
+    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
+    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const op = token ? await deps.operators.resolve(token) : null;
+    if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
+    await gateOperator(deps.db, op, action, { method: req.method, path: req.originalUrl.split('?', 1)[0] ?? '' });
+    return { merchant, op };
+  }
+  const parse = <S extends z.ZodType>(schema: S, v: unknown): z.infer<S> => {
+    const b = schema.safeParse(v ?? {});
+    if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
+    return b.data;
+  };
+  const idOf = (req: Request) => {
+    const id = Number(req.params.id);
+    if (!/^\d{1,15}$/.test(String(req.params.id)) || !Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
+    return id;
+  };
+  const route = (fn: (req: Request) => Promise<unknown>) => async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      res.json({ success: true, value: await fn(req) });
+    } catch (err) {
+      next(err);
+    }
+  };
+  router.get('/', route(async (req) => {
+    const { merchant } = await gate(req, 'promotions.read');
+    return promos.opsList(merchant.code);
+  }));
+  router.post('/', route(async (req) => {
+    const { merchant, op } = await gate(req, 'promotions.manage');
+    return promos.create(op, merchant.code, parse(ZOpsPromotionBody, req.body));
+  }));
+  router.get('/requests', route(async (req) => {
+    const { merchant } = await gate(req, 'promotions.read');
+    return promos.opsRequests(merchant.code);
+  }));
+  router.post('/requests/:id/decide', route(async (req) => {
+    const { merchant, op } = await gate(req, 'promotions.decide');
+    return promos.decide(op, merchant.code, idOf(req), parse(ZOpsDecideBody, req.body));
+  }));
+  router.put('/:id', route(async (req) => {
+    const { merchant, op } = await gate(req, 'promotions.manage');
+    return promos.update(op, merchant.code, idOf(req), parse(ZOpsPromotionBody, req.body));
+  }));
+  router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
+  app.use(OPS_PROMOTIONS, router);
+}

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { SIM_SIGNATURE_HEADER } from '@portal/contracts/api/cashier';
+import { drawWinners } from '@portal/contracts/domain/promotions';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers } from '../../testing/test-members.ts';
+import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { signVendorRequest } from '../provider/vendor-routes.ts';
+import { signSim } from '../cashier/payment-provider.ts';
+import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { REBATE_JOB, DRAW_JOB } from './promotions-service.ts';
+
+/**
+ * Promotions over HTTP with real vendor calls: every activity status reached by its rule, the first
+ * deposit bonus and its wagering moved by bets (weighted, rolled back, converted once), reward requests
+ * decided by operators, rebates and raffles on the job queue, and the refusals (4xx, nothing changed).
+ */
+let t: TestPortal;
+const VENDOR = 'PRV';
+const secret = randomBytes(32).toString('hex');
+const call = apiOn(() => t.url);
+const newMember = testMembers(() => t.url, { prefix: 'pr' });
+const sockets: TestSocket[] = [];
+const ops: Record<string, string> = {};
+let seq = 0;
+const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+type Json = Record<string, unknown>;
+type Promo = { id: string; status: string; rewardId: string | null; kind: string };
+type Reward = { id: string; state: string; status: string; amount: number; wagerRequired: number; wagerProgress: number };
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  const db = t.portal.db;
+  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
+  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Promo Fish'), ('DEMO', $1, 'LIVE', 'LIVE', 'Promo Live')`, [VENDOR]);
+  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'PRV-F', $1, 'F1', 'FISH', 'Promo Fish'), ('DEMO', 'PRV-L', $1, 'L1', 'LIVE', 'Promo Live')`, [VENDOR]);
+  for (const [name, roles] of [['padmin', ['administrator']], ['pcontent', ['content']], ['pfinance', ['finance']], ['prisk', ['risk']]] as const) {
+    await t.portal.cashier.operators.createOperator('DEMO', name, 'Promo12345678', [...roles], { totpSecret: OPS_TOTP_SECRET });
+    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Promo12345678', totp: await totpNow() } })).json!.value!.token;
+  }
+}, 300_000);
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await t.stop();
+}, 120_000);
+
+const hour = 3600_000;
+const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+const texts = (en: string) => ({ title: { EN: en, TY: `${en} (TY)` }, rules: { EN: `${en} rules`, TY: `Mga tuntunin ng ${en}` } });
+async function createPromo(body: Json, token = ops.padmin!) {
+  const r = await call<{ id: string; seedHash: string | null }>('/ops/api/promotions', { token, body: { startsAt: at(-hour), ...body } });
+  expect(r.status, r.text).toBe(200);
+  return r.json!.value!;
+}
+async function player() {
+  const m = await newMember(0);
+  const s = await connectSocket(t.url, { token: m.token });
+  sockets.push(s);
+  return { ...m, socket: s };
+}
+async function list(token?: string) {
+  return (await call<{ list: Promo[] }>('/wps/v2/promotions?language=TY', token ? { token } : {})).json!.value!.list;
+}
+const statusOf = async (token: string | undefined, pid: string) => (await list(token)).find((p) => p.id === pid)?.status;
+async function rewards(token: string) {
+  return (await call<{ list: Reward[]; claimable: number; processing: number; bonusBalance: number }>('/wps/v2/promotions/rewards', { token })).json!.value!;
+}
+async function balance(token: string) {
+  return (await call<{ balance: number }>('/wps/v2/wallets/balance', { token })).json!.value!.balance;
+}
+
+async function vendorCall(path: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const ts = Math.floor(Date.now() / 1000);
+  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
+  });
+  const json = (await res.json()) as { success: boolean };
+  expect(json.success, JSON.stringify(json)).toBe(true);
+}
+/** A vendor session of the player on a game, as a vendor gets it from the launch. */
+async function vendorToken(token: string, nodeId: string) {
+  const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId }, token });
+  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+  const raw = JSON.stringify({ token: code });
+  const ts = Math.floor(Date.now() / 1000);
+  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
+  });
+  return ((await auth.json()) as { value: { token: string } }).value.token;
+}
+async function bet(p: { memberId: number }, vtoken: string, game: 'F1' | 'L1', amount: number) {
+  const tx = id('b');
+  await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: id('r'), gameCode: game, amount, token: vtoken });
+  return tx;
+}
+/** A deposit paid through the payment simulator (its signed callback). */
+async function deposit(token: string, amount: number) {
+  const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token, body: { channelCode: 'GCASH', amount, requestId: `req_${randomBytes(6).toString('hex')}` } });
+  expect(order.status, order.text).toBe(200);
+  const d = (await t.portal.db.query<{ provider_order_id: string; reference: string }>('SELECT provider_order_id, reference FROM deposits WHERE id = $1', [Number(order.json!.value!.id)])).rows[0]!;
+  const raw = JSON.stringify({ orderId: d.provider_order_id, merchantOrderId: d.reference, status: 'paid', amount, currency: 'PHP', at: new Date().toISOString() });
+  const res = await fetch(`${t.url}/wps/payment/callback/sim`, { method: 'POST', headers: { 'content-type': 'application/json', [SIM_SIGNATURE_HEADER]: signSim(t.portal.cashier.simSecret!, raw) }, body: raw });
+  expect(res.status).toBe(200);
+}
+
+describe('promotions', { timeout: 180_000 }, () => {
+  it('operators author promotions by role; players see coming soon, closed and join', async () => {
+    const base = { category: 'limited', kind: 'signup', ...texts('Role check') };
+    expect((await call('/ops/api/promotions', { token: ops.pfinance!, body: { ...base, startsAt: at(0) } })).status).toBe(403);
+    expect((await call('/ops/api/promotions', { token: ops.prisk! })).status).toBe(403);
+    expect((await call('/ops/api/promotions', { token: ops.pfinance! })).status).toBe(200);
+    const soon = await createPromo({ ...base, startsAt: at(24 * hour) }, ops.pcontent!);
+    const over = await createPromo({ ...base, startsAt: at(-48 * hour), endsAt: at(-24 * hour) }, ops.pcontent!);
+    const open = await createPromo({ ...base, category: 'newbie' }, ops.pcontent!);
+    // Bad input: 4xx, nothing written.
+    const before = (await call<{ list: unknown[] }>('/ops/api/promotions', { token: ops.padmin! })).json!.value!.list.length;
+    expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, category: 'bogus', startsAt: at(0) } })).status).toBe(400);
+    expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, kind: 'raffle', startsAt: at(0) } })).status).toBe(400);
+    expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: at(0), endsAt: at(-hour) } })).status).toBe(400);
+    expect((await call<{ list: unknown[] }>('/ops/api/promotions', { token: ops.padmin! })).json!.value!.list.length).toBe(before);
+    const guest = await list();
+    expect(guest.find((p) => p.id === soon.id)?.status).toBe('coming_soon');
+    expect(guest.find((p) => p.id === over.id)?.status).toBe('closed');
+    expect(guest.find((p) => p.id === open.id)?.status).toBe('join');
+    const titled = (await call<{ list: Array<{ id: string; title: string; category: string }> }>('/wps/v2/promotions?language=TY&category=newbie')).json!.value!.list;
+    expect(titled.find((p) => p.id === open.id)).toMatchObject({ title: 'Role check (TY)', category: 'newbie' });
+    expect(titled.every((p) => p.category === 'newbie')).toBe(true);
+    const p = await player();
+    expect((await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(soon.id) } })).status).toBe(403);
+    const audit = await call<{ list: Array<{ action: string }> }>('/ops/api/audit?targetType=promotion', { token: ops.padmin! });
+    expect(audit.json!.value!.list.filter((a) => a.action === 'promotion.create').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('first deposit bonus: join (signed), deposit (processing), weighted wagering moves live, a rollback gives back, conversion once (issued)', async () => {
+    const promo = await createPromo({ category: 'newbie', kind: 'first_deposit', ...texts('Welcome'), rewardBps: 10_000, rewardCap: 500_00, wageringBonusX: 2, weights: { FISH: 50 } });
+    const p = await player();
+    expect(await statusOf(p.token, promo.id)).toBe('join');
+    const join = await call<{ promotion: Promo }>('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } });
+    expect(join.json!.value!.promotion.status).toBe('signed');
+    const again = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } });
+    expect([again.status, again.json?.code]).toEqual([409, 'CONFLICT']);
+    await deposit(p.token, 300_00);
+    // 100% of 300.00 (under the 500.00 cap) as bonus, kept apart: the wallet holds the deposit only.
+    let r = await rewards(p.token);
+    expect(r.list[0]).toMatchObject({ state: 'processing', status: 'processing', amount: 300_00, wagerRequired: 600_00, wagerProgress: 0 });
+    expect([r.bonusBalance, r.processing, await balance(p.token)]).toEqual([300_00, 1, 300_00]);
+    expect(await statusOf(p.token, promo.id)).toBe('processing');
+    const live = await vendorToken(p.token, 'PRV-L');
+    const fish = await vendorToken(p.token, 'PRV-F');
+    await transferIn(p.memberId, 1000_00);
+    await bet(p, live, 'L1', 100_00); // LIVE counts 100%
+    await bet(p, fish, 'F1', 100_00); // FISH 50%
+    const gone = await bet(p, live, 'L1', 50_00);
+    await t.portal.betStream.drainNow();
+    await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { wagerProgress: number }).wagerProgress === 200_00), 'progress 200.00');
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: gone });
+    await t.portal.betStream.drainNow();
+    await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { wagerProgress: number }).wagerProgress === 150_00), 'rollback gives back');
+    expect((await rewards(p.token)).list[0]!.wagerProgress).toBe(150_00);
+    const wallet = await balance(p.token);
+    await bet(p, live, 'L1', 450_00); // reaches 600.00: converts
+    await t.portal.betStream.drainNow();
+    await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { state: string }).state === 'completed'), 'converted');
+    await waitFor(() => p.socket.received.find((e) => e.type === 'balance.changed' && (e.payload as { reason: string }).reason === 'promo.bonus.convert'), 'balance.changed');
+    r = await rewards(p.token);
+    expect(r.list[0]).toMatchObject({ state: 'completed', status: 'issued' });
+    expect([r.bonusBalance, await balance(p.token)]).toEqual([0, wallet - 450_00 + 300_00]);
+    await bet(p, live, 'L1', 10_00); // after conversion: nothing more moves
+    await t.portal.betStream.drainNow();
+    const converts = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = $1`, [`promo:reward:${r.list[0]!.id}:convert`]);
+    expect(converts.rows[0]!.n).toBe(1);
+    expect(await statusOf(p.token, promo.id)).toBe('issued');
+    // A second deposit is not a first deposit; a player who already deposited is not eligible to join.
+    await deposit(p.token, 100_00);
+    expect((await rewards(p.token)).list.length).toBe(1);
+    const q = await player();
+    await deposit(q.token, 100_00);
+    const late = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
+    expect([late.status, late.json?.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await rewards(q.token)).list).toEqual([]);
+  });
+
+  it('reward requests: join, apply with a remark (applying), an operator approves (issued) or rejects (rejected), once', async () => {
+    const promo = await createPromo({ category: 'special', kind: 'request', ...texts('Tell us'), rewardAmount: 50_00 });
+    const p = await player();
+    const req = (body: Json, token = p.token) => call<{ reward: Reward }>('/wps/relay/MCSFE_signUpRequestReward', { token, body });
+    expect((await req({ promotionId: Number(promo.id), remark: 'hi' })).status).toBe(403); // not joined: not eligible
+    await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } });
+    expect(await statusOf(p.token, promo.id)).toBe('signed');
+    const long = await req({ promotionId: Number(promo.id), remark: 'x'.repeat(141) });
+    expect([long.status, long.json?.code]).toEqual([400, 'VALIDATION']);
+    expect((await rewards(p.token)).list).toEqual([]);
+    const ok = await req({ promotionId: Number(promo.id), remark: 'x'.repeat(140) });
+    expect(ok.json!.value!.reward).toMatchObject({ state: 'applying', status: 'applying' });
+    expect((await req({ promotionId: Number(promo.id), remark: 'again' })).status).toBe(409);
+    expect(await statusOf(p.token, promo.id)).toBe('applying');
+    // Requests of another kind of promotion are refused.
+    const signup = await createPromo({ category: 'special', kind: 'signup', ...texts('No requests') });
+    expect((await req({ promotionId: Number(signup.id), remark: '' })).status).toBe(403);
+    const queue = await call<{ list: Array<{ id: string; account: string }> }>('/ops/api/promotions/requests', { token: ops.pfinance! });
+    const mine = queue.json!.value!.list.find((x) => x.account === p.account)!;
+    expect((await call(`/ops/api/promotions/requests/${mine.id}/decide`, { token: ops.pcontent!, body: { approve: true } })).status).toBe(403);
+    const wallet = await balance(p.token);
+    const yes = await call<{ state: string }>(`/ops/api/promotions/requests/${mine.id}/decide`, { token: ops.pfinance!, body: { approve: true, reason: 'welcome' } });
+    expect(yes.json!.value!.state).toBe('completed');
+    expect(await balance(p.token)).toBe(wallet + 50_00);
+    expect(await statusOf(p.token, promo.id)).toBe('issued');
+    expect((await call(`/ops/api/promotions/requests/${mine.id}/decide`, { token: ops.pfinance!, body: { approve: false } })).status).toBe(409);
+    // Another player's request is rejected.
+    const q = await player();
+    await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
+    const qr = await req({ promotionId: Number(promo.id), remark: 'please' }, q.token);
+    const no = await call<{ state: string }>(`/ops/api/promotions/requests/${qr.json!.value!.reward.id}/decide`, { token: ops.padmin!, body: { approve: false, reason: 'not eligible' } });
+    expect(no.json!.value!.state).toBe('rejected');
+    expect(await statusOf(q.token, promo.id)).toBe('rejected');
+    await waitFor(() => q.socket.received.find((e) => e.type === 'promotion.reward' && (e.payload as { state: string }).state === 'rejected'), 'rejected event');
+  });
+
+  it('daily sign-in: once a day (signed), the reward paid; rebates settled once per day, claimed once (claim, claimed)', async () => {
+    const daily = await createPromo({ category: 'daily', kind: 'daily_signin', ...texts('Daily'), rewardAmount: 5_00, requiresJoin: false });
+    const p = await player();
+    const wallet = await balance(p.token);
+    expect((await call<{ promotion: Promo }>('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(daily.id) } })).json!.value!.promotion.status).toBe('signed');
+    expect((await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(daily.id) } })).status).toBe(409);
+    expect(await balance(p.token)).toBe(wallet + 5_00);
+
+    const rebate = await createPromo({ category: 'high_rebate', kind: 'rebate', ...texts('Rebate'), requiresJoin: false, startsAt: at(-72 * hour) });
+    const fish = await vendorToken(p.token, 'PRV-F');
+    const live = await vendorToken(p.token, 'PRV-L');
+    await transferIn(p.memberId, 1000_00);
+    await bet(p, fish, 'F1', 200_00); // FISH 1% -> 2.00
+    await bet(p, live, 'L1', 500_00); // LIVE 0.8% -> 4.00
+    const rolled = await bet(p, live, 'L1', 100_00); // rolled back: not a valid bet
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: rolled });
+    // An excluded player's bets earn no rebate.
+    const x = await player();
+    await transferIn(x.memberId, 100_00);
+    await bet(x, await vendorToken(x.token, 'PRV-F'), 'F1', 100_00);
+    await t.portal.rg.exclude('DEMO', x.memberId, { kind: 'member', account: x.account }, 'cooling', '24h');
+    // The period starting at 00:10 tomorrow covers today.
+    const d = new Date();
+    const key = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 0, 10)).toISOString();
+    expect((await t.portal.jobs.runNow(REBATE_JOB, key)).state).toBe('done');
+    expect((await t.portal.jobs.runNow(REBATE_JOB, key)).state).toBe('done');
+    // (Players of the other tests bet today too and get their rebates; these two are the ones checked.)
+    const rows = await t.portal.db.query<{ member_id: number; amount: number }>('SELECT member_id, amount FROM promotion_rewards WHERE promotion_id = $1 AND member_id = ANY($2::bigint[])', [Number(rebate.id), [p.memberId, x.memberId]]);
+    expect(rows.rows.map((r) => [Number(r.member_id), Number(r.amount)])).toEqual([[p.memberId, 6_00]]);
+    expect(await statusOf(p.token, rebate.id)).toBe('claim');
+    const r = await rewards(p.token);
+    expect(r.claimable).toBe(1);
+    const rid = r.list.find((x) => x.state === 'claimable')!.id;
+    const before = await balance(p.token);
+    const c = await call<{ reward: Reward }>('/wps/v2/promotions/rewards/claim', { token: p.token, body: { rewardId: Number(rid) } });
+    expect(c.json!.value!.reward).toMatchObject({ state: 'completed', status: 'claimed', amount: 6_00 });
+    expect(await balance(p.token)).toBe(before + 6_00);
+    const twice = await call('/wps/v2/promotions/rewards/claim', { token: p.token, body: { rewardId: Number(rid) } });
+    expect([twice.status, twice.json?.code]).toEqual([409, 'CONFLICT']);
+    expect(await balance(p.token)).toBe(before + 6_00);
+    expect(await statusOf(p.token, rebate.id)).toBe('claimed');
+    // Excluded players are not marketed to (the rg exclusion check): the service refuses them.
+    await expect(t.portal.promos.join('DEMO', { memberId: x.memberId, account: x.account }, Number(daily.id), 'EN', 480)).rejects.toMatchObject({ code: 'RG_EXCLUDED' });
+  });
+
+  it('raffle: the seed hash is public before the draw; winners follow from seed and entries; the winner claims once', async () => {
+    const promo = await createPromo({ category: 'limited', kind: 'raffle', ...texts('Raffle'), rewardAmount: 20_00, winners: 2, drawAt: at(hour) });
+    const players = [await player(), await player(), await player(), await player()];
+    for (const p of players) await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } });
+    const before = (await call<{ seedHash: string; seed: string | null; entries: string[] }>(`/wps/v2/promotions/raffle?promotionId=${promo.id}`)).json!.value!;
+    expect([before.seedHash, before.seed, before.entries.length]).toEqual([promo.seedHash, null, 4]);
+    expect((await call('/wps/relay/MCS2_claimRafflePromotion', { token: players[0]!.token, body: { promotionId: Number(promo.id) } })).status).toBe(403);
+    await t.portal.db.query(`UPDATE promotions SET draw_at = now() WHERE id = $1`, [Number(promo.id)]);
+    expect((await t.portal.jobs.runNow(DRAW_JOB, promo.id, { payload: { promotionId: Number(promo.id) } })).state).toBe('done');
+    const after = (await call<{ seedHash: string; seed: string; entries: string[]; winningEntries: string[]; myEntry: string | null }>(`/wps/v2/promotions/raffle?promotionId=${promo.id}`, { token: players[0]!.token })).json!.value!;
+    expect(createHash('sha256').update(after.seed).digest('hex')).toBe(after.seedHash);
+    const recomputed = await drawWinners(after.seed, after.entries, 2, async (s) => createHash('sha256').update(s).digest('hex'));
+    expect(after.winningEntries).toEqual(recomputed);
+    const entryOf = async (p: { token: string }) => (await call<{ myEntry: string }>(`/wps/v2/promotions/raffle?promotionId=${promo.id}`, { token: p.token })).json!.value!.myEntry;
+    const winners: typeof players = [];
+    const losers: typeof players = [];
+    for (const p of players) (after.winningEntries.includes(await entryOf(p)) ? winners : losers).push(p);
+    expect(winners.length).toBe(2);
+    expect(await statusOf(winners[0]!.token, promo.id)).toBe('claim');
+    expect(await statusOf(losers[0]!.token, promo.id)).toBe('closed');
+    const claimed = await call<{ reward: Reward }>('/wps/relay/MCS2_claimRafflePromotion', { token: winners[0]!.token, body: { promotionId: Number(promo.id) } });
+    expect(claimed.json!.value!.reward).toMatchObject({ status: 'claimed', amount: 20_00 });
+    expect((await call('/wps/relay/MCS2_claimRafflePromotion', { token: winners[0]!.token, body: { promotionId: Number(promo.id) } })).status).toBe(409);
+    expect((await call('/wps/relay/MCS2_claimRafflePromotion', { token: losers[0]!.token, body: { promotionId: Number(promo.id) } })).status).toBe(403);
+    // A late entry after the draw is refused.
+    const late = await player();
+    expect((await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: late.token, body: { promotionId: Number(promo.id) } })).status).toBe(403);
+  });
+
+  it('a bonus claimed under wagering expires: forfeited (closed), its money back; trial accounts get nothing', async () => {
+    const promo = await createPromo({ category: 'vip', kind: 'request', ...texts('VIP'), rewardAmount: 80_00, wageringBonusX: 5, requiresJoin: false });
+    const p = await player();
+    const r = await call<{ reward: Reward }>('/wps/relay/MCSFE_signUpRequestReward', { token: p.token, body: { promotionId: Number(promo.id), remark: '' } });
+    await call(`/ops/api/promotions/requests/${r.json!.value!.reward.id}/decide`, { token: ops.padmin!, body: { approve: true } });
+    expect(await statusOf(p.token, promo.id)).toBe('processing');
+    expect((await rewards(p.token)).bonusBalance).toBe(80_00);
+    await t.portal.db.query(`UPDATE promotion_rewards SET expires_at = now() - interval '1 second' WHERE id = $1`, [Number(r.json!.value!.reward.id)]);
+    expect(await t.portal.promos.expireBonuses()).toBe(1);
+    expect(await statusOf(p.token, promo.id)).toBe('closed');
+    expect((await rewards(p.token)).bonusBalance).toBe(0);
+    const trial = await newMember(4);
+    const tj = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: trial.token, body: { promotionId: Number(promo.id) } });
+    expect([tj.status, tj.json?.code]).toEqual([403, 'TRIAL_FORBIDDEN']);
+    expect((await call('/wps/v2/promotions/rewards', { token: trial.token })).status).toBe(403);
+  });
+});
+
+async function transferIn(memberId: number, amount: number) {
+  await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('fund'), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount }));
+}

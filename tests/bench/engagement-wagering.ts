@@ -1,0 +1,195 @@
+/**
+ * Wagering progress under load (issue 14): bets at a target rate (default 1,000/s) through the signed
+ * vendor API (/vendor/v1/:vendor/bet) of a real gateway on PostgreSQL, for members with an active
+ * bonus, and the lag from each bet's commit to the `bonus.progress` event that counts it; beside a
+ * bare baseline: the same bets for members without a bonus, and the lag from commit to a consumer of
+ * the bet stream that does nothing (the stream's own cost, no wagering work).
+ *
+ * - A throwaway database (pg-gateway.ts preparePg; DATABASE_URL: that database), the gateway in this
+ *   process (createPortal with the demo seed, small catalogue), members with balances (ledger-load.ts
+ *   seedAccounts), a vendor account with one game session per member (setupVendor).
+ * - Bonus members: a request promotion approved for each (a bonus under wagering, requirement far
+ *   above what the run bets, so no conversion).
+ * - Each member has at most one bet in flight, so its k-th bet's expected cumulative progress is known;
+ *   "commit" = the vendor call answered (the bet's transaction committed before the answer); "seen" =
+ *   the first bonus.progress committed (onLocalCommit) with progress at or above that sum. Events that
+ *   commit before the answer arrives count as lag 0.
+ * - Bare phase: "seen" = the commit of the bet-stream batch that handed the bet to a no-op consumer.
+ *
+ * Exported: `engagementWageringBench(opts)` (the lead wires it into `npm run bench -- --engagement`).
+ * Standalone: `node --import tsx tests/bench/engagement-wagering.ts [--rate R] [--seconds S] [--members N]`.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+import { loadConfig } from '../../gateway/src/app/config.ts';
+import { createPortal } from '../../gateway/src/app/create-app.ts';
+import { onLocalCommit } from '../../gateway/src/bus/outbox.ts';
+import { checkLedger } from '../../gateway/src/modules/wallet/ledger.ts';
+import { latencyStats, sleep, wallMs, type LatencyStats } from './common.ts';
+import { MERCHANT, seedAccounts } from './ledger-load.ts';
+import { preparePg, setupVendor, vendorHeaders } from './pg-gateway.ts';
+
+const VENDOR = 'WBENCH';
+const BET = 100; // minor units per bet; game type unknown to the catalogue: weight 100%
+
+export type WageringPhase = { name: 'bare' | 'wagering'; targetRate: number; sent: number; answered: number; failed: number; achievedRate: number; lag: LatencyStats; unseen: number };
+export type WageringBenchResult = { members: number; seconds: number; phases: WageringPhase[]; ledgerViolations: number };
+
+export async function engagementWageringBench(opts: { rate?: number; seconds?: number; members?: number; log?: (s: string) => void } = {}): Promise<WageringBenchResult> {
+  const rate = opts.rate ?? 1000;
+  const seconds = opts.seconds ?? 10;
+  const members = opts.members ?? 600;
+  const log = opts.log ?? ((s: string) => console.log(s));
+  const pgdb = await preparePg('wagerbench');
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: pgdb.url, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', SEED_CATALOGUE: 'small', RELAY_POLL_MS: '50',
+  });
+  const portal = await createPortal(config);
+  const port = await portal.listen(0, '127.0.0.1');
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 64, pipelining: 1 });
+  try {
+    const db = portal.db;
+    const bare = await seedAccounts(db, members, `wb${randomBytes(2).toString('hex')}`);
+    const bonus = await seedAccounts(db, members, `wg${randomBytes(2).toString('hex')}`);
+    const bareIds = bare.memberIds;
+    const bonusIds = bonus.memberIds;
+    const all = [...bareIds, ...bonusIds];
+    const { secret, tokens } = await setupVendor(db, MERCHANT, VENDOR, all);
+    const tokenOf = new Map(all.map((m, i) => [m, tokens[i]!]));
+
+    // Bonuses under wagering for the bonus members: requirement 100 x 10,000,000.00, never met here.
+    const op = await portal.cashier.operators.createOperator(MERCHANT, `wbench${Date.now() % 100000}`, randomBytes(12).toString('hex'), ['administrator']);
+    const promo = await portal.promos.create(op, MERCHANT, {
+      category: 'special', kind: 'request', title: { EN: 'Bench', TY: 'Bench' }, rules: { EN: 'Bench', TY: 'Bench' }, startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: null, enabled: true, requiresJoin: false, rewardAmount: 1_000_000_000, rewardBps: 0, rewardCap: null, minDeposit: 0, wageringBonusX: 100, wageringDepositX: 0,
+      weights: {}, rebateBps: {}, bonusDays: 7, drawAt: null, winners: null,
+    });
+    for (const [i, m] of bonusIds.entries()) {
+      const r = await portal.promos.requestReward(MERCHANT, { memberId: m, account: `wg${i}` }, Number(promo.id), '', 'EN');
+      await portal.promos.decide(op, MERCHANT, Number(r.reward.id), { approve: true, reason: '' });
+    }
+    await portal.betStream.drainNow();
+
+    // What each member's next bet brings its bonus to, and who waits for which sum.
+    type Wait = { sum: number; answeredAt: number };
+    const waiting = new Map<number, Wait[]>();
+    const lags: number[] = [];
+    const bareSeen = new Map<string, number>();
+    const bareAnswered = new Map<string, number>();
+    const stopEvents = onLocalCommit(db, (events) => {
+      const now = wallMs();
+      for (const e of events) {
+        if (e.type !== 'bonus.progress') continue;
+        const memberId = Number(e.audience.slice(5));
+        const list = waiting.get(memberId);
+        if (!list) continue;
+        const progress = (e.payload as { wagerProgress: number }).wagerProgress;
+        while (list.length && list[0]!.sum <= progress) {
+          const w = list.shift()!;
+          lags.push(w.answeredAt > 0 ? Math.max(0, now - w.answeredAt) : 0);
+        }
+      }
+    });
+    portal.betStream.register({
+      name: 'bench.bare',
+      async handle(tx, facts) {
+        const ids = facts.filter((f) => f.fact === 'bet' && f.vendor === VENDOR).map((f) => f.transactionId);
+        if (ids.length) tx.afterCommit(() => { const now = wallMs(); for (const id of ids) bareSeen.set(id, now); });
+      },
+    });
+
+    const phases: WageringPhase[] = [];
+    for (const name of ['bare', 'wagering'] as const) {
+      const ids = name === 'bare' ? bareIds : bonusIds;
+      const busy = new Set<number>();
+      const sums = new Map<number, number>();
+      let sent = 0, answered = 0, failed = 0, next = 0;
+      lags.length = 0;
+      const started = wallMs();
+      const end = started + seconds * 1000;
+      const inflight = new Set<Promise<void>>();
+      const fire = (m: number) => {
+        busy.add(m);
+        const tx = `${name}-${m}-${sent++}-${randomBytes(3).toString('hex')}`;
+        const raw = JSON.stringify({ transactionId: tx, playerId: String(m), roundId: tx, gameCode: 'G1', amount: BET, token: tokenOf.get(m)! });
+        const sum = (sums.get(m) ?? 0) + BET;
+        sums.set(m, sum);
+        const w: Wait = { sum, answeredAt: 0 };
+        if (name === 'wagering') {
+          const list = waiting.get(m) ?? [];
+          list.push(w);
+          waiting.set(m, list);
+        }
+        const p = (async () => {
+          try {
+            const res = await pool.request({ path: `/vendor/v1/${VENDOR}/bet`, method: 'POST', headers: vendorHeaders(MERCHANT, secret, raw), body: raw, headersTimeout: 30_000, bodyTimeout: 30_000 });
+            const text = await res.body.text();
+            if (res.statusCode !== 200 || !text.includes('"success":true')) throw new Error(text.slice(0, 200));
+            answered++;
+            w.answeredAt = wallMs();
+            if (name === 'bare') bareAnswered.set(tx, w.answeredAt);
+          } catch {
+            failed++;
+            sums.set(m, (sums.get(m) ?? BET) - BET);
+            const list = waiting.get(m);
+            if (list) list.splice(list.indexOf(w), 1);
+          } finally {
+            busy.delete(m);
+          }
+        })();
+        inflight.add(p);
+        void p.finally(() => inflight.delete(p));
+      };
+      // Open loop paced in 5 ms ticks; a member with a bet in flight is skipped (one bet at a time each).
+      while (wallMs() < end) {
+        const due = Math.floor(((wallMs() - started) / 1000) * rate);
+        let tries = 0;
+        while (sent < due && tries < ids.length) {
+          const m = ids[next++ % ids.length]!;
+          tries++;
+          if (!busy.has(m)) fire(m);
+        }
+        await sleep(5);
+      }
+      const elapsed = (wallMs() - started) / 1000;
+      await Promise.all(inflight);
+      await portal.betStream.drainNow();
+      await sleep(300);
+      let phaseLags: number[];
+      let unseen: number;
+      if (name === 'bare') {
+        phaseLags = [];
+        for (const [tx, at] of bareAnswered) {
+          const seen = bareSeen.get(tx);
+          if (seen !== undefined) phaseLags.push(Math.max(0, seen - at));
+        }
+        unseen = bareAnswered.size - phaseLags.length;
+      } else {
+        phaseLags = [...lags];
+        unseen = [...waiting.values()].reduce((n, l) => n + l.length, 0);
+      }
+      const phase: WageringPhase = { name, targetRate: rate, sent, answered, failed, achievedRate: Math.round(answered / elapsed), lag: latencyStats(phaseLags), unseen };
+      phases.push(phase);
+      log(`${name.padEnd(8)} target ${rate}/s achieved ${phase.achievedRate}/s answered ${answered} failed ${failed} | lag ms p50 ${phase.lag.p50.toFixed(1)} p99 ${phase.lag.p99.toFixed(1)} max ${phase.lag.max.toFixed(1)} (n=${phase.lag.count}, unseen ${unseen})`);
+    }
+    stopEvents();
+    const violations = await checkLedger(db);
+    return { members, seconds, phases, ledgerViolations: violations.length };
+  } finally {
+    await pool.close();
+    await portal.stop();
+    await pgdb.drop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? Number(argv[i + 1]) : undefined;
+  };
+  const r = await engagementWageringBench({ rate: arg('--rate'), seconds: arg('--seconds'), members: arg('--members') });
+  console.log(JSON.stringify(r, null, 2));
+  process.exit(r.ledgerViolations === 0 ? 0 : 1);
+}

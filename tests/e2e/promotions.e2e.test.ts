@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createMember, realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
+
+/**
+ * Promotions in Chromium: an operator's first deposit bonus; a player joins it on /promotions, deposits
+ * through the payment simulator, sees the bonus (kept apart from the balance) in bonus details, and its
+ * wagering progress moves without a reload as they spin the house slot in another tab. Screenshots of
+ * /promotions and bonus details in EN/dark and TY/light (/tmp/promo-*.png).
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let opsToken = '';
+
+beforeAll(async () => {
+  // A shared machine under load can take minutes to boot the embedded database.
+  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
+  browser = await launchBrowser();
+  opsToken = await (await DemoOperator.prepare(gw, 'Ops-promo-pass-1')).token();
+}, 400_000);
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
+  const r = await fetch(gw.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
+  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
+  return j.value;
+}
+
+async function spin(page: Page) {
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
+    page.getByTestId('house-spin').click(),
+  ]);
+}
+
+const step = (what: string) => console.log(`[promotions e2e] ${new Date().toISOString()} ${what}`);
+
+describe('promotions in Chromium', { timeout: 480_000 }, () => {
+  it('a player joins, deposits, and watches the bonus wagering move as they play the house slot', async () => {
+    const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
+      category: 'newbie', kind: 'first_deposit', startsAt: new Date(Date.now() - 60_000).toISOString(),
+      title: { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsalubong 100%' },
+      rules: { EN: 'Join, then make your first deposit: we match it 100% up to 500.00. Wager the bonus once to withdraw it.', TY: 'Sumali, pagkatapos ay magdeposito sa unang pagkakataon: dodoblehin namin ito hanggang 500.00. Itaya ang bonus nang isang beses para ma-withdraw ito.' },
+      rewardBps: 10_000, rewardCap: 500_00, wageringBonusX: 1,
+    });
+    await call('/ops/api/promotions', opsToken, {
+      category: 'daily', kind: 'daily_signin', startsAt: new Date(Date.now() - 60_000).toISOString(), requiresJoin: false, rewardAmount: 1_00,
+      title: { EN: 'Daily sign-in', TY: 'Araw-araw na pag-sign in' }, rules: { EN: 'Sign in every day for 1.00.', TY: 'Mag-sign in araw-araw para sa 1.00.' },
+    });
+    const account = `promo${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const token = await apiLogin(gw, account, 'abc12345');
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    // A stuck step fails with its own message (and a screenshot below) instead of the test's timeout.
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (e) => step(`page error: ${e.message}`));
+    await signInContext(context, token);
+
+    await page.goto(`${gw.url}/promotions`);
+    const card = page.getByTestId(`promo-card-${promo.id}`);
+    await card.waitFor({ timeout: 60_000 });
+    await card.getByTestId('promo-details').click();
+    await card.getByTestId('promo-rules').waitFor();
+    await card.getByTestId('promo-join').click();
+    await expect.poll(() => card.locator('[data-promo-status]').getAttribute('data-promo-status'), { timeout: 30_000 }).toBe('signed');
+    await page.screenshot({ path: '/tmp/promo-list-en-dark.png', fullPage: true });
+
+    step('joined');
+    // The deposit, paid on the simulator's page.
+    try {
+      await page.goto(`${gw.url}/member?tab=depositv2`);
+      await page.getByTestId('deposit-channel-GCASH').click();
+      await page.getByTestId('deposit-amount-field').locator('input').fill('500');
+      await page.getByTestId('deposit-submit').click();
+      await page.waitForURL(/\/pay\/sim\//, { timeout: 60_000 });
+      step('on the simulator page');
+      await page.getByRole('button', { name: 'Pay' }).click();
+    } catch (err) {
+      await page.screenshot({ path: '/tmp/promo-e2e-failure.png', fullPage: true });
+      throw err;
+    }
+    // credited (the bonus is granted in the same transaction)
+    await expect.poll(async () => (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance, { timeout: 30_000 }).toBe(500_00);
+
+    step('deposit credited');
+    await page.goto(`${gw.url}/member?tab=bonusDetails`);
+    await page.getByTestId('bonus-details').waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      await page.screenshot({ path: '/tmp/promo-e2e-failure.png', fullPage: true });
+      throw err;
+    });
+    await expect.poll(() => page.getByTestId('bonus-balance').innerText(), { timeout: 60_000 }).toContain('500.00');
+    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 30_000 }).toContain('0.00 of ₱500.00');
+    await expect.poll(() => page.getByTestId('mc-badge-bonusDetails').innerText(), { timeout: 30_000 }).toBe('1');
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
+    step('bonus shown');
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
+
+    // Play in a second tab: two spins of 10.00 each count 20.00 towards the bonus.
+    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
+    const game = await context.newPage();
+    await game.goto(gw.url + launch.url);
+    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
+    await game.getByTestId('house-stake-1000').click();
+    step('game open');
+    await spin(game);
+    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 60_000 }).toContain('10.00 of ₱500.00');
+    await spin(game);
+    await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 60_000 }).toContain('20.00 of ₱500.00');
+    expect(navigations).toEqual([]);
+    expect(await page.getByTestId('bonus-left').innerText()).toContain('480.00');
+    await page.screenshot({ path: '/tmp/promo-bonus-en-dark.png', fullPage: true });
+
+    step('progress moved twice');
+    // The same screens in Tagalog, light theme.
+    const ty = await newPage(browser, { lang: 'TY' });
+    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await signInContext(ty.context, token);
+    await ty.page.goto(`${gw.url}/member?tab=bonusDetails`);
+    await ty.page.getByText('Detalye ng bonus').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => ty.page.getByTestId('bonus-progress').innerText(), { timeout: 30_000 }).toContain('Naitaya');
+    await ty.page.screenshot({ path: '/tmp/promo-bonus-ty-light.png', fullPage: true });
+    await ty.page.goto(`${gw.url}/promotions`);
+    await ty.page.getByTestId(`promo-card-${promo.id}`).getByText('Bonus sa pagsalubong 100%').waitFor({ timeout: 60_000 });
+    await ty.page.screenshot({ path: '/tmp/promo-list-ty-light.png', fullPage: true });
+    await ty.context.close();
+    await context.close();
+  });
+});
