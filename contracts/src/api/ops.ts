@@ -36,6 +36,11 @@ export const OPS_PERMISSIONS = {
   'site.update': ['administrator'],
   'games.read': ['administrator', 'content', 'support'],
   'games.manage': ['administrator', 'content'],
+  /** Announcements, banners, help articles, news (/ops/api/content). */
+  'content.read': ['administrator', 'content', 'support'],
+  'content.manage': ['administrator', 'content'],
+  /** Marketing messages to players (self-excluded and cooling-off players are always left out). */
+  'messages.send': ['administrator', 'content'],
   /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
   'rg.exclude': ['administrator', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
