@@ -30,6 +30,8 @@ const AgentLayout = lazyNamed(() => import('./layout/agent-layout'), 'AgentLayou
 const AgentLandingPage = lazyNamed(loadAgentPages, 'AgentLandingPage', undefined, AGENT_NS);
 const AgentHomePage = lazyNamed(loadAgentPages, 'AgentHomePage', undefined, AGENT_NS);
 const DownloadPage = lazyNamed(() => import('./routes/download-page'), 'DownloadPage');
+const NewsListPage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsListPage', undefined, ['home', 'wallet']);
+const NewsArticlePage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsArticlePage', undefined, ['home']);
 const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
@@ -73,6 +75,8 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   elott: gameCentre('w_elott', 'ELOTT'),
   cockfight: gameCentre('w_cockfight', 'COCKFIGHT'),
   gameListCenter: <GameListCenterPage />,
+  news: <NewsListPage />,
+  newsArticle: <NewsArticlePage />,
   notFound: <HomeRoute />,
 };
 

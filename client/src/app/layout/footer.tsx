@@ -44,6 +44,9 @@ export function Footer() {
                   </button>
                 </li>
               ))}
+              <li>
+                <Link to="/news" data-testid="footer-news">{t('page_news')}</Link>
+              </li>
             </ul>
           </section>
           <section>

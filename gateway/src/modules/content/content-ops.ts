@@ -205,8 +205,8 @@ export function createContentOps(db: Db) {
   }
 
   // ---- help centre ----
-  async function help(merchant: string) {
-    const r = await db.query<{ anchor: string; language: string; title: string; content: string; sort: number }>(
+  async function help(merchant: string, q: Tx | Db = db) {
+    const r = await q.query<{ anchor: string; language: string; title: string; content: string; sort: number }>(
       'SELECT anchor, language, title, content, sort FROM help_items WHERE merchant_code = $1 ORDER BY sort, anchor, language', [merchant]);
     const by = new Map<string, TOpsHelp>();
     for (const h of r.rows) {
@@ -219,7 +219,7 @@ export function createContentOps(db: Db) {
   }
   async function saveHelp(op: Operator, merchant: string, b: z.infer<typeof ZOpsHelpBody>) {
     return db.tx(async (tx) => {
-      const before = (await help(merchant)).list.find((h) => h.anchor === b.anchor);
+      const before = (await help(merchant, tx)).list.find((h) => h.anchor === b.anchor);
       for (const [lang, t] of [['EN', b.en], ['TY', b.ty]] as const) {
         await tx.query(
           `INSERT INTO help_items (merchant_code, language, anchor, title, content, sort) VALUES ($1, $2, $3, $4, $5, $6)
