@@ -14,7 +14,7 @@ import { sniffContentImage } from './content-ops.ts';
 let t: TestPortal;
 const call = apiOn(() => t.url);
 const member = testMembers(() => t.url, { prefix: 'ct' });
-const tokens: Record<string, string> = {};
+const tokens = { ct_admin: '', ct_content: '', ct_finance: '', ct_support: '' };
 const sockets: TestSocket[] = [];
 
 /** A real 1x1 PNG (signature, IHDR, IDAT, IEND). */
