@@ -195,9 +195,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction, bootCache }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
+  mountContentOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
-  mountContentOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });

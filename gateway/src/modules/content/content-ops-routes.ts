@@ -117,6 +117,8 @@ export function mountContentOps(app: Express, deps: { db: Db; merchants: Merchan
 
 /** The request body, at most `max` bytes (413 beyond). */
 function readBody(req: Request, max: number): Promise<Buffer> {
+  // A body some parser already read (a JSON one) is not an image: nothing is left to read.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
