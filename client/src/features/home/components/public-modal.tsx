@@ -45,7 +45,7 @@ export function PublicModal({ isLoggedIn, blocked }: { isLoggedIn: boolean; bloc
   // One popup: its text at once; several: the list first.
   const detail = items.length === 1 ? items[0]! : items.find((a) => a.id === selected) ?? null;
   return (
-    <Modal name="publicModal" open onClose={close} title={t('popup.title')} width={560} height={320}>
+    <Modal name="publicModal" open onClose={close} title={t('popup.title')} width={560} height={200}>
       <div className="public-modal" data-testid="public-modal" data-audience={audience}>
         {detail ? (
           <article className="public-modal__detail" data-testid="public-modal-detail">
