@@ -52,6 +52,9 @@ export const MAIN_ROUTES = [
   { id: 'elott', path: '/elott', titleKey: 'w_elott' },
   { id: 'cockfight', path: '/cockfight', titleKey: 'w_cockfight' },
   { id: 'gameListCenter', path: '/gameListCenter/:vassalage/:gameType', titleKey: 'page_game_list' },
+  /** Blog and news (spec section 2 names them; no route given): the list and one article. */
+  { id: 'news', path: '/news', titleKey: 'page_news' },
+  { id: 'newsArticle', path: '/news/:id', titleKey: 'page_news' },
   { id: 'notFound', path: '*', titleKey: 'w_home' },
 ] as const satisfies readonly RouteSpec[];
 

@@ -36,8 +36,10 @@ const DescriptionPage = lazyNamed(loadSitePages, 'DescriptionPage', undefined, [
 const WinnersPage = lazyNamed(loadSitePages, 'WinnersPage', undefined, ['pages']);
 const SeamlessPage = lazyNamed(loadSitePages, 'SeamlessPage', undefined, ['pages']);
 const FeedbackPage = lazyNamed(loadSitePages, 'FeedbackPage', undefined, ['pages']);
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions']);
 const PromotionsPage = lazyNamed(() => import('../features/promotions/components/promotions-page'), 'PromotionsPage', undefined, ['promotions']);
+const NewsListPage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsListPage', undefined, ['home', 'wallet']);
+const NewsArticlePage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsArticlePage', undefined, ['home']);
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');
@@ -82,6 +84,8 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   elott: gameCentre('w_elott', 'ELOTT'),
   cockfight: gameCentre('w_cockfight', 'COCKFIGHT'),
   gameListCenter: <GameListCenterPage />,
+  news: <NewsListPage />,
+  newsArticle: <NewsArticlePage />,
   notFound: <HomeRoute />,
 };
 

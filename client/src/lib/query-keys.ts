@@ -12,8 +12,14 @@ export const QUERY_KEYS = {
   rankList: ['rankList'] as const,
   /** Prefix of GET /wps/v2/wallets/balance (`[...balance, token]`); data is TBalance, `balance.changed` writes into it. */
   balance: ['wallet', 'balance'] as const,
-  /** Prefix of relay CSP_unreadCount (`[...unreadCount, token]`); data is `{ count }`, `message.received` writes into it. */
+  /** Prefix of relay CSP_unreadCount (`[...unreadCount, token]`); data is `{ count, byCategory }`, `message.received` writes into it. */
   unreadCount: ['messages', 'unread'] as const,
   /** Prefix of GET /wps/v2/messages pages; `message.received` marks them stale. */
   messages: ['messages', 'list'] as const,
+  /** Prefix of the announcements call (`[...announcements, language]`): banners, notices, popups; `content.published` marks it stale. */
+  announcements: ['announcements'] as const,
+  /** Prefix of the help centre (`[...helpCenter, language]`). */
+  helpCenter: ['helpCenter'] as const,
+  /** Prefix of the news list and articles. */
+  news: ['news'] as const,
 };

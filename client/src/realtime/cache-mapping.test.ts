@@ -88,6 +88,29 @@ describe('wallet events', () => {
       payload: { messageId: '5', kind: 'deposit_credited', title: 'message_deposit_credited', unreadCount: 4 },
     };
     applyEventToCache(qc, env);
-    expect(qc.getQueryData([...QUERY_KEYS.unreadCount, 'tok'])).toEqual({ count: 4 });
+    expect(qc.getQueryData([...QUERY_KEYS.unreadCount, 'tok'])).toEqual({ count: 4, byCategory: { transaction: 0, system: 0, marketing: 0 } });
+  });
+
+  it('writes the per-tab unread counts of message.received', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...QUERY_KEYS.unreadCount, 'tok'], { count: 1, byCategory: { transaction: 1, system: 0, marketing: 0 } });
+    applyEventToCache(qc, {
+      id: 'm2', type: 'message.received', v: 1, audience: 'user:1', seq: 5, at: '',
+      payload: { messageId: '6', kind: 'marketing', title: 'message_marketing', unreadCount: 2, unreadByCategory: { transaction: 1, system: 0, marketing: 1 } },
+    });
+    expect(qc.getQueryData([...QUERY_KEYS.unreadCount, 'tok'])).toEqual({ count: 2, byCategory: { transaction: 1, system: 0, marketing: 1 } });
+  });
+
+  it('content.published marks the announcements, help centre or news stale, each by its part', async () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...QUERY_KEYS.announcements, 'TY'], { notices: [] });
+    qc.setQueryData([...QUERY_KEYS.helpCenter, 'TY'], []);
+    qc.setQueryData([...QUERY_KEYS.news, 'list', 'TY', 1], { list: [] });
+    applyEventToCache(qc, { id: 'c', type: 'content.published', v: 1, audience: 'merchant:DEMO', seq: 1, at: '', payload: { parts: ['announcements'] } });
+    expect(qc.getQueryState([...QUERY_KEYS.announcements, 'TY'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState([...QUERY_KEYS.helpCenter, 'TY'])?.isInvalidated).toBe(false);
+    applyEventToCache(qc, { id: 'c2', type: 'content.published', v: 1, audience: 'merchant:DEMO', seq: 2, at: '', payload: { parts: ['help', 'news'] } });
+    expect(qc.getQueryState([...QUERY_KEYS.helpCenter, 'TY'])?.isInvalidated).toBe(true);
+    expect(qc.getQueryState([...QUERY_KEYS.news, 'list', 'TY', 1])?.isInvalidated).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import type { TWinner } from '@portal/contracts/api/games';
 import type { TBalance } from '@portal/contracts/api/wallet';
 import type { TSystemStatus } from '@portal/contracts/api/system';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import type { TEventEnvelope } from '@portal/contracts/events/events';
+import type { MessageCategory, TEventEnvelope } from '@portal/contracts/events/events';
 import { QUERY_KEYS } from '../lib/query-keys';
 
 /** Prepends a posted winner to a rank-list value `{ list }` (or a bare array), without duplicates. */
@@ -25,6 +25,12 @@ export function applyMaintenance(data: TSystemStatus | undefined, payload: { sys
 export function applyBalance(data: TBalance | undefined, payload: { balance: number; available: number; currency: string }): TBalance | undefined {
   if (!data) return data;
   return { ...data, currency: payload.currency, balance: payload.balance, available: payload.available, held: Math.max(payload.balance - payload.available, 0) };
+}
+
+type TUnread = { count: number; byCategory: Record<MessageCategory, number> };
+/** A message.received over the cached unread counts: the server's numbers win (per tab when it sent them). */
+export function applyUnread(data: TUnread | undefined, count: number, byCategory: Record<MessageCategory, number> | undefined): TUnread {
+  return { count, byCategory: byCategory ?? data?.byCategory ?? { transaction: 0, system: 0, marketing: 0 } };
 }
 
 /**
@@ -50,9 +56,17 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
       return;
     }
     case 'message.received': {
-      const { unreadCount } = (env as TEventEnvelope<'message.received'>).payload;
-      queryClient.setQueriesData<{ count: number }>({ queryKey: QUERY_KEYS.unreadCount }, () => ({ count: unreadCount }));
+      const { unreadCount, unreadByCategory } = (env as TEventEnvelope<'message.received'>).payload;
+      queryClient.setQueriesData<TUnread>({ queryKey: QUERY_KEYS.unreadCount }, (data) => applyUnread(data, unreadCount, unreadByCategory));
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.messages });
+      return;
+    }
+    case 'content.published': {
+      // An operator published or withdrew content: open pages re-read it (the server dropped its cache first).
+      const { parts } = (env as TEventEnvelope<'content.published'>).payload;
+      if (parts.includes('announcements') || parts.includes('banners')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.announcements });
+      if (parts.includes('help')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.helpCenter });
+      if (parts.includes('news')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.news });
       return;
     }
     case 'system.changed': {

@@ -45,3 +45,39 @@ export const contentCalls = {
     method: 'GET', path: relayPath('MCSFE_getListAnnouncements'), auth: false, query: ZAnnouncementsQuery, value: ZAnnouncements,
   }),
 };
+
+// ---- blog and news (players) ----
+
+/** A news or blog article in the asked language (TY falls back to EN only where TY is empty). */
+export const ZArticleSummary = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  /** Cover image URL (an uploaded image), if any. */
+  coverUrl: z.string().nullable(),
+  publishedAt: z.string(),
+});
+export type TArticleSummary = z.infer<typeof ZArticleSummary>;
+export const ZArticle = ZArticleSummary.extend({ body: z.string() });
+export type TArticle = z.infer<typeof ZArticle>;
+
+export const ZNewsQuery = z
+  .object({
+    language: z.string().max(8).optional(),
+    pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  })
+  .strict();
+export const ZArticleQuery = z.object({ language: z.string().max(8).optional() }).strict();
+
+/** Where uploaded content images are served (public, immutable): GET, the image bytes. */
+export const CONTENT_IMAGE_PATH = '/wps/content/images/:id';
+export const contentImageUrl = (id: string | number) => `/wps/content/images/${id}`;
+
+export const newsCalls = {
+  list: defineCall({
+    method: 'GET', path: '/wps/content/news', auth: false, query: ZNewsQuery,
+    value: z.object({ list: z.array(ZArticleSummary), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+  }),
+  article: defineCall({ method: 'GET', path: '/wps/content/news/:id', auth: false, query: ZArticleQuery, value: ZArticle }),
+};

@@ -47,6 +47,11 @@ export const OPS_PERMISSIONS = {
   'brand.update': ['administrator', 'content'],
   /** Registration field rules (shown, required, pattern, lengths) of /wps/system/setting/register. */
   'registration.update': ['administrator'],
+  /** Announcements, banners, help articles, news (/ops/api/content). */
+  'content.read': ['administrator', 'content', 'support'],
+  'content.manage': ['administrator', 'content'],
+  /** Marketing messages to players (self-excluded and cooling-off players are always left out). */
+  'messages.send': ['administrator', 'content'],
   /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
   'rg.exclude': ['administrator', 'risk'],
   /** Player feedback (/ops/api/feedback): read it with its images, answer it once. */

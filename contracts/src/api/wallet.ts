@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, relayPath } from './envelope.ts';
-import { MESSAGE_KINDS } from '../events/events.ts';
+import { MESSAGE_CATEGORIES, MESSAGE_KINDS, ZUnreadByCategory } from '../events/events.ts';
 import { ZAmount, ZPageQuery, ZRequestId, ZWithdrawPassword, zPage } from './cashier.ts';
 
 /**
@@ -71,14 +71,17 @@ export const ZMessage = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])),
   read: z.boolean(),
   createdAt: z.string(),
+  /** Operator-written messages (marketing): the texts per language; `title` is then 'message_marketing'. */
+  texts: z.object({ EN: z.object({ title: z.string(), content: z.string() }), TY: z.object({ title: z.string(), content: z.string() }) }).nullable(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 export const ZMarkReadBody = z
-  .object({ ids: z.array(z.string().regex(/^\d{1,18}$/)).max(100).optional(), all: z.boolean().optional() })
+  .object({ ids: z.array(z.string().regex(/^\d{1,18}$/)).max(100).optional(), all: z.boolean().optional(), category: z.enum(MESSAGE_CATEGORIES).optional() })
   .strict()
   .refine((b) => b.all === true || (b.ids?.length ?? 0) > 0, { message: 'ids or all' });
 
 const NoQuery = z.object({}).strict();
+export const ZMessagesQuery = ZPageQuery.extend({ category: z.enum(MESSAGE_CATEGORIES).optional() }).strict();
 
 export const walletCalls = {
   balance: defineCall({ method: 'GET', path: '/wps/v2/wallets/balance', auth: true, trial: true, query: NoQuery, value: ZBalance }),
@@ -86,7 +89,8 @@ export const walletCalls = {
   records: defineCall({ method: 'GET', path: '/wps/v2/wallets/records', auth: true, query: ZRecordsQuery, value: ZRecordsValue }),
   transfer: defineCall({ method: 'POST', path: relayPath('GCS_walletTransfer'), auth: true, body: ZWalletTransferBody, value: ZWalletTransfer }),
   transfers: defineCall({ method: 'GET', path: relayPath('GCS_walletTransfer'), auth: true, query: ZPageQuery, value: zPage(ZWalletTransfer) }),
-  unreadCount: defineCall({ method: 'GET', path: relayPath('CSP_unreadCount'), auth: true, query: NoQuery, value: z.object({ count: z.number().int() }) }),
-  messages: defineCall({ method: 'GET', path: '/wps/v2/messages', auth: true, query: ZPageQuery, value: zPage(ZMessage).extend({ unreadCount: z.number().int() }) }),
-  markRead: defineCall({ method: 'POST', path: '/wps/v2/messages/read', auth: true, body: ZMarkReadBody, value: z.object({ count: z.number().int() }) }),
+  unreadCount: defineCall({ method: 'GET', path: relayPath('CSP_unreadCount'), auth: true, query: NoQuery, value: z.object({ count: z.number().int(), byCategory: ZUnreadByCategory }) }),
+  /** Newest first; `category` narrows to one tab of the message centre. */
+  messages: defineCall({ method: 'GET', path: '/wps/v2/messages', auth: true, query: ZMessagesQuery, value: zPage(ZMessage).extend({ unreadCount: z.number().int(), byCategory: ZUnreadByCategory }) }),
+  markRead: defineCall({ method: 'POST', path: '/wps/v2/messages/read', auth: true, body: ZMarkReadBody, value: z.object({ count: z.number().int(), byCategory: ZUnreadByCategory }) }),
 };

@@ -31,13 +31,21 @@ export const ZBalanceChanged = z.object({
   transferId: z.string(),
 });
 
-export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'feedback_answered'] as const;
+export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered'] as const;
+/** The message centre's tabs: each kind belongs to one. */
+export const MESSAGE_CATEGORIES = ['transaction', 'system', 'marketing'] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+export const messageCategoryOf = (kind: (typeof MESSAGE_KINDS)[number]): MessageCategory =>
+  kind === 'system' || kind === 'feedback_answered' ? 'system' : kind === 'marketing' ? 'marketing' : 'transaction';
+export const ZUnreadByCategory = z.object({ transaction: z.number().int().nonnegative(), system: z.number().int().nonnegative(), marketing: z.number().int().nonnegative() });
 export const ZMessageReceived = z.object({
   messageId: z.string(),
   kind: z.enum(MESSAGE_KINDS),
   title: z.string(),
   /** Unread messages after this one arrived. */
   unreadCount: z.number().int().nonnegative(),
+  /** The same, per message-centre tab. */
+  unreadByCategory: ZUnreadByCategory.optional(),
 });
 
 export const ZWinnerPosted = ZWinner;
@@ -98,6 +106,9 @@ export const ZResync = z.object({ audience: ZAudience, reason: z.string() });
 export const CONTENT_SCOPES = ['merchant', 'site', 'help', 'games', 'winners', 'content'] as const;
 export type ContentScope = (typeof CONTENT_SCOPES)[number];
 export const ZContentChanged = z.object({ scopes: z.array(z.enum(CONTENT_SCOPES)).min(1) });
+/** Operator-authored content a merchant's visitors see was published or withdrawn (audience `merchant:{code}`): open pages re-read those parts. */
+export const CONTENT_PARTS = ['announcements', 'banners', 'help', 'news'] as const;
+export const ZContentPublished = z.object({ parts: z.array(z.enum(CONTENT_PARTS)).min(1) });
 
 /**
  * A bonus's wagering moved (issue 14): after bets, rolled-back bets, conversion (status completed, the
@@ -133,6 +144,7 @@ export const EVENT_PAYLOADS = {
   'system.logout': ZForcedLogout,
   'system.resync': ZResync,
   'content.changed': ZContentChanged,
+  'content.published': ZContentPublished,
   'system.changed': ZSystemChanged,
   'bonus.progress': ZBonusProgress,
   'promotion.reward': ZPromotionReward,

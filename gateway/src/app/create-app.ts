@@ -22,6 +22,7 @@ import { createMerchantDirectory } from '../modules/merchants/merchant-directory
 import { createSessionStore } from '../modules/sessions/session-store.ts';
 import { mountSystemRoutes, systemStatusOf } from '../modules/system/system-routes.ts';
 import { mountContentRoutes } from '../modules/content/content-routes.ts';
+import { mountContentOps } from '../modules/content/content-ops-routes.ts';
 import { mountGameRoutes } from '../modules/games/games-routes.ts';
 import { mountSvgArt } from '../modules/assets/svg-art.ts';
 import { mountDevRoutes } from '../modules/dev/dev-routes.ts';
@@ -208,11 +209,12 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   });
   const apiApp = api as unknown as Express;
   mountSystemRoutes(apiApp, db, bootCache);
-  mountContentRoutes(apiApp, db, bootCache);
+  mountContentRoutes(apiApp, db, bootCache, routeOpts);
   mountGameRoutes(apiApp, db, bootCache, routeOpts);
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction, bootCache }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
+  mountContentOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
   const feedback = createFeedback(db);

@@ -9,6 +9,8 @@ import { CONTENT_SCOPES, cacheAudience } from '@portal/contracts/events/events';
 import { emitEvent } from '../bus/outbox.ts';
 
 const SEED_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/seed/demo.json');
+const NEWS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../infra/seed/news.json');
+type SeedArticle = Record<'en' | 'ty', { title: string; summary: string; body: string }>;
 
 type SeedVendor = { vassalage: string; gameType: string; name: string; games: number; isGame?: string };
 type Seed = {
@@ -131,11 +133,26 @@ async function seedContent(tx: Tx, code: string, seed: Seed) {
       [code, b.grp, `/img/banner/${b.name}.svg?t=${encodeURIComponent(b.title)}`, b.title, b.linkageType, b.linkage, i],
     );
   }
+  // A TY row belongs to the EN row before it (one announcement item, see migration 053).
+  let group: number | null = null;
   for (const [i, a] of seed.announcements.entries()) {
+    const r: { rows: Array<{ id: string }> } = await tx.query<{ id: string }>(
+      `INSERT INTO announcements (merchant_code, kind, language, title, content, promotion_type, execution, sort, start_at, group_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() - interval '1 day', $9) RETURNING id`,
+      [code, a.kind, a.language, a.title, a.content, a.promotionType ?? null, a.execution ?? null, i, a.language === 'EN' ? null : group],
+    );
+    const id: number = Number(r.rows[0]!.id);
+    if (a.language === 'EN') {
+      group = id;
+      await tx.query('UPDATE announcements SET group_id = id WHERE id = $1', [id]);
+    } else if (group === null) await tx.query('UPDATE announcements SET group_id = id WHERE id = $1', [id]);
+  }
+  const news = JSON.parse(await readFile(NEWS_FILE, 'utf8')) as SeedArticle[];
+  for (const [i, n] of news.entries()) {
     await tx.query(
-      `INSERT INTO announcements (merchant_code, kind, language, title, content, promotion_type, execution, sort, start_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() - interval '1 day')`,
-      [code, a.kind, a.language, a.title, a.content, a.promotionType ?? null, a.execution ?? null, i],
+      `INSERT INTO articles (merchant_code, title_en, summary_en, body_en, title_ty, summary_ty, body_ty, published, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true, now() - make_interval(days => $8))`,
+      [code, n.en.title, n.en.summary, n.en.body, n.ty.title, n.ty.summary, n.ty.body, i + 1],
     );
   }
   for (const [i, r] of seed.resources.entries()) {

@@ -29,13 +29,32 @@ export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
 }
 
-export async function newContext(browser: Browser, opts: { locale?: string } = {}): Promise<BrowserContext> {
+/**
+ * The announcement popup (publicModal) opens once per session on any page and would cover what a
+ * test clicks: pages made here start with it dismissed for the session, as a visitor who closed it
+ * (also after a logout clears session storage), unless the test asks for it with `popups: true`.
+ */
+async function dismissAnnouncementPopups(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const keys = ['publicModal:anonymous', 'publicModal:loggedIn'];
+    const close = () => keys.forEach((k) => window.sessionStorage.setItem(k, 'closed'));
+    close();
+    const clear = Storage.prototype.clear;
+    Storage.prototype.clear = function (this: Storage) {
+      clear.call(this);
+      if (this === window.sessionStorage) close();
+    };
+  });
+}
+
+export async function newContext(browser: Browser, opts: { locale?: string; popups?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US' });
   context.on('page', watchCsp);
+  if (!opts.popups) await dismissAnnouncementPopups(context);
   return context;
 }
 
-export async function newPage(browser: Browser, opts: { locale?: string; lang?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, opts: { locale?: string; lang?: string; popups?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, opts);
   if (opts.lang) {
     await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), opts.lang);

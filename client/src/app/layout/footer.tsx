@@ -56,6 +56,9 @@ export function Footer() {
                   <Link to={p.to} data-testid={`footer-page-${p.to.slice(1)}`}>{t(p.key)}</Link>
                 </li>
               ))}
+              <li>
+                <Link to="/news" data-testid="footer-news">{t('page_news')}</Link>
+              </li>
             </ul>
           </section>
           <section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
 import { useIsLoggedIn } from '../../lib/session';
+import { useFirstLoginPending } from '../../features/auth/lib/session-actions';
 import { lazyNamed } from '../lazy-page';
 
 /*
@@ -17,6 +18,7 @@ const ForgotPasswordModal = lazyNamed(() => import('../../features/auth-recovery
 const ChangePasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/change-password-modal'), 'ChangePasswordModal', null, ['register']);
 const ResetPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/reset-password-modal'), 'ResetPasswordModal', null, ['register']);
 const HelpModal = lazyNamed(() => import('../../features/help/components/help-modal'), 'HelpModal', null);
+const PublicModal = lazyNamed(() => import('../../features/home/components/public-modal'), 'PublicModal', null, ['home']);
 const FirstLoginPopups = lazyNamed(() => import('../../features/auth/components/first-login-popups'), 'FirstLoginPopups', null);
 const ContractOfferHost = lazyNamed(() => import('../../features/agents/contracts/offer-popup'), 'ContractOfferHost', null, ['agents']);
 const ContractAnswerNotice = lazyNamed(() => import('../../features/agents/contracts/answer-notice'), 'ContractAnswerNotice', null, ['agents']);
@@ -29,6 +31,7 @@ export function GlobalPopups() {
   const popup = usePopup();
   const isLoggedIn = useIsLoggedIn();
   const [params] = useSearchParams();
+  const isFirstLoginPending = useFirstLoginPending();
   useTranslation('common'); // re-render on language change so the help topics follow it
   const name = popup?.name;
   return (
@@ -40,6 +43,8 @@ export function GlobalPopups() {
       {params.has('resetToken') && <ResetPasswordModal />}
       {name === 'helpModal' && <HelpModal open onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />}
       {name === 'agentCentre' && <AgentCentrePopup />}
+      {/* publicModal: after any other popup (and the first login's own) is done. */}
+      <PublicModal isLoggedIn={isLoggedIn} blocked={popup !== null || (isLoggedIn && isFirstLoginPending) || params.has('resetToken')} />
       {isLoggedIn && (
         <>
           <FirstLoginPopups lang={currentLanguage()} />

@@ -45,6 +45,7 @@ export const OPS_ROUTE: RouteObject = {
       const [m] = await Promise.all([import('../../features/ops/components/promotions-page'), loadNamespaces(['promotions'])]);
       return { Component: m.PromotionsOpsPage };
     }, handle: handle('ops:nav_promotions') },
+    { id: 'opsContent', path: 'content', lazy: async () => ({ Component: (await import('../../features/ops/components/content-page')).ContentPage }), handle: handle('ops:nav_content') },
     { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
     { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
   ],

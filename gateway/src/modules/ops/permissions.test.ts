@@ -6,6 +6,7 @@ import { opsRgCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls } from '@portal/contracts/api/promotions';
+import { opsContentCalls } from '@portal/contracts/api/ops-content';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
@@ -18,7 +19,7 @@ import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
  * more `permission.denied` audit row for that operator and action.
  */
 const A = 'administrator', F = 'finance', S = 'support', C = 'content', R = 'risk';
-type Route = { method: 'GET' | 'POST' | 'PUT'; path: string; action: OpsAction; roles: OperatorRole[]; body?: unknown };
+type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; action: OpsAction; roles: OperatorRole[]; body?: unknown };
 const ROUTES: Route[] = [
   { method: 'GET', path: opsCalls.deposits.path, action: 'deposits.read', roles: [A, F, R] },
   { method: 'POST', path: opsCalls.confirmDeposit.path, action: 'deposits.decide', roles: [A, F], body: { bogus: 1 } },
@@ -71,6 +72,25 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: opsPromotionCalls.update.path, action: 'promotions.manage', roles: [A, C], body: {} },
   { method: 'GET', path: opsPromotionCalls.requests.path, action: 'promotions.read', roles: [A, C, F] },
   { method: 'POST', path: opsPromotionCalls.decide.path, action: 'promotions.decide', roles: [A, F], body: {} },
+  { method: 'GET', path: opsContentCalls.announcements.path, action: 'content.read', roles: [A, C, S] },
+  { method: 'POST', path: opsContentCalls.createAnnouncement.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'PUT', path: opsContentCalls.updateAnnouncement.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'DELETE', path: opsContentCalls.deleteAnnouncement.path, action: 'content.manage', roles: [A, C] },
+  { method: 'GET', path: opsContentCalls.banners.path, action: 'content.read', roles: [A, C, S] },
+  { method: 'POST', path: opsContentCalls.createBanner.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'PUT', path: opsContentCalls.updateBanner.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'DELETE', path: opsContentCalls.deleteBanner.path, action: 'content.manage', roles: [A, C] },
+  // The raw image upload: an allowed role's empty JSON body is not an image (415).
+  { method: 'POST', path: opsContentCalls.uploadImagePath, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'GET', path: opsContentCalls.help.path, action: 'content.read', roles: [A, C, S] },
+  { method: 'PUT', path: opsContentCalls.saveHelp.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'DELETE', path: opsContentCalls.deleteHelp.path, action: 'content.manage', roles: [A, C] },
+  { method: 'GET', path: opsContentCalls.articles.path, action: 'content.read', roles: [A, C, S] },
+  { method: 'POST', path: opsContentCalls.createArticle.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'PUT', path: opsContentCalls.updateArticle.path, action: 'content.manage', roles: [A, C], body: {} },
+  { method: 'DELETE', path: opsContentCalls.deleteArticle.path, action: 'content.manage', roles: [A, C] },
+  { method: 'GET', path: opsContentCalls.campaigns.path, action: 'content.read', roles: [A, C, S] },
+  { method: 'POST', path: opsContentCalls.sendCampaign.path, action: 'messages.send', roles: [A, C], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -102,7 +122,9 @@ describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
     const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
-      .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`));
+      .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
+      // the content section's one path without a call object is the (POST) image upload
+      .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);
     expect(defined.filter((d) => !covered.has(d))).toEqual([]);
     // every action of the table is used by some route

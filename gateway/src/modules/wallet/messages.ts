@@ -1,4 +1,4 @@
-import { userAudience, type MESSAGE_KINDS } from '@portal/contracts/events/events';
+import { MESSAGE_CATEGORIES, messageCategoryOf, userAudience, type MESSAGE_KINDS, type MessageCategory } from '@portal/contracts/events/events';
 import type { Queryable, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 
@@ -16,12 +16,31 @@ export async function postMessage(tx: Tx, merchant: string, memberId: number, ki
     'INSERT INTO messages (merchant_code, member_id, kind, title, params) VALUES ($1, $2, $3, $4, $5) RETURNING id',
     [merchant, memberId, kind, title, JSON.stringify(params)],
   );
-  const unreadCount = await unreadCountOf(tx, memberId);
-  await emitEvent(tx, merchant, userAudience(memberId), 'message.received', { messageId: String(r.rows[0]!.id), kind, title, unreadCount });
+  const unread = await unreadOf(tx, memberId);
+  await emitEvent(tx, merchant, userAudience(memberId), 'message.received', {
+    messageId: String(r.rows[0]!.id), kind, title, unreadCount: unread.count, unreadByCategory: unread.byCategory,
+  });
   return r.rows[0]!.id;
 }
 
 export async function unreadCountOf(q: Queryable, memberId: number): Promise<number> {
-  const r = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE member_id = $1 AND read_at IS NULL', [memberId]);
-  return r.rows[0]?.n ?? 0;
+  return (await unreadOf(q, memberId)).count;
+}
+
+/** SQL: the kinds of one message-centre tab. */
+export function kindsOf(category: MessageCategory): MessageKind[] {
+  return (['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing'] as const).filter((k) => messageCategoryOf(k) === category);
+}
+
+/** Unread messages, in all and per message-centre tab (one query on the unread index). */
+export async function unreadOf(q: Queryable, memberId: number): Promise<{ count: number; byCategory: Record<MessageCategory, number> }> {
+  const r = await q.query<{ kind: MessageKind; n: number }>(
+    'SELECT kind, count(*)::int AS n FROM messages WHERE member_id = $1 AND read_at IS NULL GROUP BY kind', [memberId]);
+  const byCategory = Object.fromEntries(MESSAGE_CATEGORIES.map((c) => [c, 0])) as Record<MessageCategory, number>;
+  let count = 0;
+  for (const row of r.rows) {
+    byCategory[messageCategoryOf(row.kind)] += row.n;
+    count += row.n;
+  }
+  return { count, byCategory };
 }

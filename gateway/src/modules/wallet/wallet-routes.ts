@@ -5,7 +5,7 @@ import type { Db } from '../../db/db.ts';
 import { mountCall, type RequestContext } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { balanceOf } from './ledger.ts';
-import { unreadCountOf, type MessageKind } from './messages.ts';
+import { kindsOf, unreadOf, type MessageKind } from './messages.ts';
 import { listRecords, recordsRange } from './records.ts';
 import type { createTransfers } from './transfers.ts';
 
@@ -16,7 +16,10 @@ export function realMember(ctx: RequestContext) {
   return s;
 }
 
-type MessageRow = { id: number; kind: MessageKind; title: string; params: Record<string, string | number>; read_at: Date | string | null; created_at: Date | string; total: number };
+type MessageRow = {
+  id: number; kind: MessageKind; title: string; params: Record<string, string | number>; texts: TMessage['texts'];
+  read_at: Date | string | null; created_at: Date | string; total: number;
+};
 
 export function mountWalletRoutes(app: Express, deps: { db: Db; transfers: ReturnType<typeof createTransfers> }, opts: { checkResponses: boolean }) {
   const { db, transfers } = deps;
@@ -40,29 +43,36 @@ export function mountWalletRoutes(app: Express, deps: { db: Db; transfers: Retur
   }, opts);
   mountCall(app, walletCalls.transfers, async ({ ctx, query }) => transfers.list(ctx.session!.memberId, query.pageNo, query.pageSize), opts);
 
-  mountCall(app, walletCalls.unreadCount, async ({ ctx }) => ({ count: await unreadCountOf(db, ctx.session!.memberId) }), opts);
+  mountCall(app, walletCalls.unreadCount, async ({ ctx }) => unreadOf(db, ctx.session!.memberId), opts);
 
   mountCall(app, walletCalls.messages, async ({ ctx, query }) => {
     const memberId = ctx.session!.memberId;
+    const kinds = query.category ? kindsOf(query.category) : null;
     const r = await db.query<MessageRow>(
-      `SELECT id, kind, title, params, read_at, created_at, count(*) OVER ()::int AS total FROM messages WHERE member_id = $1
+      `SELECT id, kind, title, params, texts, read_at, created_at, count(*) OVER ()::int AS total FROM messages
+       WHERE member_id = $1 AND ($4::text[] IS NULL OR kind = ANY($4::text[]))
        ORDER BY id DESC LIMIT $2 OFFSET $3`,
-      [memberId, query.pageSize, (query.pageNo - 1) * query.pageSize],
+      [memberId, query.pageSize, (query.pageNo - 1) * query.pageSize, kinds],
     );
-    const total = r.rows[0]?.total ?? (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE member_id = $1', [memberId])).rows[0]!.n;
+    const total = r.rows[0]?.total ?? (await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM messages WHERE member_id = $1 AND ($2::text[] IS NULL OR kind = ANY($2::text[]))', [memberId, kinds])).rows[0]!.n;
+    const unread = await unreadOf(db, memberId);
     return {
       list: r.rows.map((m): TMessage => ({
         id: String(m.id), kind: m.kind, title: m.title, params: m.params ?? {}, read: m.read_at !== null,
         createdAt: (m.created_at instanceof Date ? m.created_at : new Date(m.created_at)).toISOString(),
+        texts: m.texts ?? null,
       })),
-      pageNo: query.pageNo, pageSize: query.pageSize, total, unreadCount: await unreadCountOf(db, memberId),
+      pageNo: query.pageNo, pageSize: query.pageSize, total, unreadCount: unread.count, byCategory: unread.byCategory,
     };
   }, opts);
 
   mountCall(app, walletCalls.markRead, async ({ ctx, body }) => {
     const memberId = ctx.session!.memberId;
-    if (body.all) await db.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL', [memberId]);
-    else await db.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND id = ANY($2::bigint[])', [memberId, body.ids!.map(Number)]);
-    return { count: await unreadCountOf(db, memberId) };
+    if (body.all) {
+      await db.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND ($2::text[] IS NULL OR kind = ANY($2::text[]))',
+        [memberId, body.category ? kindsOf(body.category) : null]);
+    } else await db.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND id = ANY($2::bigint[])', [memberId, body.ids!.map(Number)]);
+    return unreadOf(db, memberId);
   }, opts);
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { messageText } from './message-text';
+
+const texts = { EN: { title: 'Weekend reload', content: '20% bonus' }, TY: { title: 'Reload ngayong weekend', content: '20% na bonus' } };
+const translate = (key: string, params: Record<string, string | number>) => `${key}:${JSON.stringify(params)}`;
+
+describe('messageText', () => {
+  it('shows an operator message in the UI language, EN for other languages', () => {
+    expect(messageText({ title: 'message_marketing', params: {}, texts }, 'TY', translate)).toEqual(texts.TY);
+    expect(messageText({ title: 'message_marketing', params: {}, texts }, 'EN', translate)).toEqual(texts.EN);
+    expect(messageText({ title: 'message_marketing', params: {}, texts }, 'VI', translate)).toEqual(texts.EN);
+  });
+  it('falls back to EN when TY is empty', () => {
+    expect(messageText({ title: 'message_marketing', params: {}, texts: { ...texts, TY: { title: '', content: '' } } }, 'TY', translate)).toEqual(texts.EN);
+  });
+  it('translates the title key of a system-made message with its params', () => {
+    expect(messageText({ title: 'message_deposit_credited', params: { amount: 100 }, texts: null }, 'TY', translate)).toEqual({ title: 'message_deposit_credited:{"amount":100}', content: '' });
+  });
+});

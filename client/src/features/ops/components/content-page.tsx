@@ -1,0 +1,430 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BANNER_GROUPS, POPUP_EXECUTIONS } from '@portal/contracts/domain/constants';
+import { ANNOUNCEMENT_KINDS, MESSAGE_SEGMENTS, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
+import {
+  useDeleteAnnouncement, useDeleteArticle, useDeleteBanner, useDeleteHelp, useOpsAnnouncements, useOpsArticles, useOpsBanners, useOpsCampaigns, useOpsHelp,
+  useSaveAnnouncement, useSaveArticle, useSaveBanner, useSaveHelp, useSendCampaign, useUploadImage,
+} from '../api/content';
+import { fromLocalInput, toLocalInput } from '../lib/content-form';
+import { useOpsCan } from './ops-gate';
+import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
+
+type Section = 'announcements' | 'banners' | 'help' | 'news' | 'messages';
+const SECTIONS: readonly Section[] = ['announcements', 'banners', 'help', 'news', 'messages'];
+const EMPTY: TTexts = { title: '', content: '' };
+
+/**
+ * /ops/content: what players read, written in EN and TY (TY is needed to publish): announcements
+ * (notices, popups with their execution, promotions; a schedule window), banners with an uploaded
+ * image, help articles, news, and marketing messages to players. Each change is audited and shows on
+ * players' open pages at once.
+ */
+export function ContentPage() {
+  const { t } = useTranslation('ops');
+  const [section, setSection] = useState<Section>('announcements');
+  return (
+    <section className="ops-page" data-testid="ops-content-page">
+      <PageHead title={t('nav_content')} />
+      <Tabs value={section} options={SECTIONS.map((s) => ({ value: s, label: t(`content_tab_${s}`) }))} onChange={setSection} label={t('nav_content')} testPrefix="ops-content-tab" />
+      {section === 'announcements' && <AnnouncementsSection />}
+      {section === 'banners' && <BannersSection />}
+      {section === 'help' && <HelpSection />}
+      {section === 'news' && <NewsSection />}
+      {section === 'messages' && <MessagesSection />}
+    </section>
+  );
+}
+
+/** The EN and TY texts side by side. */
+function BilingualTexts({ value, onChange, testPrefix, contentLabel, tyRequired }: {
+  value: { en: TTexts; ty: TTexts }; onChange: (v: { en: TTexts; ty: TTexts }) => void; testPrefix: string; contentLabel: string; tyRequired: boolean;
+}) {
+  const { t } = useTranslation('ops');
+  return (
+    <div className="ops-grid ops-grid--two">
+      {(['en', 'ty'] as const).map((lang) => (
+        <fieldset key={lang} className="ops-fieldset">
+          <legend>{t(`content_lang_${lang}`)}</legend>
+          <OpsField label={t('content_title')} value={value[lang].title} maxLength={200} required={lang === 'en' || tyRequired}
+            onChange={(v) => onChange({ ...value, [lang]: { ...value[lang], title: v } })} testId={`${testPrefix}-${lang}-title`} />
+          <OpsField label={contentLabel} value={value[lang].content} maxLength={5000} multiline required={lang === 'en' || tyRequired}
+            onChange={(v) => onChange({ ...value, [lang]: { ...value[lang], content: v } })} testId={`${testPrefix}-${lang}-content`} />
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+function Select<T extends string>({ label, value, options, onChange, testId, disabled }: { label: string; value: T; options: ReadonlyArray<{ value: T; label: string }>; onChange: (v: T) => void; testId: string; disabled?: boolean }) {
+  return (
+    <label className="ops-field">
+      <span className="ops-field__label">{label}</span>
+      <select className="ops-input" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as T)} data-testid={testId}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </label>
+  );
+}
+
+function Published({ published }: { published: boolean }) {
+  const { t } = useTranslation('ops');
+  return <StatusChip tone={published ? 'success' : 'muted'}>{published ? t('content_published') : t('content_draft')}</StatusChip>;
+}
+
+function Panel({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="ops-panel">
+      <h2 className="ops-panel__title">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+// ---- announcements ----
+
+type AnnForm = { id: number | null; kind: TOpsAnnouncement['kind']; execution: 'A' | 'B' | 'F'; promotionType: string; start: string; end: string; sort: string; published: boolean; en: TTexts; ty: TTexts };
+const newAnn = (): AnnForm => ({ id: null, kind: 'PL', execution: 'A', promotionType: '', start: toLocalInput(new Date().toISOString()), end: '', sort: '0', published: true, en: EMPTY, ty: EMPTY });
+
+function AnnouncementsSection() {
+  const { t } = useTranslation('ops');
+  const canEdit = useOpsCan('content.manage');
+  const list = useOpsAnnouncements();
+  const save = useSaveAnnouncement();
+  const remove = useDeleteAnnouncement();
+  const [form, setForm] = useState<AnnForm | null>(null);
+  const [flash, setFlash] = useState('');
+  const submit = () => {
+    if (!form) return;
+    setFlash('');
+    save.mutate({
+      id: form.id,
+      body: {
+        kind: form.kind, execution: form.kind === 'PU' ? form.execution : null, promotionType: form.kind === 'PR' && form.promotionType.trim() ? form.promotionType.trim() : null,
+        startAt: fromLocalInput(form.start), endAt: form.end ? fromLocalInput(form.end) : null, sort: Number(form.sort) || 0, published: form.published, en: form.en, ty: form.ty,
+      },
+    }, { onSuccess: () => { setForm(null); setFlash(t('content_saved')); } });
+  };
+  return (
+    <>
+      <Panel title={t('content_tab_announcements')}>
+        <SuccessNote>{flash}</SuccessNote>
+        <ErrorNote error={list.error ?? remove.error} />
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm(newAnn()); }} data-testid="ops-ann-new">{t('content_new')}</button>}
+        <TableBox busy={list.isFetching}>
+          <thead><tr><th>{t('content_kind')}</th><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_window')}</th><th>{t('content_status')}</th><th /></tr></thead>
+          <tbody>
+            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            {(list.data?.list ?? []).map((a) => (
+              <tr key={a.id} data-testid={`ops-ann-${a.id}`}>
+                <td>{t(`content_kind_${a.kind}`)}{a.execution ? ` · ${t(`content_exec_${a.execution}`)}` : ''}{a.promotionType ? ` · ${a.promotionType}` : ''}</td>
+                <td className="strong">{a.en.title}</td>
+                <td>{a.ty.title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</td>
+                <td className="ops-muted">{new Date(a.startAt).toLocaleString()} – {a.endAt ? new Date(a.endAt).toLocaleString() : t('content_open_end')}</td>
+                <td><Published published={a.published} /></td>
+                <td className="ops-inline">
+                  {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt), end: a.endAt ? toLocalInput(a.endAt) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
+                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(a.id); }}>{t('content_delete')}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </Panel>
+      {form && (
+        <Panel title={form.id === null ? t('content_new') : t('content_edit')}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="ops-ann-form">
+            <div className="ops-grid">
+              <Select label={t('content_kind')} value={form.kind} options={ANNOUNCEMENT_KINDS.map((k) => ({ value: k, label: t(`content_kind_${k}`) }))} onChange={(kind) => setForm({ ...form, kind })} testId="ops-ann-kind" />
+              {form.kind === 'PU' && <Select label={t('content_execution')} value={form.execution} options={POPUP_EXECUTIONS.map((x) => ({ value: x, label: t(`content_exec_${x}`) }))} onChange={(execution) => setForm({ ...form, execution })} testId="ops-ann-execution" />}
+              {form.kind === 'PR' && <OpsField label={t('content_promotion_type')} value={form.promotionType} maxLength={32} onChange={(promotionType) => setForm({ ...form, promotionType })} testId="ops-ann-promotion-type" />}
+              <DateTime label={t('content_start')} value={form.start} onChange={(start) => setForm({ ...form, start })} testId="ops-ann-start" required />
+              <DateTime label={t('content_end')} value={form.end} onChange={(end) => setForm({ ...form, end })} testId="ops-ann-end" />
+              <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />
+            </div>
+            <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-ann" contentLabel={t('content_text')} tyRequired={form.published} />
+            <label className="ops-check"><input type="checkbox" checked={form.published} onChange={(e) => setForm({ ...form, published: e.target.checked })} data-testid="ops-ann-published" /><span>{t('content_publish_now')}</span></label>
+            <ErrorNote error={save.error} testId="ops-ann-error" />
+            <div className="ops-form__actions">
+              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
+              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending} data-testid="ops-ann-save">{t('content_save')}</button>
+            </div>
+          </form>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+function DateTime({ label, value, onChange, testId, required }: { label: string; value: string; onChange: (v: string) => void; testId: string; required?: boolean }) {
+  return (
+    <label className="ops-field">
+      <span className="ops-field__label">{label}</span>
+      <input className="ops-input" type="datetime-local" value={value} required={required} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+    </label>
+  );
+}
+
+// ---- banners ----
+
+type BannerForm = { id: number | null; group: TOpsBanner['group']; imageId: number | null; imageUrl: string; titleEn: string; titleTy: string; linkageType: '' | 'URL' | 'ROUTE' | 'GAME'; linkage: string; sort: string; published: boolean };
+
+function ImagePicker({ url, onUploaded, testId }: { url: string; onUploaded: (img: { id: number; url: string }) => void; testId: string }) {
+  const { t } = useTranslation('ops');
+  const upload = useUploadImage();
+  return (
+    <div className="ops-field">
+      <span className="ops-field__label">{t('content_image')}</span>
+      {url && <img className="ops-content-thumb" src={url} alt="" />}
+      <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f, { onSuccess: onUploaded }); }} data-testid={testId} />
+      <span className="ops-field__hint">{upload.isPending ? t('loading') : t('content_image_hint')}</span>
+      <ErrorNote error={upload.error} testId={`${testId}-error`} />
+    </div>
+  );
+}
+
+function BannersSection() {
+  const { t } = useTranslation('ops');
+  const canEdit = useOpsCan('content.manage');
+  const list = useOpsBanners();
+  const save = useSaveBanner();
+  const remove = useDeleteBanner();
+  const [form, setForm] = useState<BannerForm | null>(null);
+  const submit = () => {
+    if (!form || form.imageId === null) return;
+    save.mutate({
+      id: form.id,
+      body: { group: form.group, imageId: form.imageId, titleEn: form.titleEn, titleTy: form.titleTy, linkageType: form.linkageType || null, linkage: form.linkageType ? form.linkage : null, sort: Number(form.sort) || 0, published: form.published },
+    }, { onSuccess: () => setForm(null) });
+  };
+  return (
+    <>
+      <Panel title={t('content_tab_banners')}>
+        <ErrorNote error={list.error ?? remove.error} />
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm({ id: null, group: 'w_home', imageId: null, imageUrl: '', titleEn: '', titleTy: '', linkageType: '', linkage: '', sort: '0', published: true }); }} data-testid="ops-banner-new">{t('content_new')}</button>}
+        <TableBox busy={list.isFetching}>
+          <thead><tr><th>{t('content_image')}</th><th>{t('content_group')}</th><th>{t('content_title')}</th><th>{t('content_link')}</th><th>{t('content_status')}</th><th /></tr></thead>
+          <tbody>
+            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            {(list.data?.list ?? []).map((b) => (
+              <tr key={b.id} data-testid={`ops-banner-${b.id}`}>
+                <td><img className="ops-content-thumb" src={b.url} alt="" /></td>
+                <td className="mono">{b.group}</td>
+                <td><span className="strong">{b.titleEn}</span><br /><span className="ops-muted">{b.titleTy || t('content_ty_missing')}</span></td>
+                <td className="mono ops-muted">{b.linkageType ? `${b.linkageType} ${b.linkage}` : '—'}</td>
+                <td><Published published={b.published} /></td>
+                <td className="ops-inline">
+                  {canEdit && b.imageId !== null && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: b.id, group: b.group, imageId: b.imageId, imageUrl: b.url, titleEn: b.titleEn, titleTy: b.titleTy, linkageType: b.linkageType ?? '', linkage: b.linkage ?? '', sort: String(b.sort), published: b.published }); }}>{t('content_edit')}</button>}
+                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(b.id); }}>{t('content_delete')}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </Panel>
+      {form && (
+        <Panel title={form.id === null ? t('content_new') : t('content_edit')}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="ops-banner-form">
+            <ImagePicker url={form.imageUrl} onUploaded={(img) => setForm({ ...form, imageId: img.id, imageUrl: img.url })} testId="ops-banner-image" />
+            <div className="ops-grid">
+              <Select label={t('content_group')} value={form.group} options={BANNER_GROUPS.map((g) => ({ value: g, label: g }))} onChange={(group) => setForm({ ...form, group })} testId="ops-banner-group" />
+              <OpsField label={`${t('content_title')} (${t('content_lang_en')})`} value={form.titleEn} required maxLength={200} onChange={(titleEn) => setForm({ ...form, titleEn })} testId="ops-banner-title-en" />
+              <OpsField label={`${t('content_title')} (${t('content_lang_ty')})`} value={form.titleTy} required={form.published} maxLength={200} onChange={(titleTy) => setForm({ ...form, titleTy })} testId="ops-banner-title-ty" />
+              <Select label={t('content_link_type')} value={form.linkageType} options={[{ value: '', label: t('content_link_none') }, { value: 'ROUTE', label: 'ROUTE' }, { value: 'URL', label: 'URL' }, { value: 'GAME', label: 'GAME' }]} onChange={(linkageType) => setForm({ ...form, linkageType })} testId="ops-banner-link-type" />
+              {form.linkageType && <OpsField label={t('content_link')} value={form.linkage} maxLength={500} required onChange={(linkage) => setForm({ ...form, linkage })} testId="ops-banner-link" />}
+              <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-banner-sort" />
+            </div>
+            <label className="ops-check"><input type="checkbox" checked={form.published} onChange={(e) => setForm({ ...form, published: e.target.checked })} /><span>{t('content_publish_now')}</span></label>
+            <ErrorNote error={save.error} testId="ops-banner-error" />
+            <div className="ops-form__actions">
+              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
+              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending || form.imageId === null} data-testid="ops-banner-save">{t('content_save')}</button>
+            </div>
+          </form>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+// ---- help centre ----
+
+function HelpSection() {
+  const { t } = useTranslation('ops');
+  const canEdit = useOpsCan('content.manage');
+  const list = useOpsHelp();
+  const save = useSaveHelp();
+  const remove = useDeleteHelp();
+  const [form, setForm] = useState<(TOpsHelp & { isNew: boolean; sortText: string }) | null>(null);
+  return (
+    <>
+      <Panel title={t('content_tab_help')}>
+        <ErrorNote error={list.error ?? remove.error} />
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm({ anchor: '', sort: 0, sortText: '0', en: EMPTY, ty: EMPTY, isNew: true }); }} data-testid="ops-help-new">{t('content_new')}</button>}
+        <TableBox busy={list.isFetching}>
+          <thead><tr><th>{t('content_anchor')}</th><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th /></tr></thead>
+          <tbody>
+            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            {(list.data?.list ?? []).map((h) => (
+              <tr key={h.anchor} data-testid={`ops-help-${h.anchor}`}>
+                <td className="mono">{h.anchor}</td>
+                <td className="strong">{h.en.title}</td>
+                <td>{h.ty.title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</td>
+                <td className="ops-inline">
+                  {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ ...h, sortText: String(h.sort), isNew: false }); }}>{t('content_edit')}</button>}
+                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(h.anchor); }}>{t('content_delete')}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </Panel>
+      {form && (
+        <Panel title={form.isNew ? t('content_new') : t('content_edit')}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); save.mutate({ anchor: form.anchor.trim(), sort: Number(form.sortText) || 0, en: form.en, ty: form.ty }, { onSuccess: () => setForm(null) }); }}>
+            <div className="ops-grid">
+              <OpsField label={t('content_anchor')} value={form.anchor} required disabled={!form.isNew} maxLength={48} hint={t('content_anchor_hint')} onChange={(anchor) => setForm({ ...form, anchor })} testId="ops-help-anchor" />
+              <OpsField label={t('games_order')} value={form.sortText} inputMode="numeric" onChange={(sortText) => setForm({ ...form, sortText })} testId="ops-help-sort" />
+            </div>
+            <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-help" contentLabel={t('content_text')} tyRequired />
+            <ErrorNote error={save.error} testId="ops-help-error" />
+            <div className="ops-form__actions">
+              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
+              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending} data-testid="ops-help-save">{t('content_save')}</button>
+            </div>
+          </form>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+// ---- news ----
+
+type ArticleForm = { id: number | null; published: boolean; coverImageId: number | null; coverUrl: string; en: TOpsArticle['en']; ty: TOpsArticle['ty'] };
+const EMPTY_ARTICLE = { title: '', summary: '', body: '' };
+
+function NewsSection() {
+  const { t } = useTranslation('ops');
+  const canEdit = useOpsCan('content.manage');
+  const list = useOpsArticles();
+  const save = useSaveArticle();
+  const remove = useDeleteArticle();
+  const [form, setForm] = useState<ArticleForm | null>(null);
+  const setText = (lang: 'en' | 'ty', k: 'title' | 'summary' | 'body', v: string) => form && setForm({ ...form, [lang]: { ...form[lang], [k]: v } });
+  return (
+    <>
+      <Panel title={t('content_tab_news')}>
+        <ErrorNote error={list.error ?? remove.error} />
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm({ id: null, published: true, coverImageId: null, coverUrl: '', en: EMPTY_ARTICLE, ty: EMPTY_ARTICLE }); }} data-testid="ops-news-new">{t('content_new')}</button>}
+        <TableBox busy={list.isFetching}>
+          <thead><tr><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_published_at')}</th><th>{t('content_status')}</th><th /></tr></thead>
+          <tbody>
+            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={5}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            {(list.data?.list ?? []).map((a) => (
+              <tr key={a.id} data-testid={`ops-news-${a.id}`}>
+                <td className="strong">{a.en.title}</td>
+                <td>{a.ty.title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</td>
+                <td className="ops-muted">{a.publishedAt ? new Date(a.publishedAt).toLocaleString() : '—'}</td>
+                <td><Published published={a.published} /></td>
+                <td className="ops-inline">
+                  {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, published: a.published, coverImageId: a.coverImageId, coverUrl: a.coverImageId ? `/wps/content/images/${a.coverImageId}` : '', en: a.en, ty: a.ty }); }}>{t('content_edit')}</button>}
+                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(a.id); }}>{t('content_delete')}</button>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </Panel>
+      {form && (
+        <Panel title={form.id === null ? t('content_new') : t('content_edit')}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); save.mutate({ id: form.id, body: { published: form.published, coverImageId: form.coverImageId, en: form.en, ty: form.ty } }, { onSuccess: () => setForm(null) }); }}>
+            <ImagePicker url={form.coverUrl} onUploaded={(img) => setForm({ ...form, coverImageId: img.id, coverUrl: img.url })} testId="ops-news-cover" />
+            <div className="ops-grid ops-grid--two">
+              {(['en', 'ty'] as const).map((lang) => (
+                <fieldset key={lang} className="ops-fieldset">
+                  <legend>{t(`content_lang_${lang}`)}</legend>
+                  <OpsField label={t('content_title')} value={form[lang].title} maxLength={200} required={lang === 'en' || form.published} onChange={(v) => setText(lang, 'title', v)} testId={`ops-news-${lang}-title`} />
+                  <OpsField label={t('content_summary')} value={form[lang].summary} maxLength={500} multiline onChange={(v) => setText(lang, 'summary', v)} testId={`ops-news-${lang}-summary`} />
+                  <OpsField label={t('content_body')} value={form[lang].body} maxLength={20000} multiline required={lang === 'en' || form.published} onChange={(v) => setText(lang, 'body', v)} testId={`ops-news-${lang}-body`} />
+                </fieldset>
+              ))}
+            </div>
+            <label className="ops-check"><input type="checkbox" checked={form.published} onChange={(e) => setForm({ ...form, published: e.target.checked })} /><span>{t('content_publish_now')}</span></label>
+            <ErrorNote error={save.error} testId="ops-news-error" />
+            <div className="ops-form__actions">
+              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
+              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending} data-testid="ops-news-save">{t('content_save')}</button>
+            </div>
+          </form>
+        </Panel>
+      )}
+    </>
+  );
+}
+
+// ---- marketing messages ----
+
+function MessagesSection() {
+  const { t } = useTranslation('ops');
+  const canSend = useOpsCan('messages.send');
+  const [pageNo, setPageNo] = useState(1);
+  const list = useOpsCampaigns(pageNo);
+  const send = useSendCampaign();
+  const [segment, setSegment] = useState<(typeof MESSAGE_SEGMENTS)[number]>('all');
+  const [accounts, setAccounts] = useState('');
+  const [texts, setTexts] = useState({ en: EMPTY, ty: EMPTY });
+  const [flash, setFlash] = useState('');
+  const submit = () => {
+    setFlash('');
+    if (!window.confirm(t('content_send_confirm'))) return;
+    const list = accounts.split(/[\s,]+/).map((a) => a.trim()).filter(Boolean);
+    send.mutate({ segment, ...(segment === 'accounts' ? { accounts: list } : {}), ...texts }, {
+      onSuccess: (c) => {
+        setFlash(t('content_sent', { recipients: c.recipients, skipped: c.skippedExcluded }));
+        setTexts({ en: EMPTY, ty: EMPTY });
+      },
+    });
+  };
+  return (
+    <>
+      {canSend && (
+        <Panel title={t('content_send_title')}>
+          <p className="ops-note ops-note--info">{t('content_rg_note')}</p>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="ops-campaign-form">
+            <div className="ops-grid">
+              <Select label={t('content_segment')} value={segment} options={MESSAGE_SEGMENTS.map((s) => ({ value: s, label: t(`content_segment_${s}`) }))} onChange={setSegment} testId="ops-campaign-segment" />
+            </div>
+            {segment === 'accounts' && <OpsField label={t('content_accounts')} value={accounts} multiline required hint={t('content_accounts_hint')} onChange={setAccounts} testId="ops-campaign-accounts" />}
+            <BilingualTexts value={texts} onChange={setTexts} testPrefix="ops-campaign" contentLabel={t('content_text')} tyRequired />
+            <SuccessNote testId="ops-campaign-flash">{flash}</SuccessNote>
+            <ErrorNote error={send.error} testId="ops-campaign-error" />
+            <div className="ops-form__actions">
+              <button type="submit" className="ops-btn ops-btn--primary" disabled={send.isPending} data-testid="ops-campaign-send">{t('content_send')}</button>
+            </div>
+          </form>
+        </Panel>
+      )}
+      <Panel title={t('content_sent_title')}>
+        <ErrorNote error={list.error} />
+        <TableBox busy={list.isFetching}>
+          <thead><tr><th>{t('content_sent_at')}</th><th>{t('content_segment')}</th><th>{t('content_title')}</th><th>{t('content_recipients')}</th><th>{t('content_skipped')}</th><th>{t('content_operator')}</th></tr></thead>
+          <tbody>
+            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            {(list.data?.list ?? []).map((c) => (
+              <tr key={c.id}>
+                <td className="ops-muted">{new Date(c.createdAt).toLocaleString()}</td>
+                <td>{t(`content_segment_${c.segment}`)}</td>
+                <td className="strong">{c.en.title}<br /><span className="ops-muted">{c.ty.title}</span></td>
+                <td className="num">{c.recipients}</td>
+                <td className="num">{c.skippedExcluded}</td>
+                <td>{c.operator}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+        {list.data && <Pager pageNo={pageNo} pageSize={20} total={list.data.total} onPage={setPageNo} testPrefix="ops-campaigns-pager" />}
+      </Panel>
+    </>
+  );
+}

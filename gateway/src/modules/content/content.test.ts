@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// A shared machine can be slow: each test makes members and operators (password hashing).
+vi.setConfig({ testTimeout: 120_000 });
+import { deflateSync } from 'node:zlib';
+import type { TAnnouncements, TArticle } from '@portal/contracts/api/content';
+import type { TOpsAnnouncement, TOpsArticle, TOpsBanner, TOpsCampaign } from '@portal/contracts/api/ops-content';
+import type { TMessage } from '@portal/contracts/api/wallet';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
+import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { sniffContentImage } from './content-ops.ts';
+
+let t: TestPortal;
+const call = apiOn(() => t.url);
+const member = testMembers(() => t.url, { prefix: 'ct' });
+const tokens = { ct_admin: '', ct_content: '', ct_finance: '', ct_support: '' };
+const sockets: TestSocket[] = [];
+
+/** A real 1x1 PNG (signature, IHDR, IDAT, IEND). */
+function tinyPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function upload(token: string, data: Buffer, type = 'image/png') {
+  const res = await fetch(`${t.url}/ops/api/content/images`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body: data });
+  return { status: res.status, json: (await res.json()) as { success: boolean; code?: string; value?: { id: number; url: string } } };
+}
+
+const announcementBody = (over: Record<string, unknown> = {}) => ({
+  kind: 'PL', execution: null, promotionType: null, startAt: new Date(Date.now() - 60_000).toISOString(), endAt: null, sort: -5, published: true,
+  en: { title: 'Server upgrade tonight', content: 'Short pause at 02:00.' }, ty: { title: 'Upgrade ng server ngayong gabi', content: 'Maikling hinto sa 02:00.' },
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  for (const [name, roles] of [['ct_admin', ['administrator']], ['ct_content', ['content']], ['ct_finance', ['finance']], ['ct_support', ['support']]] as const) {
+    await t.portal.cashier.operators.createOperator('DEMO', name, 'Content12345', [...roles], { totpSecret: OPS_TOTP_SECRET });
+    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Content12345', totp: await totpNow() } })).json!.value!.token;
+  }
+}, 240_000);
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t?.stop();
+});
+
+describe('announcements from the console', () => {
+  it('publishes in EN and TY: players see it in their language at once, open pages are told, the change is audited', async () => {
+    const guest = await connectSocket(t.url, {});
+    sockets.push(guest);
+    const before = await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PL&language=TY');
+    expect(before.status).toBe(200);
+    const made = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_content, body: announcementBody() });
+    expect(made.status, made.text).toBe(200);
+    const id = String(made.json!.value!.id);
+    // the bootstrap cache was dropped: the next answer has it, per language
+    const ty = await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PL&language=TY');
+    expect(ty.json!.value!.notices.find((n) => n.id === id)).toMatchObject({ title: 'Upgrade ng server ngayong gabi' });
+    expect(ty.json!.value!.notices.length).toBe(before.json!.value!.notices.length + 1);
+    const en = await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PL&language=EN');
+    expect(en.json!.value!.notices.find((n) => n.id === id)).toMatchObject({ title: 'Server upgrade tonight' });
+    // the seeded items are one per language too (EN and TY rows grouped)
+    expect(new Set(ty.json!.value!.notices.map((n) => n.id)).size).toBe(ty.json!.value!.notices.length);
+    await waitFor(() => guest.received.find((e) => e.type === 'content.published' && (e.payload as { parts: string[] }).parts.includes('announcements')), 'content.published');
+    const audit = await t.portal.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_type = 'announcement' AND target_id = $1`, [id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['announcement.create']);
+
+    // a draft (unpublished) disappears; a schedule in the future is not shown yet
+    const draft = await call<TOpsAnnouncement>(`/ops/api/content/announcements/${id}`, { method: 'PUT', token: tokens.ct_content, body: announcementBody({ published: false }) });
+    expect(draft.status, draft.text).toBe(200);
+    expect((await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PL&language=TY')).json!.value!.notices.some((n) => n.id === id)).toBe(false);
+    await call(`/ops/api/content/announcements/${id}`, { method: 'PUT', token: tokens.ct_content, body: announcementBody({ startAt: new Date(Date.now() + 3_600_000).toISOString() }) });
+    expect((await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PL&language=TY')).json!.value!.notices.some((n) => n.id === id)).toBe(false);
+    expect((await call(`/ops/api/content/announcements/${id}`, { method: 'DELETE', token: tokens.ct_admin })).status).toBe(200);
+    expect((await call(`/ops/api/content/announcements/${id}`, { method: 'DELETE', token: tokens.ct_admin })).status).toBe(404);
+  });
+
+  it('popups by execution: A for visitors, B and F for members', async () => {
+    const a = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_admin, body: announcementBody({ kind: 'PU', execution: 'A', en: { title: 'Guest popup', content: 'x' }, ty: { title: 'Popup ng bisita', content: 'y' } }) });
+    const b = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_admin, body: announcementBody({ kind: 'PU', execution: 'B', en: { title: 'Member popup', content: 'x' }, ty: { title: 'Popup ng miyembro', content: 'y' } }) });
+    const p = await member(0);
+    const guest = await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PU&language=EN');
+    const mem = await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PU&language=EN', { token: p.token });
+    expect(guest.json!.value!.popup.map((x) => x.id)).toContain(String(a.json!.value!.id));
+    expect(guest.json!.value!.popup.every((x) => x.execution === 'A')).toBe(true);
+    expect(mem.json!.value!.popup.map((x) => x.id)).toContain(String(b.json!.value!.id));
+    expect(mem.json!.value!.popup.every((x) => x.execution === 'B' || x.execution === 'F')).toBe(true);
+  });
+
+  it('refuses bad input with 400 and changes nothing; TY is required to publish', async () => {
+    const count = async () => Number((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM announcements')).rows[0]!.n);
+    const n = await count();
+    for (const body of [
+      announcementBody({ ty: { title: '', content: '' } }),
+      announcementBody({ kind: 'PU', execution: null }),
+      announcementBody({ kind: 'PL', execution: 'A' }),
+      announcementBody({ endAt: new Date(Date.now() - 3_600_000).toISOString() }),
+      announcementBody({ kind: 'H' }),
+      announcementBody({ en: { title: 'x'.repeat(201), content: 'y' } }),
+      { ...announcementBody(), extra: 1 },
+    ]) {
+      const r = await call('/ops/api/content/announcements', { token: tokens.ct_content, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    // a draft may leave TY empty
+    expect((await call('/ops/api/content/announcements', { token: tokens.ct_content, body: announcementBody({ published: false, ty: { title: '', content: '' } }) })).status).toBe(200);
+    expect(await count()).toBe(n + 1);
+    expect((await call('/ops/api/content/announcements/abc', { method: 'PUT', token: tokens.ct_content, body: announcementBody() })).status).toBe(404);
+    expect((await call('/ops/api/content/announcements/99999999', { method: 'PUT', token: tokens.ct_content, body: announcementBody() })).status).toBe(404);
+  });
+
+  it('only administrator and content may change content; support may read; finance may not; a member token is not an operator', async () => {
+    expect((await call('/ops/api/content/announcements', { token: tokens.ct_support })).status).toBe(200);
+    expect((await call('/ops/api/content/announcements', { token: tokens.ct_finance })).status).toBe(403);
+    const refused = await call('/ops/api/content/announcements', { token: tokens.ct_support, body: announcementBody() });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    const p = await member(0);
+    expect((await call('/ops/api/content/announcements', { token: p.token })).status).toBe(401);
+    expect((await call('/ops/api/content/announcements')).status).toBe(401);
+  });
+});
+
+describe('banners and images', () => {
+  it('takes png/jpg/webp by their bytes, refuses others and oversize; a banner shows in the players language', async () => {
+    const png = tinyPng();
+    expect(sniffContentImage(png)).toBe('image/png');
+    expect(sniffContentImage(Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'latin1'))).toBe('image/webp');
+    expect(sniffContentImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    const fake = await upload(tokens.ct_content, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/png');
+    expect(fake.status).toBe(415);
+    expect(fake.json).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const big = await upload(tokens.ct_content, Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]));
+    expect(big.status).toBe(413);
+    expect((await upload(tokens.ct_content, Buffer.alloc(0))).status).toBe(400);
+    expect((await upload(tokens.ct_support, png)).status).toBe(403);
+
+    const img = await upload(tokens.ct_content, png, 'application/octet-stream');
+    expect(img.status).toBe(200);
+    const served = await fetch(`${t.url}${img.json.value!.url}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+    const bad = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Hi', titleTy: '', published: true } });
+    expect(bad.status).toBe(400);
+    const badLink = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Hi', titleTy: 'Kumusta', linkageType: 'URL', linkage: 'javascript:alert(1)', published: true } });
+    expect(badLink.status).toBe(400);
+    const unknownImage = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: 99999999, titleEn: 'Hi', titleTy: 'Kumusta', published: true } });
+    expect(unknownImage.status).toBe(400);
+    const made = await call<TOpsBanner>('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Fiesta week', titleTy: 'Linggo ng pista', linkageType: 'ROUTE', linkage: '/promotions', sort: -1, published: true } });
+    expect(made.status, made.text).toBe(200);
+    const ty = await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=B&language=TY');
+    expect(ty.json!.value!.banners.find((b) => b.id === String(made.json!.value!.id))).toMatchObject({ title: 'Linggo ng pista', url: img.json.value!.url });
+    await call(`/ops/api/content/banners/${made.json!.value!.id}`, { method: 'PUT', token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Fiesta week', titleTy: 'Linggo ng pista', published: false } });
+    expect((await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=B&language=TY')).json!.value!.banners.some((b) => b.id === String(made.json!.value!.id))).toBe(false);
+  });
+});
+
+describe('help and news', () => {
+  it('help articles need both languages and reach the help centre at once', async () => {
+    expect((await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'bonus-rules', en: { title: 'Bonus rules', content: 'Wager 10x.' }, ty: { title: '', content: '' } } })).status).toBe(400);
+    expect((await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'Bad Anchor', en: { title: 'a', content: 'b' }, ty: { title: 'c', content: 'd' } } })).status).toBe(400);
+    const saved = await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'bonus-rules', en: { title: 'Bonus rules', content: 'Wager 10x.' }, ty: { title: 'Mga tuntunin ng bonus', content: 'Itaya nang 10x.' } } });
+    expect(saved.status, saved.text).toBe(200);
+    const ty = await call<{ list: Array<{ anchor: string; title: string }> }>('/wps/system/helpCenter?lang=TY');
+    expect(ty.json!.value!.list.find((h) => h.anchor === 'bonus-rules')?.title).toBe('Mga tuntunin ng bonus');
+    expect((await call('/ops/api/content/help/bonus-rules', { method: 'DELETE', token: tokens.ct_content })).status).toBe(200);
+    expect((await call<{ list: Array<{ anchor: string }> }>('/wps/system/helpCenter?lang=TY')).json!.value!.list.some((h) => h.anchor === 'bonus-rules')).toBe(false);
+    expect((await call('/ops/api/content/help/bonus-rules', { method: 'DELETE', token: tokens.ct_content })).status).toBe(404);
+  });
+
+  it('lists the seeded news in EN and TY; drafts stay hidden; publishing dates the article', async () => {
+    const en = await call<{ list: Array<{ id: string; title: string }>; total: number }>('/wps/content/news?language=EN');
+    const ty = await call<{ list: Array<{ id: string; title: string }>; total: number }>('/wps/content/news?language=TY');
+    expect(en.json!.value!.total).toBeGreaterThanOrEqual(3);
+    expect(ty.json!.value!.list[0]!.title).not.toBe(en.json!.value!.list[0]!.title);
+    const draft = await call<TOpsArticle>('/ops/api/content/articles', { token: tokens.ct_content, body: { published: false, en: { title: 'Draft', summary: '', body: 'Body' }, ty: { title: '', summary: '', body: '' } } });
+    expect(draft.status, draft.text).toBe(200);
+    expect(draft.json!.value!.publishedAt).toBeNull();
+    const id = draft.json!.value!.id;
+    expect((await call(`/wps/content/news/${id}`)).status).toBe(404);
+    expect((await call(`/ops/api/content/articles/${id}`, { method: 'PUT', token: tokens.ct_content, body: { published: true, en: { title: 'Draft', summary: '', body: 'Body' }, ty: { title: '', summary: '', body: '' } } })).status).toBe(400);
+    const pub = await call<TOpsArticle>(`/ops/api/content/articles/${id}`, { method: 'PUT', token: tokens.ct_content, body: { published: true, en: { title: 'Launch', summary: 'S', body: 'Body' }, ty: { title: 'Paglulunsad', summary: 'B', body: 'Katawan' } } });
+    expect(pub.json!.value!.publishedAt).not.toBeNull();
+    const article = await call<TArticle>(`/wps/content/news/${id}?language=TY`);
+    expect(article.json!.value).toMatchObject({ title: 'Paglulunsad', body: 'Katawan' });
+    expect((await call('/wps/content/news/abc')).status).toBe(404);
+    expect((await call('/wps/content/news?pageSize=5000')).status).toBe(400);
+  });
+});
+
+describe('message centre and marketing messages', () => {
+  let normal: TestMember;
+  let selfExcluded: TestMember;
+  let cooling: TestMember;
+  beforeAll(async () => {
+    normal = await member(0);
+    selfExcluded = await member(0);
+    cooling = await member(0);
+    await t.portal.rg.exclude('DEMO', selfExcluded.memberId, { kind: 'system' }, 'self', '6m');
+    await t.portal.rg.exclude('DEMO', cooling.memberId, { kind: 'system' }, 'cooling', '24h');
+  }, 120_000);
+
+  it('skips self-excluded and cooling-off players; the recipient gets the message and its unread counts live', async () => {
+    const sock = await connectSocket(t.url, { token: normal.token });
+    sockets.push(sock);
+    const body = { segment: 'accounts', accounts: [normal.account, selfExcluded.account, cooling.account], en: { title: 'Weekend reload', content: '20% this weekend.' }, ty: { title: 'Reload ngayong weekend', content: '20% ngayong weekend.' } };
+    const sent = await call<TOpsCampaign>('/ops/api/content/campaigns', { token: tokens.ct_content, body });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json!.value).toMatchObject({ recipients: 1, skippedExcluded: 2 });
+    const got = await waitFor(() => sock.received.find((e) => e.type === 'message.received'), 'message.received');
+    expect(got.payload).toMatchObject({ kind: 'marketing', unreadCount: 1, unreadByCategory: { marketing: 1, transaction: 0, system: 0 } });
+    const n = await t.portal.db.query<{ member_id: string }>('SELECT member_id FROM messages WHERE campaign_id = $1', [sent.json!.value!.id]);
+    expect(n.rows.map((r) => Number(r.member_id))).toEqual([normal.memberId]);
+    // the audit trail keeps who sent what to how many
+    expect((await t.portal.db.query(`SELECT 1 FROM audit_log WHERE action = 'message.campaign' AND target_id = $1`, [String(sent.json!.value!.id)])).rows.length).toBe(1);
+  });
+
+  it('an all-players campaign never reaches an excluded player', async () => {
+    const sent = await call<TOpsCampaign>('/ops/api/content/campaigns', { token: tokens.ct_admin, body: { segment: 'all', en: { title: 'Hello', content: 'All' }, ty: { title: 'Kumusta', content: 'Lahat' } } });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json!.value!.skippedExcluded).toBeGreaterThanOrEqual(2);
+    const r = await t.portal.db.query('SELECT 1 FROM messages WHERE campaign_id = $1 AND member_id = ANY($2::bigint[])', [sent.json!.value!.id, [selfExcluded.memberId, cooling.memberId]]);
+    expect(r.rows.length).toBe(0);
+    const list = await call<{ list: Array<{ id: number }> }>('/ops/api/content/campaigns', { token: tokens.ct_support });
+    expect(list.json!.value!.list[0]!.id).toBe(sent.json!.value!.id);
+  });
+
+  it('refuses bad campaigns (400) and non-senders (403), nothing sent', async () => {
+    const count = async () => Number((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_campaigns')).rows[0]!.n);
+    const n = await count();
+    const texts = { en: { title: 'a', content: 'b' }, ty: { title: 'c', content: 'd' } };
+    expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'accounts', ...texts } })).status).toBe(400);
+    expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'all', accounts: ['x'], ...texts } })).status).toBe(400);
+    expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'all', en: texts.en, ty: { title: '', content: '' } } })).status).toBe(400);
+    expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'vip', ...texts } })).status).toBe(400);
+    expect((await call('/ops/api/content/campaigns', { token: tokens.ct_support, body: { segment: 'all', ...texts } })).status).toBe(403);
+    expect(await count()).toBe(n);
+  });
+
+  it('counts unread per tab, filters by tab, reads one, all of a tab, or all', async () => {
+    const p = await member(0);
+    await t.portal.db.tx(async (tx) => {
+      const { postMessage } = await import('../wallet/messages.ts');
+      await postMessage(tx, 'DEMO', p.memberId, 'deposit_credited', { amount: 100 });
+      await postMessage(tx, 'DEMO', p.memberId, 'system', {});
+    });
+    await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'accounts', accounts: [p.account], en: { title: 'Promo', content: 'x' }, ty: { title: 'Promo TY', content: 'y' } } });
+    const counts = await call<{ count: number; byCategory: Record<string, number> }>('/wps/relay/CSP_unreadCount', { token: p.token });
+    expect(counts.json!.value).toEqual({ count: 3, byCategory: { transaction: 1, system: 1, marketing: 1 } });
+    const marketing = await call<{ list: TMessage[]; total: number }>('/wps/v2/messages?category=marketing', { token: p.token });
+    expect(marketing.json!.value!.total).toBe(1);
+    expect(marketing.json!.value!.list[0]!.texts).toEqual({ EN: { title: 'Promo', content: 'x' }, TY: { title: 'Promo TY', content: 'y' } });
+    expect((await call('/wps/v2/messages?category=vip', { token: p.token })).status).toBe(400);
+    const one = await call<{ count: number; byCategory: Record<string, number> }>('/wps/v2/messages/read', { token: p.token, body: { ids: [marketing.json!.value!.list[0]!.id] } });
+    expect(one.json!.value).toEqual({ count: 2, byCategory: { transaction: 1, system: 1, marketing: 0 } });
+    const tab = await call<{ count: number; byCategory: Record<string, number> }>('/wps/v2/messages/read', { token: p.token, body: { all: true, category: 'transaction' } });
+    expect(tab.json!.value).toEqual({ count: 1, byCategory: { transaction: 0, system: 1, marketing: 0 } });
+    expect((await call('/wps/v2/messages/read', { token: p.token, body: { category: 'system' } })).status).toBe(400);
+    const all = await call<{ count: number }>('/wps/v2/messages/read', { token: p.token, body: { all: true } });
+    expect(all.json!.value!.count).toBe(0);
+    // another player's ids are not this player's to read
+    const other = await member(0);
+    expect((await call<{ count: number }>('/wps/v2/messages/read', { token: other.token, body: { ids: [marketing.json!.value!.list[0]!.id] } })).json!.value!.count).toBe(0);
+    expect((await call('/wps/relay/CSP_unreadCount')).status).toBe(401);
+  });
+});
