@@ -31,7 +31,7 @@ export const ZBalanceChanged = z.object({
   transferId: z.string(),
 });
 
-export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system'] as const;
+export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'rg_family_exclusion'] as const;
 export const ZMessageReceived = z.object({
   messageId: z.string(),
   kind: z.enum(MESSAGE_KINDS),

@@ -42,6 +42,9 @@ import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
+import { assertAllowedWhenExcluded } from '../modules/rg/restricted-session.ts';
+import { createFamily } from '../modules/rg/family.ts';
+import { createRestricted, registerRestrictedJobs } from '../modules/rg/restricted.ts';
 import { createRg, registerRgJobs } from '../modules/rg/rg-service.ts';
 import { mountRgOps, mountRgRoutes } from '../modules/rg/rg-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
@@ -126,6 +129,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerTeamRollupJob(jobs, db);
   const rg = createRg({ db, jobs, disconnectMember: (id) => disconnectMember(id) });
   registerRgJobs(jobs, rg);
+  const rgFamily = createFamily({ db, rg });
+  const rgRestricted = createRestricted({ db, jobs, rg });
+  registerRestrictedJobs(jobs, rgRestricted);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -182,6 +188,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
         if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
         if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
       }
+      // Responsible gaming: an excluded player's session is a restricted one (withdraw, RG page; RG_EXCLUDED elsewhere).
+      assertAllowedWhenExcluded(req.method, req.path, req.ctx.session?.rgExclusion);
       next();
     } catch (err) {
       next(err);
@@ -195,12 +203,12 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
-  mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
+  mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
-  mountRgRoutes(apiApp, { rg }, routeOpts);
+  mountRgRoutes(apiApp, { rg, family: rgFamily, limiter }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
@@ -280,7 +288,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, rgRestricted, rgFamily,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);
