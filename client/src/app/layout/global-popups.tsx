@@ -16,6 +16,8 @@ const RegisterModal = lazyNamed(() => import('../../features/register/components
 const ForgotPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/forgot-password-modal'), 'ForgotPasswordModal', null, ['register']);
 const ChangePasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/change-password-modal'), 'ChangePasswordModal', null, ['register']);
 const ResetPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/reset-password-modal'), 'ResetPasswordModal', null, ['register']);
+const RgLimitsOffer = lazyNamed(() => import('../../features/rg/components/limits-offer'), 'RgLimitsOffer', null, ['rg']);
+const FamilyRequestModal = lazyNamed(() => import('../../features/rg/components/family-request-modal'), 'FamilyRequestModal', null, ['rg']);
 const HelpModal = lazyNamed(() => import('../../features/help/components/help-modal'), 'HelpModal', null);
 const FirstLoginPopups = lazyNamed(() => import('../../features/auth/components/first-login-popups'), 'FirstLoginPopups', null);
 const ContractOfferHost = lazyNamed(() => import('../../features/agents/contracts/offer-popup'), 'ContractOfferHost', null, ['agents']);
@@ -34,7 +36,8 @@ export function GlobalPopups() {
   return (
     <>
       {name === 'loginPopupModal' && <LoginPopup open onClose={closePopup} extra={<SocialSignIn />} />}
-      {name === 'registerModal' && <RegisterModal open onClose={closePopup} />}
+      {name === 'registerModal' && <RegisterModal open onClose={closePopup} afterRegister={(done) => <RgLimitsOffer where="register" onDone={done} />} />}
+      {name === 'rgFamilyModal' && <FamilyRequestModal open onClose={closePopup} />}
       {name === 'forgetPassModal' && <ForgotPasswordModal open onClose={closePopup} />}
       {name === 'changePassModal' && <ChangePasswordModal />}
       {params.has('resetToken') && <ResetPasswordModal />}

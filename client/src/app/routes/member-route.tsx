@@ -5,6 +5,7 @@ import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { MessagesPanel } from '../../features/messages/components/messages-panel';
 import { RgPanel } from '../../features/rg/components/rg-panel';
+import { RgLimitsOffer } from '../../features/rg/components/limits-offer';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
@@ -17,7 +18,7 @@ export function MemberRoute() {
   const hasBettingRecord = useModule('TRANSBETREPMEM3');
   const unread = useUnreadCount(!isTrial).data?.count ?? 0;
   const slots: MemberCentreSlots = {
-    depositv2: { render: () => <DepositPanel /> },
+    depositv2: { render: () => <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} /> },
     withdraw: { render: () => <WithdrawPanel /> },
     transferUpline: { render: () => <TransferPanel isAgent={isAgent} /> },
     transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },

@@ -11,6 +11,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/site', key: 'nav_site', id: 'site', action: 'site.read' },
   { to: '/ops/games', key: 'nav_games', id: 'games', action: 'games.read' },
   { to: '/ops/operators', key: 'nav_operators', id: 'operators', action: 'operators.manage' },
+  { to: '/ops/rg', key: 'nav_rg', id: 'rg', action: 'rg.read' },
   { to: '/ops/audit', key: 'nav_audit', id: 'audit', action: 'audit.read' },
   { to: '/ops/settings', key: 'nav_settings', id: 'settings', action: 'cashier.settings.read' },
 ];
