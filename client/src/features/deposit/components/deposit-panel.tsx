@@ -24,7 +24,7 @@ const STATUS_TONE: Record<TDeposit['status'], string> = { pending: 'wait', paid:
  */
 export function DepositPanel({ navigate = (url: string) => window.location.assign(url), firstDepositOffer }: {
   navigate?: (url: string) => void;
-  /** Shown instead of the form before the player's first deposit (the responsible-gaming limits offer); `done` shows the form. */
+  /** Shown above the form before the player's first deposit (the responsible-gaming limits offer); `done` hides it. */
   firstDepositOffer?: (done: () => void) => ReactNode;
 }) {
   const { t } = useTranslation('wallet');
@@ -83,7 +83,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
         {channels.error && <FormMessage message={errorMessage(channels.error)} />}
         {channels.isPending && <p className="cx-muted">{t('loading')}</p>}
         {firstDepositOffer && isFirstDeposit && !offerDone && firstDepositOffer(() => setOfferDone(true))}
-        {list.length > 0 && channel && (!firstDepositOffer || !isFirstDeposit || offerDone) && (
+        {list.length > 0 && channel && (
           <form className="cx-form" onSubmit={submit} noValidate>
             <div role="radiogroup" aria-label={t('deposit_channel')} className="cx-options" data-testid="deposit-channels">
               {list.map((c) => (
