@@ -17,7 +17,8 @@ let gw: GatewayProcess;
 let browser: Browser;
 let opsToken = '';
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // A loaded machine boots PGlite slowly: give the gateway time.
+  gw = await GatewayProcess.start({}, { bootTimeoutMs: 240_000 });
   browser = await launchBrowser();
   opsToken = await (await DemoOperator.prepare(gw, 'Ops-rg-e2e-pass-1')).token();
 });
