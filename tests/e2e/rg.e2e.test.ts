@@ -131,6 +131,8 @@ describe('limits and exclusions at play', () => {
     await solveSlider(page, gw);
     await page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toContain('300.00');
+    // every page says the session is restricted, with the way to the money
+    expect(await page.getByTestId('rg-restricted-banner').innerText({ timeout: 15_000 })).toContain('you can still withdraw');
     // the withdraw page opens (the balance can be taken out)
     await page.goto(gw.url + '/member?tab=withdraw');
     await page.getByTestId('withdraw-panel').waitFor({ timeout: 15_000 });
