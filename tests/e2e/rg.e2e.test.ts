@@ -96,8 +96,10 @@ async function spin(page: Page): Promise<{ success: boolean; code?: string }> {
 describe('limits and exclusions at play', () => {
   it('a player with a loss limit is stopped by it while playing the house slot, with the message on the game page', async () => {
     const token = await fundedPlayer('rglossplayer', 500);
-    // a ₱15 daily loss limit: ₱10 spins pass while the net loss leaves room for the whole stake
-    expect((await call('/wps/v2/rg/limits', token, { kind: 'loss', period: 'day', amount: 1_500 })).status).toBe(200);
+    // a ₱10 daily loss limit and ₱10 spins: a spin passes only while the whole stake still fits the limit,
+    // that is while the player is not behind (net loss bets - wins), so the first time the player is
+    // behind the next spin is refused (a win only postpones it)
+    expect((await call('/wps/v2/rg/limits', token, { kind: 'loss', period: 'day', amount: 1_000 })).status).toBe(200);
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await signInContext(context, token, gw.url);
     const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
@@ -107,7 +109,7 @@ describe('limits and exclusions at play', () => {
     await expect.poll(() => page.getByTestId('house-seed-hash').innerText(), { timeout: 15_000 }).toMatch(/^[0-9a-f]{64}$/);
     await page.getByTestId('house-stake-1000').click();
     let refused: { success: boolean; code?: string } | null = null;
-    for (let i = 0; i < 60 && !refused; i++) {
+    for (let i = 0; i < 40 && !refused; i++) {
       const r = await spin(page);
       if (!r.success) refused = r;
       else await expect.poll(() => page.getByTestId('house-spin').isEnabled(), { timeout: 10_000 }).toBe(true);
@@ -118,6 +120,7 @@ describe('limits and exclusions at play', () => {
     // the RG page shows the loss used against the limit
     const state = await call<{ limits: Array<{ kind: string; used: number; amount: number }> }>('/wps/v2/rg/state', token);
     const loss = state.value.limits.find((l) => l.kind === 'loss')!;
+    expect(loss.used).toBeGreaterThan(0);
     expect(loss.used + 1_000).toBeGreaterThan(loss.amount);
     await context.close();
   });
