@@ -78,11 +78,15 @@ describe('accounts in Chromium', () => {
       const { context, page } = await home(lang);
       await page.getByTestId('register-button').click();
       const account = `reg${lang.toLowerCase()}${Date.now() % 100000}`;
-      const modal = await fillRegister(page, { username: account, password: 'abc12345', confirmPassword: 'abc12345' });
+      // Philippine rules: the full name and the birth date are required (restricted persons, minimum age).
+      const modal = await fillRegister(page, { username: account, password: 'abc12345', confirmPassword: 'abc12345', payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' });
       await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
       expect(await modal.locator('input[name="termsAccepted"]').isChecked()).toBe(true);
       await modal.locator('input[name="ageConfirmed"]').check();
       await modal.locator('button[type="submit"]').click();
+      // the optional responsible-gaming step: limits offered after registering
+      await modal.getByTestId('rg-offer-register').waitFor({ timeout: 15_000 });
+      await modal.getByTestId('rg-offer-done').click();
       await modal.waitFor({ state: 'detached', timeout: 15_000 });
       await expectLoggedIn(page, account);
       expect(new URL(page.url()).pathname).toBe('/');
@@ -94,7 +98,7 @@ describe('accounts in Chromium', () => {
   it('shows the rule of a bad field and refuses a wrong invitation code', async () => {
     const { context, page } = await home('EN');
     await page.getByTestId('register-button').click();
-    const modal = await fillRegister(page, { username: 'ab', password: 'abc12345', confirmPassword: 'abc12345', affiliateCode: 'NOPE99' });
+    const modal = await fillRegister(page, { username: 'ab', password: 'abc12345', confirmPassword: 'abc12345', affiliateCode: 'NOPE99', payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' });
     await modal.locator('input[name="ageConfirmed"]').check();
     await modal.locator('button[type="submit"]').click();
     await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);
@@ -118,10 +122,11 @@ describe('accounts in Chromium', () => {
     await expect.poll(async () => (code = /(\d{6})/.exec(await lastMessage(gw, `+63${mobile}`))?.[1] ?? ''), { timeout: 10_000 }).toMatch(/^\d{6}$/);
     await modal.locator('input[name="verificationCode"]').fill(code);
     // A mobile registration also chooses its password (the spec's rules require one).
-    await fillRegister(page, { password: 'abc12345', confirmPassword: 'abc12345' });
+    await fillRegister(page, { password: 'abc12345', confirmPassword: 'abc12345', payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' });
     await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
     await modal.locator('input[name="ageConfirmed"]').check();
     await modal.locator('button[type="submit"]').click();
+    await modal.getByTestId('rg-offer-done').click({ timeout: 15_000 });
     await modal.waitFor({ state: 'detached', timeout: 15_000 });
     await expectLoggedIn(page, mobile);
     await context.close();

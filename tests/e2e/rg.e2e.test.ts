@@ -1,20 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createMember } from './support/portal-ui.ts';
+import { DemoOperator } from './support/ops-operator.ts';
 import { apiLogin, keptToken, signInContext } from './support/session.ts';
 
 /**
  * Responsible gaming in a real browser: the member centre page in EN and TY (screenshots
  * /tmp/rg-en.png, /tmp/rg-ty.png), a loss limit saved from the page, and a self-exclusion from one
- * browser that logs the player out of another at once.
+ * browser that logs the player out of another at once; a loss limit that stops a house slot with
+ * its message on the game page; an excluded player who logs in to a restricted session (withdraw
+ * and the RG page open, a game launch refused).
  */
 let gw: GatewayProcess;
 let browser: Browser;
+let opsToken = '';
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // A loaded machine boots PGlite slowly: give the gateway time.
+  gw = await GatewayProcess.start({}, { bootTimeoutMs: 240_000 });
   browser = await launchBrowser();
+  opsToken = await (await DemoOperator.prepare(gw, 'Ops-rg-e2e-pass-1')).token();
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,5 +62,97 @@ describe('responsible gaming page', () => {
     expect(await keptToken(a.page)).toBeNull();
     await a.context.close();
     await b.context.close();
+  });
+});
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<{ status: number; code?: string; value: T }> {
+  const r = await fetch(gw.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; code?: string };
+  return { status: r.status, value: j.value, ...(j.code ? { code: j.code } : {}) };
+}
+
+/** A member with `pesos` on the balance (an operator's adjustment) and an API session. */
+async function fundedPlayer(account: string, pesos: number) {
+  await createMember(gw, { account, password: PASSWORD });
+  const token = await apiLogin(gw, account, PASSWORD);
+  const adj = await call('/ops/api/adjustments', opsToken, { account, amount: pesos * 100, reason: 'e2e rg', requestId: `rg-${account}` });
+  expect(adj.status).toBe(200);
+  return token;
+}
+
+/** One spin on the house slot page: the server's answer (success, code). */
+async function spin(page: Page): Promise<{ success: boolean; code?: string }> {
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 15_000 }),
+    page.getByTestId('house-spin').click(),
+  ]);
+  return (await res.json()) as { success: boolean; code?: string };
+}
+
+describe('limits and exclusions at play', () => {
+  it('a player with a loss limit is stopped by it while playing the house slot, with the message on the game page', async () => {
+    const token = await fundedPlayer('rglossplayer', 500);
+    // a ₱10 daily loss limit and ₱10 spins: a spin passes only while the whole stake still fits the limit,
+    // that is while the player is not behind (net loss bets - wins), so the first time the player is
+    // behind the next spin is refused (a win only postpones it)
+    expect((await call('/wps/v2/rg/limits', token, { kind: 'loss', period: 'day', amount: 1_000 })).status).toBe(200);
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, token, gw.url);
+    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
+    expect(launch.status).toBe(200);
+    await page.goto(gw.url + launch.value.url);
+    await page.getByTestId('house-page').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('house-seed-hash').innerText(), { timeout: 15_000 }).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId('house-stake-1000').click();
+    let refused: { success: boolean; code?: string } | null = null;
+    for (let i = 0; i < 40 && !refused; i++) {
+      const r = await spin(page);
+      if (!r.success) refused = r;
+      else await expect.poll(() => page.getByTestId('house-spin').isEnabled(), { timeout: 10_000 }).toBe(true);
+    }
+    expect(refused?.code).toBe('RG_LIMIT_REACHED');
+    await expect.poll(() => page.getByTestId('house-error').innerText(), { timeout: 10_000 }).toContain('responsible gaming limit');
+    await page.screenshot({ path: '/tmp/rg-loss-limit.png' });
+    // the RG page shows the loss used against the limit
+    const state = await call<{ limits: Array<{ kind: string; used: number; amount: number }> }>('/wps/v2/rg/state', token);
+    const loss = state.value.limits.find((l) => l.kind === 'loss')!;
+    expect(loss.used).toBeGreaterThan(0);
+    expect(loss.used + 1_000).toBeGreaterThan(loss.amount);
+    await context.close();
+  });
+
+  it('an excluded player logs in to a restricted session: the withdraw and RG pages open, a game does not launch', async () => {
+    const token = await fundedPlayer('rgexcluded1', 300);
+    expect((await call('/wps/v2/rg/exclusion', token, { kind: 'cooling', duration: '7d' })).status).toBe(200);
+    // the login itself (password, bot check) succeeds: it opens a restricted session
+    const restricted = await apiLogin(gw, 'rgexcluded1', PASSWORD);
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, restricted, gw.url);
+    await page.goto(gw.url + '/');
+    await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toContain('300.00');
+    // every page says the session is restricted, with the way to the money
+    expect(await page.getByTestId('rg-restricted-banner').innerText({ timeout: 15_000 })).toContain('you can still withdraw');
+    // the withdraw page opens (the balance can be taken out)
+    await page.goto(gw.url + '/member?tab=withdraw');
+    await page.getByTestId('withdraw-panel').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/rg-excluded-withdraw.png', fullPage: true });
+    // the RG page says why and until when
+    await page.goto(gw.url + '/member?tab=responsibleGaming');
+    await page.getByTestId('rg-excluded').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('rg-excluded').innerText()).toContain('cooling-off');
+    // a game does not launch: the launch dialog gives the RG code's message
+    await page.goto(gw.url + '/');
+    const card = page.getByTestId('home-hot-games').getByTestId('game-card').filter({ hasText: 'Lucky Peso Reels' }).first();
+    await card.hover();
+    await card.getByRole('button', { name: /play now/i }).first().click();
+    await page.getByTestId('launch-dialog-failed').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('launch-dialog-failed').innerText()).toContain('excluded from play');
+    await page.screenshot({ path: '/tmp/rg-excluded-launch.png' });
+    await context.close();
   });
 });

@@ -40,6 +40,12 @@ export const ZLoginValue = z.object({
   defaultPassword: z.boolean(),
   isAgent: z.boolean(),
   isTrial: z.boolean(),
+  /**
+   * Responsible gaming: the member is excluded (self-exclusion, cooling-off, family, operator,
+   * restricted person). The session is a restricted one: the balance can be withdrawn and the RG page
+   * read, but every call that plays, deposits, bets or transfers answers RG_EXCLUDED.
+   */
+  rgExclusion: z.object({ kind: z.string(), until: z.string().nullable() }).nullable().optional(),
 });
 export type TLoginValue = z.infer<typeof ZLoginValue>;
 
@@ -139,6 +145,8 @@ export const ZMemberInfo = z.object({
   mobileNum: z.string().nullable(),
   email: z.string().nullable(),
   totpEnabled: z.boolean(),
+  /** Responsible gaming: the exclusion in force (restricted session: withdraw and RG page only), else null. */
+  rgExclusion: z.object({ kind: z.string(), until: z.string().nullable() }).nullable().optional(),
 });
 export type TMemberInfo = z.infer<typeof ZMemberInfo>;
 

@@ -61,6 +61,14 @@ export const OPS_PERMISSIONS = {
   'promotions.read': ['administrator', 'content', 'finance'],
   'promotions.manage': ['administrator', 'content'],
   'promotions.decide': ['administrator', 'finance'],
+  /** Responsible gaming: read the restricted-persons list summary, its matches and the family requests. */
+  'rg.read': ['administrator', 'risk', 'support'],
+  /** Import (replace) the restricted-persons list. */
+  'rg.restricted.import': ['administrator', 'risk'],
+  /** File a family exclusion request on a caller's behalf (support on the phone). */
+  'rg.family.request': ['administrator', 'risk', 'support'],
+  /** Approve or reject a family exclusion request. */
+  'rg.family.decide': ['administrator', 'risk'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */

@@ -10,7 +10,7 @@ export const RG_LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
 export const RG_PERIODS = ['day', 'week', 'month'] as const;
 export const RG_SELF_DURATIONS = ['6m', '1y', '5y'] as const;
 export const RG_COOLING_DURATIONS = ['24h', '7d', '30d'] as const;
-export const RG_EXCLUSION_KINDS = ['self', 'cooling', 'family', 'operator'] as const;
+export const RG_EXCLUSION_KINDS = ['self', 'cooling', 'family', 'operator', 'restricted'] as const;
 /** The largest limit a player may set (minor units): 1 billion; above it is an absurd value (4xx). */
 export const RG_MAX_LIMIT = 1_000_000_000_00;
 /** An increase or removal of a limit waits this long, then needs the player's confirmation. */
@@ -92,4 +92,104 @@ export const ZOpsRgLiftBody = z.object({ reason: z.string().trim().min(2).max(50
 export const opsRgCalls = {
   exclude: defineCall({ method: 'POST', path: '/ops/api/rg/exclusions', auth: true, body: ZOpsRgExcludeBody, value: ZRgExclusion }),
   lift: defineCall({ method: 'POST', path: '/ops/api/rg/exclusions/:id/lift', auth: true, body: ZOpsRgLiftBody, value: z.object({ lifted: z.boolean() }) }),
+};
+
+/** Operator exclusion durations (and family exclusion decisions): the self and cooling ones. */
+export const RG_OPERATOR_DURATIONS = [...RG_SELF_DURATIONS, ...RG_COOLING_DURATIONS] as const;
+
+// ---------------------------------------------------------------- family exclusion
+
+/** Who may ask for a player's exclusion (Philippine rules): a spouse, a parent or an adult child. */
+export const RG_FAMILY_RELATIONSHIPS = ['spouse', 'parent', 'adult_child'] as const;
+const text = (min: number, max: number) => z.string().trim().min(min).max(max);
+/**
+ * A family exclusion request (public form, or support filing it for a caller). The answer never says
+ * whether the account exists: an operator with the risk role looks at every request.
+ */
+export const ZRgFamilyRequestBody = z.object({
+  /** The player's username or mobile number, as the requester knows it. */
+  playerAccount: text(3, 64),
+  requesterName: text(2, 100),
+  relationship: z.enum(RG_FAMILY_RELATIONSHIPS),
+  /** A phone number or e-mail address the operator can call back. */
+  requesterContact: text(5, 100),
+  reason: text(10, 1000),
+}).strict();
+export const ZRgFamilyRequestValue = z.object({ reference: z.string() });
+export const ZRgFamilyRequestRow = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  playerAccount: z.string(),
+  memberId: z.number().int().nullable(),
+  /** The account the request resolved to (null: no such account). */
+  account: z.string().nullable(),
+  requesterName: z.string(),
+  relationship: z.enum(RG_FAMILY_RELATIONSHIPS),
+  requesterContact: z.string(),
+  reason: z.string(),
+  source: z.enum(['public', 'support']),
+  createdBy: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  duration: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TRgFamilyRequestRow = z.infer<typeof ZRgFamilyRequestRow>;
+export const ZRgFamilyListQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export const ZRgFamilyDecideBody = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), duration: z.enum(RG_OPERATOR_DURATIONS).nullable(), note: text(2, 500) }).strict(),
+  z.object({ decision: z.literal('reject'), note: text(2, 500) }).strict(),
+]);
+
+// ---------------------------------------------------------------- restricted persons
+
+/** Categories of persons the Philippine rules exclude from play. */
+export const RG_RESTRICTED_CATEGORIES = ['government_official', 'armed_forces_police', 'licensee_employee', 'national_exclusion'] as const;
+/** The largest CSV accepted by an import (characters). */
+export const RG_RESTRICTED_MAX_CSV = 2_000_000;
+export const ZRgRestrictedImportBody = z.object({
+  /** CSV text: full_name, birth_date (YYYY-MM-DD), category, optional id_number; a header line is optional. */
+  csv: z.string().min(1).max(RG_RESTRICTED_MAX_CSV),
+}).strict();
+export const ZRgRestrictedImport = z.object({
+  id: z.number().int(),
+  rows: z.number().int(),
+  importedBy: z.string(),
+  importedAt: z.string(),
+  /** When the re-check job went through the members (null: not yet). */
+  checkedAt: z.string().nullable(),
+  matched: z.number().int().nullable(),
+});
+export const ZRgRestrictedSummary = z.object({
+  current: ZRgRestrictedImport.nullable(),
+  byCategory: z.record(z.string(), z.number().int()),
+});
+export const ZRgRestrictedMatch = z.object({
+  id: z.number().int(),
+  memberId: z.number().int(),
+  account: z.string(),
+  category: z.enum(RG_RESTRICTED_CATEGORIES),
+  importId: z.number().int(),
+  matchedAt: z.string(),
+  /** Whether the exclusion the match started is still in force. */
+  excluded: z.boolean(),
+});
+const ZPage = z.object({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }).strict();
+
+export const rgFamilyCall = defineCall({ method: 'POST', path: `${RG_PREFIX}/family-requests`, auth: false, body: ZRgFamilyRequestBody, value: ZRgFamilyRequestValue });
+
+/** Operator calls for restricted persons and family requests (under /ops/api/rg). */
+export const opsRgListCalls = {
+  restrictedImport: defineCall({ method: 'POST', path: '/ops/api/rg/restricted/import', auth: true, body: ZRgRestrictedImportBody, value: ZRgRestrictedImport }),
+  restrictedSummary: defineCall({ method: 'GET', path: '/ops/api/rg/restricted', auth: true, query: z.object({}).strict(), value: ZRgRestrictedSummary }),
+  restrictedMatches: defineCall({ method: 'GET', path: '/ops/api/rg/restricted/matches', auth: true, query: ZPage, value: z.object({ list: z.array(ZRgRestrictedMatch), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() }) }),
+  familyRequests: defineCall({ method: 'GET', path: '/ops/api/rg/family-requests', auth: true, query: ZRgFamilyListQuery, value: z.object({ list: z.array(ZRgFamilyRequestRow), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() }) }),
+  createFamilyRequest: defineCall({ method: 'POST', path: '/ops/api/rg/family-requests', auth: true, body: ZRgFamilyRequestBody, value: ZRgFamilyRequestRow }),
+  decideFamilyRequest: defineCall({ method: 'POST', path: '/ops/api/rg/family-requests/:id/decide', auth: true, body: ZRgFamilyDecideBody, value: ZRgFamilyRequestRow }),
 };

@@ -46,6 +46,9 @@ import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/p
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
+import { assertAllowedWhenExcluded } from '../modules/rg/restricted-session.ts';
+import { createFamily } from '../modules/rg/family.ts';
+import { createRestricted, registerRestrictedJobs } from '../modules/rg/restricted.ts';
 import { createRg, registerRgJobs } from '../modules/rg/rg-service.ts';
 import { mountRgOps, mountRgRoutes } from '../modules/rg/rg-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
@@ -146,6 +149,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   betStream.register(promos.consumer);
   cashier.deposits.onPaid((tx, d) => promos.onDepositPaid(tx, d));
   registerPromotionJobs(jobs, promos);
+  const rgFamily = createFamily({ db, rg });
+  const rgRestricted = createRestricted({ db, jobs, rg });
+  registerRestrictedJobs(jobs, rgRestricted);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -202,6 +208,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
         if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
         if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
       }
+      // Responsible gaming: an excluded player's session is a restricted one (withdraw, RG page; RG_EXCLUDED elsewhere).
+      assertAllowedWhenExcluded(req.method, req.path, req.ctx.session?.rgExclusion);
       next();
     } catch (err) {
       next(err);
@@ -216,7 +224,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountContentOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
-  mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
+  mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
@@ -224,7 +232,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
-  mountRgRoutes(apiApp, { rg }, routeOpts);
+  mountRgRoutes(apiApp, { rg, family: rgFamily, limiter }, routeOpts);
   mountFeedbackRoutes(apiApp, { feedback }, routeOpts);
   mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   mountProfitRoutes(apiApp, db, routeOpts);
@@ -309,7 +317,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, rgRestricted, rgFamily,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

@@ -16,7 +16,7 @@ import { agentPayoutCalls, devAgentSettlementCalls, opsAgentDisputeCalls } from 
 import { agentReportCalls } from '@portal/contracts/api/agent-reports';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
-import { opsRgCalls, rgCalls } from '@portal/contracts/api/rg';
+import { opsRgCalls, opsRgListCalls, rgCalls, rgFamilyCall } from '@portal/contracts/api/rg';
 import { FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { referralCalls } from '@portal/contracts/api/referral';
 import { profitCalls } from '@portal/contracts/api/profit';
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, newsCalls, opsContentCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, newsCalls, opsContentCalls, opsRgListCalls, rgFamily: { rgFamilyCall }, launch: { launchCall },
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },

@@ -32,7 +32,7 @@ async function login(account: string, password: string) {
   return r.json!.value!.token;
 }
 async function opsLogin(username: string, password: string) {
-  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password, totp: await totpNow() } });
+  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password, totp: await totpNow(undefined, username) } });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

@@ -77,6 +77,7 @@ export function Footer() {
             <h2 className="site-footer__heading">{t('responsible_gaming')}</h2>
             <ResponsibleGamingBadges minAge={brand?.minAge ?? LIMITS.MIN_AGE} />
             <p className="muted small">{t('responsible_gaming_text', { age: brand?.minAge ?? LIMITS.MIN_AGE })}</p>
+            <button type="button" className="link-btn small" onClick={() => openPopup('rgFamilyModal')} data-testid="footer-rg-family">{t('rg_family_link')}</button>
           </section>
         </div>
         <p className="site-footer__copy muted small">{t('footer_copyright', { year: new Date().getFullYear(), site: brand?.siteName ?? '' })}</p>

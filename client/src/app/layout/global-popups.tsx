@@ -17,6 +17,8 @@ const RegisterModal = lazyNamed(() => import('../../features/register/components
 const ForgotPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/forgot-password-modal'), 'ForgotPasswordModal', null, ['register']);
 const ChangePasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/change-password-modal'), 'ChangePasswordModal', null, ['register']);
 const ResetPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/reset-password-modal'), 'ResetPasswordModal', null, ['register']);
+const RgLimitsOffer = lazyNamed(() => import('../../features/rg/components/limits-offer'), 'RgLimitsOffer', null, ['rg']);
+const FamilyRequestModal = lazyNamed(() => import('../../features/rg/components/family-request-modal'), 'FamilyRequestModal', null, ['rg']);
 const HelpModal = lazyNamed(() => import('../../features/help/components/help-modal'), 'HelpModal', null);
 const PublicModal = lazyNamed(() => import('../../features/home/components/public-modal'), 'PublicModal', null, ['home']);
 const FirstLoginPopups = lazyNamed(() => import('../../features/auth/components/first-login-popups'), 'FirstLoginPopups', null);
@@ -37,7 +39,8 @@ export function GlobalPopups() {
   return (
     <>
       {name === 'loginPopupModal' && <LoginPopup open onClose={closePopup} extra={<SocialSignIn />} />}
-      {name === 'registerModal' && <RegisterModal open onClose={closePopup} />}
+      {name === 'registerModal' && <RegisterModal open onClose={closePopup} afterRegister={(done) => <RgLimitsOffer where="register" onDone={done} />} />}
+      {name === 'rgFamilyModal' && <FamilyRequestModal open onClose={closePopup} />}
       {name === 'forgetPassModal' && <ForgotPasswordModal open onClose={closePopup} />}
       {name === 'changePassModal' && <ChangePasswordModal />}
       {params.has('resetToken') && <ResetPasswordModal />}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentRoute } from '../route-handle';
+import { ExcludedBanner } from './excluded-banner';
 import { Footer } from './footer';
 import { GlobalPopups } from './lazy-popups';
 import { Header } from './header';
@@ -18,6 +19,7 @@ export function MainLayout() {
       <SideMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
       <Header onOpenMenu={() => setMenuOpen(true)} />
       <main className="main-view" id="main">
+        <ExcludedBanner />
         <Outlet />
       </main>
       {handle?.footer !== false && <Footer />}

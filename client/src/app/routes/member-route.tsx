@@ -11,6 +11,7 @@ import { useRewards } from '../../features/promotions/api/promotions';
 import { BonusDetails } from '../../features/promotions/components/bonus-details';
 import { RewardCentre } from '../../features/promotions/components/reward-centre';
 import { usePromotionEvents } from '../../features/promotions/components/use-promotion-events';
+import { RgLimitsOffer } from '../../features/rg/components/limits-offer';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
@@ -26,7 +27,7 @@ export function MemberRoute() {
   const rewards = useRewards(!isTrial).data;
   usePromotionEvents();
   const slots: MemberCentreSlots = {
-    depositv2: { render: () => <DepositPanel /> },
+    depositv2: { render: () => <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} /> },
     withdraw: { render: () => <WithdrawPanel /> },
     transferUpline: { render: () => <TransferPanel isAgent={isAgent} /> },
     transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },

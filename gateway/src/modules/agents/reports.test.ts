@@ -70,7 +70,7 @@ async function register(username: string, affiliateCode: string, ip: string) {
   const a = (await call<{ answer: string }>(`/wps/dev/captcha/${c.captchaKey}`)).json!.value!;
   return call<{ memberId: number }>('/wps/member/register', {
     method: 'PUT', headers: { 'x-forwarded-for': ip },
-    body: { username, password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, captchaKey: c.captchaKey, captcha: a.answer, affiliateCode, login: false },
+    body: { username, password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, payeeName: 'Juan Dela Cruz', birthday: '1990-01-01', captchaKey: c.captchaKey, captcha: a.answer, affiliateCode, login: false },
   });
 }
 

@@ -6,7 +6,9 @@ import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@porta
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
-import { assertNotExcluded } from '../rg/rg-service.ts';
+import { activeExclusion } from '../rg/rg-service.ts';
+import { isoDate, isRestrictedPerson, rgNameKey } from '../rg/restricted.ts';
+import { marketRules } from '@portal/contracts/domain/markets';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
@@ -97,8 +99,9 @@ export function createAccounts(deps: AccountsDeps) {
 
   /** Open a session and say what the client must do next (spec section 4, login success). */
   async function openSession(m: Merchant, member: MemberRow, ip: string, password: string | null): Promise<TLoginValue> {
-    // An excluded player cannot log in to play (RG_EXCLUDED, with the end date).
-    await assertNotExcluded(db, member.id);
+    // An excluded player logs in to a restricted session: withdraw the balance and read the RG page,
+    // nothing that plays, deposits, bets or transfers (rg/restricted-session.ts answers RG_EXCLUDED).
+    const excluded = await activeExclusion(db, member.id);
     const firstTimeLogin = member.first_login_at === null;
     await db.query(
       'UPDATE members SET last_login_at = now(), first_login_at = COALESCE(first_login_at, now()) WHERE id = $1',
@@ -114,6 +117,7 @@ export function createAccounts(deps: AccountsDeps) {
       defaultPassword: member.must_change_password || password === LIMITS.DEFAULT_PASSWORD,
       isAgent: isAgentType(member.type, m.agentTypes),
       isTrial: isTrialType(member.type, m.trialTypes),
+      rgExclusion: excluded ? { kind: excluded.kind, until: excluded.ends_at === null ? null : new Date(excluded.ends_at).toISOString() } : null,
     };
   }
 
@@ -354,6 +358,18 @@ export function createAccounts(deps: AccountsDeps) {
         if (age === null || age < m.brand.minAge) throw new AppError(ErrorCode.UNDERAGE);
       }
       if (ruleOf(rules, 'captcha').enabled) await captchas.check(body.captchaKey, body.captcha);
+      // Philippine rules: a person on the merchant's restricted-persons list cannot register (normalized
+      // full name + birth date). The answer names no list and no category.
+      const market = marketRules(m.market);
+      if (market.restrictedPersons && body.payeeName && body.birthday && (await isRestrictedPerson(db, m.code, body.payeeName, body.birthday))) {
+        await db.query(
+          `INSERT INTO audit_log (merchant_code, operator_id, operator_username, action, target_type, target_id, before, after)
+           VALUES ($1, NULL, 'system', 'rg.restricted.refused', 'registration', $2, NULL, $3)`,
+          [m.code, variant === 'mobile' ? (values.mobileNum ?? '') : (values.username ?? ''), JSON.stringify({ ip })]);
+        throw new AppError(ErrorCode.RESTRICTED_PERSON);
+      }
+      const nameKey = body.payeeName ? rgNameKey(body.payeeName) || null : null;
+      const birthDate = body.birthday && isoDate(body.birthday) ? body.birthday : null;
       let mobile: { dialing: string; mobile: string } | null = null;
       if (values.mobileNum) {
         if (m.modules.REGMOBVERF3 && (variant === 'mobile' || ruleOf(rules, 'mobileNum').required)) {
@@ -374,13 +390,13 @@ export function createAccounts(deps: AccountsDeps) {
       try {
         const insert = (q: Queryable, type: number) => q.query<{ id: number }>(
           `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, payment_password_hash,
-             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip, invitation_id, referrer_id)
+             password_changed_at, password_expires_at, dialing_code, mobile_num, email, payee_name, profile, parent_id, register_ip, invitation_id, rg_name_key, birth_date, referrer_id)
            VALUES ($1, $2, lower($2), $3, $15, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END,
-             $7, $8, $9, $10, $11, $12, $13, $14, $16) RETURNING id`,
+             $7, $8, $9, $10, $11, $12, $13, $14, $16, $17::date, $18) RETURNING id`,
           [m.code, account, body.nickname ?? null, passwordHash, paymentHash, maxAge, mobile?.dialing ?? null, mobile?.mobile ?? null,
             body.email || null, body.payeeName || null,
             JSON.stringify({ birthday: body.birthday, line: body.line, whatsapp: body.whatsapp, facebook: body.facebook, wechat: body.wechat, qqNum: body.qqNum, idNumber: body.idNumber, referralCode: body.referralCode, registerUrl: body.registerUrl, domain: body.domain }),
-            parentId, ip, invited?.invitationId ?? null, type, referrerId],
+            parentId, ip, invited?.invitationId ?? null, type, nameKey, birthDate, referrerId],
         );
         const invitationId = invited?.invitationId ?? null;
         const r = invitationId === null
@@ -453,6 +469,7 @@ export function createAccounts(deps: AccountsDeps) {
         mobileNum: x.mobile_num ? `+${x.dialing_code} ${x.mobile_num.slice(0, 3)}****${x.mobile_num.slice(-3)}` : null,
         email: x.email ? x.email.replace(/^(.).*(@.*)$/, '$1***$2') : null,
         totpEnabled: x.totp_enabled,
+        rgExclusion: await activeExclusion(db, x.id).then((e) => (e ? { kind: e.kind, until: e.ends_at === null ? null : new Date(e.ends_at).toISOString() } : null)),
       };
     },
 

@@ -43,7 +43,7 @@ async function login(username: string, password: string, extra: Json = {}, ip?: 
 }
 async function register(fields: Json, ip = freshIp()) {
   return call<{ token?: string; memberId: number }>('/wps/member/register', {
-    method: 'PUT', ip, body: { password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, ...(await captcha()), ...fields },
+    method: 'PUT', ip, body: { password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, payeeName: 'Juan Dela Cruz', birthday: '1990-01-01', ...(await captcha()), ...fields },
   });
 }
 async function member(body: Json) {
@@ -94,7 +94,7 @@ describe('registration', () => {
     expect(sent.json?.value?.expiredMinutes).toBe(1);
     const code = await lastCode('+639171234567');
     expect(code).toMatch(/^\d{6}$/);
-    const base = { mobileNum: '9171234567', countryDialingCode: '63', verificationCode: code, termsAccepted: true, ageConfirmed: true };
+    const base = { mobileNum: '9171234567', countryDialingCode: '63', verificationCode: code, termsAccepted: true, ageConfirmed: true, payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' };
     // no password, a password against the pattern, a confirmation that differs: refused, the code is not spent
     for (const extra of [{}, { password: 'abc', confirmPassword: 'abc' }, { password: 'abc12345', confirmPassword: 'abc12346' }]) {
       const bad = await call('/wps/member/register/mobile', { method: 'PUT', ip, body: { ...base, ...extra, ...(await captcha()) } });

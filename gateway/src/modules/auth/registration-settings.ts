@@ -1,5 +1,6 @@
 import { REGISTRATION_FIELDS, type FieldRule, type RegistrationField } from '@portal/contracts/domain/registration';
 import { patternById } from '@portal/contracts/domain/patterns';
+import { marketRules } from '@portal/contracts/domain/markets';
 import type { TFieldRule } from '@portal/contracts/api/auth';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 
@@ -41,13 +42,21 @@ function complete(p: Partial): TFieldRule {
   };
 }
 
-/** The merchant's registration rules: stored overrides on top of the defaults, one per field. */
+/** Fields a market makes required whatever the merchant configured (see MARKET_RULES). */
+const IDENTITY_FIELDS: ReadonlySet<RegistrationField> = new Set(['payeeName', 'birthday']);
+
+/**
+ * The merchant's registration rules: stored overrides on top of the defaults, one per field; a market
+ * that screens identities (the Philippines) makes the full name and the birth date required.
+ */
 export function registrationRules(m: Merchant & { registration?: unknown }): TFieldRule[] {
   const overrides = new Map<string, Partial>();
   if (Array.isArray(m.registration)) for (const o of m.registration as Partial[]) if (o && typeof o.field === 'string') overrides.set(o.field, o);
+  const identity = marketRules(m.market).identityAtRegistration;
   return REGISTRATION_FIELDS.map((f) => {
     const base = DEFAULTS.find((d) => d.field === f) ?? rule(f, false, false, 0);
-    return complete({ ...base, ...(overrides.get(f) ?? {}) });
+    const r = complete({ ...base, ...(overrides.get(f) ?? {}) });
+    return identity && IDENTITY_FIELDS.has(f) ? { ...r, enabled: true, required: true } : r;
   });
 }
 

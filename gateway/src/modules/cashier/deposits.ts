@@ -75,6 +75,7 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     const max = Math.min(channel.maxAmount, s.depositMax);
     if (b.amount < min || b.amount > max) throw new AppError(ErrorCode.AMOUNT_OUT_OF_RANGE, undefined, undefined, { min, max });
     // Responsible gaming: an excluded player cannot deposit; the deposit limits (paid and pending deposits of the period) must fit.
+    // Checked first so a refused deposit creates no provider order; checked again (locked) with the insert.
     await db.tx((tx) => checkMoney(tx, memberId, 'deposit', b.amount, merchant.brand.gmtOffsetMinutes));
     const reference = `D${randomBytes(8).toString('hex').toUpperCase()}`;
     let providerOrderId = reference;
@@ -86,11 +87,23 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
       providerOrderId = order.providerOrderId;
       payUrl = order.payUrl;
     }
-    const r = await db.query<DepositRow>(
-      `INSERT INTO deposits (merchant_code, member_id, channel_code, provider, provider_order_id, reference, pay_url, request_id, amount, currency, payer_reference)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (member_id, request_id) DO NOTHING RETURNING *`,
-      [merchant.code, memberId, channel.code, channel.provider, providerOrderId, reference, payUrl, b.requestId, b.amount, merchant.currency, b.payerReference ?? null],
-    );
+    // The RG check again, in the insert's own transaction: checkMoney locks the member's deposit-limit
+    // rows (FOR UPDATE) before summing the period's deposits, so two deposits at once are serialized
+    // here and the second one sees the first; together they cannot pass a limit only one fits.
+    const r = await db.tx(async (tx) => {
+      try {
+        await checkMoney(tx, memberId, 'deposit', b.amount, merchant.brand.gmtOffsetMinutes);
+      } catch (err) {
+        // A concurrent twin (same requestId) committed first: its order is the answer, not a refusal.
+        if (await byRequest(tx, memberId, b.requestId)) return { rows: [] as DepositRow[] };
+        throw err;
+      }
+      return tx.query<DepositRow>(
+        `INSERT INTO deposits (merchant_code, member_id, channel_code, provider, provider_order_id, reference, pay_url, request_id, amount, currency, payer_reference)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (member_id, request_id) DO NOTHING RETURNING *`,
+        [merchant.code, memberId, channel.code, channel.provider, providerOrderId, reference, payUrl, b.requestId, b.amount, merchant.currency, b.payerReference ?? null],
+      );
+    });
     if (r.rows[0]) return toDeposit(r.rows[0]);
     // A concurrent twin won the insert: answer with its order (this provider order stays unused).
     return sameTerms((await byRequest(db, memberId, b.requestId))!, b);

@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { hashToken, newToken } from '../sessions/session-store.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
-import { totpEnrolment, verifyTotp } from '../auth/totp.ts';
+import { totpEnrolment, totpStep } from '../auth/totp.ts';
 
 /** isPlatform: the platform administrator, who may also create merchants (one at most: see migration 043). */
 export type Operator = { id: number; merchantCode: string; username: string; roles: OperatorRole[]; mustChangePassword: boolean; totpEnrolled: boolean; isPlatform?: boolean };
@@ -175,9 +175,16 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     });
   }
 
-  /** A valid code of the secret (30 s steps, one step of drift either way). */
-  async function acceptCode(_row: OperatorRow, secret: string, code: string): Promise<boolean> {
-    return verifyTotp(secret, code);
+  /**
+   * A valid code of the secret (30 s steps, one step of drift either way), used once: its time step
+   * must be later than the last one this operator used, and is stored in the same guarded update, so
+   * a code seen over a shoulder or replayed (even by two requests at once) is refused in its window.
+   */
+  async function acceptCode(row: OperatorRow, secret: string, code: string): Promise<boolean> {
+    const step = await totpStep(secret, code);
+    if (step === null) return false;
+    const r = await db.query('UPDATE operators SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id', [row.id, step]);
+    return r.rows.length > 0;
   }
 
   /** Start (or restart) enrolment: a new pending secret, shown once as a QR code and as text. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES, OPS_PERMISSIONS, opsCalls, type OperatorRole, type OpsAction } from '@portal/contracts/api/ops';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
-import { opsRgCalls } from '@portal/contracts/api/rg';
+import { opsRgCalls, opsRgListCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls } from '@portal/contracts/api/promotions';
@@ -91,6 +91,12 @@ const ROUTES: Route[] = [
   { method: 'DELETE', path: opsContentCalls.deleteArticle.path, action: 'content.manage', roles: [A, C] },
   { method: 'GET', path: opsContentCalls.campaigns.path, action: 'content.read', roles: [A, C, S] },
   { method: 'POST', path: opsContentCalls.sendCampaign.path, action: 'messages.send', roles: [A, C], body: {} },
+  { method: 'POST', path: opsRgListCalls.restrictedImport.path, action: 'rg.restricted.import', roles: [A, R], body: {} },
+  { method: 'GET', path: opsRgListCalls.restrictedSummary.path, action: 'rg.read', roles: [A, R, S] },
+  { method: 'GET', path: opsRgListCalls.restrictedMatches.path, action: 'rg.read', roles: [A, R, S] },
+  { method: 'GET', path: opsRgListCalls.familyRequests.path, action: 'rg.read', roles: [A, R, S] },
+  { method: 'POST', path: opsRgListCalls.createFamilyRequest.path, action: 'rg.family.request', roles: [A, R, S], body: {} },
+  { method: 'POST', path: opsRgListCalls.decideFamilyRequest.path, action: 'rg.family.decide', roles: [A, R], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -104,7 +110,7 @@ beforeAll(async () => {
   for (const role of OPERATOR_ROLES) {
     const op = await t.portal.cashier.operators.createOperator('DEMO', `perm_${role}`, 'Perm12345678', [role], { totpSecret: OPS_TOTP_SECRET });
     ids.set(role, op.id);
-    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await totpNow() } });
+    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await totpNow(undefined, `perm_${role}`) } });
     expect(r.status, r.text).toBe(200);
     tokens.set(role, r.json!.value!.token);
   }
@@ -121,7 +127,7 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload
       .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));

@@ -111,7 +111,7 @@ describe('responsible gaming limits', () => {
 });
 
 describe('exclusions', () => {
-  it('self-exclusion logs out everywhere at once, refuses login, bets and deposits with the end date, and is audited', async () => {
+  it('self-exclusion logs out everywhere at once; a new login is a restricted session; launches and bets are refused with the end date; audited', async () => {
     const p = await player();
     const second = (await api<{ token: string }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).json?.value?.token;
     expect(second).toBeTruthy();
@@ -123,9 +123,13 @@ describe('exclusions', () => {
     await closed;
     expect((await api(t.url, '/wps/v2/rg/state', { token: p.token })).status).toBe(401);
     expect((await api(t.url, '/wps/v2/rg/state', { token: second })).status).toBe(401);
-    const login = await api<{ until: string }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } });
-    expect(login.json?.code).toBe('RG_EXCLUDED');
-    expect(login.json?.value?.until).toBe(x.json?.value?.endsAt);
+    // logging in again gives a restricted session (withdraw and the RG page only), with the end date
+    const login = await api<{ token: string; rgExclusion: { kind: string; until: string } }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } });
+    expect(login.json?.value?.rgExclusion).toEqual({ kind: 'self', until: x.json?.value?.endsAt });
+    const launch = await api<{ until: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'RGV-G1' }, token: login.json!.value!.token });
+    expect(launch.status).toBe(403);
+    expect(launch.json?.code).toBe('RG_EXCLUDED');
+    expect(launch.json?.value?.until).toBe(x.json?.value?.endsAt);
     const b = await bet(p, 10);
     expect(b.status).toBe(403);
     expect(['RG_EXCLUDED', 'GAME_TOKEN_INVALID']).toContain(b.json.code);
@@ -148,7 +152,7 @@ describe('exclusions', () => {
     expect(await rg.liftDue()).toBe(0);
     const self = await rg.exclude('DEMO', p.memberId, { kind: 'member', account: p.account }, 'self', '1y');
     expect(Date.parse(self.revocableFrom!) - Date.parse(self.startsAt)).toBeGreaterThanOrEqual(181 * 86_400_000);
-    expect((await api(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).json?.code).toBe('RG_EXCLUDED');
+    expect((await api<{ rgExclusion: { kind: string } }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).json?.value?.rgExclusion?.kind).toBe('self');
     // (liftDue ends every due exclusion of the merchant: other tests' ones too, so this one is looked at by id)
     const endedAt = async () => (await t.portal.db.query<{ ended_at: Date | null }>('SELECT ended_at FROM rg_exclusions WHERE id = $1', [self.id])).rows[0]!.ended_at;
     clock = new Date(Date.parse(self.endsAt!) - 1000);
@@ -169,10 +173,12 @@ describe('exclusions', () => {
     expect((await api(t.url, '/ops/api/rg/exclusions', { token: opsToken, body: { memberId: 99_999_999, duration: null, reason: 'kyc' } })).status).toBe(404);
     const x = await api<{ id: string; endsAt: null }>(t.url, '/ops/api/rg/exclusions', { token: opsToken, body: { memberId: p.memberId, duration: null, reason: 'problem gambling report' } });
     expect(x.json?.value?.endsAt).toBeNull();
-    expect((await api(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).json?.code).toBe('RG_EXCLUDED');
+    expect((await api<{ rgExclusion: { kind: string; until: null } }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).json?.value?.rgExclusion).toEqual({ kind: 'operator', until: null });
     expect((await api(t.url, `/ops/api/rg/exclusions/${x.json!.value!.id}/lift`, { token: opsToken, body: { reason: 'reviewed' } })).status).toBe(200);
     expect((await api(t.url, `/ops/api/rg/exclusions/${x.json!.value!.id}/lift`, { token: opsToken, body: { reason: 'reviewed' } })).status).toBe(404);
-    expect((await api(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).status).toBe(200);
+    const after = await api<{ rgExclusion: null }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } });
+    expect(after.status).toBe(200);
+    expect(after.json?.value?.rgExclusion).toBeNull();
   });
 
   it('a session time limit ends the session at the limit', async () => {

@@ -54,7 +54,7 @@ export const notExcludedSql = (col: string) =>
   `NOT EXISTS (SELECT 1 FROM rg_exclusions rgx WHERE rgx.member_id = ${col} AND rgx.ended_at IS NULL AND rgx.starts_at <= now() AND (rgx.ends_at IS NULL OR rgx.ends_at > now()))`;
 
 type LimitRow = { kind: TRgLimitKind; period: TRgPeriod; amount: string | number | null; pending_amount: string | number | null; pending_remove: boolean; pending_from: Date | string | null };
-type ExclusionRow = { id: string | number; kind: 'self' | 'cooling' | 'family' | 'operator'; starts_at: Date | string; ends_at: Date | string | null; revocable_from: Date | string | null; member_id: number; merchant_code: string };
+type ExclusionRow = { id: string | number; kind: 'self' | 'cooling' | 'family' | 'operator' | 'restricted'; starts_at: Date | string; ends_at: Date | string | null; revocable_from: Date | string | null; member_id: number; merchant_code: string };
 
 const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -218,7 +218,7 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
      * Start an exclusion: every session ends at once, the sockets close, and a job lifts it at its end.
      * Self-exclusion: its first 6 months cannot be revoked; a new one while excluded extends (at least 6 months).
      */
-    async exclude(merchant: string, memberId: number, actor: RgActor, kind: 'self' | 'cooling' | 'family' | 'operator', duration: '6m' | '1y' | '5y' | '24h' | '7d' | '30d' | null, reason: string | null = null) {
+    async exclude(merchant: string, memberId: number, actor: RgActor, kind: 'self' | 'cooling' | 'family' | 'operator' | 'restricted', duration: '6m' | '1y' | '5y' | '24h' | '7d' | '30d' | null, reason: string | null = null) {
       const start = now();
       const endsAt = duration === null ? null : exclusionEnd(start, duration);
       const revocableFrom = kind === 'self' ? exclusionEnd(start, '6m') : kind === 'cooling' ? endsAt : null;
@@ -259,7 +259,9 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
     async events(merchant: string, memberId: number, pageNo: number, pageSize: number) {
       const r = await db.query<{ id: string; action: string; operator_username: string; operator_id: number | null; before: unknown; after: unknown; at: Date | string; total: number }>(
         `SELECT id::text, action, operator_username, operator_id, before, after, at, count(*) OVER ()::int AS total FROM audit_log
-          WHERE merchant_code = $1 AND target_type = 'member' AND target_id = $2 AND action LIKE 'rg.%' ORDER BY id DESC LIMIT $3 OFFSET $4`,
+          WHERE merchant_code = $1 AND target_type = 'member' AND target_id = $2 AND action LIKE 'rg.%'
+            -- a relative's request (and a rejection) is not shown to the player: only its outcome, the exclusion
+            AND action NOT LIKE 'rg.family.%' ORDER BY id DESC LIMIT $3 OFFSET $4`,
         [merchant, String(memberId), pageSize, (pageNo - 1) * pageSize]);
       return {
         list: r.rows.map((e) => ({ id: e.id, action: e.action, by: e.operator_id === null ? (e.operator_username === 'system' ? 'system' : 'you') : 'operator', before: e.before, after: e.after, at: iso(e.at)! })),

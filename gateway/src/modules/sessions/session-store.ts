@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/db.ts';
 import { revokeGameSessions } from '../provider/game-sessions.ts';
 
-export type SessionInfo = { memberId: number; merchantCode: string; memberType: number; account: string };
+export type SessionInfo = {
+  memberId: number; merchantCode: string; memberType: number; account: string;
+  /** Responsible gaming: the exclusion in force, if any (a restricted session: see rg/restricted-session.ts). */
+  rgExclusion?: { kind: string; until: string | null } | null;
+};
 
 /** Session lifetimes: a session dies after this long unused, and after the absolute limit whatever happens. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -46,11 +50,15 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
     },
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string; stale: boolean }>(
+      const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string; stale: boolean; rgx_kind: string | null; rgx_until: Date | string | null }>(
         `SELECT s.member_id, s.merchant_code, m.type, m.account,
-                s.last_seen_at < now() - make_interval(secs => $3) AS stale
+                s.last_seen_at < now() - make_interval(secs => $3) AS stale, rgx.kind AS rgx_kind, rgx.ends_at AS rgx_until
          FROM sessions s JOIN members m ON m.id = s.member_id
          LEFT JOIN rg_session_settings rg ON rg.member_id = s.member_id AND rg.session_limit_minutes IS NOT NULL
+         -- An exclusion in force makes the session a restricted one (withdraw and the RG page only).
+         LEFT JOIN LATERAL (SELECT x.kind, x.ends_at FROM rg_exclusions x WHERE x.member_id = s.member_id AND x.ended_at IS NULL
+                              AND x.starts_at <= now() AND (x.ends_at IS NULL OR x.ends_at > now())
+                            ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) rgx ON true
          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
            AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
            -- The player's session time limit (responsible gaming): the session ends at it.
@@ -60,7 +68,8 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
       const row = r.rows[0];
       if (!row) return null;
       if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
-      return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account };
+      const rgExclusion = row.rgx_kind === null ? null : { kind: row.rgx_kind, until: row.rgx_until === null ? null : new Date(row.rgx_until).toISOString() };
+      return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account, rgExclusion };
     },
     /** Logout: this session ends, and the games launched from it. */
     async revoke(token: string): Promise<void> {

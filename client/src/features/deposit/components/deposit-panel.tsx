@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { channelName } from '../../../lib/code-labels';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,8 +22,15 @@ const STATUS_TONE: Record<TDeposit['status'], string> = { pending: 'wait', paid:
  * provider's pay page or (manual bank) transfer to the shown account quoting the reference and wait
  * for an operator. The requestId stays the same while the same submit is retried.
  */
-export function DepositPanel({ navigate = (url: string) => window.location.assign(url) }: { navigate?: (url: string) => void }) {
+export function DepositPanel({ navigate = (url: string) => window.location.assign(url), firstDepositOffer }: {
+  navigate?: (url: string) => void;
+  /** Shown above the form before the player's first deposit (the responsible-gaming limits offer); `done` hides it. */
+  firstDepositOffer?: (done: () => void) => ReactNode;
+}) {
   const { t } = useTranslation('wallet');
+  const history = useDeposits(1);
+  const [offerDone, setOfferDone] = useState(false);
+  const isFirstDeposit = history.isSuccess && history.data.total === 0;
   const money = useMoney();
   const channels = useChannels();
   const create = useCreateDeposit();
@@ -75,6 +82,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
         <h1 className="mc-title">{t('deposit_title')}</h1>
         {channels.error && <FormMessage message={errorMessage(channels.error)} />}
         {channels.isPending && <p className="cx-muted">{t('loading')}</p>}
+        {firstDepositOffer && isFirstDeposit && !offerDone && firstDepositOffer(() => setOfferDone(true))}
         {list.length > 0 && channel && (
           <form className="cx-form" onSubmit={submit} noValidate>
             <div role="radiogroup" aria-label={t('deposit_channel')} className="cx-options" data-testid="deposit-channels">

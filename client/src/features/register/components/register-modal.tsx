@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -19,7 +19,12 @@ import { registrationMachine } from '../machines/registration-machine';
 import { visibleFields, type RegisterKind, type RegistrationSetup } from '../machines/registration-form';
 import { CaptchaImage } from './captcha-image';
 
-type Props = { open: boolean; onClose: () => void };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** Shown once the new member is signed in, before the modal closes (the responsible-gaming limits offer); `done` closes it. */
+  afterRegister?: (done: () => void) => ReactNode;
+};
 
 const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
   username: 'username', password: 'new-password', confirmPassword: 'new-password', payeeName: 'name', email: 'email',
@@ -28,14 +33,14 @@ const AUTOCOMPLETE: Partial<Record<RegistrationField, string>> = {
 const NUMERIC: ReadonlySet<RegistrationField> = new Set(['mobileNum', 'verificationCode', 'captcha']);
 
 /** registerModal: opened by the header's register button and /register (spec sections 2-5). */
-export function RegisterModal({ open, onClose }: Props) {
+export function RegisterModal({ open, onClose, afterRegister }: Props) {
   const { t } = useTranslation('register');
   const settings = useRegisterSettings();
   const whitelabel = useWhitelabel();
   return (
     <Modal name="registerModal" open={open} onClose={onClose} title={t('register_title')} width={460} height={360}>
       {settings.data && whitelabel.data ? (
-        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} />
+        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} afterRegister={afterRegister} />
       ) : settings.error || whitelabel.error ? (
         <FormMessage message={errorMessage(settings.error ?? whitelabel.error)} />
       ) : (
@@ -52,7 +57,7 @@ function urlAffiliateCode(): string | null {
   return q.get('affiliateCode') || q.get('code') || null;
 }
 
-function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modules: Record<string, boolean> }) {
+function RegisterForm({ settings, modules, afterRegister }: { settings: TRegisterSettings; modules: Record<string, boolean>; afterRegister?: Props['afterRegister'] }) {
   const { t } = useTranslation('register');
   const navigate = useNavigate();
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -89,13 +94,21 @@ function RegisterForm({ settings, modules }: { settings: TRegisterSettings; modu
   );
   const { context } = state;
   const isDone = state.matches('registered');
+  // Signed in at once: the optional step (limits offer) comes before the modal closes.
+  const hasAfterStep = isDone && !!afterRegister && !!context.result?.token;
   const navigated = useRef(false);
-  useEffect(() => {
-    if (!isDone || navigated.current) return;
+  const finish = () => {
+    if (navigated.current) return;
     navigated.current = true;
     closePopup();
     navigate('/');
-  }, [isDone, navigate]);
+  };
+  useEffect(() => {
+    if (!isDone || hasAfterStep) return;
+    finish();
+  });
+
+  if (hasAfterStep) return <div className="form" data-testid="register-after">{afterRegister(finish)}</div>;
 
   if (setup.kinds.length === 0) return <FormMessage message={{ key: 'common:error_MODULE_DISABLED' }} />;
 

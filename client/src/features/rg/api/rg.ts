@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { rgCalls, type ZRgExcludeBody, type ZRgLimitBody, type ZRgSessionBody } from '@portal/contracts/api/rg';
+import { rgCalls, rgFamilyCall, type ZRgExcludeBody, type ZRgFamilyRequestBody, type ZRgLimitBody, type ZRgSessionBody } from '@portal/contracts/api/rg';
 import { call } from '../../../lib/api';
 import { useSessionToken } from '../../../lib/session';
 
@@ -25,3 +25,6 @@ export const useSetLimit = () => useRgMutation((b: z.infer<typeof ZRgLimitBody>)
 export const useConfirmLimit = () => useRgMutation((b: { kind: z.infer<typeof ZRgLimitBody>['kind']; period: z.infer<typeof ZRgLimitBody>['period'] }) => call(rgCalls.confirmLimit, { body: b }));
 export const useExclude = () => useRgMutation((b: z.infer<typeof ZRgExcludeBody>) => call(rgCalls.exclude, { body: b }));
 export const useSessionSettings = () => useRgMutation((b: z.infer<typeof ZRgSessionBody>) => call(rgCalls.session, { body: b }));
+
+/** POST /wps/v2/rg/family-requests: a relative asks for a player's exclusion (no session needed). */
+export const useFamilyRequest = () => useMutation({ mutationFn: (b: z.infer<typeof ZRgFamilyRequestBody>) => call(rgFamilyCall, { body: b }) });

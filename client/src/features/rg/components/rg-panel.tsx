@@ -49,6 +49,14 @@ export function RgPanel() {
         {appliesFrom && <p className="form-notice" data-testid="rg-applies-from">{t('rg_applies_from', { when: dateTime(appliesFrom) })}</p>}
       </div>
 
+      {s?.exclusion && (
+        <div className="mc-card rg-excluded" role="status" data-testid="rg-excluded">
+          <h2 className="mc-title">{t('rg_excluded_title', { kind: t(`rg_xkind_${s.exclusion.kind}`) })}</h2>
+          <p>{s.exclusion.endsAt ? t('rg_excluded_until', { when: dateTime(s.exclusion.endsAt) }) : t('rg_excluded_open')}</p>
+          <p className="cx-muted">{t('rg_excluded_text')}</p>
+        </div>
+      )}
+
       <div className="mc-card">
         <h2 className="mc-title">{t('rg_limits')}</h2>
         <table className="cx-table" data-testid="rg-limits">

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RG_PERIODS, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
+import { errorMessage } from '../../../lib/field-message';
+import { useMoney } from '../../../lib/use-money';
+import { FormMessage } from '../../../ui/form-field';
+import { useRgState, useSetLimit } from '../api/rg';
+
+const OFFERED_KINDS: readonly TRgLimitKind[] = ['deposit', 'loss'];
+/** Whole currency units typed by the player -> minor units; null when not a whole positive amount. */
+const toMinor = (s: string) => (/^\d{1,9}$/.test(s.trim()) && Number(s.trim()) > 0 ? Number(s.trim()) * 100 : null);
+
+/**
+ * The limits offered to a new player: right after registering, and on the deposit page before the
+ * first deposit. Optional: the player sets a deposit or loss limit per day, week or month (saved by
+ * the same call as the member centre's, so the same rules apply) or goes on without one.
+ */
+export function RgLimitsOffer({ where, onDone }: { where: 'register' | 'deposit'; onDone: () => void }) {
+  const { t } = useTranslation('rg');
+  const money = useMoney();
+  const state = useRgState();
+  const setLimit = useSetLimit();
+  const [kind, setKind] = useState<TRgLimitKind>('deposit');
+  const [period, setPeriod] = useState<TRgPeriod>('week');
+  const [amount, setAmount] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const saved = (state.data?.limits ?? []).filter((l) => l.amount !== null);
+  const save = () => {
+    const v = toMinor(amount);
+    setInvalid(v === null);
+    if (v !== null) setLimit.mutate({ kind, period, amount: v }, { onSuccess: () => setAmount('') });
+  };
+  return (
+    <section className="mc-card rg-offer" data-testid={`rg-offer-${where}`} aria-labelledby={`rg-offer-${where}-title`}>
+      <h2 className="mc-title" id={`rg-offer-${where}-title`}>{t('rg_offer_title')}</h2>
+      <p className="cx-muted">{t(where === 'register' ? 'rg_offer_text_register' : 'rg_offer_text_deposit')}</p>
+      <div className="cx-form">
+        <label>{t('rg_kind')} <select value={kind} onChange={(e) => setKind(e.target.value as TRgLimitKind)} data-testid="rg-offer-kind">
+          {OFFERED_KINDS.map((k) => <option key={k} value={k}>{t(`rg_kind_${k}`)}</option>)}
+        </select></label>
+        <label>{t('rg_period')} <select value={period} onChange={(e) => setPeriod(e.target.value as TRgPeriod)} data-testid="rg-offer-period">
+          {RG_PERIODS.map((p) => <option key={p} value={p}>{t(`rg_period_${p}`)}</option>)}
+        </select></label>
+        <label>{t('rg_amount')} <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} data-testid="rg-offer-amount" /></label>
+        <button type="button" className="btn btn--primary" disabled={setLimit.isPending} onClick={save} data-testid="rg-offer-save">{t('rg_set_limit')}</button>
+      </div>
+      {invalid && <p className="form-error" role="alert">{t('rg_offer_amount_invalid')}</p>}
+      {setLimit.error && <FormMessage message={errorMessage(setLimit.error)} />}
+      {saved.length > 0 && (
+        <ul className="rg-offer__saved" data-testid="rg-offer-saved">
+          {saved.map((l) => <li key={`${l.kind}-${l.period}`}>{t(`rg_kind_${l.kind}`)} · {t(`rg_period_${l.period}`)}: {money(l.amount ?? 0)}</li>)}
+        </ul>
+      )}
+      <button type="button" className="btn btn--outline" onClick={onDone} data-testid="rg-offer-done">
+        {saved.length > 0 ? t('rg_offer_continue') : t('rg_offer_skip')}
+      </button>
+    </section>
+  );
+}
