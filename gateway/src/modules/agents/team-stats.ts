@@ -271,8 +271,11 @@ export async function teamOverview(
     `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
      roll AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm
                 FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
+     -- Found by time, then kept when in the team. Materialized: the planner estimates a team's path range at
+     -- a row or two whatever its size, and would otherwise rerun these scans once per member of the team.
+     timed AS MATERIALIZED (${parts.join(' UNION ALL ')}),
      live AS (SELECT s.bc, s.vb, s.po, s.dep, s.wd, s.nm::bigint AS nm
-                FROM (${parts.join(' UNION ALL ')}) s
+                FROM timed s
                 JOIN members m ON m.id = s.member_id AND ${inTeam('m')}
               UNION ALL
               SELECT t.bc, t.vb, t.po, 0, 0, 0 FROM (${teamParts.join(' UNION ALL ')}) t),
