@@ -199,6 +199,55 @@ describe('teamOverview', () => {
     await checkAll('after move and rebuild');
   }, 120_000);
 
+  it('the live tail follows a move at once: the moved team\'s live bet rows take the new path (migration 045) and every tail range equals the reference', async () => {
+    const w = worlds[1]!;
+    const m = { code: 'TT', agentTypes: [] as number[] };
+    const mid = new Date(BASE.getTime() + 30 * HOUR);
+    await db.query('SELECT agent_rollup_rebuild($1)', [mid]);
+    // Ranges inside the live tail (after the watermark; the second with partial hours at both ends).
+    const tail = [
+      { from: mid, to: new Date(BASE.getTime() + 72 * HOUR) },
+      { from: new Date(mid.getTime() + 0.5 * HOUR), to: new Date(BASE.getTime() + 60.5 * HOUR) },
+    ];
+    const byId = new Map(w.members.map((x) => [x.id, x]));
+    const under = (id: number, anc: number): boolean => {
+      for (let cur = byId.get(id); cur; cur = cur.parent === null ? undefined : byId.get(cur.parent)) if (cur.id === anc) return true;
+      return false;
+    };
+    // A member with a team, some of it betting in the live hours, moved under a member outside its team.
+    const live = w.hours.filter((h) => h.hour >= mid && h.valid > 0);
+    const parents = new Set(w.members.map((x) => x.parent));
+    const moved = w.members.find((x) => x.parent !== null && parents.has(x.id) && live.some((h) => h.member !== x.id && under(h.member, x.id)))!;
+    expect(moved).toBeDefined();
+    const target = w.members.find((x) => x.id !== moved.parent && !under(x.id, moved.id))!;
+    const check = async (tag: string) => {
+      for (const mem of w.members) {
+        for (const range of tail) {
+          const want = reference(w, mem.id, range.from, range.to);
+          expect(await teamOverview(db, m, mem.id, range), `${tag}: member ${mem.id} ${range.from.toISOString()}`).toEqual(want);
+          expect(await teamOverviewDirect(db, m, mem.id, range), `${tag} (direct): member ${mem.id}`).toEqual(want);
+        }
+      }
+    };
+    await check('before the move');
+    await db.query('UPDATE members SET parent_id = $2 WHERE id = $1', [moved.id, target.id]);
+    moved.parent = target.id;
+    await check('after the move');
+    // The invariant: every live row holds its member's current path.
+    const stale = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM member_bet_hours h JOIN members x ON x.id = h.member_id
+        WHERE h.hour >= (SELECT folded_to FROM agent_rollup_state) AND h.tree_path IS DISTINCT FROM x.tree_path`);
+    expect(Number(stale.rows[0]!.n)).toBe(0);
+    // A bet row of a moved member written after the move takes the new path too.
+    const deepMoved = w.members.find((x) => x.id !== moved.id && under(x.id, moved.id))!;
+    const newHour = new Date(BASE.getTime() + 70 * HOUR);
+    if (!w.hours.some((h) => h.member === deepMoved.id && h.hour.getTime() === newHour.getTime())) {
+      await db.query('INSERT INTO member_bet_hours (member_id, hour, bet_count, valid_bets, payout) VALUES ($1, $2, 3, 900, 0)', [deepMoved.id, newHour]);
+      w.hours.push({ member: deepMoved.id, hour: newHour, bets: 3, valid: 900, payout: 0 });
+    }
+    await check('a new row after the move');
+  }, 120_000);
+
   it('another merchant\'s agent, an unknown id or a non-id gives zeros; a bad range is a 4xx', async () => {
     const m = { code: 'TT', agentTypes: [] as number[] };
     const other = worlds[3]!.members[0]!.id;

@@ -344,7 +344,7 @@ describe(`migration ${ROLLUP_MIGRATION} on a database that already has bets`, ()
            VALUES ('TT', 'V', $1, $2, $3, 'r', $4, $5, '{}', $6)`, [`b${i}`, kind, mem, amount, status, at]);
       }
       await migrate(db);
-      const r = await db.query<{ member_id: number; hour: Date; bet_count: number; valid_bets: number; payout: number; profit_loss: number }>(ordered('SELECT * FROM member_bet_hours'));
+      const r = await db.query<{ member_id: number; hour: Date; bet_count: number; valid_bets: number; payout: number; profit_loss: number }>(ordered('SELECT member_id, hour, bet_count, valid_bets, payout, profit_loss FROM member_bet_hours'));
       expect(r.rows.map((y) => ({ ...y, hour: y.hour.toISOString() }))).toEqual([
         { member_id: p, hour: '2026-03-16T01:00:00.000Z', bet_count: 2, valid_bets: 300, payout: 500, profit_loss: 200 },
         { member_id: q, hour: '2026-03-16T02:00:00.000Z', bet_count: 1, valid_bets: 40, payout: 0, profit_loss: -40 },

@@ -183,10 +183,11 @@ const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR
  *     prev_hour < a (each member's first active hour in the range), corrected for the members with
  *     pending bet-hour deltas in [a, b) (the rollup counted what the last fold saw: current valid bets
  *     minus the pending deltas; the truth is current valid bets);
- *   - the rest (the live tail since the watermark, partial hours at the bounds): the source rows of those
- *     periods found by time (member_bet_hours by hour, cashier and members by their time index) and kept
- *     when the member is in the team (tree_path range); a partial hour's bets from the raw vendor rows of
- *     the team's members; a member active there counts when it was not already active in [a, b);
+ *   - the rest (the live tail since the watermark, partial hours at the bounds): the team's member_bet_hours
+ *     rows of the live hours by one range of the index (hour, tree_path) per hour (migration 045 keeps
+ *     tree_path on the rows at or after the watermark); the cashier and members rows of those periods found
+ *     by their time index and kept when the member is in the team; a partial hour's bets from the raw vendor
+ *     rows of the team's members; a member active there counts when it was not already active in [a, b);
  *   - team size, direct and agent counts: agent_team_counts (migration 029, kept by triggers in the same
  *     transaction as every member change), per type, a handful of rows.
  * Equal to teamOverviewDirect (tests: team-overview.test.ts, random worlds, deltas, late changes, folds).
@@ -232,7 +233,9 @@ export async function teamOverview(
     `SELECT x.member_id, x.bet_count AS bc, x.valid_bets AS vb, x.payout AS po, x.deposits AS dep, x.withdrawals AS wd, x.new_members AS nm
        FROM agent_rollup_deltas x WHERE x.hour >= $4 AND x.hour < $5 AND $6::text[] IS NOT NULL`,
   ];
-  // Members of the team with a valid bet in the pieces outside [a, b) (found by time, filtered to the team below).
+  // Rows already limited to the team (no membership probe needed).
+  const teamParts = ['SELECT 0::bigint AS bc, 0::bigint AS vb, 0::bigint AS po WHERE false'];
+  // Members of the team with a valid bet in the pieces outside [a, b) (each part limited to the team).
   const actParts = ['SELECT NULL::bigint AS member_id WHERE false'];
   for (const p of pieces) {
     params.push(p.from, p.to);
@@ -244,11 +247,12 @@ export async function teamOverview(
     );
     const { hours, edges } = splitPeriod(p);
     if (hours) {
+      // The live hours (all at or after the watermark): the team's rows by one range of the index
+      // (hour, tree_path) per hour, no membership probe (migration 045 keeps tree_path on these rows).
       params.push(hours.from, hours.to);
-      parts.push(`SELECT h.member_id, h.bet_count, h.valid_bets, h.payout, 0, 0, 0 FROM member_bet_hours h
-        WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length}`);
-      actParts.push(`SELECT h.member_id FROM member_bet_hours h
-        WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length} AND h.valid_bets > 0`);
+      const byPath = `FROM member_bet_hours h WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length} AND h.tree_path > $7 AND h.tree_path < $8`;
+      teamParts.push(`SELECT h.bet_count::bigint AS bc, h.valid_bets AS vb, h.payout AS po ${byPath}`);
+      actParts.push(`SELECT h.member_id ${byPath} AND h.valid_bets > 0`);
     }
     for (const e of edges) {
       // A partial hour: the raw rows of the team's members (one index range per member of the team).
@@ -257,8 +261,8 @@ export async function teamOverview(
         JOIN vendor_transactions v ON v.member_id = d.id AND v.status = 'applied' AND v.kind IN ('bet', 'win')
          AND v.created_at >= $${params.length - 1} AND v.created_at < $${params.length}
         WHERE ${inTeam('d')}`;
-      parts.push(`SELECT v.member_id, (v.kind = 'bet')::int, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
-          CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END, 0, 0, 0 ${raw}`);
+      teamParts.push(`SELECT (v.kind = 'bet')::int::bigint, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
+          CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END ${raw}`);
       actParts.push(`SELECT v.member_id ${raw} AND v.kind = 'bet' AND v.amount > 0`);
     }
   }
@@ -267,9 +271,14 @@ export async function teamOverview(
     `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
      roll AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm
                 FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
+     -- Found by time, then kept when in the team. Materialized: the planner estimates a team's path range at
+     -- a row or two whatever its size, and would otherwise rerun these scans once per member of the team.
+     timed AS MATERIALIZED (${parts.join(' UNION ALL ')}),
      live AS (SELECT s.bc, s.vb, s.po, s.dep, s.wd, s.nm::bigint AS nm
-                FROM (${parts.join(' UNION ALL ')}) s
-                JOIN members m ON m.id = s.member_id AND ${inTeam('m')}),
+                FROM timed s
+                JOIN members m ON m.id = s.member_id AND ${inTeam('m')}
+              UNION ALL
+              SELECT t.bc, t.vb, t.po, 0, 0, 0 FROM (${teamParts.join(' UNION ALL ')}) t),
      tot AS (SELECT coalesce(sum(bc), 0) AS bc, coalesce(sum(vb), 0) AS vb, coalesce(sum(po), 0) AS po,
                     coalesce(sum(dep), 0) AS dep, coalesce(sum(wd), 0) AS wd, coalesce(sum(nm), 0) AS nm
                FROM (SELECT * FROM roll UNION ALL SELECT * FROM live) u),
@@ -287,7 +296,6 @@ export async function teamOverview(
                              WHERE h.member_id = pm.member_id AND ${inRollupRange('h')} AND h.valid_bets - coalesce(p.dvb, 0) > 0))::int), 0) AS n
                    FROM pm),
      act_tail AS (SELECT count(*) AS n FROM (SELECT DISTINCT t.member_id FROM (${actParts.join(' UNION ALL ')}) t) u
-                    JOIN members m ON m.id = u.member_id AND ${inTeam('m')}
                    WHERE NOT EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = u.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0))
      SELECT EXISTS (SELECT 1 FROM a) AS found,
             cnt.team_size::text AS team_size, cnt.direct::text AS direct, cnt.agents::text AS agents,

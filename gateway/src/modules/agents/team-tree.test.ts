@@ -141,6 +141,10 @@ describe('team tree on PGlite', () => {
     expect(p1.list.map((d) => [d.id, d.teamSize])).toEqual([[kids[0], 3], [kids[1], 0]]);
     const p3 = await downlinePage(db, boss, { pageSize: 2, pageNo: 3 });
     expect(p3.list.map((d) => d.id)).toEqual([kids[4]]);
+    expect(p3.total).toBe(5);
+    // A page past the end: empty, with the total still given (one statement: page and total together).
+    expect(await downlinePage(db, boss, { pageSize: 2, pageNo: 9 })).toMatchObject({ list: [], total: 5 });
+    expect(await downlinePage(db, boss, { account: 'kid', pageSize: 2, pageNo: 9 })).toMatchObject({ list: [], total: 5 });
     expect((await downlinePage(db, boss, { parentId: kids[0]! })).list.map((d) => d.account)).toEqual([expect.stringMatching(/^m\d+$/), 'grand_x']);
     expect((await downlinePage(db, boss, { parentId: g })).total).toBe(1); // two levels down
     expect((await downlinePage(db, boss, { account: 'KID3' })).list.map((d) => d.id)).toEqual([kids[3]]);

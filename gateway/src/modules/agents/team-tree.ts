@@ -113,21 +113,27 @@ export async function downlinePage(
   const filter = `c.parent_id = (SELECT id FROM p) AND ($3::text IS NULL OR c.account_lower LIKE $3)`;
   // Team sizes and, without a filter, the total are the counters of agent_team_counts (migration 029, kept
   // by triggers with every member change): a lookup per row instead of counting each downline's team.
-  const rows = await q.query<{ id: number; account: string; nickname: string | null; type: number; status: 'active' | 'disabled'; created_at: Date | string; team_size: number }>(
-    `${scope}
-     SELECT c.id, c.account, c.nickname, c.type, c.status, c.created_at, ${teamSizeOf('c.id')} AS team_size
-       FROM members c WHERE ${filter}
-      ORDER BY c.id LIMIT $4 OFFSET $5`,
+  // One statement, one round trip: the page and its total (a one-row base, so an empty page still has it).
+  const rows = await q.query<{ total: number; id: number | null; account: string; nickname: string | null; type: number; status: 'active' | 'disabled'; created_at: Date | string; team_size: number }>(
+    `${scope}, page AS (
+       SELECT c.id, c.account, c.nickname, c.type, c.status, c.created_at, ${teamSizeOf('c.id')} AS team_size
+         FROM members c WHERE ${filter}
+        ORDER BY c.id LIMIT $4 OFFSET $5
+     )
+     SELECT tot.n AS total, page.* FROM (
+       SELECT CASE WHEN $3::text IS NULL
+                   THEN (SELECT coalesce(sum(t.direct), 0) FROM p JOIN agent_team_counts t ON t.agent_id = p.id)
+                   ELSE (SELECT count(*) FROM members c WHERE ${filter}) END::int AS n
+     ) tot LEFT JOIN page ON true
+     ORDER BY page.id`,
     [agentId, parentId, prefix, pageSize, (pageNo - 1) * pageSize],
   );
-  const total = prefix === null
-    ? await q.query<{ n: number }>(`${scope} SELECT coalesce(sum(t.direct), 0)::int AS n FROM p JOIN agent_team_counts t ON t.agent_id = p.id`, [agentId, parentId])
-    : await q.query<{ n: number }>(`${scope} SELECT count(*)::int AS n FROM members c WHERE ${filter}`, [agentId, parentId, prefix]);
+  const list = rows.rows.filter((r): r is typeof r & { id: number } => r.id !== null);
   return {
-    list: rows.rows.map((r) => ({
+    list: list.map((r) => ({
       id: r.id, account: r.account, nickname: r.nickname, type: r.type, status: r.status, teamSize: r.team_size,
       createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
     })),
-    pageNo, pageSize, total: total.rows[0]?.n ?? 0,
+    pageNo, pageSize, total: rows.rows[0]?.total ?? 0,
   };
 }
