@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './build/bundle-report.ts';
+import { firstLoadGroups } from './build/first-load-chunks.ts';
 import { lightContracts } from './build/light-contracts.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadApp } from './build/preload-app.ts';
@@ -14,7 +15,7 @@ import { preloadApp } from './build/preload-app.ts';
 const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
-  plugins: [lightContracts(), react(), preloadApp(['src/app/app.tsx']), precompress(), bundleReport()],
+  plugins: [lightContracts(), react(), preloadApp(['src/i18n/i18n.ts', 'src/app/app.tsx']), precompress(), bundleReport()],
   server: {
     proxy: {
       '/wps': GATEWAY,
@@ -48,6 +49,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
+            // The rest of the first load: a few chunks by when they run (build/first-load-chunks.ts).
+            ...firstLoadGroups(import.meta.dirname),
           ],
         },
       },

@@ -3,9 +3,12 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { applyBrandDefaultLanguage, i18n } from '../i18n/i18n';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
+import { takeBootCall } from '../lib/system-calls';
+import { systemStatusQueryOptions } from '../lib/system-status';
 import { applyTheme, getTheme } from '../lib/theme';
-import { useWhitelabel } from '../lib/whitelabel';
+import { useWhitelabel, whitelabelQueryOptions } from '../lib/whitelabel';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { useOidcHandoff } from '../features/social-sign-in/use-oidc-handoff';
 
@@ -24,8 +27,17 @@ function BrandEffects() {
   return null;
 }
 
+/** The status and whitelabel calls main.tsx started (lib/system-calls.ts) become these queries' first fetch. */
+function withBootCalls(queryClient: QueryClient): QueryClient {
+  const status = takeBootCall('status');
+  if (status) void queryClient.prefetchQuery({ ...systemStatusQueryOptions(), queryFn: () => status });
+  const whitelabel = takeBootCall('whitelabel');
+  if (whitelabel) void queryClient.prefetchQuery({ ...whitelabelQueryOptions(), queryFn: () => whitelabel });
+  return queryClient;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => withBootCalls(createQueryClient()));
   useEffect(() => applyTheme(getTheme()), []);
   useOidcHandoff();
   return (
