@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './build/bundle-report.ts';
@@ -16,6 +17,9 @@ const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
   plugins: [lightContracts(), react(), preloadApp(['src/i18n/i18n.ts', 'src/app/app.tsx']), precompress(), bundleReport()],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'build/use-sync-external-store-shim.ts') }],
+  },
   server: {
     proxy: {
       '/wps': GATEWAY,
@@ -30,6 +34,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the portal supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // dist/.vite/manifest.json: what each entry and route chunk loads (the bundle-size test reads it).
     manifest: true,
