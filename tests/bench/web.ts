@@ -162,6 +162,9 @@ async function measure(browser: Browser, url: string, shot: string | null): Prom
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     // LCP can move until the page settles: wait for the network to go quiet (websockets do not count).
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+    // On a saturated machine the scripts may still be running when the network is quiet: wait for
+    // the first paint (else the sample would read LCP 0), up to 60 s.
+    await page.waitForFunction('window.__perf.lcp > 0', undefined, { timeout: 60_000, polling: 100 }).catch(() => undefined);
     await page.waitForTimeout(300);
     const r = (await page.evaluate(COLLECT)) as Sample;
     if (shot) await page.screenshot({ path: shot });
