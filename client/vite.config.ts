@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { bundleReport } from './build/bundle-report.ts';
+import { firstLoadGroups } from './build/first-load-chunks.ts';
 import { lightContracts } from './build/light-contracts.ts';
 import { precompress } from './build/precompress.ts';
 import { preloadApp } from './build/preload-app.ts';
@@ -14,7 +16,10 @@ import { preloadApp } from './build/preload-app.ts';
 const GATEWAY = { target: 'http://127.0.0.1:8080', xfwd: true };
 
 export default defineConfig({
-  plugins: [lightContracts(), react(), preloadApp(['src/app/app.tsx']), precompress(), bundleReport()],
+  plugins: [lightContracts(), react(), preloadApp(['src/i18n/i18n.ts', 'src/app/app.tsx']), precompress(), bundleReport()],
+  resolve: {
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'build/use-sync-external-store-shim.ts') }],
+  },
   server: {
     proxy: {
       '/wps': GATEWAY,
@@ -29,6 +34,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the portal supports has <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     // dist/.vite/manifest.json: what each entry and route chunk loads (the bundle-size test reads it).
     manifest: true,
@@ -48,6 +55,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
+            // The rest of the first load: a few chunks by when they run (build/first-load-chunks.ts).
+            ...firstLoadGroups(import.meta.dirname),
           ],
         },
       },

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreSession } from './lib/session-keep';
+import { startBootCalls } from './lib/system-calls';
 import './app/styles.css';
 
 const root = document.getElementById('root');
@@ -8,6 +9,8 @@ if (!root) throw new Error('index.html has no #root');
 // The session first (a reload's token comes back from the gateway), then the app, whose modules
 // read the login state when they load. The texts of the current language load meanwhile.
 const textsReady = import('./i18n/i18n').then((m) => m.i18nReady);
+// The status and brand calls need no session: they go out now, beside it (app/provider.tsx adopts them).
+startBootCalls();
 await restoreSession();
 if (window.location.pathname.startsWith('/ops')) await (await import('./features/ops/lib/ops-session-keep')).restoreOpsSession();
 // On the home page (and the popups over it), its chunk loads beside the app's, not after the first render.

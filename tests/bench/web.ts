@@ -16,10 +16,14 @@
  *
  * Options: --runs N (7) --pages /,/fish,/register --root DIR (the checkout to serve, default this
  * one: `git archive main | tar -x -C DIR` plus a build measures main) --out FILE --shots (screenshots
- * of the last run to /tmp/web-<page>.png).
+ * of the last run to /tmp/web-<page>.png) --build (`npm run build` in the root first).
+ *
+ * It measures the built client (client/dist), so it refuses to start when that build is missing or
+ * older than the client's sources (or the contracts it bundles): a missing build would measure an
+ * empty page, a stale one the previous code. `--build` builds first.
  */
-import { fork } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +38,7 @@ type Bytes = { files: number; wire: number; raw: number };
 type Dist = { median: number; p90: number };
 
 function parseArgs(argv: string[]) {
-  const o = { runs: 7, pages: ['/', '/fish', '/register'], root: ROOT, out: path.join(HERE, 'results', 'web.json'), shots: false };
+  const o = { runs: 7, pages: ['/', '/fish', '/register'], root: ROOT, out: path.join(HERE, 'results', 'web.json'), shots: false, build: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--runs') {
@@ -44,8 +48,9 @@ function parseArgs(argv: string[]) {
     else if (a === '--root') o.root = path.resolve(argv[++i] ?? '');
     else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--shots') o.shots = true;
+    else if (a === '--build') o.build = true;
     else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- --web [--runs N] [--pages /,/fish,/register] [--root DIR] [--out FILE] [--shots]');
+      console.log('npm run bench -- --web [--runs N] [--pages /,/fish,/register] [--root DIR] [--out FILE] [--shots] [--build]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -57,6 +62,40 @@ function dist(values: number[]): Dist {
   const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? NaN;
   const median = s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
   return { median, p90: at(0.9) };
+}
+
+/** What the client build is made of (tests are not). */
+const BUILD_INPUTS = ['client/src', 'client/public', 'client/build', 'client/index.html', 'client/vite.config.ts', 'client/package.json', 'contracts/src'];
+
+/** The newest file among `paths` of `root` (test files excepted), or null when there is none. */
+function newestInput(root: string, paths: string[]): { file: string; mtimeMs: number } | null {
+  let newest: { file: string; mtimeMs: number } | null = null;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) {
+      for (const e of readdirSync(p)) if (e !== 'node_modules' && !e.startsWith('.')) visit(path.join(p, e));
+    } else if (!/\.test\.tsx?$/.test(p) && (!newest || st.mtimeMs > newest.mtimeMs)) newest = { file: p, mtimeMs: st.mtimeMs };
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return newest;
+}
+
+/**
+ * Throws, with what to do, when `root`'s client/dist is missing or older than its sources:
+ * the bench would otherwise measure an empty page (no build) or the code before the last change.
+ */
+export function assertFreshBuild(root: string): void {
+  const manifest = path.join(root, 'client/dist/.vite/manifest.json');
+  const where = path.relative(process.cwd(), root) || '.';
+  if (!existsSync(manifest) || !existsSync(path.join(root, 'client/dist/index.html'))) {
+    throw new Error(`no client build in ${where}/client/dist: run \`npm run build\` first (or add --build)`);
+  }
+  const built = statSync(manifest).mtimeMs;
+  const newest = newestInput(root, BUILD_INPUTS);
+  if (newest && newest.mtimeMs > built) {
+    throw new Error(`${where}/client/dist is older than ${path.relative(root, newest.file)} (changed ${new Date(newest.mtimeMs).toISOString()}, built ${new Date(built).toISOString()}): run \`npm run build\` first (or add --build)`);
+  }
 }
 
 /** The portal child: resolves with its port, rejects if it dies first. */
@@ -123,6 +162,9 @@ async function measure(browser: Browser, url: string, shot: string | null): Prom
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     // LCP can move until the page settles: wait for the network to go quiet (websockets do not count).
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+    // On a saturated machine the scripts may still be running when the network is quiet: wait for
+    // the first paint (else the sample would read LCP 0), up to 60 s.
+    await page.waitForFunction('window.__perf.lcp > 0', undefined, { timeout: 60_000, polling: 100 }).catch(() => undefined);
     await page.waitForTimeout(300);
     const r = (await page.evaluate(COLLECT)) as Sample;
     if (shot) await page.screenshot({ path: shot });
@@ -134,6 +176,13 @@ async function measure(browser: Browser, url: string, shot: string | null): Prom
 
 export async function main(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
+  try {
+    if (opts.build) execFileSync('npm', ['run', 'build'], { cwd: opts.root, stdio: 'inherit' });
+    assertFreshBuild(opts.root);
+  } catch (err) {
+    console.error('bench --web:', err instanceof Error ? err.message : err);
+    return 1;
+  }
   const loadStart = os.loadavg()[0]!;
   if (loadStart > os.cpus().length) console.warn(`bench --web: WARNING load average ${loadStart.toFixed(1)} on ${os.cpus().length} cores: absolute times will be high, compare the ratios`);
   const portal = startPortal(opts.root);
@@ -150,6 +199,7 @@ export async function main(argv: string[]): Promise<number> {
     });
     // Warm-up (server caches, Chromium's first start), and the home page's LCP image for the bare page.
     const warm = await measure(browser, base + '/', null);
+    if (warm.js.files === 0) throw new Error('the home page fetched no JavaScript: is client/dist a build of this portal?');
     let image: { type: string; body: Buffer } | null = null;
     if (warm.lcpUrl) {
       const res = await fetch(warm.lcpUrl);

@@ -8,11 +8,12 @@ import { ROOT } from './support/gateway-process.ts';
  * Sizes of the production build (`npm run build`), read from vite's manifest: what a guest's first
  * visit to the home page fetches, and what it must not. Sizes, not timings.
  *
- * Budget: issue 12 asks for 170 KB gzip; the build is at about 211 KB (react + react-dom + router
- * alone are 95 KB). The budget below holds what was reached so that it cannot grow back unseen;
- * lower it as the first load shrinks (README, "Performance").
+ * Budget: issue 12 asks for 170 KB; the build is at about 193 KB gzip level 9 here, which the
+ * gateway serves as brotli (about 170 KB on the wire, `npm run bench -- --web`); react + react-dom
+ * + router alone are 95 KB gzip. The budget below holds what was reached so that it cannot grow
+ * back unseen; lower it as the first load shrinks (README, "Performance").
  */
-const HOME_JS_BUDGET_GZIP = 215 * 1024;
+const HOME_JS_BUDGET_GZIP = 195 * 1024;
 
 const dist = path.join(ROOT, 'client/dist');
 

@@ -3,9 +3,12 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { applyBrandDefaultLanguage, i18n } from '../i18n/i18n';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
+import { getSystemStatus, getWhitelabel, takeBootCall } from '../lib/system-calls';
+import { systemStatusQueryOptions } from '../lib/system-status';
 import { applyTheme, getTheme } from '../lib/theme';
-import { useWhitelabel } from '../lib/whitelabel';
+import { useWhitelabel, whitelabelQueryOptions } from '../lib/whitelabel';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { useOidcHandoff } from '../features/social-sign-in/use-oidc-handoff';
 
@@ -24,8 +27,37 @@ function BrandEffects() {
   return null;
 }
 
+/** The answer of a call already sent, once; then (a retry) the call itself. */
+function firstThen<T>(sent: Promise<T>, again: (signal: AbortSignal) => Promise<T>) {
+  let pending: Promise<T> | null = sent;
+  return ({ signal }: { signal: AbortSignal }) => {
+    const p = pending ?? again(signal);
+    pending = null;
+    return p;
+  };
+}
+
+/**
+ * The status and whitelabel calls main.tsx started (lib/system-calls.ts) become these queries'
+ * first fetch, retried as the queries' own would be.
+ */
+function withBootCalls(queryClient: QueryClient): QueryClient {
+  const retry = queryClient.getDefaultOptions().queries?.retry;
+  const status = takeBootCall('status');
+  if (status) {
+    const o = systemStatusQueryOptions();
+    void queryClient.prefetchQuery({ ...o, retry, queryFn: firstThen(status, (signal) => getSystemStatus(signal)) });
+  }
+  const whitelabel = takeBootCall('whitelabel');
+  if (whitelabel) {
+    const o = whitelabelQueryOptions();
+    void queryClient.prefetchQuery({ ...o, retry, queryFn: firstThen(whitelabel, (signal) => getWhitelabel(signal)) });
+  }
+  return queryClient;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => withBootCalls(createQueryClient()));
   useEffect(() => applyTheme(getTheme()), []);
   useOidcHandoff();
   return (

@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemCalls } from '@portal/contracts/api/system';
-import type { TSystemStatus } from '@portal/contracts/api/system';
-import { call } from './api';
 import { QUERY_KEYS } from './query-keys';
+import { getSystemStatus } from './system-calls';
 
 /** GET /wps/system/status: 0 normal, 1 maintenance, 2 blocked. Shared: the app gate and realtime both use it. */
-export function getSystemStatus(signal?: AbortSignal): Promise<TSystemStatus> {
-  return call(systemCalls.status, { query: {}, signal });
-}
+export { getSystemStatus };
 
 export function systemStatusQueryOptions() {
   return queryOptions({

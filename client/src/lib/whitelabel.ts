@@ -1,20 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { systemCalls } from '@portal/contracts/api/system';
-import type { TWhitelabel } from '@portal/contracts/api/system';
 import type { ModuleFlag } from '@portal/contracts/domain/constants';
-import { call } from './api';
-import { setMerchantCode } from './merchant';
 import { QUERY_KEYS } from './query-keys';
+import { getWhitelabel } from './system-calls';
 
 /**
  * GET /wps/system/whitelabel: module flags and brand config. Shared by every feature (flags gate
  * features on the client too). Remembers the merchant code for the `X-Merchant-Code` header.
  */
-export async function getWhitelabel(signal?: AbortSignal): Promise<TWhitelabel> {
-  const value = await call(systemCalls.whitelabel, { query: {}, signal });
-  setMerchantCode(value.brand.merchantCode);
-  return value;
-}
+export { getWhitelabel };
 
 export function whitelabelQueryOptions() {
   return queryOptions({

@@ -1,4 +1,3 @@
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TSyncReply, TSyncRequest } from '@portal/contracts/events/events';
 
@@ -17,35 +16,59 @@ export type RealtimeTransport = {
 };
 
 const SYNC_TIMEOUT_MS = 5000;
+const RETRY_IMPORT_MS = 2000;
 
-/** Socket.IO to the page's origin; `auth` is read on every (re)connect. */
+type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Socket.IO to the page's origin; `auth` is read on every (re)connect. The Socket.IO client
+ * (~12 KB compressed) is imported when the connection opens, after the first render, not with
+ * the app: what is asked of the transport meanwhile is applied, in order, once the socket exists.
+ */
 export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): RealtimeTransport {
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url, {
-    auth: (cb) => cb(getAuth()),
-    transports: ['websocket', 'polling'],
-  });
+  let socket: PortalSocket | null = null;
+  let isClosed = false;
+  const pending: Array<(s: PortalSocket) => void> = [];
+  const withSocket = (fn: (s: PortalSocket) => void): void => {
+    if (socket) fn(socket);
+    else pending.push(fn);
+  };
+  const open = () =>
+    import('socket.io-client').then(
+      ({ io }) => {
+        if (isClosed) return;
+        const s: PortalSocket = io(url, { auth: (cb) => cb(getAuth()), transports: ['websocket', 'polling'] });
+        socket = s;
+        for (const fn of pending.splice(0)) fn(s);
+      },
+      // Offline or a chunk of an older build: try again shortly, as a failed connection would.
+      () => {
+        if (!isClosed) setTimeout(open, RETRY_IMPORT_MS);
+      },
+    );
+  void open();
   return {
-    onState: (fn) => {
-      socket.on('connect', () => fn('connected'));
-      socket.on('disconnect', () => fn('reconnecting'));
-      socket.on('connect_error', () => fn('reconnecting'));
-    },
-    onHello: (fn) => {
-      socket.on('hello', fn);
-    },
-    onEvent: (fn) => {
-      socket.on('event', (raw: unknown) => fn(raw));
-    },
-    sync: (req, done) => {
-      socket.timeout(SYNC_TIMEOUT_MS).emit('sync', req, (err: Error | null, reply: TSyncReply) => done(err ? null : reply));
-    },
+    onState: (fn) =>
+      withSocket((s) => {
+        s.on('connect', () => fn('connected'));
+        s.on('disconnect', () => fn('reconnecting'));
+        s.on('connect_error', () => fn('reconnecting'));
+      }),
+    onHello: (fn) => withSocket((s) => s.on('hello', fn)),
+    onEvent: (fn) => withSocket((s) => s.on('event', (raw: unknown) => fn(raw))),
+    sync: (req, done) =>
+      withSocket((s) => s.timeout(SYNC_TIMEOUT_MS).emit('sync', req, (err: Error | null, reply: TSyncReply) => done(err ? null : reply))),
     reconnect: () => {
+      // Before the socket exists there is nothing to redo: it connects with the auth of that moment.
+      if (!socket) return;
       socket.disconnect();
       socket.connect();
     },
     close: () => {
-      socket.removeAllListeners();
-      socket.disconnect();
+      isClosed = true;
+      pending.length = 0;
+      socket?.removeAllListeners();
+      socket?.disconnect();
     },
   };
 }

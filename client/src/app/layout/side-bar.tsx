@@ -1,15 +1,19 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SERVICE_TYPES, LIMITS } from '@portal/contracts/domain/constants';
 import { useCustomerService } from '../../lib/domain-route';
 import { Icon, isIconName } from '../../ui/icons';
-import { QrCode } from '../../ui/qr-code';
+import { LazyQrCode } from '../../ui/lazy-qr-code';
 
 /** Right side bar: customer service (Facebook, Telegram, live chat) and the app download. */
 export function SideBar() {
   const { t } = useTranslation('common');
   const links = useCustomerService(CUSTOMER_SERVICE_TYPES);
   const downloadUrl = `${window.location.origin}/down`;
+  // The QR code shows on hover or focus: its encoder loads then, not with the page.
+  const [isQrWanted, setQrWanted] = useState(false);
+  const wantQr = () => setQrWanted(true);
   return (
     <aside className="side-bar" aria-label={t('customer_service')}>
       <ul className="side-bar__list">
@@ -21,13 +25,13 @@ export function SideBar() {
             </a>
           </li>
         ))}
-        <li className="side-bar__download">
+        <li className="side-bar__download" onPointerEnter={wantQr} onFocus={wantQr}>
           <Link className="side-bar__btn" to="/down" data-testid="sidebar-download">
             <Icon name="download" size={22} />
             <span className="side-bar__label">{t('app_download')}</span>
           </Link>
           <div className="side-bar__qr">
-            <QrCode value={downloadUrl} label={t('app_download_qr')} size={LIMITS.QR_SIZE_SIDEBAR} margin={6} />
+            <LazyQrCode when={isQrWanted} value={downloadUrl} label={t('app_download_qr')} size={LIMITS.QR_SIZE_SIDEBAR} margin={6} />
           </div>
         </li>
       </ul>

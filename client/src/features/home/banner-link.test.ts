@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerTarget } from './banner-link';
+import { bannerImageSrc, bannerTarget } from './banner-link';
 
 describe('bannerTarget', () => {
   it('goes nowhere without a linkage type or linkage', () => {
@@ -26,5 +26,17 @@ describe('bannerTarget', () => {
     });
     expect(bannerTarget({ linkageType: 'GAME', linkage: 'LOTT' })).toEqual({ kind: 'route', path: '/lottery' });
     expect(bannerTarget({ linkageType: 'GAME', linkage: 'NOPE' })).toBeNull();
+  });
+});
+
+describe('bannerImageSrc', () => {
+  it("gives the demo banner art its tag line in the page's language", () => {
+    expect(bannerImageSrc('/img/banner/welcome.svg?t=Welcome%20Bonus', 'DEMO NA PORTAL')).toBe('/img/banner/welcome.svg?t=Welcome%20Bonus&tag=DEMO%20NA%20PORTAL');
+    expect(bannerImageSrc('/img/banner/slots.svg', 'DEMO PORTAL')).toBe('/img/banner/slots.svg?tag=DEMO%20PORTAL');
+  });
+  it("leaves an operator's own images as they are", () => {
+    for (const url of ['https://cdn.example.com/img/banner/a.svg', '/img/banner/a.png', '/uploads/banner.svg', '//evil.test/img/banner/a.svg']) {
+      expect(bannerImageSrc(url, 'DEMO PORTAL')).toBe(url);
+    }
   });
 });

@@ -48,3 +48,15 @@ export function bannerTarget(banner: Pick<TBanner, 'linkageType' | 'linkage'>): 
       return null;
   }
 }
+
+/** The portal's own demo art (gateway modules/assets/svg-art.ts): `/img/banner/<name>.svg?t=<title>`. */
+const DEMO_BANNER_ART = /^\/img\/banner\/[^/?#]+\.svg(?:\?[^#]*)?$/;
+
+/**
+ * The image address of a banner. The demo banner art draws a tag line ("DEMO PORTAL") under its
+ * title: it is given in the page's language (`tag`). Any other image is used as it is.
+ */
+export function bannerImageSrc(url: string, demoTag: string): string {
+  if (!DEMO_BANNER_ART.test(url) || !demoTag) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}tag=${encodeURIComponent(demoTag)}`;
+}

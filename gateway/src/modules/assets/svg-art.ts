@@ -16,7 +16,8 @@ function label(raw: unknown): string {
   return typeof raw === 'string' ? raw.slice(0, 60).replace(/[-_]+/g, ' ') : '';
 }
 
-function banner(name: string, title: string): string {
+/** `tag`: the line under the title, in the page's language (the client sends its translation). */
+function banner(name: string, title: string, tag: string): string {
   const a = hue(name);
   const b = hue(name, 70);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="500" viewBox="0 0 1600 500">
@@ -25,7 +26,7 @@ function banner(name: string, title: string): string {
 <rect width="1600" height="500" fill="url(#g)"/><rect width="1600" height="500" fill="url(#r)"/>
 ${Array.from({ length: 14 }, (_, i) => `<circle cx="${(hue(name, i * 37) * 4.4) % 1600}" cy="${(hue(name, i * 53) * 1.3) % 500}" r="${8 + (i % 5) * 9}" fill="hsla(${hue(name, i * 11)},90%,75%,0.18)"/>`).join('')}
 <text x="110" y="270" font-family="Verdana,Arial,sans-serif" font-size="84" font-weight="700" fill="#fff">${esc(title)}</text>
-<text x="114" y="335" font-family="Verdana,Arial,sans-serif" font-size="30" fill="hsla(45,100%,80%,0.95)">DEMO PORTAL</text></svg>`;
+<text x="114" y="335" font-family="Verdana,Arial,sans-serif" font-size="30" fill="hsla(45,100%,80%,0.95)">${esc(tag)}</text></svg>`;
 }
 
 /** Language-neutral: the initials and the (proper) name only, no words or codes that would need translating. */
@@ -50,7 +51,7 @@ function send(res: Response, svg: string) {
 export function mountSvgArt(app: Express) {
   app.get('/img/banner/:name.svg', (req: Request, res: Response) => {
     const name = label(req.params.name);
-    send(res, banner(name, label(req.query.t) || name));
+    send(res, banner(name, label(req.query.t) || name, label(req.query.tag) || 'DEMO PORTAL'));
   });
   app.get('/img/game/:vendor/:code.svg', (req: Request, res: Response) => {
     send(res, tile(label(req.query.n) || label(req.params.code)));

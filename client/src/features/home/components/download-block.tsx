@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TResource } from '@portal/contracts/api/system';
 import { LIMITS, type ResourceType } from '@portal/contracts/domain/constants';
 import { useResources } from '../../../lib/domain-route';
-import { QrCode } from '../../../ui/qr-code';
+import { LazyQrCode } from '../../../ui/lazy-qr-code';
 import { Icon, type IconName } from './icons';
 
 const DOWNLOAD_TYPES = ['MOBILECONFIG', 'IOS', 'ANDROID'] as const satisfies readonly ResourceType[];
@@ -15,7 +15,7 @@ function DownloadCard({ resource }: { resource: TResource }) {
   return (
     <article className="home-download__card">
       <div className="home-download__qr">
-        <QrCode value={resource.url} size={LIMITS.QR_SIZE_DOWNLOAD} label={t('download.qrLabel', { name })} />
+        <LazyQrCode value={resource.url} size={LIMITS.QR_SIZE_DOWNLOAD} label={t('download.qrLabel', { name })} />
       </div>
       <div className="home-download__meta">
         <span className="home-download__platform"><Icon name={ICONS[type]} />{name}</span>

@@ -6,15 +6,15 @@ import { LIMITS } from '@portal/contracts/domain/constants';
 import { Carousel } from '../../../ui/carousel';
 import { bannerCarouselBehaviour } from '../../../ui/carousel-options';
 import { useAnnouncements } from '../api/get-announcements';
-import { bannerTarget } from '../banner-link';
+import { bannerImageSrc, bannerTarget } from '../banner-link';
 
 const BANNER_TIMING = { autoplayMs: LIMITS.BANNER_AUTOPLAY_MS, transitionMs: LIMITS.BANNER_TRANSITION_MS };
 
-function BannerSlide({ banner, isFirst }: { banner: TBanner; isFirst: boolean }) {
+function BannerSlide({ banner, isFirst, demoTag }: { banner: TBanner; isFirst: boolean; demoTag: string }) {
   const image = (
     <img
       className="home-banner__img"
-      src={banner.url}
+      src={bannerImageSrc(banner.url, demoTag)}
       alt={banner.title}
       loading={isFirst ? 'eager' : 'lazy'}
       fetchPriority={isFirst ? 'high' : 'auto'}
@@ -64,7 +64,7 @@ export function HomeBanners() {
         slide: (n) => t('carousel.slide', { n, total: banners.length }),
         goTo: (n) => t('carousel.goTo', { n }),
       }}
-      renderSlide={(banner, i) => <BannerSlide banner={banner} isFirst={i === 0} />}
+      renderSlide={(banner, i) => <BannerSlide banner={banner} isFirst={i === 0} demoTag={t('banners.demoTag')} />}
     />
   );
 }

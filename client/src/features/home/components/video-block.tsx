@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { TBanner } from '@portal/contracts/api/content';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { useAnnouncements } from '../api/get-announcements';
-import { bannerTarget } from '../banner-link';
+import { bannerImageSrc, bannerTarget } from '../banner-link';
 import { useHomeLanguage } from '../use-home-language';
 import { toVideoEmbed } from '../video-url';
 import { Icon } from './icons';
 
 function EventBanner({ banner }: { banner: TBanner }) {
-  const image = <img className="home-event__img" src={banner.url} alt={banner.title} loading="lazy" />;
+  const { t } = useTranslation('home');
+  const image = <img className="home-event__img" src={bannerImageSrc(banner.url, t('banners.demoTag'))} alt={banner.title} loading="lazy" />;
   const target = bannerTarget(banner);
   if (target?.kind === 'external') {
     return <a className="home-event" href={target.href} target="_blank" rel="noopener noreferrer">{image}</a>;

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { SYSTEM_STATUS } from '@portal/contracts/domain/constants';
 import { useSystemStatus } from '../../../lib/system-status';
-import { BlockedPage } from './blocked-page';
-import { MaintenancePage } from './maintenance-page';
+import { lazyNamed } from '../../../app/lazy-page';
+
+// Shown only when the gateway says so: their own chunks, not part of every page's first load.
+const MaintenancePage = lazyNamed(() => import('./maintenance-page'), 'MaintenancePage', null);
+const BlockedPage = lazyNamed(() => import('./blocked-page'), 'BlockedPage', null);
 
 /**
  * Shows the maintenance or blocked page instead of the app, from GET /wps/system/status and,
