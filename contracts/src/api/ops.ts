@@ -38,6 +38,9 @@ export const OPS_PERMISSIONS = {
   'games.manage': ['administrator', 'content'],
   /** Responsible gaming: operator-initiated exclusion and its lifting (/ops/api/rg). */
   'rg.exclude': ['administrator', 'risk'],
+  /** Red envelopes (/ops/api/envelopes): list them, and drop one (funded from the house). */
+  'envelopes.read': ['administrator', 'content', 'finance'],
+  'envelopes.drop': ['administrator', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */

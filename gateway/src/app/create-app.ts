@@ -53,6 +53,8 @@ import { registerSettlementJobs } from '../modules/agents/settlement-jobs.ts';
 import { mountAgentDisputeOps } from '../modules/agents/disputes.ts';
 import { registerTeamRollupJob } from '../modules/agents/team-stats.ts';
 import { mountAgentReportRoutes } from '../modules/agents/reports-routes.ts';
+import { createRedEnvelopes, registerRedEnvelopeJobs } from '../modules/red-envelopes/red-envelopes-service.ts';
+import { mountRedEnvelopeOps, mountRedEnvelopeRoutes } from '../modules/red-envelopes/red-envelopes-routes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -126,6 +128,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerTeamRollupJob(jobs, db);
   const rg = createRg({ db, jobs, disconnectMember: (id) => disconnectMember(id) });
   registerRgJobs(jobs, rg);
+  const envelopes = createRedEnvelopes({ db, jobs });
+  registerRedEnvelopeJobs(jobs, envelopes);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -196,11 +200,13 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // Before the back office router (its catch-all answers NOT_FOUND).
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators });
+  mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);
   mountRgRoutes(apiApp, { rg }, routeOpts);
+  mountRedEnvelopeRoutes(apiApp, { envelopes }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
@@ -280,7 +286,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, envelopes,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

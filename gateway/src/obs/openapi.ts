@@ -17,6 +17,7 @@ import * as system from '@portal/contracts/api/system';
 import * as vendor from '@portal/contracts/api/vendor';
 import * as wallet from '@portal/contracts/api/wallet';
 import * as rg from '@portal/contracts/api/rg';
+import * as redEnvelopes from '@portal/contracts/api/red-envelopes';
 
 /** Where the document is served (GET, no session, no merchant needed). */
 export const OPENAPI_PATH = '/wps/openapi.json';
@@ -47,7 +48,7 @@ const isCall = (v: unknown): v is AnyCall =>
 
 /** The player API (/wps, /lgw) calls of every contract module: exported calls and objects of calls. */
 export function contractCalls(): AnyCall[] {
-  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, games, house, rg, system, vendor, wallet];
+  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, games, house, redEnvelopes, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
   for (const m of modules) {
     for (const v of Object.values(m)) {
