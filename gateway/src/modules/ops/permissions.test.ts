@@ -3,6 +3,7 @@ import { OPERATOR_ROLES, OPS_PERMISSIONS, opsCalls, type OperatorRole, type OpsA
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { opsRgCalls } from '@portal/contracts/api/rg';
+import { opsRedEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
@@ -51,6 +52,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsAgentDisputeCalls.resolve.path, action: 'disputes.resolve', roles: [A, F], body: {} },
   { method: 'POST', path: opsRgCalls.exclude.path, action: 'rg.exclude', roles: [A, R], body: {} },
   { method: 'POST', path: opsRgCalls.lift.path, action: 'rg.exclude', roles: [A, R], body: {} },
+  { method: 'GET', path: opsRedEnvelopeCalls.list.path, action: 'envelopes.read', roles: [A, C, F] },
+  { method: 'POST', path: opsRedEnvelopeCalls.drop.path, action: 'envelopes.drop', roles: [A, C], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -81,7 +84,7 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRedEnvelopeCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);
     expect(defined.filter((d) => !covered.has(d))).toEqual([]);
