@@ -4,6 +4,7 @@ import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-centre/components/member-centre-page';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { MessagesPanel } from '../../features/messages/components/messages-panel';
+import { EnvelopeHistoryPanel } from '../../features/red-envelopes/components/envelope-history';
 import { RgPanel } from '../../features/rg/components/rg-panel';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
@@ -24,6 +25,7 @@ export function MemberRoute() {
     personalHistoryCopy: { render: () => <BetsPanel />, hidden: !hasBettingRecord },
     messageV2: { render: () => <MessagesPanel />, badge: unread },
     responsibleGaming: { render: () => <RgPanel /> },
+    redEnvelopes: { render: () => <EnvelopeHistoryPanel /> },
   };
   return <MemberCentrePage slots={slots} />;
 }

@@ -31,6 +31,7 @@ export const OPS_ROUTE: RouteObject = {
     { id: 'opsSettings', path: 'settings', lazy: async () => ({ Component: (await import('../../features/ops/components/settings-page')).SettingsPage }), handle: handle('ops:nav_settings') },
     { id: 'opsSite', path: 'site', lazy: async () => ({ Component: (await import('../../features/ops/components/site-page')).SitePage }), handle: handle('ops:nav_site') },
     { id: 'opsGames', path: 'games', lazy: async () => ({ Component: (await import('../../features/ops/components/games-page')).GamesPage }), handle: handle('ops:nav_games') },
+    { id: 'opsEnvelopes', path: 'envelopes', lazy: async () => ({ Component: (await import('../../features/ops/components/envelopes-page')).EnvelopesPage }), handle: handle('ops:nav_envelopes') },
     { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
     { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
   ],

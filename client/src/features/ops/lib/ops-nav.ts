@@ -10,6 +10,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/agent-disputes', key: 'nav_agent_disputes', id: 'agent-disputes', action: 'disputes.read' },
   { to: '/ops/site', key: 'nav_site', id: 'site', action: 'site.read' },
   { to: '/ops/games', key: 'nav_games', id: 'games', action: 'games.read' },
+  { to: '/ops/envelopes', key: 'nav_envelopes', id: 'envelopes', action: 'envelopes.read' },
   { to: '/ops/operators', key: 'nav_operators', id: 'operators', action: 'operators.manage' },
   { to: '/ops/audit', key: 'nav_audit', id: 'audit', action: 'audit.read' },
   { to: '/ops/settings', key: 'nav_settings', id: 'settings', action: 'cashier.settings.read' },
