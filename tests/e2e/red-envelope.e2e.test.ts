@@ -16,7 +16,8 @@ let gw: GatewayProcess;
 let browser: Browser;
 let op: DemoOperator;
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // A shared machine under load can take longer than the default minute to boot.
+  gw = await GatewayProcess.start({}, { bootTimeoutMs: 180_000 });
   browser = await launchBrowser();
   op = await DemoOperator.prepare(gw, 'Ops01-envelope-pass-1');
 });
