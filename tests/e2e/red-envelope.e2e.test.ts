@@ -37,11 +37,11 @@ describe('red envelope', () => {
     await signInContext(player.context, await apiLogin(gw, 'rpplayer1', PASSWORD), gw.url);
     await player.page.goto(gw.url + '/');
     const balance = player.page.getByTestId('header-balance');
-    await expect.poll(() => balance.innerText(), { timeout: 20_000 }).toContain('0.00');
+    await expect.poll(() => balance.innerText(), { timeout: 60_000 }).toContain('0.00');
 
     const ops = await newPage(browser, { lang: 'EN' });
     await op.signIn(ops.page);
-    await ops.page.getByTestId('ops-nav-envelopes').click({ timeout: 20_000 });
+    await ops.page.getByTestId('ops-nav-envelopes').click({ timeout: 60_000 });
     await ops.page.getByTestId('ops-envelopes-page').waitFor();
     await ops.page.getByTestId('ops-env-total').fill('100');
     await ops.page.getByTestId('ops-env-count').fill('5');
@@ -54,7 +54,7 @@ describe('red envelope', () => {
 
     // The player's page never reloads: the envelope arrives as an event.
     const float = player.page.getByTestId('envelope-float');
-    await float.waitFor({ timeout: 20_000 });
+    await float.waitFor({ timeout: 60_000 });
     await player.page.waitForTimeout(1000);
     await player.page.screenshot({ path: '/tmp/envelope-float.png' });
     await float.click();
@@ -66,19 +66,19 @@ describe('red envelope', () => {
     expect(amount).toBeGreaterThanOrEqual(100);
     expect(amount).toBeLessThanOrEqual(10_000);
     await player.page.screenshot({ path: '/tmp/envelope-open.png' });
-    await expect.poll(() => balance.innerText(), { timeout: 20_000 }).toContain(pesos(amount));
+    await expect.poll(() => balance.innerText(), { timeout: 60_000 }).toContain(pesos(amount));
     await player.page.getByTestId('envelope-done').click();
     await expect.poll(() => float.count()).toBe(0);
 
     // The operator's list shows the grab.
     await ops.page.reload();
-    await expect.poll(async () => (await ops.page.locator('[data-testid^="ops-env-grabbed-"]').first().innerText()), { timeout: 15_000 }).toContain('1 / 5');
+    await expect.poll(async () => (await ops.page.locator('[data-testid^="ops-env-grabbed-"]').first().innerText()), { timeout: 60_000 }).toContain('1 / 5');
 
     // A player who opens the site after the drop finds it on load (TY), and sees the grab in the history.
     const late = await newPage(browser, { lang: 'TY' });
     await signInContext(late.context, await apiLogin(gw, 'rpplayer2', PASSWORD), gw.url);
     await late.page.goto(gw.url + '/');
-    await late.page.getByTestId('envelope-float').click({ timeout: 20_000 });
+    await late.page.getByTestId('envelope-float').click({ timeout: 60_000 });
     expect(await late.page.getByTestId('envelope-message').innerText()).toBe('Masayang weekend, mga manlalaro!');
     await late.page.getByTestId('envelope-grab').click();
     const lateAmount = Number(await late.page.getByTestId('envelope-amount').getAttribute('data-amount'));
