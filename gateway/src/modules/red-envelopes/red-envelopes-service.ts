@@ -3,7 +3,7 @@ import { merchantAudience, userAudience } from '@portal/contracts/events/events'
 import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { splitRedEnvelope, type RandomInt } from '@portal/contracts/domain/red-envelope-split';
 import type { TEnvelopeAudience, TGrabRecord, TGrabValue, TOpenEnvelope, TOpsEnvelope } from '@portal/contracts/api/red-envelopes';
-import type { Db, Tx } from '../../db/db.ts';
+import { prepared, type Db, type Tx } from '../../db/db.ts';
 import { emitEvent, emitEvents, type NewEvent } from '../../bus/outbox.ts';
 import type { EventPayload } from '@portal/contracts/events/events';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -37,6 +37,17 @@ const toOpsEnvelope = (e: EnvelopeRow & Partial<Stats>): TOpsEnvelope => ({
 /** Players never marketed to: disabled and trial accounts, and (responsible gaming) excluded players. */
 const marketableSql = (m: string, trialTypes: string) =>
   `${m}.status = 'active' AND ${m}.type <> ALL(${trialTypes}::int[]) AND ${notExcludedSql(`${m}.id`)}`;
+
+// The grab's statements run thousands of times a second in a storm: prepared once per connection.
+const GRAB_CHECK_SQL = prepared(`SELECT e.id, e.status, e.audience_kind, e.currency, e.share_count, (e.expires_at <= now()) AS past,
+           (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $3)) AS targeted,
+           EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $3) AS grabbed,
+           NOT ${notExcludedSql('$3::bigint')} AS excluded
+         FROM red_envelopes e WHERE e.id = $1 AND e.merchant_code = $2`);
+const GRAB_CLAIM_SQL = prepared(`UPDATE red_envelope_shares s SET member_id = $2, claimed_at = now()
+               FROM (SELECT idx FROM red_envelope_shares WHERE envelope_id = $1 AND idx >= $3 AND member_id IS NULL AND refunded_at IS NULL
+                     ORDER BY idx LIMIT 1 FOR UPDATE SKIP LOCKED) f
+               WHERE s.envelope_id = $1 AND s.idx = f.idx RETURNING s.idx, s.amount`);
 
 export type DropInput = {
   totalAmount: number; count: number; minShare: number; expiresInMinutes: number; audience: TEnvelopeAudience;
@@ -133,11 +144,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
   async function grab(m: { code: string; currency: string }, memberId: number, envelopeId: number): Promise<TGrabValue> {
     return db.tx(async (tx) => {
       const c = (await tx.query<EnvelopeRow & { past: boolean; targeted: boolean; grabbed: boolean; excluded: boolean }>(
-        `SELECT e.id, e.status, e.audience_kind, e.currency, e.share_count, (e.expires_at <= now()) AS past,
-           (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $3)) AS targeted,
-           EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $3) AS grabbed,
-           NOT ${notExcludedSql('$3::bigint')} AS excluded
-         FROM red_envelopes e WHERE e.id = $1 AND e.merchant_code = $2`,
+        GRAB_CHECK_SQL,
         [envelopeId, m.code, memberId])).rows[0];
       if (!c) throw new AppError(ErrorCode.NOT_FOUND);
       if (c.excluded) await assertNotExcluded(tx, memberId);
@@ -152,10 +159,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
         try {
           for (const start of from > 0 ? [from, 0] : [0]) {
             share = (await tx.query<{ idx: number; amount: number }>(
-              `UPDATE red_envelope_shares s SET member_id = $2, claimed_at = now()
-               FROM (SELECT idx FROM red_envelope_shares WHERE envelope_id = $1 AND idx >= $3 AND member_id IS NULL AND refunded_at IS NULL
-                     ORDER BY idx LIMIT 1 FOR UPDATE SKIP LOCKED) f
-               WHERE s.envelope_id = $1 AND s.idx = f.idx RETURNING s.idx, s.amount`,
+              GRAB_CLAIM_SQL,
               [envelopeId, memberId, start])).rows[0];
             if (share) break;
           }

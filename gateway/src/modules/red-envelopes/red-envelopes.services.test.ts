@@ -101,8 +101,8 @@ describe('red envelopes under load (PostgreSQL)', () => {
     const refunded = [expired, again].filter((x) => x !== null);
     expect(refunded).toHaveLength(1);
     expect(got + refunded[0]!.refunded).toBe(400_000);
-    const refunds = await db.query(`SELECT amount FROM ledger_transfers WHERE idempotency_key = $1`, [`envelope:${id}:refund`]);
-    expect(refunds.rows.reduce((a, r: { amount: number }) => a + Number(r.amount), 0)).toBe(refunded[0]!.refunded);
+    const refunds = await db.query<{ amount: number }>(`SELECT amount FROM ledger_transfers WHERE idempotency_key = $1`, [`envelope:${id}:refund`]);
+    expect(refunds.rows.reduce((a, r) => a + Number(r.amount), 0)).toBe(refunded[0]!.refunded);
     expect(await checkLedger(db)).toEqual([]);
   }, 300_000);
 });
