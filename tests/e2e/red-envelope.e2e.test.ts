@@ -27,6 +27,9 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'login12345';
+const started = Date.now();
+/** Progress marks: on a loaded machine they show where the time went. */
+const step = (what: string) => console.log(`red-envelope e2e: ${what} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
 const pesos = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 describe('red envelope', () => {
@@ -39,6 +42,7 @@ describe('red envelope', () => {
     const balance = player.page.getByTestId('header-balance');
     await expect.poll(() => balance.innerText(), { timeout: 60_000 }).toContain('0.00');
 
+    step('player signed in');
     const ops = await newPage(browser, { lang: 'EN' });
     await op.signIn(ops.page);
     await ops.page.getByTestId('ops-nav-envelopes').click({ timeout: 60_000 });
@@ -52,6 +56,7 @@ describe('red envelope', () => {
     await ops.page.getByTestId('ops-env-dropped').waitFor();
     await ops.page.screenshot({ path: '/tmp/envelope-ops.png', fullPage: true });
 
+    step('dropped from /ops');
     // The player's page never reloads: the envelope arrives as an event.
     const float = player.page.getByTestId('envelope-float');
     await float.waitFor({ timeout: 60_000 });
@@ -70,6 +75,7 @@ describe('red envelope', () => {
     await player.page.getByTestId('envelope-done').click();
     await expect.poll(() => float.count()).toBe(0);
 
+    step('grabbed live');
     // The operator's list shows the grab.
     await ops.page.reload();
     await expect.poll(async () => (await ops.page.locator('[data-testid^="ops-env-grabbed-"]').first().innerText()), { timeout: 60_000 }).toContain('1 / 5');
@@ -91,5 +97,5 @@ describe('red envelope', () => {
     await player.context.close();
     await late.context.close();
     await ops.context.close();
-  });
+  }, 400_000);
 });

@@ -150,7 +150,7 @@ export function EnvelopesPage() {
               {list.data && !list.data.list.length && <EmptyRow cols={7}>{t('env_none')}</EmptyRow>}
             </tbody>
           </TableBox>
-          {list.data && <Pager pageNo={pageNo} pageSize={20} total={list.data.total} onPage={setPageNo} testPrefix="ops-env" />}
+          {list.data && <Pager pageNo={pageNo} pageSize={20} total={list.data.total} onPage={setPageNo} testPrefix="ops-env-list" />}
         </div>
       </div>
     </section>
