@@ -84,7 +84,11 @@ describe('red envelope', () => {
     const late = await newPage(browser, { lang: 'TY' });
     await signInContext(late.context, await apiLogin(gw, 'rpplayer2', PASSWORD), gw.url);
     await late.page.goto(gw.url + '/');
-    await late.page.getByTestId('envelope-float').click({ timeout: 60_000 });
+    step('late player page opened');
+    await late.page.getByTestId('envelope-float').click({ timeout: 150_000 }).catch(async (err: unknown) => {
+      await late.page.screenshot({ path: '/tmp/envelope-late-failed.png' });
+      throw err;
+    });
     expect(await late.page.getByTestId('envelope-message').innerText()).toBe('Masayang weekend, mga manlalaro!');
     await late.page.getByTestId('envelope-grab').click();
     const lateAmount = Number(await late.page.getByTestId('envelope-amount').getAttribute('data-amount'));
@@ -97,5 +101,5 @@ describe('red envelope', () => {
     await player.context.close();
     await late.context.close();
     await ops.context.close();
-  }, 400_000);
+  }, 700_000);
 });
