@@ -40,12 +40,12 @@ describe('red envelope', () => {
     await signInContext(player.context, await apiLogin(gw, 'rpplayer1', PASSWORD), gw.url);
     await player.page.goto(gw.url + '/');
     const balance = player.page.getByTestId('header-balance');
-    await expect.poll(() => balance.innerText(), { timeout: 60_000 }).toContain('0.00');
+    await expect.poll(() => balance.innerText(), { timeout: 150_000 }).toContain('0.00');
 
     step('player signed in');
     const ops = await newPage(browser, { lang: 'EN' });
     await op.signIn(ops.page);
-    await ops.page.getByTestId('ops-nav-envelopes').click({ timeout: 60_000 });
+    await ops.page.getByTestId('ops-nav-envelopes').click({ timeout: 150_000 });
     await ops.page.getByTestId('ops-envelopes-page').waitFor();
     await ops.page.getByTestId('ops-env-total').fill('100');
     await ops.page.getByTestId('ops-env-count').fill('5');
@@ -59,7 +59,7 @@ describe('red envelope', () => {
     step('dropped from /ops');
     // The player's page never reloads: the envelope arrives as an event.
     const float = player.page.getByTestId('envelope-float');
-    await float.waitFor({ timeout: 60_000 });
+    await float.waitFor({ timeout: 150_000 });
     await player.page.waitForTimeout(1000);
     await player.page.screenshot({ path: '/tmp/envelope-float.png' });
     await float.click();
@@ -71,14 +71,14 @@ describe('red envelope', () => {
     expect(amount).toBeGreaterThanOrEqual(100);
     expect(amount).toBeLessThanOrEqual(10_000);
     await player.page.screenshot({ path: '/tmp/envelope-open.png' });
-    await expect.poll(() => balance.innerText(), { timeout: 60_000 }).toContain(pesos(amount));
+    await expect.poll(() => balance.innerText(), { timeout: 150_000 }).toContain(pesos(amount));
     await player.page.getByTestId('envelope-done').click();
     await expect.poll(() => float.count()).toBe(0);
 
     step('grabbed live');
     // The operator's list shows the grab.
     await ops.page.reload();
-    await expect.poll(async () => (await ops.page.locator('[data-testid^="ops-env-grabbed-"]').first().innerText()), { timeout: 60_000 }).toContain('1 / 5');
+    await expect.poll(async () => (await ops.page.locator('[data-testid^="ops-env-grabbed-"]').first().innerText()), { timeout: 150_000 }).toContain('1 / 5');
 
     // A player who opens the site after the drop finds it on load (TY), and sees the grab in the history.
     const late = await newPage(browser, { lang: 'TY' });
