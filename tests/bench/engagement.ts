@@ -176,7 +176,7 @@ async function clientRole() {
       const t0 = wallMs();
       let i = 0;
       const open = async (token: string, k: number) => {
-        const s = io(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 60_000 });
+        const s = io(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 180_000 });
         s.on('event', (e: { type: string; payload: { envelopeId: string } }) => {
           if (e.type !== 'envelope.dropped') return;
           received++;
