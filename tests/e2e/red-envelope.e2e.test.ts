@@ -54,6 +54,7 @@ describe('red envelope', () => {
     await ops.page.getByTestId('ops-env-message-ty').fill('Masayang weekend, mga manlalaro!');
     await ops.page.getByTestId('ops-env-submit').click();
     await ops.page.getByTestId('ops-env-dropped').waitFor();
+    const droppedId = (await ops.page.locator('[data-testid^="ops-env-row-"]').first().getAttribute('data-testid'))!.replace('ops-env-row-', '');
     await ops.page.screenshot({ path: '/tmp/envelope-ops.png', fullPage: true });
 
     step('dropped from /ops');
@@ -95,7 +96,7 @@ describe('red envelope', () => {
     await late.page.getByTestId('envelope-done').click();
     await late.page.goto(gw.url + '/member?tab=redEnvelopes');
     await late.page.getByTestId('envelope-history').waitFor();
-    expect(await late.page.getByTestId('envelope-history').innerText()).toContain(pesos(lateAmount));
+    await expect.poll(() => late.page.getByTestId(`envelope-history-${droppedId}`).innerText(), { timeout: 150_000 }).toContain(pesos(lateAmount));
     await late.page.screenshot({ path: '/tmp/envelope-history-ty.png', fullPage: true });
 
     await player.context.close();
