@@ -28,7 +28,8 @@ export function EnvelopeHost() {
   const enabled = isLogin && !isTrial;
   const open = useOpenEnvelopes(enabled);
   const update = useUpdateOpenEnvelopes();
-  const [openedId, setOpenedId] = useState<string | null>(null);
+  // The dialog keeps the envelope it opened: the open list drops it once grabbed, the dialog still shows it.
+  const [opened, setOpened] = useState<TOpenEnvelope | null>(null);
   useRealtimeEvent('envelope.dropped', (env) => update((l) => withEnvelope(l, env.payload)));
   useRealtimeEvent('envelope.closed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
   useRealtimeEvent('envelope.grabbed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
@@ -37,18 +38,18 @@ export function EnvelopeHost() {
   if (!enabled) return null;
   return createPortal(
     <>
-      {next && openedId === null && (
-        <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpenedId(next.envelopeId)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
+      {next && opened === null && (
+        <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
           <EnvelopeArt />
           <FloatLabel count={list.length} />
         </button>
       )}
-      {openedId !== null && (
+      {opened !== null && (
         <EnvelopeDialog
-          envelope={list.find((e) => e.envelopeId === openedId) ?? null}
-          envelopeId={openedId}
+          envelope={opened}
+          envelopeId={opened.envelopeId}
           onGone={(id) => update((l) => withoutEnvelope(l, id))}
-          onClose={() => setOpenedId(null)}
+          onClose={() => setOpened(null)}
         />
       )}
     </>,
