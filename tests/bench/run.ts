@@ -29,6 +29,7 @@
  * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
  * --web measures first paint of the built portal in headless Chromium instead (tests/bench/web.ts).
  * --http runs the bootstrap HTTP calls beside a bare Express route instead (tests/bench/http.ts).
+ * --engagement runs the engagement sections instead (tests/bench/engagement.ts: red envelope grab storm).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -124,6 +125,11 @@ if (process.argv.includes('--tree')) {
 if (process.argv.includes('--ledger')) {
   const { main } = await import('./ledger.ts');
   process.exit(await main(process.argv.slice(2).filter((a) => a !== '--ledger')));
+}
+// `npm run bench -- --engagement [...]`: engagement workloads, one section each (tests/bench/engagement.ts).
+if (process.argv.includes('--engagement')) {
+  const { main } = await import('./engagement.ts');
+  process.exit(await main(process.argv.slice(2).filter((a) => a !== '--engagement')));
 }
 // `npm run bench -- --vendor [...]`: vendor bet/win pairs over the signed vendor API (tests/bench/vendor.ts).
 if (process.argv.includes('--vendor')) {

@@ -62,6 +62,14 @@ export const ErrorCode = {
   AMOUNT_OUT_OF_RANGE: 'AMOUNT_OUT_OF_RANGE',
   DAILY_LIMIT_EXCEEDED: 'DAILY_LIMIT_EXCEEDED',
   INVALID_STATE: 'INVALID_STATE',
+  /** Red envelopes (issue 14): past its expiry (what was left went back to the house). */
+  ENVELOPE_EXPIRED: 'ENVELOPE_EXPIRED',
+  /** Red envelopes: this player already has a share of this envelope. */
+  ENVELOPE_ALREADY_GRABBED: 'ENVELOPE_ALREADY_GRABBED',
+  /** Red envelopes: every share is taken. */
+  ENVELOPE_EMPTY: 'ENVELOPE_EMPTY',
+  /** Red envelopes: dropped to a segment this player is not in. */
+  ENVELOPE_NOT_ELIGIBLE: 'ENVELOPE_NOT_ELIGIBLE',
   PROOF_REQUIRED: 'PROOF_REQUIRED',
   PROOF_INVALID: 'PROOF_INVALID',
   BANK_ACCOUNT_LIMIT: 'BANK_ACCOUNT_LIMIT',
@@ -168,6 +176,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   AMOUNT_OUT_OF_RANGE: 400,
   DAILY_LIMIT_EXCEEDED: 400,
   INVALID_STATE: 409,
+  ENVELOPE_EXPIRED: 410,
+  ENVELOPE_ALREADY_GRABBED: 409,
+  ENVELOPE_EMPTY: 409,
+  ENVELOPE_NOT_ELIGIBLE: 403,
   PROOF_REQUIRED: 400,
   PROOF_INVALID: 400,
   BANK_ACCOUNT_LIMIT: 409,
@@ -264,6 +276,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   AMOUNT_OUT_OF_RANGE: 'The amount is outside the allowed range',
   DAILY_LIMIT_EXCEEDED: 'The daily withdrawal limit is reached',
   INVALID_STATE: 'This action is not allowed in the current state',
+  ENVELOPE_EXPIRED: 'This red envelope has expired',
+  ENVELOPE_ALREADY_GRABBED: 'You already grabbed this red envelope',
+  ENVELOPE_EMPTY: 'Every share of this red envelope is taken',
+  ENVELOPE_NOT_ELIGIBLE: 'This red envelope is for other players',
   PROOF_REQUIRED: 'Please upload a proof image',
   PROOF_INVALID: 'Images must be png or jpg, at most 5MB each, at most 3',
   BANK_ACCOUNT_LIMIT: 'You cannot add more bank accounts',

@@ -69,6 +69,9 @@ export const OPS_PERMISSIONS = {
   'rg.family.request': ['administrator', 'risk', 'support'],
   /** Approve or reject a family exclusion request. */
   'rg.family.decide': ['administrator', 'risk'],
+  /** Red envelopes (/ops/api/envelopes): list them, and drop one (funded from the house). */
+  'envelopes.read': ['administrator', 'content', 'finance'],
+  'envelopes.drop': ['administrator', 'content'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */

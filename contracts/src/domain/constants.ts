@@ -174,6 +174,8 @@ export const AGENT_CONSULTATION_HOURS = { days: 'Monday-Friday', from: '12:00', 
 export const MEMBER_CENTRE_ITEMS = [
   'securityCenter', 'transferFund', 'depositv2', 'withdraw', 'transferUpline', 'personalHistoryCopy',
   'transactionHistory', 'personalProfit', 'bonusDetails', 'rewardCenter', 'referral', 'missionLeaderboard', 'messageV2', 'responsibleGaming',
+  // Red envelopes grabbed (issue 14).
+  'redEnvelopes',
 ] as const;
 export const AGENT_CENTRE_ITEMS = [
   'agentAnnouncement', 'agentTeamOverview', 'registerCenter', 'downlineManagmentView', 'personalHistoryCopy',

@@ -131,6 +131,22 @@ export const ZPromotionReward = z.object({
   claimable: z.number().int().nonnegative(),
 });
 
+/**
+ * Red envelopes (issue 14). `envelope.dropped`: to `merchant:{code}` when every player may grab, else
+ * to each targeted player's `user:{id}`; `envelope.grabbed`: to the player who grabbed (the money moves
+ * by balance.changed); `envelope.closed`: to the same audience as the drop when it expires.
+ */
+export const ZEnvelopeDropped = z.object({
+  envelopeId: z.string(),
+  totalAmount: ZMinor,
+  count: z.number().int(),
+  message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
+  droppedAt: z.string(),
+  expiresAt: z.string(),
+});
+export const ZEnvelopeGrabbed = z.object({ envelopeId: z.string(), amount: ZMinor.nonnegative(), transferId: z.string() });
+export const ZEnvelopeClosed = z.object({ envelopeId: z.string(), reason: z.enum(['expired']) });
+
 /** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
 export const EVENT_PAYLOADS = {
   'balance.changed': ZBalanceChanged,
@@ -148,6 +164,9 @@ export const EVENT_PAYLOADS = {
   'system.changed': ZSystemChanged,
   'bonus.progress': ZBonusProgress,
   'promotion.reward': ZPromotionReward,
+  'envelope.dropped': ZEnvelopeDropped,
+  'envelope.grabbed': ZEnvelopeGrabbed,
+  'envelope.closed': ZEnvelopeClosed,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];

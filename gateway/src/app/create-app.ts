@@ -64,6 +64,8 @@ import { createFeedback } from '../modules/feedback/feedback-service.ts';
 import { mountFeedbackOps, mountFeedbackRoutes } from '../modules/feedback/feedback-routes.ts';
 import { mountReferralRoutes } from '../modules/referral/referral-routes.ts';
 import { mountProfitRoutes } from '../modules/profit/profit-routes.ts';
+import { createRedEnvelopes, registerRedEnvelopeJobs } from '../modules/red-envelopes/red-envelopes-service.ts';
+import { mountRedEnvelopeOps, mountRedEnvelopeRoutes } from '../modules/red-envelopes/red-envelopes-routes.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -152,6 +154,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const rgFamily = createFamily({ db, rg });
   const rgRestricted = createRestricted({ db, jobs, rg });
   registerRestrictedJobs(jobs, rgRestricted);
+  const envelopes = createRedEnvelopes({ db, jobs });
+  registerRedEnvelopeJobs(jobs, envelopes);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -227,6 +231,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
+  mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
   house.mount(app);
@@ -237,6 +242,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   mountProfitRoutes(apiApp, db, routeOpts);
   mountPromotionRoutes(apiApp, { promos }, routeOpts);
+  mountRedEnvelopeRoutes(apiApp, { envelopes }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
@@ -317,7 +323,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, rgRestricted, rgFamily,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, rgRestricted, rgFamily, envelopes,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

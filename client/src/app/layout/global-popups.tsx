@@ -24,6 +24,8 @@ const PublicModal = lazyNamed(() => import('../../features/home/components/publi
 const FirstLoginPopups = lazyNamed(() => import('../../features/auth/components/first-login-popups'), 'FirstLoginPopups', null);
 const ContractOfferHost = lazyNamed(() => import('../../features/agents/contracts/offer-popup'), 'ContractOfferHost', null, ['agents']);
 const ContractAnswerNotice = lazyNamed(() => import('../../features/agents/contracts/answer-notice'), 'ContractAnswerNotice', null, ['agents']);
+/** Red envelopes float in on every page of a signed-in player (issue 14). */
+const EnvelopeHost = lazyNamed(() => import('../../features/red-envelopes/components/envelope-host'), 'EnvelopeHost', null, ['envelopes']);
 const PayoutNotice = lazyNamed(() => import('../../features/agents/payouts/payout-notice'), 'PayoutNotice', null, ['agents']);
 /** The agent centre (and the member centre panels it composes) loads when an agent opens it. */
 const AgentCentrePopup = lazyNamed(() => import('../routes/agent-centre-slots'), 'AgentCentrePopup', null, ['agents', 'agent-office', 'wallet', 'register', 'bets']);
@@ -54,6 +56,7 @@ export function GlobalPopups() {
           <ContractOfferHost />
           <ContractAnswerNotice />
           <PayoutNotice />
+          <EnvelopeHost />
         </>
       )}
     </>

@@ -4,6 +4,7 @@ import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-centre/components/member-centre-page';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { MessagesPanel } from '../../features/messages/components/messages-panel';
+import { EnvelopeHistoryPanel } from '../../features/red-envelopes/components/envelope-history';
 import { RgPanel } from '../../features/rg/components/rg-panel';
 import { ReferralPanel } from '../../features/referral/components/referral-panel';
 import { ProfitPanel } from '../../features/profit/components/profit-panel';
@@ -38,6 +39,7 @@ export function MemberRoute() {
     personalProfit: { render: () => <ProfitPanel /> },
     rewardCenter: { render: () => <RewardCentre />, badge: rewards?.claimable ?? 0 },
     bonusDetails: { render: () => <BonusDetails />, badge: rewards?.processing ?? 0 },
+    redEnvelopes: { render: () => <EnvelopeHistoryPanel /> },
   };
   return <MemberCentrePage slots={slots} />;
 }

@@ -7,6 +7,7 @@ import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls } from '@portal/contracts/api/promotions';
 import { opsContentCalls } from '@portal/contracts/api/ops-content';
+import { opsRedEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
@@ -97,6 +98,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: opsRgListCalls.familyRequests.path, action: 'rg.read', roles: [A, R, S] },
   { method: 'POST', path: opsRgListCalls.createFamilyRequest.path, action: 'rg.family.request', roles: [A, R, S], body: {} },
   { method: 'POST', path: opsRgListCalls.decideFamilyRequest.path, action: 'rg.family.decide', roles: [A, R], body: {} },
+  { method: 'GET', path: opsRedEnvelopeCalls.list.path, action: 'envelopes.read', roles: [A, C, F] },
+  { method: 'POST', path: opsRedEnvelopeCalls.drop.path, action: 'envelopes.drop', roles: [A, C], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -127,7 +130,7 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload
       .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));

@@ -14,7 +14,7 @@ import { onLedgerTransferCommitted } from '../../obs/metrics.ts';
  * transfer, so row locks are held for the work and not across network round trips.
  */
 
-export const SYSTEM_KINDS = ['house', 'deposit', 'withdrawal', 'adjustment', 'game', 'bonus'] as const;
+export const SYSTEM_KINDS = ['house', 'deposit', 'withdrawal', 'adjustment', 'game', 'bonus', 'envelope'] as const;
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 /** System accounts are spread over this many rows so a hot counterpart does not serialise every transfer (the default; see createLedger). */
 export const SYSTEM_SHARDS = 256;

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMinor } from '@portal/contracts/domain/money';
+import type { TEnvelopeAudience } from '@portal/contracts/api/red-envelopes';
+import { useDropEnvelope, useOpsEnvelopes } from '../api/envelopes';
+import { formatDateTime } from '../lib/format';
+import { parsePesos } from '../lib/money-input';
+import { newRequestId } from '../lib/request-id';
+import { useOpsCan } from './ops-gate';
+import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
+
+type AudienceKind = TEnvelopeAudience['kind'];
+type Form = { total: string; count: string; min: string; minutes: string; audience: AudienceKind; days: string; accounts: string; en: string; ty: string };
+const EMPTY: Form = { total: '', count: '', min: '1.00', minutes: '60', audience: 'all', days: '7', accounts: '', en: '', ty: '' };
+const int = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
+const accountsOf = (v: string) => [...new Set(v.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean))];
+
+/** /ops/envelopes: drop a red envelope to every player or a segment, and follow what was grabbed and returned. */
+export function EnvelopesPage() {
+  const { t } = useTranslation('ops');
+  const canDrop = useOpsCan('envelopes.drop');
+  const [pageNo, setPageNo] = useState(1);
+  const list = useOpsEnvelopes(pageNo);
+  const dropping = useDropEnvelope();
+  const [form, setForm] = useState<Form>(EMPTY);
+  // One key per set of terms: a retry after a lost answer drops once; any edit starts a new one.
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [isTried, setTried] = useState(false);
+
+  const total = parsePesos(form.total);
+  const min = parsePesos(form.min);
+  const count = int(form.count, 1, 20_000);
+  const minutes = int(form.minutes, 1, 10_080);
+  const days = int(form.days, 1, 90);
+  const accounts = accountsOf(form.accounts);
+  const problems = {
+    total: total === null,
+    count: count === null,
+    min: min === null || (total !== null && count !== null && min * count > total),
+    minutes: minutes === null,
+    days: form.audience === 'depositors' && days === null,
+    accounts: form.audience === 'accounts' && (accounts.length === 0 || accounts.length > 1000),
+  };
+  const isValid = !Object.values(problems).some(Boolean);
+  const edit = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setRequestId(newRequestId());
+  };
+  const audience = (): TEnvelopeAudience =>
+    form.audience === 'all' ? { kind: 'all' } : form.audience === 'depositors' ? { kind: 'depositors', days: days! } : { kind: 'accounts', accounts };
+  const average = total !== null && count !== null ? Math.floor(total / count) : null;
+
+  return (
+    <section className="ops-page" data-testid="ops-envelopes-page">
+      <PageHead title={t('nav_envelopes')} />
+      {!canDrop && <p className="ops-note ops-note--info">{t('env_drop_roles')}</p>}
+      <div className="ops-split">
+        <form
+          className="ops-panel ops-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            setTried(true);
+            if (!isValid || !canDrop) return;
+            dropping.mutate(
+              { totalAmount: total!, count: count!, minShare: min!, expiresInMinutes: minutes!, audience: audience(), message: { en: form.en.trim() || undefined, ty: form.ty.trim() || undefined }, requestId },
+              { onSuccess: () => { setForm(EMPTY); setTried(false); setRequestId(newRequestId()); } },
+            );
+          }}
+        >
+          <h2 className="ops-panel__title">{t('env_new')}</h2>
+          <OpsField label={t('env_total')} value={form.total} onChange={(v) => edit({ total: v })} testId="ops-env-total" required disabled={!canDrop} inputMode="decimal" placeholder="0.00" invalid={isTried && problems.total} />
+          <OpsField label={t('env_count')} value={form.count} onChange={(v) => edit({ count: v })} testId="ops-env-count" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.count}
+            hint={average !== null ? t('env_average', { amount: formatMinor(average) }) : t('env_count_hint')} />
+          <OpsField label={t('env_min')} value={form.min} onChange={(v) => edit({ min: v })} testId="ops-env-min" required disabled={!canDrop} inputMode="decimal" invalid={isTried && problems.min}
+            hint={isTried && problems.min && min !== null ? t('env_min_too_high') : undefined} />
+          <OpsField label={t('env_minutes')} value={form.minutes} onChange={(v) => edit({ minutes: v })} testId="ops-env-minutes" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.minutes} hint={t('env_minutes_hint')} />
+          <div className="ops-field">
+            <label className="ops-field__label" htmlFor="ops-env-audience">{t('env_audience')}</label>
+            <select id="ops-env-audience" className="ops-input" value={form.audience} disabled={!canDrop} onChange={(e) => edit({ audience: e.target.value as AudienceKind })} data-testid="ops-env-audience">
+              <option value="all">{t('env_audience_all')}</option>
+              <option value="depositors">{t('env_audience_depositors')}</option>
+              <option value="accounts">{t('env_audience_accounts')}</option>
+            </select>
+            <span className="ops-field__hint">{t('env_audience_hint')}</span>
+          </div>
+          {form.audience === 'depositors' && (
+            <OpsField label={t('env_days')} value={form.days} onChange={(v) => edit({ days: v })} testId="ops-env-days" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.days} />
+          )}
+          {form.audience === 'accounts' && (
+            <OpsField label={t('env_accounts')} value={form.accounts} onChange={(v) => edit({ accounts: v })} testId="ops-env-accounts" required disabled={!canDrop} multiline invalid={isTried && problems.accounts}
+              hint={t('env_accounts_hint', { count: accounts.length })} />
+          )}
+          <OpsField label={t('env_message_en')} value={form.en} onChange={(v) => edit({ en: v })} testId="ops-env-message-en" disabled={!canDrop} maxLength={80} />
+          <OpsField label={t('env_message_ty')} value={form.ty} onChange={(v) => edit({ ty: v })} testId="ops-env-message-ty" disabled={!canDrop} maxLength={80} />
+          <ErrorNote error={dropping.error} testId="ops-env-error" />
+          <div className="ops-form__actions">
+            <button type="submit" className="ops-btn ops-btn--primary" disabled={!canDrop || dropping.isPending} data-testid="ops-env-submit">
+              {t('env_submit')}
+            </button>
+          </div>
+          {dropping.data && (
+            <p className="ops-note ops-note--success" data-testid="ops-env-dropped">
+              {t('env_dropped', { id: dropping.data.envelope.envelopeId, amount: formatMinor(dropping.data.envelope.totalAmount) })}
+            </p>
+          )}
+        </form>
+        <div className="ops-panel">
+          <h2 className="ops-panel__title">{t('env_list')}</h2>
+          <ErrorNote error={list.error} testId="ops-env-list-error" />
+          <TableBox busy={list.isFetching}>
+            <thead>
+              <tr>
+                <th>#</th>
+                <th>{t('env_col_dropped')}</th>
+                <th>{t('env_col_audience')}</th>
+                <th className="num">{t('env_total')}</th>
+                <th className="num">{t('env_col_grabbed')}</th>
+                <th className="num">{t('env_col_returned')}</th>
+                <th>{t('col_status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(list.data?.list ?? []).map((e) => (
+                <tr key={e.envelopeId} data-testid={`ops-env-row-${e.envelopeId}`}>
+                  <td className="mono">{e.envelopeId}</td>
+                  <td>
+                    {formatDateTime(e.droppedAt)}
+                    <div className="ops-muted">{t('env_expires', { at: formatDateTime(e.expiresAt) })} · {e.createdBy}</div>
+                  </td>
+                  <td>
+                    {t(`env_audience_${e.audience.kind}`)}
+                    {e.audience.kind === 'depositors' && <div className="ops-muted">{t('env_days_value', { count: e.audience.days ?? 0 })}</div>}
+                    {e.audience.targets !== null && <div className="ops-muted">{t('env_targets', { count: e.audience.targets })}</div>}
+                  </td>
+                  <td className="num">
+                    {formatMinor(e.totalAmount)}
+                    <div className="ops-muted">{t('env_shares', { count: e.count })}</div>
+                  </td>
+                  <td className="num" data-testid={`ops-env-grabbed-${e.envelopeId}`}>
+                    {formatMinor(e.grabbedAmount)}
+                    <div className="ops-muted">{e.grabbedCount} / {e.count}</div>
+                  </td>
+                  <td className="num">{e.refundedAmount === null ? '—' : formatMinor(e.refundedAmount)}</td>
+                  <td>
+                    <StatusChip tone={e.status === 'open' ? 'success' : 'muted'} testId={`ops-env-status-${e.envelopeId}`}>{t(`env_status_${e.status}`)}</StatusChip>
+                  </td>
+                </tr>
+              ))}
+              {list.data && !list.data.list.length && <EmptyRow cols={7}>{t('env_none')}</EmptyRow>}
+            </tbody>
+          </TableBox>
+          {list.data && <Pager pageNo={pageNo} pageSize={20} total={list.data.total} onPage={setPageNo} testPrefix="ops-env-list" />}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { redEnvelopeCalls, type TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
+import { call } from '../../../lib/api';
+import { useSessionToken } from '../../../lib/session';
+
+export const ENVELOPES_KEY = ['envelopes'] as const;
+const openKey = (token: string | null) => [...ENVELOPES_KEY, token, 'open'] as const;
+
+/** GET /wps/envelopes/open: what this player can still grab (a page loaded after a drop shows these). */
+export function openEnvelopesQuery(token: string | null) {
+  return queryOptions({ queryKey: openKey(token), queryFn: ({ signal }) => call(redEnvelopeCalls.open, { query: {}, signal }), enabled: token !== null });
+}
+export const useOpenEnvelopes = (enabled: boolean) => {
+  const token = useSessionToken();
+  return useQuery({ ...openEnvelopesQuery(token), enabled: enabled && token !== null });
+};
+
+/** The open list after a live event: a new drop goes first; a closed or grabbed envelope leaves. */
+export function withEnvelope(list: readonly TOpenEnvelope[], e: TOpenEnvelope): TOpenEnvelope[] {
+  return [e, ...list.filter((x) => x.envelopeId !== e.envelopeId)];
+}
+export function withoutEnvelope(list: readonly TOpenEnvelope[], id: string): TOpenEnvelope[] {
+  return list.filter((x) => x.envelopeId !== id);
+}
+export function useUpdateOpenEnvelopes() {
+  const qc = useQueryClient();
+  const token = useSessionToken();
+  return (fn: (list: TOpenEnvelope[]) => TOpenEnvelope[]) =>
+    qc.setQueryData<{ list: TOpenEnvelope[] }>(openKey(token), (d) => ({ list: fn(d?.list ?? []) }));
+}
+
+/** POST /wps/envelopes/:id/grab. */
+export function useGrabEnvelope() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(redEnvelopeCalls.grab, { params: { id }, body: {} }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [...ENVELOPES_KEY] }),
+  });
+}
+
+/** GET /wps/envelopes/history: the envelopes this player grabbed, newest first. */
+export function useEnvelopeHistory(pageNo: number) {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: [...ENVELOPES_KEY, token, 'history', pageNo],
+    queryFn: ({ signal }) => call(redEnvelopeCalls.history, { query: { pageNo, pageSize: 10 }, signal }),
+    enabled: token !== null,
+  });
+}

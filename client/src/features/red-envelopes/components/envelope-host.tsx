@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import type { TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
+import { ErrorCode } from '@portal/contracts/api/errors';
+import { isApiError } from '../../../lib/api';
+import { errorKey } from '../../../lib/error-key';
+import { useMoney } from '../../../lib/use-money';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { useGrabEnvelope, useOpenEnvelopes, useUpdateOpenEnvelopes, withEnvelope, withoutEnvelope } from '../api/envelopes';
+import './envelopes.css';
+
+/** Codes after which the envelope is of no more use to this player: it leaves the screen. */
+const GONE = new Set<string>([ErrorCode.ENVELOPE_EXPIRED, ErrorCode.ENVELOPE_EMPTY, ErrorCode.ENVELOPE_ALREADY_GRABBED, ErrorCode.ENVELOPE_NOT_ELIGIBLE, ErrorCode.NOT_FOUND]);
+
+/** The operator's message in the page's language, else the other one, else our own greeting. */
+export function envelopeMessage(m: TOpenEnvelope['message'], lang: string): string | null {
+  return (lang.toUpperCase() === 'TY' ? m.ty ?? m.en : m.en ?? m.ty) || null;
+}
+
+/**
+ * Red envelopes on every page of a signed-in player: one floats in when an operator drops it
+ * (`envelope.dropped`), the ones still open are there on load, and a tap opens it and grabs a share.
+ */
+export function EnvelopeHost() {
+  const { isLogin, isTrial } = useAuth();
+  const enabled = isLogin && !isTrial;
+  const open = useOpenEnvelopes(enabled);
+  const update = useUpdateOpenEnvelopes();
+  // The dialog keeps the envelope it opened: the open list drops it once grabbed, the dialog still shows it.
+  const [opened, setOpened] = useState<TOpenEnvelope | null>(null);
+  useRealtimeEvent('envelope.dropped', (env) => update((l) => withEnvelope(l, env.payload)));
+  useRealtimeEvent('envelope.closed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
+  useRealtimeEvent('envelope.grabbed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
+  const list = enabled ? open.data?.list ?? [] : [];
+  const next = list[0];
+  if (!enabled) return null;
+  return createPortal(
+    <>
+      {next && opened === null && (
+        <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
+          <EnvelopeArt />
+          <FloatLabel count={list.length} />
+        </button>
+      )}
+      {opened !== null && (
+        <EnvelopeDialog
+          envelope={opened}
+          envelopeId={opened.envelopeId}
+          onGone={(id) => update((l) => withoutEnvelope(l, id))}
+          onClose={() => setOpened(null)}
+        />
+      )}
+    </>,
+    document.body,
+  );
+}
+
+function FloatLabel({ count }: { count: number }) {
+  const { t } = useTranslation('envelopes');
+  return (
+    <span className="rp-float__label">
+      {t('tap_to_grab')}
+      {count > 1 && <span className="rp-float__count" data-testid="envelope-count">{count}</span>}
+    </span>
+  );
+}
+
+function EnvelopeArt({ isOpen = false }: { isOpen?: boolean }) {
+  return (
+    <span className={`rp-art${isOpen ? ' is-open' : ''}`} aria-hidden="true">
+      <span className="rp-art__flap" />
+      <span className="rp-art__seal" />
+    </span>
+  );
+}
+
+function EnvelopeDialog({ envelope, envelopeId, onGone, onClose }: { envelope: TOpenEnvelope | null; envelopeId: string; onGone: (id: string) => void; onClose: () => void }) {
+  const { t, i18n } = useTranslation('envelopes');
+  const money = useMoney();
+  const grab = useGrabEnvelope();
+  const message = envelope ? envelopeMessage(envelope.message, i18n.language) : null;
+  const close = () => {
+    if (grab.isSuccess || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
+    onClose();
+  };
+  return (
+    <div className="rp-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <div className="rp-dialog" role="dialog" aria-modal="true" aria-labelledby="rp-title" data-testid="envelope-dialog">
+        <button type="button" className="rp-close" onClick={close} aria-label={t('close')} data-testid="envelope-close">×</button>
+        <h2 id="rp-title" className="rp-title">{t('title')}</h2>
+        <p className="rp-message" data-testid="envelope-message">{message ?? t('default_message')}</p>
+        {grab.isSuccess ? (
+          <div className="rp-result" data-testid="envelope-result">
+            <span className="rp-result__label">{t('you_got')}</span>
+            <span className="rp-result__amount" data-testid="envelope-amount" data-amount={grab.data.amount}>{money(grab.data.amount)}</span>
+            <span className="rp-result__note">{t('added_to_balance')}</span>
+            <button type="button" className="rp-done" onClick={close} data-testid="envelope-done" autoFocus>{t('done')}</button>
+          </div>
+        ) : grab.error ? (
+          <div className="rp-result rp-result--sorry" data-testid="envelope-error">
+            <span className="rp-result__note">{t(`common:${errorKey(grab.error)}`)}</span>
+            <button type="button" className="rp-done" onClick={close} autoFocus>{t('done')}</button>
+          </div>
+        ) : (
+          <>
+            {envelope && <p className="rp-meta">{t('shares', { count: envelope.count, amount: money(envelope.totalAmount) })}</p>}
+            <button type="button" className="rp-open" onClick={() => grab.mutate(envelopeId)} disabled={grab.isPending} data-testid="envelope-grab" autoFocus>
+              {grab.isPending ? '…' : t('open')}
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

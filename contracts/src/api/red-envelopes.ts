@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineCall } from './envelope.ts';
+import { ZPageQuery, ZRequestId, zPage } from './cashier.ts';
+import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
+
+/**
+ * Red envelopes (hongbao, issue 14): an operator drops an envelope with a total and a count of shares
+ * to a merchant's players or a segment of them; it appears live on their pages (`envelope.dropped`),
+ * each player grabs one share at most, and what nobody grabbed returns to the house when it expires.
+ */
+
+const ZMinor = z.number().int();
+const ZAccountName = z.string().trim().min(1).max(64);
+
+/**
+ * Who may grab: every player of the merchant; the players with a paid deposit in the last `days` days
+ * (when the envelope is dropped); or the listed accounts. A segment is fixed when the envelope drops.
+ * Excluded (responsible gaming), disabled and trial accounts never get one.
+ */
+export const ZEnvelopeAudience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }).strict(),
+  z.object({ kind: z.literal('depositors'), days: z.number().int().min(1).max(90) }).strict(),
+  z
+    .object({ kind: z.literal('accounts'), accounts: z.array(ZAccountName).min(1).max(1000) })
+    .strict()
+    .refine((a) => new Set(a.accounts.map((x) => x.toLowerCase())).size === a.accounts.length, 'duplicate account'),
+]);
+export type TEnvelopeAudience = z.infer<typeof ZEnvelopeAudience>;
+export const ENVELOPE_AUDIENCE_KINDS = ['all', 'depositors', 'accounts'] as const;
+
+/** The operator's message in each language (either may be left out; the client falls back to the other, then to its own text). */
+export const ZEnvelopeMessage = z.object({ en: z.string().trim().max(80).optional(), ty: z.string().trim().max(80).optional() }).strict();
+
+export const ZDropEnvelopeBody = z
+  .object({
+    /** Minor units. */
+    totalAmount: ZMinor.min(1).max(RED_ENVELOPE_LIMITS.MAX_TOTAL),
+    count: z.number().int().min(1).max(RED_ENVELOPE_LIMITS.MAX_COUNT),
+    /** The smallest share, minor units. */
+    minShare: ZMinor.min(1),
+    /** Open for this many minutes from the drop. */
+    expiresInMinutes: z.number().int().min(1).max(7 * 24 * 60),
+    audience: ZEnvelopeAudience,
+    message: ZEnvelopeMessage.default({}),
+    /** Idempotency: the same request id drops one envelope, funded once. */
+    requestId: ZRequestId,
+  })
+  .strict()
+  .refine((b) => b.count * b.minShare <= b.totalAmount, { message: 'the total cannot give every share its minimum', path: ['minShare'] });
+
+/** An envelope as its players see it (the open list, the drop event). */
+export const ZOpenEnvelope = z.object({
+  envelopeId: z.string(),
+  totalAmount: ZMinor,
+  count: z.number().int(),
+  message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
+  droppedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TOpenEnvelope = z.infer<typeof ZOpenEnvelope>;
+
+export const ZGrabValue = z.object({
+  envelopeId: z.string(),
+  /** The share this player got, minor units. */
+  amount: ZMinor,
+  transferId: z.string(),
+  /** Balance after the share, minor units. */
+  balance: ZMinor,
+  available: ZMinor,
+});
+export type TGrabValue = z.infer<typeof ZGrabValue>;
+
+/** One envelope a player grabbed (member centre history). */
+export const ZGrabRecord = z.object({
+  envelopeId: z.string(),
+  amount: ZMinor,
+  grabbedAt: z.string(),
+  message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
+});
+export type TGrabRecord = z.infer<typeof ZGrabRecord>;
+
+export const ENVELOPE_STATUSES = ['open', 'expired'] as const;
+/** The operator's view of an envelope: how much was grabbed and returned. */
+export const ZOpsEnvelope = z.object({
+  envelopeId: z.string(),
+  status: z.enum(ENVELOPE_STATUSES),
+  totalAmount: ZMinor,
+  count: z.number().int(),
+  minShare: ZMinor,
+  audience: z.object({ kind: z.enum(ENVELOPE_AUDIENCE_KINDS), days: z.number().int().nullable(), targets: z.number().int().nullable() }),
+  message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
+  grabbedCount: z.number().int(),
+  grabbedAmount: ZMinor,
+  /** Returned to the house at expiry (null while open). */
+  refundedAmount: ZMinor.nullable(),
+  createdBy: z.string(),
+  droppedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type TOpsEnvelope = z.infer<typeof ZOpsEnvelope>;
+
+const NoQuery = z.object({}).strict();
+
+/** The player's calls (member; trial accounts get TRIAL_FORBIDDEN). */
+export const redEnvelopeCalls = {
+  /** The envelopes open to this player now and not yet grabbed by them (a page that loads after the drop shows these). */
+  open: defineCall({ method: 'GET', path: '/wps/envelopes/open', auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpenEnvelope) }) }),
+  /**
+   * Grab a share: one per player per envelope. 404 NOT_FOUND (no such envelope for this merchant),
+   * 410 ENVELOPE_EXPIRED, 409 ENVELOPE_ALREADY_GRABBED, 409 ENVELOPE_EMPTY, 403 ENVELOPE_NOT_ELIGIBLE,
+   * 403 RG_EXCLUDED, 403 TRIAL_FORBIDDEN.
+   */
+  grab: defineCall({ method: 'POST', path: '/wps/envelopes/:id/grab', auth: true, body: z.object({}).strict(), value: ZGrabValue }),
+  /** The envelopes this player grabbed, newest first. */
+  history: defineCall({ method: 'GET', path: '/wps/envelopes/history', auth: true, query: ZPageQuery, value: zPage(ZGrabRecord) }),
+};
+
+/** The back office (/ops/api/envelopes): permission envelopes.read to list, envelopes.drop to drop. */
+export const opsRedEnvelopeCalls = {
+  list: defineCall({ method: 'GET', path: '/ops/api/envelopes', auth: true, query: ZPageQuery, value: zPage(ZOpsEnvelope) }),
+  drop: defineCall({ method: 'POST', path: '/ops/api/envelopes', auth: true, body: ZDropEnvelopeBody, value: z.object({ envelope: ZOpsEnvelope, replayed: z.boolean() }) }),
+};

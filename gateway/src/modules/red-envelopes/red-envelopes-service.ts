@@ -1,0 +1,267 @@
+import { randomInt } from 'node:crypto';
+import { merchantAudience, userAudience } from '@portal/contracts/events/events';
+import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
+import { splitRedEnvelope, type RandomInt } from '@portal/contracts/domain/red-envelope-split';
+import type { TEnvelopeAudience, TGrabRecord, TGrabValue, TOpenEnvelope, TOpsEnvelope } from '@portal/contracts/api/red-envelopes';
+import { prepared, type Db, type Tx } from '../../db/db.ts';
+import { emitEvent, emitEvents, type NewEvent } from '../../bus/outbox.ts';
+import type { EventPayload } from '@portal/contracts/events/events';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { balanceOf, transfer } from '../wallet/ledger.ts';
+import { assertNotExcluded, notExcludedSql } from '../rg/rg-service.ts';
+import { audit, type Operator } from '../ops/operators.ts';
+
+export const ENVELOPE_EXPIRE_JOB = 'envelope.expire';
+
+type EnvelopeRow = {
+  id: number; merchant_code: string; currency: string; request_id: string; total_amount: number; share_count: number; min_share: number;
+  audience_kind: TEnvelopeAudience['kind']; audience_days: number | null; target_count: number | null; message_en: string | null; message_ty: string | null;
+  status: 'open' | 'expired'; refunded_amount: number | null; fund_transfer_id: number; refund_transfer_id: number | null; created_by: string;
+  created_at: Date | string; expires_at: Date | string;
+};
+type Stats = { grabbed_count: number; grabbed_amount: number };
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+const message = (e: EnvelopeRow) => ({ en: e.message_en, ty: e.message_ty });
+export const toOpenEnvelope = (e: EnvelopeRow): TOpenEnvelope => ({
+  envelopeId: String(e.id), totalAmount: e.total_amount, count: e.share_count, message: message(e), droppedAt: iso(e.created_at), expiresAt: iso(e.expires_at),
+});
+const toOpsEnvelope = (e: EnvelopeRow & Partial<Stats>): TOpsEnvelope => ({
+  envelopeId: String(e.id), status: e.status, totalAmount: e.total_amount, count: e.share_count, minShare: e.min_share,
+  audience: { kind: e.audience_kind, days: e.audience_days, targets: e.target_count },
+  message: message(e), grabbedCount: Number(e.grabbed_count ?? 0), grabbedAmount: Number(e.grabbed_amount ?? 0),
+  refundedAmount: e.refunded_amount, createdBy: e.created_by, droppedAt: iso(e.created_at), expiresAt: iso(e.expires_at),
+});
+
+/** Players never marketed to: disabled and trial accounts, and (responsible gaming) excluded players. */
+const marketableSql = (m: string, trialTypes: string) =>
+  `${m}.status = 'active' AND ${m}.type <> ALL(${trialTypes}::int[]) AND ${notExcludedSql(`${m}.id`)}`;
+
+// The grab's statements run thousands of times a second in a storm: prepared once per connection.
+const GRAB_CHECK_SQL = prepared(`SELECT e.id, e.status, e.audience_kind, e.currency, e.share_count, (e.expires_at <= now()) AS past,
+           (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $3)) AS targeted,
+           EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $3) AS grabbed,
+           NOT ${notExcludedSql('$3::bigint')} AS excluded
+         FROM red_envelopes e WHERE e.id = $1 AND e.merchant_code = $2`);
+const GRAB_CLAIM_SQL = prepared(`UPDATE red_envelope_shares s SET member_id = $2, claimed_at = now()
+               FROM (SELECT idx FROM red_envelope_shares WHERE envelope_id = $1 AND idx >= $3 AND member_id IS NULL AND refunded_at IS NULL
+                     ORDER BY idx LIMIT 1 FOR UPDATE SKIP LOCKED) f
+               WHERE s.envelope_id = $1 AND s.idx = f.idx RETURNING s.idx, s.amount`);
+
+export type DropInput = {
+  totalAmount: number; count: number; minShare: number; expiresInMinutes: number; audience: TEnvelopeAudience;
+  message: { en?: string | undefined; ty?: string | undefined }; requestId: string;
+};
+
+/**
+ * Red envelopes: drop (house -> escrow, shares split at once), grab (one row claim, escrow -> member),
+ * expiry (escrow -> house for what is left, once, on the job queue).
+ */
+export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random?: RandomInt }) {
+  const { db } = deps;
+  const rand = deps.random ?? ((n: number) => randomInt(n));
+
+  /** The segment's members, fixed at the drop: only players we may market to. */
+  async function resolveTargets(tx: Tx, merchant: string, trialTypes: number[], audience: TEnvelopeAudience): Promise<number[] | null> {
+    const trials = [TRIAL_TYPE, ...trialTypes];
+    if (audience.kind === 'all') return null;
+    if (audience.kind === 'depositors') {
+      const r = await tx.query<{ id: number }>(
+        `SELECT m.id FROM members m WHERE m.merchant_code = $1 AND ${marketableSql('m', '$2')}
+           AND EXISTS (SELECT 1 FROM deposits d WHERE d.member_id = m.id AND d.status = 'paid' AND d.updated_at >= now() - make_interval(days => $3))
+         ORDER BY m.id`,
+        [merchant, trials, audience.days]);
+      return r.rows.map((x) => Number(x.id));
+    }
+    const wanted = audience.accounts.map((a) => a.toLowerCase());
+    const r = await tx.query<{ id: number; account_lower: string; ok: boolean }>(
+      `SELECT m.id, m.account_lower, (${marketableSql('m', '$3')}) AS ok FROM members m WHERE m.merchant_code = $1 AND m.account_lower = ANY($2::text[])`,
+      [merchant, wanted, trials]);
+    const found = new Set(r.rows.map((x) => x.account_lower));
+    const unknown = audience.accounts.filter((a) => !found.has(a.toLowerCase()));
+    if (unknown.length) {
+      throw new AppError(ErrorCode.VALIDATION, 'Unknown accounts', unknown.slice(0, 20).map((a) => ({ path: 'audience.accounts', message: `unknown account: ${a}` })));
+    }
+    return r.rows.filter((x) => x.ok).map((x) => Number(x.id)).sort((a, b) => a - b);
+  }
+
+  async function drop(op: Operator, m: { code: string; currency: string; trialTypes: number[] }, b: DropInput) {
+    return db.tx(async (tx) => {
+      const prior = (await tx.query<EnvelopeRow>('SELECT * FROM red_envelopes WHERE merchant_code = $1 AND request_id = $2', [m.code, b.requestId])).rows[0];
+      if (prior) {
+        const same = prior.total_amount === b.totalAmount && prior.share_count === b.count && prior.min_share === b.minShare && prior.audience_kind === b.audience.kind;
+        if (!same) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
+        return { envelope: toOpsEnvelope(prior), replayed: true };
+      }
+      const targets = await resolveTargets(tx, m.code, m.trialTypes, b.audience);
+      if (targets && !targets.length) {
+        throw new AppError(ErrorCode.VALIDATION, 'No player in this audience', [{ path: 'audience', message: 'no player we may send an envelope to' }]);
+      }
+      const id = Number((await tx.query<{ id: number }>(`SELECT nextval('red_envelopes_id_seq') AS id`)).rows[0]!.id);
+      const funded = await transfer(tx, {
+        merchant: m.code, currency: m.currency, key: `envelope:${id}:fund`, kind: 'envelope.fund',
+        debit: { system: 'house' }, credit: { system: 'envelope' }, amount: b.totalAmount, memo: { envelopeId: String(id), operator: op.username },
+      });
+      const e = (await tx.query<EnvelopeRow>(
+        `INSERT INTO red_envelopes (id, merchant_code, currency, request_id, total_amount, share_count, min_share, audience_kind, audience_days, target_count,
+           message_en, message_ty, fund_transfer_id, created_by, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + make_interval(mins => $15)) RETURNING *`,
+        [id, m.code, m.currency, b.requestId, b.totalAmount, b.count, b.minShare, b.audience.kind, b.audience.kind === 'depositors' ? b.audience.days : null,
+          targets ? targets.length : null, b.message.en || null, b.message.ty || null, funded.transferId, op.username, b.expiresInMinutes])).rows[0]!;
+      const shares = splitRedEnvelope(b.totalAmount, b.count, b.minShare, rand);
+      await tx.query(
+        `INSERT INTO red_envelope_shares (envelope_id, idx, amount) SELECT $1, s.ord - 1, s.amount FROM unnest($2::bigint[]) WITH ORDINALITY AS s(amount, ord)`,
+        [id, shares]);
+      if (targets) {
+        await tx.query('INSERT INTO red_envelope_targets (envelope_id, member_id) SELECT $1, unnest($2::bigint[])', [id, targets]);
+      }
+      await audit(tx, op, 'envelope.drop', { type: 'envelope', id }, undefined, {
+        totalAmount: b.totalAmount, count: b.count, minShare: b.minShare, audience: b.audience.kind === 'accounts' ? { kind: 'accounts', targets: targets!.length } : b.audience,
+        expiresAt: iso(e.expires_at), transferId: String(funded.transferId),
+      });
+      if (deps.jobs) await deps.jobs.enqueue(ENVELOPE_EXPIRE_JOB, { id: String(id) }, { key: `envelope-expire-${id}`, runAt: new Date(e.expires_at) }, tx);
+      await announce(tx, e, targets, 'envelope.dropped', toOpenEnvelope(e));
+      return { envelope: toOpsEnvelope(e), replayed: false };
+    });
+  }
+
+  async function announce<T extends 'envelope.dropped' | 'envelope.closed'>(tx: Tx, e: EnvelopeRow, targets: number[] | null, type: T, payload: EventPayload<T>) {
+    if (!targets) {
+      await emitEvent(tx, e.merchant_code, merchantAudience(e.merchant_code), type, payload);
+      return;
+    }
+    for (let i = 0; i < targets.length; i += 500) {
+      await emitEvents(tx, e.merchant_code, targets.slice(i, i + 500).map((id) => ({ audience: userAudience(id), type, payload }) as NewEvent));
+    }
+  }
+
+  /**
+   * One grab: the checks in one query, then one share row claimed (SKIP LOCKED: concurrent grabs take
+   * distinct rows), then escrow -> member with the key envelope:<id>:<member>. The unique index on
+   * (envelope, member) makes a second grab of the same player fail even when both run at once.
+   */
+  async function grab(m: { code: string; currency: string }, memberId: number, envelopeId: number): Promise<TGrabValue> {
+    return db.tx(async (tx) => {
+      const c = (await tx.query<EnvelopeRow & { past: boolean; targeted: boolean; grabbed: boolean; excluded: boolean }>(
+        GRAB_CHECK_SQL,
+        [envelopeId, m.code, memberId])).rows[0];
+      if (!c) throw new AppError(ErrorCode.NOT_FOUND);
+      if (c.excluded) await assertNotExcluded(tx, memberId);
+      if (!c.targeted) throw new AppError(ErrorCode.ENVELOPE_NOT_ELIGIBLE);
+      if (c.grabbed) throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
+      if (c.status !== 'open' || c.past) throw new AppError(ErrorCode.ENVELOPE_EXPIRED);
+      let share: { idx: number; amount: number } | undefined;
+      // Start at a random share so simultaneous grabs spread over the rows instead of all walking
+      // past the same claimed ones; wrap around to the start when nothing is free above it.
+      const from = c.share_count > 1 ? rand(c.share_count) : 0;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          for (const start of from > 0 ? [from, 0] : [0]) {
+            share = (await tx.query<{ idx: number; amount: number }>(
+              GRAB_CLAIM_SQL,
+              [envelopeId, memberId, start])).rows[0];
+            if (share) break;
+          }
+        } catch (err) {
+          if ((err as { code?: string }).code === '23505') throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
+          throw err;
+        }
+        if (share || attempt >= 20) break;
+        // Nothing free to take now: either all shares are gone, or the last ones are held by grabs
+        // still running (one of which may yet roll back). Only the first is "empty".
+        const left = await tx.query('SELECT 1 FROM red_envelope_shares WHERE envelope_id = $1 AND member_id IS NULL AND refunded_at IS NULL LIMIT 1', [envelopeId]);
+        if (!left.rows.length) break;
+        await new Promise((r) => setTimeout(r, 5 + attempt * 5));
+      }
+      if (!share) throw new AppError(ErrorCode.ENVELOPE_EMPTY);
+      const t = await transfer(tx, {
+        merchant: m.code, currency: c.currency, key: `envelope:${envelopeId}:${memberId}`, kind: 'envelope.grab',
+        debit: { system: 'envelope' }, credit: { member: memberId }, amount: share.amount, memo: { envelopeId: String(envelopeId), share: share.idx },
+      });
+      await emitEvent(tx, m.code, userAudience(memberId), 'envelope.grabbed', { envelopeId: String(envelopeId), amount: share.amount, transferId: String(t.transferId) });
+      const bal = await balanceOf(tx, memberId, c.currency);
+      return { envelopeId: String(envelopeId), amount: share.amount, transferId: String(t.transferId), balance: bal.balance, available: bal.available };
+    });
+  }
+
+  /** The open envelopes this player may still grab (a page loaded after the drop shows them). */
+  async function open(merchant: string, memberId: number): Promise<TOpenEnvelope[]> {
+    const r = await db.query<EnvelopeRow>(
+      `SELECT e.* FROM red_envelopes e
+       WHERE e.merchant_code = $1 AND e.status = 'open' AND e.expires_at > now()
+         AND (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $2))
+         AND NOT EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $2)
+         AND EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL)
+         AND ${notExcludedSql('$2::bigint')}
+       ORDER BY e.id DESC LIMIT 20`,
+      [merchant, memberId]);
+    return r.rows.map(toOpenEnvelope);
+  }
+
+  async function history(merchant: string, memberId: number, pageNo: number, pageSize: number) {
+    const r = await db.query<{ envelope_id: number; amount: number; claimed_at: Date | string; message_en: string | null; message_ty: string | null; total: number }>(
+      `SELECT s.envelope_id, s.amount, s.claimed_at, e.message_en, e.message_ty, count(*) OVER ()::int AS total
+       FROM red_envelope_shares s JOIN red_envelopes e ON e.id = s.envelope_id
+       WHERE s.member_id = $1 AND e.merchant_code = $2 ORDER BY s.claimed_at DESC, s.envelope_id DESC LIMIT $3 OFFSET $4`,
+      [memberId, merchant, pageSize, (pageNo - 1) * pageSize]);
+    const list: TGrabRecord[] = r.rows.map((x) => ({
+      envelopeId: String(x.envelope_id), amount: x.amount, grabbedAt: iso(x.claimed_at), message: { en: x.message_en, ty: x.message_ty },
+    }));
+    return { list, pageNo, pageSize, total: r.rows[0]?.total ?? 0 };
+  }
+
+  async function list(merchant: string, pageNo: number, pageSize: number) {
+    const r = await db.query<EnvelopeRow & Stats & { total: number }>(
+      `SELECT e.*, g.grabbed_count, g.grabbed_amount, count(*) OVER ()::int AS total FROM red_envelopes e
+       CROSS JOIN LATERAL (SELECT count(s.member_id)::int AS grabbed_count, COALESCE(sum(s.amount) FILTER (WHERE s.member_id IS NOT NULL), 0)::bigint AS grabbed_amount
+                           FROM red_envelope_shares s WHERE s.envelope_id = e.id) g
+       WHERE e.merchant_code = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
+      [merchant, pageSize, (pageNo - 1) * pageSize]);
+    return { list: r.rows.map(toOpsEnvelope), pageNo, pageSize, total: r.rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * Expiry (the job's work): the envelope closes, every share still free is marked returned, and their
+   * sum goes escrow -> house in ONE transfer (key envelope:<id>:refund), all in the job's transaction,
+   * so it happens once however often the job runs. A grab running at the same moment either holds its
+   * share (this waits for it) or finds the share returned.
+   */
+  async function expire(envelopeId: number, completeIn?: (tx: Tx) => Promise<void>): Promise<{ refunded: number } | null> {
+    return db.tx(async (tx) => {
+      const e = (await tx.query<EnvelopeRow>(
+        `UPDATE red_envelopes SET status = 'expired' WHERE id = $1 AND status = 'open' AND expires_at <= now() RETURNING *`, [envelopeId])).rows[0];
+      if (!e) {
+        const s = (await tx.query<{ status: string }>('SELECT status FROM red_envelopes WHERE id = $1', [envelopeId])).rows[0];
+        if (s?.status === 'open') throw new Error(`envelope ${envelopeId} is not due yet`);
+        if (completeIn) await completeIn(tx);
+        return null;
+      }
+      if (completeIn) await completeIn(tx);
+      const left = await tx.query<{ amount: number }>(
+        `UPDATE red_envelope_shares SET refunded_at = now() WHERE envelope_id = $1 AND member_id IS NULL AND refunded_at IS NULL RETURNING amount`, [envelopeId]);
+      const refunded = left.rows.reduce((a, x) => a + Number(x.amount), 0);
+      let transferId: number | null = null;
+      if (refunded > 0) {
+        transferId = (await transfer(tx, {
+          merchant: e.merchant_code, currency: e.currency, key: `envelope:${envelopeId}:refund`, kind: 'envelope.refund',
+          debit: { system: 'envelope' }, credit: { system: 'house' }, amount: refunded, memo: { envelopeId: String(envelopeId), shares: left.rows.length },
+        })).transferId;
+      }
+      await tx.query('UPDATE red_envelopes SET refunded_amount = $2, refund_transfer_id = $3 WHERE id = $1', [envelopeId, refunded, transferId]);
+      const targets = e.audience_kind === 'all' ? null
+        : (await tx.query<{ member_id: number }>('SELECT member_id FROM red_envelope_targets WHERE envelope_id = $1 ORDER BY member_id', [envelopeId])).rows.map((x) => Number(x.member_id));
+      await announce(tx, e, targets, 'envelope.closed', { envelopeId: String(envelopeId), reason: 'expired' });
+      return { refunded };
+    });
+  }
+
+  return { drop, grab, open, history, list, expire };
+}
+export type RedEnvelopes = ReturnType<typeof createRedEnvelopes>;
+
+export function registerRedEnvelopeJobs(jobs: JobQueue, envelopes: RedEnvelopes) {
+  jobs.define<{ id: string }>(ENVELOPE_EXPIRE_JOB, async (job) => {
+    await envelopes.expire(Number(job.payload.id), (tx) => job.completeIn(tx));
+  });
+}

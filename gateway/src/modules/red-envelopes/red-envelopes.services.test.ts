@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDb, type Db } from '../../db/db.ts';
+import { migrate } from '../../db/migrate.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { freshDatabase, requireEnv } from '../../testing/fresh-database.ts';
+import type { Operator } from '../ops/operators.ts';
+import { checkLedger } from '../wallet/ledger.ts';
+import { createRedEnvelopes, type RedEnvelopes } from './red-envelopes-service.ts';
+
+/**
+ * Thousands of simultaneous grabs on real PostgreSQL: every grab is its own transaction from a pool
+ * of connections, as the gateway runs them. Each player gets at most one share, no share is given
+ * twice, the shares given sum to what left the escrow, and the ledger balances.
+ */
+let fresh: { url: string; drop(): Promise<void> };
+let db: Db;
+let envelopes: RedEnvelopes;
+let op: Operator;
+const M = { code: 'DEMO', currency: 'PHP', trialTypes: [] as number[] };
+
+beforeAll(async () => {
+  fresh = await freshDatabase(requireEnv('DATABASE_URL'));
+  db = createPgDb(fresh.url, 40);
+  await migrate(db);
+  await seedDemo(db, { catalogue: 'small' });
+  const o = (await db.query<{ id: number; username: string }>(
+    `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ('DEMO', 'envload', 'unused', ARRAY['content'], false) RETURNING id, username`)).rows[0]!;
+  op = { id: Number(o.id), merchantCode: 'DEMO', username: o.username, roles: ['administrator'], mustChangePassword: false, totpEnrolled: true };
+  envelopes = createRedEnvelopes({ db, jobs: null });
+});
+afterAll(async () => {
+  await db?.close();
+  await fresh?.drop();
+});
+
+async function players(n: number, prefix: string): Promise<number[]> {
+  const r = await db.query<{ id: number }>(
+    `INSERT INTO members (merchant_code, account, account_lower, type) SELECT 'DEMO', $1 || g, $1 || g, 0 FROM generate_series(1, $2) g RETURNING id`, [prefix, n]);
+  return r.rows.map((x) => Number(x.id));
+}
+const codeOf = (err: unknown) => (err as { code?: string }).code ?? String(err);
+
+describe('red envelopes under load (PostgreSQL)', () => {
+  it('5,000 players grab at once: each once, zero over-grab, the total exact', async () => {
+    const SHARES = 5_000, TOTAL = 12_345_678, MIN = 100;
+    // 5,000 players with a share to take, 200 more who come too late, and 300 of the first
+    // players clicking a second time at the same moment.
+    const ids = await players(SHARES + 200, 'load');
+    const { envelope } = await envelopes.drop(op, M, {
+      totalAmount: TOTAL, count: SHARES, minShare: MIN, expiresInMinutes: 60, audience: { kind: 'all' }, message: {}, requestId: 'load-test-envelope-1',
+    });
+    const id = Number(envelope.envelopeId);
+    const attempts = [...ids, ...ids.slice(0, 300)];
+    const started = Date.now();
+    const results = await Promise.all(attempts.map((memberId) =>
+      envelopes.grab(M, memberId, id).then((v) => ({ memberId, ok: true as const, amount: v.amount }), (err) => ({ memberId, ok: false as const, code: codeOf(err) }))));
+    const ms = Date.now() - started;
+    const won = results.filter((r) => r.ok);
+    const refused = results.filter((r) => !r.ok);
+    expect(won).toHaveLength(SHARES);
+    expect(new Set(won.map((r) => r.memberId)).size).toBe(SHARES);
+    expect(won.reduce((a, r) => a + (r.ok ? r.amount : 0), 0)).toBe(TOTAL);
+    expect(Math.min(...won.map((r) => (r.ok ? r.amount : Infinity)))).toBeGreaterThanOrEqual(MIN);
+    const codes = refused.map((r) => (r.ok ? '' : r.code));
+    expect(codes.filter((c) => c !== 'ENVELOPE_EMPTY' && c !== 'ENVELOPE_ALREADY_GRABBED')).toEqual([]);
+    expect(refused).toHaveLength(500);
+
+    // In the database: every share claimed once, by distinct players, and each player's balance is their share.
+    const shares = (await db.query<{ n: number; members: number; sum: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT member_id)::int AS members, sum(amount)::bigint AS sum FROM red_envelope_shares WHERE envelope_id = $1 AND member_id IS NOT NULL`, [id])).rows[0]!;
+    expect(shares).toEqual({ n: SHARES, members: SHARES, sum: TOTAL });
+    const credited = (await db.query<{ n: number; sum: number }>(
+      `SELECT count(*)::int AS n, sum(amount)::bigint AS sum FROM ledger_transfers WHERE kind = 'envelope.grab' AND idempotency_key LIKE $1`, [`envelope:${id}:%`])).rows[0]!;
+    expect(credited).toEqual({ n: SHARES, sum: TOTAL });
+    const mismatched = await db.query(
+      `SELECT s.member_id FROM red_envelope_shares s JOIN ledger_accounts a ON a.member_id = s.member_id WHERE s.envelope_id = $1 AND a.balance <> s.amount`, [id]);
+    expect(mismatched.rows).toEqual([]);
+    const escrow = (await db.query<{ s: number }>(`SELECT sum(balance)::bigint AS s FROM ledger_accounts WHERE kind = 'envelope'`)).rows[0]!;
+    expect(Number(escrow.s)).toBe(0);
+    expect(await checkLedger(db)).toEqual([]);
+    console.log(`5,500 grab attempts on 5,000 shares: ${ms} ms (${Math.round((attempts.length * 1000) / ms)}/s)`);
+
+    // Expiry after all were taken returns nothing and moves nothing.
+    await db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    expect(await envelopes.expire(id)).toEqual({ refunded: 0 });
+    expect(await envelopes.expire(id)).toBeNull();
+  }, 600_000);
+
+  it('grabs racing the expiry: what was grabbed plus what was returned is the total, once', async () => {
+    const ids = await players(400, 'race');
+    const { envelope } = await envelopes.drop(op, M, {
+      totalAmount: 400_000, count: 400, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: {}, requestId: 'load-test-envelope-2',
+    });
+    const id = Number(envelope.envelopeId);
+    const grabs = ids.map((m) => envelopes.grab(M, m, id).then((v) => v.amount, () => 0));
+    // Expire while the grabs are running.
+    await new Promise((r) => setTimeout(r, 20));
+    await db.query(`UPDATE red_envelopes SET expires_at = now() WHERE id = $1`, [id]);
+    const [expired, again] = await Promise.all([envelopes.expire(id).catch(() => null), envelopes.expire(id).catch(() => null)]);
+    const got = (await Promise.all(grabs)).reduce((a, b) => a + b, 0);
+    const refunded = [expired, again].filter((x) => x !== null);
+    expect(refunded).toHaveLength(1);
+    expect(got + refunded[0]!.refunded).toBe(400_000);
+    const refunds = await db.query<{ amount: number }>(`SELECT amount FROM ledger_transfers WHERE idempotency_key = $1`, [`envelope:${id}:refund`]);
+    expect(refunds.rows.reduce((a, r) => a + Number(r.amount), 0)).toBe(refunded[0]!.refunded);
+    expect(await checkLedger(db)).toEqual([]);
+  }, 300_000);
+});

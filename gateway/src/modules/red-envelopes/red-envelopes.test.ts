@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import type { TGrabValue, TOpenEnvelope, TOpsEnvelope } from '@portal/contracts/api/red-envelopes';
+import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { testMembers, type TestMember } from '../../testing/test-members.ts';
+import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
+import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { ENVELOPE_EXPIRE_JOB } from './red-envelopes-service.ts';
+
+let t: TestPortal;
+let ops = '';
+const member = testMembers(() => t.url, { prefix: 'env' });
+const rid = () => `env-${randomBytes(6).toString('hex')}`;
+const sockets: TestSocket[] = [];
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  ops = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'ops01', password: '{secret}' } })).json!.value!.token;
+  await api(t.url, '/ops/api/session/password', { token: ops, body: { oldPassword: '{secret}', newPassword: 'Ops01-new-pass-9', confirmNewPassword: 'Ops01-new-pass-9' } });
+  await enrolOperatorTotp(t.url, ops);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await t.stop();
+});
+
+type Drop = { totalAmount: number; count: number; minShare: number; expiresInMinutes?: number; audience?: unknown; message?: unknown; requestId?: string };
+const drop = (b: Drop) =>
+  api<{ envelope: TOpsEnvelope; replayed: boolean }>(t.url, '/ops/api/envelopes', {
+    token: ops, body: { expiresInMinutes: 30, audience: { kind: 'all' }, requestId: rid(), ...b },
+  });
+const grab = (m: TestMember, id: string) => api<TGrabValue>(t.url, `/wps/envelopes/${id}/grab`, { token: m.token, body: {} });
+const balance = async (m: TestMember) => (await api<{ balance: number }>(t.url, '/wps/v2/wallets/balance', { token: m.token })).json?.value?.balance;
+/** Makes the envelope due (as if its minutes had passed) and runs its expiry job. */
+async function expireNow(id: string) {
+  await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+  return t.portal.jobs.runNow(ENVELOPE_EXPIRE_JOB, `envelope-expire-${id}`);
+}
+const house = async () => Number((await t.portal.db.query<{ s: number }>(
+  `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'house'`)).rows[0]!.s);
+const escrow = async () => Number((await t.portal.db.query<{ s: number }>(
+  `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'envelope'`)).rows[0]!.s);
+
+describe('red envelopes', () => {
+  it('drops live to every connected player, each grabs once, and the shares sum to the total', async () => {
+    const players = await Promise.all([1, 2, 3].map(() => member(0)));
+    const socks = await Promise.all(players.map((p) => connectSocket(t.url, { token: p.token })));
+    sockets.push(...socks);
+    const houseBefore = await house();
+    const r = await drop({ totalAmount: 3_000, count: 3, minShare: 100, message: { en: 'Happy new year', ty: 'Manigong bagong taon' } });
+    expect(r.status, r.text).toBe(200);
+    const e = r.json!.value!.envelope;
+    expect(e).toMatchObject({ status: 'open', totalAmount: 3_000, count: 3, grabbedCount: 0, audience: { kind: 'all' } });
+    expect(await house()).toBe(houseBefore - 3_000);
+    for (const s of socks) {
+      const ev = await waitFor(() => s.received.find((x) => x.type === 'envelope.dropped' && (x.payload as TOpenEnvelope).envelopeId === e.envelopeId), 'the drop event');
+      expect(ev.payload).toMatchObject({ totalAmount: 3_000, count: 3, message: { en: 'Happy new year', ty: 'Manigong bagong taon' } });
+    }
+    // A page loaded after the drop finds it in the open list.
+    const open = await api<{ list: TOpenEnvelope[] }>(t.url, '/wps/envelopes/open', { token: players[0]!.token });
+    expect(open.json!.value!.list.map((x) => x.envelopeId)).toContain(e.envelopeId);
+
+    const grabs = await Promise.all(players.map((p) => grab(p, e.envelopeId)));
+    for (const g of grabs) expect(g.status, g.text).toBe(200);
+    const amounts = grabs.map((g) => g.json!.value!.amount);
+    expect(amounts.reduce((a, b) => a + b, 0)).toBe(3_000);
+    expect(Math.min(...amounts)).toBeGreaterThanOrEqual(100);
+    for (const [i, p] of players.entries()) {
+      expect(await balance(p)).toBe(amounts[i]);
+      const s = socks[i]!;
+      await waitFor(() => s.received.find((x) => x.type === 'envelope.grabbed'), 'the grab event');
+      await waitFor(() => s.received.find((x) => x.type === 'balance.changed' && (x.payload as { delta: number }).delta === amounts[i]), 'balance.changed');
+    }
+    // grabbed: no longer in the open list; in the history
+    expect((await api<{ list: TOpenEnvelope[] }>(t.url, '/wps/envelopes/open', { token: players[0]!.token })).json!.value!.list.map((x) => x.envelopeId)).not.toContain(e.envelopeId);
+    const h = await api<{ list: Array<{ envelopeId: string; amount: number }>; total: number }>(t.url, '/wps/envelopes/history', { token: players[0]!.token });
+    expect(h.json!.value!.list[0]).toMatchObject({ envelopeId: e.envelopeId, amount: amounts[0] });
+
+    // A fourth player finds it empty; the first cannot grab twice.
+    const late = await member(0);
+    expect((await grab(late, e.envelopeId)).json).toMatchObject({ success: false, code: 'ENVELOPE_EMPTY' });
+    expect((await grab(late, e.envelopeId)).status).toBe(409);
+    const again = await grab(players[0]!, e.envelopeId);
+    expect(again.status).toBe(409);
+    expect(again.json).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
+    expect(await balance(players[0]!)).toBe(amounts[0]);
+
+    const list = await api<{ list: TOpsEnvelope[] }>(t.url, '/ops/api/envelopes', { token: ops });
+    expect(list.json!.value!.list.find((x) => x.envelopeId === e.envelopeId)).toMatchObject({ grabbedCount: 3, grabbedAmount: 3_000 });
+  });
+
+  it('a double grab sent at once by the same player takes one share', async () => {
+    const p = await member(0);
+    const e = (await drop({ totalAmount: 1_000, count: 5, minShare: 10 })).json!.value!.envelope;
+    const both = await Promise.all([grab(p, e.envelopeId), grab(p, e.envelopeId), grab(p, e.envelopeId)]);
+    expect(both.filter((g) => g.status === 200)).toHaveLength(1);
+    for (const g of both.filter((x) => x.status !== 200)) expect(g.json).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
+    expect(await balance(p)).toBe(both.find((g) => g.status === 200)!.json!.value!.amount);
+  });
+
+  it('returns what nobody grabbed to the house when it expires, exactly once', async () => {
+    const p = await member(0);
+    const houseBefore = await house();
+    const escrowBefore = await escrow();
+    const e = (await drop({ totalAmount: 5_000, count: 4, minShare: 500 })).json!.value!.envelope;
+    const g = await grab(p, e.envelopeId);
+    expect(g.status).toBe(200);
+    const share = g.json!.value!.amount;
+    const sock = await connectSocket(t.url, { token: (await member(0)).token });
+    sockets.push(sock);
+    const state = await expireNow(e.envelopeId);
+    expect(state.state).toBe('done');
+    expect(await house()).toBe(houseBefore - share);
+    expect(await escrow()).toBe(escrowBefore);
+    await waitFor(() => sock.received.find((x) => x.type === 'envelope.closed' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId), 'the close event');
+    // The job again, and the service call again: nothing moves twice.
+    expect((await t.portal.jobs.runNow(ENVELOPE_EXPIRE_JOB, `envelope-expire-${e.envelopeId}`)).state).toBe('done');
+    expect(await t.portal.envelopes.expire(Number(e.envelopeId))).toBeNull();
+    expect(await house()).toBe(houseBefore - share);
+    const refunds = await t.portal.db.query(`SELECT amount FROM ledger_transfers WHERE idempotency_key = $1`, [`envelope:${e.envelopeId}:refund`]);
+    expect(refunds.rows).toEqual([{ amount: 5_000 - share }]);
+    const row = (await api<{ list: TOpsEnvelope[] }>(t.url, '/ops/api/envelopes', { token: ops })).json!.value!.list.find((x) => x.envelopeId === e.envelopeId);
+    expect(row).toMatchObject({ status: 'expired', refundedAmount: 5_000 - share, grabbedAmount: share });
+    const late = await grab(await member(0), e.envelopeId);
+    expect(late.status).toBe(410);
+    expect(late.json).toMatchObject({ success: false, code: 'ENVELOPE_EXPIRED' });
+  });
+
+  it('a grab after the expiry time is refused even before the job ran', async () => {
+    const e = (await drop({ totalAmount: 100, count: 1, minShare: 100 })).json!.value!.envelope;
+    await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [e.envelopeId]);
+    expect((await grab(await member(0), e.envelopeId)).json).toMatchObject({ code: 'ENVELOPE_EXPIRED' });
+  });
+
+  it('a segment: only the listed players see and grab it; excluded, trial and unknown players are refused', async () => {
+    const [a, b, outsider] = await Promise.all([member(0), member(0), member(0)]);
+    const excluded = await member(0);
+    const sa = await connectSocket(t.url, { token: a.token });
+    const so = await connectSocket(t.url, { token: outsider.token });
+    sockets.push(sa, so);
+    const unknown = await drop({ totalAmount: 200, count: 2, minShare: 1, audience: { kind: 'accounts', accounts: [a.account, 'nobody_here_x'] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toMatchObject({ success: false, code: 'VALIDATION' });
+
+    const r = await drop({ totalAmount: 900, count: 3, minShare: 100, audience: { kind: 'accounts', accounts: [a.account, b.account, excluded.account] } });
+    expect(r.status, r.text).toBe(200);
+    const e = r.json!.value!.envelope;
+    expect(e.audience).toMatchObject({ kind: 'accounts', targets: 3 });
+    await waitFor(() => sa.received.find((x) => x.type === 'envelope.dropped'), 'the segment drop event');
+    await new Promise((res) => setTimeout(res, 100));
+    expect(so.received.find((x) => x.type === 'envelope.dropped' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId)).toBeUndefined();
+    expect((await api<{ list: TOpenEnvelope[] }>(t.url, '/wps/envelopes/open', { token: outsider.token })).json!.value!.list.map((x) => x.envelopeId)).not.toContain(e.envelopeId);
+    const refused = await grab(outsider, e.envelopeId);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ success: false, code: 'ENVELOPE_NOT_ELIGIBLE' });
+
+    // Excluded after the drop (responsible gaming): no share. The exclusion also ends their session,
+    // so the check is made on the service itself, where the money moves.
+    await t.portal.rg.exclude('DEMO', excluded.memberId, { kind: 'system' }, 'cooling', '24h');
+    await expect(t.portal.envelopes.grab({ code: 'DEMO', currency: 'PHP' }, excluded.memberId, Number(e.envelopeId))).rejects.toMatchObject({ code: 'RG_EXCLUDED' });
+    expect((await grab(excluded, e.envelopeId)).status).toBe(401);
+    // An excluded player is left out of a new segment when it drops.
+    const later = await drop({ totalAmount: 200, count: 2, minShare: 1, audience: { kind: 'accounts', accounts: [a.account, excluded.account] } });
+    expect(later.json!.value!.envelope.audience.targets).toBe(1);
+
+    const trial = await member(4);
+    const tr = await grab(trial, e.envelopeId);
+    expect(tr.status).toBe(403);
+    expect(tr.json).toMatchObject({ success: false, code: 'TRIAL_FORBIDDEN' });
+
+    expect((await grab(a, e.envelopeId)).status).toBe(200);
+    expect((await grab(b, e.envelopeId)).status).toBe(200);
+  });
+
+  it('depositors of the last N days: the segment is the players with a paid deposit in that window', async () => {
+    const [payer, other] = await Promise.all([member(0), member(0)]);
+    const tr = await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: rid(), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: payer.memberId }, amount: 1_000 }));
+    await t.portal.db.query(
+      `INSERT INTO deposits (merchant_code, member_id, channel_code, provider, provider_order_id, reference, request_id, amount, currency, status, transfer_id)
+       VALUES ('DEMO', $1, 'gcash', 'sim', $2, $2, $2, 1000, 'PHP', 'paid', $3)`, [payer.memberId, rid(), tr.transferId]);
+    const r = await drop({ totalAmount: 100_000_000, count: 10_000, minShare: 1, audience: { kind: 'depositors', days: 7 } });
+    expect(r.status, r.text).toBe(200);
+    const e = r.json!.value!.envelope;
+    expect(e.audience.kind).toBe('depositors');
+    expect((await grab(other, e.envelopeId)).json).toMatchObject({ code: 'ENVELOPE_NOT_ELIGIBLE' });
+    expect((await grab(payer, e.envelopeId)).status).toBe(200);
+  });
+
+  it('bad drops and grabs are 4xx with the envelope, nothing changed', async () => {
+    const houseBefore = await house();
+    for (const body of [
+      { totalAmount: 99, count: 10, minShare: 10 },
+      { totalAmount: 0, count: 1, minShare: 1 },
+      { totalAmount: 100, count: 0, minShare: 1 },
+      { totalAmount: 100, count: 1, minShare: 1, expiresInMinutes: 0 },
+      { totalAmount: 100, count: 1, minShare: 1, audience: { kind: 'vip' } },
+      { totalAmount: 100, count: 1, minShare: 1, audience: { kind: 'accounts', accounts: [] } },
+      { totalAmount: 100, count: 1, minShare: 1, message: { en: 'x'.repeat(81) } },
+      { totalAmount: 1.5, count: 1, minShare: 1 },
+      { totalAmount: 100, count: 1, minShare: 1, requestId: 'no' },
+    ]) {
+      const r = await drop(body as Drop);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    expect(await house()).toBe(houseBefore);
+    const p = await member(0);
+    for (const id of ['0', '-1', 'abc', '99999999', '1e3', '9'.repeat(30)]) {
+      const r = await grab(p, id);
+      expect(r.status, id).toBe(404);
+    }
+    expect((await api(t.url, '/wps/envelopes/1/grab', { body: {} })).status).toBe(401);
+    expect((await api(t.url, '/wps/envelopes/1/grab', { token: p.token, body: { amount: 5 } })).status).toBe(400);
+  });
+
+  it('the same request id drops one envelope, funded once', async () => {
+    const requestId = rid();
+    const houseBefore = await house();
+    const one = await drop({ totalAmount: 700, count: 7, minShare: 100, requestId });
+    const two = await drop({ totalAmount: 700, count: 7, minShare: 100, requestId });
+    expect(one.json!.value!.replayed).toBe(false);
+    expect(two.json!.value!).toMatchObject({ replayed: true, envelope: { envelopeId: one.json!.value!.envelope.envelopeId } });
+    expect(await house()).toBe(houseBefore - 700);
+    const other = await drop({ totalAmount: 800, count: 8, minShare: 100, requestId });
+    expect(other.status).toBe(409);
+  });
+});

@@ -1,0 +1,351 @@
+/**
+ * `npm run bench -- --engagement [--section envelopes] [--sockets N] [--clients P] [--dup-every K] [--out FILE]`:
+ * engagement workloads on the real gateway over real PostgreSQL, one SECTION each, each printed beside a
+ * bare baseline. Sections run in the order given (default: all). More sections (mission and wagering
+ * progress lag) plug into SECTIONS below.
+ *
+ * envelopes: red envelope grab storm.
+ *   1. A gateway child (createPortal: migrations, outbox relay, Socket.IO; production mode; demo merchant
+ *      seeded without its accounts) on a throwaway PostgreSQL database (or DATABASE_URL), N members with
+ *      sessions (default 10,000).
+ *   2. P client worker processes (default 2) open N socket.io-client websocket connections, one member each.
+ *   3. The gateway child drops ONE envelope with N shares to every player (the service an operator's
+ *      /ops/api/envelopes call runs: house -> escrow, shares split, `envelope.dropped` to the merchant room).
+ *   4. Each socket, when the drop event reaches it, grabs over HTTP (POST /wps/envelopes/:id/grab) at
+ *      once; every K-th socket (default 20) clicks twice, and the second click must be refused.
+ *   5. Figures: drop commit -> last grab answered (the "within one second" target), grabs/s, grab latency
+ *      p50/p99 (from the drop event reaching that socket to the grab's answer), and the checks: each
+ *      member at most once, zero over-grab (successes <= shares, no share claimed twice), total exact
+ *      (the shares claimed and the ledger credits both sum to the total, escrow back to zero).
+ *   Baseline: the same number of requests, arriving at once, each ONE single-row UPDATE on PostgreSQL
+ *   (10,000 rows, each updated once) through a pool of the gateway's size (20 connections): the floor a
+ *   grab transaction (checks, claim, ledger transfer, two events, commit) is measured against.
+ * Prints the load average before and after: the machine is shared, read the figures with it.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { latencyStats, sleep, wallMs, type LatencyStats, type Req, type Res } from './common.ts';
+import { preparePg, textTable } from './pg-gateway.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROLE = process.env.ENGAGEMENT_ROLE;
+
+// ---------------------------------------------------------------- IPC
+function serve(handlers: Record<string, (args: any) => Promise<unknown>>) {
+  process.on('message', async (m: Req) => {
+    try {
+      const h = handlers[m.cmd];
+      if (!h) throw new Error(`unknown command ${m.cmd}`);
+      process.send!({ reqId: m.reqId, ok: true, value: await h(m.args) } satisfies Res);
+    } catch (err) {
+      process.send!({ reqId: m.reqId, ok: false, error: err instanceof Error ? err.stack ?? err.message : String(err) } satisfies Res);
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send!({ reqId: 0, ok: true, value: 'ready' } satisfies Res);
+}
+
+type Child = { proc: ChildProcess; ask<T>(cmd: string, args?: unknown): Promise<T> };
+const children: ChildProcess[] = [];
+async function spawnChild(role: string, env: Record<string, string>): Promise<Child> {
+  const proc = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx', '--max-old-space-size=4096'], env: { ...process.env, ...env, ENGAGEMENT_ROLE: role }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(proc);
+  let next = 1;
+  const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const ready = new Promise<void>((resolve, reject) => {
+    proc.once('exit', (code) => reject(new Error(`${role} exited (${code}) while starting`)));
+    proc.on('message', (m: Res) => {
+      if (m.reqId === 0) return resolve();
+      const w = waiting.get(m.reqId);
+      waiting.delete(m.reqId);
+      if (m.ok) w?.resolve(m.value);
+      else w?.reject(new Error(`${role}: ${m.error}`));
+    });
+  });
+  await ready;
+  return {
+    proc,
+    ask<T>(cmd: string, args?: unknown) {
+      const reqId = next++;
+      return new Promise<T>((resolve, reject) => {
+        waiting.set(reqId, { resolve: resolve as (v: unknown) => void, reject });
+        proc.send({ reqId, cmd, args } satisfies Req);
+      });
+    },
+  };
+}
+function killChildren() {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+}
+
+// ---------------------------------------------------------------- gateway child
+async function gatewayRole() {
+  const { loadConfig } = await import('@portal/gateway/app/config');
+  const { startSeededPortal } = await import('./seeded-portal.ts');
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED: 'none', ...process.env, PORT: '0', HOST: '127.0.0.1', REDIS_URL: '' });
+  const portal = await startSeededPortal(config, 'small');
+  const port = await portal.listen(0, '127.0.0.1');
+  const merchant = (await portal.merchants.resolve({}))!;
+  const db = portal.db;
+  const tag = Date.now().toString(36);
+  let memberIds: number[] = [];
+  serve({
+    info: async () => ({ port, merchant: merchant.code }),
+    async members({ n }: { n: number }) {
+      const t0 = wallMs();
+      const r = await db.query<{ id: number }>(
+        `INSERT INTO members (merchant_code, account, account_lower, nickname, type) SELECT $1, $2 || g, $2 || g, $2 || g, 0 FROM generate_series(1, $3::int) g RETURNING id`,
+        [merchant.code, `env${tag}_`, n]);
+      memberIds = r.rows.map((x) => Number(x.id));
+      const tokens: string[] = new Array(memberIds.length);
+      let k = 0;
+      await Promise.all(Array.from({ length: 16 }, async () => {
+        while (k < memberIds.length) {
+          const i = k++;
+          tokens[i] = await portal.sessions.create(memberIds[i]!, merchant.code);
+        }
+      }));
+      return { tokens, ms: wallMs() - t0 };
+    },
+    async drop({ total, count }: { total: number; count: number }) {
+      const op = (await db.query<{ id: number; username: string }>(
+        `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, $2, 'unused', ARRAY['content'], false) RETURNING id, username`,
+        [merchant.code, `bench${tag}${Math.floor(Math.random() * 1e6)}`])).rows[0]!;
+      const t0 = wallMs();
+      const r = await portal.envelopes.drop(
+        { id: Number(op.id), merchantCode: merchant.code, username: op.username, roles: ['content'], mustChangePassword: false, totpEnrolled: true },
+        merchant, { totalAmount: total, count, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: { en: 'Benchmark' }, requestId: `bench-${tag}-${count}` });
+      return { envelopeId: r.envelope.envelopeId, committedAt: wallMs(), dropMs: wallMs() - t0 };
+    },
+    async verify({ envelopeId, total }: { envelopeId: string; total: number }) {
+      const s = (await db.query<{ n: number; members: number; sum: number; shares: number }>(
+        `SELECT count(member_id)::int AS n, count(DISTINCT member_id)::int AS members, COALESCE(sum(amount) FILTER (WHERE member_id IS NOT NULL), 0)::bigint AS sum, count(*)::int AS shares
+         FROM red_envelope_shares WHERE envelope_id = $1`, [envelopeId])).rows[0]!;
+      const credits = (await db.query<{ n: number; sum: number }>(
+        `SELECT count(*)::int AS n, COALESCE(sum(amount), 0)::bigint AS sum FROM ledger_transfers WHERE kind = 'envelope.grab' AND idempotency_key LIKE $1`, [`envelope:${envelopeId}:%`])).rows[0]!;
+      const escrow = (await db.query<{ s: number }>(`SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE kind = 'envelope' AND merchant_code = $1`, [merchant.code])).rows[0]!;
+      return { claimed: s.n, distinctMembers: s.members, claimedSum: Number(s.sum), shares: s.shares, credits: credits.n, creditSum: Number(credits.sum), escrow: Number(escrow.s), total };
+    },
+    async stop() {
+      setTimeout(() => void portal.stop().then(() => process.exit(0)), 10);
+      return true;
+    },
+  });
+}
+
+// ---------------------------------------------------------------- client worker
+type GrabOutcome = { status: number; code: string | null; ms: number; doneAt: number };
+async function clientRole() {
+  const { io } = await import('socket.io-client');
+  type Sock = ReturnType<typeof io>;
+  let sockets: Sock[] = [];
+  let outcomes: GrabOutcome[] = [];
+  let received = 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
+  let url = '';
+  function grab(token: string, envelopeId: string, t0: number): Promise<GrabOutcome> {
+    return new Promise((resolve) => {
+      const req = request(`${url}/wps/envelopes/${envelopeId}/grab`, {
+        method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': '2', authorization: `Bearer ${token}` },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const t = wallMs();
+          let code: string | null = null;
+          try {
+            code = (JSON.parse(Buffer.concat(chunks).toString()) as { code?: string }).code ?? null;
+          } catch { /* not JSON */ }
+          resolve({ status: res.statusCode ?? 0, code, ms: t - t0, doneAt: t });
+        });
+      });
+      req.on('error', (err) => resolve({ status: 0, code: err.message, ms: wallMs() - t0, doneAt: wallMs() }));
+      req.end('{}');
+    });
+  }
+  serve({
+    async connect({ base, tokens, dupEvery, offset }: { base: string; tokens: string[]; dupEvery: number; offset: number }) {
+      url = base;
+      const t0 = wallMs();
+      let i = 0;
+      const open = async (token: string, k: number) => {
+        const s = io(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 180_000 });
+        s.on('event', (e: { type: string; payload: { envelopeId: string } }) => {
+          if (e.type !== 'envelope.dropped') return;
+          received++;
+          const at = wallMs();
+          const clicks = (offset + k) % dupEvery === 0 ? 2 : 1;
+          for (let c = 0; c < clicks; c++) void grab(token, e.payload.envelopeId, at).then((o) => outcomes.push(o));
+        });
+        await new Promise<void>((resolve, reject) => {
+          s.once('hello', () => resolve());
+          s.once('connect_error', reject);
+        });
+        return s;
+      };
+      // 64 handshakes in flight at a time: what a crowd of arriving players looks like to the server.
+      sockets = new Array(tokens.length);
+      await Promise.all(Array.from({ length: 64 }, async () => {
+        while (i < tokens.length) {
+          const k = i++;
+          sockets[k] = await open(tokens[k]!, k);
+        }
+      }));
+      return { ms: wallMs() - t0 };
+    },
+    async collect({ expected, timeoutMs }: { expected: number; timeoutMs: number }) {
+      const end = wallMs() + timeoutMs;
+      while (outcomes.length < expected && wallMs() < end) await sleep(50);
+      const out = { outcomes, received };
+      outcomes = [];
+      return out;
+    },
+    async close() {
+      for (const s of sockets) s?.close();
+      sockets = [];
+      agent.destroy();
+      return true;
+    },
+  });
+}
+
+// ---------------------------------------------------------------- baseline: single-row UPDATEs
+async function bareUpdates(url: string, n: number, poolSize: number): Promise<{ ms: number; perSec: number; latency: LatencyStats }> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  await pool.query('CREATE TABLE IF NOT EXISTS bench_bare_rows (id int PRIMARY KEY, claimed_by int)');
+  await pool.query('TRUNCATE bench_bare_rows');
+  await pool.query('INSERT INTO bench_bare_rows (id) SELECT g FROM generate_series(1, $1::int) g', [n]);
+  await Promise.all(Array.from({ length: poolSize }, () => pool.query('SELECT 1')));
+  const t0 = wallMs();
+  const lat = await Promise.all(Array.from({ length: n }, async (_, i) => {
+    await pool.query('UPDATE bench_bare_rows SET claimed_by = $2 WHERE id = $1 AND claimed_by IS NULL', [i + 1, i + 1]);
+    return wallMs() - t0;
+  }));
+  const ms = wallMs() - t0;
+  await pool.query('DROP TABLE bench_bare_rows');
+  await pool.end();
+  return { ms, perSec: (n * 1000) / ms, latency: latencyStats(lat) };
+}
+
+// ---------------------------------------------------------------- sections
+type Opts = { sockets: number; clients: number; dupEvery: number; out: string; sections: string[] };
+type SectionResult = { name: string; lines: string[]; data: Record<string, unknown>; ok: boolean };
+
+async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionResult> {
+  const n = o.sockets;
+  const total = n * 1_000 + 12_345;
+  const gw = await spawnChild('gateway', { DATABASE_URL: db.url });
+  const { port } = await gw.ask<{ port: number }>('info');
+  const base = `http://127.0.0.1:${port}`;
+  const { tokens, ms: setupMs } = await gw.ask<{ tokens: string[]; ms: number }>('members', { n });
+  const clients: Child[] = [];
+  for (let c = 0; c < o.clients; c++) clients.push(await spawnChild('client', {}));
+  const per = Math.ceil(n / o.clients);
+  const t0 = wallMs();
+  await Promise.all(clients.map((c, k) => c.ask('connect', { base, tokens: tokens.slice(k * per, (k + 1) * per), dupEvery: o.dupEvery, offset: k * per })));
+  const connectMs = wallMs() - t0;
+  const dups = Array.from({ length: n }, (_, i) => i).filter((i) => i % o.dupEvery === 0).length;
+  const drop = await gw.ask<{ envelopeId: string; committedAt: number; dropMs: number }>('drop', { total, count: n });
+  const results = await Promise.all(clients.map((c, k) => c.ask<{ outcomes: GrabOutcome[]; received: number }>('collect', {
+    expected: Math.min(per, n - k * per) + tokens.slice(k * per, (k + 1) * per).filter((_, i) => (k * per + i) % o.dupEvery === 0).length, timeoutMs: 120_000,
+  })));
+  const outcomes = results.flatMap((r) => r.outcomes);
+  const received = results.reduce((a, r) => a + r.received, 0);
+  const ok = outcomes.filter((x) => x.status === 200);
+  const refusedDup = outcomes.filter((x) => x.code === 'ENVELOPE_ALREADY_GRABBED').length;
+  const other = outcomes.filter((x) => x.status !== 200 && x.code !== 'ENVELOPE_ALREADY_GRABBED');
+  const lastDone = Math.max(...outcomes.map((x) => x.doneAt));
+  const windowMs = lastDone - drop.committedAt;
+  const latency = latencyStats(ok.map((x) => x.ms));
+  const v = await gw.ask<{ claimed: number; distinctMembers: number; claimedSum: number; shares: number; credits: number; creditSum: number; escrow: number; total: number }>('verify', { envelopeId: drop.envelopeId, total });
+  for (const c of clients) await c.ask('close').catch(() => undefined);
+  await gw.ask('stop').catch(() => undefined);
+  await sleep(500);
+  killChildren();
+  const bare = await bareUpdates(db.url, n, 20);
+  const overGrab = Math.max(0, ok.length - v.shares) + (v.claimed - v.distinctMembers);
+  const checks = {
+    // at most one share per member: every claimed share a distinct member, one success per claim
+    eachOnce: v.distinctMembers === v.claimed && ok.length === v.claimed,
+    zeroOverGrab: overGrab === 0 && v.claimed <= v.shares,
+    // what was claimed was credited to the cent, and claimed + still in escrow is the total
+    totalExact: v.claimedSum === v.creditSum && v.claimedSum + v.escrow === total,
+  };
+  const f = (x: number) => x.toFixed(1);
+  const lines = [
+    `red envelope: ${n} sockets (${o.clients} client processes), ${n} shares, total ${total}; setup ${(setupMs / 1000).toFixed(1)} s, connect ${(connectMs / 1000).toFixed(1)} s, drop ${f(drop.dropMs)} ms`,
+    textTable(['', 'requests', 'answered', 'window ms', 'per s', 'p50 ms', 'p99 ms', 'max ms'], [
+      ['gateway grab (HTTP, 1 tx)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
+      ['bare single-row UPDATE (pg, pool 20)', String(n), String(n), f(bare.ms), f(bare.perSec), f(bare.latency.p50), f(bare.latency.p99), f(bare.latency.max)],
+    ]),
+    `drop event reached ${received}/${n} sockets; ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
+    `within one second: ${windowMs <= 1000 ? 'yes' : 'NO'} (${f(windowMs)} ms from the drop's commit to the last grab answered)`,
+    `all shares grabbed: ${v.claimed === n ? 'yes' : `NO (${v.claimed}/${n}; the rest stays in escrow until the expiry job returns it)`}`,
+    `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
+  ];
+  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, bare, checks } };
+}
+
+/** Each section: a name and its run. Mission and wagering progress lag will join here. */
+const SECTIONS: Record<string, (o: Opts, db: { url: string }) => Promise<SectionResult>> = {
+  envelopes: envelopesSection,
+};
+
+function parseArgs(argv: string[]): Opts {
+  const o: Opts = { sockets: 10_000, clients: 2, dupEvery: 20, out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS) };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const num = () => {
+      const v = Number(argv[++i]);
+      if (!Number.isInteger(v) || v <= 0) throw new Error(`${a} needs a positive whole number`);
+      return v;
+    };
+    if (a === '--sockets') o.sockets = num();
+    else if (a === '--clients') o.clients = num();
+    else if (a === '--dup-every') o.dupEvery = num();
+    else if (a === '--out') o.out = argv[++i]!;
+    else if (a === '--section') {
+      const s = (argv[++i] ?? '').split(',').filter(Boolean);
+      const unknown = s.filter((x) => !(x in SECTIONS));
+      if (!s.length || unknown.length) throw new Error(`--section ${Object.keys(SECTIONS).join('|')} (comma-separated)`);
+      o.sections = s;
+    } else throw new Error(`unknown option ${a}`);
+  }
+  return o;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const o = parseArgs(argv);
+  process.on('exit', killChildren);
+  const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+  console.log(`engagement bench: sections ${o.sections.join(', ')}; ${os.cpus().length} cores; load average ${load()}`);
+  const results: SectionResult[] = [];
+  let allOk = true;
+  for (const name of o.sections) {
+    const db = await preparePg('bench_engagement');
+    try {
+      const r = await SECTIONS[name]!(o, db);
+      results.push(r);
+      allOk &&= r.ok;
+      console.log(`\n== ${name} ==`);
+      for (const l of r.lines) console.log(l);
+    } finally {
+      killChildren();
+      await db.drop().catch(() => undefined);
+    }
+  }
+  console.log(`\nload average after: ${load()}`);
+  mkdirSync(path.dirname(o.out), { recursive: true });
+  writeFileSync(o.out, JSON.stringify({ at: new Date().toISOString(), loadavg: os.loadavg(), sections: results.map((r) => ({ name: r.name, ok: r.ok, ...r.data })) }, null, 2));
+  return allOk ? 0 : 1;
+}
+
+if (ROLE === 'gateway') await gatewayRole();
+else if (ROLE === 'client') await clientRole();

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createMember } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
+
+/**
+ * Red envelopes across two browsers: an operator drops one from /ops; a signed-in player sees it float
+ * in without a reload, opens it, and the header balance rises by the share. A player who opens the
+ * site after the drop finds it there too, and the grab shows in the member centre history (TY).
+ * Screenshots: /tmp/envelope-ops.png, /tmp/envelope-float.png, /tmp/envelope-open.png, /tmp/envelope-history-ty.png.
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let op: DemoOperator;
+beforeAll(async () => {
+  // A shared machine under load can take longer than the default minute to boot.
+  gw = await GatewayProcess.start({}, { bootTimeoutMs: 180_000 });
+  browser = await launchBrowser();
+  op = await DemoOperator.prepare(gw, 'Ops01-envelope-pass-1');
+});
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+const PASSWORD = 'login12345';
+const started = Date.now();
+/** Progress marks: on a loaded machine they show where the time went. */
+const step = (what: string) => console.log(`red-envelope e2e: ${what} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const pesos = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe('red envelope', () => {
+  it('an operator drops it from /ops, a player in another browser sees it live, grabs it, and the balance rises by the share', async () => {
+    await createMember(gw, { account: 'rpplayer1', password: PASSWORD });
+    await createMember(gw, { account: 'rpplayer2', password: PASSWORD });
+    const player = await newPage(browser, { lang: 'EN' });
+    await signInContext(player.context, await apiLogin(gw, 'rpplayer1', PASSWORD), gw.url);
+    await player.page.goto(gw.url + '/');
+    const balance = player.page.getByTestId('header-balance');
+    await expect.poll(() => balance.innerText(), { timeout: 150_000 }).toContain('0.00');
+
+    step('player signed in');
+    const ops = await newPage(browser, { lang: 'EN' });
+    await op.signIn(ops.page);
+    await ops.page.getByTestId('ops-nav-envelopes').click({ timeout: 150_000 });
+    await ops.page.getByTestId('ops-envelopes-page').waitFor();
+    await ops.page.getByTestId('ops-env-total').fill('100');
+    await ops.page.getByTestId('ops-env-count').fill('5');
+    await ops.page.getByTestId('ops-env-min').fill('1');
+    await ops.page.getByTestId('ops-env-message-en').fill('Happy weekend, players!');
+    await ops.page.getByTestId('ops-env-message-ty').fill('Masayang weekend, mga manlalaro!');
+    await ops.page.getByTestId('ops-env-submit').click();
+    await ops.page.getByTestId('ops-env-dropped').waitFor();
+    const droppedId = (await ops.page.locator('[data-testid^="ops-env-row-"]').first().getAttribute('data-testid'))!.replace('ops-env-row-', '');
+    await ops.page.screenshot({ path: '/tmp/envelope-ops.png', fullPage: true });
+
+    step('dropped from /ops');
+    // The player's page never reloads: the envelope arrives as an event.
+    const float = player.page.getByTestId('envelope-float');
+    await float.waitFor({ timeout: 150_000 });
+    await player.page.waitForTimeout(1000);
+    await player.page.screenshot({ path: '/tmp/envelope-float.png' });
+    await float.click();
+    expect(await player.page.getByTestId('envelope-message').innerText()).toBe('Happy weekend, players!');
+    await player.page.getByTestId('envelope-grab').click();
+    const amountEl = player.page.getByTestId('envelope-amount');
+    await amountEl.waitFor();
+    const amount = Number(await amountEl.getAttribute('data-amount'));
+    expect(amount).toBeGreaterThanOrEqual(100);
+    expect(amount).toBeLessThanOrEqual(10_000);
+    await player.page.screenshot({ path: '/tmp/envelope-open.png' });
+    await expect.poll(() => balance.innerText(), { timeout: 150_000 }).toContain(pesos(amount));
+    await player.page.getByTestId('envelope-done').click();
+    await expect.poll(() => float.count()).toBe(0);
+
+    step('grabbed live');
+    // The operator's list shows the grab.
+    await ops.page.reload();
+    await expect.poll(async () => (await ops.page.locator('[data-testid^="ops-env-grabbed-"]').first().innerText()), { timeout: 150_000 }).toContain('1 / 5');
+
+    // A player who opens the site after the drop finds it on load (TY), and sees the grab in the history.
+    const late = await newPage(browser, { lang: 'TY' });
+    await signInContext(late.context, await apiLogin(gw, 'rpplayer2', PASSWORD), gw.url);
+    await late.page.goto(gw.url + '/');
+    step('late player page opened');
+    await late.page.getByTestId('envelope-float').click({ timeout: 150_000 }).catch(async (err: unknown) => {
+      await late.page.screenshot({ path: '/tmp/envelope-late-failed.png' });
+      throw err;
+    });
+    expect(await late.page.getByTestId('envelope-message').innerText()).toBe('Masayang weekend, mga manlalaro!');
+    await late.page.getByTestId('envelope-grab').click();
+    const lateAmount = Number(await late.page.getByTestId('envelope-amount').getAttribute('data-amount'));
+    await late.page.getByTestId('envelope-done').click();
+    await late.page.goto(gw.url + '/member?tab=redEnvelopes');
+    await late.page.getByTestId('envelope-history').waitFor();
+    await expect.poll(() => late.page.getByTestId(`envelope-history-${droppedId}`).innerText(), { timeout: 150_000 }).toContain(pesos(lateAmount));
+    await late.page.screenshot({ path: '/tmp/envelope-history-ty.png', fullPage: true });
+
+    await player.context.close();
+    await late.context.close();
+    await ops.context.close();
+  }, 700_000);
+});
