@@ -1,4 +1,5 @@
-import { randomInt } from 'node:crypto';
+/** Uniform in [0, n) (crypto.getRandomValues is global in Node and browsers; contracts have no node types). */
+const randomInt = (n: number) => { const a = new Uint32Array(1); let x: number; const lim = Math.floor(0x1_0000_0000 / n) * n; do { (globalThis as unknown as { crypto: { getRandomValues(a: Uint32Array): void } }).crypto.getRandomValues(a); x = a[0]!; } while (x >= lim); return x % n; };
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { splitProblem, splitRedEnvelope, type RandomInt } from './red-envelope-split.ts';
