@@ -82,6 +82,8 @@ const HAND_MOUNTED: Op[] = [
     value: feedback.ZFeedback, refusals: [ErrorCode.IMAGE_INVALID, ErrorCode.UNSUPPORTED_MEDIA_TYPE, ErrorCode.TOO_MANY_REQUESTS, ErrorCode.BAD_REQUEST] },
   { method: 'GET', path: feedback.FEEDBACK_PATHS.image, auth: true, summary: "One of the member's own feedback images (the image bytes, png or jpeg)",
     response: { status: 200, description: 'image/png or image/jpeg' } },
+  { method: 'GET', path: content.CONTENT_IMAGE_PATH, auth: false, summary: 'An image an operator uploaded for a banner or an article (the image bytes, png, jpeg or webp)',
+    response: { status: 200, description: 'image/png, image/jpeg or image/webp' } },
   // Development tools: outside production, from this machine only (README, "Development mode").
   { method: 'GET', path: '/wps/dev/botcheck/:id', auth: false, devOnly: true, summary: 'Dev: the answer of a slider bot check', value: z.unknown() },
   { method: 'GET', path: '/wps/dev/captcha/:key', auth: false, devOnly: true, summary: 'Dev: the answer of a captcha', value: z.object({ answer: z.string().nullable() }) },

@@ -37,7 +37,8 @@ describe('operator second factor (TOTP)', () => {
     expect((await call('/ops/api/session/totp/confirm', { token, body: { code: 'abc' } })).status).toBe(400);
     const wrong = (await generate({ secret })) === '000000' ? '111111' : '000000';
     expect((await call('/ops/api/session/totp/confirm', { token, body: { code: wrong } })).json?.code).toBe('TOTP_INVALID');
-    expect((await call('/ops/api/session/totp/confirm', { token, body: { code: await generate({ secret }) } })).status).toBe(200);
+    const confirmCode = await totpNow(secret, 'ops01');
+    expect((await call('/ops/api/session/totp/confirm', { token, body: { code: confirmCode } })).status).toBe(200);
     expect((await call('/ops/api/deposits', { token })).status).toBe(200);
     expect((await call('/ops/api/session/totp/setup', { token, body: {} })).json?.code).toBe('INVALID_STATE');
 
@@ -47,7 +48,9 @@ describe('operator second factor (TOTP)', () => {
     expect(noCode.json).toMatchObject({ success: false, code: 'TOTP_REQUIRED' });
     expect(noCode.json).not.toHaveProperty('value');
     expect((await call('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: wrong } })).json?.code).toBe('TOTP_INVALID');
-    const ok = await call<{ token: string; totpEnrolled: boolean }>('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: await generate({ secret }) } });
+    // a code is good once: the one that confirmed the enrolment does not sign in again
+    expect((await call('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: confirmCode } })).json?.code).toBe('TOTP_INVALID');
+    const ok = await call<{ token: string; totpEnrolled: boolean }>('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: await totpNow(secret, 'ops01') } });
     expect(ok.json?.value?.totpEnrolled).toBe(true);
     expect((await call('/ops/api/deposits', { token: ok.json!.value!.token })).status).toBe(200);
   });

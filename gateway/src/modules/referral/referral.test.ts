@@ -19,7 +19,7 @@ async function register(username: string, codes: { referralCode?: string; affili
   const a = (await api<{ answer: string }>(t.url, `/wps/dev/captcha/${c.captchaKey}`)).json!.value!;
   return api<{ token: string }>(t.url, '/wps/member/register', {
     method: 'PUT', headers: { 'x-forwarded-for': ip },
-    body: { username, password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, captchaKey: c.captchaKey, captcha: a.answer, ...codes },
+    body: { username, password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, payeeName: 'Juan Dela Cruz', birthday: '1990-01-01', captchaKey: c.captchaKey, captcha: a.answer, ...codes },
   });
 }
 const row = async (account: string) =>
