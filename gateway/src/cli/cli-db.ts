@@ -1,6 +1,7 @@
 import type { Config } from '../app/config.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
+import { initialPasswordProblem, oneTimePassword } from '../modules/ops/operators.ts';
 
 /** What a command reads and writes besides its arguments, so tests can run it in-process. */
 export type CommandIo = {
@@ -51,4 +52,21 @@ export function runAsMain(url: string, main: () => Promise<unknown>) {
       process.exit(1);
     },
   );
+}
+
+/**
+ * The initial password of an operator command: read from stdin (`--password-stdin`, one trailing
+ * newline dropped, checked by the changed-password rule) or a generated one-time password.
+ */
+export async function operatorPassword(fromStdin: boolean, io: CommandIo): Promise<string> {
+  if (!fromStdin) return oneTimePassword();
+  const chunks: Buffer[] = [];
+  const readAll = async () => {
+    for await (const c of process.stdin) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  const password = (await (io.readStdin ?? readAll)()).replace(/\r?\n$/, '');
+  const problem = initialPasswordProblem(password);
+  if (problem) throw new Error(`--password-stdin: ${problem}`);
+  return password;
 }

@@ -11,16 +11,10 @@ import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '@portal/contracts/api/ops';
 import { loadConfig } from '../app/config.ts';
 import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
-import { bootstrapOperator, initialPasswordProblem, oneTimePassword, type Operator } from '../modules/ops/operators.ts';
-import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
+import { bootstrapOperator, type Operator } from '../modules/ops/operators.ts';
+import { openCliDb, operatorPassword, runAsMain, type CommandIo } from './cli-db.ts';
 
 const USAGE = 'usage: npm run ops:create-operator -- --merchant CODE --username NAME [--role administrator|finance|support|content|risk (comma-separated)] [--password-stdin] [--additional] [--platform]';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 
 export async function runCreateOperator(argv: string[], io: CommandIo = {}): Promise<{ operator: Operator; password: string }> {
@@ -46,14 +40,7 @@ export async function runCreateOperator(argv: string[], io: CommandIo = {}): Pro
   const roles = [...new Set(values.role.split(',').map((r) => r.trim()))] as OperatorRole[];
   if (!roles.length || roles.some((r) => !OPERATOR_ROLES.includes(r))) throw new Error(`--role: one or more (comma-separated) of ${OPERATOR_ROLES.join(', ')}`);
 
-  let password: string;
-  if (values['password-stdin']) {
-    password = (await (io.readStdin ?? (() => readAll(process.stdin)))()).replace(/\r?\n$/, '');
-    const problem = initialPasswordProblem(password);
-    if (problem) throw new Error(`--password-stdin: ${problem}`);
-  } else {
-    password = oneTimePassword();
-  }
+  const password = await operatorPassword(values['password-stdin'], io);
 
   const config = loadConfig(io.env ?? process.env);
   const db = io.db ?? (await openCliDb(config, { force: values.force }));

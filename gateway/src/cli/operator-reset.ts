@@ -13,16 +13,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../app/config.ts';
 import type { Db } from '../db/db.ts';
 import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
-import { audit, initialPasswordProblem, oneTimePassword, type Operator } from '../modules/ops/operators.ts';
-import { openCliDb, runAsMain, type CommandIo } from './cli-db.ts';
+import { audit, type Operator } from '../modules/ops/operators.ts';
+import { openCliDb, operatorPassword, runAsMain, type CommandIo } from './cli-db.ts';
 
 const USAGE = 'usage: npm run ops:reset-operator -- --merchant CODE --username NAME [--reset-authenticator] [--password-stdin]';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(String(c)));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 type Row = { id: number; merchant_code: string; username: string; roles: string[]; is_platform: boolean; status: string; totp_secret: string | null };
 
@@ -66,14 +60,7 @@ export async function runResetOperator(argv: string[], io: CommandIo = {}): Prom
   });
   if (!values.merchant || !values.username) throw new Error(USAGE);
   const username = values.username.trim().toLowerCase();
-  let password: string;
-  if (values['password-stdin']) {
-    password = (await (io.readStdin ?? (() => readAll(process.stdin)))()).replace(/\r?\n$/, '');
-    const problem = initialPasswordProblem(password);
-    if (problem) throw new Error(`--password-stdin: ${problem}`);
-  } else {
-    password = oneTimePassword();
-  }
+  const password = await operatorPassword(values['password-stdin'], io);
   const config = loadConfig(io.env ?? process.env);
   const db = io.db ?? (await openCliDb(config, { force: values.force }));
   try {
