@@ -1,8 +1,8 @@
 /**
- * `npm run bench -- --engagement [--section envelopes] [--sockets N] [--clients P] [--dup-every K] [--out FILE]`:
- * engagement workloads on the real gateway over real PostgreSQL, one SECTION each, each printed beside a
- * bare baseline. Sections run in the order given (default: all). More sections (mission and wagering
- * progress lag) plug into SECTIONS below.
+ * `npm run bench -- --engagement [--section envelopes,wagering] [--sockets N] [--clients P] [--dup-every K]
+ * [--rate R] [--seconds S] [--members M] [--out FILE]`: engagement workloads on the real gateway over real
+ * PostgreSQL, one SECTION each, each printed beside a bare baseline. Sections run in the order given
+ * (default: all). wagering: see wageringSection. Mission progress lag will plug into SECTIONS below.
  *
  * envelopes: red envelope grab storm.
  *   1. A gateway child (createPortal: migrations, outbox relay, Socket.IO; production mode; demo merchant
@@ -96,6 +96,16 @@ async function gatewayRole() {
   const db = portal.db;
   const tag = Date.now().toString(36);
   let memberIds: number[] = [];
+async function drop({ total, count }: { total: number; count: number }) {
+    const op = (await db.query<{ id: number; username: string }>(
+      `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, $2, 'unused', ARRAY['content'], false) RETURNING id, username`,
+      [merchant.code, `bench${tag}${Math.floor(Math.random() * 1e6)}`])).rows[0]!;
+    const t0 = wallMs();
+    const r = await portal.envelopes.drop(
+      { id: Number(op.id), merchantCode: merchant.code, username: op.username, roles: ['content'], mustChangePassword: false, totpEnrolled: true },
+      merchant, { totalAmount: total, count, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: { en: 'Benchmark' }, requestId: `bench-${tag}-${count}-${++drops}` });
+    return { envelopeId: r.envelope.envelopeId, committedAt: wallMs(), dropMs: wallMs() - t0 };
+  }
   serve({
     info: async () => ({ port, merchant: merchant.code }),
     async members({ n }: { n: number }) {
@@ -114,16 +124,7 @@ async function gatewayRole() {
       }));
       return { tokens, ms: wallMs() - t0 };
     },
-    async drop({ total, count }: { total: number; count: number }) {
-      const op = (await db.query<{ id: number; username: string }>(
-        `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, $2, 'unused', ARRAY['content'], false) RETURNING id, username`,
-        [merchant.code, `bench${tag}${Math.floor(Math.random() * 1e6)}`])).rows[0]!;
-      const t0 = wallMs();
-      const r = await portal.envelopes.drop(
-        { id: Number(op.id), merchantCode: merchant.code, username: op.username, roles: ['content'], mustChangePassword: false, totpEnrolled: true },
-        merchant, { totalAmount: total, count, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: { en: 'Benchmark' }, requestId: `bench-${tag}-${count}` });
-      return { envelopeId: r.envelope.envelopeId, committedAt: wallMs(), dropMs: wallMs() - t0 };
-    },
+    drop,
     async verify({ envelopeId, total }: { envelopeId: string; total: number }) {
       const s = (await db.query<{ n: number; members: number; sum: number; shares: number }>(
         `SELECT count(member_id)::int AS n, count(DISTINCT member_id)::int AS members, COALESCE(sum(amount) FILTER (WHERE member_id IS NOT NULL), 0)::bigint AS sum, count(*)::int AS shares
@@ -132,6 +133,21 @@ async function gatewayRole() {
         `SELECT count(*)::int AS n, COALESCE(sum(amount), 0)::bigint AS sum FROM ledger_transfers WHERE kind = 'envelope.grab' AND idempotency_key LIKE $1`, [`envelope:${envelopeId}:%`])).rows[0]!;
       const escrow = (await db.query<{ s: number }>(`SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE kind = 'envelope' AND merchant_code = $1`, [merchant.code])).rows[0]!;
       return { claimed: s.n, distinctMembers: s.members, claimedSum: Number(s.sum), shares: s.shares, credits: credits.n, creditSum: Number(credits.sum), escrow: Number(escrow.s), total };
+    },
+    /**
+     * The grab without HTTP, sessions and sockets: a second envelope of n shares to the same members,
+     * every member's grab service call started at once on the gateway's own pool: what is left is the
+     * database's share of a grab.
+     */
+    async direct({ total }: { total: number }) {
+      const d = await drop({ total, count: memberIds.length });
+      const t0 = wallMs();
+      const lat = await Promise.all(memberIds.map(async (id) => {
+        const ok = await portal.envelopes.grab(merchant, id, Number(d.envelopeId)).then(() => true, () => false);
+        return { ok, ms: wallMs() - t0 };
+      }));
+      const ms = wallMs() - t0;
+      return { ms, ok: lat.filter((x) => x.ok).length, latency: latencyStats(lat.map((x) => x.ms)) };
     },
     async stop() {
       setTimeout(() => void portal.stop().then(() => process.exit(0)), 10);
@@ -235,7 +251,7 @@ async function bareUpdates(url: string, n: number, poolSize: number): Promise<{ 
 }
 
 // ---------------------------------------------------------------- sections
-type Opts = { sockets: number; clients: number; dupEvery: number; out: string; sections: string[] };
+type Opts = { sockets: number; clients: number; dupEvery: number; out: string; sections: string[]; rate: number; seconds: number; members: number };
 type SectionResult = { name: string; lines: string[]; data: Record<string, unknown>; ok: boolean };
 
 async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionResult> {
@@ -266,6 +282,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const latency = latencyStats(ok.map((x) => x.ms));
   const v = await gw.ask<{ claimed: number; distinctMembers: number; claimedSum: number; shares: number; credits: number; creditSum: number; escrow: number; total: number }>('verify', { envelopeId: drop.envelopeId, total });
   for (const c of clients) await c.ask('close').catch(() => undefined);
+  const direct = await gw.ask<{ ms: number; ok: number; latency: LatencyStats }>('direct', { total });
   await gw.ask('stop').catch(() => undefined);
   await sleep(500);
   killChildren();
@@ -283,6 +300,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
     `red envelope: ${n} sockets (${o.clients} client processes), ${n} shares, total ${total}; setup ${(setupMs / 1000).toFixed(1)} s, connect ${(connectMs / 1000).toFixed(1)} s, drop ${f(drop.dropMs)} ms`,
     textTable(['', 'requests', 'answered', 'window ms', 'per s', 'p50 ms', 'p99 ms', 'max ms'], [
       ['gateway grab (HTTP, 1 tx)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
+      ['grab service call (no HTTP), pool 20', String(n), String(direct.ok), f(direct.ms), f((n * 1000) / direct.ms), f(direct.latency.p50), f(direct.latency.p99), f(direct.latency.max)],
       ['bare single-row UPDATE (pg, pool 20)', String(n), String(n), f(bare.ms), f(bare.perSec), f(bare.latency.p50), f(bare.latency.p99), f(bare.latency.max)],
     ]),
     `drop event reached ${received}/${n} sockets; ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
@@ -290,16 +308,42 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
     `all shares grabbed: ${v.claimed === n ? 'yes' : `NO (${v.claimed}/${n}; the rest stays in escrow until the expiry job returns it)`}`,
     `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
   ];
-  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, bare, checks } };
+  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
 }
 
-/** Each section: a name and its run. Mission and wagering progress lag will join here. */
+/**
+ * wagering: bonus wagering progress kept up with a bet rate (engagement-wagering.ts, in this process on
+ * its own throwaway database): bets through the signed vendor API at --rate per second for --seconds,
+ * lag from each bet's answer to the bonus.progress event that counts it, beside the bare bet stream
+ * (the same bets for members without a bonus, lag to a consumer that does nothing).
+ */
+async function wageringSection(o: Opts): Promise<SectionResult> {
+  const { engagementWageringBench } = await import('./engagement-wagering.ts');
+  const r = await engagementWageringBench({ rate: o.rate, seconds: o.seconds, members: o.members, log: () => undefined });
+  const f = (x: number) => x.toFixed(1);
+  const label = { bare: 'bare bet stream (no-op consumer)', wagering: 'bonus.progress (wagering consumer)' } as const;
+  const lines = [
+    `wagering progress: ${o.rate} bets/s target for ${o.seconds} s, ${r.members} members per phase, each with one bet in flight at most; lag = bet answered -> event committed`,
+    textTable(['', 'target/s', 'achieved/s', 'answered', 'failed', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'unseen'], r.phases.map((p) => [
+      label[p.name], String(p.targetRate), String(p.achievedRate), String(p.answered), String(p.failed), f(p.lag.p50), f(p.lag.p99), f(p.lag.max), String(p.unseen),
+    ])),
+    `kept up with ${o.rate} bets/s: ${r.phases.every((p) => p.achievedRate >= o.rate * 0.95) ? 'yes' : 'NO (the bets themselves did not reach the rate)'}; every bet counted: ${r.phases.every((p) => p.unseen === 0 && p.failed === 0) ? 'yes' : 'NO'}; ledger violations: ${r.ledgerViolations}`,
+  ];
+  return { name: 'wagering', lines, ok: r.ledgerViolations === 0 && r.phases.every((p) => p.unseen === 0), data: { ...r } };
+}
+
+/** Each section: a name and its run (its own database). Mission progress lag will join here. */
 const SECTIONS: Record<string, (o: Opts, db: { url: string }) => Promise<SectionResult>> = {
   envelopes: envelopesSection,
+  wagering: wageringSection,
 };
+/** Sections that make their own database (none is prepared for them). */
+const OWN_DATABASE = new Set(['wagering']);
 
 function parseArgs(argv: string[]): Opts {
-  const o: Opts = { sockets: 10_000, clients: 2, dupEvery: 20, out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS) };
+  const o: Opts = {
+    sockets: 10_000, clients: 2, dupEvery: 20, out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS), rate: 1_000, seconds: 10, members: 600,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const num = () => {
@@ -310,6 +354,9 @@ function parseArgs(argv: string[]): Opts {
     if (a === '--sockets') o.sockets = num();
     else if (a === '--clients') o.clients = num();
     else if (a === '--dup-every') o.dupEvery = num();
+    else if (a === '--rate') o.rate = num();
+    else if (a === '--seconds') o.seconds = num();
+    else if (a === '--members') o.members = num();
     else if (a === '--out') o.out = argv[++i]!;
     else if (a === '--section') {
       const s = (argv[++i] ?? '').split(',').filter(Boolean);
@@ -329,7 +376,7 @@ export async function main(argv: string[]): Promise<number> {
   const results: SectionResult[] = [];
   let allOk = true;
   for (const name of o.sections) {
-    const db = await preparePg('bench_engagement');
+    const db = OWN_DATABASE.has(name) ? { url: '', drop: async () => undefined } : await preparePg('bench_engagement');
     try {
       const r = await SECTIONS[name]!(o, db);
       results.push(r);

@@ -29,7 +29,7 @@
  * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
  * --web measures first paint of the built portal in headless Chromium instead (tests/bench/web.ts).
  * --http runs the bootstrap HTTP calls beside a bare Express route instead (tests/bench/http.ts).
- * --engagement runs the engagement sections instead (tests/bench/engagement.ts: red envelope grab storm).
+ * --engagement runs the engagement sections instead (tests/bench/engagement.ts: red envelope grab storm, bonus wagering progress lag).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

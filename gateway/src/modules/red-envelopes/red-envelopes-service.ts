@@ -4,12 +4,14 @@ import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { splitRedEnvelope, type RandomInt } from '@portal/contracts/domain/red-envelope-split';
 import type { TEnvelopeAudience, TGrabRecord, TGrabValue, TOpenEnvelope, TOpsEnvelope } from '@portal/contracts/api/red-envelopes';
 import { prepared, type Db, type Tx } from '../../db/db.ts';
-import { emitEvent, emitEvents, type NewEvent } from '../../bus/outbox.ts';
+import { emitEvent, emitEvents, wakeRelays, type NewEvent } from '../../bus/outbox.ts';
 import type { EventPayload } from '@portal/contracts/events/events';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { balanceOf, transfer } from '../wallet/ledger.ts';
-import { assertNotExcluded, notExcludedSql } from '../rg/rg-service.ts';
+import { SYSTEM_SHARDS, transfer } from '../wallet/ledger.ts';
+import { notExcludedSql } from '../rg/rg-service.ts';
+import { onLedgerTransferCommitted } from '../../obs/metrics.ts';
+import { currentRequestId } from '../../obs/request-id.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 
 export const ENVELOPE_EXPIRE_JOB = 'envelope.expire';
@@ -38,16 +40,23 @@ const toOpsEnvelope = (e: EnvelopeRow & Partial<Stats>): TOpsEnvelope => ({
 const marketableSql = (m: string, trialTypes: string) =>
   `${m}.status = 'active' AND ${m}.type <> ALL(${trialTypes}::int[]) AND ${notExcludedSql(`${m}.id`)}`;
 
-// The grab's statements run thousands of times a second in a storm: prepared once per connection.
-const GRAB_CHECK_SQL = prepared(`SELECT e.id, e.status, e.audience_kind, e.currency, e.share_count, (e.expires_at <= now()) AS past,
-           (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $3)) AS targeted,
-           EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $3) AS grabbed,
-           NOT ${notExcludedSql('$3::bigint')} AS excluded
-         FROM red_envelopes e WHERE e.id = $1 AND e.merchant_code = $2`);
-const GRAB_CLAIM_SQL = prepared(`UPDATE red_envelope_shares s SET member_id = $2, claimed_at = now()
-               FROM (SELECT idx FROM red_envelope_shares WHERE envelope_id = $1 AND idx >= $3 AND member_id IS NULL AND refunded_at IS NULL
-                     ORDER BY idx LIMIT 1 FOR UPDATE SKIP LOCKED) f
-               WHERE s.envelope_id = $1 AND s.idx = f.idx RETURNING s.idx, s.amount`);
+/**
+ * The grab in ONE round trip (red_envelope_grab, migration 060), run as its own statement outside
+ * db.tx: checks, the share claim (SKIP LOCKED), the ledger transfer escrow -> player and both events.
+ * Prepared once per connection: it runs thousands of times a second in a storm.
+ */
+const GRAB_SQL = prepared('SELECT * FROM red_envelope_grab($1, $2, $3, $4, $5)');
+type GrabOut = {
+  o_outcome: 'ok' | 'not_found' | 'rg_excluded' | 'not_eligible' | 'already_grabbed' | 'expired' | 'empty';
+  o_amount: number | null; o_share: number | null; o_transfer: number | null; o_balance: number | null; o_available: number | null; o_events: number;
+  o_rg_kind: string | null; o_rg_until: Date | string | null;
+};
+const GRAB_REFUSALS = {
+  not_found: ErrorCode.NOT_FOUND, not_eligible: ErrorCode.ENVELOPE_NOT_ELIGIBLE, already_grabbed: ErrorCode.ENVELOPE_ALREADY_GRABBED,
+  expired: ErrorCode.ENVELOPE_EXPIRED, empty: ErrorCode.ENVELOPE_EMPTY,
+} as const;
+/** red_envelope_grab's refusal when the grab's ledger key was used with other terms. */
+const LEDGER_KEY_MISMATCH_SQLSTATE = 'LD002';
 
 export type DropInput = {
   totalAmount: number; count: number; minShare: number; expiresInMinutes: number; audience: TEnvelopeAudience;
@@ -137,52 +146,32 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
   }
 
   /**
-   * One grab: the checks in one query, then one share row claimed (SKIP LOCKED: concurrent grabs take
-   * distinct rows), then escrow -> member with the key envelope:<id>:<member>. The unique index on
-   * (envelope, member) makes a second grab of the same player fail even when both run at once.
+   * One grab, one round trip (red_envelope_grab, migration 060, in its own transaction): the checks
+   * (404 not this merchant's, 403 RG_EXCLUDED, 403 not in the audience, 409 already grabbed, 410 closed
+   * or past its end), then ONE free share claimed (SKIP LOCKED from a random start: concurrent grabs
+   * take distinct rows; 409 ENVELOPE_EMPTY only when no share is free or held by a running grab), then
+   * escrow -> member with the key envelope:<id>:<member> and `balance.changed` + `envelope.grabbed`.
+   * The unique index on (envelope, member) makes a second grab of the same player fail even when both
+   * run at once (unique_violation: ENVELOPE_ALREADY_GRABBED).
    */
   async function grab(m: { code: string; currency: string }, memberId: number, envelopeId: number): Promise<TGrabValue> {
-    return db.tx(async (tx) => {
-      const c = (await tx.query<EnvelopeRow & { past: boolean; targeted: boolean; grabbed: boolean; excluded: boolean }>(
-        GRAB_CHECK_SQL,
-        [envelopeId, m.code, memberId])).rows[0];
-      if (!c) throw new AppError(ErrorCode.NOT_FOUND);
-      if (c.excluded) await assertNotExcluded(tx, memberId);
-      if (!c.targeted) throw new AppError(ErrorCode.ENVELOPE_NOT_ELIGIBLE);
-      if (c.grabbed) throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
-      if (c.status !== 'open' || c.past) throw new AppError(ErrorCode.ENVELOPE_EXPIRED);
-      let share: { idx: number; amount: number } | undefined;
-      // Start at a random share so simultaneous grabs spread over the rows instead of all walking
-      // past the same claimed ones; wrap around to the start when nothing is free above it.
-      const from = c.share_count > 1 ? rand(c.share_count) : 0;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          for (const start of from > 0 ? [from, 0] : [0]) {
-            share = (await tx.query<{ idx: number; amount: number }>(
-              GRAB_CLAIM_SQL,
-              [envelopeId, memberId, start])).rows[0];
-            if (share) break;
-          }
-        } catch (err) {
-          if ((err as { code?: string }).code === '23505') throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
-          throw err;
-        }
-        if (share || attempt >= 20) break;
-        // Nothing free to take now: either all shares are gone, or the last ones are held by grabs
-        // still running (one of which may yet roll back). Only the first is "empty".
-        const left = await tx.query('SELECT 1 FROM red_envelope_shares WHERE envelope_id = $1 AND member_id IS NULL AND refunded_at IS NULL LIMIT 1', [envelopeId]);
-        if (!left.rows.length) break;
-        await new Promise((r) => setTimeout(r, 5 + attempt * 5));
-      }
-      if (!share) throw new AppError(ErrorCode.ENVELOPE_EMPTY);
-      const t = await transfer(tx, {
-        merchant: m.code, currency: c.currency, key: `envelope:${envelopeId}:${memberId}`, kind: 'envelope.grab',
-        debit: { system: 'envelope' }, credit: { member: memberId }, amount: share.amount, memo: { envelopeId: String(envelopeId), share: share.idx },
-      });
-      await emitEvent(tx, m.code, userAudience(memberId), 'envelope.grabbed', { envelopeId: String(envelopeId), amount: share.amount, transferId: String(t.transferId) });
-      const bal = await balanceOf(tx, memberId, c.currency);
-      return { envelopeId: String(envelopeId), amount: share.amount, transferId: String(t.transferId), balance: bal.balance, available: bal.available };
-    });
+    let r: GrabOut;
+    try {
+      r = (await db.query<GrabOut>(GRAB_SQL, [m.code, envelopeId, memberId, SYSTEM_SHARDS, currentRequestId() ?? null])).rows[0]!;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === '23505') throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
+      if (code === LEDGER_KEY_MISMATCH_SQLSTATE) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
+      throw err;
+    }
+    if (r.o_outcome === 'rg_excluded') {
+      throw new AppError(ErrorCode.RG_EXCLUDED, undefined, undefined, { until: r.o_rg_until === null ? null : iso(r.o_rg_until), kind: r.o_rg_kind });
+    }
+    if (r.o_outcome !== 'ok') throw new AppError(GRAB_REFUSALS[r.o_outcome]);
+    // Committed: wake the relay for the two events, count the transfer (as ledger.ts does after commit).
+    wakeRelays();
+    onLedgerTransferCommitted();
+    return { envelopeId: String(envelopeId), amount: r.o_amount!, transferId: String(r.o_transfer!), balance: r.o_balance!, available: r.o_available! };
   }
 
   /** The open envelopes this player may still grab (a page loaded after the drop shows them). */

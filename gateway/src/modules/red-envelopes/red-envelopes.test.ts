@@ -214,6 +214,42 @@ describe('red envelopes', () => {
     expect((await api(t.url, '/wps/envelopes/1/grab', { token: p.token, body: { amount: 5 } })).status).toBe(400);
   });
 
+  it('red_envelope_grab (migration 060), one statement: pays once with both events, refuses the rest writing nothing', async () => {
+    const [p, q, outsider, excluded] = await Promise.all([member(0), member(0), member(0), member(0)]);
+    const grabSql = (id: string, memberId: number, requestId: string | null = null) => t.portal.db.query<{ o_outcome: string; o_amount: number | null; o_transfer: number | null; o_balance: number | null; o_events: number; o_rg_kind: string | null }>(
+      'SELECT * FROM red_envelope_grab($1, $2, $3, $4, $5)', ['DEMO', id, memberId, 256, requestId]);
+    const outboxOf = async (memberId: number) => (await t.portal.db.query<{ type: string; request_id: string | null }>(
+      `SELECT type, request_id FROM outbox WHERE audience = $1 ORDER BY seq`, [`user:${memberId}`])).rows;
+    const e = (await drop({ totalAmount: 1_000, count: 3, minShare: 100 })).json!.value!.envelope;
+    const first = (await grabSql(e.envelopeId, p.memberId, 'grab-fn-test-1')).rows[0]!;
+    expect(first).toMatchObject({ o_outcome: 'ok', o_events: 2 });
+    expect(first.o_balance).toBe(first.o_amount);
+    expect(await balance(p)).toBe(first.o_amount);
+    const events = (await outboxOf(p.memberId)).filter((x) => x.type === 'balance.changed' || x.type === 'envelope.grabbed');
+    expect(events).toEqual([{ type: 'balance.changed', request_id: 'grab-fn-test-1' }, { type: 'envelope.grabbed', request_id: 'grab-fn-test-1' }]);
+    const transfers = await t.portal.db.query<{ amount: number }>('SELECT amount FROM ledger_transfers WHERE idempotency_key = $1', [`envelope:${e.envelopeId}:${p.memberId}`]);
+    expect(transfers.rows).toEqual([{ amount: first.o_amount }]);
+
+    // Refusals change nothing: no share, no transfer, no event.
+    const paid = async () => (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type IN ('balance.changed', 'envelope.grabbed')`)).rows[0]!.n;
+    const before = await paid();
+    expect((await grabSql(e.envelopeId, p.memberId)).rows[0]!.o_outcome).toBe('already_grabbed');
+    expect((await grabSql('99999999', q.memberId)).rows[0]!.o_outcome).toBe('not_found');
+    const seg = (await drop({ totalAmount: 200, count: 2, minShare: 100, audience: { kind: 'accounts', accounts: [q.account, excluded.account] } })).json!.value!.envelope;
+    expect((await grabSql(seg.envelopeId, outsider.memberId)).rows[0]!.o_outcome).toBe('not_eligible');
+    await t.portal.rg.exclude('DEMO', excluded.memberId, { kind: 'system' }, 'cooling', '24h');
+    expect((await grabSql(seg.envelopeId, excluded.memberId)).rows[0]).toMatchObject({ o_outcome: 'rg_excluded', o_rg_kind: 'cooling' });
+    await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [e.envelopeId]);
+    expect((await grabSql(e.envelopeId, q.memberId)).rows[0]!.o_outcome).toBe('expired');
+    expect(await balance(q)).toBe(0);
+    expect(await paid()).toBe(before);
+    const one = (await drop({ totalAmount: 100, count: 1, minShare: 100 })).json!.value!.envelope;
+    expect((await grabSql(one.envelopeId, q.memberId)).rows[0]!.o_outcome).toBe('ok');
+    expect((await grabSql(one.envelopeId, outsider.memberId)).rows[0]!.o_outcome).toBe('empty');
+    const claimed = (await t.portal.db.query<{ n: number }>('SELECT count(member_id)::int AS n FROM red_envelope_shares WHERE envelope_id = $1', [e.envelopeId])).rows[0]!.n;
+    expect(claimed).toBe(1);
+  });
+
   it('the same request id drops one envelope, funded once', async () => {
     const requestId = rid();
     const houseBefore = await house();
