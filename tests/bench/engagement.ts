@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --engagement [--section envelopes,wagering] [--sockets N] [--clients P] [--dup-every K]
- * [--rate R] [--seconds S] [--members M] [--out FILE]`: engagement workloads on the real gateway over real
+ * [--rate R] [--seconds S] [--members M] [--cpu-prof FILE] [--out FILE]`: engagement workloads on the real gateway over real
  * PostgreSQL, one SECTION each, each printed beside a bare baseline. Sections run in the order given
  * (default: all). wagering: see wageringSection. Mission progress lag will plug into SECTIONS below.
  *
@@ -20,6 +20,8 @@
  *   Baseline: the same number of requests, arriving at once, each ONE single-row UPDATE on PostgreSQL
  *   (10,000 rows, each updated once) through a pool of the gateway's size (20 connections): the floor a
  *   grab transaction (checks, claim, ledger transfer, two events, commit) is measured against.
+ *   --cpu-prof FILE: a V8 CPU profile of the gateway child from the drop to the last grab answered
+ *   (summary: tests/bench/prof-summary.ts).
  * Prints the load average before and after: the machine is shared, read the figures with it.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -31,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { latencyStats, sleep, wallMs, type LatencyStats, type Req, type Res } from './common.ts';
 import { preparePg, textTable } from './pg-gateway.ts';
+import { probeHandlers } from './child-common.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROLE = process.env.ENGAGEMENT_ROLE;
@@ -96,7 +99,8 @@ async function gatewayRole() {
   const db = portal.db;
   const tag = Date.now().toString(36);
   let memberIds: number[] = [];
-async function drop({ total, count }: { total: number; count: number }) {
+  let drops = 0;
+  async function drop({ total, count }: { total: number; count: number }) {
     const op = (await db.query<{ id: number; username: string }>(
       `INSERT INTO operators (merchant_code, username, password_hash, roles, must_change_password) VALUES ($1, $2, 'unused', ARRAY['content'], false) RETURNING id, username`,
       [merchant.code, `bench${tag}${Math.floor(Math.random() * 1e6)}`])).rows[0]!;
@@ -107,6 +111,7 @@ async function drop({ total, count }: { total: number; count: number }) {
     return { envelopeId: r.envelope.envelopeId, committedAt: wallMs(), dropMs: wallMs() - t0 };
   }
   serve({
+    ...probeHandlers(),
     info: async () => ({ port, merchant: merchant.code }),
     async members({ n }: { n: number }) {
       const t0 = wallMs();
@@ -251,7 +256,7 @@ async function bareUpdates(url: string, n: number, poolSize: number): Promise<{ 
 }
 
 // ---------------------------------------------------------------- sections
-type Opts = { sockets: number; clients: number; dupEvery: number; out: string; sections: string[]; rate: number; seconds: number; members: number };
+type Opts = { sockets: number; clients: number; dupEvery: number; out: string; sections: string[]; rate: number; seconds: number; members: number; cpuProf: string | null };
 type SectionResult = { name: string; lines: string[]; data: Record<string, unknown>; ok: boolean };
 
 async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionResult> {
@@ -268,10 +273,15 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   await Promise.all(clients.map((c, k) => c.ask('connect', { base, tokens: tokens.slice(k * per, (k + 1) * per), dupEvery: o.dupEvery, offset: k * per })));
   const connectMs = wallMs() - t0;
   const dups = Array.from({ length: n }, (_, i) => i).filter((i) => i % o.dupEvery === 0).length;
+  if (o.cpuProf) await gw.ask('profStart');
   const drop = await gw.ask<{ envelopeId: string; committedAt: number; dropMs: number }>('drop', { total, count: n });
   const results = await Promise.all(clients.map((c, k) => c.ask<{ outcomes: GrabOutcome[]; received: number }>('collect', {
     expected: Math.min(per, n - k * per) + tokens.slice(k * per, (k + 1) * per).filter((_, i) => (k * per + i) % o.dupEvery === 0).length, timeoutMs: 120_000,
   })));
+  if (o.cpuProf) {
+    mkdirSync(path.dirname(o.cpuProf), { recursive: true });
+    await gw.ask('profStop', o.cpuProf);
+  }
   const outcomes = results.flatMap((r) => r.outcomes);
   const received = results.reduce((a, r) => a + r.received, 0);
   const ok = outcomes.filter((x) => x.status === 200);
@@ -342,7 +352,7 @@ const OWN_DATABASE = new Set(['wagering']);
 
 function parseArgs(argv: string[]): Opts {
   const o: Opts = {
-    sockets: 10_000, clients: 2, dupEvery: 20, out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS), rate: 1_000, seconds: 10, members: 600,
+    sockets: 10_000, clients: 2, dupEvery: 20, out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS), rate: 1_000, seconds: 10, members: 600, cpuProf: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -358,6 +368,7 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--seconds') o.seconds = num();
     else if (a === '--members') o.members = num();
     else if (a === '--out') o.out = argv[++i]!;
+    else if (a === '--cpu-prof') o.cpuProf = argv[++i]!;
     else if (a === '--section') {
       const s = (argv[++i] ?? '').split(',').filter(Boolean);
       const unknown = s.filter((x) => !(x in SECTIONS));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Queryable } from '../../db/db.ts';
+import { prepared, type Queryable } from '../../db/db.ts';
 import { revokeGameSessions } from '../provider/game-sessions.ts';
 
 export type SessionInfo = {
@@ -34,6 +34,20 @@ export async function revokeMemberSessions(q: Queryable, memberId: number): Prom
   await revokeGameSessions(q, { memberId });
 }
 
+/** Every signed-in HTTP call runs this first: prepared once per connection (parsed and planned once). */
+const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.account,
+          s.last_seen_at < now() - make_interval(secs => $3) AS stale, rgx.kind AS rgx_kind, rgx.ends_at AS rgx_until
+   FROM sessions s JOIN members m ON m.id = s.member_id
+   LEFT JOIN rg_session_settings rg ON rg.member_id = s.member_id AND rg.session_limit_minutes IS NOT NULL
+   -- An exclusion in force makes the session a restricted one (withdraw and the RG page only).
+   LEFT JOIN LATERAL (SELECT x.kind, x.ends_at FROM rg_exclusions x WHERE x.member_id = s.member_id AND x.ended_at IS NULL
+                        AND x.starts_at <= now() AND (x.ends_at IS NULL OR x.ends_at > now())
+                      ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) rgx ON true
+   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+     AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
+     -- The player's session time limit (responsible gaming): the session ends at it.
+     AND (rg.member_id IS NULL OR s.created_at + make_interval(mins => rg.session_limit_minutes) > now())`);
+
 export function createSessionStore(db: Queryable, opts: { idleMs?: number; absoluteMs?: number } = {}) {
   const idleMs = opts.idleMs ?? SESSION_IDLE_MS;
   const absoluteMs = opts.absoluteMs ?? SESSION_ABSOLUTE_MS;
@@ -51,18 +65,7 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string; stale: boolean; rgx_kind: string | null; rgx_until: Date | string | null }>(
-        `SELECT s.member_id, s.merchant_code, m.type, m.account,
-                s.last_seen_at < now() - make_interval(secs => $3) AS stale, rgx.kind AS rgx_kind, rgx.ends_at AS rgx_until
-         FROM sessions s JOIN members m ON m.id = s.member_id
-         LEFT JOIN rg_session_settings rg ON rg.member_id = s.member_id AND rg.session_limit_minutes IS NOT NULL
-         -- An exclusion in force makes the session a restricted one (withdraw and the RG page only).
-         LEFT JOIN LATERAL (SELECT x.kind, x.ends_at FROM rg_exclusions x WHERE x.member_id = s.member_id AND x.ended_at IS NULL
-                              AND x.starts_at <= now() AND (x.ends_at IS NULL OR x.ends_at > now())
-                            ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) rgx ON true
-         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-           AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
-           -- The player's session time limit (responsible gaming): the session ends at it.
-           AND (rg.member_id IS NULL OR s.created_at + make_interval(mins => rg.session_limit_minutes) > now())`,
+        RESOLVE_SQL,
         [hashToken(token), idleMs / 1000, TOUCH_EVERY_MS / 1000],
       );
       const row = r.rows[0];
