@@ -144,7 +144,10 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerRgJobs(jobs, rg);
   // Facts of play (bets, wins, rollbacks) for the modules that follow it: modules register consumers
   // here before it starts (gateway/src/modules/engagement/bet-stream.ts, migration 044).
-  const betStream = createBetStream({ db, log, pollMs: 250 });
+  // On PostgreSQL its drain has a connection of its own (as the relay has), so a pass never queues
+  // behind the very vendor calls it follows; its writes still count as this node's (onLocalCommit).
+  const betStreamDb = config.DATABASE_URL && !opts.db ? createPgDb(config.DATABASE_URL, 1, db) : db;
+  const betStream = createBetStream({ db: betStreamDb, log, pollMs: 250 });
   // Promotions (issue 14): wagering follows the bet stream; the first deposit bonus is granted in the
   // deposit's paid transaction; rebates, bonus expiry and raffle draws run on the job queue.
   const promos = createPromotions({ db, merchants, jobs });
@@ -343,6 +346,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       await betStream.stop();
       await relay.stop();
       if (relayDb !== db) await relayDb.close();
+      if (betStreamDb !== db) await betStreamDb.close();
       await realtime.close();
       stopLocalInvalidation();
       stopBusInvalidation();

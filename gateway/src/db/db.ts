@@ -85,7 +85,12 @@ export function aliasDb(db: Db): Db {
   return alias;
 }
 
-export function createPgDb(url: string, max = 20): Db {
+/**
+ * A pool on PostgreSQL. `owner`: for a second, small pool of the same node (the relay's, the bet
+ * stream's) whose transactions are that node's own writes (txOwner, so onLocalCommit listeners of
+ * `owner` hear their events).
+ */
+export function createPgDb(url: string, max = 20, owner?: Db): Db {
   const types = {
     getTypeParser(oid: number, format?: 'text' | 'binary') {
       if (oid === INT8) return parseInt8;
@@ -112,7 +117,7 @@ export function createPgDb(url: string, max = 20): Db {
         },
         afterCommit: (h) => hooks.push(h),
       };
-      owners.set(tx, self);
+      owners.set(tx, owner ?? self);
       let broken = false;
       try {
         // The request id (if any) goes with BEGIN in the same round trip: outbox rows record it.
