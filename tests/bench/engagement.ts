@@ -39,7 +39,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROLE = process.env.ENGAGEMENT_ROLE;
 
 // ---------------------------------------------------------------- IPC
-function serve(handlers: Record<string, (args: any) => Promise<unknown>>) {
+function serve(handlers: Record<string, (args: any) => unknown>) {
   process.on('message', async (m: Req) => {
     try {
       const h = handlers[m.cmd];
