@@ -4,6 +4,8 @@ import { api, startTestPortal, type TestPortal } from '../../testing/test-portal
 import { signVendorRequest } from '../provider/vendor-routes.ts';
 import { transfer } from '../wallet/ledger.ts';
 import type { BetFact } from './bet-stream.ts';
+import { userAudience, type TEventEnvelope } from '@portal/contracts/events/events';
+import { emitEvent, onLocalCommit } from '../../bus/outbox.ts';
 
 /** The bet stream over real vendor calls: every fact once, in order, with the consumer's effects in the same transaction. */
 let t: TestPortal;
@@ -29,6 +31,17 @@ beforeAll(async () => {
         if (failOn && f.transactionId === failOn) throw new Error('consumer refuses this fact');
       }
       seen.push(...facts);
+    },
+  });
+  // A consumer that announces what it did, as the wagering consumer does (bonus.progress).
+  t.portal.betStream.register({
+    name: 'test.announce',
+    async handle(tx, facts) {
+      for (const f of facts.filter((x) => x.fact === 'bet' && x.transactionId.startsWith('announce-'))) {
+        await emitEvent(tx, f.merchantCode, userAudience(f.memberId), 'balance.changed', {
+          memberId: f.memberId, currency: 'PHP', balance: 0, available: 0, delta: 0, reason: 'test', transferId: f.transactionId,
+        });
+      }
     },
   });
 });
@@ -104,5 +117,19 @@ describe('bet stream', () => {
     // The failed attempts' inserts were rolled back with their batch: each consumed fact once, the parked one never.
     const rows = await t.portal.db.query<{ n: number; d: number }>('SELECT count(*)::int AS n, count(DISTINCT stream_id)::int AS d FROM test_bet_stream_seen');
     expect(rows.rows[0]).toEqual({ n: seen.length, d: seen.length });
+  });
+
+  it("a consumer's events are this node's own commits (onLocalCommit of the portal's db), also from the drain's own PostgreSQL connection", async () => {
+    const heard: TEventEnvelope[] = [];
+    const stop = onLocalCommit(t.portal.db, (events) => heard.push(...events));
+    try {
+      const p = await player();
+      const bet = id('announce');
+      await vendorCall('bet', { transactionId: bet, playerId: p.playerId, roundId: 'r1', gameCode: 'G1', amount: 100, token: p.token });
+      await t.portal.betStream.drainNow();
+      expect(heard.filter((e) => e.type === 'balance.changed' && (e.payload as { transferId: string }).transferId === bet)).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });
