@@ -58,7 +58,12 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   acked = 0;
   const cpu0 = process.cpuUsage();
   const broadcast = args.fanout === 'merchant';
+  // As the gateway's producer: in rate mode with perTx, `rate` counts batches of perTx events.
+  const perFire = args.mode === 'rate' && !broadcast ? Math.max(1, args.perTx ?? 1) : 1;
   const fire = async () => {
+    for (let j = 0; j < perFire; j++) fireOne();
+  };
+  const fireOne = () => {
     const k = i++;
     const memberId = members[k % members.length]!;
     const audience = broadcast ? `merchant:${MERCHANT}` : `user:${memberId}`;

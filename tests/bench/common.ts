@@ -39,7 +39,7 @@ export type ProduceResult = {
  */
 export type Fanout = 'member' | 'merchant';
 export type ProduceArgs =
-  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number; fanout?: Fanout }
+  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout }
   | { mode: 'max'; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout }
   | { mode: 'window'; seconds: number; maxInFlight: number; fanout?: Fanout };
 

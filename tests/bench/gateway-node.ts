@@ -122,7 +122,8 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   // perTx > 1 (batched saturation): several events, to distinct members, in one transaction written
   // by one emitEvents statement, so the database's commit rate stops being the limit and the relay ->
   // bus -> Socket.IO path is measured.
-  const perTx = args.mode === 'max' ? Math.max(1, args.perTx ?? 1) : 1;
+  // In rate mode `rate` counts transactions: perTx events each (the paced 5,000 events/s phase).
+  const perTx = args.mode === 'max' || args.mode === 'rate' ? Math.max(1, args.perTx ?? 1) : 1;
   const broadcast = args.fanout === 'merchant';
   const fire = async () => {
     try {

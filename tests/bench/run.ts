@@ -19,6 +19,9 @@
  *
  * Options: --sockets N (5000) --rate R (1000) --seconds S (10) --sat-seconds S (4) --clients P (2) --per-tx K (20)
  *          --bcast-rate R (4) --bcast-window W (8) --workload member|broadcast|both (both)
+ *          --high-rate R (5000) --high-per-tx K (5): a second paced member phase at R events/s, K events per
+ *          transaction (one transaction per event does not reach 5,000/s on a 2-core machine shared with
+ *          PostgreSQL; the bare server emits the same K events per tick)
  *          --quick (500 sockets, 3 s, 2 s) --pg (real PostgreSQL: DATABASE_URL, else a throwaway
  *          database on 127.0.0.1:5432) --only gateway|bare --dev (gateway in development mode)
  *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
@@ -38,6 +41,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latencyStats, sleep, wallMs, type ClientCollect, type Fanout, type LatencyStats, type Mem, type ProduceArgs, type ProduceResult, type Req, type Res } from './common.ts';
 import { hostCpu, preparePg as prepareThrowawayPg } from './pg-gateway.ts';
+import { durableBaseline, type DurableBaseline } from './durable-baseline.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -49,6 +53,7 @@ function parseArgs(argv: string[]) {
     quick: false, pg: false, only: null as null | 'gateway' | 'bare', dev: false, cpuProf: false,
     out: path.join(HERE, 'results', 'latest.json'), maxInFlight: 64, relayOwnPool: false, perTx: 20,
     bcastRate: 4, bcastWindow: 8, workload: 'both' as 'member' | 'broadcast' | 'both',
+    highRate: 5000, highPerTx: 5,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -65,6 +70,8 @@ function parseArgs(argv: string[]) {
     else if (a === '--in-flight') o.maxInFlight = Math.floor(num());
     else if (a === '--per-tx') o.perTx = Math.floor(num());
     else if (a === '--bcast-rate') o.bcastRate = num();
+    else if (a === '--high-rate') o.highRate = num();
+    else if (a === '--high-per-tx') o.highPerTx = Math.floor(num());
     else if (a === '--bcast-window') o.bcastWindow = Math.floor(num());
     else if (a === '--workload') {
       const v = argv[++i];
@@ -386,6 +393,8 @@ type TargetResult = {
   setupMs: number;
   /** Per-member phases (one socket per event); null with --workload broadcast. */
   paced: PhaseResult | null;
+  /** Paced at --high-rate events/s, --high-per-tx events per transaction. */
+  pacedHigh: PhaseResult | null;
   saturation: PhaseResult | null;
   /** Gateway: saturation with `perTx` events per transaction (bare: the same as saturation). */
   saturationBatched: PhaseResult | null;
@@ -442,6 +451,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     log(`memory per socket: ${memory.rssPerSocketKB.toFixed(1)} KB RSS, ${memory.heapPerSocketKB.toFixed(1)} KB heap`);
 
     let pacedRes: PhaseResult | null = null;
+    let pacedHigh: PhaseResult | null = null;
     let sat: PhaseResult | null = null;
     let batched: PhaseResult | null = null;
     if (opts.workload !== 'broadcast') {
@@ -450,6 +460,12 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       log(`warm-up done; paced run ${opts.rate}/s for ${opts.seconds} s`);
       pacedRes = await loadPhase(node, clients, { ...paced, seconds: opts.seconds }, connected, prof('paced'));
       log(summary(pacedRes));
+      if (opts.highRate > 0) {
+        const k = Math.max(1, opts.highPerTx);
+        log(`paced run ${opts.highRate} events/s (${k} per transaction) for ${opts.seconds} s`);
+        pacedHigh = await loadPhase(node, clients, { mode: 'rate', rate: opts.highRate / k, perTx: k, seconds: opts.seconds, maxInFlight: opts.maxInFlight }, connected, prof('paced-high'));
+        log(summary(pacedHigh));
+      }
       log(`saturation run for ${opts.satSeconds} s`);
       sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight }, connected, prof('saturation'));
       log(summary(sat));
@@ -480,6 +496,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       memory,
       setupMs: setup.ms,
       paced: pacedRes,
+      pacedHigh,
       saturation: sat,
       saturationBatched: batched,
       broadcastPaced: bPaced,
@@ -531,6 +548,14 @@ function table(results: TargetResult[]) {
       ['paced: lost / dup / seq gaps', (r) => `${r.paced!.lost} / ${r.paced!.duplicates} / ${r.paced!.seqAnomalies}`],
       ['paced: server CPU %', (r) => fmt(r.paced!.serverCpuPercent, 0)],
       ['paced: server CPU us per event', (r) => fmt(r.paced!.serverCpuUsPerEvent, 0)],
+      ...(opts.highRate > 0
+        ? ([
+            [`paced ${opts.highRate}/s (${opts.highPerTx}/tx): events/s`, (r) => fmt(r.pacedHigh?.commitRate, 0)],
+            [`paced ${opts.highRate}/s: p50/p99 (ms)`, (r) => `${fmt(r.pacedHigh?.latencyMs.p50)}/${fmt(r.pacedHigh?.latencyMs.p99)}`],
+            [`paced ${opts.highRate}/s: lost / dup / seq gaps`, (r) => (r.pacedHigh ? `${r.pacedHigh.lost} / ${r.pacedHigh.duplicates} / ${r.pacedHigh.seqAnomalies}` : '-')],
+            [`paced ${opts.highRate}/s: server CPU us per event`, (r) => fmt(r.pacedHigh?.serverCpuUsPerEvent, 0)],
+          ] as Array<[string, (r: TargetResult) => string]>)
+        : []),
       ['saturation: committed/s', (r) => fmt(r.saturation!.commitRate, 0)],
       ['saturation: delivered events/s', (r) => fmt(r.saturation!.deliveredPerSec, 0)],
       ['saturation: latency p50 (ms)', (r) => fmt(r.saturation!.latencyMs.p50)],
@@ -592,12 +617,28 @@ console.log(
 );
 const clients = Array.from({ length: opts.clients }, (_, i) => new Child(`client-${i}`, 'client-worker.ts', {}));
 const results: TargetResult[] = [];
+let durable: DurableBaseline | null = null;
 let exitCode = 0;
 try {
   await Promise.all(clients.map((c) => c.ready));
   for (const target of ['gateway', 'bare'] as const) {
     if (opts.only && opts.only !== target) continue;
     results.push(await runTarget(target, clients, target === 'gateway' ? gatewayEnv : {}));
+  }
+  // The bare PostgreSQL baseline of a durable event: on the gateway's database (its schema, its
+  // outbox_emit), once both servers have stopped; as many clients as the gateway's saturation phase.
+  const gw = results.find((r) => r.target === 'gateway');
+  if (pgDb && gw?.saturation) {
+    console.log(`[durable] bare PostgreSQL: the outbox row of each event inserted and committed by ${opts.maxInFlight} clients for ${opts.satSeconds} s`);
+    durable = await durableBaseline(pgDb.url, {
+      clients: opts.maxInFlight, seconds: opts.satSeconds, warmSeconds: opts.warmSeconds, audiences: opts.sockets,
+      merchantCode: String(gw.info.merchantCode ?? 'DEMO'),
+    });
+    console.log(
+      `[durable] ${durable.committed} committed (${durable.eventsPerSec.toFixed(0)}/s), failed ${durable.failed}${durable.firstError ? ` (${durable.firstError})` : ''}, ` +
+        `p50 ${durable.latencyMs.p50.toFixed(1)} ms, p99 ${durable.latencyMs.p99.toFixed(1)} ms, PostgreSQL ${fmt(durable.pgCpuPercent, 0)}% ` +
+        `(${fmt(durable.pgCpuUsPerEvent, 0)} us/event), machine ${fmt(durable.hostCpuPercent, 0)}%`,
+    );
   }
 } catch (err) {
   console.error('bench failed:', err instanceof Error ? err.stack ?? err.message : err);
@@ -620,7 +661,7 @@ if (results.length) {
         socketsConnected: g.sockets.connected === opts.sockets,
         p99AtRateMs: g.paced?.latencyMs.p99 ?? null,
         p99Ok: g.paced ? g.paced.latencyMs.p99 <= 100 && g.paced.commitRate >= opts.rate * 0.95 : null,
-        noLoss: [g.paced, g.saturation, g.saturationBatched, g.broadcastPaced, g.broadcastSaturation].every((p) => !p || (p.lost === 0 && p.seqAnomalies === 0)),
+        noLoss: [g.paced, g.pacedHigh, g.saturation, g.saturationBatched, g.broadcastPaced, g.broadcastSaturation].every((p) => !p || (p.lost === 0 && p.seqAnomalies === 0)),
         throughputRatio: ratio,
         throughputOk: ratio === null ? null : ratio >= 0.8,
       }
@@ -637,6 +678,32 @@ if (results.length) {
         `${bcastPacedRatio!.toFixed(2)}x paced at ${opts.bcastRate} events/s; client CPU at saturation ${fmt(g!.broadcastSaturation!.clientCpuPercent, 0)}% / ${fmt(b!.broadcastSaturation!.clientCpuPercent, 0)}% ` +
         `of ${os.cpus().length * 100}% (when the clients are the limit for both, the ratio says little: compare server CPU us per delivery)`,
     );
+  const durableRatio = durable && g?.saturation ? g.saturation.commitRate / durable.eventsPerSec : null;
+  const durableBatchedRatio = durable && g?.saturationBatched ? g.saturationBatched.commitRate / durable.eventsPerSec : null;
+  if (durable && durableRatio !== null)
+    console.log(
+      `durable events/s, gateway (saturation, one event per transaction, ${opts.maxInFlight} in flight, relayed and delivered) / bare PostgreSQL ` +
+        `(the same outbox row committed by ${durable.clients} clients, nothing relayed): ${g!.saturation!.commitRate.toFixed(0)} / ${durable.eventsPerSec.toFixed(0)} = ` +
+        `${durableRatio.toFixed(2)}x (target >= 0.7x: ${durableRatio >= 0.7 ? 'OK' : 'MISSED'})` +
+        (durableBatchedRatio !== null ? `; ${opts.perTx} events per transaction: ${durableBatchedRatio.toFixed(2)}x` : ''),
+    );
+  if (g && b) {
+    const r = (x: number | undefined, y: number | undefined) => (x !== undefined && y ? x / y : null);
+    const pr = (v: number | null, lim: number) => (v === null ? 'n/a' : `${v.toFixed(2)}x ${v <= lim ? 'OK' : 'MISSED'}`);
+    const lines = [
+      `paced member events: gateway/bare server CPU per event ${pr(r(g.paced?.serverCpuUsPerEvent, b.paced?.serverCpuUsPerEvent), 2)} (target <= 2x); ` +
+        `commit-to-client p99 ${fmt(g.paced?.latencyMs.p99)} ms at ${opts.rate}/s (bare ${fmt(b.paced?.latencyMs.p99)} ms; target <= 25 ms: ` +
+        `${g.paced ? (g.paced.latencyMs.p99 <= 25 ? 'OK' : 'MISSED') : 'n/a'}), ` +
+        `${fmt(g.pacedHigh?.latencyMs.p99)} ms at ${opts.highRate}/s (bare ${fmt(b.pacedHigh?.latencyMs.p99)} ms; target <= 50 ms: ` +
+        `${g.pacedHigh ? (g.pacedHigh.latencyMs.p99 <= 50 && g.pacedHigh.commitRate >= opts.highRate * 0.95 ? 'OK' : 'MISSED') : 'n/a'}); ` +
+        `CPU per event at ${opts.highRate}/s ${pr(r(g.pacedHigh?.serverCpuUsPerEvent, b.pacedHigh?.serverCpuUsPerEvent), 2)}`,
+      `broadcast paced: server CPU per delivery ${pr(r(g.broadcastPaced?.serverCpuUsPerEvent, b.broadcastPaced?.serverCpuUsPerEvent), 1.2)}, ` +
+        `p99 ${pr(r(g.broadcastPaced?.latencyMs.p99, b.broadcastPaced?.latencyMs.p99), 1.2)} (targets <= 1.2x); ` +
+        `saturated: CPU per delivery ${pr(r(g.broadcastSaturation?.serverCpuUsPerEvent, b.broadcastSaturation?.serverCpuUsPerEvent), 1.2)}, ` +
+        `p99 ${pr(r(g.broadcastSaturation?.latencyMs.p99, b.broadcastSaturation?.latencyMs.p99), 1.2)}`,
+    ];
+    for (const l of lines) console.log(l);
+  }
   if (targets)
     console.log(
       `targets: ${opts.sockets} sockets ${targets.socketsConnected ? 'OK' : 'MISSED'}; p99 <= 100 ms at ${opts.rate}/s ${targets.p99Ok === null ? 'n/a' : targets.p99Ok ? 'OK' : 'MISSED'} (${fmt(targets.p99AtRateMs)} ms); ` +
@@ -654,6 +721,9 @@ if (results.length) {
     throughputRatioBatched: batchedRatio,
     throughputRatioBroadcastPaced: bcastPacedRatio,
     throughputRatioBroadcastSaturation: bcastSatRatio,
+    durableBaseline: durable,
+    durableRatio,
+    durableBatchedRatio,
     targets,
     results,
   };

@@ -39,6 +39,15 @@ const CLAIM_SQL = prepared(`WITH lock AS (
    FROM outbox o WHERE o.pos = ANY (ARRAY(SELECT pos FROM next))
    ORDER BY o.pos`);
 
+/**
+ * The poll's question, one autocommitted round trip: is anything waiting? A full pass (a transaction:
+ * the lock, the claim, the commit) runs only when it is. Local commits wake the relay directly; the
+ * poll is there for rows another node's relay may have left (it held the lock meanwhile) and for
+ * writers that did not wake this one, and on an idle node it asked for a whole pass every
+ * RELAY_POLL_MS (issue 12, lean fan-out: that was most of an idle node's CPU).
+ */
+const PENDING_SQL = prepared('SELECT EXISTS (SELECT 1 FROM outbox_pending) AS any');
+
 type Logger = {
   warn(obj: unknown, msg?: string): void;
   error(obj: unknown, msg?: string): void;
@@ -140,11 +149,23 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
       kick();
     });
   });
+  let checking = false;
   const tick = () => {
-    kick();
+    if (running) again = true;
+    else if (!checking) {
+      checking = true;
+      db.query<{ any: boolean }>(PENDING_SQL)
+        .then((r) => {
+          if (r.rows[0]?.any || lastPassFailed) kick();
+        })
+        // A failed check is a pass to try: it says why (and sets readiness) the usual way.
+        .catch(() => kick())
+        .finally(() => (checking = false));
+    }
     if (!stopped) timer = setTimeout(tick, pollMs);
   };
-  tick();
+  kick();
+  timer = setTimeout(tick, pollMs);
 
   return {
     kick,

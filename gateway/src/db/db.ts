@@ -85,6 +85,78 @@ export function aliasDb(db: Db): Db {
   return alias;
 }
 
+type PgConnection = { parse(c: object): void; bind(c: object): void; execute(c: object): void; parsedStatements: Record<string, string> };
+type PgQueryInternals = {
+  requiresPreparation(): boolean;
+  prepare(connection: PgConnection): void;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: unknown, connection: PgConnection): void;
+};
+const PgQuery = pg.Query as unknown as new (
+  config: pg.QueryConfig,
+  values: undefined,
+  callback: (err: Error | null, res: pg.QueryResult) => void,
+) => PgQueryInternals & pg.Submittable;
+
+/**
+ * A transaction's first statement with its BEGIN in front, in ONE write and one round trip: the
+ * extended protocol's Parse/Bind/Execute of BEGIN (and of the request id's set_config), then the
+ * statement's own Parse/Bind/Describe/Execute, then one Sync. Before the Sync these run as one
+ * implicit block that BEGIN turns into the transaction (PostgreSQL's protocol docs, "Pipelining"):
+ * the statement runs inside it, and an error aborts the transaction as it would after a separate
+ * BEGIN (the caller then rolls back). A one-event transaction makes two round trips instead of three,
+ * and the relay's and every use case's transactions one fewer each: on a shared machine the socket
+ * writes of those round trips were most of a committed event's gateway CPU (issue 12, lean fan-out).
+ * The prelude statements' own replies (CommandComplete, set_config's row) are not the caller's.
+ */
+class BeginThen extends PgQuery {
+  private preludeLeft: number;
+  constructor(config: pg.QueryConfig, private readonly prelude: readonly string[], callback: (err: Error | null, res: pg.QueryResult) => void) {
+    super(config, undefined, callback);
+    this.preludeLeft = prelude.length;
+  }
+  override requiresPreparation() {
+    return true;
+  }
+  override prepare(connection: PgConnection) {
+    for (const text of this.prelude) {
+      connection.parse({ text, name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: [] });
+      connection.execute({ portal: '', rows: 0 });
+    }
+    super.prepare(connection);
+  }
+  override handleDataRow(msg: unknown) {
+    if (this.preludeLeft > 0) return;
+    super.handleDataRow(msg);
+  }
+  override handleCommandComplete(msg: unknown, connection: PgConnection) {
+    if (this.preludeLeft > 0) {
+      this.preludeLeft--;
+      return;
+    }
+    super.handleCommandComplete(msg, connection);
+  }
+}
+
+/**
+ * The first statement of a transaction on `client`, with its BEGIN. Fused (BeginThen) when the
+ * statement has parameters (so it is a single statement, which the extended protocol requires) and,
+ * if it is a named prepared statement, the connection has already parsed it (a ParseComplete of the
+ * prelude must not be taken for the statement's own). Otherwise BEGIN, then the statement, as before.
+ */
+async function firstStatement(client: pg.PoolClient, config: pg.QueryConfig, rid: string | null): Promise<pg.QueryResult> {
+  const parsed = (client as unknown as { connection: PgConnection }).connection.parsedStatements;
+  if (config.values?.length && (!config.name || parsed[config.name] !== undefined)) {
+    const prelude = rid ? ['BEGIN', rid] : ['BEGIN'];
+    return new Promise<pg.QueryResult>((resolve, reject) => {
+      client.query(new BeginThen(config, prelude, (err, res) => (err ? reject(err) : resolve(res))));
+    });
+  }
+  await client.query(rid ? `BEGIN; ${rid}` : 'BEGIN');
+  return client.query(config);
+}
+
 /**
  * A pool on PostgreSQL. `owner`: for a second, small pool of the same node (the relay's, the bet
  * stream's) whose transactions are that node's own writes (txOwner, so onLocalCommit listeners of
@@ -110,9 +182,26 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
     async tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       const hooks: Array<() => void> = [];
+      // The request id (if any) is set with BEGIN, in the same round trip: outbox rows record it.
+      const rid = setRequestIdSql(currentRequestId());
+      /**
+       * BEGIN goes with the transaction's first statement (see BeginThen): one round trip, one write
+       * where there were two. Settled once the first statement has answered; later statements wait
+       * for it, so BEGIN is always the first thing the connection runs and call order is kept.
+       */
+      let first: Promise<unknown> | null = null;
       const tx: Tx = {
         async query<R>(sql: string, params?: readonly unknown[]) {
-          const r = await client.query(pgQuery(sql, params));
+          const config = pgQuery(sql, params);
+          let r: pg.QueryResult;
+          if (!first) {
+            const p = firstStatement(client, config, rid);
+            first = p.catch(() => undefined);
+            r = await p;
+          } else {
+            await first;
+            r = await client.query(config);
+          }
           return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
         },
         afterCommit: (h) => hooks.push(h),
@@ -120,18 +209,22 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
       owners.set(tx, owner ?? self);
       let broken = false;
       try {
-        // The request id (if any) goes with BEGIN in the same round trip: outbox rows record it.
-        const rid = setRequestIdSql(currentRequestId());
-        await client.query(rid ? `BEGIN; ${rid}` : 'BEGIN');
         const result = await fn(tx);
-        await client.query('COMMIT');
+        // A transaction that ran no statement never began: nothing to commit.
+        if (first) {
+          await first;
+          await client.query('COMMIT');
+        }
         runHooks(hooks);
         return result;
       } catch (err) {
-        try {
-          await client.query('ROLLBACK');
-        } catch {
-          broken = true;
+        if (first) {
+          try {
+            await first;
+            await client.query('ROLLBACK');
+          } catch {
+            broken = true;
+          }
         }
         throw err;
       } finally {

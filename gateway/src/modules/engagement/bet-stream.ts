@@ -1,6 +1,5 @@
 import { Histogram, Counter } from 'prom-client';
 import type { Db, Tx } from '../../db/db.ts';
-import { onOutboxCommit } from '../../bus/outbox.ts';
 import { registry } from '../../obs/metrics.ts';
 
 /**
@@ -15,10 +14,20 @@ import { registry } from '../../obs/metrics.ts';
  * the drain then retries the facts one at a time and parks (bet_stream_parked, with the error) only
  * the fact that fails on its own, so one bad fact cannot stop the stream.
  *
- * Latency: every local commit that wrote outbox events (every vendor call does) wakes the drain, and a
- * poll picks up facts committed on other nodes; passes start at most every minGapMs so that under
- * load one pass serves many bets.
+ * Latency: every local vendor money call that went through (the only writer of vendor_transactions,
+ * hence of facts) wakes the drain (wakeBetStream), and a poll picks up facts committed on other nodes;
+ * passes start at most every minGapMs so that under load one pass serves many bets. Other commits
+ * (every outbox event) do not wake it: a pass is a transaction, and one per event committed elsewhere
+ * cost the event path round trips and PostgreSQL work for nothing (issue 12, lean fan-out).
  */
+
+type Waker = () => void;
+const wakers = new Set<Waker>();
+
+/** After a vendor money call committed (vendor_money may have listed a bet fact): wake local drains. */
+export function wakeBetStream() {
+  for (const w of wakers) w();
+}
 
 export type BetFactKind = 'bet' | 'win' | 'bet_rolled_back';
 
@@ -211,14 +220,16 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
       if (started) return;
       started = true;
       let queued = false;
-      unsubscribe = onOutboxCommit(() => {
+      const wake = () => {
         if (queued) return;
         queued = true;
         setImmediate(() => {
           queued = false;
           kick();
         });
-      });
+      };
+      wakers.add(wake);
+      unsubscribe = () => wakers.delete(wake);
       const tick = () => {
         kick();
         if (!stopped) timer = setTimeout(tick, pollMs);

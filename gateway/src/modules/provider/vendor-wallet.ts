@@ -7,6 +7,7 @@ import { isTrialType } from '@portal/contracts/domain/member';
 import { prepared, type Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
+import { wakeBetStream } from '../engagement/bet-stream.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { SYSTEM_SHARDS, balanceOf } from '../wallet/ledger.ts';
 import { merchantAudience } from '@portal/contracts/events/events';
@@ -72,6 +73,8 @@ export function createVendorWallet(db: Db) {
         return (await tx.query<Out>(MONEY_SQL, params)).rows[0]!;
       })
       : (await db.query<Out>(MONEY_SQL, params)).rows[0]!;
+    // A call that went through may have listed a bet fact (bet_stream_pending): the bet stream drains it.
+    if (r.o_http < 400) wakeBetStream();
     if (r.o_events > 0) {
       wakeRelays();
       // vendor_money committed a balance change: one ledger transfer (a replay or a refusal changes nothing).
