@@ -99,8 +99,12 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
     const ops = await newPage(browser, { lang: 'EN' });
     ops.page.setDefaultTimeout(60_000);
     await operator.signIn(ops.page);
-    await ops.page.goto(`${gw.url}/ops/points`);
-    await ops.page.getByTestId(`ops-points-redeem-${redeemId}`).waitFor({ timeout: 60_000 });
+    await ops.page.getByTestId('ops-nav-points').click();
+    await ops.page.getByTestId('ops-points-page').waitFor({ timeout: 60_000 });
+    await ops.page.getByTestId(`ops-points-redeem-${redeemId}`).waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      await ops.page.screenshot({ path: '/tmp/points-ops-failure.png', fullPage: true });
+      throw err;
+    });
     await ops.page.getByTestId(`ops-points-approve-${redeemId}`).click();
     await ops.page.getByTestId('ops-points-status-all').click();
     await expect.poll(() => ops.page.getByTestId(`ops-points-status-${redeemId}`).innerText(), { timeout: 30_000 }).toBe('Approved');
