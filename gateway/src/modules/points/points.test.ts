@@ -242,6 +242,28 @@ describe('points', { timeout: 180_000 }, () => {
     expect((await redeem(p.token, { rewardId: Number(off.id) })).json?.code).toBe('POINTS_OUT_OF_STOCK');
   });
 
+  it('concurrent redeems: the balance and the stock are taken under a lock, never below zero', async () => {
+    const p = await player();
+    const q = await player();
+    await bet(p, 100_00);
+    await bet(q, 100_00);
+    await drain();
+    const r = await reward({ pointsRequired: 100, quantity: 5 });
+    const same = await Promise.all([1, 2, 3].map(() => redeem(p.token, { rewardId: Number(r.id) })));
+    expect(same.map((x) => x.status).sort()).toEqual([200, 409, 409]);
+    expect(same.filter((x) => x.status === 409).every((x) => x.json?.code === 'POINTS_INSUFFICIENT')).toBe(true);
+    expect(await points(p.token)).toMatchObject({ balance: 0 });
+    const last = await reward({ pointsRequired: 10, quantity: 1 });
+    await bet(p, 10_00);
+    await drain();
+    const race = await Promise.all([p, q].map((x) => redeem(x.token, { rewardId: Number(last.id) })));
+    expect(race.map((x) => x.status).sort()).toEqual([200, 409]);
+    expect(race.find((x) => x.status === 409)!.json?.code).toBe('POINTS_OUT_OF_STOCK');
+    expect(await stockOf(last.id)).toBe(0);
+    const taken = await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM point_redemptions WHERE reward_id = $1', [last.id]);
+    expect(taken.rows[0]!.n).toBe(1);
+  });
+
   it('convert: points to cash at the conversion rate in one keyed transfer; bad amounts are refused with nothing changed', async () => {
     const p = await player();
     await bet(p, 120_00);
