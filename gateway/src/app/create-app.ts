@@ -43,10 +43,10 @@ import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { createBetStream } from '../modules/engagement/bet-stream.ts';
 import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../modules/promotions/promotions-service.ts';
 import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
-import { createPoints, seedDemoPointRewards } from '../modules/points/points-service.ts';
-import { mountPointOps, mountPointRoutes } from '../modules/points/points-routes.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
+import { createPoints, seedDemoPointRewards } from '../modules/points/points-service.ts';
+import { mountPointOps, mountPointRoutes } from '../modules/points/points-routes.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { assertAllowedWhenExcluded } from '../modules/rg/restricted-session.ts';
 import { createFamily } from '../modules/rg/family.ts';
@@ -82,8 +82,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   await migrate(db);
   if (config.SEED === 'demo') {
     await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
-    await seedDemoPromotions(db);
     await seedDemoPointRewards(db);
+    await seedDemoPromotions(db);
   }
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
     log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
@@ -154,14 +154,14 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   betStream.register(promos.consumer);
   cashier.deposits.onPaid((tx, d) => promos.onDepositPaid(tx, d));
   registerPromotionJobs(jobs, promos);
-  // Points mall (issue 14): points earned from the bet stream; redeem and convert under the transaction password.
-  const points = createPoints({ db, verifyWithdrawPassword: cashier.withdrawals.verifyWithdrawPassword });
-  betStream.register(points.consumer);
   const rgFamily = createFamily({ db, rg });
   const rgRestricted = createRestricted({ db, jobs, rg });
   registerRestrictedJobs(jobs, rgRestricted);
   const envelopes = createRedEnvelopes({ db, jobs });
   registerRedEnvelopeJobs(jobs, envelopes);
+  // Points mall (issue 14): points earned from the bet stream; redeem and convert under the transaction password.
+  const points = createPoints({ db, verifyWithdrawPassword: cashier.withdrawals.verifyWithdrawPassword });
+  betStream.register(points.consumer);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -237,9 +237,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
+  mountPointOps(app, { db, points, merchants, operators: cashier.operators, checkResponses });
   mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
-  mountPointOps(app, { db, points, merchants, operators: cashier.operators, checkResponses });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
@@ -249,8 +249,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   mountProfitRoutes(apiApp, db, routeOpts);
   mountPromotionRoutes(apiApp, { promos }, routeOpts);
-  mountPointRoutes(apiApp, { points }, routeOpts);
   mountRedEnvelopeRoutes(apiApp, { envelopes }, routeOpts);
+  mountPointRoutes(apiApp, { points }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
@@ -331,7 +331,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, points, rgRestricted, rgFamily, envelopes,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, rgRestricted, rgFamily, envelopes,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

@@ -43,10 +43,11 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, newsCalls, opsContentCalls, opsRgListCalls, rgFamily: { rgFamilyCall }, opsRedEnvelopeCalls, redEnvelopeCalls, opsPointCalls, pointCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, newsCalls, opsContentCalls, opsRgListCalls, rgFamily: { rgFamilyCall }, opsRedEnvelopeCalls, redEnvelopeCalls, launch: { launchCall },
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
+  opsPointCalls, pointCalls,
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)

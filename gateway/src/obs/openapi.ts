@@ -53,8 +53,9 @@ const isCall = (v: unknown): v is AnyCall =>
 
 /** The player API (/wps, /lgw) calls of every contract module: exported calls and objects of calls. */
 export function contractCalls(): AnyCall[] {
-  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, profit, points, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
+  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
+  modules.push(points);
   for (const m of modules) {
     for (const v of Object.values(m)) {
       const calls = isCall(v) ? [v] : v && typeof v === 'object' ? Object.values(v).filter(isCall) : [];

@@ -138,8 +138,9 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls), ...Object.values(opsPointCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
+      .concat(Object.values(opsPointCalls).map((c) => `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload
       .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);

@@ -7,6 +7,7 @@ import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
 import { signVendorRequest } from '../provider/vendor-routes.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import type { BetFact } from '../engagement/bet-stream.ts';
+import { createPoints } from './points-service.ts';
 
 /**
  * The points mall over HTTP with real vendor calls through the bet stream: earning at the merchant's
@@ -143,7 +144,9 @@ describe('points', { timeout: 180_000 }, () => {
     const fact = (memberId: number): BetFact => ({
       streamId: 0, fact: 'bet', merchantCode: 'DEMO', memberId, vendor: VENDOR, transactionId: id('x'), roundId: 'r', gameCode: 'F1', gameType: 'FISH', amount: 500_00, placedAt: new Date(), capturedAt: new Date(),
     });
-    await t.portal.db.tx((tx) => t.portal.points.consumer.handle(tx, [fact(excluded.memberId), fact(trial.memberId)]));
+    // The consumer holds no state: a second instance is the one the portal registered.
+    const { consumer } = createPoints({ db: t.portal.db, verifyWithdrawPassword: async () => undefined });
+    await t.portal.db.tx((tx) => consumer.handle(tx, [fact(excluded.memberId), fact(trial.memberId)]));
     const rows = await t.portal.db.query('SELECT 1 FROM points_ledger WHERE member_id = ANY($1::bigint[])', [[excluded.memberId, trial.memberId]]);
     expect(rows.rows).toEqual([]);
   });
