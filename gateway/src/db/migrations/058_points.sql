@@ -91,6 +91,32 @@ BEGIN
   o_delta := v_delta;
 END $$;
 
+-- The points of a bet-stream batch in ONE round trip, in stream order: an earn posts its points (key
+-- earn:<vendor>:<transaction>); a rollback takes back exactly what its bet's earn gave (key
+-- clawback:<vendor>:<transaction>), nothing when it earned nothing. One row per change made or replayed.
+CREATE FUNCTION points_apply_facts(p_merchants text[], p_members bigint[], p_kinds text[], p_vendors text[], p_txs text[], p_points bigint[],
+  OUT o_member bigint, OUT o_merchant text, OUT o_kind text, OUT o_outcome text, OUT o_balance bigint, OUT o_owed bigint, OUT o_delta bigint)
+RETURNS SETOF record
+LANGUAGE plpgsql AS $$
+DECLARE
+  i int;
+  v_points bigint;
+  r record;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_members, 1), 0) LOOP
+    IF p_kinds[i] = 'earn' THEN
+      SELECT * INTO r FROM points_post(p_merchants[i], p_members[i], 'earn:' || p_vendors[i] || ':' || p_txs[i], 'earn', p_points[i], p_txs[i]);
+    ELSE
+      SELECT l.points INTO v_points FROM points_ledger l WHERE l.merchant_code = p_merchants[i] AND l.idem_key = 'earn:' || p_vendors[i] || ':' || p_txs[i];
+      CONTINUE WHEN v_points IS NULL;
+      SELECT * INTO r FROM points_post(p_merchants[i], p_members[i], 'clawback:' || p_vendors[i] || ':' || p_txs[i], 'clawback', -v_points, p_txs[i]);
+    END IF;
+    o_member := p_members[i]; o_merchant := p_merchants[i]; o_kind := p_kinds[i];
+    o_outcome := r.o_outcome; o_balance := r.o_balance; o_owed := r.o_owed; o_delta := r.o_delta;
+    RETURN NEXT;
+  END LOOP;
+END $$;
+
 -- The rewards catalogue. amount: the cash (minor units) an approved redeem pays to the wallet; 0 for a
 -- non-cash item described by its remark. stock: what is left to redeem.
 CREATE TABLE point_rewards (

@@ -218,28 +218,29 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
         for (const x of r.rows) eligible.add(n(x.id));
       }
       const configs = new Map<string, TPointConfig>();
-      const last = new Map<number, { merchant: string; r: PostResult; reason: TPointsKind; sum: number }>();
+      const rows: Array<{ m: string; member: number; kind: 'earn' | 'clawback'; v: string; t: string; p: number }> = [];
       for (const f of relevant) {
         let cfg = configs.get(f.merchantCode);
         if (!cfg) configs.set(f.merchantCode, (cfg = await configOf(tx, f.merchantCode)));
-        let r: PostResult | null = null;
-        let reason: TPointsKind;
         if (f.fact === 'bet') {
           if (!cfg.enabled || !eligible.has(f.memberId)) continue;
           const points = pointsForBet(f.amount, cfg.betPerPoint);
-          if (points <= 0) continue;
-          reason = 'earn';
-          r = await postPoints(tx, f.merchantCode, f.memberId, `earn:${f.vendor}:${f.transactionId}`, 'earn', points, f.transactionId);
+          if (points > 0) rows.push({ m: f.merchantCode, member: f.memberId, kind: 'earn', v: f.vendor, t: f.transactionId, p: points });
         } else {
-          const earned = (await tx.query<{ points: string }>(
-            `SELECT points::text FROM points_ledger WHERE merchant_code = $1 AND idem_key = $2`, [f.merchantCode, `earn:${f.vendor}:${f.transactionId}`])).rows[0];
-          if (!earned) continue;
-          reason = 'clawback';
-          r = await postPoints(tx, f.merchantCode, f.memberId, `clawback:${f.vendor}:${f.transactionId}`, 'clawback', -n(earned.points), f.transactionId);
+          rows.push({ m: f.merchantCode, member: f.memberId, kind: 'clawback', v: f.vendor, t: f.transactionId, p: 0 });
         }
-        if (r.outcome !== 'ok') continue;
-        const prev = last.get(f.memberId);
-        last.set(f.memberId, { merchant: f.merchantCode, r, reason, sum: (prev?.sum ?? 0) + r.delta });
+      }
+      if (!rows.length) return;
+      // One round trip for the batch (points_apply_facts, in stream order).
+      const applied = await tx.query<{ o_member: string; o_merchant: string; o_kind: 'earn' | 'clawback'; o_outcome: 'ok' | 'replay'; o_balance: string; o_owed: string; o_delta: string }>(
+        'SELECT * FROM points_apply_facts($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[])',
+        [rows.map((r) => r.m), rows.map((r) => r.member), rows.map((r) => r.kind), rows.map((r) => r.v), rows.map((r) => r.t), rows.map((r) => r.p)]);
+      const last = new Map<number, { merchant: string; r: PostResult; reason: TPointsKind; sum: number }>();
+      for (const a of applied.rows) {
+        if (a.o_outcome !== 'ok') continue;
+        const memberId = n(a.o_member);
+        const r: PostResult = { outcome: 'ok', balance: n(a.o_balance), owed: n(a.o_owed), delta: n(a.o_delta) };
+        last.set(memberId, { merchant: a.o_merchant, r, reason: a.o_kind, sum: (last.get(memberId)?.sum ?? 0) + r.delta });
       }
       const perMerchant = new Map<string, NewEvent[]>();
       for (const [memberId, x] of last) {
