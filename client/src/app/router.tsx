@@ -9,7 +9,6 @@ import type { RouteHandle } from './route-handle';
 import { AGENT_ROUTES, MAIN_ROUTES } from './route-table';
 import type { RouteId, RouteSpec } from './route-table';
 import { lazyNamed } from './lazy-page';
-import { ComingSoonPage } from './routes/coming-soon-page';
 import { HomeRoute } from './routes/home-route';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
 import { OPS_ROUTE } from './routes/ops-routes';
@@ -37,6 +36,7 @@ const WinnersPage = lazyNamed(loadSitePages, 'WinnersPage', undefined, ['pages']
 const SeamlessPage = lazyNamed(loadSitePages, 'SeamlessPage', undefined, ['pages']);
 const FeedbackPage = lazyNamed(loadSitePages, 'FeedbackPage', undefined, ['pages']);
 const PromotionsPage = lazyNamed(() => import('../features/promotions/components/promotions-page'), 'PromotionsPage', undefined, ['promotions']);
+const PointsMallPage = lazyNamed(() => import('../features/points/components/points-mall-page'), 'PointsMallPage', undefined, ['points', 'wallet', 'register']);
 const NewsListPage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsListPage', undefined, ['home', 'wallet']);
 const NewsArticlePage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsArticlePage', undefined, ['home']);
 const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions']);
@@ -47,7 +47,6 @@ const SlotsPage = lazyNamed(loadGamePages, 'SlotsPage');
 /** The JILI vendor code (VENDOR_CODES.JILI; kept here so the route table does not load the game pages). */
 const JILI_VENDOR = VENDOR_CODES.JILI;
 
-const soon = (titleKey: string) => <ComingSoonPage titleKey={titleKey} />;
 const gameCentre = (titleKey: string, gameType: GameType) => <GameCentrePage titleKey={titleKey} gameType={gameType} />;
 
 /** What each route renders. Pages that later work fills in are honest placeholders. */
@@ -74,7 +73,7 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   seaLottery: <LotteryPage titleKey="page_sea_lottery" kind="sea" />,
   vnLottery: <LotteryPage titleKey="page_vn_lottery" kind="vn" />,
   promotions: <PromotionsPage />,
-  pointMall: soon('w_shop'),
+  pointMall: <PointsMallPage />,
   sponsor: <SponsorPage />,
   description: <DescriptionPage />,
   seamless: <SeamlessPage />,

@@ -70,6 +70,10 @@ export const ErrorCode = {
   ENVELOPE_EMPTY: 'ENVELOPE_EMPTY',
   /** Red envelopes: dropped to a segment this player is not in. */
   ENVELOPE_NOT_ELIGIBLE: 'ENVELOPE_NOT_ELIGIBLE',
+  /** Points mall (issue 14): the points balance does not cover this redeem or conversion. */
+  POINTS_INSUFFICIENT: 'POINTS_INSUFFICIENT',
+  /** Points mall: the reward has too few left for this quantity (or is no longer offered). */
+  POINTS_OUT_OF_STOCK: 'POINTS_OUT_OF_STOCK',
   PROOF_REQUIRED: 'PROOF_REQUIRED',
   PROOF_INVALID: 'PROOF_INVALID',
   BANK_ACCOUNT_LIMIT: 'BANK_ACCOUNT_LIMIT',
@@ -180,6 +184,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   ENVELOPE_ALREADY_GRABBED: 409,
   ENVELOPE_EMPTY: 409,
   ENVELOPE_NOT_ELIGIBLE: 403,
+  POINTS_INSUFFICIENT: 409,
+  POINTS_OUT_OF_STOCK: 409,
   PROOF_REQUIRED: 400,
   PROOF_INVALID: 400,
   BANK_ACCOUNT_LIMIT: 409,
@@ -280,6 +286,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ENVELOPE_ALREADY_GRABBED: 'You already grabbed this red envelope',
   ENVELOPE_EMPTY: 'Every share of this red envelope is taken',
   ENVELOPE_NOT_ELIGIBLE: 'This red envelope is for other players',
+  POINTS_INSUFFICIENT: 'Not enough points',
+  POINTS_OUT_OF_STOCK: 'This reward is out of stock',
   PROOF_REQUIRED: 'Please upload a proof image',
   PROOF_INVALID: 'Images must be png or jpg, at most 5MB each, at most 3',
   BANK_ACCOUNT_LIMIT: 'You cannot add more bank accounts',

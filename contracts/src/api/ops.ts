@@ -72,6 +72,10 @@ export const OPS_PERMISSIONS = {
   /** Red envelopes (/ops/api/envelopes): list them, and drop one (funded from the house). */
   'envelopes.read': ['administrator', 'content', 'finance'],
   'envelopes.drop': ['administrator', 'content'],
+  /** Points mall (/ops/api/points): the catalogue and rules by content, redeems decided by finance. */
+  'points.read': ['administrator', 'content', 'finance'],
+  'points.manage': ['administrator', 'content'],
+  'points.decide': ['administrator', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OpsAction = keyof typeof OPS_PERMISSIONS;
 /** Whether an operator holding `roles` may do `action`. */

@@ -31,7 +31,7 @@ export const ZBalanceChanged = z.object({
   transferId: z.string(),
 });
 
-export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered', 'rg_family_exclusion'] as const;
+export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered', 'rg_family_exclusion', 'points_redeem_approved', 'points_redeem_rejected'] as const;
 /** The message centre's tabs: each kind belongs to one. */
 export const MESSAGE_CATEGORIES = ['transaction', 'system', 'marketing'] as const;
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
@@ -147,6 +147,25 @@ export const ZEnvelopeDropped = z.object({
 export const ZEnvelopeGrabbed = z.object({ envelopeId: z.string(), amount: ZMinor.nonnegative(), transferId: z.string() });
 export const ZEnvelopeClosed = z.object({ envelopeId: z.string(), reason: z.enum(['expired']) });
 
+/**
+ * Points mall (issue 14), to the member. `points.changed`: the balance after earnings, rollbacks, a redeem,
+ * a refund or a conversion (one per member per change or bet-stream batch). `points.redeem`: a redeem's
+ * status (processing when made, then approved or rejected by an operator).
+ */
+export const ZPointsChanged = z.object({
+  balance: z.number().int().nonnegative(),
+  owed: z.number().int().nonnegative(),
+  delta: z.number().int(),
+  reason: z.enum(['earn', 'clawback', 'redeem', 'refund', 'convert']),
+});
+export const ZPointsRedeem = z.object({
+  redeemId: z.string(),
+  rewardId: z.string(),
+  status: z.enum(['processing', 'approved', 'rejected']),
+  points: z.number().int().positive(),
+  amount: ZMinor.nonnegative(),
+});
+
 /** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
 export const EVENT_PAYLOADS = {
   'balance.changed': ZBalanceChanged,
@@ -167,6 +186,8 @@ export const EVENT_PAYLOADS = {
   'envelope.dropped': ZEnvelopeDropped,
   'envelope.grabbed': ZEnvelopeGrabbed,
   'envelope.closed': ZEnvelopeClosed,
+  'points.changed': ZPointsChanged,
+  'points.redeem': ZPointsRedeem,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];

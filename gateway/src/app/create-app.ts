@@ -45,6 +45,8 @@ import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../
 import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
+import { createPoints, seedDemoPointRewards } from '../modules/points/points-service.ts';
+import { mountPointOps, mountPointRoutes } from '../modules/points/points-routes.ts';
 import { createVendorApi, ensureHouseVendor, isVendorPath, mountLaunch } from '../modules/provider/vendor-routes.ts';
 import { assertAllowedWhenExcluded } from '../modules/rg/restricted-session.ts';
 import { createFamily } from '../modules/rg/family.ts';
@@ -80,6 +82,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   await migrate(db);
   if (config.SEED === 'demo') {
     await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+    await seedDemoPointRewards(db);
     await seedDemoPromotions(db);
   }
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
@@ -159,6 +162,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerRestrictedJobs(jobs, rgRestricted);
   const envelopes = createRedEnvelopes({ db, jobs });
   registerRedEnvelopeJobs(jobs, envelopes);
+  // Points mall (issue 14): points earned from the bet stream; redeem and convert under the transaction password.
+  const points = createPoints({ db, verifyWithdrawPassword: cashier.withdrawals.verifyWithdrawPassword });
+  betStream.register(points.consumer);
   const vendorWallet = createVendorWallet(db);
   await ensureHouseVendor(db, merchants, config.HOUSE_VENDOR_SECRET);
   const simVendors = await ensureSimulatedVendors(
@@ -234,6 +240,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
+  mountPointOps(app, { db, points, merchants, operators: cashier.operators, checkResponses });
   mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
@@ -246,6 +253,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountProfitRoutes(apiApp, db, routeOpts);
   mountPromotionRoutes(apiApp, { promos }, routeOpts);
   mountRedEnvelopeRoutes(apiApp, { envelopes }, routeOpts);
+  mountPointRoutes(apiApp, { points }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);

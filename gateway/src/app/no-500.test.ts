@@ -23,6 +23,7 @@ import { profitCalls } from '@portal/contracts/api/profit';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls, promotionCalls } from '@portal/contracts/api/promotions';
 import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
+import { opsPointCalls, pointCalls } from '@portal/contracts/api/points';
 import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
@@ -46,6 +47,7 @@ const groups: Record<string, Record<string, unknown>> = {
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
+  opsPointCalls, pointCalls,
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)

@@ -22,6 +22,7 @@ import * as referral from '@portal/contracts/api/referral';
 import * as profit from '@portal/contracts/api/profit';
 import * as promotions from '@portal/contracts/api/promotions';
 import * as redEnvelopes from '@portal/contracts/api/red-envelopes';
+import * as points from '@portal/contracts/api/points';
 
 /** Where the document is served (GET, no session, no merchant needed). */
 export const OPENAPI_PATH = '/wps/openapi.json';
@@ -54,6 +55,7 @@ const isCall = (v: unknown): v is AnyCall =>
 export function contractCalls(): AnyCall[] {
   const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
+  modules.push(points);
   for (const m of modules) {
     for (const v of Object.values(m)) {
       const calls = isCall(v) ? [v] : v && typeof v === 'object' ? Object.values(v).filter(isCall) : [];

@@ -47,6 +47,7 @@ export const OPS_ROUTE: RouteObject = {
     }, handle: handle('ops:nav_promotions') },
     { id: 'opsContent', path: 'content', lazy: async () => ({ Component: (await import('../../features/ops/components/content-page')).ContentPage }), handle: handle('ops:nav_content') },
     { id: 'opsRg', path: 'rg', lazy: async () => ({ Component: (await import('../../features/ops/components/rg-page')).RgPage }), handle: handle('ops:nav_rg') },
+    { id: 'opsPoints', path: 'points', lazy: async () => ({ Component: (await import('../../features/ops/components/points-page')).PointsOpsPage }), handle: handle('ops:nav_points') },
     { id: 'opsEnvelopes', path: 'envelopes', lazy: async () => ({ Component: (await import('../../features/ops/components/envelopes-page')).EnvelopesPage }), handle: handle('ops:nav_envelopes') },
     { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
     { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },

@@ -8,6 +8,7 @@ import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls } from '@portal/contracts/api/promotions';
 import { opsContentCalls } from '@portal/contracts/api/ops-content';
 import { opsRedEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
+import { opsPointCalls } from '@portal/contracts/api/points';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
@@ -100,6 +101,13 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsRgListCalls.decideFamilyRequest.path, action: 'rg.family.decide', roles: [A, R], body: {} },
   { method: 'GET', path: opsRedEnvelopeCalls.list.path, action: 'envelopes.read', roles: [A, C, F] },
   { method: 'POST', path: opsRedEnvelopeCalls.drop.path, action: 'envelopes.drop', roles: [A, C], body: {} },
+  { method: 'GET', path: opsPointCalls.rewards.path, action: 'points.read', roles: [A, C, F] },
+  { method: 'POST', path: opsPointCalls.createReward.path, action: 'points.manage', roles: [A, C], body: {} },
+  { method: 'PUT', path: opsPointCalls.updateReward.path, action: 'points.manage', roles: [A, C], body: {} },
+  { method: 'GET', path: opsPointCalls.redeems.path, action: 'points.read', roles: [A, C, F] },
+  { method: 'POST', path: opsPointCalls.decide.path, action: 'points.decide', roles: [A, F], body: {} },
+  { method: 'GET', path: opsPointCalls.config.path, action: 'points.read', roles: [A, C, F] },
+  { method: 'PUT', path: opsPointCalls.updateConfig.path, action: 'points.manage', roles: [A, C], body: {} },
 ];
 /** The operator's own session calls: any role (the gate before them is the session itself). */
 const SESSION_PATHS = [opsCalls.login, opsCalls.logout, opsCalls.me, opsCalls.changePassword, opsCalls.keepSession, opsCalls.restoreSession, opsCalls.totpSetup, opsCalls.totpConfirm].map((c) => `${c.method} ${c.path}`);
@@ -132,6 +140,7 @@ describe('operator permission matrix', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
     const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
+      .concat(Object.values(opsPointCalls).map((c) => `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload
       .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);

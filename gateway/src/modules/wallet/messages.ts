@@ -29,7 +29,7 @@ export async function unreadCountOf(q: Queryable, memberId: number): Promise<num
 
 /** SQL: the kinds of one message-centre tab. */
 export function kindsOf(category: MessageCategory): MessageKind[] {
-  return (['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing'] as const).filter((k) => messageCategoryOf(k) === category);
+  return (['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'points_redeem_approved', 'points_redeem_rejected'] as const).filter((k) => messageCategoryOf(k) === category);
 }
 
 /** Unread messages, in all and per message-centre tab (one query on the unread index). */

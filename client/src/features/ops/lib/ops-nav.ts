@@ -20,6 +20,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/promotions', key: 'nav_promotions', id: 'promotions', action: 'promotions.read' },
   { to: '/ops/content', key: 'nav_content', id: 'content', action: 'content.read' },
   { to: '/ops/envelopes', key: 'nav_envelopes', id: 'envelopes', action: 'envelopes.read' },
+  { to: '/ops/points', key: 'nav_points', id: 'points', action: 'points.read' },
   { to: '/ops/operators', key: 'nav_operators', id: 'operators', action: 'operators.manage' },
   { to: '/ops/rg', key: 'nav_rg', id: 'rg', action: 'rg.read' },
   { to: '/ops/audit', key: 'nav_audit', id: 'audit', action: 'audit.read' },

@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TPointReward } from '@portal/contracts/api/points';
+import { cashForPoints, MAX_REDEEM_QUANTITY } from '@portal/contracts/domain/points';
+import { errorMessage } from '../../../lib/field-message';
+import { newRequestId } from '../../../lib/money-input';
+import { openPopup } from '../../../lib/popups';
+import { useIsLoggedIn, useSessionToken } from '../../../lib/session';
+import { useDateTime, useMoney } from '../../../lib/use-money';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { FormField, FormMessage } from '../../../ui/form-field';
+import { Modal } from '../../../ui/modal';
+import { Pager, pagesOf } from '../../../ui/pager';
+import { pointsKey, useConvertPoints, usePointBalance, usePointConfig, usePointHistory, usePointRewards, useRedeemReward, useRedeems } from '../api/points';
+import './points.css';
+
+const TABS = ['mall', 'details', 'redeems', 'rules'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Live points: a balance change or a redeem decision refetches the points lists and balance. */
+function usePointsEvents() {
+  const qc = useQueryClient();
+  const token = useSessionToken();
+  useRealtimeEvent('points.changed', () => void qc.invalidateQueries({ queryKey: pointsKey(token) }));
+  useRealtimeEvent('points.redeem', () => void qc.invalidateQueries({ queryKey: pointsKey(token) }));
+}
+
+/**
+ * /pointMall: the points balance, the rewards catalogue with a redeem dialog (transaction password),
+ * conversion to cash, and tabs for the points details, redeem history and rules. Guests see the
+ * catalogue and the rules with a sign-in prompt. The server decides every number; this page shows it.
+ */
+export function PointsMallPage() {
+  const { t } = useTranslation('points');
+  const isLoggedIn = useIsLoggedIn();
+  const [tab, setTab] = useState<Tab>('mall');
+  usePointsEvents();
+  return (
+    <section className="container pts-page" data-testid="points-page">
+      <h1 className="mc-title">{t('title')}</h1>
+      {isLoggedIn ? <BalanceCard /> : (
+        <div className="pts-card pts-guest" data-testid="points-guest">
+          <p>{t('guest_prompt')}</p>
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => openPopup('loginPopupModal')} data-testid="points-sign-in">{t('sign_in')}</button>
+        </div>
+      )}
+      <div className="pts-tabs" role="tablist" aria-label={t('title')}>
+        {TABS.filter((x) => isLoggedIn || x === 'mall' || x === 'rules').map((x) => (
+          <button key={x} type="button" role="tab" className="pts-tab" aria-selected={tab === x} onClick={() => setTab(x)} data-testid={`points-tab-${x}`}>{t(`tab_${x}`)}</button>
+        ))}
+      </div>
+      {tab === 'mall' && <Catalogue />}
+      {tab === 'details' && isLoggedIn && <Details />}
+      {tab === 'redeems' && isLoggedIn && <RedeemHistory />}
+      {tab === 'rules' && <Rules />}
+    </section>
+  );
+}
+
+function BalanceCard() {
+  const { t } = useTranslation('points');
+  const balance = usePointBalance();
+  const b = balance.data;
+  return (
+    <div className="pts-summary">
+      <div className="pts-card pts-balance">
+        <span className="pts-muted">{t('balance')}</span>
+        <strong className="pts-balance__value" data-testid="points-balance">{b ? b.balance.toLocaleString() : '—'}</strong>
+        {b && b.owed > 0 && <span className="pts-warn" data-testid="points-owed">{t('owed', { count: b.owed })}</span>}
+        {b && <span className="pts-muted">{t('earned', { count: b.earned })}</span>}
+        <span className="pts-muted">{t('never_expire')}</span>
+      </div>
+      <ConvertForm balance={b?.balance ?? 0} />
+    </div>
+  );
+}
+
+function ConvertForm({ balance }: { balance: number }) {
+  const { t } = useTranslation('points');
+  const money = useMoney();
+  const cfg = usePointConfig().data;
+  const convert = useConvertPoints();
+  const [value, setValue] = useState('');
+  const [password, setPassword] = useState('');
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const points = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!cfg) return;
+    if (points === null || points < cfg.minConvert) return setProblem(t('convert_min', { count: cfg.minConvert }));
+    if (points > balance) return setProblem(t('convert_over'));
+    if (!password) return setProblem(t('password_required'));
+    setProblem(null);
+    convert.mutate({ points, withdrawPassword: password, requestId }, {
+      onSuccess: () => { setValue(''); setPassword(''); setRequestId(newRequestId()); },
+    });
+  };
+  return (
+    <form className="pts-card pts-convert" onSubmit={submit} noValidate data-testid="points-convert">
+      <h2 className="pts-h2">{t('convert_title')}</h2>
+      {cfg && <p className="pts-muted">{t('convert_rate', { cash: money(cashForPoints(1, cfg.minorPerPoint)), min: cfg.minConvert })}</p>}
+      <FormField name="convertPoints" label={t('convert_points')} value={value} onChange={(v) => { setValue(v); setRequestId(newRequestId()); }} inputMode="numeric" required
+        hint={cfg && points !== null ? t('convert_preview', { cash: money(cashForPoints(points, cfg.minorPerPoint)) }) : undefined} />
+      <FormField name="convertPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+      {problem && <p className="pts-error" role="alert" data-testid="points-convert-problem">{problem}</p>}
+      {convert.error && <FormMessage message={errorMessage(convert.error)} />}
+      {convert.data && !convert.isPending && <p className="pts-ok" data-testid="points-convert-done">{t('convert_done', { points: convert.data.points, cash: money(convert.data.amount) })}</p>}
+      <button type="submit" className="btn btn--primary btn--sm" disabled={convert.isPending || !cfg?.enabled} data-testid="points-convert-submit">{t('convert_submit')}</button>
+    </form>
+  );
+}
+
+function Catalogue() {
+  const { t } = useTranslation('points');
+  const rewards = usePointRewards();
+  const [chosen, setChosen] = useState<TPointReward | null>(null);
+  return (
+    <>
+      {rewards.error && <FormMessage message={errorMessage(rewards.error)} />}
+      {rewards.data && rewards.data.list.length === 0 && <p className="pts-muted" data-testid="points-empty">{t('empty_catalogue')}</p>}
+      <div className="pts-grid">
+        {rewards.data?.list.map((r) => <RewardCard key={r.id} r={r} onRedeem={() => setChosen(r)} />)}
+      </div>
+      {chosen && <RedeemDialog reward={chosen} onClose={() => setChosen(null)} />}
+    </>
+  );
+}
+
+function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) {
+  const { t } = useTranslation('points');
+  const money = useMoney();
+  const isLoggedIn = useIsLoggedIn();
+  const isOut = r.quantity <= 0;
+  return (
+    <article className="pts-card pts-reward" data-testid={`points-reward-${r.id}`}>
+      <h2 className="pts-reward__title">{r.title}</h2>
+      <p className="pts-reward__points"><strong>{r.pointsRequired.toLocaleString()}</strong> {t('points_unit')}</p>
+      <p className="pts-muted">{r.amount > 0 ? t('cash_reward', { cash: money(r.amount) }) : t('item_reward')}</p>
+      {r.remark && <p className="pts-reward__remark">{r.remark}</p>}
+      <p className="pts-muted" data-testid={`points-stock-${r.id}`}>{isOut ? t('out_of_stock') : t('left', { count: r.quantity })}</p>
+      <button type="button" className="btn btn--primary btn--sm" disabled={isOut} onClick={() => (isLoggedIn ? onRedeem() : openPopup('loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
+        {isLoggedIn ? t('redeem') : t('sign_in_to_redeem')}
+      </button>
+    </article>
+  );
+}
+
+function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () => void }) {
+  const { t } = useTranslation('points');
+  const redeem = useRedeemReward();
+  const balance = usePointBalance().data?.balance ?? 0;
+  const [quantity, setQuantity] = useState('1');
+  const [password, setPassword] = useState('');
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [problem, setProblem] = useState<string | null>(null);
+  const max = Math.min(MAX_REDEEM_QUANTITY, reward.quantity);
+  const q = /^\d{1,2}$/.test(quantity.trim()) ? Number(quantity.trim()) : null;
+  const cost = q === null ? null : q * reward.pointsRequired;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (q === null || q < 1 || q > max) return setProblem(t('quantity_range', { max }));
+    if (cost !== null && cost > balance) return setProblem(t('not_enough', { count: cost - balance }));
+    if (!password) return setProblem(t('password_required'));
+    setProblem(null);
+    redeem.mutate({ rewardId: Number(reward.id), quantity: q, withdrawPassword: password, requestId });
+  };
+  return (
+    <Modal name="pointsRedeemModal" open onClose={onClose} title={t('redeem_title', { title: reward.title })}>
+      {redeem.data ? (
+        <div className="pts-dialog" data-testid="points-redeem-done">
+          <p className="pts-ok">{t('redeem_done', { points: redeem.data.redeem.points })}</p>
+          <p className="pts-muted">{t('redeem_done_hint')}</p>
+          <button type="button" className="btn btn--primary btn--sm" onClick={onClose} data-testid="points-redeem-close">{t('close')}</button>
+        </div>
+      ) : (
+        <form className="pts-dialog" onSubmit={submit} noValidate data-testid="points-redeem-form">
+          <FormField name="quantity" label={t('quantity')} value={quantity} onChange={(v) => { setQuantity(v); setRequestId(newRequestId()); }} inputMode="numeric" required
+            hint={cost !== null ? t('cost', { count: cost, balance }) : undefined} />
+          <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+          {problem && <p className="pts-error" role="alert" data-testid="points-redeem-problem">{problem}</p>}
+          {redeem.error && <FormMessage message={errorMessage(redeem.error)} />}
+          <div className="pts-dialog__actions">
+            <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>{t('cancel')}</button>
+            <button type="submit" className="btn btn--primary btn--sm" disabled={redeem.isPending} data-testid="points-redeem-submit">{t('redeem_confirm')}</button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+function Details() {
+  const { t } = useTranslation('points');
+  const dateTime = useDateTime();
+  const [page, setPage] = useState(1);
+  const history = usePointHistory(page);
+  const d = history.data;
+  return (
+    <div className="pts-card" data-testid="points-details">
+      {history.error && <FormMessage message={errorMessage(history.error)} />}
+      {d && d.list.length === 0 && <p className="pts-muted">{t('empty_details')}</p>}
+      {d && d.list.length > 0 && (
+        <table className="pts-table">
+          <thead><tr><th>{t('col_time')}</th><th>{t('col_kind')}</th><th className="num">{t('col_change')}</th><th className="num">{t('col_balance')}</th></tr></thead>
+          <tbody>
+            {d.list.map((e) => (
+              <tr key={e.id} data-testid={`points-entry-${e.id}`}>
+                <td>{dateTime(e.createdAt)}</td>
+                <td>{t(`kind_${e.kind}`)}{e.owedDelta !== 0 && <div className="pts-muted">{t('owed_change', { count: e.owedDelta })}</div>}</td>
+                <td className={`num ${e.delta >= 0 ? 'pts-plus' : 'pts-minus'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                <td className="num">{e.balanceAfter.toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} pages={pagesOf(d)} onPage={setPage} prefix="points-details" />
+    </div>
+  );
+}
+
+function RedeemHistory() {
+  const { t } = useTranslation('points');
+  const dateTime = useDateTime();
+  const money = useMoney();
+  const [page, setPage] = useState(1);
+  const redeems = useRedeems(page);
+  const d = redeems.data;
+  return (
+    <div className="pts-card" data-testid="points-redeems">
+      {redeems.error && <FormMessage message={errorMessage(redeems.error)} />}
+      {d && d.list.length === 0 && <p className="pts-muted">{t('empty_redeems')}</p>}
+      {d && d.list.length > 0 && (
+        <table className="pts-table">
+          <thead><tr><th>{t('col_time')}</th><th>{t('col_reward')}</th><th className="num">{t('quantity')}</th><th className="num">{t('col_points')}</th><th>{t('col_status')}</th></tr></thead>
+          <tbody>
+            {d.list.map((r) => (
+              <tr key={r.id} data-testid={`points-redeem-row-${r.id}`}>
+                <td>{dateTime(r.createdAt)}</td>
+                <td>{r.title}{r.amount > 0 && <div className="pts-muted">{money(r.amount)}</div>}{r.reason && <div className="pts-muted">{r.reason}</div>}</td>
+                <td className="num">{r.quantity}</td>
+                <td className="num">{r.points.toLocaleString()}</td>
+                <td><span className={`pts-status pts-status--${r.status}`} data-testid={`points-redeem-status-${r.id}`}>{t(`status_${r.status}`)}</span></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={page} pages={pagesOf(d)} onPage={setPage} prefix="points-redeems" />
+    </div>
+  );
+}
+
+function Rules() {
+  const { t } = useTranslation('points');
+  const money = useMoney();
+  const cfg = usePointConfig().data;
+  return (
+    <div className="pts-card pts-rules" data-testid="points-rules">
+      <h2 className="pts-h2">{t('rules_title')}</h2>
+      <ul>
+        {cfg && <li data-testid="points-rule-ratio">{t('rule_earn', { bet: money(cfg.betPerPoint) })}</li>}
+        <li>{t('rule_valid')}</li>
+        <li>{t('rule_rollback')}</li>
+        <li>{t('rule_never_expire')}</li>
+        <li>{t('rule_redeem')}</li>
+        {cfg && <li>{t('rule_convert', { cash: money(cashForPoints(1, cfg.minorPerPoint)), min: cfg.minConvert })}</li>}
+        <li>{t('rule_password')}</li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createMember, realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
+
+/**
+ * The points mall in Chromium: a player earns points by spinning the house slot (real bets through the
+ * bet stream), redeems a reward on /pointMall with the transaction password, an operator approves it on
+ * /ops/points, and the player's redeem history shows approved without a reload. Screenshots of /pointMall
+ * in EN/dark and TY/light (/tmp/points-*.png).
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let operator: DemoOperator;
+let opsToken = '';
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
+  browser = await launchBrowser();
+  operator = await DemoOperator.prepare(gw, 'Ops-points-pass-1');
+  opsToken = await operator.token();
+}, 400_000);
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown, method?: string): Promise<T> {
+  const r = await fetch(gw.url + path, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
+  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
+  return j.value;
+}
+
+async function spin(page: Page) {
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
+    page.getByTestId('house-spin').click(),
+  ]);
+}
+const step = (what: string) => console.log(`[points e2e] ${new Date().toISOString()} ${what}`);
+
+describe('points mall in Chromium', { timeout: 480_000 }, () => {
+  it('a player with points redeems a reward, an operator approves it in /ops, the player sees approved', async () => {
+    const reward = await call<{ id: string }>('/ops/api/points/rewards', opsToken, {
+      title: { EN: 'Cash 2.00', TY: 'Cash na 2.00' }, remark: { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' },
+      pointsRequired: 10, amount: 2_00, quantity: 5, status: 'active',
+    });
+    const account = `pts${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const token = await apiLogin(gw, account, 'abc12345');
+    await call('/ops/api/adjustments', opsToken, { account, amount: 100_00, reason: 'e2e points', requestId: `pt-${account}` });
+    await call('/wps/member/withdraw-password', token, { loginPassword: 'abc12345', newWithdrawPassword: 'pay12345', confirmNewWithdrawPassword: 'pay12345' });
+
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (e) => step(`page error: ${e.message}`));
+    await signInContext(context, token);
+
+    // Earn: one spin of 10.00 is 10 points at the demo ratio (1 point per 1.00).
+    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
+    const game = await context.newPage();
+    await game.goto(gw.url + launch.url);
+    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
+    await game.getByTestId('house-stake-1000').click();
+    await spin(game);
+    await game.close();
+    step('spun');
+
+    await page.goto(`${gw.url}/pointMall`);
+    await expect.poll(() => page.getByTestId('points-balance').innerText(), { timeout: 60_000 }).toBe('10');
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
+    const card = page.getByTestId(`points-reward-${reward.id}`);
+    await card.waitFor();
+    await page.screenshot({ path: '/tmp/points-mall-en-dark.png', fullPage: true });
+    await card.getByTestId(`points-redeem-${reward.id}`).click();
+    const form = page.getByTestId('points-redeem-form');
+    await form.locator('[data-field="withdrawPassword"] input').fill('pay12345');
+    await form.getByTestId('points-redeem-submit').click();
+    await page.getByTestId('points-redeem-done').waitFor();
+    await page.getByTestId('points-redeem-close').click();
+    await expect.poll(() => page.getByTestId('points-balance').innerText(), { timeout: 30_000 }).toBe('0');
+    await page.getByTestId('points-tab-redeems').click();
+    const redeems = await call<{ list: Array<{ id: string; status: string }> }>('/wps/relay/getRedeemPointList', token);
+    const redeemId = redeems.list[0]!.id;
+    const status = page.getByTestId(`points-redeem-status-${redeemId}`);
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Processing');
+    step('redeemed');
+    const walletBefore = (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance;
+
+    // The operator approves it in the console.
+    const ops = await newPage(browser, { lang: 'EN' });
+    ops.page.setDefaultTimeout(60_000);
+    await operator.signIn(ops.page);
+    await ops.page.getByTestId('ops-nav-points').click();
+    await ops.page.getByTestId('ops-points-page').waitFor({ timeout: 60_000 });
+    await ops.page.getByTestId(`ops-points-redeem-${redeemId}`).waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      await ops.page.screenshot({ path: '/tmp/points-ops-failure.png', fullPage: true });
+      throw err;
+    });
+    await ops.page.getByTestId(`ops-points-approve-${redeemId}`).click();
+    await ops.page.getByTestId('ops-points-status-all').click();
+    await expect.poll(() => ops.page.getByTestId(`ops-points-status-${redeemId}`).innerText(), { timeout: 30_000 }).toBe('Approved');
+    await ops.page.screenshot({ path: '/tmp/points-ops.png', fullPage: true });
+    step('approved');
+
+    // The player sees it without a reload, and the cash arrived.
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Approved');
+    expect((await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance).toBe(walletBefore + 2_00);
+    await page.screenshot({ path: '/tmp/points-redeems-en-dark.png', fullPage: true });
+
+    // The same page in Tagalog, light theme.
+    const ty = await newPage(browser, { lang: 'TY' });
+    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await signInContext(ty.context, token);
+    await ty.page.goto(`${gw.url}/pointMall`);
+    await ty.page.getByTestId(`points-reward-${reward.id}`).getByText('Cash na 2.00').waitFor({ timeout: 60_000 });
+    await ty.page.getByText('Tindahan ng Puntos').first().waitFor();
+    await ty.page.screenshot({ path: '/tmp/points-mall-ty-light.png', fullPage: true });
+    await ty.page.getByTestId('points-tab-redeems').click();
+    await expect.poll(() => ty.page.getByTestId(`points-redeem-status-${redeemId}`).innerText(), { timeout: 30_000 }).toBe('Naaprubahan');
+    await ty.page.screenshot({ path: '/tmp/points-redeems-ty-light.png', fullPage: true });
+
+    // A guest sees the catalogue and a sign-in prompt.
+    const guest = await newPage(browser, { lang: 'EN' });
+    await guest.page.goto(`${gw.url}/pointMall`);
+    await guest.page.getByTestId('points-guest').waitFor({ timeout: 60_000 });
+    await guest.page.getByTestId(`points-reward-${reward.id}`).waitFor();
+    await guest.page.screenshot({ path: '/tmp/points-mall-guest.png', fullPage: true });
+    for (const c of [guest.context, ty.context, ops.context, context]) await c.close();
+  });
+});
