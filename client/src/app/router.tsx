@@ -39,7 +39,7 @@ const FeedbackPage = lazyNamed(loadSitePages, 'FeedbackPage', undefined, ['pages
 const PromotionsPage = lazyNamed(() => import('../features/promotions/components/promotions-page'), 'PromotionsPage', undefined, ['promotions']);
 const NewsListPage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsListPage', undefined, ['home', 'wallet']);
 const NewsArticlePage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsArticlePage', undefined, ['home']);
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions']);
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions', 'missions']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');

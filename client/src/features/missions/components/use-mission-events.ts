@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ZMissionSummary } from '@portal/contracts/api/missions';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { useSessionToken } from '../../../lib/session';
+import { missionsKey } from '../api/get-mission-summary';
+
+type Summary = z.infer<typeof ZMissionSummary>;
+
+/**
+ * Live missions: mission.progress moves the card's progress and status and the badge in the cached
+ * summary at once (no fetch); the leaderboard is refetched when a bet moved the player's progress.
+ */
+export function useMissionEvents() {
+  const qc = useQueryClient();
+  const token = useSessionToken();
+  useRealtimeEvent('mission.progress', (env) => {
+    const p = env.payload;
+    let known = false;
+    qc.setQueriesData<Summary>({ queryKey: [...missionsKey(token), 'summary'] }, (data) => {
+      if (!data) return data;
+      const list = data.list.map((m) => {
+        if (m.id !== p.missionId || m.periodKey !== p.periodKey) return m;
+        known = true;
+        return { ...m, progress: p.progress, target: p.target, status: p.status };
+      });
+      return { ...data, list, claimable: p.claimable };
+    });
+    // A mission not in the cache (new, or a new period): read the summary again.
+    if (!known) void qc.invalidateQueries({ queryKey: [...missionsKey(token), 'summary'] });
+    void qc.invalidateQueries({ queryKey: [...missionsKey(token), 'leaderboard'] });
+  });
+}
