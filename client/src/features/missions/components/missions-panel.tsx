@@ -78,8 +78,9 @@ function MissionCard({ m, busy, onClaim }: { m: TMission; busy: boolean; onClaim
       </div>
       <div className="msn-card__row">
         <span data-testid={`mission-progress-${m.id}`}>{`${show(Math.min(m.progress, m.target))} / ${show(m.target)}`}</span>
-        <span className="msn-card__reward">{t('reward', { amount: money(m.rewardAmount) })}</span>
+        <span className="msn-card__pct">{`${pct}%`}</span>
       </div>
+      <p className="msn-card__reward">{t('reward', { amount: money(m.rewardAmount) })}</p>
       <div className="msn-card__row">
         <span className="msn-card__meta">{t('ends', { at: dateTime(m.endsAt) })}</span>
         {m.status === 'claim' && (
