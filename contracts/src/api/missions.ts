@@ -58,7 +58,12 @@ export const ZLeaderboard = z.object({
   endsAt: z.string(),
   list: z.array(ZLeaderboardRow),
   /** The caller's own place (null for guests and players without valid bets this period). */
-  me: z.object({ rank: z.number().int(), total: z.number().int() }).nullable(),
+  me: z.object({
+    rank: z.number().int(),
+    total: z.number().int(),
+    /** True past the counted depth (10,000 places): rank is then 10,001 and reads "10,000+". */
+    beyondCap: z.boolean(),
+  }).nullable(),
 });
 
 export const missionCalls = {

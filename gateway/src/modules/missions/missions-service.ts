@@ -51,6 +51,8 @@ type Delta = { missionId: string; memberId: number; merchant: string; periodKey:
 const n = (v: string | number | null) => (v === null ? 0 : Number(v));
 const text = (m: Record<string, string>, lang: string) => m[lang] ?? m.EN ?? '';
 const BET_KINDS: readonly TMissionKind[] = ['valid_bet', 'bet_count', 'game_bet'];
+/** A player's own rank is counted exactly up to here; further down it reads "beyond 10,000". */
+export const RANK_CAP = 10_000;
 
 /** What one bet gives a mission of a bet kind (0: nothing). */
 export function betContribution(kind: TMissionKind, gameType: string | null, bet: { amount: number; gameType: string | null }): number {
@@ -358,15 +360,19 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
       `SELECT l.member_id, l.total, m.account FROM leaderboard_totals l JOIN members m ON m.id = l.member_id
         WHERE l.merchant_code = $1 AND l.period = $2 AND l.period_key = $3 AND l.total > 0
         ORDER BY l.total DESC, l.reached_at, l.member_id LIMIT $4`, [merchant, period, key, limit])).rows;
-    let me: { rank: number; total: number } | null = null;
+    let me: { rank: number; total: number; beyondCap: boolean } | null = null;
     if (memberId !== null) {
+      // Players ahead: two index-only range counts (higher total; same total reached earlier), each stopped
+      // at RANK_CAP so a deep rank costs at most that many index entries (measured in the commit).
       const r = (await db.query<{ total: string | number; rank: number }>(
-        `SELECT l.total, 1 + (SELECT count(*)::int FROM leaderboard_totals o
-                               WHERE o.merchant_code = l.merchant_code AND o.period = l.period AND o.period_key = l.period_key
-                                 AND (o.total > l.total OR (o.total = l.total AND (o.reached_at, o.member_id) < (l.reached_at, l.member_id)))) AS rank
+        `SELECT l.total, 1
+             + (SELECT count(*)::int FROM (SELECT 1 FROM leaderboard_totals o WHERE o.merchant_code = l.merchant_code AND o.period = l.period
+                  AND o.period_key = l.period_key AND o.total > l.total LIMIT $5) a)
+             + (SELECT count(*)::int FROM (SELECT 1 FROM leaderboard_totals o WHERE o.merchant_code = l.merchant_code AND o.period = l.period
+                  AND o.period_key = l.period_key AND o.total = l.total AND (o.reached_at, o.member_id) < (l.reached_at, l.member_id) LIMIT $5) b) AS rank
            FROM leaderboard_totals l WHERE l.merchant_code = $1 AND l.period = $2 AND l.period_key = $3 AND l.member_id = $4 AND l.total > 0`,
-        [merchant, period, key, memberId])).rows[0];
-      if (r) me = { rank: r.rank, total: n(r.total) };
+        [merchant, period, key, memberId, RANK_CAP])).rows[0];
+      if (r) me = r.rank > RANK_CAP ? { rank: RANK_CAP + 1, total: n(r.total), beyondCap: true } : { rank: r.rank, total: n(r.total), beyondCap: false };
     }
     return {
       period, periodKey: key, endsAt: missionPeriodEnd(now(), period, info.gmt).toISOString(),

@@ -262,7 +262,7 @@ describe('missions', { timeout: 180_000 }, () => {
     expect(d.list.slice(0, 2).map((x) => [x.rank, x.total, x.isMe])).toEqual([[1, 5_000_00, false], [2, 5_000_00, true]]);
     expect(d.list[0]!.name).not.toBe(a.account);
     expect(d.list[0]!.name).toMatch(/^m\*+.$/);
-    expect(d.me).toEqual({ rank: 2, total: 5_000_00 });
+    expect(d.me).toEqual({ rank: 2, total: 5_000_00, beyondCap: false });
     // A rolled-back bet leaves the board; a new bet puts b ahead.
     const cb = await bet(c, await vendorToken(c.token, 'MSV-L'), 'L1', 9_000_00);
     await vendorCall('rollback', { transactionId: id('rb'), playerId: String(c.memberId), roundId: 'x', refTransactionId: cb });
@@ -270,7 +270,7 @@ describe('missions', { timeout: 180_000 }, () => {
     await t.portal.betStream.drainNow();
     d = await board(a.token);
     expect(d.list.slice(0, 2).map((x) => [x.total, x.isMe])).toEqual([[5_001_00, false], [5_000_00, true]]);
-    expect(d.me).toEqual({ rank: 2, total: 5_000_00 });
+    expect(d.me).toEqual({ rank: 2, total: 5_000_00, beyondCap: false });
     expect((await board(c.token)).me).toBeNull();
     const w = await board(undefined, 'weekly');
     expect(w.me).toBeNull();

@@ -109,7 +109,7 @@ function Leaderboard() {
       {board.error && <FormMessage message={errorMessage(board.error)} />}
       {data && (
         <p className="msn-board__me" data-testid="leaderboard-me">
-          {data.me ? t('my_rank', { rank: data.me.rank, total: money(data.me.total) }) : t('my_rank_none')}
+          {data.me ? t('my_rank', { rank: data.me.beyondCap ? `${(data.me.rank - 1).toLocaleString('en-US')}+` : data.me.rank, total: money(data.me.total) }) : t('my_rank_none')}
         </p>
       )}
       {data && data.list.length === 0 && <p className="msn-empty">{t('board_empty')}</p>}
