@@ -15,11 +15,13 @@ import { DemoOperator } from './support/ops-operator.ts';
 let gw: GatewayProcess;
 let browser: Browser;
 let opsToken = '';
+let operator: DemoOperator;
 
 beforeAll(async () => {
   gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
   browser = await launchBrowser();
-  opsToken = await (await DemoOperator.prepare(gw, 'Ops-missions-pass-1')).token();
+  operator = await DemoOperator.prepare(gw, 'Ops-missions-pass-1');
+  opsToken = await operator.token();
 }, 400_000);
 afterAll(async () => {
   await browser?.close();
@@ -119,6 +121,35 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await expect.poll(() => ty.page.getByTestId('leaderboard-me').innerText(), { timeout: 30_000 }).toContain('Ang iyong ranggo');
     await ty.page.screenshot({ path: '/tmp/missions-board-ty-light.png', fullPage: true });
     await ty.context.close();
+    await context.close();
+  });
+
+  it('an operator creates a mission on /ops/missions and disables it; players no longer see it', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    page.setDefaultTimeout(60_000);
+    await operator.signIn(page);
+    await page.getByTestId('ops-nav-missions').click();
+    await page.getByTestId('ops-missions-page').waitFor();
+    await page.getByTestId('ops-mission-new').click();
+    await page.getByTestId('ops-mission-period').selectOption('weekly');
+    await page.getByTestId('ops-mission-kind').selectOption('game_bet');
+    await page.getByTestId('ops-mission-game-type').fill('FISH');
+    await page.getByTestId('ops-mission-title-en').fill('Fish for 200.00 this week');
+    await page.getByTestId('ops-mission-title-ty').fill('Mangisda ng 200.00 ngayong linggo');
+    await page.getByTestId('ops-mission-target').fill('20000');
+    await page.getByTestId('ops-mission-reward').fill('500');
+    await page.getByTestId('ops-mission-save').click();
+    const row = page.locator('tr', { hasText: 'Fish for 200.00 this week' });
+    await row.waitFor();
+    await page.screenshot({ path: '/tmp/missions-ops.png', fullPage: true });
+    const id = (await row.getAttribute('data-testid'))!.replace('ops-mission-', '');
+    await row.getByTestId('ops-mission-toggle').click();
+    await expect.poll(() => row.innerText(), { timeout: 30_000 }).toContain('Off');
+    const account = `msx${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const token = await apiLogin(gw, account, 'abc12345');
+    const seen = await call<{ list: Array<{ id: string }> }>('/wps/relay/MCSFE_getMissionSummaryDetails', token);
+    expect(seen.list.map((m) => m.id)).not.toContain(id);
     await context.close();
   });
 });

@@ -40,7 +40,7 @@ export function MissionsOpsPage() {
         <ErrorNote error={list.error ?? save.error} testId="ops-mission-error" />
         <TableBox busy={list.isFetching}>
           <thead>
-            <tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_period')}</th><th>{t('ops_kind')}</th><th>{t('ops_target')}</th><th>{t('ops_reward')}</th><th>{t('ops_claims')}</th><th>{t('ops_state')}</th><th /></tr>
+            <tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_period')}</th><th>{t('ops_kind')}</th><th>{t('ops_col_target')}</th><th>{t('ops_col_reward')}</th><th>{t('ops_claims')}</th><th>{t('ops_state')}</th><th /></tr>
           </thead>
           <tbody>
             {list.data?.list.length === 0 && <EmptyRow cols={9}>{t('ops_empty')}</EmptyRow>}
@@ -48,7 +48,7 @@ export function MissionsOpsPage() {
               <tr key={m.id} data-testid={`ops-mission-${m.id}`}>
                 <td className="mono">{m.id}</td>
                 <td className="strong">{m.title.EN}<br /><span className="ops-muted">{m.title.TY}</span></td>
-                <td>{t(`board_${m.period}`)}</td>
+                <td>{t(`ops_period_${m.period}`)}</td>
                 <td>{t(`kind_${m.kind}`, { gameType: m.gameType ?? '' })}</td>
                 <td>{isMoneyKind(m.kind) ? <Money minor={m.target} /> : m.target}</td>
                 <td><Money minor={m.rewardAmount} /></td>
@@ -90,7 +90,7 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
       <div className="ops-field">
         <label className="ops-field__label" htmlFor="mission-period">{t('ops_period')}</label>
         <select id="mission-period" className="ops-input" value={f.period} disabled={fixed} onChange={(e) => setF((x) => ({ ...x, period: e.target.value as TMissionPeriod }))} data-testid="ops-mission-period">
-          {MISSION_PERIODS.map((p) => <option key={p} value={p}>{t(`board_${p}`)}</option>)}
+          {MISSION_PERIODS.map((p) => <option key={p} value={p}>{t(`ops_period_${p}`)}</option>)}
         </select>
       </div>
       <div className="ops-field">
