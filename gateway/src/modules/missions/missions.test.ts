@@ -8,7 +8,7 @@ import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
 import { signVendorRequest } from '../provider/vendor-routes.ts';
 import { signSim } from '../cashier/payment-provider.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { betContribution, createMissions } from './missions-service.ts';
+import { betContribution, createMissions, seedDemoMissions } from './missions-service.ts';
 
 /**
  * Missions and leaderboard over HTTP with real vendor calls through the bet stream: progress from bets
@@ -32,7 +32,12 @@ const texts = (en: string) => ({ EN: en, TY: `Misyon: ${en}` });
 beforeAll(async () => {
   t = await startTestPortal();
   const db = t.portal.db;
-  // The demo's seeded missions would move too: these tests use their own.
+  // The demo seed (not run under NODE_ENV=test): six missions for DEMO, once; then off, these tests use their own.
+  await seedDemoMissions(db);
+  await seedDemoMissions(db);
+  const seeded = await db.query<{ kind: string; title: { EN: string; TY: string } }>(`SELECT kind, title FROM missions WHERE merchant_code = 'DEMO' ORDER BY sort`);
+  expect(seeded.rows.map((r) => r.kind)).toEqual(['login_days', 'bet_count', 'valid_bet', 'game_bet', 'deposit', 'login_days']);
+  expect(seeded.rows.every((r) => r.title.EN !== r.title.TY)).toBe(true);
   await db.query('UPDATE missions SET enabled = false');
   await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
   await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Mission Fish'), ('DEMO', $1, 'LIVE', 'LIVE', 'Mission Live')`, [VENDOR]);
