@@ -39,7 +39,7 @@ const PromotionsPage = lazyNamed(() => import('../features/promotions/components
 const PointsMallPage = lazyNamed(() => import('../features/points/components/points-mall-page'), 'PointsMallPage', undefined, ['points', 'wallet', 'register']);
 const NewsListPage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsListPage', undefined, ['home', 'wallet']);
 const NewsArticlePage = lazyNamed(() => import('../features/news/components/news-pages'), 'NewsArticlePage', undefined, ['home']);
-const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions']);
+const MemberRoute = lazyNamed(() => import('./routes/member-route'), 'MemberRoute', undefined, ['register', 'wallet', 'bets', 'pages', 'promotions', 'missions']);
 const GameCentrePage = lazyNamed(loadGamePages, 'GameCentrePage');
 const GameListCenterPage = lazyNamed(loadGamePages, 'GameListCenterPage');
 const LotteryPage = lazyNamed(loadGamePages, 'LotteryPage');

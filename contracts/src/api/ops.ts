@@ -61,6 +61,9 @@ export const OPS_PERMISSIONS = {
   'promotions.read': ['administrator', 'content', 'finance'],
   'promotions.manage': ['administrator', 'content'],
   'promotions.decide': ['administrator', 'finance'],
+  /** Missions (/ops/api/missions): authored by content; finance reads them (rewards are a cost). */
+  'missions.read': ['administrator', 'content', 'finance'],
+  'missions.manage': ['administrator', 'content'],
   /** Responsible gaming: read the restricted-persons list summary, its matches and the family requests. */
   'rg.read': ['administrator', 'risk', 'support'],
   /** Import (replace) the restricted-persons list. */

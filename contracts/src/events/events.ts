@@ -132,6 +132,19 @@ export const ZPromotionReward = z.object({
 });
 
 /**
+ * A mission's progress moved (issue 14): after bets, rolled-back bets, deposits, sign-ins, or a claim. To
+ * the member; `claimable` is the member-centre badge after the change.
+ */
+export const ZMissionProgress = z.object({
+  missionId: z.string(),
+  periodKey: z.string(),
+  progress: z.number().int().nonnegative(),
+  target: z.number().int().positive(),
+  status: z.enum(['processing', 'claim', 'claimed']),
+  claimable: z.number().int().nonnegative(),
+});
+
+/**
  * Red envelopes (issue 14). `envelope.dropped`: to `merchant:{code}` when every player may grab, else
  * to each targeted player's `user:{id}`; `envelope.grabbed`: to the player who grabbed (the money moves
  * by balance.changed); `envelope.closed`: to the same audience as the drop when it expires.
@@ -183,6 +196,7 @@ export const EVENT_PAYLOADS = {
   'system.changed': ZSystemChanged,
   'bonus.progress': ZBonusProgress,
   'promotion.reward': ZPromotionReward,
+  'mission.progress': ZMissionProgress,
   'envelope.dropped': ZEnvelopeDropped,
   'envelope.grabbed': ZEnvelopeGrabbed,
   'envelope.closed': ZEnvelopeClosed,

@@ -43,6 +43,8 @@ import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { createBetStream } from '../modules/engagement/bet-stream.ts';
 import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../modules/promotions/promotions-service.ts';
 import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
+import { createMissions, seedDemoMissions } from '../modules/missions/missions-service.ts';
+import { mountMissionOps, mountMissionRoutes } from '../modules/missions/missions-routes.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
 import { createVendorWallet } from '../modules/provider/vendor-wallet.ts';
 import { createPoints, seedDemoPointRewards } from '../modules/points/points-service.ts';
@@ -84,6 +86,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
     await seedDemoPointRewards(db);
     await seedDemoPromotions(db);
+    // Not under NODE_ENV=test: demo missions would announce mission.progress on every sign-in, deposit and
+    // bet of the demo merchant, and the suites assert those event streams exactly (missions.test.ts seeds them itself).
+    if (config.NODE_ENV !== 'test') await seedDemoMissions(db);
   }
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
     log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
@@ -157,6 +162,11 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   betStream.register(promos.consumer);
   cashier.deposits.onPaid((tx, d) => promos.onDepositPaid(tx, d));
   registerPromotionJobs(jobs, promos);
+  // Missions and leaderboard (issue 14): bets by the bet stream, deposits and sign-ins in their own transactions.
+  const missions = createMissions({ db });
+  betStream.register(missions.consumer);
+  cashier.deposits.onPaid((tx, d) => missions.onDepositPaid(tx, d));
+  sessions.onCreated((tx, s) => missions.onSessionCreated(tx, s));
   const rgFamily = createFamily({ db, rg });
   const rgRestricted = createRestricted({ db, jobs, rg });
   registerRestrictedJobs(jobs, rgRestricted);
@@ -243,6 +253,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountPointOps(app, { db, points, merchants, operators: cashier.operators, checkResponses });
   mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
+  mountMissionOps(app, { db, missions, merchants, operators: cashier.operators });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
@@ -252,6 +263,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   mountProfitRoutes(apiApp, db, routeOpts);
   mountPromotionRoutes(apiApp, { promos }, routeOpts);
+  mountMissionRoutes(apiApp, { missions }, routeOpts);
   mountRedEnvelopeRoutes(apiApp, { envelopes }, routeOpts);
   mountPointRoutes(apiApp, { points }, routeOpts);
   if (!config.isProduction) mountDevRoutes(apiApp, { db, sink, merchants, sessions, accounts, hasher, captchas, bot });
@@ -334,7 +346,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   let stopped = false;
   return {
-    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, rgRestricted, rgFamily, envelopes,
+    config, app, http, db, bus, log, merchants, bootCache, sessions, sink, relay, realtime, io: realtime.io, accounts, hasher, cashier, vendorWallet, house, jobs, rg, betStream, promos, missions, rgRestricted, rgFamily, envelopes,
     async listen(port = config.PORT, host = config.HOST): Promise<number> {
       await new Promise<void>((resolve, reject) => {
         http.once('error', reject);

@@ -22,6 +22,7 @@ import { referralCalls } from '@portal/contracts/api/referral';
 import { profitCalls } from '@portal/contracts/api/profit';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls, promotionCalls } from '@portal/contracts/api/promotions';
+import { missionCalls, opsMissionCalls } from '@portal/contracts/api/missions';
 import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { opsPointCalls, pointCalls } from '@portal/contracts/api/points';
 import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 type AnyCall = CallDef<never, never, never>;
 const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, newsCalls, opsContentCalls, opsRgListCalls, rgFamily: { rgFamilyCall }, opsRedEnvelopeCalls, redEnvelopeCalls, launch: { launchCall },
+  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, opsMissionCalls, missionCalls, newsCalls, opsContentCalls, opsRgListCalls, rgFamily: { rgFamilyCall }, opsRedEnvelopeCalls, redEnvelopeCalls, launch: { launchCall },
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },

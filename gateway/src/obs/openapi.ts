@@ -21,6 +21,7 @@ import * as feedback from '@portal/contracts/api/feedback';
 import * as referral from '@portal/contracts/api/referral';
 import * as profit from '@portal/contracts/api/profit';
 import * as promotions from '@portal/contracts/api/promotions';
+import * as missions from '@portal/contracts/api/missions';
 import * as redEnvelopes from '@portal/contracts/api/red-envelopes';
 import * as points from '@portal/contracts/api/points';
 
@@ -53,7 +54,7 @@ const isCall = (v: unknown): v is AnyCall =>
 
 /** The player API (/wps, /lgw) calls of every contract module: exported calls and objects of calls. */
 export function contractCalls(): AnyCall[] {
-  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
+  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, missions, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
   modules.push(points);
   for (const m of modules) {

@@ -4,6 +4,9 @@ import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-centre/components/member-centre-page';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { MessagesPanel } from '../../features/messages/components/messages-panel';
+import { useMissionSummary } from '../../features/missions/api/get-mission-summary';
+import { MissionsPanel } from '../../features/missions/components/missions-panel';
+import { useMissionEvents } from '../../features/missions/components/use-mission-events';
 import { EnvelopeHistoryPanel } from '../../features/red-envelopes/components/envelope-history';
 import { RgPanel } from '../../features/rg/components/rg-panel';
 import { ReferralPanel } from '../../features/referral/components/referral-panel';
@@ -27,6 +30,9 @@ export function MemberRoute() {
   // Badges: rewards waiting for a claim, bonuses under wagering (kept live by the promotion events).
   const rewards = useRewards(!isTrial).data;
   usePromotionEvents();
+  // Badge: missions completed and not claimed yet (kept live by mission.progress).
+  const missions = useMissionSummary(!isTrial).data;
+  useMissionEvents();
   const slots: MemberCentreSlots = {
     depositv2: { render: () => <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} /> },
     withdraw: { render: () => <WithdrawPanel /> },
@@ -40,6 +46,7 @@ export function MemberRoute() {
     rewardCenter: { render: () => <RewardCentre />, badge: rewards?.claimable ?? 0 },
     bonusDetails: { render: () => <BonusDetails />, badge: rewards?.processing ?? 0 },
     redEnvelopes: { render: () => <EnvelopeHistoryPanel /> },
+    missionLeaderboard: { render: () => <MissionsPanel />, badge: missions?.claimable ?? 0 },
   };
   return <MemberCentrePage slots={slots} />;
 }

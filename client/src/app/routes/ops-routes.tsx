@@ -45,6 +45,10 @@ export const OPS_ROUTE: RouteObject = {
       const [m] = await Promise.all([import('../../features/ops/components/promotions-page'), loadNamespaces(['promotions'])]);
       return { Component: m.PromotionsOpsPage };
     }, handle: handle('ops:nav_promotions') },
+    { id: 'opsMissions', path: 'missions', lazy: async () => {
+      const [m] = await Promise.all([import('../../features/ops/components/missions-page'), loadNamespaces(['missions'])]);
+      return { Component: m.MissionsOpsPage };
+    }, handle: handle('ops:nav_missions') },
     { id: 'opsContent', path: 'content', lazy: async () => ({ Component: (await import('../../features/ops/components/content-page')).ContentPage }), handle: handle('ops:nav_content') },
     { id: 'opsRg', path: 'rg', lazy: async () => ({ Component: (await import('../../features/ops/components/rg-page')).RgPage }), handle: handle('ops:nav_rg') },
     { id: 'opsPoints', path: 'points', lazy: async () => ({ Component: (await import('../../features/ops/components/points-page')).PointsOpsPage }), handle: handle('ops:nav_points') },

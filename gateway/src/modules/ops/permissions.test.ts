@@ -6,6 +6,7 @@ import { opsRgCalls, opsRgListCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls } from '@portal/contracts/api/promotions';
+import { opsMissionCalls } from '@portal/contracts/api/missions';
 import { opsContentCalls } from '@portal/contracts/api/ops-content';
 import { opsRedEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { opsPointCalls } from '@portal/contracts/api/points';
@@ -74,6 +75,9 @@ const ROUTES: Route[] = [
   { method: 'PUT', path: opsPromotionCalls.update.path, action: 'promotions.manage', roles: [A, C], body: {} },
   { method: 'GET', path: opsPromotionCalls.requests.path, action: 'promotions.read', roles: [A, C, F] },
   { method: 'POST', path: opsPromotionCalls.decide.path, action: 'promotions.decide', roles: [A, F], body: {} },
+  { method: 'GET', path: opsMissionCalls.list.path, action: 'missions.read', roles: [A, C, F] },
+  { method: 'POST', path: opsMissionCalls.create.path, action: 'missions.manage', roles: [A, C], body: {} },
+  { method: 'PUT', path: opsMissionCalls.update.path, action: 'missions.manage', roles: [A, C], body: {} },
   { method: 'GET', path: opsContentCalls.announcements.path, action: 'content.read', roles: [A, C, S] },
   { method: 'POST', path: opsContentCalls.createAnnouncement.path, action: 'content.manage', roles: [A, C], body: {} },
   { method: 'PUT', path: opsContentCalls.updateAnnouncement.path, action: 'content.manage', roles: [A, C], body: {} },
@@ -138,7 +142,7 @@ const denials = async (role: OperatorRole, action: OpsAction) =>
 describe('operator permission matrix', () => {
   it('the table agrees with OPS_PERMISSIONS and covers every back-office route', () => {
     for (const r of ROUTES) expect([...r.roles].sort(), `${r.method} ${r.path}`).toEqual([...OPS_PERMISSIONS[r.action]].sort());
-    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls)]
+    const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls), ...Object.values(opsMissionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
       .concat(Object.values(opsPointCalls).map((c) => `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { prepared, type Queryable } from '../../db/db.ts';
+import { prepared, type Db, type Queryable, type Tx } from '../../db/db.ts';
 import { revokeGameSessions } from '../provider/game-sessions.ts';
 
 export type SessionInfo = {
@@ -47,19 +47,34 @@ const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.acc
      AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
      -- The player's session time limit (responsible gaming): the session ends at it.
      AND (rg.member_id IS NULL OR s.created_at + make_interval(mins => rg.session_limit_minutes) > now())`);
+type CreatedHook = (tx: Tx, s: { memberId: number; merchantCode: string }) => Promise<void>;
+const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).tx === 'function';
 
 export function createSessionStore(db: Queryable, opts: { idleMs?: number; absoluteMs?: number } = {}) {
   const idleMs = opts.idleMs ?? SESSION_IDLE_MS;
   const absoluteMs = opts.absoluteMs ?? SESSION_ABSOLUTE_MS;
+  const createdHooks: CreatedHook[] = [];
   return {
     idleMs,
     absoluteMs,
+    /** Register a step to run inside the transaction that creates a session (sign-in missions). Needs a Db. */
+    onCreated(hook: CreatedHook) {
+      createdHooks.push(hook);
+    },
     async create(memberId: number, merchantCode: string, ip: string | null = null): Promise<string> {
       const token = newToken();
-      await db.query(
+      const insert = (q: Queryable) => q.query(
         `INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, ip) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
         [hashToken(token), memberId, merchantCode, absoluteMs / 1000, ip],
       );
+      if (createdHooks.length && isDb(db)) {
+        await db.tx(async (tx) => {
+          await insert(tx);
+          for (const h of createdHooks) await h(tx, { memberId, merchantCode });
+        });
+      } else {
+        await insert(db);
+      }
       return token;
     },
     async resolve(token: string): Promise<SessionInfo | null> {

@@ -18,6 +18,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/games', key: 'nav_games', id: 'games', action: 'games.read' },
   { to: '/ops/feedback', key: 'nav_feedback', id: 'feedback', action: 'feedback.read' },
   { to: '/ops/promotions', key: 'nav_promotions', id: 'promotions', action: 'promotions.read' },
+  { to: '/ops/missions', key: 'nav_missions', id: 'missions', action: 'missions.read' },
   { to: '/ops/content', key: 'nav_content', id: 'content', action: 'content.read' },
   { to: '/ops/envelopes', key: 'nav_envelopes', id: 'envelopes', action: 'envelopes.read' },
   { to: '/ops/points', key: 'nav_points', id: 'points', action: 'points.read' },

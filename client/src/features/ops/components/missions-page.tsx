@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TOpsMission } from '@portal/contracts/api/missions';
+import { isMoneyKind, MISSION_KINDS, MISSION_PERIODS, type TMissionKind, type TMissionPeriod } from '@portal/contracts/domain/missions';
+import { useOpsMissions, useSaveMission, type MissionBody } from '../api/missions';
+import { useOpsCan } from './ops-gate';
+import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
+
+const int = (v: string) => (/^\d{1,13}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
+type Form = { period: TMissionPeriod; kind: TMissionKind; gameType: string; titleEn: string; titleTy: string; target: string; reward: string; sort: string; enabled: boolean };
+const formOf = (m: TOpsMission | null): Form => ({
+  period: m?.period ?? 'daily', kind: m?.kind ?? 'valid_bet', gameType: m?.gameType ?? '', titleEn: m?.title.EN ?? '', titleTy: m?.title.TY ?? '',
+  target: m ? String(m.target) : '', reward: m ? String(m.rewardAmount) : '', sort: String(m?.sort ?? 0), enabled: m?.enabled ?? true,
+});
+const bodyOf = (f: Form): MissionBody => ({
+  period: f.period, kind: f.kind, gameType: f.kind === 'game_bet' ? f.gameType.trim().toUpperCase() : null,
+  title: { EN: f.titleEn, TY: f.titleTy }, target: int(f.target), rewardAmount: int(f.reward), sort: int(f.sort), enabled: f.enabled,
+});
+
+/**
+ * /ops/missions: the merchant's daily and weekly missions (kind, target, cash reward, EN/TY title);
+ * create, edit, disable. Content and administrators edit, finance reads. The server validates and audits.
+ */
+export function MissionsOpsPage() {
+  const { t } = useTranslation('missions');
+  const { t: to } = useTranslation('ops');
+  const canEdit = useOpsCan('missions.manage');
+  const list = useOpsMissions();
+  const save = useSaveMission();
+  const [editing, setEditing] = useState<TOpsMission | null | 'new'>(null);
+  const toggle = (m: TOpsMission) => save.mutate({ id: m.id, body: { ...bodyOf(formOf(m)), enabled: !m.enabled } });
+  return (
+    <section className="ops-page" data-testid="ops-missions-page">
+      <PageHead title={to('nav_missions')}>
+        {canEdit && <button type="button" className="ops-btn ops-btn--primary" onClick={() => setEditing('new')} data-testid="ops-mission-new">{t('ops_new')}</button>}
+      </PageHead>
+      {!canEdit && <p className="ops-note ops-note--info">{t('ops_read_only')}</p>}
+      {editing !== null && <MissionForm key={editing === 'new' ? 'new' : editing.id} current={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      <div className="ops-panel">
+        <ErrorNote error={list.error ?? save.error} testId="ops-mission-error" />
+        <TableBox busy={list.isFetching}>
+          <thead>
+            <tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_period')}</th><th>{t('ops_kind')}</th><th>{t('ops_col_target')}</th><th>{t('ops_col_reward')}</th><th>{t('ops_claims')}</th><th>{t('ops_state')}</th><th /></tr>
+          </thead>
+          <tbody>
+            {list.data?.list.length === 0 && <EmptyRow cols={9}>{t('ops_empty')}</EmptyRow>}
+            {list.data?.list.map((m) => (
+              <tr key={m.id} data-testid={`ops-mission-${m.id}`}>
+                <td className="mono">{m.id}</td>
+                <td className="strong">{m.title.EN}<br /><span className="ops-muted">{m.title.TY}</span></td>
+                <td>{t(`ops_period_${m.period}`)}</td>
+                <td>{t(`kind_${m.kind}`, { gameType: m.gameType ?? '' })}</td>
+                <td>{isMoneyKind(m.kind) ? <Money minor={m.target} /> : m.target}</td>
+                <td><Money minor={m.rewardAmount} /></td>
+                <td>{m.claims}</td>
+                <td>{m.enabled ? <StatusChip tone="success">{t('ops_on')}</StatusChip> : <StatusChip tone="muted">{t('ops_off')}</StatusChip>}</td>
+                <td>
+                  {canEdit && (
+                    <span className="ops-form__actions">
+                      <button type="button" className="ops-btn" onClick={() => setEditing(m)} data-testid="ops-mission-edit">{t('ops_edit')}</button>
+                      <button type="button" className="ops-btn" disabled={save.isPending} onClick={() => toggle(m)} data-testid="ops-mission-toggle">{m.enabled ? t('ops_disable') : t('ops_enable')}</button>
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      </div>
+    </section>
+  );
+}
+
+function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone: () => void }) {
+  const { t } = useTranslation('missions');
+  const save = useSaveMission();
+  const [f, setF] = useState<Form>(() => formOf(current));
+  const [bad, setBad] = useState(false);
+  const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const submit = () => {
+    const body = bodyOf(f);
+    if (!(body.target > 0) || !(body.rewardAmount > 0) || Number.isNaN(body.sort)) return setBad(true);
+    setBad(false);
+    save.mutate({ id: current?.id ?? null, body }, { onSuccess: onDone });
+  };
+  const fixed = current !== null;
+  return (
+    <div className="ops-panel ops-form" data-testid="ops-mission-form">
+      <h2 className="ops-panel__title">{current ? `${t('ops_edit')} #${current.id}` : t('ops_new')}</h2>
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="mission-period">{t('ops_period')}</label>
+        <select id="mission-period" className="ops-input" value={f.period} disabled={fixed} onChange={(e) => setF((x) => ({ ...x, period: e.target.value as TMissionPeriod }))} data-testid="ops-mission-period">
+          {MISSION_PERIODS.map((p) => <option key={p} value={p}>{t(`ops_period_${p}`)}</option>)}
+        </select>
+      </div>
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="mission-kind">{t('ops_kind')}</label>
+        <select id="mission-kind" className="ops-input" value={f.kind} disabled={fixed} onChange={(e) => setF((x) => ({ ...x, kind: e.target.value as TMissionKind }))} data-testid="ops-mission-kind">
+          {MISSION_KINDS.map((k) => <option key={k} value={k}>{t(`kind_${k}`, { gameType: '…' })}</option>)}
+        </select>
+      </div>
+      {f.kind === 'game_bet' && <OpsField label={t('ops_game_type')} value={f.gameType} onChange={set('gameType')} testId="ops-mission-game-type" disabled={fixed} maxLength={12} placeholder="RNG" />}
+      <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-mission-title-en" required maxLength={120} />
+      <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} />
+      <OpsField label={t('ops_target')} value={f.target} onChange={set('target')} testId="ops-mission-target" inputMode="numeric" required />
+      <OpsField label={t('ops_reward')} value={f.reward} onChange={set('reward')} testId="ops-mission-reward" inputMode="numeric" required />
+      <OpsField label={t('ops_sort')} value={f.sort} onChange={set('sort')} testId="ops-mission-sort" inputMode="numeric" />
+      <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} data-testid="ops-mission-enabled" /> {t('ops_enabled')}</label>
+      {bad && <p className="ops-note ops-note--danger">{t('ops_invalid')}</p>}
+      <ErrorNote error={save.error} testId="ops-mission-save-error" />
+      {save.isSuccess && <SuccessNote>{t('ops_saved')}</SuccessNote>}
+      <div className="ops-form__actions">
+        <button type="button" className="ops-btn ops-btn--primary" disabled={save.isPending} onClick={submit} data-testid="ops-mission-save">{t('ops_save')}</button>
+        <button type="button" className="ops-btn" onClick={onDone}>{t('ops_cancel')}</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { SIM_SIGNATURE_HEADER } from '@portal/contracts/api/cashier';
+import { missionPeriodEnd, missionPeriodKey, missionPeriodStart } from '@portal/contracts/domain/missions';
+import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { apiOn, testMembers } from '../../testing/test-members.ts';
+import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { signVendorRequest } from '../provider/vendor-routes.ts';
+import { signSim } from '../cashier/payment-provider.ts';
+import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { betContribution, createMissions, seedDemoMissions } from './missions-service.ts';
+
+/**
+ * Missions and leaderboard over HTTP with real vendor calls through the bet stream: progress from bets
+ * (by kind and game type), deposits and sign-ins, pushed live; a rollback gives back; a reward claimed
+ * once; periods of the merchant's calendar; leaderboard ties by time; authorization and refusals.
+ */
+let t: TestPortal;
+const VENDOR = 'MSV';
+const secret = randomBytes(32).toString('hex');
+const call = apiOn(() => t.url);
+const newMember = testMembers(() => t.url, { prefix: 'ms' });
+const sockets: TestSocket[] = [];
+const ops: Record<string, string> = {};
+let seq = 0;
+const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+type Mission = { id: string; period: string; kind: string; progress: number; target: number; status: string; periodKey: string; rewardAmount: number };
+type Summary = { list: Mission[]; claimable: number; eligible: boolean };
+type Board = { list: Array<{ rank: number; name: string; total: number; isMe: boolean }>; me: { rank: number; total: number } | null; periodKey: string };
+const texts = (en: string) => ({ EN: en, TY: `Misyon: ${en}` });
+
+beforeAll(async () => {
+  t = await startTestPortal();
+  const db = t.portal.db;
+  // The demo seed (not run under NODE_ENV=test): six missions for DEMO, once; then off, these tests use their own.
+  await seedDemoMissions(db);
+  await seedDemoMissions(db);
+  const seeded = await db.query<{ kind: string; title: { EN: string; TY: string } }>(`SELECT kind, title FROM missions WHERE merchant_code = 'DEMO' ORDER BY sort`);
+  expect(seeded.rows.map((r) => r.kind)).toEqual(['login_days', 'bet_count', 'valid_bet', 'game_bet', 'deposit', 'login_days']);
+  expect(seeded.rows.every((r) => r.title.EN !== r.title.TY)).toBe(true);
+  await db.query('UPDATE missions SET enabled = false');
+  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
+  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Mission Fish'), ('DEMO', $1, 'LIVE', 'LIVE', 'Mission Live')`, [VENDOR]);
+  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'MSV-F', $1, 'F1', 'FISH', 'Mission Fish'), ('DEMO', 'MSV-L', $1, 'L1', 'LIVE', 'Mission Live')`, [VENDOR]);
+  for (const [name, roles] of [['madmin', ['administrator']], ['mcontent', ['content']], ['mfinance', ['finance']], ['mrisk', ['risk']]] as const) {
+    await t.portal.cashier.operators.createOperator('DEMO', name, 'Mission12345678', [...roles], { totpSecret: OPS_TOTP_SECRET });
+    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Mission12345678', totp: await totpNow(OPS_TOTP_SECRET, name) } })).json!.value!.token;
+  }
+}, 300_000);
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  expect(await checkLedger(t.portal.db)).toEqual([]);
+  await t.stop();
+}, 120_000);
+
+async function createMission(body: Record<string, unknown>, token = ops.madmin!) {
+  const r = await call<{ id: string }>('/ops/api/missions', { token, body });
+  expect(r.status, r.text).toBe(200);
+  return r.json!.value!;
+}
+async function player() {
+  const m = await newMember(0);
+  const s = await connectSocket(t.url, { token: m.token });
+  sockets.push(s);
+  return { ...m, socket: s };
+}
+async function summary(token: string) {
+  const r = await call<Summary>('/wps/relay/MCSFE_getMissionSummaryDetails?language=TY', { token });
+  expect(r.status, r.text).toBe(200);
+  return r.json!.value!;
+}
+const mine = async (token: string, missionId: string) => (await summary(token)).list.find((m) => m.id === missionId)!;
+async function balance(token: string) {
+  return (await call<{ balance: number }>('/wps/v2/wallets/balance', { token })).json!.value!.balance;
+}
+async function transferIn(memberId: number, amount: number) {
+  await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('fund'), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount }));
+}
+async function vendorCall(path: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const ts = Math.floor(Date.now() / 1000);
+  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
+  });
+  const json = (await res.json()) as { success: boolean };
+  expect(json.success, JSON.stringify(json)).toBe(true);
+}
+/** A vendor session of the player on a game, as a vendor gets it from the launch. */
+async function vendorToken(token: string, nodeId: string) {
+  const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId }, token });
+  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+  const raw = JSON.stringify({ token: code });
+  const ts = Math.floor(Date.now() / 1000);
+  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
+  });
+  return ((await auth.json()) as { value: { token: string } }).value.token;
+}
+async function bet(p: { memberId: number }, vtoken: string, game: 'F1' | 'L1', amount: number) {
+  const tx = id('b');
+  await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: id('r'), gameCode: game, amount, token: vtoken });
+  return tx;
+}
+async function deposit(token: string, amount: number) {
+  const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token, body: { channelCode: 'GCASH', amount, requestId: `req_${randomBytes(6).toString('hex')}` } });
+  expect(order.status, order.text).toBe(200);
+  const d = (await t.portal.db.query<{ provider_order_id: string; reference: string }>('SELECT provider_order_id, reference FROM deposits WHERE id = $1', [Number(order.json!.value!.id)])).rows[0]!;
+  const raw = JSON.stringify({ orderId: d.provider_order_id, merchantOrderId: d.reference, status: 'paid', amount, currency: 'PHP', at: new Date().toISOString() });
+  const res = await fetch(`${t.url}/wps/payment/callback/sim`, { method: 'POST', headers: { 'content-type': 'application/json', [SIM_SIGNATURE_HEADER]: signSim(t.portal.cashier.simSecret!, raw) }, body: raw });
+  expect(res.status).toBe(200);
+}
+const progressEvent = (s: TestSocket, missionId: string, progress: number) =>
+  waitFor(() => s.received.find((e) => e.type === 'mission.progress' && (e.payload as { missionId: string; progress: number }).missionId === missionId && (e.payload as { progress: number }).progress === progress), `mission ${missionId} at ${progress}`);
+
+describe('mission periods (merchant calendar)', () => {
+  it('days start at local midnight and weeks on local Monday, for the merchant offset', () => {
+    // UTC+8: 2026-11-23 16:00Z is Tuesday 2026-11-24 00:00 local.
+    expect(missionPeriodKey(new Date('2026-11-23T15:59:59Z'), 'daily', 480)).toBe('2026-11-23');
+    expect(missionPeriodKey(new Date('2026-11-23T16:00:00Z'), 'daily', 480)).toBe('2026-11-24');
+    // Monday 2026-11-23 00:00 local is 2026-11-22 16:00Z.
+    expect(missionPeriodKey(new Date('2026-11-22T15:59:59Z'), 'weekly', 480)).toBe('W2026-11-16');
+    expect(missionPeriodKey(new Date('2026-11-22T16:00:00Z'), 'weekly', 480)).toBe('W2026-11-23');
+    // West of UTC (UTC-5): 2026-11-24 04:59Z is still the 23rd.
+    expect(missionPeriodKey(new Date('2026-11-24T04:59:00Z'), 'daily', -300)).toBe('2026-11-23');
+    expect(missionPeriodStart(new Date('2026-11-24T10:00:00Z'), 'daily', 480).toISOString()).toBe('2026-11-23T16:00:00.000Z');
+    expect(missionPeriodEnd(new Date('2026-11-24T10:00:00Z'), 'weekly', 480).toISOString()).toBe('2026-11-29T16:00:00.000Z');
+  });
+  it('what a bet gives each kind', () => {
+    const b = { amount: 150, gameType: 'FISH' };
+    expect([betContribution('valid_bet', null, b), betContribution('bet_count', null, b), betContribution('game_bet', 'FISH', b), betContribution('game_bet', 'LIVE', b), betContribution('deposit', null, b)])
+      .toEqual([150, 1, 150, 0, 0]);
+  });
+});
+
+describe('missions', { timeout: 180_000 }, () => {
+  it('operators author missions by role, audited; bad input is a 4xx with nothing written', async () => {
+    const body = { period: 'daily', kind: 'bet_count', title: texts('Role check'), target: 3, rewardAmount: 1_00 };
+    expect((await call('/ops/api/missions', { token: ops.mfinance!, body })).status).toBe(403);
+    expect((await call('/ops/api/missions', { token: ops.mrisk! })).status).toBe(403);
+    expect((await call('/ops/api/missions', { token: ops.mfinance! })).status).toBe(200);
+    expect((await call('/ops/api/missions', { body })).status).toBe(401);
+    const before = (await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length;
+    for (const bad of [{ ...body, kind: 'game_bet' }, { ...body, gameType: 'FISH' }, { ...body, target: 0 }, { ...body, rewardAmount: -1 }, { ...body, period: 'monthly' }, { ...body, title: { EN: 'x' } }]) {
+      expect((await call('/ops/api/missions', { token: ops.madmin!, body: bad })).status).toBe(400);
+    }
+    expect((await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length).toBe(before);
+    const m = await createMission(body, ops.mcontent!);
+    const edited = await call<{ target: number; enabled: boolean }>(`/ops/api/missions/${m.id}`, { method: 'PUT', token: ops.mcontent!, body: { ...body, target: 5, enabled: false } });
+    expect(edited.json!.value!).toMatchObject({ target: 5, enabled: false });
+    expect((await call(`/ops/api/missions/${m.id}`, { method: 'PUT', token: ops.mcontent!, body: { ...body, kind: 'valid_bet' } })).status).toBe(409);
+    expect((await call('/ops/api/missions/999999', { method: 'PUT', token: ops.mcontent!, body })).status).toBe(404);
+    const audit = await t.portal.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_type = 'mission' AND target_id = $1 ORDER BY id`, [m.id]);
+    expect(audit.rows.map((r) => r.action)).toEqual(['mission.create', 'mission.update']);
+    // A disabled mission is not shown to players.
+    const p = await player();
+    expect((await summary(p.token)).list.find((x) => x.id === m.id)).toBeUndefined();
+  });
+
+  it('bets move bet missions live through the bet stream (by kind and game type); a rollback gives back; claimed once', async () => {
+    const count = await createMission({ period: 'daily', kind: 'bet_count', title: texts('Three bets'), target: 3, rewardAmount: 2_00 });
+    const valid = await createMission({ period: 'weekly', kind: 'valid_bet', title: texts('Bet 300'), target: 300_00, rewardAmount: 5_00 });
+    const fishOnly = await createMission({ period: 'daily', kind: 'game_bet', gameType: 'FISH', title: texts('Fish 100'), target: 100_00, rewardAmount: 1_00 });
+    const p = await player();
+    await transferIn(p.memberId, 1000_00);
+    const fish = await vendorToken(p.token, 'MSV-F');
+    const live = await vendorToken(p.token, 'MSV-L');
+    await bet(p, fish, 'F1', 60_00);
+    await bet(p, live, 'L1', 100_00);
+    await t.portal.betStream.drainNow();
+    await progressEvent(p.socket, valid.id, 160_00);
+    await progressEvent(p.socket, fishOnly.id, 60_00);
+    expect(await mine(p.token, count.id)).toMatchObject({ progress: 2, target: 3, status: 'processing' });
+    const rolled = await bet(p, fish, 'F1', 50_00);
+    await t.portal.betStream.drainNow();
+    await progressEvent(p.socket, fishOnly.id, 110_00);
+    expect(await mine(p.token, fishOnly.id)).toMatchObject({ status: 'claim' });
+    // The rollback takes back what the bet gave, everywhere: fish falls below its target again.
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: rolled });
+    await t.portal.betStream.drainNow();
+    await progressEvent(p.socket, fishOnly.id, 60_00);
+    expect(await mine(p.token, fishOnly.id)).toMatchObject({ progress: 60_00, status: 'processing' });
+    expect(await mine(p.token, count.id)).toMatchObject({ progress: 2, status: 'processing' });
+    expect(await mine(p.token, valid.id)).toMatchObject({ progress: 160_00 });
+    // Not completed yet: nothing to claim.
+    const k = (await mine(p.token, count.id)).periodKey;
+    expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: Number(count.id), periodKey: k } })).status).toBe(409);
+    const seen = p.socket.received.length;
+    await bet(p, live, 'L1', 10_00);
+    await t.portal.betStream.drainNow();
+    // (The third bet completed it once already, before the rollback: look at events after this bet only.)
+    const done = await waitFor(() => p.socket.received.slice(seen).find((e) => e.type === 'mission.progress' && (e.payload as { missionId: string; status: string }).missionId === count.id && (e.payload as { status: string }).status === 'claim'), 'count completed');
+    expect((done.payload as { claimable: number }).claimable).toBe(1);
+    expect((await summary(p.token)).claimable).toBe(1);
+    const before = await balance(p.token);
+    const c = await call<{ mission: Mission; claimable: number }>('/wps/v2/missions/claim', { token: p.token, body: { missionId: Number(count.id), periodKey: k } });
+    expect(c.status, c.text).toBe(200);
+    expect(c.json!.value!).toMatchObject({ mission: { status: 'claimed' }, claimable: 0 });
+    await waitFor(() => p.socket.received.find((e) => e.type === 'balance.changed' && (e.payload as { reason: string }).reason === 'mission.reward'), 'balance.changed');
+    expect(await balance(p.token)).toBe(before + 2_00);
+    // Claim once: the second is 409 and changes nothing.
+    const twice = await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: Number(count.id), periodKey: k } });
+    expect([twice.status, twice.json?.code]).toEqual([409, 'CONFLICT']);
+    expect(await balance(p.token)).toBe(before + 2_00);
+    // A rollback after the claim does not take the paid reward's progress back (documented in the service).
+    const late = await bet(p, live, 'L1', 5_00);
+    await t.portal.betStream.drainNow();
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: late });
+    await t.portal.betStream.drainNow();
+    expect(await mine(p.token, count.id)).toMatchObject({ progress: 4, status: 'claimed' });
+    // Another player cannot claim it for them (claims are the caller's own progress).
+    const other = await player();
+    expect((await call('/wps/v2/missions/claim', { token: other.token, body: { missionId: Number(count.id), periodKey: k } })).status).toBe(409);
+  });
+
+  it('deposits and sign-ins move their missions in their own transactions', async () => {
+    const dep = await createMission({ period: 'weekly', kind: 'deposit', title: texts('Deposit 500'), target: 500_00, rewardAmount: 3_00 });
+    const login = await createMission({ period: 'daily', kind: 'login_days', title: texts('Sign in'), target: 1, rewardAmount: 50 });
+    const p = await player();
+    // The dev session of player() was created after the mission: one day signed in.
+    expect(await mine(p.token, login.id)).toMatchObject({ progress: 1, status: 'claim' });
+    // A second session the same day does not count again.
+    const again = await call<{ token: string }>('/wps/dev/sessions', { body: { account: p.account } });
+    expect(again.status).toBe(200);
+    expect(await mine(p.token, login.id)).toMatchObject({ progress: 1 });
+    await deposit(p.token, 300_00);
+    await progressEvent(p.socket, dep.id, 300_00);
+    await deposit(p.token, 250_00);
+    await progressEvent(p.socket, dep.id, 550_00);
+    expect(await mine(p.token, dep.id)).toMatchObject({ status: 'claim' });
+    expect((await summary(p.token)).claimable).toBe(2);
+    // Later tests' new players would complete the sign-in mission: off again.
+    await call(`/ops/api/missions/${login.id}`, { method: 'PUT', token: ops.madmin!, body: { period: 'daily', kind: 'login_days', title: texts('Sign in'), target: 1, rewardAmount: 50, enabled: false } });
+  });
+
+  it('a period that is over cannot be claimed (merchant calendar)', async () => {
+    const m = await createMission({ period: 'daily', kind: 'bet_count', title: texts('Yesterday'), target: 1, rewardAmount: 1_00 });
+    const p = await player();
+    const gmt = (await t.portal.db.query<{ g: number | null }>(`SELECT (brand->>'gmtOffsetMinutes')::int AS g FROM merchants WHERE code = 'DEMO'`)).rows[0]!.g ?? 0;
+    const yesterday = missionPeriodKey(new Date(Date.now() - 24 * 3600_000), 'daily', gmt);
+    await t.portal.db.query(`INSERT INTO mission_progress (mission_id, member_id, merchant_code, period_key, progress, completed_at) VALUES ($1, $2, 'DEMO', $3, 1, now() - interval '1 day')`, [m.id, p.memberId, yesterday]);
+    const before = await balance(p.token);
+    const r = await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: Number(m.id), periodKey: yesterday } });
+    expect([r.status, r.json?.code]).toEqual([403, 'FORBIDDEN']);
+    expect(await balance(p.token)).toBe(before);
+    // Not today's progress, and not in the badge.
+    expect(await mine(p.token, m.id)).toMatchObject({ progress: 0, status: 'processing' });
+    expect((await summary(p.token)).claimable).toBe(0);
+    // The same service at the first second of the next local day sees a new period.
+    const end = missionPeriodEnd(new Date(), 'daily', gmt);
+    const tomorrow = createMissions({ db: t.portal.db, now: () => end });
+    const s = await tomorrow.summary('DEMO', p.memberId, 'EN');
+    expect(s.list.find((x) => x.id === m.id)!.periodKey).toBe(missionPeriodKey(end, 'daily', gmt));
+    expect(s.list.find((x) => x.id === m.id)!.periodKey).not.toBe(missionPeriodKey(new Date(), 'daily', gmt));
+  });
+
+  it('leaderboard: valid bets per period, ties to who reached the score first, masked names, own rank', async () => {
+    const [a, b, c] = [await player(), await player(), await player()];
+    for (const p of [a, b, c]) await transferIn(p.memberId, 10_000_00);
+    // Far above the other tests' players so these three are the top three.
+    await bet(a, await vendorToken(a.token, 'MSV-L'), 'L1', 5_000_00);
+    await t.portal.betStream.drainNow();
+    const bt = await vendorToken(b.token, 'MSV-L');
+    await bet(b, bt, 'L1', 5_000_00);
+    await t.portal.betStream.drainNow();
+    const board = async (token: string | undefined, period = 'daily') => (await call<Board>(`/wps/relay/getMissionLeaderboard?period=${period}&limit=3`, token ? { token } : {})).json!.value!;
+    let d = await board(b.token);
+    expect(d.list.slice(0, 2).map((x) => [x.rank, x.total, x.isMe])).toEqual([[1, 5_000_00, false], [2, 5_000_00, true]]);
+    expect(d.list[0]!.name).not.toBe(a.account);
+    expect(d.list[0]!.name).toMatch(/^m\*+.$/);
+    expect(d.me).toEqual({ rank: 2, total: 5_000_00, beyondCap: false });
+    // A rolled-back bet leaves the board; a new bet puts b ahead.
+    const cb = await bet(c, await vendorToken(c.token, 'MSV-L'), 'L1', 9_000_00);
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(c.memberId), roundId: 'x', refTransactionId: cb });
+    await bet(b, bt, 'L1', 1_00);
+    await t.portal.betStream.drainNow();
+    d = await board(a.token);
+    expect(d.list.slice(0, 2).map((x) => [x.total, x.isMe])).toEqual([[5_001_00, false], [5_000_00, true]]);
+    expect(d.me).toEqual({ rank: 2, total: 5_000_00, beyondCap: false });
+    expect((await board(c.token)).me).toBeNull();
+    const w = await board(undefined, 'weekly');
+    expect(w.me).toBeNull();
+    expect(w.periodKey.startsWith('W')).toBe(true);
+    expect(w.list[0]!.total).toBeGreaterThanOrEqual(5_001_00);
+    expect((await call('/wps/relay/getMissionLeaderboard?period=monthly')).status).toBe(400);
+    expect((await call('/wps/relay/getMissionLeaderboard?limit=1000')).status).toBe(400);
+  });
+
+  it('excluded and trial players make no progress and cannot claim; guests get nothing', async () => {
+    const m = await createMission({ period: 'daily', kind: 'valid_bet', title: texts('Excluded'), target: 10_00, rewardAmount: 1_00 });
+    const dep = await createMission({ period: 'daily', kind: 'deposit', title: texts('Excluded deposit'), target: 10_00, rewardAmount: 1_00 });
+    const x = await player();
+    await t.portal.rg.exclude('DEMO', x.memberId, { kind: 'member', account: x.account }, 'cooling', '24h');
+    const rowsOf = async () => (await t.portal.db.query<{ n: number }>(
+      `SELECT (SELECT count(*)::int FROM mission_progress WHERE member_id = $1 AND mission_id = ANY($2::bigint[])) + (SELECT count(*)::int FROM leaderboard_totals WHERE member_id = $1) AS n`,
+      [x.memberId, [m.id, dep.id]])).rows[0]!.n;
+    const before = await rowsOf();
+    // An excluded player cannot bet at all; a fact of theirs already in the stream (placed before the
+    // exclusion) moves nothing: the consumer itself leaves them out, as the deposit and sign-in hooks do.
+    const now = new Date();
+    await t.portal.db.tx((tx) => t.portal.missions.consumer.handle(tx, [{
+      streamId: 0, fact: 'bet', merchantCode: 'DEMO', memberId: x.memberId, vendor: VENDOR, transactionId: id('xb'), roundId: 'r', gameCode: 'F1', gameType: 'FISH', amount: 50_00, placedAt: now, capturedAt: now,
+    }]));
+    await t.portal.db.tx((tx) => t.portal.missions.onDepositPaid(tx, { merchant_code: 'DEMO', member_id: x.memberId, amount: 50_00 }));
+    await t.portal.db.tx((tx) => t.portal.missions.onSessionCreated(tx, { merchantCode: 'DEMO', memberId: x.memberId }));
+    expect(await rowsOf()).toBe(before);
+    expect((await t.portal.missions.summary('DEMO', x.memberId, 'EN')).eligible).toBe(false);
+    const refused = await t.portal.missions.claim('DEMO', x.memberId, Number(m.id), missionPeriodKey(now, 'daily', 0), 'EN').catch((e: { code: string }) => e.code);
+    expect(refused).toBe('RG_EXCLUDED');
+    // Trial accounts: the member calls are closed.
+    const trial = await newMember(4);
+    const ts = await call('/wps/relay/MCSFE_getMissionSummaryDetails', { token: trial.token });
+    expect(ts.status).toBe(403);
+    expect((await call('/wps/v2/missions/claim', { token: trial.token, body: { missionId: Number(m.id), periodKey: '2026-01-01' } })).status).toBe(403);
+    expect((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM mission_progress WHERE member_id = $1', [trial.memberId])).rows[0]!.n).toBe(0);
+    // Guests: no summary, no claim.
+    expect((await call('/wps/relay/MCSFE_getMissionSummaryDetails')).status).toBe(401);
+    expect((await call('/wps/v2/missions/claim', { body: { missionId: 1, periodKey: '2026-01-01' } })).status).toBe(401);
+    // Bad claims: 4xx.
+    const p = await player();
+    expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 'x', periodKey: '2026-01-01' } })).status).toBe(400);
+    expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 1, periodKey: 'today' } })).status).toBe(400);
+    expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 99999999, periodKey: '2026-01-01' } })).status).toBe(404);
+  });
+});

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { GatewayProcess } from './support/gateway-process.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { createMember, realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
+import { DemoOperator } from './support/ops-operator.ts';
+
+/**
+ * Missions in Chromium: an operator's daily mission "two spins"; a player opens Missions and leaderboard
+ * in the member centre, spins the house slot in another tab, and watches the card's progress move
+ * without a reload until it can be claimed; the claim pays once (the badge clears) and the leaderboard
+ * shows the player's own rank. Screenshots in EN/dark and TY/light (/tmp/missions-*.png).
+ */
+let gw: GatewayProcess;
+let browser: Browser;
+let opsToken = '';
+let operator: DemoOperator;
+
+beforeAll(async () => {
+  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
+  browser = await launchBrowser();
+  operator = await DemoOperator.prepare(gw, 'Ops-missions-pass-1');
+  opsToken = await operator.token();
+}, 400_000);
+afterAll(async () => {
+  await browser?.close();
+  await gw?.stop();
+});
+
+async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
+  const r = await fetch(gw.url + path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
+  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
+  return j.value;
+}
+
+async function spin(page: Page) {
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
+    page.getByTestId('house-spin').click(),
+  ]);
+}
+
+const step = (what: string) => console.log(`[missions e2e] ${new Date().toISOString()} ${what}`);
+
+describe('missions in Chromium', { timeout: 480_000 }, () => {
+  it('a player spins the house slot, sees the mission progress move live, and claims the reward once', async () => {
+    const mission = await call<{ id: string }>('/ops/api/missions', opsToken, {
+      period: 'daily', kind: 'bet_count', target: 2, rewardAmount: 3_00, sort: 0,
+      title: { EN: 'Spin twice today', TY: 'Umikot nang dalawang beses ngayon' },
+    });
+    const account = `msn${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const token = await apiLogin(gw, account, 'abc12345');
+    await call('/ops/api/adjustments', opsToken, { account, amount: 100_00, reason: 'e2e missions', requestId: `msn-${account}` });
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (e) => step(`page error: ${e.message}`));
+    await signInContext(context, token);
+
+    await page.goto(`${gw.url}/member?tab=missionLeaderboard`);
+    const card = page.getByTestId(`mission-${mission.id}`);
+    await card.waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+      await page.screenshot({ path: '/tmp/missions-e2e-failure.png', fullPage: true });
+      throw err;
+    });
+    await expect.poll(() => page.getByTestId(`mission-progress-${mission.id}`).innerText(), { timeout: 30_000 }).toBe('0 / 2');
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
+    step('missions shown');
+    const navigations: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
+    const badgeBefore = Number((await call<{ claimable: number }>('/wps/relay/MCSFE_getMissionSummaryDetails', token)).claimable);
+
+    // Play in a second tab.
+    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
+    const game = await context.newPage();
+    await game.goto(gw.url + launch.url);
+    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
+    await game.getByTestId('house-stake-1000').click();
+    await spin(game);
+    await expect.poll(() => page.getByTestId(`mission-progress-${mission.id}`).innerText(), { timeout: 60_000 }).toBe('1 / 2');
+    step('progress 1');
+    await spin(game);
+    await expect.poll(() => page.getByTestId(`mission-progress-${mission.id}`).innerText(), { timeout: 60_000 }).toBe('2 / 2');
+    await expect.poll(() => card.getAttribute('data-mission-status'), { timeout: 30_000 }).toBe('claim');
+    await expect.poll(() => page.getByTestId('mc-badge-missionLeaderboard').innerText(), { timeout: 30_000 }).toBe(String(badgeBefore + 1));
+    expect(navigations).toEqual([]);
+    await page.screenshot({ path: '/tmp/missions-en-dark.png', fullPage: true });
+    step('completed live');
+
+    const before = (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance;
+    await page.getByTestId(`mission-claim-${mission.id}`).click();
+    await expect.poll(() => card.getAttribute('data-mission-status'), { timeout: 30_000 }).toBe('claimed');
+    await expect.poll(async () => (await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance, { timeout: 30_000 }).toBe(before + 3_00);
+    expect(await page.getByTestId(`mission-claim-${mission.id}`).count()).toBe(0);
+    // Claim once: a second claim is refused and pays nothing.
+    const key = (await call<{ list: Array<{ id: string; periodKey: string }> }>('/wps/relay/MCSFE_getMissionSummaryDetails', token)).list.find((m) => m.id === mission.id)!.periodKey;
+    await expect(call('/wps/v2/missions/claim', token, { missionId: Number(mission.id), periodKey: key })).rejects.toThrow(/CONFLICT/);
+    expect((await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance).toBe(before + 3_00);
+    step('claimed');
+
+    // The leaderboard: two spins of 10.00 put the player on today's board with their own rank.
+    await page.getByTestId('missions-tab-leaderboard').click();
+    await expect.poll(() => page.getByTestId('leaderboard-me').innerText(), { timeout: 30_000 }).toMatch(/Your rank: #\d+ with ₱20\.00/);
+    await page.screenshot({ path: '/tmp/missions-board-en-dark.png', fullPage: true });
+
+    // The same screens in Tagalog, light theme.
+    const ty = await newPage(browser, { lang: 'TY' });
+    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
+    await signInContext(ty.context, token);
+    await ty.page.goto(`${gw.url}/member?tab=missionLeaderboard`);
+    await ty.page.getByTestId(`mission-${mission.id}`).getByText('Umikot nang dalawang beses ngayon').waitFor({ timeout: 60_000 });
+    await ty.page.getByText('Nakuha na').first().waitFor();
+    await ty.page.screenshot({ path: '/tmp/missions-ty-light.png', fullPage: true });
+    await ty.page.getByTestId('missions-tab-leaderboard').click();
+    await expect.poll(() => ty.page.getByTestId('leaderboard-me').innerText(), { timeout: 30_000 }).toContain('Ang iyong ranggo');
+    await ty.page.screenshot({ path: '/tmp/missions-board-ty-light.png', fullPage: true });
+    await ty.context.close();
+    await context.close();
+  });
+
+  it('an operator creates a mission on /ops/missions and disables it; players no longer see it', async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    page.setDefaultTimeout(60_000);
+    await operator.signIn(page);
+    await page.getByTestId('ops-nav-missions').click();
+    await page.getByTestId('ops-missions-page').waitFor();
+    await page.getByTestId('ops-mission-new').click();
+    await page.getByTestId('ops-mission-period').selectOption('weekly');
+    await page.getByTestId('ops-mission-kind').selectOption('game_bet');
+    await page.getByTestId('ops-mission-game-type').fill('FISH');
+    await page.getByTestId('ops-mission-title-en').fill('Fish for 200.00 this week');
+    await page.getByTestId('ops-mission-title-ty').fill('Mangisda ng 200.00 ngayong linggo');
+    await page.getByTestId('ops-mission-target').fill('20000');
+    await page.getByTestId('ops-mission-reward').fill('500');
+    await page.getByTestId('ops-mission-save').click();
+    const row = page.locator('tr', { hasText: 'Fish for 200.00 this week' });
+    await row.waitFor();
+    await page.screenshot({ path: '/tmp/missions-ops.png', fullPage: true });
+    const id = (await row.getAttribute('data-testid'))!.replace('ops-mission-', '');
+    await row.getByTestId('ops-mission-toggle').click();
+    await expect.poll(() => row.innerText(), { timeout: 30_000 }).toContain('Off');
+    const account = `msx${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const token = await apiLogin(gw, account, 'abc12345');
+    const seen = await call<{ list: Array<{ id: string }> }>('/wps/relay/MCSFE_getMissionSummaryDetails', token);
+    expect(seen.list.map((m) => m.id)).not.toContain(id);
+    await context.close();
+  });
+});
