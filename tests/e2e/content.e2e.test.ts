@@ -97,7 +97,7 @@ describe('content in Chromium', () => {
   // KNOWN FAILING, skipped: passed on its branch, timed out (120 s) in the final CI of stop 18 after the
   // other branches were merged; not diagnosed yet (see the stop-18 closing note, issue 14). The popup's
   // rules stay covered by client/src/features/home/public-modal.test.ts.
-  it.skip('shows the announcement popup once per session, in pages of 6', async () => {
+  it('shows the announcement popup once per session, in pages of 6', async () => {
     // seven more visitor popups: with the seeded one, eight (two pages)
     for (let i = 1; i <= 7; i++) {
       await opsPost('/ops/api/content/announcements', {

@@ -1,8 +1,7 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import { useTranslation } from 'react-i18next';
 import type { TVendor } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
+import { useLazyEmbla } from '../../../ui/use-lazy-embla';
 import { VendorMark } from './vendor-card';
 
 /** Footer row of vendor logos: 9 visible, 30px apart, sliding when there are more. */
@@ -10,7 +9,7 @@ export function VendorLogos({ vendors }: { vendors: TVendor[] }) {
   const { t } = useTranslation('common');
   const slides = LIMITS.FOOTER_VENDOR_SLIDES;
   const canSlide = vendors.length > slides;
-  const [ref] = useEmblaCarousel({ loop: canSlide, align: 'start', dragFree: true, active: canSlide }, canSlide ? [Autoplay({ delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true })] : []);
+  const [ref] = useLazyEmbla({ loop: canSlide, align: 'start', dragFree: true, active: canSlide }, canSlide ? { delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true } : null);
   if (vendors.length === 0) return null;
   return (
     <div
