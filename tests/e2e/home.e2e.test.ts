@@ -7,9 +7,10 @@ let gw: GatewayProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  gw = await GatewayProcess.start();
+  // A shared, busy machine can take long to boot the gateway (as in content.e2e.test.ts).
+  gw = await GatewayProcess.start({}, { bootTimeoutMs: 170_000 });
   browser = await launchBrowser();
-});
+}, 400_000);
 afterAll(async () => {
   await browser?.close();
   await gw?.stop();
