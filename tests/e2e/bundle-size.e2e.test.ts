@@ -14,10 +14,10 @@ import { ROOT } from './support/gateway-process.ts';
  * first load shrinks (README, "Performance").
  */
 // First load (to the first paint, plus the Socket.IO client): 197.2 KB after the stop-18 merges
-// (201,894 bytes); 185.0 KB (189,486) once embla, the blocks below the first screen, the footer and the
+// (201,894 bytes); 185.1 KB (189,502) once embla, the blocks below the first screen, the footer and the
 // notice modal left it. 170 KB is not met.
 const HOME_JS_BUDGET_GZIP = 188 * 1024;
-// The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.3 KB (205,077).
+// The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243).
 const HOME_VISIT_BUDGET_GZIP = 203 * 1024;
 
 const dist = path.join(ROOT, 'client/dist');
