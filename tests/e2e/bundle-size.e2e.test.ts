@@ -1,21 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOME_PAGE_CHUNKS, gzipBytes, jsClosure, readManifest } from './support/bundle.ts';
+import { HOME_AFTER_PAINT_CHUNKS, HOME_PAGE_CHUNKS, gzipBytes, jsClosure, readManifest } from './support/bundle.ts';
 import { ROOT } from './support/gateway-process.ts';
 
 /**
  * Sizes of the production build (`npm run build`), read from vite's manifest: what a guest's first
  * visit to the home page fetches, and what it must not. Sizes, not timings.
  *
- * Budget: issue 12 asks for 170 KB; the build is at about 193 KB gzip level 9 here, which the
- * gateway serves as brotli (about 170 KB on the wire, `npm run bench -- --web`); react + react-dom
- * + router alone are 95 KB gzip. The budget below holds what was reached so that it cannot grow
- * back unseen; lower it as the first load shrinks (README, "Performance").
+ * Budget: issue 12 asks for 170 KB; react + react-dom + router alone are 95 KB gzip, i18next 21 KB,
+ * the Socket.IO client 12 KB. The gateway serves brotli (smaller on the wire, `npm run bench -- --web`).
+ * The budgets below hold what was reached so that it cannot grow back unseen; lower them as the
+ * first load shrinks (README, "Performance").
  */
-// 200 KB: after this stop's merges (message popup, footer pages, promotion and envelope hooks on every
-// page) the home load measured 197.2 KB gzip in the final CI (201,894 bytes); 170 KB is not met.
-const HOME_JS_BUDGET_GZIP = 200 * 1024;
+// First load (to the first paint, plus the Socket.IO client): 197.2 KB after the stop-18 merges
+// (201,894 bytes); 185.1 KB (189,502) once embla, the blocks below the first screen, the footer and the
+// notice modal left it. 170 KB is not met.
+const HOME_JS_BUDGET_GZIP = 188 * 1024;
+// The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243).
+const HOME_VISIT_BUDGET_GZIP = 203 * 1024;
 
 const dist = path.join(ROOT, 'client/dist');
 
@@ -28,6 +31,17 @@ describe('production bundle', () => {
     const { raw, gzip } = gzipBytes(dist, home);
     console.log(`home page first load: ${home.length} JS files, ${(raw / 1024).toFixed(1)} KB, ${(gzip / 1024).toFixed(1)} KB gzip`);
     expect(gzip).toBeLessThanOrEqual(HOME_JS_BUDGET_GZIP);
+  });
+
+  it(`home page: with what loads right after the paint, the visit stays within ${HOME_VISIT_BUDGET_GZIP / 1024} KB gzip`, () => {
+    const visit = jsClosure(manifest, [...HOME_PAGE_CHUNKS, ...HOME_AFTER_PAINT_CHUNKS]);
+    const later = visit.filter((f) => !home.includes(f));
+    // Each of these really is after the paint: none is in the first load.
+    expect(later.length).toBeGreaterThanOrEqual(HOME_AFTER_PAINT_CHUNKS.length);
+    for (const key of HOME_AFTER_PAINT_CHUNKS) expect(home, key).not.toContain(manifest[key]!.file);
+    const { gzip } = gzipBytes(dist, visit);
+    console.log(`home page visit with after-paint chunks: ${visit.length} JS files, ${(gzip / 1024).toFixed(1)} KB gzip`);
+    expect(gzip).toBeLessThanOrEqual(HOME_VISIT_BUDGET_GZIP);
   });
 
   it('home page: no zod (validation loads on first use) and no other area', () => {

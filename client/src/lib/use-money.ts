@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { formatMinor } from '@portal/contracts/domain/money';
-import { merchantClock } from '@portal/contracts/domain/registration';
+import { merchantClock } from '@portal/contracts/domain/clock';
 import { useWhitelabel } from './whitelabel';
 
 /** Formats minor units with the brand's currency symbol (2 decimals, thousands separators). */

@@ -1,7 +1,7 @@
-import type useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaOptionsType } from 'embla-carousel';
 
-/** Embla's options type; the core package is not a direct dependency, so take it from the hook. */
-export type CarouselOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+/** Embla's options. */
+export type CarouselOptions = EmblaOptionsType;
 
 /** Embla's default friction, which its scroll body multiplies the velocity by every frame. */
 const EMBLA_FRICTION = 0.68;

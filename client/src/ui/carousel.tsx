@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import type { CarouselBehaviour } from './carousel-options';
+import { useLazyEmbla } from './use-lazy-embla';
 import './carousel.css';
 
 export type CarouselLabels = {
@@ -35,11 +34,12 @@ export function Carousel<T>({
   items, getKey, renderSlide, behaviour, labels, gap = 0, slideWidth = '100%', className, testId,
 }: CarouselProps<T>) {
   const { autoplayMs } = behaviour;
-  const plugins = useMemo(
-    () => (autoplayMs === null ? [] : [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true })]),
+  const autoplay = useMemo(
+    () => (autoplayMs === null ? null : { delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true }),
     [autoplayMs],
   );
-  const [viewportRef, api] = useEmblaCarousel(behaviour.options, plugins);
+  // Embla arrives after the first paint: until then the slides sit in a row, the first in view.
+  const [viewportRef, api] = useLazyEmbla(behaviour.options, autoplay);
   const [selected, setSelected] = useState(0);
   const [snapCount, setSnapCount] = useState(0);
   const [canPrev, setCanPrev] = useState(false);

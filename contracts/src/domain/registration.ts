@@ -40,14 +40,8 @@ export const MOBILE_PATTERN = /^\d{7,15}$/;
 export const DIALING_CODE_PATTERN = /^\+?\d{1,4}$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
-/**
- * A moment (default now) on the merchant's clock, as a Date whose UTC fields are the merchant's
- * local date and time (`offsetMinutes` east of UTC): what ageOn, the record pages' date ranges and
- * their list times read.
- */
-export function merchantClock(offsetMinutes: number, at = Date.now()): Date {
-  return new Date(at + offsetMinutes * 60_000);
-}
+// merchantClock lives in clock.ts (the client's list times need it without the registration rules).
+export { merchantClock } from './clock.ts';
 
 /** Age in whole years on `today` (its UTC date: pass merchantClock() for the merchant's calendar) for a yyyy-MM-dd birthday. */
 export function ageOn(birthday: string, today: Date): number | null {

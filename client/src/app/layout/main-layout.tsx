@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentRoute } from '../route-handle';
 import { ExcludedBanner } from './excluded-banner';
-import { Footer } from './footer';
 import { GlobalPopups } from './lazy-popups';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';
 import { SideBar } from './side-bar';
 import { SideMenu } from './side-menu';
+import { lazyNamed } from '../lazy-page';
+
+/** The footer (below the first screen of every page) comes in its own chunk after the first paint (issue 12). */
+const Footer = lazyNamed(() => import('./footer'), 'Footer', null);
 
 /** Every route but the agent pages: side menu, header, main view, footer, global popups. */
 export function MainLayout() {

@@ -1,14 +1,13 @@
+import { lazyNamed } from '../../app/lazy-page';
 import { useGameActions } from './components/game-actions';
-import { DescriptionBlocks } from './components/description-blocks';
-import { DownloadBlock } from './components/download-block';
 import { HomeBanners } from './components/home-banners';
 import { HomeJackpot } from './components/home-jackpot';
-import { HomeSliders } from './components/home-sliders';
 import { HotGames } from './components/hot-games';
 import { NoticeMarquee } from './components/notice-marquee';
-import { VideoBlock } from './components/video-block';
-import { WinnerBoard } from './components/winner-board';
 import './home.css';
+
+/** What is below the first screen arrives in its own chunk, after the top has painted. */
+const HomeBelowFold = lazyNamed(() => import('./components/home-below-fold'), 'HomeBelowFold', null);
 
 /** The home page (spec section 2): every block reads the gateway's data, except the decorative jackpot. */
 export function HomePage() {
@@ -19,13 +18,7 @@ export function HomePage() {
       <NoticeMarquee />
       <HomeJackpot />
       <HotGames actions={gameActions} />
-      <HomeSliders actions={gameActions} />
-      <div className="home-split">
-        <WinnerBoard />
-        <VideoBlock />
-      </div>
-      <DescriptionBlocks />
-      <DownloadBlock />
+      <HomeBelowFold actions={gameActions} />
       {gameActions.notice}
     </div>
   );

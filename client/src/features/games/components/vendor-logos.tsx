@@ -1,16 +1,26 @@
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TVendor } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
+import { useLazyEmbla } from '../../../ui/use-lazy-embla';
 import { VendorMark } from './vendor-card';
 
-/** Footer row of vendor logos: 9 visible, 30px apart, sliding when there are more. */
+/** Phones: 9 logos 30 px apart left each about 13 px wide, their names cut to one letter. */
+const NARROW = '(max-width: 640px)';
+const NARROW_SLIDES = 4;
+const subscribeNarrow = (onChange: () => void) => {
+  const mq = window.matchMedia(NARROW);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+};
+
+/** Footer row of vendor logos: 9 visible (4 on a phone), 30px apart, sliding when there are more. */
 export function VendorLogos({ vendors }: { vendors: TVendor[] }) {
   const { t } = useTranslation('common');
-  const slides = LIMITS.FOOTER_VENDOR_SLIDES;
+  const isNarrow = useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches, () => false);
+  const slides = isNarrow ? NARROW_SLIDES : LIMITS.FOOTER_VENDOR_SLIDES;
   const canSlide = vendors.length > slides;
-  const [ref] = useEmblaCarousel({ loop: canSlide, align: 'start', dragFree: true, active: canSlide }, canSlide ? [Autoplay({ delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true })] : []);
+  const [ref] = useLazyEmbla({ loop: canSlide, align: 'start', dragFree: true, active: canSlide }, canSlide ? { delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true } : null);
   if (vendors.length === 0) return null;
   return (
     <div

@@ -1,8 +1,11 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnnouncements } from '../api/get-announcements';
+import { lazyNamed } from '../../../app/lazy-page';
 import { Icon } from './icons';
-import { NoticeModal } from './notice-modal';
+
+/** The notices' modal is fetched when a notice is first clicked (issue 12: not in the first load). */
+const NoticeModal = lazyNamed(() => import('./notice-modal'), 'NoticeModal', null);
 
 /** Scroll speed of the notice bar, px per second. */
 const MARQUEE_SPEED = 70;
@@ -12,6 +15,9 @@ export function NoticeMarquee() {
   const { data } = useAnnouncements();
   const notices = data?.notices ?? [];
   const [openId, setOpenId] = useState<string | null>(null);
+  // Mounted from the first click on (so it can animate out), not before.
+  const [isModalMounted, setModalMounted] = useState(false);
+  if (openId !== null && !isModalMounted) setModalMounted(true);
   const trackRef = useRef<HTMLDivElement>(null);
   const [durationS, setDurationS] = useState(30);
 
@@ -54,7 +60,7 @@ export function NoticeMarquee() {
           <div className="home-marquee__group" aria-hidden="true">{renderItems(1)}</div>
         </div>
       </div>
-      <NoticeModal notices={notices} openId={openId} onClose={() => setOpenId(null)} />
+      {isModalMounted && <NoticeModal notices={notices} openId={openId} onClose={() => setOpenId(null)} />}
     </div>
   );
 }

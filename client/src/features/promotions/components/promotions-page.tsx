@@ -66,7 +66,7 @@ function PromotionCard({ p }: { p: TPromotion }) {
       </div>
       <h2 className="promo-card__title">{p.title}</h2>
       <p className="promo-card__meta">
-        {t('period', { from: dateTime(p.startsAt), to: p.endsAt ? dateTime(p.endsAt) : t('no_end') })}
+        {p.endsAt ? t('period', { from: dateTime(p.startsAt), to: dateTime(p.endsAt) }) : t('period_open', { from: dateTime(p.startsAt) })}
       </p>
       {reward && <p className="promo-card__meta" data-testid="promo-reward">{t('reward', { reward })}</p>}
       {(p.wageringBonusX > 0 || p.wageringDepositX > 0) && (

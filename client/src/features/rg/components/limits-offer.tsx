@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/field-message';
 import { useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { useRgState, useSetLimit } from '../api/rg';
+import '../../../ui/cashier.css';
 
 const OFFERED_KINDS: readonly TRgLimitKind[] = ['deposit', 'loss'];
 /** Whole currency units typed by the player -> minor units; null when not a whole positive amount. */

@@ -78,6 +78,7 @@ export function RgPanel() {
                 </td>
               </tr>
             ))}
+            {s && s.limits.length === 0 && <tr><td colSpan={5} className="cx-muted">{t('rg_no_limits')}</td></tr>}
           </tbody>
         </table>
         <div className="cx-form">
@@ -130,6 +131,7 @@ export function RgPanel() {
             <li key={e.id} className="msg-item msg-item--read">{dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })} · {t(`rg_by_${e.by}`)}</li>
           ))}
         </ul>
+        {events.data && events.data.list.length === 0 && <p className="cx-muted">{t('rg_no_events')}</p>}
       </div>
     </div>
   );
