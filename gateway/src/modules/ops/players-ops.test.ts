@@ -79,13 +79,54 @@ describe('players: search and profile', () => {
     const money = path(opsPlayerCalls.playerMoney.path, player.id);
     expect((await call(money, { token: tok.pl_support })).status).toBe(403);
     expect((await call(money, { token: tok.pl_content })).status).toBe(403);
-    const fin = await call<{ balance: number; available: number; currency: string; deposits: unknown[] }>(money, { token: tok.pl_finance });
+    const fin = await call<{ balance: number; available: number; currency: string }>(money, { token: tok.pl_finance });
     expect(fin.status, fin.text).toBe(200);
-    expect(fin.json!.value).toMatchObject({ currency: 'PHP', deposits: [] });
+    expect(fin.json!.value).toMatchObject({ currency: 'PHP' });
     expect(typeof fin.json!.value!.balance).toBe('number');
     // content sees no players at all
     expect((await call(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_content })).status).toBe(403);
     expect((await call(path(opsPlayerCalls.player.path, 999999), { token: tok.pl_admin })).status).toBe(404);
+  });
+});
+
+describe('the money records, a page at a time', () => {
+  it('pages deposits, withdrawals and bet rounds newest first with a total; bad paging is 400; support may not read them', async () => {
+    const m = await call<{ memberId: number }>('/wps/dev/sessions', { body: { account: 'pager_player3' } });
+    const id = m.json!.value!.memberId;
+    // 23 deposit orders and 12 bet rounds (a bet and a win each), oldest first
+    for (let i = 1; i <= 23; i++) {
+      await t.portal.db.query(
+        `INSERT INTO deposits (merchant_code, member_id, channel_code, provider, provider_order_id, reference, request_id, amount, currency, created_at)
+         VALUES ('DEMO', $1, 'gcash', 'sim', $2, $2, $2, $3, 'PHP', now() - make_interval(mins => 100 - $4::int))`, [id, `pg-dep-${id}-${i}`, i * 100, i]);
+    }
+    for (let i = 1; i <= 12; i++) {
+      for (const kind of ['bet', 'win'] as const) {
+        await t.portal.db.query(
+          `INSERT INTO vendor_transactions (merchant_code, vendor, transaction_id, kind, member_id, round_id, game_code, amount, status, response, created_at)
+           VALUES ('DEMO', 'pgsim', $1, $2, $3, $4, 'slot1', $5, 'applied', '{}', now() - make_interval(mins => 100 - $6::int))`,
+          [`pg-${id}-${i}-${kind}`, kind, id, `round-${i}`, kind === 'bet' ? 1000 : i, i]);
+      }
+    }
+    const get = <T,>(p: string, q: string, token = tok.pl_risk) => call<{ list: T[]; pageNo: number; pageSize: number; total: number }>(`${path(p, id)}${q}`, { token });
+    const d1 = await get<{ amount: number }>(opsPlayerCalls.playerDeposits.path, '');
+    expect(d1.status, d1.text).toBe(200);
+    expect(d1.json!.value).toMatchObject({ pageNo: 1, pageSize: 10, total: 23 });
+    expect(d1.json!.value!.list.map((d) => d.amount)).toEqual([2300, 2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500, 1400]);
+    const d3 = await get<{ amount: number }>(opsPlayerCalls.playerDeposits.path, '?pageNo=3');
+    expect(d3.json!.value!.list.map((d) => d.amount)).toEqual([300, 200, 100]);
+    const past = await get<{ amount: number }>(opsPlayerCalls.playerDeposits.path, '?pageNo=9');
+    expect(past.json!.value).toMatchObject({ list: [], total: 23 });
+    const b2 = await get<{ roundId: string; stake: number; win: number }>(opsPlayerCalls.playerBets.path, '?pageNo=2&pageSize=5');
+    expect(b2.json!.value).toMatchObject({ pageNo: 2, pageSize: 5, total: 12 });
+    expect(b2.json!.value!.list.map((b) => [b.roundId, b.stake, b.win])).toEqual([['round-7', 1000, 7], ['round-6', 1000, 6], ['round-5', 1000, 5], ['round-4', 1000, 4], ['round-3', 1000, 3]]);
+    const w = await get(opsPlayerCalls.playerWithdrawals.path, '?pageSize=50', tok.pl_finance);
+    expect(w.json!.value).toEqual({ list: [], pageNo: 1, pageSize: 50, total: 0 });
+    for (const q of ['?pageNo=0', '?pageSize=51', '?pageNo=1e400', '?pageNo=10001', '?pageSize=-1', '?pageNo=x', '?cursor=1']) {
+      for (const p of [opsPlayerCalls.playerDeposits.path, opsPlayerCalls.playerWithdrawals.path, opsPlayerCalls.playerBets.path]) {
+        expect((await call(`${path(p, id)}${q}`, { token: tok.pl_risk })).status, `${p}${q}`).toBe(400);
+      }
+    }
+    expect((await get(opsPlayerCalls.playerDeposits.path, '', tok.pl_support)).status).toBe(403);
   });
 });
 
@@ -142,7 +183,7 @@ describe('merchant isolation of the players section', () => {
     const r = await call<{ list: Array<{ account: string }> }>(`${opsPlayerCalls.players.path}?search=findme`, { token: tok.pl_vnadmin, headers: B_HOST });
     expect(r.status, r.text).toBe(200);
     expect(r.json!.value!.list).toEqual([]);
-    for (const p of [opsPlayerCalls.player.path, opsPlayerCalls.playerMoney.path, opsPlayerCalls.notes.path]) {
+    for (const p of [opsPlayerCalls.player.path, opsPlayerCalls.playerMoney.path, opsPlayerCalls.notes.path, opsPlayerCalls.playerDeposits.path, opsPlayerCalls.playerWithdrawals.path, opsPlayerCalls.playerBets.path]) {
       const res = await call(path(p, player.id), { token: tok.pl_vnadmin, headers: B_HOST });
       expect(res.status, p).toBe(404);
       expect(res.text).not.toContain('findme');
