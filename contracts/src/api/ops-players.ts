@@ -5,6 +5,7 @@ import { ZPageQuery, zPage } from './cashier.ts';
 import { ZFieldRule } from './auth.ts';
 import { ZRgEvent, ZRgExclusion, ZRgLimit } from './rg.ts';
 import { REGISTRATION_FIELDS } from '../domain/registration.ts';
+import { ZBrandColors, ZBrandColorsInput } from '../domain/brand-colors.ts';
 
 /**
  * The players section of the operator console (issue 13) and the brand and registration settings
@@ -104,6 +105,8 @@ export const ZOpsBrand = z.object({
   gtagId: z.string().nullable(),
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),
+  /** Primary and accent colours for the dark and the light theme (null: the design card's). */
+  colors: ZBrandColors.nullable(),
 });
 export type TOpsBrand = z.infer<typeof ZOpsBrand>;
 export const ZOpsBrandPatch = z.object({
@@ -114,6 +117,8 @@ export const ZOpsBrandPatch = z.object({
   gtagId: z.string().trim().regex(/^(G|GT|AW|UA)-[A-Z0-9-]{4,20}$/).nullable().optional(),
   imageCDNs: z.array(CDN).max(10).optional(),
   launchGameCDNs: z.array(CDN).max(10).optional(),
+  /** #rrggbb, each readable on its theme's background (BRAND_MIN_CONTRAST); null: back to the defaults. */
+  colors: ZBrandColorsInput.nullable().optional(),
 }).strict().refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');
 
 /** A registration field's rule as the console edits it (the pattern's regular expression follows patternId). */

@@ -222,6 +222,40 @@ describe('brand configuration and registration rules, live', () => {
     expect(read.json!.value!.siteName).toBe('Lucky Palace');
   });
 
+  it('brand colours: #rrggbb readable on each theme or a 400 naming each problem; stored per merchant, served by the whitelabel call at once; open pages told', async () => {
+    const guest = await connectSocket(t.url, {});
+    sockets.push(guest);
+    expect((await call('/wps/system/whitelabel')).status).toBe(200);
+    const good = { dark: { primary: '#5AA0FF', accent: '#2d6cdf' }, light: { primary: '#1f4fae', accent: '#2d6cdf' } };
+    const put = (colors: unknown, token = tok.pl_content) => call<{ colors: unknown }>(opsPlayerCalls.updateBrand.path, { method: 'PUT', token, body: { colors } });
+    expect((await put(good, tok.pl_support)).status).toBe(403);
+    for (const bad of [{ ...good, dark: { primary: 'blue', accent: '#2d6cdf' } }, { ...good, light: { primary: '#12345', accent: '#2d6cdf' } }, { dark: good.dark }, { ...good, extra: 1 }, 'red']) {
+      expect((await put(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    // unreadable: near-black on the dark background, yellow on the light one; each named with its ratio
+    const dim = await put({ dark: { primary: '#111111', accent: '#2d6cdf' }, light: { primary: '#1f4fae', accent: '#ffff00' } });
+    expect(dim.status).toBe(400);
+    const details = (dim.json as { code: string; details?: Array<{ path: string; message: string }> });
+    expect(details.code).toBe('VALIDATION');
+    expect(details.details?.map((d) => d.path).sort()).toEqual(['colors.dark.primary', 'colors.light.accent']);
+    expect(details.details?.find((d) => d.path === 'colors.dark.primary')?.message).toMatch(/contrast 1\.\d\d:1 .*4\.5:1/);
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel')).json!.value!.brand.colors).toBeUndefined();
+
+    const ok = await put(good);
+    expect(ok.status, ok.text).toBe(200);
+    const stored = { dark: { primary: '#5aa0ff', accent: '#2d6cdf' }, light: good.light };
+    expect(ok.json!.value!.colors).toEqual(stored);
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel')).json!.value!.brand.colors).toEqual(stored);
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel', { headers: B_HOST })).json!.value!.brand.colors).toBeUndefined();
+    const told = await waitFor(() => guest.received.find((e) => e.type === 'system.changed'), 'system.changed');
+    expect(told.payload).toEqual({ parts: ['whitelabel'] });
+    const audit = await t.portal.db.query<{ after: { colors: unknown } }>(`SELECT after FROM audit_log WHERE action = 'brand.update' ORDER BY id DESC LIMIT 1`);
+    expect(audit.rows[0]!.after).toEqual({ colors: stored });
+    // null: back to the design card's colours
+    expect((await put(null)).json!.value!.colors).toBeNull();
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel')).json!.value!.brand.colors).toBeUndefined();
+  });
+
   it('administrators change which registration fields are shown and required; the settings call answers it at once; refuses nonsense', async () => {
     type Rules = { fields: Array<{ field: string; enabled: boolean; required: boolean; minLength: number; maxLength: number }> };
     const before = await call<Rules>('/wps/system/setting/register');
