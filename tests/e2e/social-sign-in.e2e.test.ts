@@ -48,16 +48,18 @@ describe('social sign-in', () => {
       // The demo merchant is in the Philippines: no account and no session before the full name and
       // birth date are given (the login popup's identity step), checked like a registration.
       const step = page.getByTestId('social-identity-step');
-      await step.waitFor({ timeout: 15_000 });
+      await step.waitFor({ timeout: 60_000 });
       expect(await keptToken(page)).toBeNull();
       await step.getByTestId('social-identity-submit').click();
-      expect(await step.locator('[role="alert"]').count()).toBeGreaterThan(0);
-      await step.locator('input[name="payeeName"]').fill('E2e Player Santos');
+      // nothing typed: each field says what it needs, and nothing is sent
+      await step.locator('[role="alert"]').first().waitFor({ timeout: 15_000 });
+      expect(await keptToken(page)).toBeNull();
+      await step.locator('input[name="payeeName"]').fill('Eduardo Player Santos');
       await step.locator('input[name="birthday"]').fill('1990-01-01');
       await step.locator('input[name="ageConfirmed"]').check();
       await snap(page, 'social-sign-in-identity-step');
       await step.getByTestId('social-identity-submit').click();
-      await expect.poll(() => keptToken(page), { timeout: 15_000 }).not.toBeNull();
+      await expect.poll(() => keptToken(page), { timeout: 30_000 }).not.toBeNull();
       // The handoff code is gone from the address; the page it came back to keeps its own query.
       await page.waitForFunction(() => !location.search.includes('oidc='));
       expect(new URL(page.url()).searchParams.get('from')).toBe('e2e');

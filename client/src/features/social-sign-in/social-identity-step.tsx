@@ -46,32 +46,40 @@ export function SocialIdentityStep({ code, minAge }: { code: string; minAge: num
   const problems = identityProblems({ ...draft, payeeName: draft.payeeName.trim() }, minAge, today);
   const shown = isTried ? problems : {};
   const msg = (p: IdentityProblem | undefined) => (p ? { key: `social:identity_${p}`, values: { age: minAge } } : undefined);
+  const submit = () => {
+    setTried(true);
+    if (Object.keys(problems).length || isBusy) return;
+    setBusy(true);
+    setError(null);
+    completeOidcIdentity({ code, payeeName: draft.payeeName.trim(), birthday: draft.birthday, ageConfirmed: true })
+      .then((login) => {
+        endOidcIdentity();
+        setSessionToken(login.token);
+        closePopup();
+      })
+      .catch((err: unknown) => {
+        const c = asErrorCode(isApiError(err) ? err.code : null);
+        if (ENDS_THE_STEP.has(c)) endOidcIdentity(c);
+        else setError(isApiError(err) && err.code === ErrorCode.VALIDATION ? ErrorCode.VALIDATION : c);
+      })
+      .finally(() => setBusy(false));
+  };
+  // Not a <form>: the step sits inside the login popup's form, and forms do not nest. Enter in a
+  // field sends this step, not the login form.
   return (
-    <form
+    <div
       className="social-identity"
+      role="group"
+      aria-labelledby="social-identity-title"
       data-testid="social-identity-step"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(problems).length || isBusy) return;
-        setBusy(true);
-        setError(null);
-        completeOidcIdentity({ code, payeeName: draft.payeeName.trim(), birthday: draft.birthday, ageConfirmed: true })
-          .then((login) => {
-            endOidcIdentity();
-            setSessionToken(login.token);
-            closePopup();
-          })
-          .catch((err: unknown) => {
-            const c = asErrorCode(isApiError(err) ? err.code : null);
-            if (ENDS_THE_STEP.has(c)) endOidcIdentity(c);
-            else setError(isApiError(err) && err.code === ErrorCode.VALIDATION ? ErrorCode.VALIDATION : c);
-          })
-          .finally(() => setBusy(false));
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') {
+          e.preventDefault();
+          submit();
+        }
       }}
     >
-      <h3 className="social-identity__title">{t('identity_title')}</h3>
+      <h3 className="social-identity__title" id="social-identity-title">{t('identity_title')}</h3>
       <p className="social-identity__intro">{t('identity_intro')}</p>
       <FormField name="payeeName" label={t('identity_full_name')} value={draft.payeeName} onChange={(v) => setDraft((d) => ({ ...d, payeeName: v }))}
         required autoComplete="name" maxLength={100} error={msg(shown.payeeName)} />
@@ -83,10 +91,10 @@ export function SocialIdentityStep({ code, minAge }: { code: string; minAge: num
       </label>
       {shown.ageConfirmed && <p className="form-field__error" role="alert">{t('identity_age_confirm', { age: minAge })}</p>}
       {error && <p className="notice-box" role="alert" data-testid="social-identity-error">{t(`common:error_${error}`)}</p>}
-      <button type="submit" className="btn btn--primary btn--block" disabled={isBusy} data-testid="social-identity-submit">
+      <button type="button" className="btn btn--primary btn--block" disabled={isBusy} onClick={submit} data-testid="social-identity-submit">
         {t('identity_submit')}
       </button>
       <button type="button" className="link-btn" onClick={() => endOidcIdentity()} data-testid="social-identity-cancel">{t('identity_cancel')}</button>
-    </form>
+    </div>
   );
 }
