@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { getSystemStatus, getWhitelabel, takeBootCall } from '../lib/system-calls';
 import { systemStatusQueryOptions } from '../lib/system-status';
-import { applyTheme, getTheme } from '../lib/theme';
+import { applyTheme, getTheme, useTheme } from '../lib/theme';
 import { applyBrandColors } from '../lib/brand-colors';
 import { useWhitelabel, whitelabelQueryOptions } from '../lib/whitelabel';
 import { RealtimeProvider } from '../realtime/realtime-provider';
@@ -23,10 +23,11 @@ function BrandEffects() {
   }, [defaultLanguage]);
   const colors = data?.brand.colors;
   const colorsKey = colors ? JSON.stringify(colors) : '';
+  const theme = useTheme();
   useEffect(() => {
-    applyBrandColors(colors);
+    applyBrandColors(colors, theme);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the colours by value, not by object
-  }, [colorsKey]);
+  }, [colorsKey, theme]);
   useEffect(() => {
     const icon = document.getElementById('favicon');
     if (logoUrl && icon instanceof HTMLLinkElement) icon.href = logoUrl;

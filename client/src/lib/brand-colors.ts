@@ -1,28 +1,18 @@
-import { brandColorsCss, type TBrandColors } from '@portal/contracts/domain/brand-colors';
+import { BRAND_COLOR_VARS, brandColorVars, type BrandTheme, type TBrandColors } from '@portal/contracts/domain/brand-colors';
 
-/** The <style> element that carries the merchant's brand colours (one per page). */
-export const BRAND_STYLE_ID = 'brand-colors';
-
-/** What applying the colours needs of the document (the real one in the app). */
-export type BrandDocument = Pick<Document, 'getElementById' | 'createElement' | 'head'>;
+/** Where the variables go: the <html> element's style (CSSOM, which the strict CSP allows; a <style> element it refuses). */
+export type BrandStyleTarget = Pick<CSSStyleDeclaration, 'setProperty' | 'removeProperty'>;
 
 /**
- * Apply the merchant's brand colours as CSS variables at runtime: a <style> element at the end of
- * <head> overriding the theme variables (both themes, so a theme switch keeps them); no colours
- * removes it and the stylesheet's defaults apply again. Called on every whitelabel answer, so a
- * change an operator saves reaches open pages through system.changed without a reload.
+ * Apply the merchant's brand colours for the current theme as CSS variables on <html> (inline,
+ * so they win over the stylesheet's theme rules); no colours removes them and the stylesheet's
+ * defaults apply again. Called on every whitelabel answer and theme change, so a colour an operator
+ * saves reaches open pages through system.changed without a reload.
  */
-export function applyBrandColors(colors: TBrandColors | undefined, doc: BrandDocument = document): void {
-  const existing = doc.getElementById(BRAND_STYLE_ID);
+export function applyBrandColors(colors: TBrandColors | undefined, theme: BrandTheme, target: BrandStyleTarget = document.documentElement.style): void {
   if (!colors) {
-    existing?.remove();
+    for (const v of BRAND_COLOR_VARS) target.removeProperty(v);
     return;
   }
-  const css = brandColorsCss(colors);
-  const el = existing ?? doc.createElement('style');
-  if (el.textContent !== css) el.textContent = css;
-  if (!existing) {
-    el.id = BRAND_STYLE_ID;
-    doc.head.appendChild(el);
-  }
+  for (const [k, v] of Object.entries(brandColorVars(colors, theme))) target.setProperty(k, v);
 }

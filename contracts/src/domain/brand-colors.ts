@@ -61,15 +61,10 @@ export const ZBrandColorsInput = ZBrandColors.superRefine((c, ctx) => {
   for (const p of brandColorProblems(c)) ctx.addIssue({ code: 'custom', path: p.path.split('.').slice(1), message: p.message });
 });
 
-/**
- * The CSS that applies the colours at runtime: the theme variables they drive, per theme, on the
- * theme selectors of the stylesheet, one element more specific.
- */
-export function brandColorsCss(c: TBrandColors): string {
-  const rule = (sel: string, p: { primary: string; accent: string }) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(p.primary.slice(i, i + 2), 16));
-    return `${sel} { --accent: ${p.primary}; --accent-2: ${p.accent}; --accent-ink: ${inkOn(p.primary)}; --accent-soft: rgba(${r}, ${g}, ${b}, 0.12); }`;
-  };
-  // html + attribute outranks the stylesheet's own theme rules whatever order the sheets load in.
-  return [rule("html:root, html[data-theme='dark']", c.dark), rule("html[data-theme='light']", c.light)].join('\n');
+/** The theme variables the colours drive on one theme (set at runtime on <html>, see the client's lib/brand-colors). */
+export const BRAND_COLOR_VARS = ['--accent', '--accent-2', '--accent-ink', '--accent-soft'] as const;
+export function brandColorVars(c: TBrandColors, theme: BrandTheme): Record<(typeof BRAND_COLOR_VARS)[number], string> {
+  const p = c[theme];
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(p.primary.slice(i, i + 2), 16));
+  return { '--accent': p.primary, '--accent-2': p.accent, '--accent-ink': inkOn(p.primary), '--accent-soft': `rgba(${r}, ${g}, ${b}, 0.12)` };
 }
