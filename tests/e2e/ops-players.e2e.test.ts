@@ -128,6 +128,23 @@ describe('operator console: players', () => {
     // system.changed -> the page re-reads the whitelabel call (its cache entry dropped) -> the new name
     await expect.poll(() => player.page.title(), { timeout: 15_000 }).toContain('Lucky Palace E2E');
     expect(await player.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    // brand colours: an unreadable one is refused with its ratio; a readable one repaints the open page
+    const accent = () => player.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+    expect(await accent()).toBe('#f5c451');
+    const colors = ops.page.getByTestId('ops-brand-colors-form');
+    await colors.getByTestId('ops-brand-color-dark-primary').fill('#1a1a1a');
+    expect(await colors.getByTestId('ops-brand-colors-save').isDisabled()).toBe(true);
+    expect(await colors.innerText()).toMatch(/contrast 1\.\d\d:1, at least 4\.5:1/i);
+    await colors.getByTestId('ops-brand-color-dark-primary').fill('#5aa0ff');
+    await colors.getByTestId('ops-brand-colors-save').click();
+    await ops.page.getByTestId('ops-brand-colors-saved').waitFor({ timeout: 10_000 });
+    await expect.poll(accent, { timeout: 15_000 }).toBe('#5aa0ff');
+    expect(await player.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    await player.page.screenshot({ path: '/tmp/brand-colors-EN.png' });
+    // back to the defaults
+    await colors.getByTestId('ops-brand-colors-reset').click();
+    await expect.poll(accent, { timeout: 15_000 }).toBe('#f5c451');
     await player.context.close();
     await ops.context.close();
   }, 300_000);

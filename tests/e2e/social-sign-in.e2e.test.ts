@@ -8,7 +8,7 @@ import { launchBrowser, newPage, snap } from './support/browser.ts';
 /**
  * Social sign-in in a real browser: the gateway as its own process, a real OpenID provider
  * (oidc-provider) in this process, Chromium typing into the provider's own login page and
- * landing back on the portal signed in.
+ * landing back on the portal, giving the full name and birth date the Philippines require, signed in.
  */
 let op: OidcTestProvider;
 let gateway: GatewayProcess;
@@ -45,7 +45,21 @@ describe('social sign-in', () => {
       await page.locator('button[type="submit"]').click();
 
       await page.waitForURL((u) => u.origin === gateway.url && u.pathname === '/');
-      await expect.poll(() => keptToken(page), { timeout: 15_000 }).not.toBeNull();
+      // The demo merchant is in the Philippines: no account and no session before the full name and
+      // birth date are given (the login popup's identity step), checked like a registration.
+      const step = page.getByTestId('social-identity-step');
+      await step.waitFor({ timeout: 60_000 });
+      expect(await keptToken(page)).toBeNull();
+      await step.getByTestId('social-identity-submit').click();
+      // nothing typed: each field says what it needs, and nothing is sent
+      await step.locator('[role="alert"]').first().waitFor({ timeout: 15_000 });
+      expect(await keptToken(page)).toBeNull();
+      await step.locator('input[name="payeeName"]').fill('Eduardo Player Santos');
+      await step.locator('input[name="birthday"]').fill('1990-01-01');
+      await step.locator('input[name="ageConfirmed"]').check();
+      await snap(page, 'social-sign-in-identity-step');
+      await step.getByTestId('social-identity-submit').click();
+      await expect.poll(() => keptToken(page), { timeout: 30_000 }).not.toBeNull();
       // The handoff code is gone from the address; the page it came back to keeps its own query.
       await page.waitForFunction(() => !location.search.includes('oidc='));
       expect(new URL(page.url()).searchParams.get('from')).toBe('e2e');

@@ -7,12 +7,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { getSystemStatus, getWhitelabel, takeBootCall } from '../lib/system-calls';
 import { systemStatusQueryOptions } from '../lib/system-status';
-import { applyTheme, getTheme } from '../lib/theme';
+import { applyTheme, getTheme, useTheme } from '../lib/theme';
+import { applyBrandColors } from '../lib/brand-colors';
 import { useWhitelabel, whitelabelQueryOptions } from '../lib/whitelabel';
 import { RealtimeProvider } from '../realtime/realtime-provider';
 import { useOidcHandoff } from '../features/social-sign-in/use-oidc-handoff';
 
-/** Brand defaults that need the whitelabel answer: the default language and the favicon. */
+/** Brand defaults that need the whitelabel answer: the default language, the favicon and the brand colours. */
 function BrandEffects() {
   const { data } = useWhitelabel();
   const defaultLanguage = data?.brand.defaultLanguage;
@@ -20,6 +21,13 @@ function BrandEffects() {
   useEffect(() => {
     if (defaultLanguage) applyBrandDefaultLanguage(defaultLanguage);
   }, [defaultLanguage]);
+  const colors = data?.brand.colors;
+  const colorsKey = colors ? JSON.stringify(colors) : '';
+  const theme = useTheme();
+  useEffect(() => {
+    applyBrandColors(colors, theme);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the colours by value, not by object
+  }, [colorsKey, theme]);
   useEffect(() => {
     const icon = document.getElementById('favicon');
     if (logoUrl && icon instanceof HTMLLinkElement) icon.href = logoUrl;

@@ -231,8 +231,23 @@ export const ZOidcCallbackQuery = z.object({
   error: z.string().max(256).optional(),
 });
 export const ZOidcExchangeBody = z.object({ code: z.string().min(16).max(128) }).strict();
+/**
+ * The identity step of a social sign-in, where the market screens identities (the Philippines): the
+ * exchange answers IDENTITY_REQUIRED (the code stays valid for this step) and the page sends the
+ * full name and birth date with the same code. The person is checked like a registration: the
+ * payeeName field rule, the minimum age (UNDERAGE), the restricted-persons list (RESTRICTED_PERSON);
+ * only then does the account exist (or, for an older social account, become usable).
+ */
+export const ZOidcIdentityBody = z.object({
+  code: z.string().min(16).max(128),
+  payeeName: z.string().trim().min(1).max(100),
+  birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date written YYYY-MM-DD'),
+  ageConfirmed: z.boolean(),
+}).strict();
+export type TOidcIdentityBody = z.infer<typeof ZOidcIdentityBody>;
 
 export const oidcCalls = {
   oidcConfig: defineCall({ method: 'GET', path: '/wps/session/oidc/config', auth: false, query: NoQuery, value: ZOidcConfigValue }),
   oidcExchange: defineCall({ method: 'POST', path: '/wps/session/oidc/exchange', auth: false, body: ZOidcExchangeBody, value: ZLoginValue }),
+  oidcIdentity: defineCall({ method: 'POST', path: '/wps/session/oidc/identity', auth: false, body: ZOidcIdentityBody, value: ZLoginValue }),
 };

@@ -5,6 +5,7 @@ import { ZPageQuery, zPage } from './cashier.ts';
 import { ZFieldRule } from './auth.ts';
 import { ZRgEvent, ZRgExclusion, ZRgLimit } from './rg.ts';
 import { REGISTRATION_FIELDS } from '../domain/registration.ts';
+import { ZBrandColors, ZBrandColorsInput } from '../domain/brand-colors.ts';
 
 /**
  * The players section of the operator console (issue 13) and the brand and registration settings
@@ -77,11 +78,16 @@ export const ZOpsPlayerMoney = z.object({
   /** From the ledger: the member's account balance and what is not held by pending withdrawals. */
   balance: z.number().int(),
   available: z.number().int(),
-  deposits: z.array(z.object({ id: z.string(), amount: z.number().int(), status: z.string(), provider: z.string(), createdAt: z.string() })),
-  withdrawals: z.array(z.object({ id: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() })),
-  /** Bet rounds of the vendor API (stake and win per round). */
-  bets: z.array(z.object({ vendor: z.string(), roundId: z.string(), gameCode: z.string().nullable(), stake: z.number().int(), win: z.number().int(), isRolledBack: z.boolean(), at: z.string() })),
 });
+/** A page of one of the player's money records (newest first); pageSize at most 50, pageNo at most 10 000. */
+export const ZOpsPlayerRecordsQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+}).strict();
+export const ZOpsPlayerDeposit = z.object({ id: z.string(), amount: z.number().int(), status: z.string(), provider: z.string(), createdAt: z.string() });
+export const ZOpsPlayerWithdrawal = z.object({ id: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() });
+/** A bet round of the vendor API (stake and win per round), of the last 90 days. */
+export const ZOpsPlayerBetRound = z.object({ vendor: z.string(), roundId: z.string(), gameCode: z.string().nullable(), stake: z.number().int(), win: z.number().int(), isRolledBack: z.boolean(), at: z.string() });
 export type TOpsPlayerMoney = z.infer<typeof ZOpsPlayerMoney>;
 
 export const ZOpsPlayerNote = z.object({ id: z.string(), note: z.string(), author: z.string(), at: z.string() });
@@ -99,6 +105,8 @@ export const ZOpsBrand = z.object({
   gtagId: z.string().nullable(),
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),
+  /** Primary and accent colours for the dark and the light theme (null: the design card's). */
+  colors: ZBrandColors.nullable(),
 });
 export type TOpsBrand = z.infer<typeof ZOpsBrand>;
 export const ZOpsBrandPatch = z.object({
@@ -109,6 +117,8 @@ export const ZOpsBrandPatch = z.object({
   gtagId: z.string().trim().regex(/^(G|GT|AW|UA)-[A-Z0-9-]{4,20}$/).nullable().optional(),
   imageCDNs: z.array(CDN).max(10).optional(),
   launchGameCDNs: z.array(CDN).max(10).optional(),
+  /** #rrggbb, each readable on its theme's background (BRAND_MIN_CONTRAST); null: back to the defaults. */
+  colors: ZBrandColorsInput.nullable().optional(),
 }).strict().refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');
 
 /** A registration field's rule as the console edits it (the pattern's regular expression follows patternId). */
@@ -128,6 +138,9 @@ export const opsPlayerCalls = {
   players: defineCall({ method: 'GET', path: p('/players'), auth: true, query: ZOpsPlayersQuery, value: zPage(ZOpsPlayerRow) }),
   player: defineCall({ method: 'GET', path: p('/players/:id'), auth: true, query: NoQuery, value: ZOpsPlayerProfile }),
   playerMoney: defineCall({ method: 'GET', path: p('/players/:id/money'), auth: true, query: NoQuery, value: ZOpsPlayerMoney }),
+  playerDeposits: defineCall({ method: 'GET', path: p('/players/:id/deposits'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerDeposit) }),
+  playerWithdrawals: defineCall({ method: 'GET', path: p('/players/:id/withdrawals'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerWithdrawal) }),
+  playerBets: defineCall({ method: 'GET', path: p('/players/:id/bets'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerBetRound) }),
   notes: defineCall({ method: 'GET', path: p('/players/:id/notes'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsPlayerNote) }) }),
   addNote: defineCall({ method: 'POST', path: p('/players/:id/notes'), auth: true, body: ZOpsPlayerNoteBody, value: ZOpsPlayerNote }),
 

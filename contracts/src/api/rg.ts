@@ -165,6 +165,8 @@ export const ZRgRestrictedImport = z.object({
   /** When the re-check job went through the members (null: not yet). */
   checkedAt: z.string().nullable(),
   matched: z.number().int().nullable(),
+  /** Exclusions of members this list no longer names that its re-check lifted (null: not checked yet). */
+  lifted: z.number().int().nullable(),
 });
 export const ZRgRestrictedSummary = z.object({
   current: ZRgRestrictedImport.nullable(),
@@ -179,6 +181,11 @@ export const ZRgRestrictedMatch = z.object({
   matchedAt: z.string(),
   /** Whether the exclusion the match started is still in force. */
   excluded: z.boolean(),
+  /**
+   * How it ended, when it did: `list` when a newer list no longer named the member (importId: that
+   * list), `operator` when an operator lifted it.
+   */
+  lift: z.object({ at: z.string(), by: z.enum(['list', 'operator']), importId: z.number().int().nullable() }).nullable(),
 });
 const ZPage = z.object({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }).strict();
 

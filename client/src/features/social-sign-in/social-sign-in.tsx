@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { OIDC_PATHS } from '@portal/contracts/api/auth';
 import { useOidcConfig } from './api/get-oidc-config';
-import { clearOidcError, useOidcError } from './use-oidc-handoff';
+import { clearOidcError, useOidcError, useOidcIdentityCode } from './use-oidc-handoff';
+import { SocialIdentityStep } from './social-identity-step';
+import { useWhitelabel } from '../../lib/whitelabel';
 import './social-sign-in.css';
 
 /** Where the button sends the browser: the gateway starts the provider's sign-in and brings it back here. */
@@ -9,11 +11,20 @@ export function oidcStartHref(location: Pick<Location, 'pathname' | 'search'>): 
   return `${OIDC_PATHS.start}?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
-/** "Continue with {provider}", shown only when the gateway has a provider configured. */
+/** "Continue with {provider}", shown only when the gateway has a provider configured; or the identity step of a sign-in that needs it. */
 export function SocialSignIn() {
   const { t } = useTranslation('social');
   const { data } = useOidcConfig();
   const error = useOidcError();
+  const identityCode = useOidcIdentityCode();
+  const minAge = useWhitelabel().data?.brand.minAge ?? 18;
+  if (identityCode) {
+    return (
+      <div className="social-sign-in" data-testid="social-sign-in">
+        <SocialIdentityStep code={identityCode} minAge={minAge} />
+      </div>
+    );
+  }
   if (!data?.enabled && !error) return null;
   return (
     <div className="social-sign-in" data-testid="social-sign-in">

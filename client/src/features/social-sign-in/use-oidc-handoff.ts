@@ -18,6 +18,22 @@ export function clearOidcError(): void {
   oidcErrorStore.set(null);
 }
 
+/**
+ * The handoff code of a sign-in waiting for the identity step (the market asks the full name and
+ * birth date before an account is usable: IDENTITY_REQUIRED); null when none.
+ */
+const identityCodeStore = createStore<string | null>(null);
+
+export function useOidcIdentityCode(): string | null {
+  return useStore(identityCodeStore);
+}
+
+/** The identity step ended (passed, or the code was used up): back to the ordinary sign-in. */
+export function endOidcIdentity(error: ErrorCode | null = null): void {
+  identityCodeStore.set(null);
+  if (error) fail(error);
+}
+
 const KNOWN = new Set<string>(Object.values(ErrorCode));
 const asErrorCode = (code: string | null | undefined): ErrorCode => (code && KNOWN.has(code) ? (code as ErrorCode) : ErrorCode.OIDC_FAILED);
 
@@ -31,6 +47,8 @@ export function readHandoff(href: string): { code: string | null; error: ErrorCo
   return { code: code || null, error: error === null ? null : asErrorCode(error), cleanUrl: url.pathname + url.search + url.hash };
 }
 
+export { asErrorCode };
+
 /** A code is exchanged once, even when effects run twice (StrictMode) or the app mounts again. */
 const exchanged = new Set<string>();
 
@@ -42,7 +60,8 @@ function fail(code: ErrorCode) {
 /**
  * Mounted once in the app: after a social sign-in the page opens with `?oidc=CODE`. The code is
  * traded for a session (the token itself never travels in a URL), then removed from the address;
- * `?oidcError=CODE` opens the login popup with the translated error.
+ * `?oidcError=CODE` opens the login popup with the translated error. IDENTITY_REQUIRED opens it on
+ * the identity step (SocialIdentityStep) with the same code.
  */
 export function useOidcHandoff(): { error: ErrorCode | null } {
   useEffect(() => {
@@ -58,7 +77,14 @@ export function useOidcHandoff(): { error: ErrorCode | null } {
     clearOidcError();
     exchangeOidcCode(code)
       .then((login) => setSessionToken(login.token))
-      .catch((e: unknown) => fail(asErrorCode(isApiError(e) ? e.code : null)));
+      .catch((e: unknown) => {
+        if (isApiError(e) && e.code === ErrorCode.IDENTITY_REQUIRED) {
+          identityCodeStore.set(code);
+          openPopup('loginPopupModal');
+          return;
+        }
+        fail(asErrorCode(isApiError(e) ? e.code : null));
+      });
   }, []);
   return { error: useOidcError() };
 }

@@ -37,6 +37,10 @@ export function mountOidcRoutes(app: Express, oidc: Oidc, opts: Opts) {
     if (!oidc.isEnabled()) throw new AppError(ErrorCode.NOT_AVAILABLE);
     return oidc.exchange(ctx.merchant, body.code, ctx.ip);
   }, opts);
+  mountCall(app, oidcCalls.oidcIdentity, async ({ ctx, body }) => {
+    if (!oidc.isEnabled()) throw new AppError(ErrorCode.NOT_AVAILABLE);
+    return oidc.identity(ctx.merchant, body, ctx.ip);
+  }, opts);
 
   app.get(OIDC_PATHS.start, async (req: Request, res: Response, next: NextFunction) => {
     try {

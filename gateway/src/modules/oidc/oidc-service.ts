@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import type { TLoginValue, TOidcConfigValue } from '@portal/contracts/api/auth';
+import type { TLoginValue, TOidcConfigValue, TOidcIdentityBody } from '@portal/contracts/api/auth';
+import { marketRules } from '@portal/contracts/domain/markets';
+import { ageOn, checkField, merchantClock } from '@portal/contracts/domain/registration';
 import { OIDC_ERROR_PARAM, OIDC_HANDOFF_PARAM, OIDC_PATHS } from '@portal/contracts/api/auth';
 import type { Config } from '../../app/config.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -8,9 +10,13 @@ import type { Db, Queryable } from '../../db/db.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { NON_MEMBER_TYPE_MIN, type Accounts, type MemberRow } from '../auth/accounts-service.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
+import { registrationRules, ruleOf } from '../auth/registration-settings.ts';
+import { isoDate, isRestrictedPerson, rgNameKey } from '../rg/restricted.ts';
 
 const STATE_TTL_S = 10 * 60;
 const HANDOFF_TTL_S = 2 * 60;
+/** A handoff waiting for the identity step: long enough to type a name and a birth date. */
+const IDENTITY_HANDOFF_TTL_S = 15 * 60;
 /** Seconds to wait for the provider (discovery, token, userinfo) before giving up. */
 const PROVIDER_TIMEOUT_S = 10;
 const ACCOUNT_BASE_MAX = 12;
@@ -122,12 +128,17 @@ export function createOidc(deps: OidcDeps) {
     return r.rows[0] ?? null;
   }
 
-  /** The member of this (issuer, subject), created on first sign-in; concurrent first sign-ins end on one member. */
-  async function memberFor(m: Merchant, issuer: string, claims: Record<string, unknown>, ip: string): Promise<MemberRow> {
+  const findMember = async (q: Queryable, m: Merchant, issuer: string, sub: string) => (await q.query<MemberRow & { birth_date: unknown; rg_name_key: string | null }>(
+    `SELECT mb.* FROM oidc_identities oi JOIN members mb ON mb.id = oi.member_id
+     WHERE oi.merchant_code = $1 AND oi.issuer = $2 AND oi.subject = $3`, [m.code, issuer, sub])).rows[0] ?? null;
+
+  /**
+   * The member of this (issuer, subject), created on first sign-in; concurrent first sign-ins end on
+   * one member. `identity` (the identity step's full name and birth date) is stored like a registration's.
+   */
+  async function memberFor(m: Merchant, issuer: string, claims: Record<string, unknown>, ip: string, identity: { payeeName: string; birthday: string } | null = null): Promise<MemberRow> {
     const sub = String(claims.sub);
-    const find = async (q: Queryable) => (await q.query<MemberRow>(
-      `SELECT mb.* FROM oidc_identities oi JOIN members mb ON mb.id = oi.member_id
-       WHERE oi.merchant_code = $1 AND oi.issuer = $2 AND oi.subject = $3`, [m.code, issuer, sub])).rows[0] ?? null;
+    const find = (q: Queryable) => findMember(q, m, issuer, sub);
     const existing = await find(db);
     if (existing) return existing;
     const base = accountBaseFrom(claims);
@@ -141,9 +152,10 @@ export function createOidc(deps: OidcDeps) {
           const account = i === 0 ? base : `${base}_${randomBytes(3).toString('hex').slice(0, i < 6 ? 4 : 6)}`;
           // No password: this member signs in through the provider only (password login refuses a NULL hash).
           row = (await tx.query<MemberRow>(
-            `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, email, register_ip, profile)
-             VALUES ($1, $2, lower($2), $3, 0, NULL, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING *`,
-            [m.code, account, nickname, email, ip, JSON.stringify({ oidcIssuer: issuer })],
+            `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, email, register_ip, profile, payee_name, rg_name_key, birth_date)
+             VALUES ($1, $2, lower($2), $3, 0, NULL, $4, $5, $6, $7, $8, $9::date) ON CONFLICT DO NOTHING RETURNING *`,
+            [m.code, account, nickname, email, ip, JSON.stringify({ oidcIssuer: issuer, ...(identity ? { birthday: identity.birthday } : {}) }),
+              identity?.payeeName ?? null, identity ? rgNameKey(identity.payeeName) || null : null, identity?.birthday ?? null],
           )).rows[0];
         }
         if (!row) throw new Error('no free account name');
@@ -239,15 +251,31 @@ export function createOidc(deps: OidcDeps) {
             log.warn({ err }, 'OpenID userinfo failed; using the ID token claims alone');
           }
         }
-        const member = await memberFor(m, idClaims.iss, claims, ip);
-        if (member.status !== 'active') throw new CallbackFailure(ErrorCode.ACCOUNT_DISABLED);
-        if (member.type >= NON_MEMBER_TYPE_MIN) throw new CallbackFailure(ErrorCode.NON_MEMBER);
         const handoff = randomBytes(32).toString('base64url');
         await db.query('DELETE FROM oidc_handoffs WHERE expires_at < now()');
-        await db.query(
-          `INSERT INTO oidc_handoffs (code_hash, member_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-          [sha256(handoff), member.id, HANDOFF_TTL_S],
-        );
+        // A market that screens identities (the Philippines) needs the full name and birth date, which
+        // providers do not give: a first sign-in creates no account until the identity step passed, and
+        // an older social account without them gets no session until they are given.
+        const screens = marketRules(m.market).identityAtRegistration;
+        const known = screens ? await findMember(db, m, idClaims.iss, idClaims.sub) : null;
+        if (screens && (!known || known.birth_date === null || !known.rg_name_key)) {
+          if (known && known.status !== 'active') throw new CallbackFailure(ErrorCode.ACCOUNT_DISABLED);
+          if (known && known.type >= NON_MEMBER_TYPE_MIN) throw new CallbackFailure(ErrorCode.NON_MEMBER);
+          const keep = Object.fromEntries(['sub', 'preferred_username', 'email', 'email_verified', 'name'].filter((k) => claims[k] !== undefined).map((k) => [k, claims[k]]));
+          await db.query(
+            `INSERT INTO oidc_handoffs (code_hash, member_id, merchant_code, identity_required, pending, expires_at)
+             VALUES ($1, $2, $3, true, $4, now() + make_interval(secs => $5))`,
+            [sha256(handoff), known?.id ?? null, m.code, known ? null : JSON.stringify({ issuer: idClaims.iss, claims: keep, ip }), IDENTITY_HANDOFF_TTL_S],
+          );
+        } else {
+          const member = await memberFor(m, idClaims.iss, claims, ip);
+          if (member.status !== 'active') throw new CallbackFailure(ErrorCode.ACCOUNT_DISABLED);
+          if (member.type >= NON_MEMBER_TYPE_MIN) throw new CallbackFailure(ErrorCode.NON_MEMBER);
+          await db.query(
+            `INSERT INTO oidc_handoffs (code_hash, member_id, merchant_code, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+            [sha256(handoff), member.id, m.code, HANDOFF_TTL_S],
+          );
+        }
         const back = new URL(row.return_to, 'http://portal.invalid');
         back.searchParams.set(OIDC_HANDOFF_PARAM, handoff);
         return back.pathname + back.search;
@@ -262,9 +290,14 @@ export function createOidc(deps: OidcDeps) {
 
     /** The page trades its one-time handoff code for a session (single use, 2 minutes, this merchant only). */
     async exchange(m: Merchant, code: string, ip: string): Promise<TLoginValue> {
+      // A handoff waiting for the identity step stays valid for it; this call gives no session.
+      const waiting = await db.query(
+        `SELECT 1 FROM oidc_handoffs WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now() AND identity_required AND merchant_code = $2`,
+        [sha256(code), m.code]);
+      if (waiting.rows.length) throw new AppError(ErrorCode.IDENTITY_REQUIRED);
       const r = await db.query<{ member_id: number }>(
         `UPDATE oidc_handoffs h SET used_at = now() FROM members mb
-         WHERE h.code_hash = $1 AND h.used_at IS NULL AND h.expires_at > now() AND mb.id = h.member_id AND mb.merchant_code = $2
+         WHERE h.code_hash = $1 AND h.used_at IS NULL AND h.expires_at > now() AND NOT h.identity_required AND mb.id = h.member_id AND mb.merchant_code = $2
          RETURNING h.member_id`,
         [sha256(code), m.code],
       );
@@ -276,6 +309,66 @@ export function createOidc(deps: OidcDeps) {
       if (member.type >= NON_MEMBER_TYPE_MIN) throw new AppError(ErrorCode.NON_MEMBER);
       const login = await accounts.sessionFor(m, member, ip);
       // Provider accounts have no portal password: nothing to change or expire.
+      return { ...login, defaultPassword: false, passwordExpired: false };
+    },
+
+    /**
+     * The identity step (ZOidcIdentityBody): checked like a registration (the payeeName rule, the
+     * minimum age on the merchant's calendar, the restricted-persons list, answered RESTRICTED_PERSON
+     * with nothing about the list and audited as `rg.restricted.refused`). Only then is the member
+     * created (first sign-in) or given the identity (older social account), and a session opened.
+     * An underage or restricted answer uses the code up: the person must sign in again.
+     */
+    async identity(m: Merchant, body: TOidcIdentityBody, ip: string): Promise<TLoginValue> {
+      type Handoff = { member_id: number | null; pending: { issuer: string; claims: Record<string, unknown>; ip: string } | null };
+      const hash = sha256(body.code);
+      const open = async (q: Queryable, lock: boolean) => (await q.query<Handoff>(
+        `SELECT member_id, pending FROM oidc_handoffs WHERE code_hash = $1 AND used_at IS NULL AND expires_at > now() AND identity_required AND merchant_code = $2${lock ? ' FOR UPDATE' : ''}`,
+        [hash, m.code])).rows[0] ?? null;
+      const useUp = () => db.query('UPDATE oidc_handoffs SET used_at = now() WHERE code_hash = $1', [hash]);
+      if (!(await open(db, false))) throw new AppError(ErrorCode.OIDC_FAILED);
+      const nameProblem = checkField({ ...ruleOf(registrationRules(m), 'payeeName'), enabled: true, required: true }, body.payeeName);
+      const birthday = isoDate(body.birthday);
+      const problems = [
+        ...(nameProblem || !rgNameKey(body.payeeName) ? [{ path: 'payeeName', message: nameProblem && 'key' in nameProblem ? `${nameProblem.key}:${nameProblem.range}` : 'Input cannot be empty' }] : []),
+        ...(birthday ? [] : [{ path: 'birthday', message: 'a date written YYYY-MM-DD' }]),
+      ];
+      if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);
+      const age = ageOn(birthday!, merchantClock(m.brand.gmtOffsetMinutes));
+      if (!body.ageConfirmed) throw new AppError(ErrorCode.UNDERAGE);
+      if (age === null || age < m.brand.minAge) {
+        await useUp();
+        throw new AppError(ErrorCode.UNDERAGE);
+      }
+      if (marketRules(m.market).restrictedPersons && (await isRestrictedPerson(db, m.code, body.payeeName, birthday!))) {
+        await useUp();
+        await db.query(
+          `INSERT INTO audit_log (merchant_code, operator_id, operator_username, action, target_type, target_id, before, after)
+           VALUES ($1, NULL, 'system', 'rg.restricted.refused', 'registration', $2, NULL, $3)`,
+          [m.code, 'social sign-in', JSON.stringify({ ip })]);
+        throw new AppError(ErrorCode.RESTRICTED_PERSON);
+      }
+      const identity = { payeeName: body.payeeName, birthday: birthday! };
+      // Claim the code first (one identity step per code), then create or complete the member.
+      const claimed = await db.tx(async (tx) => {
+        const h = await open(tx, true);
+        if (!h) throw new AppError(ErrorCode.OIDC_FAILED);
+        await tx.query('UPDATE oidc_handoffs SET used_at = now() WHERE code_hash = $1', [hash]);
+        if (h.member_id !== null) {
+          await tx.query(
+            `UPDATE members SET payee_name = $2, rg_name_key = $3, birth_date = $4::date, profile = coalesce(profile, '{}'::jsonb) || jsonb_build_object('birthday', $4::text)
+              WHERE id = $1 AND merchant_code = $5`,
+            [h.member_id, identity.payeeName, rgNameKey(identity.payeeName), identity.birthday, m.code]);
+        }
+        return h;
+      });
+      const member = claimed.member_id !== null
+        ? (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [claimed.member_id])).rows[0]
+        : await memberFor(m, claimed.pending!.issuer, claimed.pending!.claims, claimed.pending!.ip || ip, identity);
+      if (!member) throw new AppError(ErrorCode.OIDC_FAILED);
+      if (member.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED);
+      if (member.type >= NON_MEMBER_TYPE_MIN) throw new AppError(ErrorCode.NON_MEMBER);
+      const login = await accounts.sessionFor(m, member, ip);
       return { ...login, defaultPassword: false, passwordExpired: false };
     },
   };

@@ -3,6 +3,7 @@ import { api, startTestPortal, type TestPortal } from '../../testing/test-portal
 import { defaultClaims, signInWithProvider, startOidcTestProvider, type OidcTestProvider } from '../../testing/oidc-test-provider.ts';
 import { accountBaseFrom, createOidc, safeReturnTo } from './oidc-service.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
+import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
 
 /**
  * Social sign-in against a real OpenID provider (oidc-provider) running in this process: the whole
@@ -41,7 +42,16 @@ const exchange = (code: string) => api<Login>(t.url, '/wps/session/oidc/exchange
 const info = (token: string) => api<Info>(t.url, '/wps/member/info', { token });
 const get = (path: string, headers: Record<string, string> = {}) => fetch(t.url + path, { redirect: 'manual', headers });
 
+/** The demo merchant's market: the Philippines (identity step) or one that screens nobody. */
+async function setMarket(market: 'PH' | 'VN') {
+  await t.portal.db.query(`UPDATE merchants SET market = $1 WHERE code = 'DEMO'`, [market]);
+  t.portal.merchants.invalidate();
+}
+
 describe('social sign-in (OpenID Connect)', () => {
+  // The flow itself, in a market that asks no identity at registration (the Philippines' step is below).
+  beforeAll(() => setMarket('VN'));
+
   it('says a provider is configured', async () => {
     const r = await api<{ enabled: boolean; providerName: string }>(t.url, '/wps/session/oidc/config');
     expect(r.json).toEqual({ success: true, value: { enabled: true, providerName: 'TestID' } });
@@ -207,6 +217,86 @@ describe('social sign-in (OpenID Connect)', () => {
     expect(accountBaseFrom({ email: 'maria.santos@example.ph' })).toBe('maria_santos');
     expect(accountBaseFrom({ email: 'é@example.ph' })).toBe('player_e');
     expect(accountBaseFrom({})).toBe('player');
+  });
+});
+
+describe('social sign-in in the Philippines: full name and birth date first, screened like a registration', () => {
+  type Identity = { payeeName: string; birthday: string; ageConfirmed: boolean };
+  const identity = (code: string, b: Partial<Identity> = {}) =>
+    api<Login>(t.url, '/wps/session/oidc/identity', { body: { code, payeeName: 'Ana Lim', birthday: '1990-01-01', ageConfirmed: true, ...b } });
+  const codeOf = async (login: string) => (await signIn(login)).landed.searchParams.get('oidc')!;
+  const linked = async (sub: string) => (await t.portal.db.query<{ id: number; payee_name: string | null; birth_date: string | null; rg_name_key: string | null }>(
+    `SELECT m.id, m.payee_name, to_char(m.birth_date, 'YYYY-MM-DD') AS birth_date, m.rg_name_key FROM oidc_identities oi JOIN members m ON m.id = oi.member_id
+      WHERE oi.subject = $1`, [sub])).rows[0] ?? null;
+  let risk = '';
+
+  beforeAll(async () => {
+    await setMarket('PH');
+    await t.portal.cashier.operators.createOperator('DEMO', 'oidc_risk', 'Oidc12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
+    risk = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'oidc_risk', password: 'Oidc12345678', totp: await totpNow(undefined, 'oidc_risk') } })).json!.value!.token;
+    const imp = await api(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: 'full_name,birth_date,category\n"Magsaysay, Rosa",1975-04-04,government_official\n' } });
+    expect(imp.status, imp.text).toBe(200);
+  });
+
+  it('a first sign-in creates no account and gives no session until the identity step passed', async () => {
+    const code = await codeOf('ph_erin');
+    const ex = await exchange(code);
+    expect(ex.status).toBe(409);
+    expect(ex.json).toMatchObject({ success: false, code: 'IDENTITY_REQUIRED' });
+    expect(await linked('ph_erin')).toBeNull();
+    // bad input: 400 and the code stays usable
+    for (const bad of [{ payeeName: '' }, { payeeName: '1234' }, { birthday: '1990-02-30' }, { birthday: 'yesterday' }]) {
+      const r = await identity(code, bad);
+      expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.json?.code).toBe('VALIDATION');
+    }
+    for (const body of [{ code }, { code, payeeName: 'A B', birthday: '1990-01-01', ageConfirmed: true, extra: 1 }, { code: 'short', payeeName: 'A B', birthday: '1990-01-01', ageConfirmed: true }]) {
+      expect((await api(t.url, '/wps/session/oidc/identity', { body })).status).toBe(400);
+    }
+    expect((await identity(code, { ageConfirmed: false })).json?.code).toBe('UNDERAGE');
+    const ok = await identity(code, { payeeName: '  Erin Dela Paz ' });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json?.value).toMatchObject({ firstTimeLogin: true, defaultPassword: false });
+    expect(await linked('ph_erin')).toMatchObject({ payee_name: 'Erin Dela Paz', birth_date: '1990-01-01', rg_name_key: 'dela erin paz' });
+    // the code is used; the next sign-in needs no identity step
+    expect((await identity(code)).json?.code).toBe('OIDC_FAILED');
+    const again = await exchange(await codeOf('ph_erin'));
+    expect(again.status, again.text).toBe(200);
+    expect((await info(again.json!.value!.token)).json?.value?.id).toBe((await linked('ph_erin'))!.id);
+  });
+
+  it('refuses an underage person (UNDERAGE) and a listed one (403 RESTRICTED_PERSON, nothing about the list); no account; audited; the code is used up', async () => {
+    const young = new Date(Date.now() - 20 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    const c1 = await codeOf('ph_young');
+    const under = await identity(c1, { birthday: young });
+    expect(under.status).toBe(400);
+    expect(under.json?.code).toBe('UNDERAGE');
+    expect((await identity(c1)).json?.code).toBe('OIDC_FAILED');
+    expect(await linked('ph_young')).toBeNull();
+
+    const before = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'rg.restricted.refused'`)).rows[0]!.n;
+    const c2 = await codeOf('ph_listed');
+    const refused = await identity(c2, { payeeName: 'rosa MAGSAYSAY', birthday: '1975-04-04' });
+    expect(refused.status).toBe(403);
+    expect(refused.json?.code).toBe('RESTRICTED_PERSON');
+    expect(JSON.stringify(refused.json)).not.toMatch(/government|categor|list/i);
+    expect(await linked('ph_listed')).toBeNull();
+    expect((await identity(c2, { payeeName: 'Someone Else' })).json?.code).toBe('OIDC_FAILED');
+    const after = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'rg.restricted.refused'`)).rows[0]!.n;
+    expect(after).toBe(before + 1);
+  });
+
+  it('an older social account without a name and birth date gets no session until they are given, then is the same member', async () => {
+    // alice signed up while the market asked nothing
+    const old = await linked('alice');
+    expect(old).toMatchObject({ payee_name: null, birth_date: null });
+    const code = await codeOf('alice');
+    expect((await exchange(code)).json?.code).toBe('IDENTITY_REQUIRED');
+    const ok = await identity(code, { payeeName: 'Alice Reyes', birthday: '1985-06-07' });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await info(ok.json!.value!.token)).json?.value?.id).toBe(old!.id);
+    expect(await linked('alice')).toMatchObject({ id: old!.id, payee_name: 'Alice Reyes', birth_date: '1985-06-07' });
+    expect((await exchange(await codeOf('alice'))).status).toBe(200);
   });
 });
 

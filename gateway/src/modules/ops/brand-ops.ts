@@ -1,6 +1,7 @@
 import { merchantAudience } from '@portal/contracts/events/events';
 import { opsPlayerCalls, REGISTRATION_FIXED_FIELDS, type TOpsBrand } from '@portal/contracts/api/ops-players';
 import { ZBrand } from '@portal/contracts/api/system';
+import { ZBrandColors } from '@portal/contracts/domain/brand-colors';
 import { patternById } from '@portal/contracts/domain/patterns';
 import type { Db, Queryable } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
@@ -28,6 +29,7 @@ const toBrand = (r: BrandRow): TOpsBrand => {
     videoUrl: typeof b.videoUrl === 'string' ? b.videoUrl : null,
     lotteryType: typeof b.lotteryType === 'string' ? b.lotteryType : '',
     gtagId: s.gtagId, imageCDNs: s.imageCDNs, launchGameCDNs: s.launchGameCDNs,
+    colors: ZBrandColors.safeParse(b.colors).data ?? null,
   };
 };
 
@@ -53,11 +55,14 @@ export function mountOpsBrandRoutes(call: OpsCall, deps: { db: Db; merchants: Me
         ...(body.gtagId !== undefined ? { gtagId: body.gtagId } : {}),
         ...(body.imageCDNs !== undefined ? { imageCDNs: [...new Set(body.imageCDNs)] } : {}),
         ...(body.launchGameCDNs !== undefined ? { launchGameCDNs: [...new Set(body.launchGameCDNs)] } : {}),
+        ...(body.colors !== undefined ? { colors: body.colors } : {}),
       };
       if (JSON.stringify(next) === JSON.stringify(before)) return next;
       const brand: Record<string, unknown> = { ...row.brand, siteName: next.siteName, logoUrl: next.logoUrl };
       if (next.videoUrl) brand.videoUrl = next.videoUrl;
       else delete brand.videoUrl;
+      if (next.colors) brand.colors = next.colors;
+      else delete brand.colors;
       // What the whitelabel call will answer must still be a valid brand.
       if (!ZBrand.safeParse({ ...brand, merchantCode: ctx.merchant.code, platform: 'WEB' }).success) throw new AppError(ErrorCode.VALIDATION, 'Invalid brand');
       const siteConfig = { gtagId: next.gtagId, imageCDNs: next.imageCDNs, launchGameCDNs: next.launchGameCDNs };

@@ -79,13 +79,54 @@ describe('players: search and profile', () => {
     const money = path(opsPlayerCalls.playerMoney.path, player.id);
     expect((await call(money, { token: tok.pl_support })).status).toBe(403);
     expect((await call(money, { token: tok.pl_content })).status).toBe(403);
-    const fin = await call<{ balance: number; available: number; currency: string; deposits: unknown[] }>(money, { token: tok.pl_finance });
+    const fin = await call<{ balance: number; available: number; currency: string }>(money, { token: tok.pl_finance });
     expect(fin.status, fin.text).toBe(200);
-    expect(fin.json!.value).toMatchObject({ currency: 'PHP', deposits: [] });
+    expect(fin.json!.value).toMatchObject({ currency: 'PHP' });
     expect(typeof fin.json!.value!.balance).toBe('number');
     // content sees no players at all
     expect((await call(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_content })).status).toBe(403);
     expect((await call(path(opsPlayerCalls.player.path, 999999), { token: tok.pl_admin })).status).toBe(404);
+  });
+});
+
+describe('the money records, a page at a time', () => {
+  it('pages deposits, withdrawals and bet rounds newest first with a total; bad paging is 400; support may not read them', async () => {
+    const m = await call<{ memberId: number }>('/wps/dev/sessions', { body: { account: 'pager_player3' } });
+    const id = m.json!.value!.memberId;
+    // 23 deposit orders and 12 bet rounds (a bet and a win each), oldest first
+    for (let i = 1; i <= 23; i++) {
+      await t.portal.db.query(
+        `INSERT INTO deposits (merchant_code, member_id, channel_code, provider, provider_order_id, reference, request_id, amount, currency, created_at)
+         VALUES ('DEMO', $1, 'gcash', 'sim', $2, $2, $2, $3, 'PHP', now() - make_interval(mins => 100 - $4::int))`, [id, `pg-dep-${id}-${i}`, i * 100, i]);
+    }
+    for (let i = 1; i <= 12; i++) {
+      for (const kind of ['bet', 'win'] as const) {
+        await t.portal.db.query(
+          `INSERT INTO vendor_transactions (merchant_code, vendor, transaction_id, kind, member_id, round_id, game_code, amount, status, response, created_at)
+           VALUES ('DEMO', 'pgsim', $1, $2, $3, $4, 'slot1', $5, 'applied', '{}', now() - make_interval(mins => 100 - $6::int))`,
+          [`pg-${id}-${i}-${kind}`, kind, id, `round-${i}`, kind === 'bet' ? 1000 : i, i]);
+      }
+    }
+    const get = <T,>(p: string, q: string, token = tok.pl_risk) => call<{ list: T[]; pageNo: number; pageSize: number; total: number }>(`${path(p, id)}${q}`, { token });
+    const d1 = await get<{ amount: number }>(opsPlayerCalls.playerDeposits.path, '');
+    expect(d1.status, d1.text).toBe(200);
+    expect(d1.json!.value).toMatchObject({ pageNo: 1, pageSize: 10, total: 23 });
+    expect(d1.json!.value!.list.map((d) => d.amount)).toEqual([2300, 2200, 2100, 2000, 1900, 1800, 1700, 1600, 1500, 1400]);
+    const d3 = await get<{ amount: number }>(opsPlayerCalls.playerDeposits.path, '?pageNo=3');
+    expect(d3.json!.value!.list.map((d) => d.amount)).toEqual([300, 200, 100]);
+    const past = await get<{ amount: number }>(opsPlayerCalls.playerDeposits.path, '?pageNo=9');
+    expect(past.json!.value).toMatchObject({ list: [], total: 23 });
+    const b2 = await get<{ roundId: string; stake: number; win: number }>(opsPlayerCalls.playerBets.path, '?pageNo=2&pageSize=5');
+    expect(b2.json!.value).toMatchObject({ pageNo: 2, pageSize: 5, total: 12 });
+    expect(b2.json!.value!.list.map((b) => [b.roundId, b.stake, b.win])).toEqual([['round-7', 1000, 7], ['round-6', 1000, 6], ['round-5', 1000, 5], ['round-4', 1000, 4], ['round-3', 1000, 3]]);
+    const w = await get(opsPlayerCalls.playerWithdrawals.path, '?pageSize=50', tok.pl_finance);
+    expect(w.json!.value).toEqual({ list: [], pageNo: 1, pageSize: 50, total: 0 });
+    for (const q of ['?pageNo=0', '?pageSize=51', '?pageNo=1e400', '?pageNo=10001', '?pageSize=-1', '?pageNo=x', '?cursor=1']) {
+      for (const p of [opsPlayerCalls.playerDeposits.path, opsPlayerCalls.playerWithdrawals.path, opsPlayerCalls.playerBets.path]) {
+        expect((await call(`${path(p, id)}${q}`, { token: tok.pl_risk })).status, `${p}${q}`).toBe(400);
+      }
+    }
+    expect((await get(opsPlayerCalls.playerDeposits.path, '', tok.pl_support)).status).toBe(403);
   });
 });
 
@@ -142,7 +183,7 @@ describe('merchant isolation of the players section', () => {
     const r = await call<{ list: Array<{ account: string }> }>(`${opsPlayerCalls.players.path}?search=findme`, { token: tok.pl_vnadmin, headers: B_HOST });
     expect(r.status, r.text).toBe(200);
     expect(r.json!.value!.list).toEqual([]);
-    for (const p of [opsPlayerCalls.player.path, opsPlayerCalls.playerMoney.path, opsPlayerCalls.notes.path]) {
+    for (const p of [opsPlayerCalls.player.path, opsPlayerCalls.playerMoney.path, opsPlayerCalls.notes.path, opsPlayerCalls.playerDeposits.path, opsPlayerCalls.playerWithdrawals.path, opsPlayerCalls.playerBets.path]) {
       const res = await call(path(p, player.id), { token: tok.pl_vnadmin, headers: B_HOST });
       expect(res.status, p).toBe(404);
       expect(res.text).not.toContain('findme');
@@ -179,6 +220,40 @@ describe('brand configuration and registration rules, live', () => {
     expect(audit.rows[0]).toMatchObject({ operator_username: 'pl_content', after: { siteName: 'Lucky Palace' } });
     const read = await call<{ siteName: string }>(opsPlayerCalls.brand.path, { token: tok.pl_support });
     expect(read.json!.value!.siteName).toBe('Lucky Palace');
+  });
+
+  it('brand colours: #rrggbb readable on each theme or a 400 naming each problem; stored per merchant, served by the whitelabel call at once; open pages told', async () => {
+    const guest = await connectSocket(t.url, {});
+    sockets.push(guest);
+    expect((await call('/wps/system/whitelabel')).status).toBe(200);
+    const good = { dark: { primary: '#5AA0FF', accent: '#2d6cdf' }, light: { primary: '#1f4fae', accent: '#2d6cdf' } };
+    const put = (colors: unknown, token = tok.pl_content) => call<{ colors: unknown }>(opsPlayerCalls.updateBrand.path, { method: 'PUT', token, body: { colors } });
+    expect((await put(good, tok.pl_support)).status).toBe(403);
+    for (const bad of [{ ...good, dark: { primary: 'blue', accent: '#2d6cdf' } }, { ...good, light: { primary: '#12345', accent: '#2d6cdf' } }, { dark: good.dark }, { ...good, extra: 1 }, 'red']) {
+      expect((await put(bad)).status, JSON.stringify(bad)).toBe(400);
+    }
+    // unreadable: near-black on the dark background, yellow on the light one; each named with its ratio
+    const dim = await put({ dark: { primary: '#111111', accent: '#2d6cdf' }, light: { primary: '#1f4fae', accent: '#ffff00' } });
+    expect(dim.status).toBe(400);
+    const details = (dim.json as { code: string; details?: Array<{ path: string; message: string }> });
+    expect(details.code).toBe('VALIDATION');
+    expect(details.details?.map((d) => d.path).sort()).toEqual(['colors.dark.primary', 'colors.light.accent']);
+    expect(details.details?.find((d) => d.path === 'colors.dark.primary')?.message).toMatch(/contrast 1\.\d\d:1 .*4\.5:1/);
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel')).json!.value!.brand.colors).toBeUndefined();
+
+    const ok = await put(good);
+    expect(ok.status, ok.text).toBe(200);
+    const stored = { dark: { primary: '#5aa0ff', accent: '#2d6cdf' }, light: good.light };
+    expect(ok.json!.value!.colors).toEqual(stored);
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel')).json!.value!.brand.colors).toEqual(stored);
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel', { headers: B_HOST })).json!.value!.brand.colors).toBeUndefined();
+    const told = await waitFor(() => guest.received.find((e) => e.type === 'system.changed'), 'system.changed');
+    expect(told.payload).toEqual({ parts: ['whitelabel'] });
+    const audit = await t.portal.db.query<{ after: { colors: unknown } }>(`SELECT after FROM audit_log WHERE action = 'brand.update' ORDER BY id DESC LIMIT 1`);
+    expect(audit.rows[0]!.after).toEqual({ colors: stored });
+    // null: back to the design card's colours
+    expect((await put(null)).json!.value!.colors).toBeNull();
+    expect((await call<{ brand: { colors?: unknown } }>('/wps/system/whitelabel')).json!.value!.brand.colors).toBeUndefined();
   });
 
   it('administrators change which registration fields are shown and required; the settings call answers it at once; refuses nonsense', async () => {

@@ -97,28 +97,56 @@ export function mountOpsPlayerRoutes(call: OpsCall, deps: { db: Db; rg: Rg | nul
 
   call(opsPlayerCalls.playerMoney, 'players.money', async ({ ctx, id }) => {
     await player(ctx.merchant, id);
-    const currency = ctx.merchant.currency;
-    const [bal, deposits, withdrawals, bets] = await Promise.all([
-      balanceOf(db, id, currency),
-      db.query<{ id: string; amount: string; status: string; provider: string; created_at: Date | string }>(
-        'SELECT id::text, amount::text, status, provider, created_at FROM deposits WHERE member_id = $1 AND merchant_code = $2 ORDER BY id DESC LIMIT 10', [id, ctx.merchant.code]),
-      db.query<{ id: string; amount: string; status: string; created_at: Date | string }>(
-        'SELECT id::text, amount::text, status, created_at FROM withdrawals WHERE member_id = $1 AND merchant_code = $2 ORDER BY id DESC LIMIT 10', [id, ctx.merchant.code]),
-      db.query<{ vendor: string; round_id: string; game_code: string | null; stake: string; win: string; rolled_back: boolean; at: Date | string }>(
-        `SELECT vendor, round_id, min(game_code) AS game_code,
-                coalesce(sum(amount) FILTER (WHERE kind = 'bet' AND status IN ('applied', 'rolled_back')), 0)::text AS stake,
-                coalesce(sum(amount) FILTER (WHERE kind = 'win' AND status = 'applied'), 0)::text AS win,
-                bool_or(kind = 'bet' AND status = 'rolled_back') AS rolled_back, min(created_at) AS at
-           FROM vendor_transactions WHERE member_id = $1 AND merchant_code = $2 AND created_at > now() - interval '90 days'
-          GROUP BY vendor, round_id ORDER BY min(created_at) DESC LIMIT 10`, [id, ctx.merchant.code]),
-    ]);
+    const bal = await balanceOf(db, id, ctx.merchant.currency);
+    return { currency: ctx.merchant.currency, balance: Number(bal.balance), available: Number(bal.available) };
+  });
+
+  // The money records, a page at a time (newest first, with the total): offset paging is enough for
+  // one player's history, and the page size is bounded by the query schema. ORDER BY names the table's
+  // bigint id: a bare `id` would be the text output column and sort "9" after "23".
+  const page = (q: { pageNo: number; pageSize: number }) => [q.pageSize, (q.pageNo - 1) * q.pageSize] as const;
+  call(opsPlayerCalls.playerDeposits, 'players.money', async ({ ctx, id, query }) => {
+    await player(ctx.merchant, id);
+    const r = await db.query<{ id: string; amount: string; status: string; provider: string; created_at: Date | string; total: number }>(
+      `SELECT id::text, amount::text, status, provider, created_at, count(*) OVER ()::int AS total FROM deposits d
+        WHERE member_id = $1 AND merchant_code = $2 ORDER BY d.id DESC LIMIT $3 OFFSET $4`, [id, ctx.merchant.code, ...page(query)]);
     return {
-      currency, balance: Number(bal.balance), available: Number(bal.available),
-      deposits: deposits.rows.map((d) => ({ id: d.id, amount: Number(d.amount), status: d.status, provider: d.provider, createdAt: iso(d.created_at)! })),
-      withdrawals: withdrawals.rows.map((w) => ({ id: w.id, amount: Number(w.amount), status: w.status, createdAt: iso(w.created_at)! })),
-      bets: bets.rows.map((b) => ({ vendor: b.vendor, roundId: b.round_id, gameCode: b.game_code, stake: Number(b.stake), win: Number(b.win), isRolledBack: b.rolled_back, at: iso(b.at)! })),
+      list: r.rows.map((d) => ({ id: d.id, amount: Number(d.amount), status: d.status, provider: d.provider, createdAt: iso(d.created_at)! })),
+      pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? await countOf('deposits', id, ctx.merchant.code),
     };
   });
+  call(opsPlayerCalls.playerWithdrawals, 'players.money', async ({ ctx, id, query }) => {
+    await player(ctx.merchant, id);
+    const r = await db.query<{ id: string; amount: string; status: string; created_at: Date | string; total: number }>(
+      `SELECT id::text, amount::text, status, created_at, count(*) OVER ()::int AS total FROM withdrawals w
+        WHERE member_id = $1 AND merchant_code = $2 ORDER BY w.id DESC LIMIT $3 OFFSET $4`, [id, ctx.merchant.code, ...page(query)]);
+    return {
+      list: r.rows.map((w) => ({ id: w.id, amount: Number(w.amount), status: w.status, createdAt: iso(w.created_at)! })),
+      pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? await countOf('withdrawals', id, ctx.merchant.code),
+    };
+  });
+  call(opsPlayerCalls.playerBets, 'players.money', async ({ ctx, id, query }) => {
+    await player(ctx.merchant, id);
+    const r = await db.query<{ vendor: string; round_id: string; game_code: string | null; stake: string; win: string; rolled_back: boolean; at: Date | string; total: number }>(
+      `SELECT vendor, round_id, min(game_code) AS game_code,
+              coalesce(sum(amount) FILTER (WHERE kind = 'bet' AND status IN ('applied', 'rolled_back')), 0)::text AS stake,
+              coalesce(sum(amount) FILTER (WHERE kind = 'win' AND status = 'applied'), 0)::text AS win,
+              bool_or(kind = 'bet' AND status = 'rolled_back') AS rolled_back, min(created_at) AS at,
+              count(*) OVER ()::int AS total
+         FROM vendor_transactions WHERE member_id = $1 AND merchant_code = $2 AND created_at > now() - interval '90 days'
+        GROUP BY vendor, round_id ORDER BY min(created_at) DESC, vendor, round_id LIMIT $3 OFFSET $4`, [id, ctx.merchant.code, ...page(query)]);
+    const total = r.rows[0]?.total ?? (query.pageNo === 1 ? 0 : (await db.query<{ n: number }>(
+      `SELECT count(DISTINCT (vendor, round_id))::int AS n FROM vendor_transactions WHERE member_id = $1 AND merchant_code = $2 AND created_at > now() - interval '90 days'`,
+      [id, ctx.merchant.code])).rows[0]!.n);
+    return {
+      list: r.rows.map((b) => ({ vendor: b.vendor, roundId: b.round_id, gameCode: b.game_code, stake: Number(b.stake), win: Number(b.win), isRolledBack: b.rolled_back, at: iso(b.at)! })),
+      pageNo: query.pageNo, pageSize: query.pageSize, total,
+    };
+  });
+  /** The total when a page past the end came back empty (the window count is on the rows). */
+  async function countOf(table: 'deposits' | 'withdrawals', id: number, merchant: string) {
+    return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE member_id = $1 AND merchant_code = $2`, [id, merchant])).rows[0]!.n;
+  }
 
   const toNote = (n: { id: string; note: string; operator_username: string; at: Date | string }) => ({ id: String(n.id), note: n.note, author: n.operator_username, at: iso(n.at)! });
   call(opsPlayerCalls.notes, 'players.notes', async ({ ctx, id }) => {

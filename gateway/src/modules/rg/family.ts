@@ -74,6 +74,8 @@ export function createFamily(deps: { db: Db; rg: Rg }) {
      * can only be rejected.
      */
     async decide(merchant: string, op: { id: number; username: string }, id: number, d: { decision: 'approve'; duration: Duration | null; note: string } | { decision: 'reject'; note: string }) {
+      // One transaction: the decision, the exclusion and the player's message (its event through the
+      // outbox) commit together or not at all, so an approved request always has its exclusion.
       const claimed = await db.tx(async (tx) => {
         const cur = (await tx.query<Row>(`SELECT *, id::text AS id, NULL::text AS account FROM rg_family_requests WHERE id = $1 AND merchant_code = $2 FOR UPDATE`, [id, merchant])).rows[0];
         if (!cur) throw new AppError(ErrorCode.NOT_FOUND);
@@ -84,16 +86,16 @@ export function createFamily(deps: { db: Db; rg: Rg }) {
           `UPDATE rg_family_requests SET status = $2, decided_by = $3, decided_at = now(), decision_note = $4, duration = $5 WHERE id = $1`,
           [id, d.decision === 'approve' ? 'approved' : 'rejected', op.username, d.note, d.decision === 'approve' ? (duration ?? 'open') : null]);
         await audit(tx, merchant, op, d.decision === 'approve' ? 'rg.family.approved' : 'rg.family.rejected', cur, { note: d.note, duration });
+        if (d.decision === 'approve') {
+          const memberId = Number(cur.member_id);
+          const x = await deps.rg.excludeIn(tx, merchant, memberId, { kind: 'operator', id: op.id, username: op.username }, 'family', d.duration,
+            `family request ${familyReference(id)}: ${d.note}`);
+          await tx.query('UPDATE rg_family_requests SET exclusion_id = $2 WHERE id = $1', [id, x.id]);
+          await postMessage(tx, merchant, memberId, 'rg_family_exclusion', { until: x.endsAt ?? '', reference: familyReference(id) });
+        }
         return cur;
       });
-      if (d.decision === 'approve') {
-        const x = await deps.rg.exclude(merchant, Number(claimed.member_id), { kind: 'operator', id: op.id, username: op.username }, 'family', d.duration,
-          `family request ${familyReference(id)}: ${d.note}`);
-        await db.tx(async (tx) => {
-          await tx.query('UPDATE rg_family_requests SET exclusion_id = $2 WHERE id = $1', [id, x.id]);
-          await postMessage(tx, merchant, Number(claimed.member_id), 'rg_family_exclusion', { until: x.endsAt ?? '', reference: familyReference(id) });
-        });
-      }
+      if (d.decision === 'approve') await deps.rg.disconnectMember(Number(claimed.member_id));
       return toRow((await byId(db, merchant, id))!);
     },
   };

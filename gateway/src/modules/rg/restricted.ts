@@ -109,9 +109,9 @@ export function parseRestrictedCsv(text: string): { rows: RestrictedRow[]; probl
 
 export const RG_RECHECK_JOB = 'rg.restricted.recheck';
 
-type ImportRow = { id: string | number; imported_by: string; row_count: number; created_at: Date | string; checked_at: Date | string | null; matched: number | null };
+type ImportRow = { id: string | number; imported_by: string; row_count: number; created_at: Date | string; checked_at: Date | string | null; matched: number | null; lifted: number | null };
 const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
-const toImport = (r: ImportRow) => ({ id: Number(r.id), rows: r.row_count, importedBy: r.imported_by, importedAt: iso(r.created_at)!, checkedAt: iso(r.checked_at), matched: r.matched });
+const toImport = (r: ImportRow) => ({ id: Number(r.id), rows: r.row_count, importedBy: r.imported_by, importedAt: iso(r.created_at)!, checkedAt: iso(r.checked_at), matched: r.matched, lifted: r.lifted });
 
 /**
  * Whether a person is on the merchant's restricted-persons list (normalized full name + birth date):
@@ -126,6 +126,35 @@ export async function isRestrictedPerson(q: Queryable, merchant: string, fullNam
 
 export function createRestricted(deps: { db: Db; jobs: JobQueue | null; rg: Rg }) {
   const { db } = deps;
+
+  /**
+   * The other half of the re-check: a member whose `restricted` exclusion (one a list match started,
+   * never a self, cooling, family or operator exclusion) is in force but who is no longer on the
+   * merchant's current list gets it lifted, by the system, recorded against the import whose list
+   * dropped them (`lifted_by_import`) and audited (`rg.restricted.lift` and `rg.exclusion.end`).
+   * Runs under the list's lock, so an import landing meanwhile waits and is checked by its own job.
+   */
+  async function liftDropped(merchant: string, importId: number): Promise<number> {
+    return db.tx(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rg-restricted:${merchant}`]);
+      const current = (await tx.query<{ id: string }>('SELECT id::text FROM rg_restricted_imports WHERE merchant_code = $1 ORDER BY id DESC LIMIT 1', [merchant])).rows[0];
+      // Only the newest list decides: an older import's late job lifts nothing.
+      if (!current || Number(current.id) !== importId) return 0;
+      const r = await tx.query<{ id: string; member_id: number }>(
+        `UPDATE rg_exclusions x SET ended_at = now(), ended_by = 'system', lifted_by_import = $2
+          WHERE x.merchant_code = $1 AND x.kind = 'restricted' AND x.ended_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM members m JOIN rg_restricted_persons p
+                              ON p.merchant_code = m.merchant_code AND p.name_key = m.rg_name_key AND p.birth_date = m.birth_date
+                             WHERE m.id = x.member_id)
+          RETURNING x.id::text, x.member_id`, [merchant, importId]);
+      for (const x of r.rows) {
+        await rgAudit(tx, merchant, { kind: 'system' }, 'rg.restricted.lift', x.member_id, { exclusionId: x.id, kind: 'restricted' }, { importId });
+        await rgAudit(tx, merchant, { kind: 'system' }, 'rg.exclusion.end', x.member_id, { id: x.id, kind: 'restricted' }, { reason: 'not on the current restricted list', importId });
+      }
+      return r.rows.length;
+    });
+  }
+
   return {
     /**
      * Replace the merchant's list with the CSV's rows (all or nothing: a bad line refuses the whole
@@ -184,10 +213,14 @@ export function createRestricted(deps: { db: Db; jobs: JobQueue | null; rg: Rg }
         });
         n += ins;
       }
+      const lifted = await liftDropped(merchant, importId);
       await db.query(
-        `UPDATE rg_restricted_imports SET checked_at = now(), matched = (SELECT count(*)::int FROM rg_restricted_matches WHERE import_id = $1) WHERE id = $1`, [importId]);
+        `UPDATE rg_restricted_imports SET checked_at = now(), matched = (SELECT count(*)::int FROM rg_restricted_matches WHERE import_id = $1),
+                lifted = coalesce(lifted, 0) + $2 WHERE id = $1`, [importId, lifted]);
       return n;
     },
+
+    liftDropped,
 
     async summary(merchant: string) {
       const cur = (await db.query<ImportRow>('SELECT * FROM rg_restricted_imports WHERE merchant_code = $1 ORDER BY id DESC LIMIT 1', [merchant])).rows[0];
@@ -196,14 +229,17 @@ export function createRestricted(deps: { db: Db; jobs: JobQueue | null; rg: Rg }
     },
 
     async matches(merchant: string, pageNo: number, pageSize: number) {
-      const r = await db.query<{ id: string; member_id: number; account: string; category: RestrictedCategory; import_id: string; matched_at: Date | string; excluded: boolean; total: number }>(
+      const r = await db.query<{ id: string; member_id: number; account: string; category: RestrictedCategory; import_id: string; matched_at: Date | string; excluded: boolean; ended_at: Date | string | null; lifted_by_import: string | null; ended_by: string | null; total: number }>(
         `SELECT x.id::text, x.member_id, m.account, x.category, x.import_id::text, x.matched_at,
                 EXISTS (SELECT 1 FROM rg_exclusions e WHERE e.id = x.exclusion_id AND e.ended_at IS NULL) AS excluded,
+                e.ended_at, e.lifted_by_import::text AS lifted_by_import, e.ended_by,
                 count(*) OVER ()::int AS total
-           FROM rg_restricted_matches x JOIN members m ON m.id = x.member_id
+           FROM rg_restricted_matches x JOIN members m ON m.id = x.member_id LEFT JOIN rg_exclusions e ON e.id = x.exclusion_id
           WHERE x.merchant_code = $1 ORDER BY x.id DESC LIMIT $2 OFFSET $3`, [merchant, pageSize, (pageNo - 1) * pageSize]);
       return {
-        list: r.rows.map((x) => ({ id: Number(x.id), memberId: Number(x.member_id), account: x.account, category: x.category, importId: Number(x.import_id), matchedAt: iso(x.matched_at)!, excluded: x.excluded })),
+        list: r.rows.map((x) => ({ id: Number(x.id), memberId: Number(x.member_id), account: x.account, category: x.category, importId: Number(x.import_id), matchedAt: iso(x.matched_at)!, excluded: x.excluded,
+          lift: x.excluded || x.ended_at === null ? null : { at: iso(x.ended_at)!, by: x.lifted_by_import !== null ? 'list' as const : 'operator' as const, importId: x.lifted_by_import === null ? null : Number(x.lifted_by_import) },
+        })),
         pageNo, pageSize, total: r.rows[0]?.total ?? 0,
       };
     },

@@ -113,6 +113,55 @@ describe('restricted persons (Philippine rules)', () => {
     expect(summary.json?.value?.current).toMatchObject({ id: importId, matched: 1 });
     expect(summary.json?.value?.current.checkedAt).toBeTruthy();
   });
+  it('a newer list that no longer names a member lifts the exclusion a list match started, and only that one; audited and shown to operators', async () => {
+    const nameOf = () => `Rhea ${[...randomBytes(5)].map((b) => String.fromCharCode(97 + (b % 26))).join('')} Bautista`;
+    const [dropped, kept, selfEx, opEx] = [nameOf(), nameOf(), nameOf(), nameOf()];
+    const ids: Record<string, number> = {};
+    const accounts: Record<string, string> = {};
+    for (const [k, n] of Object.entries({ dropped, kept, selfEx, opEx })) {
+      accounts[k] = account();
+      const reg = await register({ username: accounts[k], payeeName: n, birthday: '1988-08-08' });
+      expect(reg.status, reg.text).toBe(200);
+      ids[k] = reg.json!.value!.memberId;
+    }
+    const first = await api<{ id: number }>(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: [dropped, kept, selfEx, opEx].map((n) => `${n},1988-08-08,government_official`).join('\n') } });
+    expect((await t.portal.jobs.runNow('rg.restricted.recheck', `DEMO:${first.json!.value!.id}`)).state).toBe('done');
+    // besides the list's exclusion, one self-excludes and an operator excludes another
+    await t.portal.rg.exclude('DEMO', ids.selfEx!, { kind: 'member', account: accounts.selfEx! }, 'self', '1y');
+    const opx = await api(t.url, '/ops/api/rg/exclusions', { token: risk, body: { memberId: ids.opEx, duration: null, reason: 'risk review' } });
+    expect(opx.status, opx.text).toBe(200);
+    const kinds = async (memberId: number) => (await t.portal.db.query<{ kind: string }>(
+      'SELECT kind FROM rg_exclusions WHERE member_id = $1 AND ended_at IS NULL ORDER BY kind', [memberId])).rows.map((r) => r.kind);
+    expect(await kinds(ids.opEx!)).toEqual(['operator', 'restricted']);
+
+    // the newer list names only `kept`
+    const second = await api<{ id: number }>(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: `${kept},1988-08-08,government_official\n` } });
+    const secondId = second.json!.value!.id;
+    expect((await t.portal.jobs.runNow('rg.restricted.recheck', `DEMO:${secondId}`)).state).toBe('done');
+    expect(await kinds(ids.dropped!)).toEqual([]);
+    expect(await kinds(ids.kept!)).toEqual(['restricted']);
+    expect(await kinds(ids.selfEx!)).toEqual(['self']);
+    expect(await kinds(ids.opEx!)).toEqual(['operator']);
+    // the dropped member plays again; the self-excluded one does not
+    expect((await api<{ rgExclusion: unknown }>(t.url, '/wps/session/login', { body: { username: accounts.dropped, password: 'abc12345' } })).json?.value?.rgExclusion).toBeNull();
+    expect((await api<{ rgExclusion: { kind: string } }>(t.url, '/wps/session/login', { body: { username: accounts.selfEx, password: 'abc12345' } })).json?.value?.rgExclusion?.kind).toBe('self');
+    const audit = await t.portal.db.query<{ action: string; operator_username: string; after: { importId?: number } }>(
+      `SELECT action, operator_username, after FROM audit_log WHERE target_type = 'member' AND target_id = $1 ORDER BY id`, [String(ids.dropped)]);
+    expect(audit.rows.map((a) => `${a.action}/${a.operator_username}`)).toEqual([
+      'rg.exclusion.start/system', 'rg.restricted.match/system', 'rg.restricted.lift/system', 'rg.exclusion.end/system']);
+    expect(audit.rows[2]!.after.importId).toBe(secondId);
+    // operators see it: the import counts what it lifted, and the old match says how it ended
+    const summary = await api<{ current: { id: number; lifted: number | null } }>(t.url, '/ops/api/rg/restricted', { token: support });
+    expect(summary.json?.value?.current).toMatchObject({ id: secondId, lifted: 3 });
+    const matches = await api<{ list: Array<{ memberId: number; importId: number; excluded: boolean; lift: { by: string; importId: number | null } | null }> }>(
+      t.url, '/ops/api/rg/restricted/matches?pageSize=100', { token: support });
+    const list = matches.json!.value!.list;
+    expect(list.find((m) => m.memberId === ids.dropped)).toMatchObject({ excluded: false, lift: { by: 'list', importId: secondId } });
+    expect(list.find((m) => m.memberId === ids.kept && m.importId === secondId)).toMatchObject({ excluded: true, lift: null });
+    // a rerun lifts nothing more, and an older import's late job lifts nothing
+    expect(await t.portal.rgRestricted.liftDropped('DEMO', secondId)).toBe(0);
+    expect(await t.portal.rgRestricted.liftDropped('DEMO', first.json!.value!.id)).toBe(0);
+  });
 });
 
 describe('family exclusion', () => {
@@ -154,6 +203,38 @@ describe('family exclusion', () => {
       `SELECT action, operator_username FROM audit_log WHERE target_type = 'member' AND target_id = $1 AND action LIKE 'rg.%' ORDER BY id`, [String(p.memberId)]);
     expect(audit.rows.map((a) => `${a.action}/${a.operator_username}`)).toEqual([
       'rg.family.requested/public', 'rg.family.requested/rgp_support', 'rg.family.approved/rgp_risk', 'rg.exclusion.start/rgp_risk']);
+  });
+
+  it('approval, exclusion and message are one transaction: when the message cannot be stored, the request stays pending with no exclusion', async () => {
+    const p = await member(0);
+    const body = { playerAccount: p.account, requesterName: 'Lita Cruz', relationship: 'parent', requesterContact: '+63 917 000 0001', reason: 'She borrows money to play every night.' };
+    const filed = await api<{ id: number }>(t.url, '/ops/api/rg/family-requests', { token: support, body });
+    expect(filed.status, filed.text).toBe(200);
+    const id = filed.json!.value!.id;
+    // the message store refuses this player's family-exclusion message (a real failure inside the database)
+    await t.portal.db.query(`CREATE FUNCTION rgp_refuse_message() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN IF NEW.kind = 'rg_family_exclusion' AND NEW.member_id = ${Number(p.memberId)} THEN RAISE EXCEPTION 'message store refused'; END IF; RETURN NEW; END $f$`);
+    await t.portal.db.query('CREATE TRIGGER rgp_refuse_message BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION rgp_refuse_message()');
+    try {
+      const failed = await api(t.url, `/ops/api/rg/family-requests/${id}/decide`, { token: risk, body: { decision: 'approve', duration: '1y', note: 'verified' } });
+      expect(failed.status).toBe(500);
+    } finally {
+      await t.portal.db.query('DROP TRIGGER rgp_refuse_message ON messages');
+      await t.portal.db.query('DROP FUNCTION rgp_refuse_message()');
+    }
+    const row = (await t.portal.db.query<{ status: string; exclusion_id: string | null }>('SELECT status, exclusion_id FROM rg_family_requests WHERE id = $1', [id])).rows[0]!;
+    expect(row).toEqual({ status: 'pending', exclusion_id: null });
+    expect((await t.portal.db.query('SELECT 1 FROM rg_exclusions WHERE member_id = $1', [p.memberId])).rows).toEqual([]);
+    expect((await t.portal.db.query(`SELECT 1 FROM audit_log WHERE target_type = 'member' AND target_id = $1 AND action IN ('rg.family.approved', 'rg.exclusion.start')`, [String(p.memberId)])).rows).toEqual([]);
+    // the player was not logged out by a rolled-back exclusion
+    expect((await api(t.url, '/wps/v2/rg/state', { token: p.token })).status).toBe(200);
+    // deciding again once the store works: approved, with its exclusion and message
+    const ok = await api<{ status: string }>(t.url, `/ops/api/rg/family-requests/${id}/decide`, { token: risk, body: { decision: 'approve', duration: '1y', note: 'verified' } });
+    expect(ok.json?.value?.status).toBe('approved');
+    const after = (await t.portal.db.query<{ status: string; kind: string | null }>(
+      'SELECT f.status, x.kind FROM rg_family_requests f LEFT JOIN rg_exclusions x ON x.id = f.exclusion_id AND x.ended_at IS NULL WHERE f.id = $1', [id])).rows[0]!;
+    expect(after).toEqual({ status: 'approved', kind: 'family' });
+    expect((await t.portal.db.query(`SELECT 1 FROM messages WHERE member_id = $1 AND kind = 'rg_family_exclusion'`, [p.memberId])).rows).toHaveLength(1);
   });
 
   it('the public form is limited per address', async () => {

@@ -54,7 +54,9 @@ export const notExcludedSql = (col: string) =>
   `NOT EXISTS (SELECT 1 FROM rg_exclusions rgx WHERE rgx.member_id = ${col} AND rgx.ended_at IS NULL AND rgx.starts_at <= now() AND (rgx.ends_at IS NULL OR rgx.ends_at > now()))`;
 
 type LimitRow = { kind: TRgLimitKind; period: TRgPeriod; amount: string | number | null; pending_amount: string | number | null; pending_remove: boolean; pending_from: Date | string | null };
-type ExclusionRow = { id: string | number; kind: 'self' | 'cooling' | 'family' | 'operator' | 'restricted'; starts_at: Date | string; ends_at: Date | string | null; revocable_from: Date | string | null; member_id: number; merchant_code: string };
+type ExclusionKind = 'self' | 'cooling' | 'family' | 'operator' | 'restricted';
+type ExclusionDuration = '6m' | '1y' | '5y' | '24h' | '7d' | '30d';
+type ExclusionRow = { id: string | number; kind: ExclusionKind; starts_at: Date | string; ends_at: Date | string | null; revocable_from: Date | string | null; member_id: number; merchant_code: string };
 
 const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -147,6 +149,26 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
     await emitEvent(tx, merchant, userAudience(memberId), 'system.logout', { reason: 'excluded' });
   }
 
+  /**
+   * The exclusion inside the caller's transaction (the logout event goes through the outbox), for a
+   * use case whose other writes must commit with it or not at all (a family request's approval).
+   * The caller closes the member's sockets (disconnectMember) after its commit.
+   */
+  async function excludeIn(tx: Tx, merchant: string, memberId: number, actor: RgActor, kind: ExclusionKind, duration: ExclusionDuration | null, reason: string | null = null) {
+    const start = now();
+    const endsAt = duration === null ? null : exclusionEnd(start, duration);
+    const revocableFrom = kind === 'self' ? exclusionEnd(start, '6m') : kind === 'cooling' ? endsAt : null;
+    const r = await tx.query<ExclusionRow>(
+      `INSERT INTO rg_exclusions (merchant_code, member_id, kind, starts_at, ends_at, revocable_from, initiated_by, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, kind, starts_at, ends_at, revocable_from, member_id, merchant_code`,
+      [merchant, memberId, kind, start, endsAt, revocableFrom, actorName(actor), reason]);
+    const row = r.rows[0]!;
+    await rgAudit(tx, merchant, actor, 'rg.exclusion.start', memberId, undefined, { id: String(row.id), kind, endsAt: iso(endsAt), revocableFrom: iso(revocableFrom) });
+    await logoutEverywhere(tx, merchant, memberId);
+    if (endsAt && deps.jobs) await deps.jobs.enqueue(RG_LIFT_JOB, { id: String(row.id) }, { key: `rg-lift-${row.id}`, runAt: endsAt }, tx);
+    return { id: String(row.id), kind: row.kind, startsAt: iso(row.starts_at)!, endsAt: iso(row.ends_at), revocableFrom: iso(row.revocable_from) };
+  }
+
   return {
     async state(merchant: string, memberId: number, gmtOffsetMinutes: number, sessionTokenHash: Buffer | null): Promise<TRgState> {
       const x = await activeExclusion(db, memberId);
@@ -218,24 +240,16 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
      * Start an exclusion: every session ends at once, the sockets close, and a job lifts it at its end.
      * Self-exclusion: its first 6 months cannot be revoked; a new one while excluded extends (at least 6 months).
      */
-    async exclude(merchant: string, memberId: number, actor: RgActor, kind: 'self' | 'cooling' | 'family' | 'operator' | 'restricted', duration: '6m' | '1y' | '5y' | '24h' | '7d' | '30d' | null, reason: string | null = null) {
-      const start = now();
-      const endsAt = duration === null ? null : exclusionEnd(start, duration);
-      const revocableFrom = kind === 'self' ? exclusionEnd(start, '6m') : kind === 'cooling' ? endsAt : null;
-      const row = await db.tx(async (tx) => {
-        const r = await tx.query<ExclusionRow>(
-          `INSERT INTO rg_exclusions (merchant_code, member_id, kind, starts_at, ends_at, revocable_from, initiated_by, reason)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, kind, starts_at, ends_at, revocable_from, member_id, merchant_code`,
-          [merchant, memberId, kind, start, endsAt, revocableFrom, actorName(actor), reason]);
-        const x = r.rows[0]!;
-        await rgAudit(tx, merchant, actor, 'rg.exclusion.start', memberId, undefined, { id: String(x.id), kind, endsAt: iso(endsAt), revocableFrom: iso(revocableFrom) });
-        await logoutEverywhere(tx, merchant, memberId);
-        if (endsAt && deps.jobs) await deps.jobs.enqueue(RG_LIFT_JOB, { id: String(x.id) }, { key: `rg-lift-${x.id}`, runAt: endsAt }, tx);
-        return x;
-      });
+    async exclude(merchant: string, memberId: number, actor: RgActor, kind: ExclusionKind, duration: ExclusionDuration | null, reason: string | null = null) {
+      const x = await db.tx((tx) => excludeIn(tx, merchant, memberId, actor, kind, duration, reason));
       await deps.disconnectMember(memberId);
-      return { id: String(row.id), kind: row.kind, startsAt: iso(row.starts_at)!, endsAt: iso(row.ends_at), revocableFrom: iso(row.revocable_from) };
+      return x;
     },
+
+    excludeIn,
+
+    /** The member's sockets closed (after the commit of an excludeIn). */
+    disconnectMember: (memberId: number) => deps.disconnectMember(memberId),
 
     /** Ends every exclusion past its end (the lift job's work; idempotent), each audited as ended by the system. */
     async liftDue(): Promise<number> {

@@ -29,11 +29,39 @@ export function usePlayer(id: number) {
   });
 }
 
-/** GET /ops/api/players/:id/money (finance, risk, administrators): ledger balance and recent records. */
+/** GET /ops/api/players/:id/money (finance, risk, administrators): the ledger balance. */
 export function usePlayerMoney(id: number, enabled: boolean) {
   return useQuery({
     queryKey: [...playersKey, id, 'money'],
     queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerMoney, { params: { id }, query: {}, signal }),
+    enabled,
+  });
+}
+
+/** Rows per page of the profile's money records. */
+export const PLAYER_RECORDS_PAGE_SIZE = 10;
+/** GET /ops/api/players/:id/{deposits,withdrawals,bets}: one page of the player's records, newest first, with the total. */
+export function usePlayerDeposits(id: number, pageNo: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'money', 'deposits', pageNo],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerDeposits, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+export function usePlayerWithdrawals(id: number, pageNo: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'money', 'withdrawals', pageNo],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerWithdrawals, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+export function usePlayerBets(id: number, pageNo: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'money', 'bets', pageNo],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerBets, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
     enabled,
   });
 }

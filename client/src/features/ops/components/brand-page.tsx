@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFieldRule } from '@portal/contracts/api/auth';
 import { REGISTRATION_FIXED_FIELDS, type TOpsBrand } from '@portal/contracts/api/ops-players';
 import { PATTERNS } from '@portal/contracts/domain/patterns';
+import { BRAND_MIN_CONTRAST, BRAND_THEMES, HEX_COLOR, THEME_BACKGROUNDS, contrastRatio, type TBrandColors } from '@portal/contracts/domain/brand-colors';
 import { useOpsBrand, useOpsRegistration, useUpdateBrand, useUpdateRegistration } from '../api/brand';
 import { parseList } from '../lib/site-form';
 import { useOpsCan } from './ops-gate';
@@ -28,6 +29,7 @@ export function BrandPage() {
       <ErrorNote error={brand.error ?? reg.error} testId="ops-brand-load-error" />
       {/* The forms start from the first answer and keep what was typed (and the saved note) after a save. */}
       {brand.data && <BrandPanel current={brand.data} />}
+      {brand.data && <ColorsPanel current={brand.data.colors} />}
       {reg.data && <RegistrationPanel fields={reg.data.fields} />}
     </section>
   );
@@ -92,6 +94,67 @@ function BrandPanel({ current }: { current: TOpsBrand }) {
           <button type="submit" className="ops-btn ops-btn--primary" disabled={!isValid || update.isPending} data-testid="ops-brand-save">
             {update.isPending ? t('working') : t('settings_save')}
           </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+/** The stylesheet's own colours, the starting point when a merchant has none. */
+const DEFAULT_COLORS: TBrandColors = { dark: { primary: '#f5c451', accent: '#e9a426' }, light: { primary: '#8a5a00', accent: '#b06f00' } };
+const ROLES = ['primary', 'accent'] as const;
+
+/**
+ * The brand colours (primary and accent, per theme): each must read on its theme's background
+ * (contrast shown as it is typed; the server refuses the same ones), and saving reaches players'
+ * open pages at once. "Use the default colours" removes them.
+ */
+function ColorsPanel({ current }: { current: TBrandColors | null }) {
+  const { t } = useTranslation('ops');
+  const canEdit = useOpsCan('brand.update');
+  const update = useUpdateBrand();
+  const [draft, setDraft] = useState<TBrandColors>(current ?? DEFAULT_COLORS);
+  const [isSaved, setSaved] = useState(false);
+  const set = (theme: (typeof BRAND_THEMES)[number], role: (typeof ROLES)[number], v: string) => {
+    setDraft((d) => ({ ...d, [theme]: { ...d[theme], [role]: v.trim().toLowerCase() } }));
+    setSaved(false);
+  };
+  const check = (theme: (typeof BRAND_THEMES)[number], role: (typeof ROLES)[number]) => {
+    const v = draft[theme][role];
+    if (!HEX_COLOR.test(v)) return { ok: false, hint: t('brand_color_format') };
+    const ratio = contrastRatio(v, THEME_BACKGROUNDS[theme]);
+    const need = BRAND_MIN_CONTRAST[role];
+    return { ok: ratio >= need, hint: t(ratio >= need ? 'brand_color_contrast_ok' : 'brand_color_contrast_low', { ratio: ratio.toFixed(2), need }) };
+  };
+  const isValid = BRAND_THEMES.every((th) => ROLES.every((r) => check(th, r).ok));
+  const save = (colors: TBrandColors | null) => update.mutate({ colors }, { onSuccess: (v) => { setSaved(true); if (!v.colors) setDraft(DEFAULT_COLORS); } });
+  return (
+    <form className="ops-panel ops-form" data-testid="ops-brand-colors-form" noValidate onSubmit={(e) => { e.preventDefault(); if (canEdit && isValid) save(draft); }}>
+      <h2 className="ops-panel__title">{t('brand_colors_title')}</h2>
+      <p className="ops-muted">{t('brand_colors_intro')}</p>
+      <p className="ops-muted" data-testid="ops-brand-colors-state">{current ? t('brand_colors_custom') : t('brand_colors_default')}</p>
+      <div className="ops-grid">
+        {BRAND_THEMES.flatMap((theme) => ROLES.map((role) => {
+          const c = check(theme, role);
+          return (
+            <div key={`${theme}-${role}`} className="ops-field-with-swatch">
+              <OpsField label={t(`brand_color_${theme}_${role}`)} value={draft[theme][role]} onChange={(v) => set(theme, role, v)} testId={`ops-brand-color-${theme}-${role}`}
+                maxLength={7} disabled={!canEdit} invalid={!c.ok} hint={c.hint} />
+              <span className="ops-swatch" aria-hidden="true" style={{ background: THEME_BACKGROUNDS[theme], color: c.ok || HEX_COLOR.test(draft[theme][role]) ? draft[theme][role] : undefined }}>Aa</span>
+            </div>
+          );
+        }))}
+      </div>
+      <ErrorNote error={update.error} testId="ops-brand-colors-error" />
+      {isSaved && <SuccessNote testId="ops-brand-colors-saved">{t('brand_saved')}</SuccessNote>}
+      {canEdit && (
+        <div className="ops-form__actions">
+          <button type="submit" className="ops-btn ops-btn--primary" disabled={!isValid || update.isPending} data-testid="ops-brand-colors-save">
+            {update.isPending ? t('working') : t('settings_save')}
+          </button>
+          {current && (
+            <button type="button" className="ops-btn" disabled={update.isPending} onClick={() => save(null)} data-testid="ops-brand-colors-reset">{t('brand_colors_reset')}</button>
+          )}
         </div>
       )}
     </form>

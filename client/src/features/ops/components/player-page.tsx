@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TOpsPlayerProfile } from '@portal/contracts/api/ops-players';
-import { useAddNote, usePlayer, usePlayerMoney, usePlayerNotes, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
+import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
 import { formatDateTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
 import { PlayerStatusChips } from './players-page';
-import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, TableBox } from './ops-ui';
+import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 const DURATIONS = ['24h', '7d', '30d', '6m', '1y', '5y'] as const;
 type Duration = (typeof DURATIONS)[number] | 'open';
@@ -103,55 +103,62 @@ function MoneyPanel({ id }: { id: number }) {
   const { t } = useTranslation('ops');
   const canMoney = useOpsCan('players.money');
   const money = usePlayerMoney(id, canMoney);
+  const [depositsPage, setDepositsPage] = useState(1);
+  const [withdrawalsPage, setWithdrawalsPage] = useState(1);
+  const [betsPage, setBetsPage] = useState(1);
+  const deposits = usePlayerDeposits(id, depositsPage, canMoney);
+  const withdrawals = usePlayerWithdrawals(id, withdrawalsPage, canMoney);
+  const bets = usePlayerBets(id, betsPage, canMoney);
   if (!canMoney) return null;
   const m = money.data;
   return (
     <div className="ops-panel" data-testid="ops-player-money">
       <h2 className="ops-panel__title">{t('player_money')}</h2>
-      <ErrorNote error={money.error} />
+      <ErrorNote error={money.error ?? deposits.error ?? withdrawals.error ?? bets.error} />
       {m && (
-        <>
-          <dl className="ops-kv">
-            <dt>{t('player_balance')}</dt>
-            <dd className="strong" data-testid="ops-player-balance"><Money minor={m.balance} /> {m.currency}</dd>
-            <dt>{t('player_available')}</dt>
-            <dd><Money minor={m.available} /> {m.currency}</dd>
-          </dl>
-          <h3 className="ops-panel__title">{t('nav_deposits')}</h3>
-          <TableBox>
-            <tbody>
-              {m.deposits.length === 0 && <EmptyRow cols={4}>{t('player_no_records')}</EmptyRow>}
-              {m.deposits.map((d) => (
-                <tr key={d.id}><td className="mono">{d.id}</td><td className="nowrap">{formatDateTime(d.createdAt)}</td><td className="num"><Money minor={d.amount} /></td><td>{t(`deposit_status_${d.status}`)}</td></tr>
-              ))}
-            </tbody>
-          </TableBox>
-          <h3 className="ops-panel__title">{t('nav_withdrawals')}</h3>
-          <TableBox>
-            <tbody>
-              {m.withdrawals.length === 0 && <EmptyRow cols={4}>{t('player_no_records')}</EmptyRow>}
-              {m.withdrawals.map((w) => (
-                <tr key={w.id}><td className="mono">{w.id}</td><td className="nowrap">{formatDateTime(w.createdAt)}</td><td className="num"><Money minor={w.amount} /></td><td>{t(`withdrawal_status_${w.status}`)}</td></tr>
-              ))}
-            </tbody>
-          </TableBox>
-          <h3 className="ops-panel__title">{t('player_bets')}</h3>
-          <TableBox>
-            <thead><tr><th>{t('col_time')}</th><th>{t('player_game')}</th><th className="num">{t('player_stake')}</th><th className="num">{t('player_win')}</th></tr></thead>
-            <tbody>
-              {m.bets.length === 0 && <EmptyRow cols={4}>{t('player_no_records')}</EmptyRow>}
-              {m.bets.map((b) => (
-                <tr key={`${b.vendor}:${b.roundId}`}>
-                  <td className="nowrap">{formatDateTime(b.at)}</td>
-                  <td>{b.vendor} {b.gameCode ?? ''}{b.isRolledBack && <> <StatusChip tone="muted">{t('player_rolled_back')}</StatusChip></>}</td>
-                  <td className="num"><Money minor={b.stake} /></td>
-                  <td className="num"><Money minor={b.win} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </TableBox>
-        </>
+        <dl className="ops-kv">
+          <dt>{t('player_balance')}</dt>
+          <dd className="strong" data-testid="ops-player-balance"><Money minor={m.balance} /> {m.currency}</dd>
+          <dt>{t('player_available')}</dt>
+          <dd><Money minor={m.available} /> {m.currency}</dd>
+        </dl>
       )}
+      <h3 className="ops-panel__title">{t('nav_deposits')}</h3>
+      <TableBox busy={deposits.isFetching}>
+        <tbody data-testid="ops-player-deposits">
+          {(deposits.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{deposits.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
+          {(deposits.data?.list ?? []).map((d) => (
+            <tr key={d.id}><td className="mono">{d.id}</td><td className="nowrap">{formatDateTime(d.createdAt)}</td><td className="num"><Money minor={d.amount} /></td><td>{t(`deposit_status_${d.status}`)}</td></tr>
+          ))}
+        </tbody>
+      </TableBox>
+      {deposits.data && <Pager pageNo={depositsPage} pageSize={PLAYER_RECORDS_PAGE_SIZE} total={deposits.data.total} onPage={setDepositsPage} testPrefix="ops-player-deposits" />}
+      <h3 className="ops-panel__title">{t('nav_withdrawals')}</h3>
+      <TableBox busy={withdrawals.isFetching}>
+        <tbody data-testid="ops-player-withdrawals">
+          {(withdrawals.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{withdrawals.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
+          {(withdrawals.data?.list ?? []).map((w) => (
+            <tr key={w.id}><td className="mono">{w.id}</td><td className="nowrap">{formatDateTime(w.createdAt)}</td><td className="num"><Money minor={w.amount} /></td><td>{t(`withdrawal_status_${w.status}`)}</td></tr>
+          ))}
+        </tbody>
+      </TableBox>
+      {withdrawals.data && <Pager pageNo={withdrawalsPage} pageSize={PLAYER_RECORDS_PAGE_SIZE} total={withdrawals.data.total} onPage={setWithdrawalsPage} testPrefix="ops-player-withdrawals" />}
+      <h3 className="ops-panel__title">{t('player_bets')}</h3>
+      <TableBox busy={bets.isFetching}>
+        <thead><tr><th>{t('col_time')}</th><th>{t('player_game')}</th><th className="num">{t('player_stake')}</th><th className="num">{t('player_win')}</th></tr></thead>
+        <tbody data-testid="ops-player-bets">
+          {(bets.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{bets.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
+          {(bets.data?.list ?? []).map((b) => (
+            <tr key={`${b.vendor}:${b.roundId}`}>
+              <td className="nowrap">{formatDateTime(b.at)}</td>
+              <td>{b.vendor} {b.gameCode ?? ''}{b.isRolledBack && <> <StatusChip tone="muted">{t('player_rolled_back')}</StatusChip></>}</td>
+              <td className="num"><Money minor={b.stake} /></td>
+              <td className="num"><Money minor={b.win} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+      {bets.data && <Pager pageNo={betsPage} pageSize={PLAYER_RECORDS_PAGE_SIZE} total={bets.data.total} onPage={setBetsPage} testPrefix="ops-player-bets" />}
     </div>
   );
 }

@@ -57,7 +57,10 @@ function RestrictedPanel() {
               <dt>{t('rg_imported')}</dt>
               <dd>{formatDateTime(cur.importedAt)} · {cur.importedBy}</dd>
               <dt>{t('rg_rechecked')}</dt>
-              <dd data-testid="ops-rg-rechecked">{cur.checkedAt ? t('rg_rechecked_at', { when: formatDateTime(cur.checkedAt), n: cur.matched ?? 0 }) : t('rg_recheck_pending')}</dd>
+              <dd data-testid="ops-rg-rechecked">
+                {cur.checkedAt ? t('rg_rechecked_at', { when: formatDateTime(cur.checkedAt), n: cur.matched ?? 0 }) : t('rg_recheck_pending')}
+                {cur.checkedAt && (cur.lifted ?? 0) > 0 && <> · <span data-testid="ops-rg-lifted-count">{t('rg_rechecked_lifted', { n: cur.lifted })}</span></>}
+              </dd>
             </>
           )}
         </dl>
@@ -84,7 +87,14 @@ function RestrictedPanel() {
                 <td className="strong">{m.account} <span className="mono ops-muted">#{m.memberId}</span></td>
                 <td>{t(`rg_cat_${m.category}`)}</td>
                 <td>{formatDateTime(m.matchedAt)}</td>
-                <td>{m.excluded ? <StatusChip tone="danger">{t('rg_excluded')}</StatusChip> : <StatusChip tone="muted">{t('rg_lifted')}</StatusChip>}</td>
+                <td>
+                  {m.excluded ? <StatusChip tone="danger">{t('rg_excluded')}</StatusChip> : <StatusChip tone="muted">{t('rg_lifted')}</StatusChip>}
+                  {m.lift && (
+                    <span className="ops-muted" data-testid={`ops-rg-match-lift-${m.id}`}>
+                      {' '}{m.lift.by === 'list' ? t('rg_lifted_by_list', { when: formatDateTime(m.lift.at), id: m.lift.importId }) : t('rg_lifted_by_operator', { when: formatDateTime(m.lift.at) })}
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
