@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, lang] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 900 } });
+const p = await ctx.newPage();
+p.on('console', (m) => { if (m.type() === 'error') console.log('console:', m.text()); });
+await p.goto(url, { waitUntil: 'networkidle' });
+await p.waitForTimeout(1500);
+await p.screenshot({ path: out, fullPage: true });
+await b.close();
