@@ -11,6 +11,7 @@ import { EnvelopeHistoryPanel } from '../../features/red-envelopes/components/en
 import { RgPanel } from '../../features/rg/components/rg-panel';
 import { ReferralPanel } from '../../features/referral/components/referral-panel';
 import { ProfitPanel } from '../../features/profit/components/profit-panel';
+import { usePointBalance } from '../../features/points/api/points';
 import { useRewards } from '../../features/promotions/api/promotions';
 import { BonusDetails } from '../../features/promotions/components/bonus-details';
 import { RewardCentre } from '../../features/promotions/components/reward-centre';
@@ -18,6 +19,7 @@ import { usePromotionEvents } from '../../features/promotions/components/use-pro
 import { RgLimitsOffer } from '../../features/rg/components/limits-offer';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
+import { WalletsPanel } from '../../features/wallet/components/wallets-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
 import { useModule } from '../../lib/whitelabel';
 
@@ -34,6 +36,7 @@ export function MemberRoute() {
   const missions = useMissionSummary(!isTrial).data;
   useMissionEvents();
   const slots: MemberCentreSlots = {
+    transferFund: { render: () => <Wallets /> },
     depositv2: { render: () => <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} /> },
     withdraw: { render: () => <WithdrawPanel /> },
     transferUpline: { render: () => <TransferPanel isAgent={isAgent} /> },
@@ -49,4 +52,11 @@ export function MemberRoute() {
     missionLeaderboard: { render: () => <MissionsPanel />, badge: missions?.claimable ?? 0 },
   };
   return <MemberCentrePage slots={slots} />;
+}
+
+/** transferFund: the wallets (main, bonus under wagering, points) with the seamless-wallet explanation. */
+function Wallets() {
+  const rewards = useRewards().data;
+  const points = usePointBalance().data;
+  return <WalletsPanel bonusBalance={rewards?.bonusBalance} points={points?.balance} />;
 }

@@ -21,6 +21,8 @@ import { winnersQuery } from '../../features/site-pages/api/site-facts';
 import { referralQuery } from '../../features/referral/api/get-referral';
 import { profitQuery } from '../../features/profit/api/get-profit';
 import { feedbackListQuery } from '../../features/feedback/api/feedback';
+import { balanceQueryOptions } from '../../features/wallet/api/get-balance';
+import { WalletsPanel } from '../../features/wallet/components/wallets-panel';
 
 const FEEDBACK: TFeedback[] = [
   { id: '12', content: 'The fish game froze', status: 'answered', images: [{ n: 0, contentType: 'image/png', width: 40, height: 30, size: 900 }], answer: 'Fixed, thank you!', answeredAt: '2026-05-02T10:00:00.000Z', createdAt: '2026-05-01T10:00:00.000Z' },
@@ -47,7 +49,11 @@ function client() {
   qc.setQueryData(feedbackListQuery(1).queryKey, { list: FEEDBACK, pageNo: 1, pageSize: 10, total: 2 });
   qc.setQueryData(referralQuery(1).queryKey, REFERRAL);
   qc.setQueryData(profitQuery({ period: 'today' }).queryKey, PROFIT);
-  qc.setQueryData(winnersQuery().queryKey, { list: [{ id: 'w1', iconUrl: null, winAmount: 1_250_000, gameName: 'Lucky Peso Reels', customerName: 'juandelacruz', at: '2026-05-01T10:00:00.000Z' }] });
+  qc.setQueryData(winnersQuery().queryKey, { list: [
+    { id: 'w1', iconUrl: null, winAmount: 1_250_000, gameName: 'Lucky Peso Reels', customerName: 'juandelacruz', at: '2026-05-01T10:00:00.000Z' },
+    { id: 'w2', iconUrl: '/img/game/JL/RN001.svg?n=Aztec', winAmount: 900_000, gameName: 'Aztec Riches', customerName: 'mariaclara', at: '2026-05-01T09:00:00.000Z' },
+  ] });
+  qc.setQueryData(balanceQueryOptions(null).queryKey, { currency: 'PHP', currencySymbol: '₱', balance: 150_000, available: 120_000, held: 30_000 });
   qc.setQueryData(['siteFacts', 'games', 'all'], { games: [], pageNo: 1, pageSize: 1, total: 10497, totalPages: 10497 });
   qc.setQueryData(['siteFacts', 'games', 'RNG'], { games: [], pageNo: 1, pageSize: 1, total: 10000, totalPages: 10000 });
   qc.setQueryData(QUERY_KEYS.domainRoute, { info: { customerService: [{ csType: 'TELEGRAM', title: 'Telegram', url: 'https://t.me/x' }], resources: [] } });
@@ -56,7 +62,7 @@ function client() {
 
 async function render(node: ReactNode, lang: 'EN' | 'TY') {
   await i18n.changeLanguage(lang);
-  await i18n.loadNamespaces(['pages', 'common', 'home']);
+  await i18n.loadNamespaces(['pages', 'common', 'home', 'wallet']);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client()}>
@@ -117,10 +123,34 @@ describe('issue 14 pages render in EN and TY', () => {
     expect(ty).toContain('Nakaraang 7 araw');
   });
 
+  it('transferFund: the wallets and the seamless-wallet explanation, with deposit, withdraw and play links, no transfer button', async () => {
+    const en = await render(<WalletsPanel bonusBalance={25_000} points={1234} />, 'EN');
+    const ty = await render(<WalletsPanel bonusBalance={25_000} points={1234} />, 'TY');
+    for (const html of [en, ty]) {
+      expect(html).toMatch(/data-testid="wallet-main">₱1,500.00</);
+      expect(html).toMatch(/data-testid="wallet-withdrawable">₱1,200.00</);
+      expect(html).toMatch(/data-testid="wallet-bonus">₱250.00</);
+      expect(html).toMatch(/data-testid="wallet-points">1,234</);
+      expect(html).toContain('₱300.00'); // on hold
+      for (const href of ['/member?tab=depositv2', '/member?tab=withdraw', '/seamless']) expect(html).toContain(`href="${href}"`);
+      expect(html).not.toContain('<button');
+      expect(html).not.toMatch(/\bwallets_[a-z]/); // no raw key
+    }
+    expect(en).toContain('No transfer needed');
+    expect(ty).toContain('Hindi kailangang maglipat');
+    // Without the promotions and points answers the rows are left out, not shown as zero.
+    const bare = await render(<WalletsPanel />, 'EN');
+    expect(bare).not.toContain('data-wallet="bonus"');
+    expect(bare).not.toContain('data-wallet="points"');
+  });
+
   it('winners, description (claims next to facts), sponsor, install guides and seamless', async () => {
     for (const lang of ['EN', 'TY'] as const) {
       const winners = await render(<WinnersPage />, lang);
       expect(winners).toContain('j****z'); // masked name
+      // A row without an icon shows the neutral game glyph, one with an icon its image: never a bare cell.
+      expect(winners.match(/data-testid="winner-game-fallback"/g)).toHaveLength(1);
+      expect(winners).toContain('src="/img/game/JL/RN001.svg?n=Aztec"');
       expect(winners).toContain('12,500.00');
       const desc = await render(<DescriptionPage />, lang);
       expect(desc).toContain('10,497');

@@ -62,6 +62,20 @@ describe('existing game calls on the full catalogue', () => {
     const hot = await api<{ list: unknown[] }>(t.url, '/wps/relay/GCSGAME_hotGamesV2?isPlatform=2&platform=flash,html5-desktop&language=TY');
     expect(hot.json!.value!.list).toHaveLength(20);
   });
+
+  it("winner board: a row stored without an icon shows its game's catalogue icon (by name or code); an unknown game stays without", async () => {
+    const g = (await t.portal.db.query<{ game_name: string; game_code: string; icon_url: string }>(
+      "SELECT game_name, game_code, icon_url FROM games WHERE merchant_code = 'DEMO' AND vassalage = 'JL' AND is_game = 'GAME' ORDER BY id DESC LIMIT 2")).rows;
+    const [byName, byCode] = [g[0]!, g[1]!];
+    for (const gameName of ['No Such Game', byCode.game_code, byName.game_name]) {
+      expect((await api(t.url, '/wps/dev/winners', { body: { customerName: 'Ic***n', gameName, iconUrl: null, winAmount: 100 } })).status).toBe(200);
+    }
+    const r = await api<{ list: Array<{ gameName: string; iconUrl: string | null }> }>(t.url, '/wps/relay/GCSGAME_getRankList?limitNum=3');
+    expect(r.status, r.text).toBe(200);
+    expect(r.json!.value!.list.map((w) => [w.gameName, w.iconUrl])).toEqual([
+      [byName.game_name, byName.icon_url], [byCode.game_code, byCode.icon_url], ['No Such Game', null],
+    ]);
+  });
 });
 
 describe('GCSGAME_gameList', () => {

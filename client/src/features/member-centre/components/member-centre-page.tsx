@@ -12,22 +12,24 @@ import './member-centre.css';
 export type MemberCentreItem = (typeof MEMBER_CENTRE_ITEMS)[number];
 /** What another feature contributes to an item; the app layer composes them (features do not import each other). */
 export type MemberCentreSlot = { render: () => ReactNode; badge?: number; hidden?: boolean };
-export type MemberCentreSlots = Partial<Record<MemberCentreItem, MemberCentreSlot>>;
+/** Every item but the security centre (this feature's own) comes from a slot: a missing one is a type error. */
+export type MemberCentreSlots = Record<Exclude<MemberCentreItem, 'securityCenter'>, MemberCentreSlot>;
 
 const isItem = (v: string | null): v is MemberCentreItem => v !== null && (MEMBER_CENTRE_ITEMS as readonly string[]).includes(v);
 
 /**
  * /member: the member centre, security centre by default (spec section 2). `?tab=<item>` selects
- * an item (the header menu and the cashier's return URL use it); items without a slot say 'coming soon'.
+ * an item (the header menu and the cashier's return URL use it); every other item is a slot.
  */
-export function MemberCentrePage({ slots = {} }: { slots?: MemberCentreSlots }) {
+export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
   const { t } = useTranslation('register');
   const info = useMemberInfo();
   const [search, setSearch] = useSearchParams();
   const tab = search.get('tab');
-  const item: MemberCentreItem = isItem(tab) && !slots[tab]?.hidden ? tab : 'securityCenter';
+  const slotOf = (id: MemberCentreItem): MemberCentreSlot | undefined => (id === 'securityCenter' ? undefined : slots[id]);
+  const item: MemberCentreItem = isItem(tab) && !slotOf(tab)?.hidden ? tab : 'securityCenter';
   const setItem = (id: MemberCentreItem) => setSearch(id === 'securityCenter' ? {} : { tab: id }, { replace: true });
-  const slot = slots[item];
+  const slot = slotOf(item);
   if (info.error) return <section className="container member-centre"><FormMessage message={errorMessage(info.error)} /></section>;
   if (!info.data) return <section className="container member-centre"><p className="form-notice">{t('loading')}</p></section>;
   if (info.data.isTrial) {
@@ -46,32 +48,25 @@ export function MemberCentrePage({ slots = {} }: { slots?: MemberCentreSlots }) 
     <section className="container member-centre">
       <nav className="mc-menu" aria-label={t('mc_menu')}>
         <ul>
-          {MEMBER_CENTRE_ITEMS.filter((id) => !slots[id]?.hidden).map((id) => (
+          {MEMBER_CENTRE_ITEMS.filter((id) => !slotOf(id)?.hidden).map((id) => {
+            const badge = slotOf(id)?.badge ?? 0;
+            return (
             <li key={id}>
               <button type="button" className="mc-menu__item" aria-current={item === id ? 'page' : undefined} onClick={() => setItem(id)} data-mc-item={id} data-testid={`mc-item-${id}`}>
                 <span>{t(`mc_${id}`)}</span>
-                {id !== 'securityCenter' && !slots[id] && <span className="mc-menu__soon">{t('mc_soon')}</span>}
-                {(slots[id]?.badge ?? 0) > 0 && (
+                {badge > 0 && (
                   <span className="mc-menu__badge" data-testid={`mc-badge-${id}`}>
-                    {slots[id]!.badge! > 99 ? '99+' : slots[id]!.badge}
+                    {badge > 99 ? '99+' : badge}
                   </span>
                 )}
               </button>
             </li>
-          ))}
+            );
+          })}
         </ul>
       </nav>
       <div className="mc-content">
-        {item === 'securityCenter' ? (
-          <SecurityCenter info={info.data} />
-        ) : slot ? (
-          <div key={item} data-mc-content={item}>{slot.render()}</div>
-        ) : (
-          <div className="mc-card" data-mc-soon={item}>
-            <h1 className="mc-title">{t(`mc_${item}`)}</h1>
-            <p className="form-notice">{t('mc_soon_text')}</p>
-          </div>
-        )}
+        {slot ? <div key={item} data-mc-content={item}>{slot.render()}</div> : <SecurityCenter info={info.data} />}
       </div>
     </section>
   );

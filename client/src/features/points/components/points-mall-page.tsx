@@ -7,9 +7,10 @@ import { cashForPoints, MAX_REDEEM_QUANTITY } from '@portal/contracts/domain/poi
 import { errorMessage } from '../../../lib/field-message';
 import { newRequestId } from '../../../lib/money-input';
 import { openPopup } from '../../../lib/popups';
-import { useIsLoggedIn, useSessionToken } from '../../../lib/session';
+import { useSessionToken } from '../../../lib/session';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { useAuth } from '../../auth/hooks/use-auth';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -18,6 +19,12 @@ import './points.css';
 
 const TABS = ['mall', 'details', 'redeems', 'rules'] as const;
 type Tab = (typeof TABS)[number];
+
+/** Who sees the member view: signed in with a real account (a trial account has no points, like a guest). */
+function useViewer(): 'member' | 'trial' | 'guest' {
+  const { isLogin, isTrial } = useAuth();
+  return !isLogin ? 'guest' : isTrial ? 'trial' : 'member';
+}
 
 /** Live points: a balance change or a redeem decision refetches the points lists and balance. */
 function usePointsEvents() {
@@ -30,30 +37,37 @@ function usePointsEvents() {
 /**
  * /pointMall: the points balance, the rewards catalogue with a redeem dialog (transaction password),
  * conversion to cash, and tabs for the points details, redeem history and rules. Guests see the
- * catalogue and the rules with a sign-in prompt. The server decides every number; this page shows it.
+ * catalogue and the rules with a sign-in prompt; a trial account the same with a prompt to register a
+ * real one (its points calls are refused). The server decides every number; this page shows it.
  */
 export function PointsMallPage() {
   const { t } = useTranslation('points');
-  const isLoggedIn = useIsLoggedIn();
+  const viewer = useViewer();
+  const isMember = viewer === 'member';
   const [tab, setTab] = useState<Tab>('mall');
   usePointsEvents();
   return (
     <section className="container pts-page" data-testid="points-page">
       <h1 className="mc-title">{t('title')}</h1>
-      {isLoggedIn ? <BalanceCard /> : (
+      {viewer === 'member' ? <BalanceCard /> : viewer === 'trial' ? (
+        <div className="pts-card pts-guest" data-testid="points-trial">
+          <p>{t('trial_prompt')}</p>
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => openPopup('registerModal')} data-testid="points-register">{t('register')}</button>
+        </div>
+      ) : (
         <div className="pts-card pts-guest" data-testid="points-guest">
           <p>{t('guest_prompt')}</p>
           <button type="button" className="btn btn--primary btn--sm" onClick={() => openPopup('loginPopupModal')} data-testid="points-sign-in">{t('sign_in')}</button>
         </div>
       )}
       <div className="pts-tabs" role="tablist" aria-label={t('title')}>
-        {TABS.filter((x) => isLoggedIn || x === 'mall' || x === 'rules').map((x) => (
+        {TABS.filter((x) => isMember || x === 'mall' || x === 'rules').map((x) => (
           <button key={x} type="button" role="tab" className="pts-tab" aria-selected={tab === x} onClick={() => setTab(x)} data-testid={`points-tab-${x}`}>{t(`tab_${x}`)}</button>
         ))}
       </div>
       {tab === 'mall' && <Catalogue />}
-      {tab === 'details' && isLoggedIn && <Details />}
-      {tab === 'redeems' && isLoggedIn && <RedeemHistory />}
+      {tab === 'details' && isMember && <Details />}
+      {tab === 'redeems' && isMember && <RedeemHistory />}
       {tab === 'rules' && <Rules />}
     </section>
   );
@@ -132,7 +146,7 @@ function Catalogue() {
 function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) {
   const { t } = useTranslation('points');
   const money = useMoney();
-  const isLoggedIn = useIsLoggedIn();
+  const viewer = useViewer();
   const isOut = r.quantity <= 0;
   return (
     <article className="pts-card pts-reward" data-testid={`points-reward-${r.id}`}>
@@ -141,8 +155,8 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
       <p className="pts-muted">{r.amount > 0 ? t('cash_reward', { cash: money(r.amount) }) : t('item_reward')}</p>
       {r.remark && <p className="pts-reward__remark">{r.remark}</p>}
       <p className="pts-muted" data-testid={`points-stock-${r.id}`}>{isOut ? t('out_of_stock') : t('left', { count: r.quantity })}</p>
-      <button type="button" className="btn btn--primary btn--sm" disabled={isOut} onClick={() => (isLoggedIn ? onRedeem() : openPopup('loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
-        {isLoggedIn ? t('redeem') : t('sign_in_to_redeem')}
+      <button type="button" className="btn btn--primary btn--sm" disabled={isOut} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
+        {viewer === 'member' ? t('redeem') : viewer === 'trial' ? t('register_to_redeem') : t('sign_in_to_redeem')}
       </button>
     </article>
   );

@@ -58,11 +58,13 @@ function PromotionCard({ p }: { p: TPromotion }) {
   const reward = p.rewardBps > 0 ? t('reward_share', { pct: p.rewardBps / 100, cap: p.rewardCap === null ? '-' : money(p.rewardCap) }) : p.rewardAmount > 0 ? money(p.rewardAmount) : null;
   const canRequest = p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
   const canJoin = p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
+  // The pill only where it adds something: next to a join, request or claim button it would repeat the button.
+  const buttonSaysIt = canJoin || p.status === 'claim' || (canRequest && p.status === 'join');
   return (
     <article className="promo-card" data-testid={`promo-card-${p.id}`} data-promo-kind={p.kind}>
       <div className="promo-card__head">
         <span className="promo-chip">{t(`category_${p.category}`)}</span>
-        <PromotionStatus status={p.status} />
+        {!buttonSaysIt && <PromotionStatus status={p.status} />}
       </div>
       <h2 className="promo-card__title">{p.title}</h2>
       <p className="promo-card__meta">

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maskName } from '@portal/contracts/domain/money';
 import { errorMessage } from '../../../lib/field-message';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
+import { Icon } from '../../../ui/icons';
 import { useWinners, WINNERS_PAGE_LIMIT } from '../api/site-facts';
 import './site-pages.css';
 
@@ -44,7 +46,7 @@ export function WinnersPage() {
                   <td>{maskName(w.customerName)}</td>
                   <td>
                     <span className="site-game">
-                      {w.iconUrl && <img src={w.iconUrl} alt="" loading="lazy" />}
+                      <GameIcon url={w.iconUrl} />
                       {w.gameName}
                     </span>
                   </td>
@@ -57,4 +59,12 @@ export function WinnersPage() {
       )}
     </section>
   );
+}
+
+/** The game's catalogue icon; a neutral game glyph when the row has none or the image fails (never a broken image). */
+function GameIcon({ url }: { url: string | null }) {
+  const [isBroken, setBroken] = useState(false);
+  return url && !isBroken
+    ? <img src={url} alt="" loading="lazy" onError={() => setBroken(true)} data-testid="winner-game-icon" />
+    : <span className="site-game__fallback" data-testid="winner-game-fallback"><Icon name="game" size={18} /></span>;
 }
