@@ -1,4 +1,4 @@
-import { BRAND_COLOR_VARS, brandColorVars, type BrandTheme, type TBrandColors } from '@portal/contracts/domain/brand-colors';
+import { BRAND_COLOR_VARS, brandColorVars, type BrandTheme, type TBrandColors } from '@portal/contracts/domain/brand-colors-core';
 
 /** Where the variables go: the <html> element's style (CSSOM, which the strict CSP allows; a <style> element it refuses). */
 export type BrandStyleTarget = Pick<CSSStyleDeclaration, 'setProperty' | 'removeProperty'>;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFieldRule } from '@portal/contracts/api/auth';
 import { REGISTRATION_FIXED_FIELDS, type TOpsBrand } from '@portal/contracts/api/ops-players';
 import { PATTERNS } from '@portal/contracts/domain/patterns';
-import { BRAND_MIN_CONTRAST, BRAND_THEMES, HEX_COLOR, THEME_BACKGROUNDS, contrastRatio, type TBrandColors } from '@portal/contracts/domain/brand-colors';
+import { BRAND_MIN_CONTRAST, BRAND_THEMES, HEX_COLOR, THEME_BACKGROUNDS, contrastRatio, type TBrandColors } from '@portal/contracts/domain/brand-colors-core';
 import { useOpsBrand, useOpsRegistration, useUpdateBrand, useUpdateRegistration } from '../api/brand';
 import { parseList } from '../lib/site-form';
 import { useOpsCan } from './ops-gate';
