@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['gateway/**/*.test.ts', 'tests/services/**/*.test.ts'],
     env: { TEST_ON_SERVICES: '1' },
     environment: 'node',
+    // Migrate once per run (a template database, a PGlite dump); every test portal starts from a copy.
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
