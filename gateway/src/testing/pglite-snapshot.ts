@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,12 +78,24 @@ export async function buildMigratedDump(): Promise<Blob> {
  */
 export async function ensureMigratedDumpFile(dir = path.join(tmpdir(), 'portal-test-pglite')): Promise<string> {
   const file = path.join(dir, `migrated-${await snapshotKey()}.tar`);
-  if (existsSync(file)) return file;
+  if (existsSync(file)) {
+    // Marks it as in use, so another schema's run does not clear it away (below).
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return file;
+  }
   await mkdir(dir, { recursive: true });
   const dump = await buildMigratedDump();
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
   await writeFile(tmp, Buffer.from(await dump.arrayBuffer()));
   await rename(tmp, file);
+  // Dumps of other schemas (about 45 MB each) not used for a day go.
+  for (const f of await readdir(dir)) {
+    const other = path.join(dir, f);
+    if (other === file || !f.startsWith('migrated-')) continue;
+    const st = await stat(other).catch(() => null);
+    if (st && Date.now() - st.mtimeMs > 86_400_000) await rm(other, { force: true });
+  }
   return file;
 }
 
