@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['contracts/**/*.test.ts', 'gateway/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.services.test.ts', 'tests/e2e/**'],
     environment: 'node',
+    // Migrate once per run; every test portal starts from a copy (tests/global-setup.ts).
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

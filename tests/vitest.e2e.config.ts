@@ -11,5 +11,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     setupFiles: ['tests/e2e/support/csp-guard.ts'],
+    // Migrate once per run: each gateway's PGlite data directory starts from the migrated dump.
+    globalSetup: ['tests/global-setup.ts'],
   },
 });

@@ -236,9 +236,16 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
   return self;
 }
 
-export async function createPgliteDb(dataDir: string | null): Promise<Db> {
+/**
+ * PGlite on a data directory, or in memory when `dataDir` is null. `loadDataDir` (in memory only) starts
+ * from a dump of another instance (PGlite's dumpDataDir) instead of running initdb: the tests' portals
+ * start from one migrated dump (gateway/src/testing/pglite-snapshot.ts).
+ */
+export async function createPgliteDb(dataDir: string | null, opts: { loadDataDir?: Blob | File } = {}): Promise<Db> {
   const parsers = { [INT8]: parseInt8, [NUMERIC]: (v: string) => Number(v) };
-  const db = dataDir ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  const db = dataDir
+    ? await PGlite.create(dataDir, { parsers })
+    : await PGlite.create({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const self: Db = {
     kind: 'pglite',
     async query<T>(sql: string, params?: readonly unknown[]) {

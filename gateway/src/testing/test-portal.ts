@@ -5,10 +5,11 @@ import { request as httpRequest } from 'node:http';
 import { loadConfig } from '../app/config.ts';
 import { freshDatabase, requireEnv } from './fresh-database.ts';
 import { createPortal, type Portal } from '../app/create-app.ts';
-import { createPgDb, createPgliteDb } from '../db/db.ts';
+import { createPgDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
 import { insertProductionFixture, type ProductionFixture } from './production-fixture.ts';
+import { migratedPgliteDb } from './pglite-snapshot.ts';
 
 export type TestPortal = { portal: Portal; url: string; port: number; stop(): Promise<void> };
 
@@ -20,7 +21,7 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
   // The services suite re-runs the integration tests on real PostgreSQL (and Redis), each portal on its own database.
   let fresh: { url: string; drop(): Promise<void> } | null = null;
   if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
-    fresh = await freshDatabase(requireEnv('DATABASE_URL'));
+    fresh = await freshDatabase(requireEnv('DATABASE_URL'), { migrated: true });
     env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
   }
   const config = loadConfig({
@@ -34,7 +35,9 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     SEED_CATALOGUE: 'small',
     ...env,
   });
-  const portal = await createPortal(config);
+  // In memory, the portal's own PGlite starts from the migrated dump (pglite-snapshot.ts): no initdb, no migrations to run.
+  const db = !config.DATABASE_URL && config.DATA_DIR === ':memory:' ? await migratedPgliteDb() : null;
+  const portal = await createPortal(config, db ? { db } : {});
   // Loopback unless the test asks for an address (HOST), e.g. to be a client from another address.
   const host = env.HOST ?? '127.0.0.1';
   const port = await portal.listen(config.PORT, host);
@@ -43,6 +46,7 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     portal, port, url: `http://${urlHost}:${port}`,
     async stop() {
       await portal.stop();
+      await db?.close();
       await fresh?.drop();
     },
   };
@@ -61,7 +65,7 @@ export type ProductionTestPortal = TestPortal & { fixture: ProductionFixture };
 export async function startProductionTestPortal(env: Record<string, string | undefined> = {}): Promise<ProductionTestPortal> {
   let fresh: { url: string; drop(): Promise<void> } | null = null;
   if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
-    fresh = await freshDatabase(requireEnv('DATABASE_URL'));
+    fresh = await freshDatabase(requireEnv('DATABASE_URL'), { migrated: true });
     env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
   }
   const config = loadConfig({
@@ -75,7 +79,7 @@ export async function startProductionTestPortal(env: Record<string, string | und
     HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
     ...env,
   });
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(null);
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await migratedPgliteDb();
   await migrate(db);
   const fixture = await insertProductionFixture(db, createPasswordHasher({ concurrency: 2 }));
   const portal = await createPortal(config, { db });

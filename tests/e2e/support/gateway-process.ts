@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -78,6 +78,11 @@ export class GatewayProcess {
     private readonly options: GatewayProcessOptions = {},
   ) {
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+    // Migrate once, then copy (tests/global-setup.ts): a gateway on PGlite starts from the run's migrated
+    // dump unpacked into its data directory, instead of running initdb and every migration itself. It
+    // still runs migrate() at start (nothing left to apply) and seeds its demo data as on any first start.
+    const dump = process.env.PORTAL_TEST_PGLITE_DUMP;
+    if (dump && !env.DATABASE_URL && !env.DATA_DIR) execFileSync('tar', ['-xf', dump, '-C', this.dataDir], { stdio: 'ignore' });
   }
 
   get simUrl() {

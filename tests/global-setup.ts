@@ -1,0 +1,25 @@
+import type { TestProject } from 'vitest/node';
+import { createMigratedTemplate, PG_TEMPLATE_ENV } from '../gateway/src/testing/fresh-database.ts';
+import { ensureMigratedDumpFile, PGLITE_DUMP_ENV } from '../gateway/src/testing/pglite-snapshot.ts';
+
+/**
+ * Once per vitest run, before any test file (vitest.config.ts and tests/vitest.services.config.ts):
+ * migrate once, then every test portal starts from a copy (gateway/src/testing/pglite-snapshot.ts,
+ * fresh-database.ts). The paths and names reach the test workers through the environment.
+ * - PGlite: the migrated dump file (kept in the system's temporary directory, named by a hash of the
+ *   migrations, so an unchanged schema is not migrated again on the next run).
+ * - PostgreSQL (services suite: TEST_ON_SERVICES=1 and DATABASE_URL): a migrated template database,
+ *   dropped at the end of the run.
+ */
+export default async function setup(project: TestProject) {
+  process.env[PGLITE_DUMP_ENV] = await ensureMigratedDumpFile();
+  let template: { name: string; drop(): Promise<void> } | null = null;
+  const onServices = (project.config.env?.TEST_ON_SERVICES ?? process.env.TEST_ON_SERVICES) === '1';
+  if (onServices && process.env.DATABASE_URL) {
+    template = await createMigratedTemplate(process.env.DATABASE_URL);
+    process.env[PG_TEMPLATE_ENV] = template.name;
+  }
+  return async () => {
+    await template?.drop();
+  };
+}
