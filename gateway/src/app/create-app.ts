@@ -161,7 +161,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const promos = createPromotions({ db, merchants, jobs });
   betStream.register(promos.consumer);
   cashier.deposits.onPaid((tx, d) => promos.onDepositPaid(tx, d));
-  registerPromotionJobs(jobs, promos);
+  registerPromotionJobs(jobs, promos, db);
   // Missions and leaderboard (issue 14): bets by the bet stream, deposits and sign-ins in their own transactions.
   const missions = createMissions({ db });
   betStream.register(missions.consumer);

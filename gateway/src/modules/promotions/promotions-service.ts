@@ -42,6 +42,9 @@ export function dayKey(at: Date, gmtOffsetMinutes: number): string {
 }
 
 export const REBATE_JOB = 'promo.rebate';
+export const REBATE_TICK_JOB = 'promo.rebate.tick';
+/** A merchant day is settled once it has been over this long (bets of its last seconds are in). */
+export const REBATE_GRACE_MS = 5 * 60_000;
 export const EXPIRE_JOB = 'promo.bonus.expire';
 export const DRAW_JOB = 'promo.raffle.draw';
 const DAY = 24 * 3600_000;
@@ -340,17 +343,20 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
   }
 
   /**
-   * Rebate of one day (merchant calendar ignored: UTC days): valid bets (bets not rolled back) of the day per
-   * game type x the promotion's rate (default: the spec's rebate labels) become a claimable reward per member.
-   * Exactly once per day: the rewards and the job's "done" commit together.
+   * Rebate of one merchant-local day (`day` = YYYY-MM-DD on the merchant's calendar: from its local midnight,
+   * its brand's GMT offset, for 24 h): valid bets (bets not rolled back) of the day per game type x the
+   * promotion's rate (default: the spec's rebate labels) become a claimable reward per member, period key = the
+   * local day. Exactly once per merchant day: the rewards and the job's "done" commit together.
    */
-  async function settleRebates(dayStart: Date, completeIn?: (tx: Tx) => Promise<void>) {
-    const dayEnd = new Date(dayStart.getTime() + DAY);
-    const period = dayStart.toISOString().slice(0, 10);
+  async function settleRebates(merchant: string, day: string, completeIn?: (tx: Tx) => Promise<void>) {
+    if (!/^\d{4}-\d\d-\d\d$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw new Error(`bad rebate day ${day}`);
+    const period = day;
     return db.tx(async (tx) => {
+      const gmt = (await tx.query<{ gmt: number | null }>(`SELECT (brand->>'gmtOffsetMinutes')::int AS gmt FROM merchants WHERE code = $1`, [merchant])).rows[0]?.gmt ?? 0;
+      const { start: dayStart, end: dayEnd } = merchantDay(day, gmt);
       let count = 0;
       const ps = (await tx.query<PromotionRow>(
-        `SELECT * FROM promotions WHERE kind = 'rebate' AND enabled AND starts_at < $2 AND (ends_at IS NULL OR ends_at > $1) ORDER BY id`, [dayStart, dayEnd])).rows;
+        `SELECT * FROM promotions WHERE merchant_code = $3 AND kind = 'rebate' AND enabled AND starts_at < $2 AND (ends_at IS NULL OR ends_at > $1) ORDER BY id`, [dayStart, dayEnd, merchant])).rows;
       for (const p of ps) {
         const rates = { ...REBATE_LABEL_BPS, ...p.rebate_bps };
         const rows = (await tx.query<{ member_id: string; game_type: string | null; bets: string }>(
@@ -594,15 +600,44 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
 }
 export type Promotions = ReturnType<typeof createPromotions>;
 
-/** The promotions' jobs: daily rebates (exactly once per day), bonus expiry, raffle draws (one per raffle). */
-export function registerPromotionJobs(jobs: JobQueue, promos: Promotions) {
+/**
+ * The merchant-local days whose rebates are due at `at`: the last local day that ended at least
+ * REBATE_GRACE_MS before `at`, and the `lookBack` - 1 days before it (catch-up after an outage).
+ */
+export function dueRebateDays(at: Date, gmtOffsetMinutes: number, lookBack = 3): string[] {
+  const today = dayKey(new Date(at.getTime() - REBATE_GRACE_MS), gmtOffsetMinutes);
+  const t = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: lookBack }, (_, i) => new Date(t - (i + 1) * DAY).toISOString().slice(0, 10));
+}
+/** The instants bounding merchant-local day `day` (YYYY-MM-DD) at that GMT offset: [start, end). */
+export function merchantDay(day: string, gmtOffsetMinutes: number) {
+  const start = new Date(Date.parse(`${day}T00:00:00Z`) - gmtOffsetMinutes * 60_000);
+  return { start, end: new Date(start.getTime() + DAY) };
+}
+/** A merchant day's rebate job key: `MERCHANT:YYYY-MM-DD` (its local day). */
+export const rebateKey = (merchant: string, day: string) => `${merchant}:${day}`;
+
+/** The promotions' jobs: daily rebates (exactly once per merchant-local day), bonus expiry, raffle draws (one per raffle). */
+export function registerPromotionJobs(jobs: JobQueue, promos: Promotions, db: Db) {
+  // Every half hour (so a local midnight at any whole or half hour offset is picked up within 30 min), each
+  // merchant with a rebate promotion gets one job per finished local day, keyed by merchant and day: the
+  // queue's unique (name, key) and completeIn make each merchant day settle once.
+  jobs.define(REBATE_TICK_JOB, async () => {
+    const rows = (await db.query<{ code: string; gmt: number | null }>(
+      `SELECT m.code, (m.brand->>'gmtOffsetMinutes')::int AS gmt FROM merchants m
+        WHERE EXISTS (SELECT 1 FROM promotions p WHERE p.merchant_code = m.code AND p.kind = 'rebate')`)).rows;
+    for (const r of rows) {
+      for (const day of dueRebateDays(new Date(), r.gmt ?? 0)) {
+        await jobs.enqueue(REBATE_JOB, { merchant: r.code, day }, { key: rebateKey(r.code, day) });
+      }
+    }
+  }, { maxAttempts: 1 });
+  jobs.schedule(REBATE_TICK_JOB, { cron: '10,40 * * * *' }, { catchUpMs: 0, keepMs: DAY });
   jobs.define<Record<string, unknown>>(REBATE_JOB, async (job) => {
-    // The period's key is its start (ISO, 00:10 UTC): the rebate covers the day before it.
-    const at = new Date(job.key);
-    const dayStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()) - DAY);
-    await promos.settleRebates(dayStart, (tx) => job.completeIn(tx));
+    // The key names the merchant and its local day (runNow passes no payload: the key is enough).
+    const i = job.key.lastIndexOf(':');
+    await promos.settleRebates(job.key.slice(0, i), job.key.slice(i + 1), (tx) => job.completeIn(tx));
   });
-  jobs.schedule(REBATE_JOB, { cron: '10 0 * * *' }, { catchUpMs: 3 * DAY });
   jobs.define(EXPIRE_JOB, async () => {
     await promos.expireBonuses();
   }, { maxAttempts: 1 });

@@ -8,7 +8,7 @@ import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
 import { signVendorRequest } from '../provider/vendor-routes.ts';
 import { signSim } from '../cashier/payment-provider.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { REBATE_JOB, DRAW_JOB } from './promotions-service.ts';
+import { REBATE_JOB, REBATE_TICK_JOB, DRAW_JOB, dayKey, dueRebateDays, merchantDay, rebateKey } from './promotions-service.ts';
 
 /**
  * Promotions over HTTP with real vendor calls: every activity status reached by its rule, the first
@@ -239,9 +239,9 @@ describe('promotions', { timeout: 180_000 }, () => {
     await transferIn(x.memberId, 100_00);
     await bet(x, await vendorToken(x.token, 'PRV-F'), 'F1', 100_00);
     await t.portal.rg.exclude('DEMO', x.memberId, { kind: 'member', account: x.account }, 'cooling', '24h');
-    // The period starting at 00:10 tomorrow covers today.
-    const d = new Date();
-    const key = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1, 0, 10)).toISOString();
+    // The job of the merchant's local day (its key: merchant and day) covers today.
+    const gmt = (await t.portal.db.query<{ g: number | null }>(`SELECT (brand->>'gmtOffsetMinutes')::int AS g FROM merchants WHERE code = 'DEMO'`)).rows[0]!.g ?? 0;
+    const key = rebateKey('DEMO', dayKey(new Date(), gmt));
     expect((await t.portal.jobs.runNow(REBATE_JOB, key)).state).toBe('done');
     expect((await t.portal.jobs.runNow(REBATE_JOB, key)).state).toBe('done');
     // (Players of the other tests bet today too and get their rebates; these two are the ones checked.)
@@ -261,6 +261,48 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(await statusOf(p.token, rebate.id)).toBe('claimed');
     // Excluded players are not marketed to (the rg exclusion check): the service refuses them.
     await expect(t.portal.promos.join('DEMO', { memberId: x.memberId, account: x.account }, Number(daily.id), 'EN', 480)).rejects.toMatchObject({ code: 'RG_EXCLUDED' });
+  });
+
+  it('rebates cut days at the merchant\'s local midnight (+08:00): bets just before and after it fall on two days, each settled once', async () => {
+    // Which local days a tick makes due: the last one over for 5 minutes, and two before it (catch-up).
+    expect(dueRebateDays(new Date('2026-11-20T16:10:00Z'), 480)).toEqual(['2026-11-20', '2026-11-19', '2026-11-18']);
+    expect(dueRebateDays(new Date('2026-11-20T16:02:00Z'), 480)).toEqual(['2026-11-19', '2026-11-18', '2026-11-17']);
+    expect(dueRebateDays(new Date('2026-11-20T16:10:00Z'), 0)).toEqual(['2026-11-19', '2026-11-18', '2026-11-17']);
+    expect(merchantDay('2026-11-20', 480)).toEqual({ start: new Date('2026-11-19T16:00:00Z'), end: new Date('2026-11-20T16:00:00Z') });
+    const db = t.portal.db;
+    const saved = (await db.query<{ brand: unknown }>(`SELECT brand FROM merchants WHERE code = 'DEMO'`)).rows[0]!.brand;
+    await db.query(`UPDATE merchants SET brand = jsonb_set(brand, '{gmtOffsetMinutes}', '480') WHERE code = 'DEMO'`);
+    try {
+      const rebate = await createPromo({ category: 'high_rebate', kind: 'rebate', ...texts('Local rebate'), requiresJoin: false, startsAt: at(-10 * 24 * hour) });
+      const p = await player();
+      const fish = await vendorToken(p.token, 'PRV-F');
+      await transferIn(p.memberId, 1000_00);
+      const justBefore = await bet(p, fish, 'F1', 100_00); // FISH 1%
+      const justAfter = await bet(p, fish, 'F1', 300_00);
+      const earlyMorning = await bet(p, fish, 'F1', 50_00);
+      // A local day 6 days back (before the ticks' look-back, so no tick settles it first).
+      const day = dayKey(new Date(Date.now() - 6 * 24 * hour), 480);
+      const next = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * hour).toISOString().slice(0, 10);
+      const { start, end } = merchantDay(day, 480);
+      const setTime = (tx: string, ms: number) => db.query('UPDATE vendor_transactions SET created_at = $2 WHERE transaction_id = $1', [tx, new Date(ms)]);
+      await setTime(justBefore, end.getTime() - 60_000); // 23:59 local on `day` (15:59 UTC)
+      await setTime(justAfter, end.getTime() + 60_000); // 00:01 local on `next` (16:01 UTC, the same UTC day)
+      await setTime(earlyMorning, start.getTime() + 30 * 60_000); // 00:30 local on `day` (16:30 UTC the day before)
+      for (const d of [day, next, day]) expect((await t.portal.jobs.runNow(REBATE_JOB, rebateKey('DEMO', d))).state).toBe('done');
+      const rows = await db.query<{ period_key: string; amount: string }>(
+        'SELECT period_key, amount::text FROM promotion_rewards WHERE promotion_id = $1 AND member_id = $2 ORDER BY period_key', [Number(rebate.id), p.memberId]);
+      // UTC days would have given 0.50 the day before and 4.00 on `day`.
+      expect(rows.rows.map((r) => [r.period_key, Number(r.amount)])).toEqual([[day, 1_50], [next, 3_00]]);
+      // The tick enqueues one job per merchant-local day (unique key); days already done are not run again.
+      expect((await t.portal.jobs.runNow(REBATE_TICK_JOB, 'test-tick')).state).toBe('done');
+      const due = dueRebateDays(new Date(), 480).map((d) => rebateKey('DEMO', d));
+      const queued = await db.query<{ key: string }>('SELECT key FROM jobs WHERE name = $1 AND key = ANY($2::text[]) ORDER BY key DESC', [REBATE_JOB, due]);
+      expect(queued.rows.map((r) => r.key)).toEqual(due);
+      for (const k of due) expect((await t.portal.jobs.runNow(REBATE_JOB, k)).state).toBe('done');
+      expect((await db.query('SELECT 1 FROM promotion_rewards WHERE promotion_id = $1 AND member_id = $2', [Number(rebate.id), p.memberId])).rows.length).toBe(2);
+    } finally {
+      await db.query(`UPDATE merchants SET brand = $1::jsonb WHERE code = 'DEMO'`, [JSON.stringify(saved)]);
+    }
   });
 
   it('raffle: the seed hash is public before the draw; winners follow from seed and entries; the winner claims once', async () => {
