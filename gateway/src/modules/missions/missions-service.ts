@@ -34,7 +34,8 @@ import { transfer } from '../wallet/ledger.ts';
  *
  * Leaderboard: valid bets per member and period in leaderboard_totals with the time the total was reached
  * (the placing time of the bet that made it; for a rollback, the time the rollback was recorded), read
- * through an index in (total desc, reached_at, member_id) order: ties go to who got there first.
+ * through an index in (total desc, reached_at, member_id) order: ties go to who got there first. Excluded
+ * players (rg marketableSql) are left out when the board is read, so an exclusion after a total hides it.
  */
 
 export type MissionRow = {
@@ -352,13 +353,18 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
     });
   }
 
-  /** getMissionLeaderboard: the top N of the current day or week by valid bets (ties: earlier first), and the caller's own place. */
+  /**
+   * getMissionLeaderboard: the top N of the current day or week by valid bets (ties: earlier first), and the caller's own place.
+   * Players marketing may not reach (an exclusion in force, an account not active: marketableSql) are filtered at read
+   * time: their totals stay stored (a lifted exclusion brings them back) but they are not listed, not counted in
+   * anyone's rank, and have no place of their own (`me` null).
+   */
   async function leaderboard(merchant: string, memberId: number | null, period: TMissionPeriod, limit: number) {
     const info = await merchantInfo(db, merchant);
     const key = missionPeriodKey(now(), period, info.gmt);
     const top = (await db.query<{ member_id: string | number; total: string | number; account: string }>(
       `SELECT l.member_id, l.total, m.account FROM leaderboard_totals l JOIN members m ON m.id = l.member_id
-        WHERE l.merchant_code = $1 AND l.period = $2 AND l.period_key = $3 AND l.total > 0
+        WHERE l.merchant_code = $1 AND l.period = $2 AND l.period_key = $3 AND l.total > 0 AND ${marketableSql('l.member_id')}
         ORDER BY l.total DESC, l.reached_at, l.member_id LIMIT $4`, [merchant, period, key, limit])).rows;
     let me: { rank: number; total: number; beyondCap: boolean } | null = null;
     if (memberId !== null) {
@@ -367,10 +373,12 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
       const r = (await db.query<{ total: string | number; rank: number }>(
         `SELECT l.total, 1
              + (SELECT count(*)::int FROM (SELECT 1 FROM leaderboard_totals o WHERE o.merchant_code = l.merchant_code AND o.period = l.period
-                  AND o.period_key = l.period_key AND o.total > l.total LIMIT $5) a)
+                  AND o.period_key = l.period_key AND o.total > l.total AND ${marketableSql('o.member_id')} LIMIT $5) a)
              + (SELECT count(*)::int FROM (SELECT 1 FROM leaderboard_totals o WHERE o.merchant_code = l.merchant_code AND o.period = l.period
-                  AND o.period_key = l.period_key AND o.total = l.total AND (o.reached_at, o.member_id) < (l.reached_at, l.member_id) LIMIT $5) b) AS rank
-           FROM leaderboard_totals l WHERE l.merchant_code = $1 AND l.period = $2 AND l.period_key = $3 AND l.member_id = $4 AND l.total > 0`,
+                  AND o.period_key = l.period_key AND o.total = l.total AND (o.reached_at, o.member_id) < (l.reached_at, l.member_id)
+                  AND ${marketableSql('o.member_id')} LIMIT $5) b) AS rank
+           FROM leaderboard_totals l WHERE l.merchant_code = $1 AND l.period = $2 AND l.period_key = $3 AND l.member_id = $4 AND l.total > 0
+            AND ${marketableSql('l.member_id')}`,
         [merchant, period, key, memberId, RANK_CAP])).rows[0];
       if (r) me = r.rank > RANK_CAP ? { rank: RANK_CAP + 1, total: n(r.total), beyondCap: true } : { rank: r.rank, total: n(r.total), beyondCap: false };
     }

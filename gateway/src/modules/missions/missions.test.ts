@@ -285,6 +285,32 @@ describe('missions', { timeout: 180_000 }, () => {
     expect((await call('/wps/relay/getMissionLeaderboard?limit=1000')).status).toBe(400);
   });
 
+  it('leaderboard: a player excluded after earning a total leaves the board and the ranks (read-time filter), back when it ends', async () => {
+    const [e1, e2, e3] = [await player(), await player(), await player()];
+    // Above every other test's players, so these three are the top three.
+    for (const [p, amount] of [[e1, 8_000_00], [e2, 7_900_00], [e3, 7_800_00]] as const) {
+      await transferIn(p.memberId, 10_000_00);
+      await bet(p, await vendorToken(p.token, 'MSV-L'), 'L1', amount);
+    }
+    await t.portal.betStream.drainNow();
+    const board = async (token: string) => (await call<Board>('/wps/relay/getMissionLeaderboard?period=daily&limit=3', { token })).json!.value!;
+    let d = await board(e2.token);
+    expect(d.list.map((x) => [x.rank, x.total, x.isMe])).toEqual([[1, 8_000_00, false], [2, 7_900_00, true], [3, 7_800_00, false]]);
+    expect(d.me).toEqual({ rank: 2, total: 7_900_00, beyondCap: false });
+    await t.portal.rg.exclude('DEMO', e1.memberId, { kind: 'member', account: e1.account }, 'cooling', '24h');
+    d = await board(e2.token);
+    expect(d.list.slice(0, 2).map((x) => [x.rank, x.total, x.isMe])).toEqual([[1, 7_900_00, true], [2, 7_800_00, false]]);
+    expect(d.list.some((x) => x.total === 8_000_00)).toBe(false);
+    expect(d.me).toEqual({ rank: 1, total: 7_900_00, beyondCap: false });
+    expect((await board(e3.token)).me).toEqual({ rank: 2, total: 7_800_00, beyondCap: false });
+    expect((await t.portal.missions.leaderboard('DEMO', e1.memberId, 'daily', 3)).me).toBeNull();
+    // The total is kept (filtered at read time, not deleted): when the exclusion ends the player is back.
+    const kept = await t.portal.db.query<{ total: string }>(`SELECT total::text FROM leaderboard_totals WHERE member_id = $1 AND period = 'daily'`, [e1.memberId]);
+    expect(kept.rows.map((r) => Number(r.total))).toEqual([8_000_00]);
+    await t.portal.db.query('UPDATE rg_exclusions SET ended_at = now() WHERE member_id = $1 AND ended_at IS NULL', [e1.memberId]);
+    expect((await board(e2.token)).me).toEqual({ rank: 2, total: 7_900_00, beyondCap: false });
+  });
+
   it('excluded and trial players make no progress and cannot claim; guests get nothing', async () => {
     const m = await createMission({ period: 'daily', kind: 'valid_bet', title: texts('Excluded'), target: 10_00, rewardAmount: 1_00 });
     const dep = await createMission({ period: 'daily', kind: 'deposit', title: texts('Excluded deposit'), target: 10_00, rewardAmount: 1_00 });
