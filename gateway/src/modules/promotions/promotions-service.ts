@@ -632,7 +632,7 @@ export function registerPromotionJobs(jobs: JobQueue, promos: Promotions, db: Db
       }
     }
   }, { maxAttempts: 1 });
-  jobs.schedule(REBATE_TICK_JOB, { cron: '10,40 * * * *' }, { catchUpMs: 0, keepMs: DAY });
+  jobs.schedule(REBATE_TICK_JOB, { cron: '10,40 * * * *' }, { catchUpMs: 3600_000, keepMs: DAY });
   jobs.define<Record<string, unknown>>(REBATE_JOB, async (job) => {
     // The key names the merchant and its local day (runNow passes no payload: the key is enough).
     const i = job.key.lastIndexOf(':');
