@@ -253,7 +253,7 @@ function RedeemHistory() {
         </select>
       </label>
       {redeems.error && <FormMessage message={errorMessage(redeems.error)} />}
-      {d && d.list.length === 0 && <p className="pts-muted">{t('empty_redeems')}</p>}
+      {d && d.list.length === 0 && <p className="pts-muted">{t(filter === 'all' ? 'empty_redeems' : 'empty_redeems_filtered')}</p>}
       {d && d.list.length > 0 && (
         <table className="pts-table">
           <thead><tr><th>{t('col_time')}</th><th>{t('col_reward')}</th><th className="num">{t('quantity')}</th><th className="num">{t('col_points')}</th><th>{t('col_status')}</th></tr></thead>
