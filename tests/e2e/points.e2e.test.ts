@@ -114,6 +114,16 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
     // The player sees it without a reload, and the cash arrived.
     await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Approved');
     expect((await call<{ balance: number }>('/wps/v2/wallets/balance', token)).balance).toBe(walletBefore + 2_00);
+    // The history's status filter (all by default): processing hides the approved redeem, approved shows it, all again.
+    const filter = page.getByTestId('points-redeems-filter');
+    expect(await filter.inputValue()).toBe('all');
+    await filter.selectOption('processing');
+    await status.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('points-redeems').getByText('No redeems with this status.').waitFor({ timeout: 30_000 });
+    await filter.selectOption('approved');
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Approved');
+    await filter.selectOption('all');
+    await expect.poll(() => status.innerText(), { timeout: 30_000 }).toBe('Approved');
     await page.screenshot({ path: '/tmp/points-redeems-en-dark.png', fullPage: true });
 
     // The same page in Tagalog, light theme.

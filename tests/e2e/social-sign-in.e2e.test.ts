@@ -26,6 +26,19 @@ afterAll(async () => {
   await op?.stop();
 });
 
+/** Through the provider's own login and consent pages, back on the portal at `/?from=e2e`. */
+async function signInAtProvider(page: import('playwright-core').Page, login: string) {
+  await page.goto(`${gateway.url}/wps/session/oidc/start?returnTo=${encodeURIComponent('/?from=e2e')}`);
+  expect(new URL(page.url()).origin).toBe(op.issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('whatever-the-provider-asks');
+  await page.locator('button[type="submit"]').click();
+  // The provider's consent page (first sign-in of this subject for this client).
+  await page.waitForURL((u) => u.origin === op.issuer && u.pathname.startsWith('/interaction/'));
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((u) => u.origin === gateway.url && u.pathname === '/');
+}
+
 describe('social sign-in', () => {
   it('signs a new player in through the provider and lands on the portal logged in', async () => {
     const { context, page } = await newPage(browser);
@@ -47,16 +60,31 @@ describe('social sign-in', () => {
       await page.waitForURL((u) => u.origin === gateway.url && u.pathname === '/');
       // The demo merchant is in the Philippines: no account and no session before the full name and
       // birth date are given (the login popup's identity step), checked like a registration.
-      const step = page.getByTestId('social-identity-step');
+      const popup = page.locator('[data-modal="loginPopupModal"]');
+      const step = popup.getByTestId('social-identity-step');
       await step.waitFor({ timeout: 60_000 });
       expect(await keptToken(page)).toBeNull();
+      // The popup shows only the identity step: no login form, no username or password, no provider button.
+      expect(await popup.getByTestId('login-form').count()).toBe(0);
+      expect(await popup.locator('input[name="username"], input[name="password"]').count()).toBe(0);
+      expect(await popup.getByTestId('social-sign-in-button').count()).toBe(0);
       await step.getByTestId('social-identity-submit').click();
       // nothing typed: each field says what it needs, and nothing is sent
-      await step.locator('[role="alert"]').first().waitFor({ timeout: 15_000 });
+      await step.locator('[data-field="payeeName"] [role="alert"]').waitFor({ timeout: 15_000 });
+      await step.locator('[data-field="birthday"] [role="alert"]').waitFor({ timeout: 15_000 });
       expect(await keptToken(page)).toBeNull();
-      await step.locator('input[name="payeeName"]').fill('Eduardo Player Santos');
+      // The name is checked in the page with the server's rule (the merchant's real-name pattern): digits are refused before sending.
+      const sent: string[] = [];
+      page.on('request', (r) => { if (r.url().includes('/wps/session/oidc/identity')) sent.push(r.url()); });
+      await step.locator('input[name="payeeName"]').fill('Eduardo 12');
       await step.locator('input[name="birthday"]').fill('1990-01-01');
       await step.locator('input[name="ageConfirmed"]').check();
+      await step.getByTestId('social-identity-submit').click();
+      await step.locator('[data-field="payeeName"] [role="alert"]').waitFor({ timeout: 15_000 });
+      expect(await step.locator('[data-field="birthday"] [role="alert"]').count()).toBe(0);
+      expect(sent).toEqual([]);
+      await step.locator('input[name="payeeName"]').fill('Eduardo Player Santos');
+      expect(await step.locator('[data-field="payeeName"] [role="alert"]').count()).toBe(0);
       await snap(page, 'social-sign-in-identity-step');
       await step.getByTestId('social-identity-submit').click();
       await expect.poll(() => keptToken(page), { timeout: 30_000 }).not.toBeNull();
@@ -83,6 +111,24 @@ describe('social sign-in', () => {
       // A reload keeps the session in this tab.
       await page.reload();
       await page.locator('[data-slot="account"]').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the identity step has a way back: "Back to login" shows the ordinary login form again, with no session', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInAtProvider(page, 'e2e_backer');
+      const popup = page.locator('[data-modal="loginPopupModal"]');
+      const step = popup.getByTestId('social-identity-step');
+      await step.waitFor({ timeout: 60_000 });
+      expect(await popup.getByTestId('login-form').count()).toBe(0);
+      await step.getByTestId('social-identity-cancel').click();
+      await popup.getByTestId('login-form').waitFor({ timeout: 15_000 });
+      expect(await popup.getByTestId('social-identity-step').count()).toBe(0);
+      await popup.getByTestId('social-sign-in-button').waitFor();
+      expect(await keptToken(page)).toBeNull();
     } finally {
       await context.close();
     }

@@ -89,7 +89,8 @@ export const ZConvertBody = z.object({
   requestId: ZRequestId,
 }).strict();
 export const ZConvertValue = z.object({ points: z.number().int().positive(), amount: z.number().int().positive(), transferId: z.string(), balance: ZPoints, replayed: z.boolean() });
-const ZRedeemListQuery = ZPageQuery.extend({ language: ZLang.default('EN') }).strict();
+/** The redeem history; `status` narrows it to one status, none: all of them. */
+export const ZRedeemListQuery = ZPageQuery.extend({ language: ZLang.default('EN'), status: z.enum(REDEEM_STATUSES).optional() }).strict();
 
 export const pointCalls = {
   balance: defineCall({ method: 'GET', path: relayPath('MCS2_getPointBalance'), auth: true, query: z.object({}).strict(), value: ZPointBalance }),

@@ -35,6 +35,33 @@ export function checkField(rule: FieldRule, raw: string | undefined | null): Fie
   return { kind: 'pattern', key, min: rule.minLength, max: rule.maxLength, range };
 }
 
+/**
+ * The matching key of a full name: accents dropped (NFKD), lower case, every run of characters that
+ * are not letters or digits a single separator, and the words sorted, so "DELA CRUZ, Juan" and
+ * "Juan dela Cruz" are one key. The restricted-persons list matches on this key and the birth date.
+ */
+export function rgNameKey(fullName: string): string {
+  return fullName
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
+}
+
+/**
+ * The full-name rule where a market screens identities (registration's identity fields, the identity
+ * step of a social sign-in): the merchant's payeeName rule made required, and a name whose matching
+ * key is empty (only punctuation or spaces) counts as no name. Server and client use this one rule.
+ */
+export function identityNameProblem(rule: FieldRule, raw: string | undefined | null): FieldProblem | null {
+  const problem = checkField({ ...rule, enabled: true, required: true }, raw);
+  if (problem) return problem;
+  return rgNameKey(raw ?? '') ? null : { kind: 'required' };
+}
+
 /** Mobile numbers: country dialing code plus national digits (E.164 up to 15 digits in all). */
 export const MOBILE_PATTERN = /^\d{7,15}$/;
 export const DIALING_CODE_PATTERN = /^\+?\d{1,4}$/;

@@ -4,6 +4,7 @@ import { currentLanguage } from '../../i18n/i18n';
 import { closePopup, usePopup } from '../../lib/popups';
 import { useIsLoggedIn } from '../../lib/session';
 import { useFirstLoginPending } from '../../features/auth/lib/session-actions';
+import { useOidcIdentityCode } from '../../features/social-sign-in/use-oidc-handoff';
 import { lazyNamed } from '../lazy-page';
 
 /*
@@ -12,6 +13,8 @@ import { lazyNamed } from '../lazy-page';
  * state lives in lib/popups, so a popup asked for while its chunk loads opens when it arrives.
  */
 const LoginPopup = lazyNamed(() => import('../../features/auth/components/login-popup'), 'LoginPopup', null, ['auth', 'social']);
+/** A social sign-in waiting for its identity step (the Philippines) shows only that step in the login popup. */
+const SocialIdentityPopup = lazyNamed(() => import('../../features/social-sign-in/social-identity-step'), 'SocialIdentityPopup', null, ['social', 'register']);
 const SocialSignIn = lazyNamed(() => import('../../features/social-sign-in/social-sign-in'), 'SocialSignIn', null, ['social']);
 const RegisterModal = lazyNamed(() => import('../../features/register/components/register-modal'), 'RegisterModal', null, ['register']);
 const ForgotPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/forgot-password-modal'), 'ForgotPasswordModal', null, ['register']);
@@ -36,11 +39,13 @@ export function GlobalPopups() {
   const isLoggedIn = useIsLoggedIn();
   const [params] = useSearchParams();
   const isFirstLoginPending = useFirstLoginPending();
+  const identityCode = useOidcIdentityCode();
   useTranslation('common'); // re-render on language change so the help topics follow it
   const name = popup?.name;
   return (
     <>
-      {name === 'loginPopupModal' && <LoginPopup open onClose={closePopup} extra={<SocialSignIn />} />}
+      {name === 'loginPopupModal' && identityCode && <SocialIdentityPopup code={identityCode} />}
+      {name === 'loginPopupModal' && !identityCode && <LoginPopup open onClose={closePopup} extra={<SocialSignIn />} />}
       {name === 'registerModal' && <RegisterModal open onClose={closePopup} afterRegister={(done) => <RgLimitsOffer where="register" onDone={done} />} />}
       {name === 'rgFamilyModal' && <FamilyRequestModal open onClose={closePopup} />}
       {name === 'forgetPassModal' && <ForgotPasswordModal open onClose={closePopup} />}

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { OIDC_PATHS } from '@portal/contracts/api/auth';
 import { useOidcConfig } from './api/get-oidc-config';
-import { clearOidcError, useOidcError, useOidcIdentityCode } from './use-oidc-handoff';
-import { SocialIdentityStep } from './social-identity-step';
-import { useWhitelabel } from '../../lib/whitelabel';
+import { clearOidcError, useOidcError } from './use-oidc-handoff';
 import './social-sign-in.css';
 
 /** Where the button sends the browser: the gateway starts the provider's sign-in and brings it back here. */
@@ -11,20 +9,11 @@ export function oidcStartHref(location: Pick<Location, 'pathname' | 'search'>): 
   return `${OIDC_PATHS.start}?returnTo=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
-/** "Continue with {provider}", shown only when the gateway has a provider configured; or the identity step of a sign-in that needs it. */
+/** "Continue with {provider}", shown only when the gateway has a provider configured (the identity step replaces the whole login popup: SocialIdentityPopup). */
 export function SocialSignIn() {
   const { t } = useTranslation('social');
   const { data } = useOidcConfig();
   const error = useOidcError();
-  const identityCode = useOidcIdentityCode();
-  const minAge = useWhitelabel().data?.brand.minAge ?? 18;
-  if (identityCode) {
-    return (
-      <div className="social-sign-in" data-testid="social-sign-in">
-        <SocialIdentityStep code={identityCode} minAge={minAge} />
-      </div>
-    );
-  }
   if (!data?.enabled && !error) return null;
   return (
     <div className="social-sign-in" data-testid="social-sign-in">

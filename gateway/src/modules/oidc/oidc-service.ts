@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { TLoginValue, TOidcConfigValue, TOidcIdentityBody } from '@portal/contracts/api/auth';
 import { marketRules } from '@portal/contracts/domain/markets';
-import { ageOn, checkField, merchantClock } from '@portal/contracts/domain/registration';
+import { ageOn, identityNameProblem, merchantClock } from '@portal/contracts/domain/registration';
 import { OIDC_ERROR_PARAM, OIDC_HANDOFF_PARAM, OIDC_PATHS } from '@portal/contracts/api/auth';
 import type { Config } from '../../app/config.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -327,10 +327,10 @@ export function createOidc(deps: OidcDeps) {
         [hash, m.code])).rows[0] ?? null;
       const useUp = () => db.query('UPDATE oidc_handoffs SET used_at = now() WHERE code_hash = $1', [hash]);
       if (!(await open(db, false))) throw new AppError(ErrorCode.OIDC_FAILED);
-      const nameProblem = checkField({ ...ruleOf(registrationRules(m), 'payeeName'), enabled: true, required: true }, body.payeeName);
+      const nameProblem = identityNameProblem(ruleOf(registrationRules(m), 'payeeName'), body.payeeName);
       const birthday = isoDate(body.birthday);
       const problems = [
-        ...(nameProblem || !rgNameKey(body.payeeName) ? [{ path: 'payeeName', message: nameProblem && 'key' in nameProblem ? `${nameProblem.key}:${nameProblem.range}` : 'Input cannot be empty' }] : []),
+        ...(nameProblem ? [{ path: 'payeeName', message: 'key' in nameProblem ? `${nameProblem.key}:${nameProblem.range}` : 'Input cannot be empty' }] : []),
         ...(birthday ? [] : [{ path: 'birthday', message: 'a date written YYYY-MM-DD' }]),
       ];
       if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);

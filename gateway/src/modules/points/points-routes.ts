@@ -22,7 +22,7 @@ export function mountPointRoutes(app: Express, deps: { points: Points }, opts: {
   mountCall(app, pointCalls.balance, async ({ ctx }) => points.balance(realMember(ctx).memberId), opts);
   mountCall(app, pointCalls.config, async ({ ctx }) => points.config(ctx.merchant.code), opts);
   mountCall(app, pointCalls.rewards, async ({ ctx, query }) => points.rewards(ctx.merchant.code, query.language), opts);
-  mountCall(app, pointCalls.redeems, async ({ ctx, query }) => points.redeems(ctx.merchant.code, realMember(ctx).memberId, query.language, query.pageNo, query.pageSize), opts);
+  mountCall(app, pointCalls.redeems, async ({ ctx, query }) => points.redeems(ctx.merchant.code, realMember(ctx).memberId, query.language, query.pageNo, query.pageSize, query.status ?? null), opts);
   mountCall(app, pointCalls.history, async ({ ctx, query }) => points.history(realMember(ctx).memberId, query.pageNo, query.pageSize), opts);
   mountCall(app, pointCalls.redeem, async ({ ctx, body, req }) => points.redeem(ctx.merchant, realMember(ctx).memberId, body, langOf(req)), opts);
   mountCall(app, pointCalls.convert, async ({ ctx, body }) => points.convert(ctx.merchant, realMember(ctx).memberId, body), opts);

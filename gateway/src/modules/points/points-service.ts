@@ -116,13 +116,15 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
     return { list: r.rows.map((x) => toReward(x, lang)) };
   }
 
-  async function redeems(merchant: string, memberId: number, lang: string, pageNo: number, pageSize: number) {
-    const r = await db.query<RedeemRow>(`${REDEEM_SELECT} WHERE d.member_id = $1 AND d.merchant_code = $2 ORDER BY d.id DESC LIMIT $3 OFFSET $4`,
-      [memberId, merchant, pageSize, (pageNo - 1) * pageSize]);
-    return { list: r.rows.map((x) => toRedeem(x, lang)), pageNo, pageSize, total: r.rows[0]?.total ?? (await countRedeems(memberId)) };
+  /** getRedeemPointList: the member's redeems, newest first; `status` keeps one status (none: all). */
+  async function redeems(merchant: string, memberId: number, lang: string, pageNo: number, pageSize: number, status: TRedeemStatus | null = null) {
+    const r = await db.query<RedeemRow>(`${REDEEM_SELECT} WHERE d.member_id = $1 AND d.merchant_code = $2 AND ($5::text IS NULL OR d.status = $5) ORDER BY d.id DESC LIMIT $3 OFFSET $4`,
+      [memberId, merchant, pageSize, (pageNo - 1) * pageSize, status]);
+    return { list: r.rows.map((x) => toRedeem(x, lang)), pageNo, pageSize, total: r.rows[0]?.total ?? (await countRedeems(merchant, memberId, status)) };
   }
-  async function countRedeems(memberId: number) {
-    return (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM point_redemptions WHERE member_id = $1', [memberId])).rows[0]!.c;
+  async function countRedeems(merchant: string, memberId: number, status: TRedeemStatus | null) {
+    return (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM point_redemptions WHERE member_id = $1 AND merchant_code = $2 AND ($3::text IS NULL OR status = $3)',
+      [memberId, merchant, status])).rows[0]!.c;
   }
 
   async function history(memberId: number, pageNo: number, pageSize: number) {

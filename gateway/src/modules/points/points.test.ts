@@ -215,6 +215,14 @@ describe('points', { timeout: 180_000 }, () => {
     // The player's redeem history shows each status; messages and events went out.
     const list = (await call<{ list: Redeem[] }>('/wps/relay/getRedeemPointList?language=TY', { token: p.token })).json!.value!.list;
     expect(Object.fromEntries(list.map((x) => [x.id, x.status]))).toEqual({ [a.id]: 'approved', [b.id]: 'rejected' });
+    // The history's status filter: one status, or all of them without one; an unknown status is a 400, not a 500.
+    const only = async (status: string) => (await call<{ list: Redeem[]; total: number }>(`/wps/relay/getRedeemPointList?status=${status}`, { token: p.token })).json!.value!;
+    expect(await only('approved')).toMatchObject({ list: [{ id: a.id, status: 'approved' }], total: 1 });
+    expect(await only('rejected')).toMatchObject({ list: [{ id: b.id, status: 'rejected' }], total: 1 });
+    expect(await only('processing')).toMatchObject({ list: [], total: 0 });
+    expect((await call<{ total: number }>('/wps/relay/getRedeemPointList', { token: p.token })).json!.value!.total).toBe(2);
+    const bad = await call('/wps/relay/getRedeemPointList?status=paid', { token: p.token });
+    expect([bad.status, bad.json?.code]).toEqual([400, 'VALIDATION']);
     await waitFor(() => p.socket.received.find((e) => e.type === 'points.redeem' && (e.payload as { status: string }).status === 'approved'), 'approved event');
     await waitFor(() => p.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'points_redeem_rejected'), 'rejected message');
     const audit = await t.portal.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_type = 'point_redemption' AND target_id = ANY($1) ORDER BY id`, [[a.id, b.id]]);

@@ -1,4 +1,5 @@
 import { RG_RESTRICTED_CATEGORIES } from '@portal/contracts/api/rg';
+import { rgNameKey } from '@portal/contracts/domain/registration';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -8,21 +9,8 @@ export type RestrictedCategory = (typeof RG_RESTRICTED_CATEGORIES)[number];
 
 // ---------------------------------------------------------------- matching rule (pure)
 
-/**
- * The matching key of a full name: accents dropped (NFKD), lower case, every run of characters that
- * are not letters or digits a single separator, and the words sorted, so "DELA CRUZ, Juan" and
- * "Juan dela Cruz" are one key. A person matches when this key and the birth date are equal.
- */
-export function rgNameKey(fullName: string): string {
-  return fullName
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .sort()
-    .join(' ');
-}
+/** The matching key of a full name: shared with the client (contracts). */
+export { rgNameKey };
 
 /** A real calendar date written YYYY-MM-DD, else null. */
 export function isoDate(v: string): string | null {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pointCalls } from '@portal/contracts/api/points';
+import { REDEEM_STATUSES, type TRedeemStatus } from '@portal/contracts/domain/points';
 import { call } from '../../../lib/api';
 import { useSessionToken } from '../../../lib/session';
 
@@ -35,14 +36,18 @@ export function usePointRewards() {
   }));
 }
 
-/** getRedeemPointList: the caller's redeems, newest first. */
-export function useRedeems(pageNo: number) {
+/** The redeem history's status filter: 'all' (the default) or one status. */
+export type RedeemFilter = 'all' | TRedeemStatus;
+export const REDEEM_FILTERS: readonly RedeemFilter[] = ['all', ...REDEEM_STATUSES];
+
+/** getRedeemPointList: the caller's redeems, newest first; 'all' sends no status. */
+export function useRedeems(pageNo: number, filter: RedeemFilter = 'all') {
   const { i18n } = useTranslation();
   const token = useSessionToken();
   const language = lang(i18n.language);
   return useQuery(queryOptions({
-    queryKey: [...pointsKey(token), 'redeems', language, pageNo] as const,
-    queryFn: ({ signal }) => call(pointCalls.redeems, { query: { language, pageNo, pageSize: POINTS_PAGE_SIZE }, signal }),
+    queryKey: [...pointsKey(token), 'redeems', language, filter, pageNo] as const,
+    queryFn: ({ signal }) => call(pointCalls.redeems, { query: { language, pageNo, pageSize: POINTS_PAGE_SIZE, ...(filter === 'all' ? {} : { status: filter }) }, signal }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
   }));

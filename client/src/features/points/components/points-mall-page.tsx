@@ -14,7 +14,7 @@ import { useAuth } from '../../auth/hooks/use-auth';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
-import { pointsKey, useConvertPoints, usePointBalance, usePointConfig, usePointHistory, usePointRewards, useRedeemReward, useRedeems } from '../api/points';
+import { pointsKey, REDEEM_FILTERS, useConvertPoints, usePointBalance, usePointConfig, usePointHistory, usePointRewards, useRedeemReward, useRedeems, type RedeemFilter } from '../api/points';
 import './points.css';
 
 const TABS = ['mall', 'details', 'redeems', 'rules'] as const;
@@ -241,12 +241,19 @@ function RedeemHistory() {
   const dateTime = useDateTime();
   const money = useMoney();
   const [page, setPage] = useState(1);
-  const redeems = useRedeems(page);
+  const [filter, setFilter] = useState<RedeemFilter>('all');
+  const redeems = useRedeems(page, filter);
   const d = redeems.data;
   return (
     <div className="pts-card" data-testid="points-redeems">
+      <label className="pts-filter">
+        {t('filter_status')}{' '}
+        <select value={filter} onChange={(e) => { setFilter(e.target.value as RedeemFilter); setPage(1); }} data-testid="points-redeems-filter">
+          {REDEEM_FILTERS.map((f) => <option key={f} value={f}>{t(`status_${f}`)}</option>)}
+        </select>
+      </label>
       {redeems.error && <FormMessage message={errorMessage(redeems.error)} />}
-      {d && d.list.length === 0 && <p className="pts-muted">{t('empty_redeems')}</p>}
+      {d && d.list.length === 0 && <p className="pts-muted">{t(filter === 'all' ? 'empty_redeems' : 'empty_redeems_filtered')}</p>}
       {d && d.list.length > 0 && (
         <table className="pts-table">
           <thead><tr><th>{t('col_time')}</th><th>{t('col_reward')}</th><th className="num">{t('quantity')}</th><th className="num">{t('col_points')}</th><th>{t('col_status')}</th></tr></thead>
