@@ -5,7 +5,7 @@ import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type Tes
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { ENVELOPE_EXPIRE_JOB } from './red-envelopes-service.ts';
+import { ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB } from './red-envelopes-service.ts';
 
 let t: TestPortal;
 let ops = '';
@@ -88,6 +88,34 @@ describe('red envelopes', () => {
 
     const list = await api<{ list: TOpsEnvelope[] }>(t.url, '/ops/api/envelopes', { token: ops });
     expect(list.json!.value!.list.find((x) => x.envelopeId === e.envelopeId)).toMatchObject({ grabbedCount: 3, grabbedAmount: 3_000 });
+  });
+
+  it('tells every player how many shares are left, live, in one throttled envelope.left per window', async () => {
+    const [a, b, watcher] = await Promise.all([1, 2, 3].map(() => member(0)));
+    const sock = await connectSocket(t.url, { token: watcher!.token });
+    sockets.push(sock);
+    const e = (await drop({ totalAmount: 5_000, count: 5, minShare: 100 })).json!.value!.envelope;
+    const dropped = await waitFor(() => sock.received.find((x) => x.type === 'envelope.dropped' && (x.payload as TOpenEnvelope).envelopeId === e.envelopeId), 'the drop event');
+    expect(dropped.payload).toMatchObject({ count: 5, left: 5 });
+    const openLeft = async () => (await api<{ list: TOpenEnvelope[] }>(t.url, '/wps/envelopes/open', { token: watcher!.token })).json!.value!.list.find((x) => x.envelopeId === e.envelopeId)?.left;
+    expect(await openLeft()).toBe(5);
+
+    for (const p of [a!, b!]) expect((await grab(p, e.envelopeId)).status).toBe(200);
+    expect(await openLeft()).toBe(3);
+    // Each grab enqueued (at most) the job of its window; every window's job sends the count at its end.
+    const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2 ORDER BY key`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys.length).toBeLessThanOrEqual(2);
+    for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+    const lefts = () => sock.received.filter((x) => x.type === 'envelope.left' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId);
+    await waitFor(() => lefts().find((x) => (x.payload as { left: number }).left === 3), 'envelope.left with 3 shares left');
+    // One broadcast per window, however many grabs fell into it (the outbox holds one row per job).
+    const rows = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId]);
+    expect(rows.rows[0]!.n).toBe(keys.length);
+    // The same window again sends nothing more; a closed envelope sends no count.
+    expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBe(3);
+    await expireNow(e.envelopeId);
+    expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBeNull();
   });
 
   it('a double grab sent at once by the same player takes one share', async () => {
