@@ -118,6 +118,27 @@ describe('red envelopes', () => {
     expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBeNull();
   });
 
+  it('a burst of grabs makes one envelope.left per 500 ms window, not one per grab, and the last count is 0', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => member(0)));
+    const sock = await connectSocket(t.url, { token: (await member(0)).token });
+    sockets.push(sock);
+    const e = (await drop({ totalAmount: 1_200, count: 12, minShare: 10 })).json!.value!.envelope;
+    const first = Math.floor(Date.now() / 500);
+    const grabs = await Promise.all(players.map((p) => grab(p, e.envelopeId)));
+    const last = Math.floor(Date.now() / 500);
+    for (const g of grabs) expect(g.status, g.text).toBe(200);
+    const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
+    // At most one job per window the burst spanned (12 grabs, far fewer broadcasts).
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys.length).toBeLessThanOrEqual(last - first + 1);
+    for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+    const n = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId])).rows[0]!.n;
+    expect(n).toBe(keys.length);
+    const lastLeft = await waitFor(() => sock.received.filter((x) => x.type === 'envelope.left' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId)
+      .find((x) => (x.payload as { left: number }).left === 0), 'the last count, 0');
+    expect(lastLeft.payload).toEqual({ envelopeId: e.envelopeId, left: 0 });
+  });
+
   it('a double grab sent at once by the same player takes one share', async () => {
     const p = await member(0);
     const e = (await drop({ totalAmount: 1_000, count: 5, minShare: 10 })).json!.value!.envelope;
