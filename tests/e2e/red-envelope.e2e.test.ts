@@ -36,6 +36,7 @@ describe('red envelope', () => {
   it('an operator drops it from /ops, a player in another browser sees it live, grabs it, and the balance rises by the share', async () => {
     await createMember(gw, { account: 'rpplayer1', password: PASSWORD });
     await createMember(gw, { account: 'rpplayer2', password: PASSWORD });
+    await createMember(gw, { account: 'rpplayer3', password: PASSWORD });
     const player = await newPage(browser, { lang: 'EN' });
     await signInContext(player.context, await apiLogin(gw, 'rpplayer1', PASSWORD), gw.url);
     await player.page.goto(gw.url + '/');
@@ -61,6 +62,8 @@ describe('red envelope', () => {
     // The player's page never reloads: the envelope arrives as an event.
     const float = player.page.getByTestId('envelope-float');
     await float.waitFor({ timeout: 150_000 });
+    expect(await player.page.getByTestId('envelope-left').getAttribute('data-left')).toBe('5');
+    expect(await player.page.getByTestId('envelope-left').innerText()).toBe('5 left');
     await player.page.waitForTimeout(1000);
     await player.page.screenshot({ path: '/tmp/envelope-float.png' });
     await float.click();
@@ -86,11 +89,23 @@ describe('red envelope', () => {
     await signInContext(late.context, await apiLogin(gw, 'rpplayer2', PASSWORD), gw.url);
     await late.page.goto(gw.url + '/');
     step('late player page opened');
+    // The shares left: 4 on load; another player grabs (API) and the count drops live, without a reload.
+    const lateLeft = late.page.getByTestId('envelope-left');
+    await expect.poll(() => lateLeft.getAttribute('data-left'), { timeout: 150_000 }).toBe('4');
+    expect(await lateLeft.innerText()).toBe('4 natitira');
+    const third = await apiLogin(gw, 'rpplayer3', PASSWORD);
+    const grabbed = await fetch(`${gw.url}/wps/envelopes/${droppedId}/grab`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${third}` }, body: '{}',
+    });
+    expect(grabbed.status).toBe(200);
+    await expect.poll(() => lateLeft.getAttribute('data-left'), { timeout: 150_000 }).toBe('3');
+    step('shares left updated live');
     await late.page.getByTestId('envelope-float').click({ timeout: 150_000 }).catch(async (err: unknown) => {
       await late.page.screenshot({ path: '/tmp/envelope-late-failed.png' });
       throw err;
     });
     expect(await late.page.getByTestId('envelope-message').innerText()).toBe('Masayang weekend, mga manlalaro!');
+    expect(await late.page.getByTestId('envelope-dialog-left').innerText()).toBe('3 sa 5 na bahagi ang natitira');
     await late.page.getByTestId('envelope-grab').click();
     const lateAmount = Number(await late.page.getByTestId('envelope-amount').getAttribute('data-amount'));
     await late.page.getByTestId('envelope-done').click();

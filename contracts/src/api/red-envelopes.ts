@@ -56,6 +56,8 @@ export const ZOpenEnvelope = z.object({
   message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
   droppedAt: z.string(),
   expiresAt: z.string(),
+  /** Shares still free now (live: `envelope.left`). */
+  left: z.number().int().nonnegative(),
 });
 export type TOpenEnvelope = z.infer<typeof ZOpenEnvelope>;
 

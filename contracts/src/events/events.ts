@@ -147,7 +147,10 @@ export const ZMissionProgress = z.object({
 /**
  * Red envelopes (issue 14). `envelope.dropped`: to `merchant:{code}` when every player may grab, else
  * to each targeted player's `user:{id}`; `envelope.grabbed`: to the player who grabbed (the money moves
- * by balance.changed); `envelope.closed`: to the same audience as the drop when it expires.
+ * by balance.changed); `envelope.closed`: to the same audience as the drop when it expires;
+ * `envelope.left`: the shares still free, to the drop's audience (a targeted drop: the targets who have
+ * not grabbed yet), throttled: at most one per envelope per 500 ms window in which someone grabbed, sent
+ * after the window (job queue, so the last count of a storm is always sent).
  */
 export const ZEnvelopeDropped = z.object({
   envelopeId: z.string(),
@@ -156,7 +159,10 @@ export const ZEnvelopeDropped = z.object({
   message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
   droppedAt: z.string(),
   expiresAt: z.string(),
+  /** Shares still free (count at the drop). */
+  left: z.number().int().nonnegative(),
 });
+export const ZEnvelopeLeft = z.object({ envelopeId: z.string(), left: z.number().int().nonnegative() });
 export const ZEnvelopeGrabbed = z.object({ envelopeId: z.string(), amount: ZMinor.nonnegative(), transferId: z.string() });
 export const ZEnvelopeClosed = z.object({ envelopeId: z.string(), reason: z.enum(['expired']) });
 
@@ -200,6 +206,7 @@ export const EVENT_PAYLOADS = {
   'envelope.dropped': ZEnvelopeDropped,
   'envelope.grabbed': ZEnvelopeGrabbed,
   'envelope.closed': ZEnvelopeClosed,
+  'envelope.left': ZEnvelopeLeft,
   'points.changed': ZPointsChanged,
   'points.redeem': ZPointsRedeem,
 } as const;

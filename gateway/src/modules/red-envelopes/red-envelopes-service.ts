@@ -15,6 +15,10 @@ import { currentRequestId } from '../../obs/request-id.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 
 export const ENVELOPE_EXPIRE_JOB = 'envelope.expire';
+/** Sends `envelope.left` once per envelope per window in which someone grabbed (key: envelope + window). */
+export const ENVELOPE_LEFT_JOB = 'envelope.left';
+/** The throttle window of `envelope.left`: at most one broadcast per envelope per window. */
+export const ENVELOPE_LEFT_WINDOW_MS = 500;
 
 type EnvelopeRow = {
   id: number; merchant_code: string; currency: string; request_id: string; total_amount: number; share_count: number; min_share: number;
@@ -23,11 +27,14 @@ type EnvelopeRow = {
   created_at: Date | string; expires_at: Date | string;
 };
 type Stats = { grabbed_count: number; grabbed_amount: number };
+/** `left`: free shares, computed by the query (absent: the envelope was just dropped, all are free). */
+type WithLeft = { shares_left?: number | string };
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const message = (e: EnvelopeRow) => ({ en: e.message_en, ty: e.message_ty });
-export const toOpenEnvelope = (e: EnvelopeRow): TOpenEnvelope => ({
+export const toOpenEnvelope = (e: EnvelopeRow & WithLeft): TOpenEnvelope => ({
   envelopeId: String(e.id), totalAmount: e.total_amount, count: e.share_count, message: message(e), droppedAt: iso(e.created_at), expiresAt: iso(e.expires_at),
+  left: e.shares_left === undefined ? e.share_count : Number(e.shares_left),
 });
 const toOpsEnvelope = (e: EnvelopeRow & Partial<Stats>): TOpsEnvelope => ({
   envelopeId: String(e.id), status: e.status, totalAmount: e.total_amount, count: e.share_count, minShare: e.min_share,
@@ -70,6 +77,11 @@ export type DropInput = {
 export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random?: RandomInt }) {
   const { db } = deps;
   const rand = deps.random ?? ((n: number) => randomInt(n));
+  /**
+   * The `envelope.left` windows this node already enqueued (envelope id -> window number): a storm of
+   * grabs costs one enqueue per envelope per window per node, not one per grab; the job key dedups nodes.
+   */
+  const leftWindows = new Map<number, number>();
 
   /** The segment's members, fixed at the drop: only players we may market to. */
   async function resolveTargets(tx: Tx, merchant: string, trialTypes: number[], audience: TEnvelopeAudience): Promise<number[] | null> {
@@ -135,7 +147,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     });
   }
 
-  async function announce<T extends 'envelope.dropped' | 'envelope.closed'>(tx: Tx, e: EnvelopeRow, targets: number[] | null, type: T, payload: EventPayload<T>) {
+  async function announce<T extends 'envelope.dropped' | 'envelope.closed' | 'envelope.left'>(tx: Tx, e: EnvelopeRow, targets: number[] | null, type: T, payload: EventPayload<T>) {
     if (!targets) {
       await emitEvent(tx, e.merchant_code, merchantAudience(e.merchant_code), type, payload);
       return;
@@ -171,13 +183,62 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     // Committed: wake the relay for the two events, count the transfer (as ledger.ts does after commit).
     wakeRelays();
     onLedgerTransferCommitted();
+    await scheduleLeft(envelopeId);
     return { envelopeId: String(envelopeId), amount: r.o_amount!, transferId: String(r.o_transfer!), balance: r.o_balance!, available: r.o_available! };
+  }
+
+  /**
+   * After a grab committed: the live count for everyone else, throttled. The grab enqueues (once per
+   * envelope per window on this node; the job key dedups across nodes) a job due at the window's end,
+   * which counts the free shares then and sends ONE `envelope.left`: at most one broadcast per envelope
+   * per window, and the last window of a storm is always sent. A failed enqueue does not fail the grab
+   * (the money moved): the next grab's window sends the count.
+   */
+  async function scheduleLeft(envelopeId: number) {
+    if (!deps.jobs) return;
+    const window = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS);
+    if (leftWindows.get(envelopeId) === window) return;
+    leftWindows.set(envelopeId, window);
+    if (leftWindows.size > 1000) {
+      for (const [id, w] of leftWindows) if (w < window) leftWindows.delete(id);
+    }
+    try {
+      await deps.jobs.enqueue(ENVELOPE_LEFT_JOB, { id: String(envelopeId) },
+        { key: `envelope-left-${envelopeId}-${window}`, runAt: new Date((window + 1) * ENVELOPE_LEFT_WINDOW_MS), maxAttempts: 3 });
+    } catch {
+      leftWindows.delete(envelopeId);
+    }
+  }
+
+  /**
+   * The job's work: the free shares now, to the drop's audience (a targeted drop: the targets who have
+   * not grabbed, the others no longer show it), in the job's transaction. Nothing once it closed
+   * (`envelope.closed` removes it).
+   */
+  async function sendLeft(envelopeId: number, completeIn?: (tx: Tx) => Promise<void>): Promise<number | null> {
+    return db.tx(async (tx) => {
+      const e = (await tx.query<EnvelopeRow & { shares_left: number }>(
+        `SELECT e.*, (SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL) AS shares_left
+         FROM red_envelopes e WHERE e.id = $1`, [envelopeId])).rows[0];
+      let left: number | null = null;
+      if (e && e.status === 'open') {
+        left = Number(e.shares_left);
+        const targets = e.audience_kind === 'all' ? null : (await tx.query<{ member_id: number }>(
+          `SELECT t.member_id FROM red_envelope_targets t WHERE t.envelope_id = $1
+             AND NOT EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = t.envelope_id AND s.member_id = t.member_id) ORDER BY t.member_id`,
+          [envelopeId])).rows.map((x) => Number(x.member_id));
+        if (!targets || targets.length) await announce(tx, e, targets, 'envelope.left', { envelopeId: String(envelopeId), left });
+      }
+      if (completeIn) await completeIn(tx);
+      return left;
+    });
   }
 
   /** The open envelopes this player may still grab (a page loaded after the drop shows them). */
   async function open(merchant: string, memberId: number): Promise<TOpenEnvelope[]> {
-    const r = await db.query<EnvelopeRow>(
-      `SELECT e.* FROM red_envelopes e
+    const r = await db.query<EnvelopeRow & WithLeft>(
+      `SELECT e.*, (SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL) AS shares_left
+       FROM red_envelopes e
        WHERE e.merchant_code = $1 AND e.status = 'open' AND e.expires_at > now()
          AND (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $2))
          AND NOT EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $2)
@@ -245,7 +306,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     });
   }
 
-  return { drop, grab, open, history, list, expire };
+  return { drop, grab, open, history, list, expire, sendLeft };
 }
 export type RedEnvelopes = ReturnType<typeof createRedEnvelopes>;
 
@@ -253,4 +314,7 @@ export function registerRedEnvelopeJobs(jobs: JobQueue, envelopes: RedEnvelopes)
   jobs.define<{ id: string }>(ENVELOPE_EXPIRE_JOB, async (job) => {
     await envelopes.expire(Number(job.payload.id), (tx) => job.completeIn(tx));
   });
+  jobs.define<{ id: string }>(ENVELOPE_LEFT_JOB, async (job) => {
+    await envelopes.sendLeft(Number(job.payload.id), (tx) => job.completeIn(tx));
+  }, { maxAttempts: 3 });
 }

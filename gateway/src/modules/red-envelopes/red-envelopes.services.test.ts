@@ -5,7 +5,9 @@ import { seedDemo } from '../../db/seed.ts';
 import { freshDatabase, requireEnv } from '../../testing/fresh-database.ts';
 import type { Operator } from '../ops/operators.ts';
 import { checkLedger } from '../wallet/ledger.ts';
-import { createRedEnvelopes, type RedEnvelopes } from './red-envelopes-service.ts';
+import { pino } from 'pino';
+import { createJobQueue } from '../../jobs/create-job-queue.ts';
+import { createRedEnvelopes, ENVELOPE_LEFT_JOB, registerRedEnvelopeJobs, type RedEnvelopes } from './red-envelopes-service.ts';
 
 /**
  * Thousands of simultaneous grabs on real PostgreSQL: every grab is its own transaction from a pool
@@ -104,5 +106,37 @@ describe('red envelopes under load (PostgreSQL)', () => {
     const refunds = await db.query<{ amount: number }>(`SELECT amount FROM ledger_transfers WHERE idempotency_key = $1`, [`envelope:${id}:refund`]);
     expect(refunds.rows.reduce((a, r) => a + Number(r.amount), 0)).toBe(refunded[0]!.refunded);
     expect(await checkLedger(db)).toEqual([]);
+  }, 300_000);
+
+  it('2,000 grabs at once with the job queue: one envelope.left per 500 ms window, the last one the shares still free', async () => {
+    const jobs = createJobQueue({ db, log: pino({ level: 'silent' }), databaseUrl: fresh.url, pollMs: 200 });
+    const live = createRedEnvelopes({ db, jobs });
+    registerRedEnvelopeJobs(jobs, live);
+    await jobs.start();
+    try {
+      const ids = await players(2_000, 'left');
+      const { envelope } = await live.drop(op, M, {
+        totalAmount: 2_000_000, count: 2_000, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: {}, requestId: 'load-test-envelope-3',
+      });
+      const id = Number(envelope.envelopeId);
+      const first = Math.floor(Date.now() / 500);
+      const started = Date.now();
+      const got = await Promise.all(ids.map((m) => live.grab(M, m, id).then(() => 1, (err) => codeOf(err))));
+      const ms = Date.now() - started;
+      const last = Math.floor(Date.now() / 500);
+      expect(got.filter((x) => x !== 1 && x !== '40P01')).toEqual([]);
+      const keys = (await db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2`, [ENVELOPE_LEFT_JOB, String(id)])).rows.map((x) => x.key);
+      expect(keys.length).toBeGreaterThanOrEqual(1);
+      expect(keys.length).toBeLessThanOrEqual(last - first + 1);
+      for (const key of keys) expect((await jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+      const sent = (await db.query<{ left: number }>(
+        `SELECT (payload->>'left')::int AS left FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1 ORDER BY seq`, [String(id)])).rows;
+      expect(sent).toHaveLength(keys.length);
+      const free = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM red_envelope_shares WHERE envelope_id = $1 AND member_id IS NULL`, [id])).rows[0]!.n;
+      expect(sent.at(-1)!.left).toBe(free);
+      console.log(`2,000 grabs with envelope.left: ${ms} ms, ${keys.length} envelope.left broadcasts (windows spanned: ${last - first + 1})`);
+    } finally {
+      await jobs.stop();
+    }
   }, 300_000);
 });

@@ -5,7 +5,7 @@ import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type Tes
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { ENVELOPE_EXPIRE_JOB } from './red-envelopes-service.ts';
+import { ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB } from './red-envelopes-service.ts';
 
 let t: TestPortal;
 let ops = '';
@@ -88,6 +88,55 @@ describe('red envelopes', () => {
 
     const list = await api<{ list: TOpsEnvelope[] }>(t.url, '/ops/api/envelopes', { token: ops });
     expect(list.json!.value!.list.find((x) => x.envelopeId === e.envelopeId)).toMatchObject({ grabbedCount: 3, grabbedAmount: 3_000 });
+  });
+
+  it('tells every player how many shares are left, live, in one throttled envelope.left per window', async () => {
+    const [a, b, watcher] = await Promise.all([1, 2, 3].map(() => member(0)));
+    const sock = await connectSocket(t.url, { token: watcher!.token });
+    sockets.push(sock);
+    const e = (await drop({ totalAmount: 5_000, count: 5, minShare: 100 })).json!.value!.envelope;
+    const dropped = await waitFor(() => sock.received.find((x) => x.type === 'envelope.dropped' && (x.payload as TOpenEnvelope).envelopeId === e.envelopeId), 'the drop event');
+    expect(dropped.payload).toMatchObject({ count: 5, left: 5 });
+    const openLeft = async () => (await api<{ list: TOpenEnvelope[] }>(t.url, '/wps/envelopes/open', { token: watcher!.token })).json!.value!.list.find((x) => x.envelopeId === e.envelopeId)?.left;
+    expect(await openLeft()).toBe(5);
+
+    for (const p of [a!, b!]) expect((await grab(p, e.envelopeId)).status).toBe(200);
+    expect(await openLeft()).toBe(3);
+    // Each grab enqueued (at most) the job of its window; every window's job sends the count at its end.
+    const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2 ORDER BY key`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys.length).toBeLessThanOrEqual(2);
+    for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+    const lefts = () => sock.received.filter((x) => x.type === 'envelope.left' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId);
+    await waitFor(() => lefts().find((x) => (x.payload as { left: number }).left === 3), 'envelope.left with 3 shares left');
+    // One broadcast per window, however many grabs fell into it (the outbox holds one row per job).
+    const rows = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId]);
+    expect(rows.rows[0]!.n).toBe(keys.length);
+    // The same window again sends nothing more; a closed envelope sends no count.
+    expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBe(3);
+    await expireNow(e.envelopeId);
+    expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBeNull();
+  });
+
+  it('a burst of grabs makes one envelope.left per 500 ms window, not one per grab, and the last count is 0', async () => {
+    const players = await Promise.all(Array.from({ length: 12 }, () => member(0)));
+    const sock = await connectSocket(t.url, { token: (await member(0)).token });
+    sockets.push(sock);
+    const e = (await drop({ totalAmount: 1_200, count: 12, minShare: 10 })).json!.value!.envelope;
+    const first = Math.floor(Date.now() / 500);
+    const grabs = await Promise.all(players.map((p) => grab(p, e.envelopeId)));
+    const last = Math.floor(Date.now() / 500);
+    for (const g of grabs) expect(g.status, g.text).toBe(200);
+    const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
+    // At most one job per window the burst spanned (12 grabs, far fewer broadcasts).
+    expect(keys.length).toBeGreaterThanOrEqual(1);
+    expect(keys.length).toBeLessThanOrEqual(last - first + 1);
+    for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+    const n = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId])).rows[0]!.n;
+    expect(n).toBe(keys.length);
+    const lastLeft = await waitFor(() => sock.received.filter((x) => x.type === 'envelope.left' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId)
+      .find((x) => (x.payload as { left: number }).left === 0), 'the last count, 0');
+    expect(lastLeft.payload).toEqual({ envelopeId: e.envelopeId, left: 0 });
   });
 
   it('a double grab sent at once by the same player takes one share', async () => {

@@ -22,6 +22,11 @@ export function withEnvelope(list: readonly TOpenEnvelope[], e: TOpenEnvelope): 
 export function withoutEnvelope(list: readonly TOpenEnvelope[], id: string): TOpenEnvelope[] {
   return list.filter((x) => x.envelopeId !== id);
 }
+/** The open list after `envelope.left`: the count of that envelope; one with no share left leaves. */
+export function withLeft(list: readonly TOpenEnvelope[], id: string, left: number): TOpenEnvelope[] {
+  if (left <= 0) return withoutEnvelope(list, id);
+  return list.map((x) => (x.envelopeId === id ? { ...x, left } : x));
+}
 export function useUpdateOpenEnvelopes() {
   const qc = useQueryClient();
   const token = useSessionToken();

@@ -8,7 +8,7 @@ import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { useGrabEnvelope, useOpenEnvelopes, useUpdateOpenEnvelopes, withEnvelope, withoutEnvelope } from '../api/envelopes';
+import { useGrabEnvelope, useOpenEnvelopes, useUpdateOpenEnvelopes, withEnvelope, withLeft, withoutEnvelope } from '../api/envelopes';
 import './envelopes.css';
 
 /** Codes after which the envelope is of no more use to this player: it leaves the screen. */
@@ -33,6 +33,8 @@ export function EnvelopeHost() {
   useRealtimeEvent('envelope.dropped', (env) => update((l) => withEnvelope(l, env.payload)));
   useRealtimeEvent('envelope.closed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
   useRealtimeEvent('envelope.grabbed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
+  // The live count as others grab (throttled by the server: at most one per envelope per 500 ms).
+  useRealtimeEvent('envelope.left', (env) => update((l) => withLeft(l, env.payload.envelopeId, env.payload.left)));
   const list = enabled ? open.data?.list ?? [] : [];
   const next = list[0];
   if (!enabled) return null;
@@ -41,12 +43,13 @@ export function EnvelopeHost() {
       {next && opened === null && (
         <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
           <EnvelopeArt />
-          <FloatLabel count={list.length} />
+          <FloatLabel count={list.length} left={next.left} />
         </button>
       )}
       {opened !== null && (
         <EnvelopeDialog
           envelope={opened}
+          left={list.find((x) => x.envelopeId === opened.envelopeId)?.left ?? null}
           envelopeId={opened.envelopeId}
           onGone={(id) => update((l) => withoutEnvelope(l, id))}
           onClose={() => setOpened(null)}
@@ -57,11 +60,12 @@ export function EnvelopeHost() {
   );
 }
 
-function FloatLabel({ count }: { count: number }) {
+function FloatLabel({ count, left }: { count: number; left: number }) {
   const { t } = useTranslation('envelopes');
   return (
     <span className="rp-float__label">
       {t('tap_to_grab')}
+      <span className="rp-float__left" data-testid="envelope-left" data-left={left}>{t('left', { count: left })}</span>
       {count > 1 && <span className="rp-float__count" data-testid="envelope-count">{count}</span>}
     </span>
   );
@@ -76,7 +80,9 @@ function EnvelopeArt({ isOpen = false }: { isOpen?: boolean }) {
   );
 }
 
-function EnvelopeDialog({ envelope, envelopeId, onGone, onClose }: { envelope: TOpenEnvelope | null; envelopeId: string; onGone: (id: string) => void; onClose: () => void }) {
+function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
+  envelope: TOpenEnvelope | null; left: number | null; envelopeId: string; onGone: (id: string) => void; onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('envelopes');
   const money = useMoney();
   const grab = useGrabEnvelope();
@@ -106,6 +112,9 @@ function EnvelopeDialog({ envelope, envelopeId, onGone, onClose }: { envelope: T
         ) : (
           <>
             {envelope && <p className="rp-meta">{t('shares', { count: envelope.count, amount: money(envelope.totalAmount) })}</p>}
+            {envelope && left !== null && (
+              <p className="rp-meta rp-meta--left" data-testid="envelope-dialog-left" data-left={left}>{t('left_of', { left, count: envelope.count })}</p>
+            )}
             <button type="button" className="rp-open" onClick={() => grab.mutate(envelopeId)} disabled={grab.isPending} data-testid="envelope-grab" autoFocus>
               {grab.isPending ? '…' : t('open')}
             </button>
