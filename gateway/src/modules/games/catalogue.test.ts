@@ -331,5 +331,6 @@ describe('catalogue import', () => {
     } finally {
       await cleanup!();
     }
-  });
+    // Four command processes and a fresh database's migrations: 31 s timed out twice at load 10-25.
+  }, 120_000);
 });
