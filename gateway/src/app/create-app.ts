@@ -76,20 +76,27 @@ export type Portal = Awaited<ReturnType<typeof createPortal>>;
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
+/**
+ * What SEED=demo writes on first start (each step leaves an existing merchant's data as it is). The
+ * test harness runs it once per run into a snapshot (testing/pglite-snapshot.ts, fresh-database.ts),
+ * so test portals start already seeded.
+ */
+export async function seedDemoData(db: Db, config: Pick<Config, 'SEED_CATALOGUE' | 'NODE_ENV'>) {
+  await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
+  await seedDemoPointRewards(db);
+  await seedDemoPromotions(db);
+  // Not under NODE_ENV=test: demo missions would announce mission.progress on every sign-in, deposit and
+  // bet of the demo merchant, and the suites assert those event streams exactly (missions.test.ts seeds them itself).
+  if (config.NODE_ENV !== 'test') await seedDemoMissions(db);
+}
+
 /** Build the whole gateway without listening, so tests start it on an ephemeral port. */
 export async function createPortal(config: Config, opts: { db?: Db; log?: Logger; bus?: EventBus } = {}) {
   assertSafeConfig(config);
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
   const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
   await migrate(db);
-  if (config.SEED === 'demo') {
-    await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
-    await seedDemoPointRewards(db);
-    await seedDemoPromotions(db);
-    // Not under NODE_ENV=test: demo missions would announce mission.progress on every sign-in, deposit and
-    // bet of the demo merchant, and the suites assert those event streams exactly (missions.test.ts seeds them itself).
-    if (config.NODE_ENV !== 'test') await seedDemoMissions(db);
-  }
+  if (config.SEED === 'demo') await seedDemoData(db, config);
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {
     log.warn('no merchant yet: every call answers UNKNOWN_MERCHANT until one exists (npm run merchant:create, then npm run ops:create-operator; see README.md)');
   }

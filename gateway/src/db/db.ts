@@ -241,6 +241,12 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
  * from a dump of another instance (PGlite's dumpDataDir) instead of running initdb: the tests' portals
  * start from one migrated dump (gateway/src/testing/pglite-snapshot.ts).
  */
+/** The PGlite instance under a Db made by createPgliteDb (the test harness dumps it). */
+const pglites = new WeakMap<Db, PGlite>();
+export function pgliteOf(db: Db): PGlite | undefined {
+  return pglites.get(db);
+}
+
 export async function createPgliteDb(dataDir: string | null, opts: { loadDataDir?: Blob | File } = {}): Promise<Db> {
   const parsers = { [INT8]: parseInt8, [NUMERIC]: (v: string) => Number(v) };
   const db = dataDir
@@ -272,5 +278,6 @@ export async function createPgliteDb(dataDir: string | null, opts: { loadDataDir
     },
     close: () => db.close(),
   };
+  pglites.set(self, db);
   return self;
 }

@@ -9,6 +9,8 @@ import { migrate } from '../db/migrate.ts';
  * (CREATE DATABASE ... TEMPLATE) instead of running every migration on each test portal's database.
  */
 export const PG_TEMPLATE_ENV = 'PORTAL_TEST_PG_TEMPLATE';
+/** The migrated template with the test portal's demo seed written in (create-app.ts seedDemoData), made once per run. */
+export const PG_SEEDED_TEMPLATE_ENV = 'PORTAL_TEST_PG_SEEDED_TEMPLATE';
 
 function withDatabase(baseUrl: string, name: string): string {
   const u = new URL(baseUrl);
@@ -31,9 +33,10 @@ async function adminQuery(baseUrl: string, sql: string): Promise<void> {
  * `migrated` is asked and the run made a migrated template (PORTAL_TEST_PG_TEMPLATE): then a copy of it,
  * its own database all the same.
  */
-export async function freshDatabase(baseUrl: string, opts: { migrated?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function freshDatabase(baseUrl: string, opts: { migrated?: boolean; seeded?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(5).toString('hex')}`;
-  const template = opts.migrated ? process.env[PG_TEMPLATE_ENV] : undefined;
+  // Seeded (when the run made that template) implies migrated; otherwise the migrated one.
+  const template = (opts.seeded ? process.env[PG_SEEDED_TEMPLATE_ENV] : undefined) ?? (opts.migrated || opts.seeded ? process.env[PG_TEMPLATE_ENV] : undefined);
   if (template && !/^portal_tmpl_[0-9a-f]+$/.test(template)) throw new Error(`${PG_TEMPLATE_ENV}: unexpected name ${template}`);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -59,6 +62,20 @@ export async function createMigratedTemplate(baseUrl: string): Promise<{ name: s
   const db = createPgDb(withDatabase(baseUrl, name), 1);
   try {
     await migrate(db);
+  } finally {
+    await db.close();
+  }
+  return { name, drop: () => adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A copy of the migrated template with the test portal's demo seed written in (PG_SEEDED_TEMPLATE_ENV). */
+export async function createSeededTemplate(baseUrl: string, migratedTemplate: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const { seedDemoData } = await import('../app/create-app.ts');
+  const name = `portal_tmpl_${randomBytes(5).toString('hex')}`;
+  await adminQuery(baseUrl, `CREATE DATABASE ${name} TEMPLATE ${migratedTemplate}`);
+  const db = createPgDb(withDatabase(baseUrl, name), 1);
+  try {
+    await seedDemoData(db, { SEED_CATALOGUE: 'small', NODE_ENV: 'test' });
   } finally {
     await db.close();
   }

@@ -5,7 +5,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPgliteDb, type Db, type Tx } from '../db/db.ts';
+import { createPgliteDb, pgliteOf, type Db, type Tx } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**
@@ -20,6 +20,13 @@ import { migrate } from '../db/migrate.ts';
  * first portal of each test file makes it in memory.
  */
 export const PGLITE_DUMP_ENV = 'PORTAL_TEST_PGLITE_DUMP';
+/**
+ * The same, with the demo data a test portal writes at start (SEED=demo, small catalogue, NODE_ENV=test:
+ * create-app.ts seedDemoData): made once per run by the global setup (never kept across runs: the demo
+ * writes times relative to now and its code is not in the dump's key), loaded by every test portal that
+ * would seed exactly that. The portal's own seed then finds the merchant and leaves it as it is.
+ */
+export const PGLITE_SEEDED_DUMP_ENV = 'PORTAL_TEST_PGLITE_SEEDED_DUMP';
 
 const DB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db');
 
@@ -113,4 +120,40 @@ function migratedDump(): Promise<Blob> {
 /** A new in-memory PGlite database, already migrated (its own copy of the migrated dump). */
 export async function migratedPgliteDb(): Promise<Db> {
   return createPgliteDb(null, { loadDataDir: await migratedDump() });
+}
+
+/** The migrated dump with the test portal's demo seed written in, dumped again (see PGLITE_SEEDED_DUMP_ENV). */
+export async function buildSeededDump(migratedFile: string): Promise<Blob> {
+  const { seedDemoData } = await import('../app/create-app.ts');
+  const db = await createPgliteDb(null, { loadDataDir: new Blob([await readFile(migratedFile)]) });
+  try {
+    await seedDemoData(db, { SEED_CATALOGUE: 'small', NODE_ENV: 'test' });
+    const pg = pgliteOf(db)!;
+    await pg.query('CHECKPOINT');
+    return await pg.dumpDataDir('none');
+  } finally {
+    await db.close();
+  }
+}
+
+/** Made by the global setup for this run only (a unique name); returns its path and a remover. */
+export async function writeSeededDumpFile(migratedFile: string, dir = path.join(tmpdir(), 'portal-test-pglite')): Promise<{ file: string; remove(): Promise<void> }> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  await writeFile(file, Buffer.from(await (await buildSeededDump(migratedFile)).arrayBuffer()));
+  return { file, remove: () => rm(file, { force: true }) };
+}
+
+let seededInThisProcess: Promise<Blob> | null = null;
+
+/**
+ * A new in-memory PGlite already migrated and holding the test portal's demo seed, when this run made
+ * the seeded dump (PORTAL_TEST_PGLITE_SEEDED_DUMP); otherwise only migrated (the portal then seeds itself).
+ */
+export async function seededPgliteDb(): Promise<Db> {
+  const file = process.env[PGLITE_SEEDED_DUMP_ENV];
+  if (!file) return migratedPgliteDb();
+  seededInThisProcess ??= readFile(file).then((b) => new Blob([b]));
+  seededInThisProcess.catch(() => (seededInThisProcess = null));
+  return createPgliteDb(null, { loadDataDir: await seededInThisProcess });
 }

@@ -9,7 +9,7 @@ import { createPgDb } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
 import { insertProductionFixture, type ProductionFixture } from './production-fixture.ts';
-import { migratedPgliteDb } from './pglite-snapshot.ts';
+import { migratedPgliteDb, seededPgliteDb } from './pglite-snapshot.ts';
 
 export type TestPortal = { portal: Portal; url: string; port: number; stop(): Promise<void> };
 
@@ -18,13 +18,7 @@ export type TestPortal = { portal: Portal; url: string; port: number; stop(): Pr
  * (DATABASE_URL, REDIS_URL for the services suites).
  */
 export async function startTestPortal(env: Record<string, string | undefined> = {}): Promise<TestPortal> {
-  // The services suite re-runs the integration tests on real PostgreSQL (and Redis), each portal on its own database.
-  let fresh: { url: string; drop(): Promise<void> } | null = null;
-  if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
-    fresh = await freshDatabase(requireEnv('DATABASE_URL'), { migrated: true });
-    env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
-  }
-  const config = loadConfig({
+  const defaults = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: ':memory:',
@@ -33,10 +27,20 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     RELAY_POLL_MS: '10',
     // The demo's small catalogue keeps every test portal's start fast; catalogue tests ask for 'full'.
     SEED_CATALOGUE: 'small',
-    ...env,
-  });
-  // In memory, the portal's own PGlite starts from the migrated dump (pglite-snapshot.ts): no initdb, no migrations to run.
-  const db = !config.DATABASE_URL && config.DATA_DIR === ':memory:' ? await migratedPgliteDb() : null;
+  };
+  // A portal that seeds exactly the test demo (SEED=demo, small catalogue, NODE_ENV=test) starts from the
+  // run's seeded copy (tests/global-setup.ts); its own seed then finds the merchant and writes nothing.
+  const asked = loadConfig({ ...defaults, ...env });
+  const seeded = asked.SEED === 'demo' && asked.SEED_CATALOGUE === 'small' && asked.NODE_ENV === 'test';
+  // The services suite re-runs the integration tests on real PostgreSQL (and Redis), each portal on its own database.
+  let fresh: { url: string; drop(): Promise<void> } | null = null;
+  if (process.env.TEST_ON_SERVICES === '1' && !env.DATABASE_URL) {
+    fresh = await freshDatabase(requireEnv('DATABASE_URL'), { migrated: true, seeded });
+    env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
+  }
+  const config = loadConfig({ ...defaults, ...env });
+  // In memory, the portal's own PGlite starts from a dump (pglite-snapshot.ts): no initdb, no migrations to run, and no seed when seeded.
+  const db = !config.DATABASE_URL && config.DATA_DIR === ':memory:' ? await (seeded ? seededPgliteDb() : migratedPgliteDb()) : null;
   const portal = await createPortal(config, db ? { db } : {});
   // Loopback unless the test asks for an address (HOST), e.g. to be a client from another address.
   const host = env.HOST ?? '127.0.0.1';
