@@ -97,10 +97,6 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
     const { merchant, op } = await gate(req, 'promotions.decide');
     return promos.decide(op, merchant.code, idOf(req), parse(ZOpsDecideBody, req.body));
   }));
-  router.put('/:id', route(async (req) => {
-    const { merchant, op } = await gate(req, 'promotions.manage');
-    return promos.update(op, merchant.code, idOf(req), parse(ZOpsPromotionBody, req.body));
-  }));
   // Red envelope drops attached to promotions (promotion-drops.ts): the list, schedule, cancel before it runs.
   router.get('/drops', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
@@ -118,6 +114,10 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   router.get('/owed', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
     return promos.opsOwed(merchant.code);
+  }));
+  router.put('/:id', route(async (req) => {
+    const { merchant, op } = await gate(req, 'promotions.manage');
+    return promos.update(op, merchant.code, idOf(req), parse(ZOpsPromotionBody, req.body));
   }));
   router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
   app.use(OPS_PROMOTIONS, router);
