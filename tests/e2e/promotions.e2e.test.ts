@@ -5,6 +5,7 @@ import { launchBrowser, newPage } from './support/browser.ts';
 import { createMember, realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
 import { DemoOperator } from './support/ops-operator.ts';
+import { promotionCalls } from '@portal/contracts/api/promotions';
 
 /**
  * Promotions in Chromium: an operator's first deposit bonus; a player joins it on /promotions, deposits
@@ -15,12 +16,14 @@ import { DemoOperator } from './support/ops-operator.ts';
 let gw: GatewayProcess;
 let browser: Browser;
 let opsToken = '';
+let operator: DemoOperator;
 
 beforeAll(async () => {
   // A shared machine under load can take minutes to boot the embedded database.
   gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
   browser = await launchBrowser();
-  opsToken = await (await DemoOperator.prepare(gw, 'Ops-promo-pass-1')).token();
+  operator = await DemoOperator.prepare(gw, 'Ops-promo-pass-1');
+  opsToken = await operator.token();
 }, 400_000);
 afterAll(async () => {
   await browser?.close();
@@ -137,5 +140,49 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await ty.page.screenshot({ path: '/tmp/promo-list-ty-light.png', fullPage: true });
     await ty.context.close();
     await context.close();
+  });
+  it('an operator attaches a red envelope drop to a promotion in /ops (EN), cancels one before it runs, and sees another drop to the participants (TY)', async () => {
+    const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
+      category: 'limited', kind: 'signup', startsAt: new Date(Date.now() - 60_000).toISOString(),
+      title: { EN: 'Envelope party', TY: 'Salu-salo ng sobre' }, rules: { EN: 'Join for an envelope.', TY: 'Sumali para sa sobre.' },
+    });
+    const account = `pdrop${Date.now() % 100000}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    await call(promotionCalls.join.path, await apiLogin(gw, account, 'abc12345'), { promotionId: promo.id });
+
+    const ops = await newPage(browser, { lang: 'EN' });
+    await operator.signIn(ops.page);
+    await ops.page.getByTestId('ops-nav-promotions').click({ timeout: 150_000 });
+    await ops.page.getByTestId(`ops-promo-${promo.id}`).getByTestId('ops-promo-drop').click({ timeout: 150_000 });
+    await ops.page.getByTestId('ops-promo-drop-total').fill('10');
+    await ops.page.getByTestId('ops-promo-drop-count').fill('2');
+    await ops.page.getByTestId('ops-promo-drop-save').click();
+    const row = ops.page.locator('tr[data-testid^="ops-promo-drop-"]', { hasText: 'Envelope party' }).filter({ has: ops.page.getByTestId('ops-promo-drop-state') }).first();
+    await expect.poll(() => row.getByTestId('ops-promo-drop-state').innerText(), { timeout: 150_000 }).toBe('Scheduled');
+    await ops.page.screenshot({ path: '/tmp/promo-drop-ops-en.png', fullPage: true });
+    await row.getByTestId('ops-promo-drop-cancel').click();
+    await expect.poll(() => row.getByTestId('ops-promo-drop-state').innerText(), { timeout: 150_000 }).toBe('Cancelled');
+    expect(await row.getByTestId('ops-promo-drop-cancel').count()).toBe(0);
+    step('scheduled and cancelled from /ops');
+
+    // Another, due now: the job queue drops it to the participant.
+    const due = await call<{ id: string }>(`/ops/api/promotions/${promo.id}/drops`, opsToken, {
+      totalAmount: 500, count: 1, minShare: 500, expiresInMinutes: 30, runAt: new Date().toISOString(),
+    });
+    const ty = await newPage(browser, { lang: 'TY' });
+    await operator.signIn(ty.page);
+    await ty.page.getByTestId('ops-nav-promotions').click({ timeout: 150_000 });
+    const dropped = ty.page.getByTestId(`ops-promo-drop-${due.id}`);
+    await expect.poll(async () => {
+      await ty.page.getByTestId('ops-nav-promotions').click();
+      return dropped.getByTestId('ops-promo-drop-state').innerText().catch(() => '');
+    }, { timeout: 150_000, interval: 2000 }).toBe('Naihulog na');
+    expect(await dropped.innerText()).toMatch(/sobre #\d+/);
+    expect(await ty.page.getByTestId('ops-promo-owed').innerText()).toContain('Utang na bonus');
+    await ty.page.screenshot({ path: '/tmp/promo-drop-ops-ty.png', fullPage: true });
+    const open = await call<{ list: Array<{ totalAmount: number }> }>('/wps/envelopes/open', await apiLogin(gw, account, 'abc12345'));
+    expect(open.list.map((e) => e.totalAmount)).toContain(500);
+    await ops.context.close();
+    await ty.context.close();
   });
 });

@@ -61,6 +61,8 @@ export const OPS_PERMISSIONS = {
   'promotions.read': ['administrator', 'content', 'finance'],
   'promotions.manage': ['administrator', 'content'],
   'promotions.decide': ['administrator', 'finance'],
+  /** Attach a red envelope drop to a promotion, or cancel one before it runs (who may drop envelopes). */
+  'promotions.drops': ['administrator', 'content'],
   /** Missions (/ops/api/missions): authored by content; finance reads them (rewards are a cost). */
   'missions.read': ['administrator', 'content', 'finance'],
   'missions.manage': ['administrator', 'content'],

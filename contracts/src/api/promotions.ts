@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall, relayPath } from './envelope.ts';
+import { ZEnvelopeMessage } from './red-envelopes.ts';
+import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
 import { ACTIVITY_STATUSES, PROMOTION_CATEGORIES, PROMOTION_KINDS, REMARK_MAX, REWARD_STATES } from '../domain/promotions.ts';
 
 /**
@@ -183,11 +185,68 @@ export const ZOpsDecideBody = z.object({
 }).strict();
 export const ZOpsDecideValue = z.object({ id: z.string(), state: z.enum(REWARD_STATES) });
 
-/** The operator calls (permissions: promotions.read, promotions.manage, promotions.decide of OPS_PERMISSIONS). */
+/**
+ * A red envelope drop attached to a promotion (issue 14): at `runAt` ONE envelope drops to the
+ * promotion's participants (the envelope segment 'promotion'), funded as an operator drop is. Cancellable
+ * until it runs. Terms as an operator drop's (ZDropEnvelopeBody) without the audience.
+ */
+export const ZOpsEnvelopeDropBody = z.object({
+  totalAmount: z.number().int().min(1).max(RED_ENVELOPE_LIMITS.MAX_TOTAL),
+  count: z.number().int().min(1).max(RED_ENVELOPE_LIMITS.MAX_COUNT),
+  minShare: z.number().int().min(1),
+  expiresInMinutes: z.number().int().min(1).max(7 * 24 * 60),
+  /** When it drops: now or later (at most a year ahead). */
+  runAt: z.iso.datetime({ offset: true }),
+  message: ZEnvelopeMessage.default({}),
+}).strict()
+  .refine((b) => b.count * b.minShare <= b.totalAmount, { message: 'the total cannot give every share its minimum', path: ['minShare'] });
+export const ENVELOPE_DROP_STATES = ['scheduled', 'dropped', 'cancelled', 'failed'] as const;
+export const ZOpsEnvelopeDrop = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  promotionTitle: z.string(),
+  totalAmount: z.number().int(),
+  count: z.number().int(),
+  minShare: z.number().int(),
+  expiresInMinutes: z.number().int(),
+  runAt: z.string(),
+  status: z.enum(ENVELOPE_DROP_STATES),
+  /** The envelope it dropped (status dropped). */
+  envelopeId: z.string().nullable(),
+  /** Why nothing dropped (status failed), e.g. no participant we may send an envelope to. */
+  failure: z.string().nullable(),
+  createdBy: z.string(),
+  cancelledBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TOpsEnvelopeDrop = z.infer<typeof ZOpsEnvelopeDrop>;
+export const ZOpsEnvelopeDropList = z.object({ list: z.array(ZOpsEnvelopeDrop) });
+/**
+ * A reward whose converted bonus was taken back after a rolled-back bet while the wallet held less than
+ * the bonus (migration 062): `owed` is what the player kept of `amount` (balances never go negative).
+ */
+export const ZOpsOwedReward = z.object({
+  id: z.string(),
+  promotionId: z.string(),
+  promotionTitle: z.string(),
+  memberId: z.number().int(),
+  account: z.string(),
+  state: z.enum(REWARD_STATES),
+  amount: z.number().int(),
+  owed: z.number().int(),
+  updatedAt: z.string(),
+});
+export const ZOpsOwedRewardList = z.object({ list: z.array(ZOpsOwedReward), total: z.number().int() });
+
+/** The operator calls (permissions: promotions.read, promotions.manage, promotions.decide, promotions.drops of OPS_PERMISSIONS). */
 export const opsPromotionCalls = {
   list: defineCall({ method: 'GET', path: OPS_PROMOTIONS, auth: true, value: ZOpsPromotionList }),
   create: defineCall({ method: 'POST', path: OPS_PROMOTIONS, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
   update: defineCall({ method: 'PUT', path: `${OPS_PROMOTIONS}/:id`, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
   requests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, value: ZOpsRewardRequestList }),
   decide: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/requests/:id/decide`, auth: true, body: ZOpsDecideBody, value: ZOpsDecideValue }),
+  drops: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/drops`, auth: true, value: ZOpsEnvelopeDropList }),
+  scheduleDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/:id/drops`, auth: true, body: ZOpsEnvelopeDropBody, value: ZOpsEnvelopeDrop }),
+  cancelDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/drops/:id/cancel`, auth: true, value: ZOpsEnvelopeDrop }),
+  owed: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/owed`, auth: true, value: ZOpsOwedRewardList }),
 };

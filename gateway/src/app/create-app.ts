@@ -43,6 +43,7 @@ import { createJobQueue } from '../jobs/create-job-queue.ts';
 import { createBetStream } from '../modules/engagement/bet-stream.ts';
 import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../modules/promotions/promotions-service.ts';
 import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
+import { registerPromotionDropJobs } from '../modules/promotions/promotion-drops.ts';
 import { createMissions, seedDemoMissions } from '../modules/missions/missions-service.ts';
 import { mountMissionOps, mountMissionRoutes } from '../modules/missions/missions-routes.ts';
 import { SIM_PAGE_STYLE } from '../modules/cashier/payment-provider.ts';
@@ -165,7 +166,11 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const betStream = createBetStream({ db: betStreamDb, log, pollMs: 250 });
   // Promotions (issue 14): wagering follows the bet stream; the first deposit bonus is granted in the
   // deposit's paid transaction; rebates, bonus expiry and raffle draws run on the job queue.
-  const promos = createPromotions({ db, merchants, jobs });
+  // Red envelopes before promotions: a promotion may drop an envelope to its participants (promotion-drops.ts).
+  const envelopes = createRedEnvelopes({ db, jobs });
+  registerRedEnvelopeJobs(jobs, envelopes);
+  const promos = createPromotions({ db, merchants, jobs, envelopes });
+  if (promos.drops) registerPromotionDropJobs(jobs, promos.drops);
   betStream.register(promos.consumer);
   cashier.deposits.onPaid((tx, d) => promos.onDepositPaid(tx, d));
   registerPromotionJobs(jobs, promos, db);
@@ -177,8 +182,6 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const rgFamily = createFamily({ db, rg });
   const rgRestricted = createRestricted({ db, jobs, rg });
   registerRestrictedJobs(jobs, rgRestricted);
-  const envelopes = createRedEnvelopes({ db, jobs });
-  registerRedEnvelopeJobs(jobs, envelopes);
   // Points mall (issue 14): points earned from the bet stream; redeem and convert under the transaction password.
   const points = createPoints({ db, verifyWithdrawPassword: cashier.withdrawals.verifyWithdrawPassword });
   betStream.register(points.consumer);

@@ -1,7 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import {
-  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsPromotionBody,
+  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsPromotionBody,
 } from '@portal/contracts/api/promotions';
 import type { OpsAction } from '@portal/contracts/api/ops';
 import { LIMITS } from '@portal/contracts/domain/constants';
@@ -96,6 +96,24 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   router.post('/requests/:id/decide', route(async (req) => {
     const { merchant, op } = await gate(req, 'promotions.decide');
     return promos.decide(op, merchant.code, idOf(req), parse(ZOpsDecideBody, req.body));
+  }));
+  // Red envelope drops attached to promotions (promotion-drops.ts): the list, schedule, cancel before it runs.
+  router.get('/drops', route(async (req) => {
+    const { merchant } = await gate(req, 'promotions.read');
+    return promos.dropsOrNone().list(merchant.code);
+  }));
+  router.post('/:id/drops', route(async (req) => {
+    const { merchant, op } = await gate(req, 'promotions.drops');
+    return promos.dropsOrNone().schedule(op, merchant.code, idOf(req), parse(ZOpsEnvelopeDropBody, req.body));
+  }));
+  router.post('/drops/:id/cancel', route(async (req) => {
+    const { merchant, op } = await gate(req, 'promotions.drops');
+    return promos.dropsOrNone().cancel(op, merchant.code, idOf(req));
+  }));
+  // Bonus owed after a reverted conversion (migration 062).
+  router.get('/owed', route(async (req) => {
+    const { merchant } = await gate(req, 'promotions.read');
+    return promos.opsOwed(merchant.code);
   }));
   router.put('/:id', route(async (req) => {
     const { merchant, op } = await gate(req, 'promotions.manage');

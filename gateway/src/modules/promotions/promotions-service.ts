@@ -13,6 +13,8 @@ import type { BetFact, BetStreamConsumer } from '../engagement/bet-stream.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { activeExclusion, notExcludedSql } from '../rg/rg-service.ts';
 import { audit, type Operator } from '../ops/operators.ts';
+import type { RedEnvelopes } from '../red-envelopes/red-envelopes-service.ts';
+import { createPromotionDrops } from './promotion-drops.ts';
 import { bonusBalance, convertBonus, forfeitBonus, grantBonus, payReward, revertBonus, walletAvailableForUpdate, type MoneyRef } from './promotions-ledger.ts';
 
 export type PromotionRow = {
@@ -106,9 +108,11 @@ export function toReward(r: RewardRow & { title?: Record<string, string>; catego
 
 type Member = { memberId: number; account: string };
 
-export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; jobs: JobQueue | null; now?: () => Date }) {
+export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; jobs: JobQueue | null; now?: () => Date; envelopes?: RedEnvelopes }) {
   const { db, merchants } = deps;
   const now = deps.now ?? (() => new Date());
+  /** Red envelope drops attached to promotions (promotion-drops.ts); null without the red envelopes module. */
+  const drops = deps.envelopes ? createPromotionDrops({ db, jobs: deps.jobs, envelopes: deps.envelopes, now }) : null;
 
   async function merchantOf(code: string) {
     const m = await merchants.byCode(code);
@@ -624,9 +628,33 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     });
   }
 
+  /**
+   * Rewards with a bonus still owed (migration 062): a converted bonus was taken back after a rolled-back
+   * bet while the wallet held less than it, and the player kept `owed` of it. Newest first.
+   */
+  async function opsOwed(merchant: string) {
+    const r = await db.query<{ id: string; promotion_id: string; title: Record<string, string>; member_id: number; account: string; status: TRewardState; amount: string | number; owed: string | number; updated_at: Date; total: number }>(
+      `SELECT r.id::text, r.promotion_id::text, p.title, r.member_id, m.account, r.status, r.amount, r.owed, r.updated_at, count(*) OVER ()::int AS total
+         FROM promotion_rewards r JOIN promotions p ON p.id = r.promotion_id JOIN members m ON m.id = r.member_id
+        WHERE r.merchant_code = $1 AND r.owed > 0 ORDER BY r.id DESC LIMIT 500`, [merchant]);
+    return {
+      list: r.rows.map((x) => ({
+        id: x.id, promotionId: x.promotion_id, promotionTitle: text(x.title, 'EN'), memberId: Number(x.member_id), account: x.account, state: x.status,
+        amount: n(x.amount), owed: n(x.owed), updatedAt: iso(x.updated_at)!,
+      })),
+      total: r.rows[0]?.total ?? 0,
+    };
+  }
+
+  /** The promotion drops, or NOT_FOUND when this gateway runs without red envelopes. */
+  const dropsOrNone = () => {
+    if (!drops) throw new AppError(ErrorCode.NOT_FOUND);
+    return drops;
+  };
+
   return {
     list, join, requestReward, claim, claimRaffle, rewards, raffle, onDepositPaid, settleRebates, expireBonuses, draw, consumer,
-    opsList, create, update, opsRequests, decide,
+    opsList, create, update, opsRequests, decide, opsOwed, drops, dropsOrNone,
   };
 }
 export type Promotions = ReturnType<typeof createPromotions>;

@@ -158,9 +158,15 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     return r.rows.filter((x) => x.ok).map((x) => Number(x.id)).sort((a, b) => a - b);
   }
 
-  async function drop(op: Operator, m: { code: string; currency: string; trialTypes: number[]; brand?: { gmtOffsetMinutes: number } }, b: DropInput) {
+  type DropMerchant = { code: string; currency: string; trialTypes: number[]; brand?: { gmtOffsetMinutes: number } };
+  async function drop(op: Operator, m: DropMerchant, b: DropInput) {
+    return db.tx((tx) => dropIn(tx, op, m, b));
+  }
+
+  /** The drop in the caller's transaction (a promotion's scheduled drop runs it in its job's transaction). */
+  async function dropIn(tx: Tx, op: Operator, m: DropMerchant, b: DropInput) {
     const a = b.audience;
-    return db.tx(async (tx) => {
+    {
       const prior = (await tx.query<EnvelopeRow>('SELECT * FROM red_envelopes WHERE merchant_code = $1 AND request_id = $2', [m.code, b.requestId])).rows[0];
       if (prior) {
         const was = toOpsEnvelope(prior).audience;
@@ -200,7 +206,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
       if (deps.jobs) await deps.jobs.enqueue(ENVELOPE_EXPIRE_JOB, { id: String(id) }, { key: `envelope-expire-${id}`, runAt: new Date(e.expires_at) }, tx);
       await announce(tx, e, targets, 'envelope.dropped', toOpenEnvelope(e));
       return { envelope: toOpsEnvelope(e), replayed: false };
-    });
+    }
   }
 
   async function announce<T extends 'envelope.dropped' | 'envelope.closed' | 'envelope.left'>(tx: Tx, e: EnvelopeRow, targets: number[] | null, type: T, payload: EventPayload<T>) {
@@ -372,7 +378,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     });
   }
 
-  return { drop, grab, open, history, list, expire, sendLeft, stats };
+  return { drop, dropIn, grab, open, history, list, expire, sendLeft, stats };
 }
 export type RedEnvelopes = ReturnType<typeof createRedEnvelopes>;
 

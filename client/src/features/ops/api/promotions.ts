@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { opsPromotionCalls, type ZOpsDecideBody, type ZOpsPromotionBody } from '@portal/contracts/api/promotions';
+import { opsPromotionCalls, type ZOpsDecideBody, type ZOpsEnvelopeDropBody, type ZOpsPromotionBody } from '@portal/contracts/api/promotions';
 import { opsCall } from '../lib/ops-api';
 import { OPS_KEY } from './ops-keys';
 
@@ -26,5 +26,25 @@ export function useDecideRequest() {
   return useMutation({
     mutationFn: (i: { id: string; body: z.input<typeof ZOpsDecideBody> }) => opsCall(opsPromotionCalls.decide, { params: { id: Number(i.id) }, body: i.body as z.infer<typeof ZOpsDecideBody> }),
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** GET /ops/api/promotions/drops: red envelope drops attached to promotions (scheduled, dropped, cancelled, failed). */
+export const useOpsPromotionDrops = () => useQuery(queryOptions({ queryKey: [...key, 'drops'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.drops, { signal }) }));
+/** GET /ops/api/promotions/owed: rewards whose reverted conversion left a bonus owed (migration 062). */
+export const useOpsOwedRewards = () => useQuery(queryOptions({ queryKey: [...key, 'owed'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.owed, { signal }) }));
+
+export function useScheduleDrop() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (i: { promotionId: string; body: z.infer<typeof ZOpsEnvelopeDropBody> }) => opsCall(opsPromotionCalls.scheduleDrop, { params: { id: Number(i.promotionId) }, body: i.body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [...key, 'drops'] }),
+  });
+}
+export function useCancelDrop() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => opsCall(opsPromotionCalls.cancelDrop, { params: { id: Number(id) } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: [...key, 'drops'] }),
   });
 }

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOpsPromotion } from '@portal/contracts/api/promotions';
 import { PROMOTION_CATEGORIES, PROMOTION_KINDS, type TPromotionCategory, type TPromotionKind } from '@portal/contracts/domain/promotions';
-import { useDecideRequest, useOpsPromotions, useOpsRewardRequests, useSavePromotion, type PromotionBody } from '../api/promotions';
+import {
+  useCancelDrop, useDecideRequest, useOpsOwedRewards, useOpsPromotionDrops, useOpsPromotions, useOpsRewardRequests, useSavePromotion, useScheduleDrop, type PromotionBody,
+} from '../api/promotions';
+import { formatDateTime } from '../lib/format';
+import { parsePesos } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
+import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
 
 /** "FISH=50, LIVE=100" <-> { FISH: 50, LIVE: 100 }; null when a pair is malformed. */
 export function parseMap(s: string): Record<string, number> | null {
@@ -46,8 +50,10 @@ export function PromotionsOpsPage() {
   const { t: to } = useTranslation('ops');
   const canEdit = useOpsCan('promotions.manage');
   const canDecide = useOpsCan('promotions.decide');
+  const canDrop = useOpsCan('promotions.drops');
   const list = useOpsPromotions();
   const [editing, setEditing] = useState<TOpsPromotion | null | 'new'>(null);
+  const [dropFor, setDropFor] = useState<TOpsPromotion | null>(null);
   return (
     <section className="ops-page" data-testid="ops-promotions-page">
       <PageHead title={to('nav_promotions')}>
@@ -55,6 +61,7 @@ export function PromotionsOpsPage() {
       </PageHead>
       {!canEdit && <p className="ops-note ops-note--info">{t('ops_read_only')}</p>}
       {editing !== null && <PromotionForm key={editing === 'new' ? 'new' : editing.id} current={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {dropFor !== null && <DropForm key={dropFor.id} promotion={dropFor} onDone={() => setDropFor(null)} />}
       <div className="ops-panel">
         <ErrorNote error={list.error} testId="ops-promo-error" />
         <TableBox busy={list.isFetching}>
@@ -69,13 +76,20 @@ export function PromotionsOpsPage() {
                 <td>{t(`ops_kind_${p.kind}`)} {!p.enabled && <StatusChip tone="muted">{t('status_closed')}</StatusChip>}</td>
                 <td>{new Date(p.startsAt).toLocaleString()}</td>
                 <td>{p.joins}</td>
-                <td>{canEdit && <button type="button" className="ops-btn" onClick={() => setEditing(p)} data-testid="ops-promo-edit">{t('ops_edit')}</button>}</td>
+                <td>
+                  <span className="ops-form__actions">
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => setEditing(p)} data-testid="ops-promo-edit">{t('ops_edit')}</button>}
+                    {canDrop && <button type="button" className="ops-btn" onClick={() => setDropFor(p)} data-testid="ops-promo-drop">{t('ops_drop_new')}</button>}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>
         </TableBox>
       </div>
+      <DropsPanel canDrop={canDrop} />
       <RequestsPanel canDecide={canDecide} />
+      <OwedPanel />
     </section>
   );
 }
@@ -209,3 +223,129 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
   );
 }
 
+
+const DROP_TONES: Record<string, ChipTone> = { scheduled: 'info', dropped: 'success', cancelled: 'muted', failed: 'danger' };
+const count = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
+
+/**
+ * A red envelope drop attached to a promotion: at the chosen time one envelope drops to the promotion's
+ * participants (joined it or had a reward of it), funded as a drop from /ops/envelopes is. The server
+ * checks the terms again and audits.
+ */
+function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () => void }) {
+  const { t } = useTranslation('promotions');
+  const schedule = useScheduleDrop();
+  const [f, setF] = useState({ total: '', count: '', min: '0.01', minutes: '60', runAt: local(new Date(Date.now() + 3600_000).toISOString()), en: '', ty: '' });
+  const [tried, setTried] = useState(false);
+  const set = (k: keyof typeof f) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const total = parsePesos(f.total);
+  const min = parsePesos(f.min);
+  const shares = count(f.count, 1, 20_000);
+  const minutes = count(f.minutes, 1, 10_080);
+  const problems = {
+    total: total === null, count: shares === null, min: min === null || (total !== null && shares !== null && min * shares > total),
+    minutes: minutes === null, runAt: !f.runAt || Number.isNaN(new Date(f.runAt).getTime()),
+  };
+  const submit = () => {
+    setTried(true);
+    if (Object.values(problems).some(Boolean)) return;
+    schedule.mutate({
+      promotionId: promotion.id,
+      body: { totalAmount: total!, count: shares!, minShare: min!, expiresInMinutes: minutes!, runAt: new Date(f.runAt).toISOString(), message: { en: f.en.trim() || undefined, ty: f.ty.trim() || undefined } },
+    }, { onSuccess: onDone });
+  };
+  return (
+    <div className="ops-panel ops-form" data-testid="ops-promo-drop-form">
+      <h2 className="ops-panel__title">{t('ops_drop_title', { title: promotion.title.EN })}</h2>
+      <p className="ops-note ops-note--info">{t('ops_drop_hint')}</p>
+      <ErrorNote error={schedule.error} testId="ops-promo-drop-error" />
+      <OpsField label={t('ops_drop_total')} value={f.total} onChange={set('total')} testId="ops-promo-drop-total" inputMode="decimal" placeholder="0.00" required invalid={tried && problems.total} />
+      <OpsField label={t('ops_drop_count')} value={f.count} onChange={set('count')} testId="ops-promo-drop-count" inputMode="numeric" required invalid={tried && problems.count} />
+      <OpsField label={t('ops_drop_min')} value={f.min} onChange={set('min')} testId="ops-promo-drop-min" inputMode="decimal" required invalid={tried && problems.min}
+        hint={tried && problems.min && min !== null ? t('ops_drop_min_too_high') : undefined} />
+      <OpsField label={t('ops_drop_minutes')} value={f.minutes} onChange={set('minutes')} testId="ops-promo-drop-minutes" inputMode="numeric" required invalid={tried && problems.minutes} />
+      <div className="ops-field">
+        <label className="ops-field__label" htmlFor="promo-drop-at">{t('ops_drop_at')}</label>
+        <input id="promo-drop-at" type="datetime-local" className="ops-input" value={f.runAt} onChange={(e) => set('runAt')(e.target.value)} data-testid="ops-promo-drop-at"
+          aria-invalid={(tried && problems.runAt) || undefined} />
+      </div>
+      <OpsField label={t('ops_drop_message_en')} value={f.en} onChange={set('en')} testId="ops-promo-drop-en" maxLength={80} />
+      <OpsField label={t('ops_drop_message_ty')} value={f.ty} onChange={set('ty')} testId="ops-promo-drop-ty" maxLength={80} />
+      <div className="ops-form__actions">
+        <button type="button" className="ops-btn ops-btn--primary" disabled={schedule.isPending} onClick={submit} data-testid="ops-promo-drop-save">{t('ops_drop_save')}</button>
+        <button type="button" className="ops-btn" onClick={onDone}>{t('ops_cancel')}</button>
+      </div>
+    </div>
+  );
+}
+
+/** The drops attached to promotions: when, how much, what became of each; a scheduled one can be cancelled. */
+function DropsPanel({ canDrop }: { canDrop: boolean }) {
+  const { t } = useTranslation('promotions');
+  const drops = useOpsPromotionDrops();
+  const cancel = useCancelDrop();
+  return (
+    <div className="ops-panel" data-testid="ops-promo-drops">
+      <h2 className="ops-panel__title">{t('ops_drops')}</h2>
+      <ErrorNote error={drops.error ?? cancel.error} testId="ops-promo-drops-error" />
+      <TableBox busy={drops.isFetching}>
+        <thead><tr><th>#</th><th>{t('ops_promotion')}</th><th>{t('ops_drop_at')}</th><th className="num">{t('ops_drop_total')}</th><th className="num">{t('ops_drop_count')}</th><th>{t('ops_drop_state')}</th><th>{t('ops_drop_by')}</th><th /></tr></thead>
+        <tbody>
+          {drops.data?.list.length === 0 && <EmptyRow cols={8}>{t('ops_no_drops')}</EmptyRow>}
+          {drops.data?.list.map((d) => (
+            <tr key={d.id} data-testid={`ops-promo-drop-${d.id}`}>
+              <td className="mono">{d.id}</td>
+              <td>{d.promotionTitle}</td>
+              <td className="nowrap">{formatDateTime(d.runAt)}</td>
+              <td className="num"><Money minor={d.totalAmount} /></td>
+              <td className="num">{d.count}</td>
+              <td>
+                <StatusChip tone={DROP_TONES[d.status] ?? 'muted'} testId="ops-promo-drop-state">{t(`ops_drop_state_${d.status}`)}</StatusChip>
+                {d.envelopeId && <span className="ops-muted"> {t('ops_drop_envelope', { id: d.envelopeId })}</span>}
+                {d.failure && <><br /><span className="ops-muted">{d.failure}</span></>}
+              </td>
+              <td>{d.cancelledBy ? `${d.createdBy} / ${d.cancelledBy}` : d.createdBy}</td>
+              <td>
+                {canDrop && d.status === 'scheduled' && (
+                  <button type="button" className="ops-btn ops-btn--danger" disabled={cancel.isPending} onClick={() => cancel.mutate(d.id)} data-testid="ops-promo-drop-cancel">{t('ops_drop_cancel')}</button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+    </div>
+  );
+}
+
+/**
+ * Bonus owed (migration 062): a converted bonus taken back after a rolled-back bet while the wallet held
+ * less than it; `owed` is what the player kept (balances never go negative).
+ */
+function OwedPanel() {
+  const { t } = useTranslation('promotions');
+  const owed = useOpsOwedRewards();
+  return (
+    <div className="ops-panel" data-testid="ops-promo-owed">
+      <h2 className="ops-panel__title">{t('ops_owed')}</h2>
+      <p className="ops-note ops-note--info">{t('ops_owed_hint')}</p>
+      <ErrorNote error={owed.error} testId="ops-promo-owed-error" />
+      <TableBox busy={owed.isFetching}>
+        <thead><tr><th>#</th><th>{t('ops_member')}</th><th>{t('ops_promotion')}</th><th className="num">{t('ops_owed_amount')}</th><th className="num">{t('ops_owed_owed')}</th><th>{t('ops_owed_updated')}</th></tr></thead>
+        <tbody>
+          {owed.data?.list.length === 0 && <EmptyRow cols={6}>{t('ops_no_owed')}</EmptyRow>}
+          {owed.data?.list.map((r) => (
+            <tr key={r.id} data-testid={`ops-promo-owed-${r.id}`}>
+              <td className="mono">{r.id}</td>
+              <td>{r.account}</td>
+              <td>{r.promotionTitle}</td>
+              <td className="num"><Money minor={r.amount} /></td>
+              <td className="num strong" data-testid="ops-promo-owed-value"><Money minor={r.owed} /></td>
+              <td className="nowrap">{formatDateTime(r.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+    </div>
+  );
+}
