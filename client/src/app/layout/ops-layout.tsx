@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsCan } from '@portal/contracts/api/ops';
 import { visibleNav } from '../../features/ops/lib/ops-nav';
@@ -11,8 +12,16 @@ import { ThemeToggle } from './theme-toggle';
 function OpsNavLinks() {
   const { t } = useTranslation('ops');
   const session = useOpsSession().data;
+  // The bar scrolls sideways on narrow screens: keep the open section's link in view.
+  const { pathname } = useLocation();
+  const probe = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const active = probe.current?.parentElement?.querySelector<HTMLElement>('.ops-nav__link.is-active');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, session]);
   return (
     <>
+      <span ref={probe} hidden />
       {visibleNav(session?.roles ?? [], session?.isPlatform === true, opsCan).map((n) => (
         <NavLink key={n.id} to={n.to} className={({ isActive }) => `ops-nav__link${isActive ? ' is-active' : ''}`} data-testid={`ops-nav-${n.id}`}>
           {t(n.key)}
