@@ -20,9 +20,6 @@ import { createGamesOps } from './games-ops.ts';
 import { auditCsv, auditWhere, type AuditFilter } from './audit-trail.ts';
 import { createOpsRouter, gateOperator, type OpsCtx } from './ops-router.ts';
 
-// Until every section imports it from ops-router.ts.
-export { gateOperator };
-
 const toOpsDeposit = (r: DepositRow & { account: string }) => ({ ...toDeposit(r), memberId: r.member_id, account: r.account, failureReason: r.failure_reason });
 const toOpsWithdrawal = (r: WithdrawalRow & { account?: string }) => ({
   ...toWithdrawal(r), memberId: r.member_id, account: r.account ?? '', payoutReference: r.payout_reference, fullAccountNumber: r.account_number,
