@@ -163,7 +163,5 @@ export function createOpsRouter(deps: OpsRouterDeps, opts: OpsRouterOptions) {
     app.use(opts.prefix, router);
   }
 
-  return { router, json, resolve, gate, parse, idOf, send, handle, route, call, mount };
+  return { router, json, resolve, gate, parse, idOf, handle, route, call, mount };
 }
-
-export type OpsRouter = ReturnType<typeof createOpsRouter>;
