@@ -114,6 +114,28 @@ describe('red envelope', () => {
     await expect.poll(() => late.page.getByTestId(`envelope-history-${droppedId}`).innerText(), { timeout: 150_000 }).toContain(pesos(lateAmount));
     await late.page.screenshot({ path: '/tmp/envelope-history-ty.png', fullPage: true });
 
+    // A segment from the same /ops form: the promotion picker is offered; players registered between two
+    // days (yesterday to tomorrow, so today's players are in it on any merchant calendar).
+    step('segment drop');
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    await ops.page.getByTestId('ops-env-total').fill('50');
+    await ops.page.getByTestId('ops-env-count').fill('2');
+    await ops.page.getByTestId('ops-env-min').fill('1');
+    await ops.page.getByTestId('ops-env-audience').selectOption('promotion');
+    await ops.page.getByTestId('ops-env-promotion').waitFor();
+    await ops.page.getByTestId('ops-env-audience').selectOption('registered');
+    await ops.page.getByTestId('ops-env-from').fill(day(-1));
+    await ops.page.getByTestId('ops-env-to').fill(day(1));
+    await ops.page.getByTestId('ops-env-submit').click();
+    await ops.page.getByTestId('ops-env-dropped').waitFor({ timeout: 150_000 });
+    const segRow = ops.page.locator('[data-testid^="ops-env-row-"]').first();
+    await expect.poll(() => segRow.innerText(), { timeout: 150_000 }).toContain(`Registered ${day(-1)} to ${day(1)}`);
+    const segId = (await segRow.getAttribute('data-testid'))!.replace('ops-env-row-', '');
+    expect(segId).not.toBe(droppedId);
+    await ops.page.screenshot({ path: '/tmp/envelope-ops-segment.png', fullPage: true });
+    const open = await fetch(`${gw.url}/wps/envelopes/open`, { headers: { authorization: `Bearer ${third}` } });
+    expect(((await open.json()) as { value: { list: { envelopeId: string }[] } }).value.list.map((x) => x.envelopeId)).toContain(segId);
+
     await player.context.close();
     await late.context.close();
     await ops.context.close();

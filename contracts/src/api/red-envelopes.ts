@@ -12,21 +12,31 @@ import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
 const ZMinor = z.number().int();
 const ZAccountName = z.string().trim().min(1).max(64);
 
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
+
 /**
  * Who may grab: every player of the merchant; the players with a paid deposit in the last `days` days
- * (when the envelope is dropped); or the listed accounts. A segment is fixed when the envelope drops.
- * Excluded (responsible gaming), disabled and trial accounts never get one.
+ * (when the envelope is dropped); the participants of one promotion (joined it, or had a reward or a
+ * reward request of it); the players who registered between `from` and `to` (both days included, on the
+ * merchant's calendar); or the listed accounts (at most 1,000). A segment is fixed when the envelope
+ * drops. Excluded (responsible gaming), disabled and trial accounts never get one. There are no VIP
+ * levels in this product, so there is no VIP segment.
  */
 export const ZEnvelopeAudience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }).strict(),
   z.object({ kind: z.literal('depositors'), days: z.number().int().min(1).max(90) }).strict(),
+  z.object({ kind: z.literal('promotion'), promotionId: z.string().regex(/^[1-9]\d{0,14}$/, 'a promotion id') }).strict(),
+  z
+    .object({ kind: z.literal('registered'), from: ZDay, to: ZDay })
+    .strict()
+    .refine((a) => a.from <= a.to, { message: 'from is after to', path: ['from'] }),
   z
     .object({ kind: z.literal('accounts'), accounts: z.array(ZAccountName).min(1).max(1000) })
     .strict()
     .refine((a) => new Set(a.accounts.map((x) => x.toLowerCase())).size === a.accounts.length, 'duplicate account'),
 ]);
 export type TEnvelopeAudience = z.infer<typeof ZEnvelopeAudience>;
-export const ENVELOPE_AUDIENCE_KINDS = ['all', 'depositors', 'accounts'] as const;
+export const ENVELOPE_AUDIENCE_KINDS = ['all', 'depositors', 'promotion', 'registered', 'accounts'] as const;
 
 /** The operator's message in each language (either may be left out; the client falls back to the other, then to its own text). */
 export const ZEnvelopeMessage = z.object({ en: z.string().trim().max(80).optional(), ty: z.string().trim().max(80).optional() }).strict();
@@ -89,7 +99,11 @@ export const ZOpsEnvelope = z.object({
   totalAmount: ZMinor,
   count: z.number().int(),
   minShare: ZMinor,
-  audience: z.object({ kind: z.enum(ENVELOPE_AUDIENCE_KINDS), days: z.number().int().nullable(), targets: z.number().int().nullable() }),
+  /** The segment as dropped: days (depositors), promotionId (promotion), from/to (registered); targets: its members at the drop (null: every player). */
+  audience: z.object({
+    kind: z.enum(ENVELOPE_AUDIENCE_KINDS), days: z.number().int().nullable(), promotionId: z.string().nullable(),
+    from: z.string().nullable(), to: z.string().nullable(), targets: z.number().int().nullable(),
+  }),
   message: z.object({ en: z.string().nullable(), ty: z.string().nullable() }),
   grabbedCount: z.number().int(),
   grabbedAmount: ZMinor,

@@ -38,6 +38,23 @@ export const ZRecord = z.object({
   reference: z.string(),
 });
 export type TRecord = z.infer<typeof ZRecord>;
+/**
+ * The account record's kind for ledger moves whose ledger kind has dots (a dotted name cannot be a
+ * translation key): points converted to balance, an approved cash redeem of the points mall, promotion
+ * rewards and bonus conversions (and their undoing), mission rewards, red envelope grabs. Other ledger
+ * kinds (deposit, bet, ...) are shown under their own name.
+ */
+export const LEDGER_RECORD_KINDS = {
+  'points.convert': 'points_convert',
+  'points.redeem': 'points_redeem',
+  'promo.reward': 'promo_reward',
+  'promo.bonus.convert': 'bonus_convert',
+  'promo.bonus.revert': 'bonus_revert',
+  'mission.reward': 'mission_reward',
+  'envelope.grab': 'envelope_grab',
+} as const satisfies Record<string, string>;
+/** The record kind shown for a ledger kind. */
+export const recordKindOf = (ledgerKind: string): string => (LEDGER_RECORD_KINDS as Record<string, string>)[ledgerKind] ?? ledgerKind;
 export const ZRecordsValue = zPage(ZRecord).extend({ from: z.string(), to: z.string() });
 
 export const TRANSFER_DIRECTIONS = ['upline', 'downline'] as const;

@@ -171,6 +171,20 @@ describe('the job queue on PGlite (table runner)', () => {
     expect(ms.every((t) => t % 1000 === 0)).toBe(true);
   });
 
+  it('keepMs on a defined job deletes its done rows once older, and only those (queued rows and other jobs stay)', async () => {
+    const q = queue();
+    q.define('t.kept', async () => {}, { keepMs: 1_000 });
+    q.define('t.forever', async () => {});
+    await q.start();
+    for (const name of ['t.kept', 't.forever']) expect((await q.runNow(name, 'old')).state).toBe('done');
+    await q.enqueue('t.kept', {}, { key: 'later', runAt: new Date(Date.now() + 3_600_000) });
+    await db.query(`UPDATE jobs SET done_at = now() - interval '1 hour' WHERE key = 'old' AND name IN ('t.kept', 't.forever')`);
+    await until(async () => (await q.state('t.kept', 'old')) === null, 'the old done row pruned');
+    expect((await q.state('t.forever', 'old'))?.state).toBe('done');
+    expect((await q.state('t.kept', 'later'))?.state).toBe('queued');
+    expect(() => queue().define('t.bad', async () => {}, { keepMs: 10 })).toThrow('keepMs');
+  });
+
   it('after a restart, enqueues the periods missed while down, bounded by the catch-up window', async () => {
     const q = queue();
     q.define('t.catchup', async () => undefined);

@@ -27,6 +27,12 @@ export type JobOptions = {
    * exponential backoff, e^min(n,10) seconds). Default: the same curve.
    */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Done rows of this job (enqueued ones; a schedule has its own keepMs) are deleted once older than
+   * this (default: kept forever). Only for jobs whose key cannot be enqueued again after this long,
+   * since a deleted key no longer dedups.
+   */
+  keepMs?: number;
 };
 
 /** A period: every N milliseconds (aligned to the epoch), or a cron expression (UTC, minute resolution). */
@@ -87,7 +93,7 @@ export class JobAlreadyDone extends Error {
 export const DEFAULT_MAX_ATTEMPTS = 5;
 export const defaultBackoffMs = (attempt: number) => Math.round(Math.exp(Math.min(attempt, 10)) * 1000);
 
-type Definition = { handler: JobHandler; opts: JobOptions };
+type Definition = { handler: JobHandler; opts: JobOptions; prunedAt: number };
 type Schedule = { name: string; every: Recurrence; opts: ScheduleOptions; match: ((d: Date) => boolean) | null; lastMs: number | null; prunedAt: number };
 
 /** What a backend does: hand a newly enqueued row to its dispatcher, run, stop. */
@@ -224,9 +230,18 @@ export function createQueue(deps: { db: Db; log: Logger; backend: Backend; tickS
     }
   }
 
-  /** Enqueue the due periods of every ticker-owned schedule, then sleep until the next boundary. */
+  /** Enqueue the due periods of every ticker-owned schedule, prune done rows past their keepMs, then sleep until the next boundary. */
   async function tick() {
     const now = Date.now();
+    for (const [name, d] of definitions) {
+      if (d.opts.keepMs === undefined || now - d.prunedAt < Math.min(d.opts.keepMs, 10 * MINUTE)) continue;
+      d.prunedAt = now;
+      try {
+        await db.query(`DELETE FROM jobs WHERE name = $1 AND done_at < now() - make_interval(secs => $2::double precision / 1000)`, [name, d.opts.keepMs]);
+      } catch (err) {
+        log.warn({ err, job: name }, 'job prune failed');
+      }
+    }
     for (const s of schedules) {
       if ('cron' in s.every && backend.ownsCron) continue;
       try {
@@ -257,6 +272,9 @@ export function createQueue(deps: { db: Db; log: Logger; backend: Backend; tickS
       const step = 'everyMs' in s.every ? s.every.everyMs : MINUTE;
       next = Math.min(next, (Math.floor(now / step) + 1) * step - now);
     }
+    for (const d of definitions.values()) {
+      if (d.opts.keepMs !== undefined) next = Math.min(next, Math.max(0, d.prunedAt + Math.min(d.opts.keepMs, 10 * MINUTE) - now));
+    }
     return next === Infinity ? -1 : next + (deps.tickSlackMs ?? 5);
   }
 
@@ -280,7 +298,8 @@ export function createQueue(deps: { db: Db; log: Logger; backend: Backend; tickS
     define(name, handler, opts = {}) {
       if (started) throw new Error('define jobs before start()');
       if (definitions.has(name)) throw new Error(`job ${name} is defined twice`);
-      definitions.set(name, { handler: handler as JobHandler, opts });
+      if (opts.keepMs !== undefined && !(Number.isInteger(opts.keepMs) && opts.keepMs >= 1000)) throw new Error('keepMs must be an integer >= 1000');
+      definitions.set(name, { handler: handler as JobHandler, opts, prunedAt: 0 });
     },
     schedule(name, every, opts = {}) {
       if (started) throw new Error('schedule jobs before start()');

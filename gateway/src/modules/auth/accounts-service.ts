@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { LIMITS, PLAYER_TYPE, TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { isAgentType, isTrialType } from '@portal/contracts/domain/member';
-import { ageOn, checkField, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
+import { ageOn, checkField, identityNameProblem, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
 import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@portal/contracts/api/auth';
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
@@ -346,7 +346,12 @@ export function createAccounts(deps: AccountsDeps) {
         // Spec section 5: username (or, for registerMobile, the mobile number) and password are required
         // whatever the merchant's field config says, with the confirmation equal to the password.
         const mustHave = (variant === 'mobile' && rule.field === 'mobileNum') || rule.field === 'password' || rule.field === 'confirmPassword';
-        const p = checkField(mustHave ? { ...rule, enabled: true, required: true } : rule, values[rule.field]);
+        // A required full name (always so where the market screens identities) is checked with the one
+        // rule the social sign-in's identity step and the registration form also use: a name of
+        // punctuation only is no name (it could not be screened).
+        const p = rule.field === 'payeeName' && rule.enabled && rule.required
+          ? identityNameProblem(rule, values.payeeName)
+          : checkField(mustHave ? { ...rule, enabled: true, required: true } : rule, values[rule.field]);
         if (p) problems.push({ path: rule.field, message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' });
       }
       if (values.confirmPassword !== values.password) {

@@ -66,6 +66,10 @@ describe('registration', () => {
     expect((short.json as unknown as { details: Json[] }).details).toContainEqual({ path: 'username', message: 'reg_pattern_1:6-16' });
     const mismatch = await register({ username: 'maria2026', confirmPassword: 'zzz12345' });
     expect((mismatch.json as unknown as { details: Json[] }).details).toContainEqual({ path: 'confirmPassword', message: 'Confirmation password is not correct.' });
+    // The Philippine demo merchant screens identities: a full name of punctuation only is no name.
+    const noName = await register({ username: 'maria2026', payeeName: '.. -' });
+    expect(noName.status).toBe(400);
+    expect((noName.json as unknown as { details: Json[] }).details.map((d) => d.path)).toContain('payeeName');
     expect((await register({ username: 'maria2026', termsAccepted: false })).json?.code).toBe('TERMS_NOT_ACCEPTED');
     expect((await register({ username: 'maria2026', ageConfirmed: false })).json?.code).toBe('UNDERAGE');
     const year = new Date().getUTCFullYear();

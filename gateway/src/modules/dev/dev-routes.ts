@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { BotChecker, Captchas } from '../auth/challenges.ts';
 import { systemStatusOf } from '../system/system-routes.ts';
 import { isLocalRequest } from './local-only.ts';
+import { winnerIcon } from '../games/winner-icons.ts';
 
 const ZSecurityPatch = z
   .object({
@@ -170,12 +171,14 @@ export function mountDevRoutes(
     const w = parse(ZDevWinnerBody, req.body);
     const code = req.ctx.merchant.code;
     return db.tx(async (tx) => {
+      // As a real post does: no icon given, the catalogue's for the game named (the row and the event alike).
+      const iconUrl = await winnerIcon(tx, code, w.gameName, w.iconUrl);
       const r = await tx.query<{ id: number; at: Date | string }>(
         'INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount) VALUES ($1, $2, $3, $4, $5) RETURNING id, at',
-        [code, w.customerName, w.gameName, w.iconUrl, w.winAmount],
+        [code, w.customerName, w.gameName, iconUrl, w.winAmount],
       );
       const row = r.rows[0]!;
-      const winner = { ...w, id: String(row.id), at: new Date(row.at).toISOString() };
+      const winner = { ...w, iconUrl, id: String(row.id), at: new Date(row.at).toISOString() };
       await emitEvent(tx, code, merchantAudience(code), 'winner.posted', winner);
       return winner;
     });

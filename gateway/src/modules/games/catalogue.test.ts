@@ -6,7 +6,7 @@ import {
   ZFavoriteChangeValue, ZFavoriteListValue, ZGameListValue, ZRecentGamesValue, ZVassGameTypeValue,
   type TFavoriteChangeValue, type TGameListValue, type TVassGameTypeValue,
 } from '@portal/contracts/api/games';
-import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
+import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
 import { freshDatabase, requireEnv } from '../../testing/fresh-database.ts';
 import { createPgDb, createPgliteDb } from '../../db/db.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -63,13 +63,26 @@ describe('existing game calls on the full catalogue', () => {
     expect(hot.json!.value!.list).toHaveLength(20);
   });
 
-  it("winner board: a row stored without an icon shows its game's catalogue icon (by name or code); an unknown game stays without", async () => {
+  it("winner board: a win posted without an icon shows its game's catalogue icon (by name or code), live and after a reload; an unknown game stays without", async () => {
     const g = (await t.portal.db.query<{ game_name: string; game_code: string; icon_url: string }>(
       "SELECT game_name, game_code, icon_url FROM games WHERE merchant_code = 'DEMO' AND vassalage = 'JL' AND is_game = 'GAME' ORDER BY id DESC LIMIT 2")).rows;
     const [byName, byCode] = [g[0]!, g[1]!];
-    for (const gameName of ['No Such Game', byCode.game_code, byName.game_name]) {
-      expect((await api(t.url, '/wps/dev/winners', { body: { customerName: 'Ic***n', gameName, iconUrl: null, winAmount: 100 } })).status).toBe(200);
+    // A guest on the winners page: the live arrivals carry the icon already (no reload needed).
+    const guest = await connectSocket(t.url, {});
+    try {
+      for (const gameName of ['No Such Game', byCode.game_code, byName.game_name]) {
+        expect((await api(t.url, '/wps/dev/winners', { body: { customerName: 'Ic***n', gameName, iconUrl: null, winAmount: 100 } })).status).toBe(200);
+      }
+      const live = await waitFor(() => {
+        const got = guest.received.filter((e) => e.type === 'winner.posted').map((e) => e.payload as { gameName: string; iconUrl: string | null });
+        return got.length >= 3 ? got : null;
+      }, 'three winner.posted');
+      expect(live.map((w) => [w.gameName, w.iconUrl])).toEqual([['No Such Game', null], [byCode.game_code, byCode.icon_url], [byName.game_name, byName.icon_url]]);
+    } finally {
+      guest.close();
     }
+    // Rows stored without an icon before posts filled it (older rows) still take it when the board is read.
+    await t.portal.db.query(`UPDATE winners SET icon_url = NULL WHERE id IN (SELECT id FROM winners WHERE merchant_code = 'DEMO' ORDER BY id DESC LIMIT 3)`);
     const r = await api<{ list: Array<{ gameName: string; iconUrl: string | null }> }>(t.url, '/wps/relay/GCSGAME_getRankList?limitNum=3');
     expect(r.status, r.text).toBe(200);
     expect(r.json!.value!.list.map((w) => [w.gameName, w.iconUrl])).toEqual([

@@ -4,6 +4,7 @@ import { GAME_TYPES, NAV_ITEMS, type GameType } from '@portal/contracts/domain/c
 import type { Db } from '../../db/db.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { mountCatalogueRoutes } from './catalogue-routes.ts';
+import { catalogueIcons } from './winner-icons.ts';
 
 type GameRow = {
   node_id: string; vassalage: string; game_code: string; is_game: string; game_type: GameType;
@@ -71,19 +72,7 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
       );
       // A row stored without an icon (its game was not found when it was posted, or it was posted by name only)
       // takes the catalogue's icon of the game it names: one look-up for the few names, only when needed.
-      const missing = [...new Set(r.rows.filter((w) => w.icon_url === null).map((w) => w.game_name))];
-      const icons = new Map<string, string>();
-      if (missing.length > 0) {
-        const g = await db.query<{ game_name: string; game_code: string; icon_url: string }>(
-          `SELECT game_name, game_code, icon_url FROM games
-           WHERE merchant_code = $1 AND icon_url IS NOT NULL AND is_game <> 'VASSALAGE' AND (game_name = ANY($2) OR game_code = ANY($2))
-           ORDER BY id`,
-          [merchant.code, missing],
-        );
-        // By name first, then by code (a vendor win whose game was unknown is stored under its code).
-        for (const x of g.rows) if (missing.includes(x.game_name) && !icons.has(x.game_name)) icons.set(x.game_name, x.icon_url);
-        for (const x of g.rows) if (missing.includes(x.game_code) && !icons.has(x.game_code)) icons.set(x.game_code, x.icon_url);
-      }
+      const icons = await catalogueIcons(db, merchant.code, r.rows.filter((w) => w.icon_url === null).map((w) => w.game_name));
       return {
         value: {
           list: r.rows.map((w) => ({

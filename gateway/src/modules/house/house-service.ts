@@ -12,6 +12,7 @@ import { FISH_RTP, FISH_STAKES, shootFish, type FishId } from './fish.ts';
 import { HOUSE_GAMES } from './house-games.ts';
 import { SLOT_STAKES, SLOT_STATED_RTP, evaluate, slotWin, stopsFrom } from './slot.ts';
 import { WalletRefused, WalletUnreachable, type WalletClient } from './wallet-client.ts';
+import { winnerIcon } from '../games/winner-icons.ts';
 
 /** A house game session lives as long as the wallet's game token does. */
 export const HOUSE_SESSION_MS = 4 * 3600_000;
@@ -130,13 +131,14 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     // Inside the transaction (PGlite has one connection: a query outside it would wait for it).
     const g = await gameOf(m.code, gameCode, tx);
     const customerName = maskName(nickname);
+    const iconUrl = await winnerIcon(tx, m.code, g.game_name, g.icon_url);
     const r = await tx.query<{ id: number; at: Date | string }>(
       'INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount) VALUES ($1, $2, $3, $4, $5) RETURNING id, at',
-      [m.code, customerName, g.game_name, g.icon_url, win],
+      [m.code, customerName, g.game_name, iconUrl, win],
     );
     const row = r.rows[0]!;
     await emitEvent(tx, m.code, merchantAudience(m.code), 'winner.posted', {
-      id: String(row.id), iconUrl: g.icon_url, winAmount: win, gameName: g.game_name, customerName, at: new Date(row.at).toISOString(),
+      id: String(row.id), iconUrl, winAmount: win, gameName: g.game_name, customerName, at: new Date(row.at).toISOString(),
     });
   }
 

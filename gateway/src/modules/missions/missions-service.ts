@@ -413,7 +413,12 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
 
   /**
    * Edit or disable (enabled: false) a mission. Its period and kind are fixed once players may have
-   * progress on it (the progress would mean something else).
+   * progress on it (the progress would mean something else). A new target recomputes completion of the
+   * current period (merchant calendar) for every player's row of the mission, in the edit's transaction:
+   * completed when progress >= the new target (a lowered target can complete), not completed below it (a
+   * raised target un-completes what is not claimed yet); a claimed row stays claimed. Earlier periods are
+   * over and stay as they were. Each changed row is pushed as mission.progress (with the badge), and the
+   * counts go into the edit's audit record.
    */
   async function update(op: Operator, merchant: string, id: number, b: Body) {
     return db.tx(async (tx) => {
@@ -426,7 +431,18 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
         `UPDATE missions SET title = $3, target = $4, reward_amount = $5, enabled = $6, sort = $7, updated_at = now()
           WHERE id = $1 AND merchant_code = $2 RETURNING *`, [id, merchant, JSON.stringify(b.title), b.target, b.rewardAmount, b.enabled, b.sort])).rows[0]!;
       const claims = (await tx.query<{ c: number }>('SELECT count(*)::int AS c FROM mission_progress WHERE mission_id = $1 AND claimed_at IS NOT NULL', [id])).rows[0]!.c;
-      await audit(tx, op, 'mission.update', { type: 'mission', id: String(id) }, toOpsMission(before, claims), toOpsMission(m, claims));
+      let recomputed: { periodKey: string; completed: number; uncompleted: number } | undefined;
+      if (n(before.target) !== n(m.target)) {
+        const periodKey = missionPeriodKey(now(), m.period, (await merchantInfo(tx, merchant)).gmt);
+        // Only rows whose completion disagrees with the new target change (completed_at IS NULL must equal progress < target).
+        const rows = (await tx.query<ProgressRow & { target: string | number }>(
+          `UPDATE mission_progress p SET completed_at = CASE WHEN p.progress >= $3::bigint THEN now() END, updated_at = now()
+            WHERE p.mission_id = $1 AND p.period_key = $2 AND p.claimed_at IS NULL AND (p.completed_at IS NULL) <> (p.progress < $3::bigint)
+            RETURNING p.*, $3::bigint AS target`, [id, periodKey, n(m.target)])).rows;
+        recomputed = { periodKey, completed: rows.filter((r) => r.completed_at !== null).length, uncompleted: rows.filter((r) => r.completed_at === null).length };
+        await announce(tx, rows);
+      }
+      await audit(tx, op, 'mission.update', { type: 'mission', id: String(id) }, toOpsMission(before, claims), { ...toOpsMission(m, claims), ...(recomputed ? { recomputed } : {}) });
       return toOpsMission(m, claims);
     });
   }

@@ -147,6 +147,52 @@ describe('missions', { timeout: 180_000 }, () => {
     expect((await call('/wps/v2/missions/claim', { token: other.token, body: { missionId: Number(count.id), periodKey: k } })).status).toBe(409);
   });
 
+  it('an operator editing the target recomputes the current period: a lower target completes, a higher one un-completes the unclaimed, claimed stays claimed; audited, pushed live', async () => {
+    const body = { period: 'daily', kind: 'bet_count', title: texts('Target edit'), target: 3, rewardAmount: 1_00 };
+    const m = await createMission(body);
+    const [a, b, c] = [await player(), await player(), await player()];
+    for (const p of [a, b, c]) await transferIn(p.memberId, 100_00);
+    const bets = async (p: { memberId: number; token: string }, count: number) => {
+      const v = await vendorToken(p.token, 'MSV-L');
+      for (let i = 0; i < count; i++) await bet(p, v, 'L1', 1_00);
+    };
+    await bets(a, 2);
+    await bets(b, 3);
+    await bets(c, 4);
+    await t.portal.betStream.drainNow();
+    expect(await mine(a.token, m.id)).toMatchObject({ progress: 2, status: 'processing' });
+    expect(await mine(c.token, m.id)).toMatchObject({ progress: 4, status: 'claim' });
+    const k = (await mine(b.token, m.id)).periodKey;
+    expect((await call('/wps/v2/missions/claim', { token: b.token, body: { missionId: Number(m.id), periodKey: k } })).status).toBe(200);
+    const put = (target: number) => call(`/ops/api/missions/${m.id}`, { method: 'PUT', token: ops.mcontent!, body: { ...body, target } });
+
+    // Lowered to 2: A completes (live, with the badge), B stays claimed, C stays completed.
+    const seenA = a.socket.received.length;
+    expect((await put(2)).status).toBe(200);
+    expect(await mine(a.token, m.id)).toMatchObject({ progress: 2, target: 2, status: 'claim' });
+    expect(await mine(b.token, m.id)).toMatchObject({ status: 'claimed' });
+    expect(await mine(c.token, m.id)).toMatchObject({ status: 'claim' });
+    const ev = await waitFor(() => a.socket.received.slice(seenA).find((e) => e.type === 'mission.progress' && (e.payload as { missionId: string }).missionId === m.id), 'mission.progress after the edit');
+    expect(ev.payload).toMatchObject({ status: 'claim', target: 2, progress: 2, claimable: 1 });
+    expect((await summary(a.token)).claimable).toBe(1);
+
+    // Raised to 5: A and C (unclaimed) are no longer completed; B's claimed reward stays claimed.
+    expect((await put(5)).status).toBe(200);
+    expect(await mine(a.token, m.id)).toMatchObject({ status: 'processing', target: 5 });
+    expect(await mine(c.token, m.id)).toMatchObject({ progress: 4, status: 'processing' });
+    expect(await mine(b.token, m.id)).toMatchObject({ progress: 3, status: 'claimed' });
+    expect((await call('/wps/v2/missions/claim', { token: c.token, body: { missionId: Number(m.id), periodKey: k } })).status).toBe(409);
+    // A title-only edit recomputes nothing; each target edit is audited with what it changed.
+    expect((await call(`/ops/api/missions/${m.id}`, { method: 'PUT', token: ops.mcontent!, body: { ...body, target: 5, title: texts('Renamed') } })).status).toBe(200);
+    const audit = await t.portal.db.query<{ after: { recomputed?: { periodKey: string; completed: number; uncompleted: number } } }>(
+      `SELECT after FROM audit_log WHERE target_type = 'mission' AND target_id = $1 AND action = 'mission.update' ORDER BY id`, [m.id]);
+    expect(audit.rows.map((r) => r.after.recomputed ?? null)).toEqual([
+      { periodKey: k, completed: 1, uncompleted: 0 },
+      { periodKey: k, completed: 0, uncompleted: 2 },
+      null,
+    ]);
+  });
+
   it('deposits and sign-ins move their missions in their own transactions', async () => {
     const dep = await createMission({ period: 'weekly', kind: 'deposit', title: texts('Deposit 500'), target: 500_00, rewardAmount: 3_00 });
     const login = await createMission({ period: 'daily', kind: 'login_days', title: texts('Sign in'), target: 1, rewardAmount: 50 });

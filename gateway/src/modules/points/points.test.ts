@@ -46,6 +46,9 @@ async function rollback(p: Player, betTx: string) {
   await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: betTx });
 }
 const points = async (token: string) => (await call<{ balance: number; owed: number; earned: number }>('/wps/relay/MCS2_getPointBalance', { token })).json!.value!;
+/** The player's account record (GET /wps/v2/wallets/records), newest first: kind and signed amount. */
+const records = async (token: string) =>
+  (await call<{ list: Array<{ kind: string; amount: number }> }>('/wps/v2/wallets/records', { method: 'GET', token })).json!.value!.list.map((r) => ({ kind: r.kind, amount: r.amount }));
 async function reward(body: Record<string, unknown> = {}) {
   const r = await call<{ id: string; quantity: number }>('/ops/api/points/rewards', {
     token: ops.ptcontent!, body: { title: { EN: 'Cash 5', TY: 'Cash na 5' }, remark: { EN: 'To your wallet', TY: 'Sa iyong wallet' }, pointsRequired: 100, amount: 5_00, quantity: 3, status: 'active', ...body },
@@ -161,6 +164,8 @@ describe('points', { timeout: 180_000 }, () => {
     expect(approved.status, approved.text).toBe(200);
     expect(approved.json!.value).toMatchObject({ status: 'approved', account: p.account, decidedBy: 'ptfinance' });
     expect(await wallet(p.token)).toBe(before + 5_00);
+    // The account record names it as a points reward (its own record kind, labelled in EN and TY).
+    expect((await records(p.token))[0]).toEqual({ kind: 'points_redeem', amount: 5_00 });
     const twice = await decide(a.id, true);
     expect([twice.status, twice.json?.code]).toEqual([409, 'CONFLICT']);
     expect((await decide(a.id, false)).status).toBe(409);
@@ -254,6 +259,7 @@ describe('points', { timeout: 180_000 }, () => {
     expect(again.json!.value).toMatchObject({ amount: 10_00, replayed: true });
     expect(await points(p.token)).toMatchObject({ balance: 20 });
     expect(await wallet(p.token)).toBe(before + 10_00);
+    expect((await records(p.token))[0]).toEqual({ kind: 'points_convert', amount: 10_00 });
     const tr = await t.portal.db.query('SELECT 1 FROM ledger_transfers WHERE idempotency_key = $1', [`points:convert:${p.memberId}:${requestId}`]);
     expect(tr.rows.length).toBe(1);
   });

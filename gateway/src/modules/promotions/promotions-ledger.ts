@@ -49,10 +49,30 @@ export async function payReward(tx: Tx, m: MoneyRef, amount: number) {
   return post(tx, m.merchant, m.currency, key, 'promo.reward', await costAccount(tx, m.merchant, m.currency, key), await memberAccount(tx, m.merchant, m.memberId, m.currency), amount, { rewardId: m.rewardId });
 }
 
-/** Wagering met: the bonus account -> the wallet, once (balance.changed). */
-export async function convertBonus(tx: Tx, m: MoneyRef, amount: number) {
-  return post(tx, m.merchant, m.currency, `promo:reward:${m.rewardId}:convert`, 'promo.bonus.convert',
+/**
+ * Wagering met: the bonus account -> the wallet (balance.changed). Once per conversion: the first one is
+ * keyed `promo:reward:<id>:convert`, a later one (after a rolled-back bet undid the conversion) `...:convert:<n>`.
+ */
+export async function convertBonus(tx: Tx, m: MoneyRef, amount: number, conversion = 1) {
+  return post(tx, m.merchant, m.currency, conversion === 1 ? `promo:reward:${m.rewardId}:convert` : `promo:reward:${m.rewardId}:convert:${conversion}`, 'promo.bonus.convert',
     await bonusAccount(tx, m.merchant, m.memberId, m.currency), await memberAccount(tx, m.merchant, m.memberId, m.currency), amount, { rewardId: m.rewardId });
+}
+
+/**
+ * A rolled-back bet took a converted bonus's wagering below its requirement: the wallet -> the bonus
+ * account (balance.changed), keyed by the rolled-back bet so it happens once per rollback. The caller
+ * caps `amount` at what the wallet holds (see walletAvailableForUpdate).
+ */
+export async function revertBonus(tx: Tx, m: MoneyRef, amount: number, bet: { vendor: string; transactionId: string }) {
+  return post(tx, m.merchant, m.currency, `promo:reward:${m.rewardId}:revert:${bet.vendor}:${bet.transactionId}`, 'promo.bonus.revert',
+    await memberAccount(tx, m.merchant, m.memberId, m.currency), await bonusAccount(tx, m.merchant, m.memberId, m.currency), amount, { rewardId: m.rewardId, ...bet });
+}
+
+/** What the member's wallet has available (balance less holds), its row locked until the transaction ends (so a clawback capped by it cannot overdraw). */
+export async function walletAvailableForUpdate(tx: Tx, m: MoneyRef): Promise<number> {
+  const id = await memberAccount(tx, m.merchant, m.memberId, m.currency);
+  const r = await tx.query<{ available: string | number }>('SELECT balance - held AS available FROM ledger_accounts WHERE id = $1 FOR UPDATE', [id]);
+  return Math.max(0, Number(r.rows[0]?.available ?? 0));
 }
 
 /** Expired: the bonus account -> the cost account, once. */

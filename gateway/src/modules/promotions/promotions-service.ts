@@ -13,7 +13,7 @@ import type { BetFact, BetStreamConsumer } from '../engagement/bet-stream.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { activeExclusion, notExcludedSql } from '../rg/rg-service.ts';
 import { audit, type Operator } from '../ops/operators.ts';
-import { bonusBalance, convertBonus, forfeitBonus, grantBonus, payReward, type MoneyRef } from './promotions-ledger.ts';
+import { bonusBalance, convertBonus, forfeitBonus, grantBonus, payReward, revertBonus, walletAvailableForUpdate, type MoneyRef } from './promotions-ledger.ts';
 
 export type PromotionRow = {
   id: string | number; merchant_code: string; category: TPromotionCategory; kind: TPromotionKind;
@@ -28,6 +28,8 @@ export type RewardRow = {
   status: TRewardState; amount: string | number; deposit_amount: string | number; remark: string | null; decision_reason: string | null;
   wager_required: string | number; wager_progress: string | number; weights: Record<string, number>;
   expires_at: Date | string | null; claimed_at: Date | string | null; created_at: Date | string;
+  /** Conversions so far and what the player kept of the bonus after a reverted one (migration 062). */
+  conversions: number; owed: string | number;
 };
 
 const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
@@ -395,7 +397,9 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         `SELECT * FROM promotion_rewards WHERE status = 'processing' AND expires_at <= now() ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`)).rows;
       for (const r of rows) {
         const m = await merchantIn(tx, r.merchant_code);
-        await forfeitBonus(tx, { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) }, n(r.amount));
+        // What the bonus account holds for this reward: its amount less what the player kept after a reverted conversion (owed stays on the reward).
+        const held = n(r.amount) - n(r.owed);
+        if (held > 0) await forfeitBonus(tx, { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) }, held);
         const row = (await tx.query<RewardRow>(`UPDATE promotion_rewards SET status = 'forfeited', updated_at = now() WHERE id = $1 RETURNING *`, [r.id])).rows[0]!;
         await emitEvents(tx, r.merchant_code, [progressEvent(row)]);
         await announceReward(tx, row);
@@ -435,8 +439,12 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
    * Wagering, one bet-stream batch in the drain's transaction. A bet counts towards the member's oldest
    * bonus under wagering, weighted by its game type (the weights saved with the bonus); what it gave is
    * written down (promotion_wagers) so its rollback takes exactly that back. When progress reaches the
-   * requirement the bonus converts to withdrawable money in one ledger transfer (key per reward). Wins
-   * do not count. One bonus.progress per touched bonus per batch (its state after the batch).
+   * requirement the bonus converts to withdrawable money in one ledger transfer (key per reward and
+   * conversion). A rollback that takes a converted bonus's progress back below its requirement undoes the
+   * conversion: the bonus is under wagering again and the wallet gives the bonus back to the bonus account
+   * (key per rolled-back bet), at most what the wallet has; what it lacks stays on the reward as `owed`,
+   * netted from the next conversion (migration 062). Wins do not count. One bonus.progress per touched
+   * bonus per batch (its state after the batch); promotion.reward for each bonus that converted or reverted.
    */
   const consumer: BetStreamConsumer = {
     name: 'promotions.wagering',
@@ -456,14 +464,26 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
           [rollbacks.map((f) => f.merchantCode), rollbacks.map((f) => f.vendor), rollbacks.map((f) => f.transactionId)]);
         for (const x of r.rows) given.set(x.key, { rewardId: x.reward_id, contributed: Number(x.contributed) });
       }
-      if (!open.length && !given.size) return;
+      // Converted bonuses that a rolled-back bet of an earlier batch fed: the rollback may undo their conversion.
+      const openIds = new Set(open.map((r) => String(r.id)));
+      const doneIds = [...new Set([...given.values()].map((g) => g.rewardId))].filter((id) => !openIds.has(id));
+      const done = doneIds.length ? (await tx.query<RewardRow>(
+        `SELECT * FROM promotion_rewards WHERE id = ANY($1::bigint[]) AND status = 'completed' AND wager_required > 0 ORDER BY id FOR UPDATE`, [doneIds])).rows : [];
+      if (!open.length && !done.length) return;
+      const all = [...open, ...done].sort((x, y) => Number(x.id) - Number(y.id));
       const byMember = new Map<number, RewardRow[]>();
-      for (const r of open) byMember.set(Number(r.member_id), [...(byMember.get(Number(r.member_id)) ?? []), r]);
-      const byId = new Map(open.map((r) => [String(r.id), r]));
-      // Rewards touched by rollbacks but no longer processing are not in `open`: nothing to give back there.
+      for (const r of all) byMember.set(Number(r.member_id), [...(byMember.get(Number(r.member_id)) ?? []), r]);
+      const byId = new Map(all.map((r) => [String(r.id), r]));
+      const currencies = new Map<string, string>();
+      const ref = async (r: RewardRow): Promise<MoneyRef> => {
+        let currency = currencies.get(r.merchant_code);
+        if (!currency) currencies.set(r.merchant_code, currency = (await merchantIn(tx, r.merchant_code)).currency);
+        return { merchant: r.merchant_code, currency, memberId: Number(r.member_id), rewardId: Number(r.id) };
+      };
+      // Rewards touched by rollbacks but neither processing nor converted (forfeited) are in neither list: nothing to give back there.
       const touched = new Set<string>();
+      const changed = new Set<string>();
       const wagers = new Map<string, { m: string; v: string; t: string; reward: string; c: number }>();
-      const converted: RewardRow[] = [];
       for (const f of facts) {
         const key = `${f.merchantCode}|${f.vendor}|${f.transactionId}`;
         if (f.fact === 'bet') {
@@ -475,8 +495,13 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
           wagers.set(key, { m: f.merchantCode, v: f.vendor, t: f.transactionId, reward: String(r.id), c });
           touched.add(String(r.id));
           if (n(r.wager_progress) >= n(r.wager_required)) {
+            // Converted now, in order with the batch's other moves (a later rollback in this batch may take it back).
             r.status = 'completed';
-            converted.push(r);
+            r.conversions = n(r.conversions) + 1;
+            const pay = n(r.amount) - n(r.owed);
+            if (pay > 0) await convertBonus(tx, await ref(r), pay, r.conversions);
+            r.owed = 0;
+            changed.add(String(r.id));
           }
         } else if (f.fact === 'bet_rolled_back') {
           const w = wagers.get(key);
@@ -484,9 +509,18 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
           if (w) wagers.delete(key);
           if (!g) continue;
           const r = byId.get(g.rewardId);
-          if (!r || r.status !== 'processing') continue;
+          if (!r || (r.status !== 'processing' && r.status !== 'completed')) continue;
           r.wager_progress = Math.max(0, n(r.wager_progress) - g.contributed);
           touched.add(String(r.id));
+          if (r.status === 'completed' && n(r.wager_progress) < n(r.wager_required)) {
+            // Undo the conversion: the bonus back under wagering, its money back from the wallet as far as the wallet has it.
+            const m = await ref(r);
+            const take = Math.min(n(r.amount), await walletAvailableForUpdate(tx, m));
+            if (take > 0) await revertBonus(tx, m, take, { vendor: f.vendor, transactionId: f.transactionId });
+            r.owed = n(r.amount) - take;
+            r.status = 'processing';
+            changed.add(String(r.id));
+          }
         }
       }
       if (wagers.size) {
@@ -499,17 +533,14 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       if (!touched.size) return;
       const rows = [...touched].map((id) => byId.get(id)!);
       await tx.query(
-        `UPDATE promotion_rewards r SET wager_progress = x.p, status = x.s, completed_at = CASE WHEN x.s = 'completed' THEN now() ELSE NULL END, updated_at = now()
-           FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS x(id, p, s) WHERE r.id = x.id`,
-        [rows.map((r) => r.id), rows.map((r) => n(r.wager_progress)), rows.map((r) => r.status)]);
-      for (const r of converted) {
-        const m = await merchantIn(tx, r.merchant_code);
-        await convertBonus(tx, { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) }, n(r.amount));
-      }
+        `UPDATE promotion_rewards r SET wager_progress = x.p, status = x.s, conversions = x.c, owed = x.o,
+           completed_at = CASE WHEN x.s <> 'completed' THEN NULL WHEN r.status = 'completed' THEN r.completed_at ELSE now() END, updated_at = now()
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::int[], $5::bigint[]) AS x(id, p, s, c, o) WHERE r.id = x.id`,
+        [rows.map((r) => r.id), rows.map((r) => n(r.wager_progress)), rows.map((r) => r.status), rows.map((r) => n(r.conversions)), rows.map((r) => n(r.owed))]);
       const perMerchant = new Map<string, NewEvent[]>();
       for (const r of rows) perMerchant.set(r.merchant_code, [...(perMerchant.get(r.merchant_code) ?? []), progressEvent(r)]);
       for (const [merchant, events] of perMerchant) await emitEvents(tx, merchant, events);
-      for (const r of converted) await announceReward(tx, r);
+      for (const id of changed) await announceReward(tx, byId.get(id)!);
     },
   };
 

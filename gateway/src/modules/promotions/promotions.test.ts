@@ -117,6 +117,48 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect((await rewards(q.token)).list).toEqual([]);
   });
 
+  it('a bet voided after its bonus converted undoes the conversion over the vendor API: back under wagering, the bonus back from the wallet once, live; wagering again converts again', async () => {
+    const promo = await createPromo({ category: 'special', kind: 'request', ...texts('Void after'), requiresJoin: false, rewardAmount: 100_00, wageringBonusX: 2 });
+    const p = await player();
+    const req = await call<{ reward: Reward }>('/wps/relay/MCSFE_signUpRequestReward', { token: p.token, body: { promotionId: Number(promo.id), remark: '' } });
+    const rewardId = req.json!.value!.reward.id;
+    expect((await call(`/ops/api/promotions/requests/${rewardId}/decide`, { token: ops.pfinance!, body: { approve: true, reason: '' } })).status).toBe(200);
+    await transferIn(p.memberId, 1000_00);
+    const live = await vendorToken(p.token, 'PRV-L');
+    const voided = await bet(p, live, 'L1', 150_00);
+    await bet(p, live, 'L1', 60_00); // 210.00 >= 200.00: converts
+    await t.portal.betStream.drainNow();
+    await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { state: string }).state === 'completed'), 'converted');
+    expect(await balance(p.token)).toBe(1000_00 - 210_00 + 100_00);
+    const seen = p.socket.received.length;
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: voided });
+    await t.portal.betStream.drainNow();
+    const back = await waitFor(() => p.socket.received.slice(seen).find((e) => e.type === 'bonus.progress' && (e.payload as { rewardId: string }).rewardId === rewardId), 'bonus back under wagering');
+    expect(back.payload).toMatchObject({ state: 'processing', wagerRequired: 200_00, wagerProgress: 60_00 });
+    await waitFor(() => p.socket.received.slice(seen).find((e) => e.type === 'balance.changed' && (e.payload as { reason: string }).reason === 'promo.bonus.revert'), 'balance.changed (revert)');
+    // The stake came back (rollback) and the bonus went back to the bonus account.
+    expect(await balance(p.token)).toBe(1000_00 - 60_00);
+    let r = await rewards(p.token);
+    expect(r.list.find((x) => x.id === rewardId)).toMatchObject({ state: 'processing', status: 'processing', wagerProgress: 60_00, wagerRequired: 200_00 });
+    expect(r.bonusBalance).toBe(100_00);
+    expect(await statusOf(p.token, promo.id)).toBe('processing');
+    // The same rollback again is a replay at the vendor API and in the stream: nothing more is taken.
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: voided });
+    await t.portal.betStream.drainNow();
+    expect(await balance(p.token)).toBe(1000_00 - 60_00);
+    const reverts = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key LIKE $1`, [`promo:reward:${rewardId}:revert:%`]);
+    expect(reverts.rows[0]!.n).toBe(1);
+    // Wagering met again: converts again, under the second conversion's key.
+    await bet(p, live, 'L1', 140_00);
+    await t.portal.betStream.drainNow();
+    await waitFor(() => p.socket.received.slice(seen).find((e) => e.type === 'bonus.progress' && (e.payload as { state: string }).state === 'completed'), 'converted again');
+    r = await rewards(p.token);
+    expect(r.list.find((x) => x.id === rewardId)).toMatchObject({ state: 'completed', status: 'issued' });
+    expect([r.bonusBalance, await balance(p.token)]).toEqual([0, 1000_00 - 60_00 - 140_00 + 100_00]);
+    const second = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key = $1`, [`promo:reward:${rewardId}:convert:2`]);
+    expect(second.rows[0]!.n).toBe(1);
+  });
+
   it('reward requests: join, apply with a remark (applying), an operator approves (issued) or rejects (rejected), once', async () => {
     const promo = await createPromo({ category: 'special', kind: 'request', ...texts('Tell us'), rewardAmount: 50_00 });
     const p = await player();

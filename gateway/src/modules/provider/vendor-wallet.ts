@@ -18,6 +18,7 @@ import { ledgerTransfers } from '../../obs/metrics.ts';
 
 const VENDOR_SOURCE = { source: 'vendor' } as const;
 import { checkMoney } from '../rg/rg-service.ts';
+import { winnerIcon } from '../games/winner-icons.ts';
 
 /** How long a launched game's token lets the vendor take bets. Wins and rollbacks are accepted after it. */
 export const GAME_SESSION_MS = 4 * 3600_000;
@@ -111,11 +112,13 @@ export function createVendorWallet(db: Db) {
         'SELECT game_name, icon_url FROM games WHERE merchant_code = $1 AND vassalage = $2 AND game_code = $3 LIMIT 1', [m.code, vendor, gameCode])).rows[0];
       const customerName = maskName(p?.nickname ?? p?.account ?? String(memberId));
       const gameName = g?.game_name ?? gameCode;
+      // No icon on the vendor's row: the catalogue's for the name or code, so the live row shows what a reload would.
+      const iconUrl = await winnerIcon(tx, m.code, gameName, g?.icon_url ?? null);
       const r = (await tx.query<{ id: number; at: Date | string }>(
         'INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount) VALUES ($1, $2, $3, $4, $5) RETURNING id, at',
-        [m.code, customerName, gameName, g?.icon_url ?? null, win])).rows[0]!;
+        [m.code, customerName, gameName, iconUrl, win])).rows[0]!;
       await emitEvent(tx, m.code, merchantAudience(m.code), 'winner.posted', {
-        id: String(r.id), iconUrl: g?.icon_url ?? null, winAmount: win, gameName, customerName, at: new Date(r.at).toISOString(),
+        id: String(r.id), iconUrl, winAmount: win, gameName, customerName, at: new Date(r.at).toISOString(),
       });
     });
     wakeRelays();

@@ -236,6 +236,91 @@ describe('red envelopes', () => {
     expect((await grab(payer, e.envelopeId)).status).toBe(200);
   });
 
+  /** A segment drop seen by its member and by an outsider: live event, open list, grab; the outsider's grab changes nothing. */
+  async function memberVsOutsider(audience: unknown, insider: TestMember, outsider: TestMember, targets: number) {
+    const si = await connectSocket(t.url, { token: insider.token });
+    const so = await connectSocket(t.url, { token: outsider.token });
+    sockets.push(si, so);
+    const r = await drop({ totalAmount: 1_000, count: 2, minShare: 100, audience });
+    expect(r.status, r.text).toBe(200);
+    const e = r.json!.value!.envelope;
+    expect(e.audience.targets).toBe(targets);
+    const mine = (x: { type: string; payload: unknown }) => x.type === 'envelope.dropped' && (x.payload as TOpenEnvelope).envelopeId === e.envelopeId;
+    await waitFor(() => si.received.find(mine), 'the segment drop event for its member');
+    // The member's event came through the same relay pass; the outsider's socket got nothing, nor did the merchant room.
+    await new Promise((res) => setTimeout(res, 200));
+    expect(so.received.filter(mine)).toEqual([]);
+    expect((await t.portal.db.query(`SELECT 1 FROM outbox WHERE type = 'envelope.dropped' AND audience LIKE 'merchant:%' AND payload->>'envelopeId' = $1`, [e.envelopeId])).rows).toEqual([]);
+    const openOf = async (m: TestMember) => (await api<{ list: TOpenEnvelope[] }>(t.url, '/wps/envelopes/open', { token: m.token })).json!.value!.list.map((x) => x.envelopeId);
+    expect(await openOf(insider)).toContain(e.envelopeId);
+    expect(await openOf(outsider)).not.toContain(e.envelopeId);
+    const before = await balance(outsider);
+    const refused = await grab(outsider, e.envelopeId);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ success: false, code: 'ENVELOPE_NOT_ELIGIBLE' });
+    expect(await balance(outsider)).toBe(before);
+    const claimed = async () => (await t.portal.db.query<{ n: number }>('SELECT count(member_id)::int AS n FROM red_envelope_shares WHERE envelope_id = $1', [e.envelopeId])).rows[0]!.n;
+    expect(await claimed()).toBe(0);
+    const won = await grab(insider, e.envelopeId);
+    expect(won.status, won.text).toBe(200);
+    expect(await claimed()).toBe(1);
+    return e;
+  }
+
+  it('promotion participants: joined or rewarded players of that promotion only; an unknown or other merchant\'s promotion is refused', async () => {
+    const [joined, rewarded, outsider, otherJoin] = await Promise.all([member(0), member(0), member(0), member(0)]);
+    const promo = async (merchant: string) => String((await t.portal.db.query<{ id: number }>(
+      `INSERT INTO promotions (merchant_code, category, kind, title, rules, starts_at) VALUES ($1, 'limited', 'signup', '{"EN":"p","TY":"p"}', '{"EN":"r","TY":"r"}', now()) RETURNING id`,
+      [merchant])).rows[0]!.id);
+    const [p, other] = [await promo('DEMO'), await promo('DEMO')];
+    await t.portal.db.query('INSERT INTO promotion_joins (promotion_id, member_id) VALUES ($1, $2), ($3, $4)', [p, joined.memberId, other, otherJoin.memberId]);
+    await t.portal.db.query(`INSERT INTO promotion_rewards (merchant_code, promotion_id, member_id, status) VALUES ('DEMO', $1, $2, 'applying')`, [p, rewarded.memberId]);
+    const e = await memberVsOutsider({ kind: 'promotion', promotionId: p }, joined, outsider, 2);
+    expect(e.audience).toMatchObject({ kind: 'promotion', promotionId: p, targets: 2 });
+    expect((await grab(rewarded, e.envelopeId)).status).toBe(200);
+    expect((await grab(otherJoin, e.envelopeId)).json).toMatchObject({ code: 'ENVELOPE_NOT_ELIGIBLE' });
+    const listed = (await api<{ list: TOpsEnvelope[] }>(t.url, '/ops/api/envelopes', { token: ops })).json!.value!.list.find((x) => x.envelopeId === e.envelopeId);
+    expect(listed?.audience).toEqual({ kind: 'promotion', days: null, promotionId: p, from: null, to: null, targets: 2 });
+
+    const houseBefore = await house();
+    const foreign = await promo('DEMOVN');
+    for (const promotionId of ['99999999', foreign, '0', 'abc']) {
+      const r = await drop({ totalAmount: 100, count: 1, minShare: 1, audience: { kind: 'promotion', promotionId } });
+      expect(r.status, promotionId).toBe(400);
+      expect(r.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    expect(await house()).toBe(houseBefore);
+  });
+
+  it('registered between two days (the merchant\'s calendar, both days included): only those players', async () => {
+    const [inside, early, late] = await Promise.all([member(0), member(0), member(0)]);
+    const offset = (await t.portal.merchants.resolve({ code: 'DEMO' }))!.brand.gmtOffsetMinutes;
+    // 2020-03-11 on the merchant's calendar is [03-11 00:00, 03-12 00:00) local time.
+    const local = (iso: string, minutes: number) => new Date(Date.parse(iso) - offset * 60_000 + minutes * 60_000);
+    const set = (m: TestMember, at: Date) => t.portal.db.query('UPDATE members SET created_at = $2 WHERE id = $1', [m.memberId, at]);
+    await set(inside, local('2020-03-11T00:00:00Z', 1));
+    await set(early, local('2020-03-11T00:00:00Z', -1));
+    await set(late, local('2020-03-12T00:00:00Z', 0));
+    const e = await memberVsOutsider({ kind: 'registered', from: '2020-03-11', to: '2020-03-11' }, inside, early, 1);
+    expect(e.audience).toMatchObject({ kind: 'registered', from: '2020-03-11', to: '2020-03-11', targets: 1 });
+    expect((await grab(late, e.envelopeId)).json).toMatchObject({ code: 'ENVELOPE_NOT_ELIGIBLE' });
+    // The same request id with another range is another drop's terms.
+    const requestId = rid();
+    expect((await drop({ totalAmount: 100, count: 1, minShare: 1, requestId, audience: { kind: 'registered', from: '2020-03-10', to: '2020-03-11' } })).status).toBe(200);
+    expect((await drop({ totalAmount: 100, count: 1, minShare: 1, requestId, audience: { kind: 'registered', from: '2020-03-11', to: '2020-03-11' } })).status).toBe(409);
+    for (const audience of [
+      { kind: 'registered', from: '2020-03-12', to: '2020-03-11' },
+      { kind: 'registered', from: '2020-02-30', to: '2020-03-11' },
+      { kind: 'registered', from: '2020-3-1', to: '2020-03-11' },
+      { kind: 'registered', from: '1990-01-01', to: '1990-01-02' },
+      { kind: 'accounts', accounts: Array.from({ length: 1001 }, (_, i) => `acc${i}`) },
+    ]) {
+      const r = await drop({ totalAmount: 100, count: 1, minShare: 1, audience });
+      expect(r.status, JSON.stringify(audience).slice(0, 80)).toBe(400);
+      expect(r.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+  });
+
   it('bad drops and grabs are 4xx with the envelope, nothing changed', async () => {
     const houseBefore = await house();
     for (const body of [

@@ -1,4 +1,4 @@
-import { RECORDS_DEFAULT_RANGE_DAYS, RECORDS_MAX_RANGE_DAYS, type TRecord } from '@portal/contracts/api/wallet';
+import { RECORDS_DEFAULT_RANGE_DAYS, RECORDS_MAX_RANGE_DAYS, recordKindOf, type TRecord } from '@portal/contracts/api/wallet';
 import type { Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 
@@ -66,7 +66,7 @@ export async function listRecords(q: Queryable, memberId: number, currency: stri
     list: r.rows.map((x): TRecord => ({
       id: String(x.id),
       time: (x.time instanceof Date ? x.time : new Date(x.time)).toISOString(),
-      kind: x.kind,
+      kind: recordKindOf(x.kind),
       amount: x.entry_amount ?? (x.is_debit ? -x.amount : x.amount),
       balanceAfter: x.balance_after,
       status: x.status,

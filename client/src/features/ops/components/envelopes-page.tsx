@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@portal/contracts/domain/money';
 import type { TEnvelopeAudience } from '@portal/contracts/api/red-envelopes';
 import { useDropEnvelope, useOpsEnvelopes } from '../api/envelopes';
+import { useOpsPromotions } from '../api/promotions';
 import { formatDateTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { newRequestId } from '../lib/request-id';
@@ -10,8 +11,12 @@ import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 type AudienceKind = TEnvelopeAudience['kind'];
-type Form = { total: string; count: string; min: string; minutes: string; audience: AudienceKind; days: string; accounts: string; en: string; ty: string };
-const EMPTY: Form = { total: '', count: '', min: '1.00', minutes: '60', audience: 'all', days: '7', accounts: '', en: '', ty: '' };
+type Form = {
+  total: string; count: string; min: string; minutes: string; audience: AudienceKind; days: string; promotionId: string; from: string; to: string;
+  accounts: string; en: string; ty: string;
+};
+const EMPTY: Form = { total: '', count: '', min: '1.00', minutes: '60', audience: 'all', days: '7', promotionId: '', from: '', to: '', accounts: '', en: '', ty: '' };
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 const int = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
 const accountsOf = (v: string) => [...new Set(v.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean))];
 
@@ -33,6 +38,7 @@ export function EnvelopesPage() {
   const minutes = int(form.minutes, 1, 10_080);
   const days = int(form.days, 1, 90);
   const accounts = accountsOf(form.accounts);
+  const promotions = useOpsPromotions();
   const problems = {
     total: total === null,
     count: count === null,
@@ -40,14 +46,24 @@ export function EnvelopesPage() {
     minutes: minutes === null,
     days: form.audience === 'depositors' && days === null,
     accounts: form.audience === 'accounts' && (accounts.length === 0 || accounts.length > 1000),
+    promotion: form.audience === 'promotion' && !form.promotionId,
+    from: form.audience === 'registered' && (!isDay(form.from) || (isDay(form.to) && form.from > form.to)),
+    to: form.audience === 'registered' && !isDay(form.to),
   };
   const isValid = !Object.values(problems).some(Boolean);
   const edit = (patch: Partial<Form>) => {
     setForm((f) => ({ ...f, ...patch }));
     setRequestId(newRequestId());
   };
-  const audience = (): TEnvelopeAudience =>
-    form.audience === 'all' ? { kind: 'all' } : form.audience === 'depositors' ? { kind: 'depositors', days: days! } : { kind: 'accounts', accounts };
+  const audience = (): TEnvelopeAudience => {
+    switch (form.audience) {
+      case 'all': return { kind: 'all' };
+      case 'depositors': return { kind: 'depositors', days: days! };
+      case 'promotion': return { kind: 'promotion', promotionId: form.promotionId };
+      case 'registered': return { kind: 'registered', from: form.from, to: form.to };
+      case 'accounts': return { kind: 'accounts', accounts };
+    }
+  };
   const average = total !== null && count !== null ? Math.floor(total / count) : null;
 
   return (
@@ -80,12 +96,35 @@ export function EnvelopesPage() {
             <select id="ops-env-audience" className="ops-input" value={form.audience} disabled={!canDrop} onChange={(e) => edit({ audience: e.target.value as AudienceKind })} data-testid="ops-env-audience">
               <option value="all">{t('env_audience_all')}</option>
               <option value="depositors">{t('env_audience_depositors')}</option>
+              <option value="promotion">{t('env_audience_promotion')}</option>
+              <option value="registered">{t('env_audience_registered')}</option>
               <option value="accounts">{t('env_audience_accounts')}</option>
             </select>
             <span className="ops-field__hint">{t('env_audience_hint')}</span>
           </div>
           {form.audience === 'depositors' && (
             <OpsField label={t('env_days')} value={form.days} onChange={(v) => edit({ days: v })} testId="ops-env-days" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.days} />
+          )}
+          {form.audience === 'promotion' && (
+            <div className="ops-field">
+              <label className="ops-field__label" htmlFor="ops-env-promotion">{t('env_promotion')}</label>
+              <select id="ops-env-promotion" className="ops-input" value={form.promotionId} disabled={!canDrop} onChange={(e) => edit({ promotionId: e.target.value })}
+                data-testid="ops-env-promotion" aria-invalid={(isTried && problems.promotion) || undefined}>
+                <option value="">{t('env_promotion_pick')}</option>
+                {(promotions.data?.list ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>#{p.id} {p.title.EN} · {t('env_promotion_joins', { count: p.joins })}</option>
+                ))}
+              </select>
+              <span className="ops-field__hint">{t('env_promotion_hint')}</span>
+              <ErrorNote error={promotions.error} testId="ops-env-promotion-error" />
+            </div>
+          )}
+          {form.audience === 'registered' && (
+            <>
+              <OpsField label={t('env_registered_from')} value={form.from} onChange={(v) => edit({ from: v })} testId="ops-env-from" required disabled={!canDrop} placeholder="2026-01-31" invalid={isTried && problems.from} />
+              <OpsField label={t('env_registered_to')} value={form.to} onChange={(v) => edit({ to: v })} testId="ops-env-to" required disabled={!canDrop} placeholder="2026-01-31" invalid={isTried && problems.to}
+                hint={t('env_registered_hint')} />
+            </>
           )}
           {form.audience === 'accounts' && (
             <OpsField label={t('env_accounts')} value={form.accounts} onChange={(v) => edit({ accounts: v })} testId="ops-env-accounts" required disabled={!canDrop} multiline invalid={isTried && problems.accounts}
@@ -131,6 +170,8 @@ export function EnvelopesPage() {
                   <td>
                     {t(`env_audience_${e.audience.kind}`)}
                     {e.audience.kind === 'depositors' && <div className="ops-muted">{t('env_days_value', { count: e.audience.days ?? 0 })}</div>}
+                    {e.audience.kind === 'promotion' && <div className="ops-muted">{t('env_promotion_value', { id: e.audience.promotionId })}</div>}
+                    {e.audience.kind === 'registered' && <div className="ops-muted">{t('env_registered_value', { from: e.audience.from, to: e.audience.to })}</div>}
                     {e.audience.targets !== null && <div className="ops-muted">{t('env_targets', { count: e.audience.targets })}</div>}
                   </td>
                   <td className="num">

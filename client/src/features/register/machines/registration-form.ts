@@ -1,6 +1,6 @@
 import type { TFieldRule, TRegisterBody } from '@portal/contracts/api/auth';
 import { ErrorCode } from '@portal/contracts/api/errors';
-import { ageOn, checkField, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
+import { ageOn, checkField, identityNameProblem, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
 import { isApiError } from '../../../lib/api';
 import { errorMessage, MSG, problemMessage, serverDetailMessage, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 
@@ -90,7 +90,8 @@ export function validateRegistration(
   const errors: FieldErrors = {};
   for (const { field, rule } of visibleFields(setup, kind)) {
     const value = normalised(field, values[field]);
-    const problem = checkField(rule, value);
+    // A required full name: the server's own rule (a name of punctuation only is no name).
+    const problem = field === 'payeeName' && rule.required ? identityNameProblem(rule, value) : checkField(rule, value);
     if (problem) errors[field] = problemMessage(problem);
   }
   const shown = new Set(visibleFields(setup, kind).map((f) => f.field));

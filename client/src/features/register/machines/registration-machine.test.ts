@@ -87,6 +87,13 @@ describe('registration form rules', () => {
     expect(errors).toEqual({ birthday: { key: 'register:underage', values: { age: 21 } } });
   });
 
+  it('refuses a required full name of punctuation only, as the server does (identityNameProblem)', () => {
+    const rules = DEMO_RULES.map((r) => (r.field === 'payeeName' ? { ...r, required: true, acceptedPattern: '*' } : r));
+    const values = { username: 'player01', password: 'abc123', confirmPassword: 'abc123', captcha: '1234', birthday: '1990-01-01' };
+    expect(validateRegistration({ ...SETUP, rules }, 'register', { ...values, payeeName: '¿? -' }, OK, new Date('2026-01-01')).payeeName).toBeDefined();
+    expect(validateRegistration({ ...SETUP, rules }, 'register', { ...values, payeeName: 'Juan Dela Cruz' }, OK, new Date('2026-01-01'))).toEqual({});
+  });
+
   it('builds the body: trimmed fields, invitation code from the address when the field is hidden, mobile as username', () => {
     const hidden = DEMO_RULES.map((r) => (r.field === 'affiliateCode' ? { ...r, enabled: false } : r));
     const body = buildRegisterBody(
