@@ -1,21 +1,16 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { z } from 'zod';
-import { opsAgentDisputeCalls, ZOpsDisputeQuery, ZResolveDisputeBody, type DisputeStatus, type PayoutStatus } from '@portal/contracts/api/agent-payouts';
-import { OPS_PREFIX, type OpsAction } from '@portal/contracts/api/ops';
-import { gateOperator } from '../ops/ops-routes.ts';
-import { LIMITS } from '@portal/contracts/domain/constants';
+import type { Express } from 'express';
+import { opsAgentDisputeCalls, ZResolveDisputeBody, type DisputeStatus, type PayoutStatus } from '@portal/contracts/api/agent-payouts';
+import { OPS_PREFIX } from '@portal/contracts/api/ops';
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { refuseNulInBody, zodDetails } from '../../app/http.ts';
 import { emitEvents } from '../../bus/outbox.ts';
-import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
-import { audit, type Operator, type Operators } from '../ops/operators.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+import { audit, type Operators } from '../ops/operators.ts';
+import { createOpsRouter } from '../ops/ops-router.ts';
 import { InsufficientFunds, transfer } from '../wallet/ledger.ts';
 import { checkPage, DISPUTE_SELECT, toDispute, type DisputeRow } from './payouts.ts';
 import { EVENT_KIND } from './settlement.ts';
-
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
 const toOpsDispute = (r: DisputeRow) => ({
   ...toDispute(r), payeeId: Number(r.payee_id), payerId: r.payer_id === null ? null : Number(r.payer_id), payerAccount: r.payer_account, resolvedBy: r.resolved_by,
@@ -49,112 +44,79 @@ function owedByPayer(p: { payout_status: string; payer_id: number | null; payout
  */
 export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
   const { db } = deps;
-  const router = express.Router();
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
+  const ops = createOpsRouter(deps, { prefix: OPS_PREFIX });
 
-  async function operatorOf(req: Request, role: OpsAction): Promise<{ merchant: Merchant; operator: Operator }> {
-    const header = req.headers['x-merchant-code'];
-    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const op = token ? await deps.operators.resolve(token) : null;
-    const operator = await gateOperator(db, op && op.merchantCode === merchant.code ? op : null, role, { method: req.method, path: req.baseUrl + req.route.path });
-    return { merchant, operator };
-  }
-  const send = <V extends z.ZodType>(res: Response, schema: V, value: z.infer<V>) => {
-    if (deps.checkResponses) {
-      const check = schema.safeParse(value);
-      if (!check.success) throw new Error(`agent dispute response breaks its contract: ${check.error.message}`);
-    }
-    res.json({ success: true, value });
-  };
-
-  router.get(opsAgentDisputeCalls.list.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const { merchant } = await operatorOf(req, 'disputes.read');
-      const q = ZOpsDisputeQuery.safeParse(req.query ?? {});
-      if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', zodDetails(q.error));
-      checkPage(q.data);
-      const { pageNo, pageSize, status } = q.data;
-      const args = [merchant.code, status ?? null];
-      const where = `d.merchant_code = $1 AND ($2::text IS NULL OR d.status = $2)`;
-      const r = await db.query<DisputeRow>(`${DISPUTE_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $3 OFFSET $4`, [...args, pageSize, (pageNo - 1) * pageSize]);
-      const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_disputes d WHERE ${where}`, args);
-      send(res, opsAgentDisputeCalls.list.value, { list: r.rows.map(toOpsDispute), pageNo, pageSize, total: n.rows[0]!.n });
-    } catch (err) {
-      next(err);
-    }
+  ops.call(opsAgentDisputeCalls.list, 'disputes.read', async ({ ctx: { merchant }, query }) => {
+    checkPage(query);
+    const { pageNo, pageSize, status } = query;
+    const args = [merchant.code, status ?? null];
+    const where = `d.merchant_code = $1 AND ($2::text IS NULL OR d.status = $2)`;
+    const r = await db.query<DisputeRow>(`${DISPUTE_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $3 OFFSET $4`, [...args, pageSize, (pageNo - 1) * pageSize]);
+    const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_disputes d WHERE ${where}`, args);
+    return { list: r.rows.map(toOpsDispute), pageNo, pageSize, total: n.rows[0]!.n };
   });
 
-  router.post(opsAgentDisputeCalls.resolve.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const { merchant, operator } = await operatorOf(req, 'disputes.resolve');
-      const id = Number(req.params.id);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
-      const b = ZResolveDisputeBody.safeParse(req.body ?? {});
-      if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
-      const body = b.data;
-      const value = await db.tx(async (tx) => {
-        const d = (await tx.query<{ id: number; status: DisputeStatus; payout_id: number }>(
-          'SELECT id, status, payout_id FROM agent_disputes WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant.code])).rows[0];
-        if (!d) throw new AppError(ErrorCode.NOT_FOUND);
-        if (d.status !== 'open') throw new AppError(ErrorCode.INVALID_STATE, 'This dispute is already resolved');
-        const p = (await tx.query<{ id: number; payee_id: number; kind: keyof typeof EVENT_KIND; contract_id: number; period_key: string; status: PayoutStatus; amount: number; adjusted_amount: number; payer_adjusted_amount: number; payer_id: number | null }>(
-          'SELECT id, payee_id, kind, contract_id, period_key, status, amount, adjusted_amount, payer_adjusted_amount, payer_id FROM agent_payouts WHERE id = $1 FOR UPDATE', [d.payout_id])).rows[0]!;
-        let transferId: number | null = null;
-        let fromPayer = 0;
-        let fromHouse = 0;
-        if (body.decision === 'adjusted') {
-          const payerId = p.payer_id === null ? null : Number(p.payer_id);
-          const owed = owedByPayer({ payout_status: p.status, payer_id: payerId, payout_amount: p.amount, payer_adjusted_amount: p.payer_adjusted_amount });
-          fromPayer = Math.min(body.amount, owed);
-          fromHouse = body.amount - fromPayer;
-          const memo = { disputeId: id, payoutId: Number(p.id), operator: operator.username };
-          if (fromPayer > 0 && payerId !== null) {
-            try {
-              transferId = (await transfer(tx, {
-                merchant: merchant.code, currency: merchant.currency, key: `agent-dispute:${id}`, kind: 'agent.adjustment',
-                debit: { member: payerId }, credit: { member: Number(p.payee_id) }, amount: fromPayer, memo: { ...memo, owedBy: payerId },
-              })).transferId;
-            } catch (err) {
-              // Never a negative balance: the whole resolution rolls back, the payout stays unfunded, the dispute open.
-              if (err instanceof InsufficientFunds) throw new AppError(ErrorCode.AGENT_PAYER_CANNOT_FUND);
-              throw err;
-            }
+  const resolve = opsAgentDisputeCalls.resolve;
+  ops.router.post(resolve.path.slice(OPS_PREFIX.length), ops.route(async (req) => {
+    const { merchant, operator } = await ops.gate(req, 'disputes.resolve', resolve.path);
+    const id = ops.idOf(req);
+    const body = ops.parse(ZResolveDisputeBody, req.body);
+    return db.tx(async (tx) => {
+      const d = (await tx.query<{ id: number; status: DisputeStatus; payout_id: number }>(
+        'SELECT id, status, payout_id FROM agent_disputes WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant.code])).rows[0];
+      if (!d) throw new AppError(ErrorCode.NOT_FOUND);
+      if (d.status !== 'open') throw new AppError(ErrorCode.INVALID_STATE, 'This dispute is already resolved');
+      const p = (await tx.query<{ id: number; payee_id: number; kind: keyof typeof EVENT_KIND; contract_id: number; period_key: string; status: PayoutStatus; amount: number; adjusted_amount: number; payer_adjusted_amount: number; payer_id: number | null }>(
+        'SELECT id, payee_id, kind, contract_id, period_key, status, amount, adjusted_amount, payer_adjusted_amount, payer_id FROM agent_payouts WHERE id = $1 FOR UPDATE', [d.payout_id])).rows[0]!;
+      let transferId: number | null = null;
+      let fromPayer = 0;
+      let fromHouse = 0;
+      if (body.decision === 'adjusted') {
+        const payerId = p.payer_id === null ? null : Number(p.payer_id);
+        const owed = owedByPayer({ payout_status: p.status, payer_id: payerId, payout_amount: p.amount, payer_adjusted_amount: p.payer_adjusted_amount });
+        fromPayer = Math.min(body.amount, owed);
+        fromHouse = body.amount - fromPayer;
+        const memo = { disputeId: id, payoutId: Number(p.id), operator: operator.username };
+        if (fromPayer > 0 && payerId !== null) {
+          try {
+            transferId = (await transfer(tx, {
+              merchant: merchant.code, currency: merchant.currency, key: `agent-dispute:${id}`, kind: 'agent.adjustment',
+              debit: { member: payerId }, credit: { member: Number(p.payee_id) }, amount: fromPayer, memo: { ...memo, owedBy: payerId },
+            })).transferId;
+          } catch (err) {
+            // Never a negative balance: the whole resolution rolls back, the payout stays unfunded, the dispute open.
+            if (err instanceof InsufficientFunds) throw new AppError(ErrorCode.AGENT_PAYER_CANNOT_FUND);
+            throw err;
           }
-          if (fromHouse > 0) {
-            const t = await transfer(tx, {
-              merchant: merchant.code, currency: merchant.currency, key: fromPayer > 0 ? `agent-dispute:${id}:house` : `agent-dispute:${id}`, kind: 'agent.adjustment',
-              debit: { system: 'adjustment' }, credit: { member: Number(p.payee_id) }, amount: fromHouse, memo,
-            });
-            transferId ??= t.transferId;
-          }
-          // An unfunded payout stays unfunded until its payer has paid all it owed.
-          const stillOwed = p.status === 'unfunded' && Number(p.payer_adjusted_amount) + fromPayer < Number(p.amount);
-          await tx.query(`UPDATE agent_payouts SET status = $3, adjusted_amount = adjusted_amount + $2, payer_adjusted_amount = payer_adjusted_amount + $4 WHERE id = $1`,
-            [p.id, body.amount, stillOwed ? 'unfunded' : 'adjusted', fromPayer]);
-          const payload = { payoutId: String(p.id), contractId: String(p.contract_id), kind: EVENT_KIND[p.kind], periodKey: p.period_key, amount: body.amount, status: stillOwed ? 'unfunded' : 'adjusted', payeeId: Number(p.payee_id), payerId: payerId ?? 0 } as const;
-          await emitEvents(tx, merchant.code, [
-            { audience: userAudience(Number(p.payee_id)), type: 'contract.payout', payload },
-            ...(fromPayer > 0 && payerId !== null ? [{ audience: userAudience(payerId), type: 'contract.payout' as const, payload }] : []),
-          ]);
         }
-        await tx.query(
-          `UPDATE agent_disputes SET status = $2, resolution_note = $3, adjustment = $4, adjustment_transfer_id = $5, resolved_by = $6, resolved_at = now(),
-             adjustment_payer_id = $7, adjustment_house = $8 WHERE id = $1`,
-          [id, body.decision, body.note, body.decision === 'adjusted' ? body.amount : null, transferId, operator.username,
-            fromPayer > 0 ? p.payer_id : null, body.decision === 'adjusted' ? fromHouse : null],
-        );
-        await audit(tx, operator, 'agentDispute.resolve', { type: 'agentDispute', id }, { status: 'open', payoutStatus: p.status, adjustedAmount: Number(p.adjusted_amount) },
-          { status: body.decision, note: body.note, ...(body.decision === 'adjusted' ? { amount: body.amount, transferId, fromPayer, fromHouse } : {}) });
-        return toOpsDispute((await tx.query<DisputeRow>(`${DISPUTE_SELECT} WHERE d.id = $1`, [id])).rows[0]!);
-      });
-      send(res, opsAgentDisputeCalls.resolve.value, value);
-    } catch (err) {
-      next(err);
-    }
-  });
+        if (fromHouse > 0) {
+          const t = await transfer(tx, {
+            merchant: merchant.code, currency: merchant.currency, key: fromPayer > 0 ? `agent-dispute:${id}:house` : `agent-dispute:${id}`, kind: 'agent.adjustment',
+            debit: { system: 'adjustment' }, credit: { member: Number(p.payee_id) }, amount: fromHouse, memo,
+          });
+          transferId ??= t.transferId;
+        }
+        // An unfunded payout stays unfunded until its payer has paid all it owed.
+        const stillOwed = p.status === 'unfunded' && Number(p.payer_adjusted_amount) + fromPayer < Number(p.amount);
+        await tx.query(`UPDATE agent_payouts SET status = $3, adjusted_amount = adjusted_amount + $2, payer_adjusted_amount = payer_adjusted_amount + $4 WHERE id = $1`,
+          [p.id, body.amount, stillOwed ? 'unfunded' : 'adjusted', fromPayer]);
+        const payload = { payoutId: String(p.id), contractId: String(p.contract_id), kind: EVENT_KIND[p.kind], periodKey: p.period_key, amount: body.amount, status: stillOwed ? 'unfunded' : 'adjusted', payeeId: Number(p.payee_id), payerId: payerId ?? 0 } as const;
+        await emitEvents(tx, merchant.code, [
+          { audience: userAudience(Number(p.payee_id)), type: 'contract.payout', payload },
+          ...(fromPayer > 0 && payerId !== null ? [{ audience: userAudience(payerId), type: 'contract.payout' as const, payload }] : []),
+        ]);
+      }
+      await tx.query(
+        `UPDATE agent_disputes SET status = $2, resolution_note = $3, adjustment = $4, adjustment_transfer_id = $5, resolved_by = $6, resolved_at = now(),
+           adjustment_payer_id = $7, adjustment_house = $8 WHERE id = $1`,
+        [id, body.decision, body.note, body.decision === 'adjusted' ? body.amount : null, transferId, operator.username,
+          fromPayer > 0 ? p.payer_id : null, body.decision === 'adjusted' ? fromHouse : null],
+      );
+      await audit(tx, operator, 'agentDispute.resolve', { type: 'agentDispute', id }, { status: 'open', payoutStatus: p.status, adjustedAmount: Number(p.adjusted_amount) },
+        { status: body.decision, note: body.note, ...(body.decision === 'adjusted' ? { amount: body.amount, transferId, fromPayer, fromHouse } : {}) });
+      return toOpsDispute((await tx.query<DisputeRow>(`${DISPUTE_SELECT} WHERE d.id = $1`, [id])).rows[0]!);
+    });
+  }, resolve));
 
-  app.use(OPS_PREFIX, router);
+  ops.mount(app);
 }

@@ -1,21 +1,13 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { z } from 'zod';
-import type { CallDef } from '@portal/contracts/api/envelope';
-import type { OpsAction } from '@portal/contracts/api/ops';
+import type { Express, Request } from 'express';
 import { CONTENT_IMAGE_MAX_BYTES, ZHelpAnchor, opsContentCalls } from '@portal/contracts/api/ops-content';
-import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
-import { refuseNulInBody, zodDetails } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
-import type { Operator, Operators } from '../ops/operators.ts';
-import { gateOperator } from '../ops/ops-routes.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+import type { Operators } from '../ops/operators.ts';
+import { createOpsRouter } from '../ops/ops-router.ts';
 import { createContentOps } from './content-ops.ts';
 
 const PREFIX = '/ops/api/content';
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-type Ctx = { merchant: Merchant; operator: Operator };
 
 /**
  * The content section of the back office under /ops/api/content: the same gate as every operator
@@ -25,65 +17,19 @@ type Ctx = { merchant: Merchant; operator: Operator };
  */
 export function mountContentOps(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
   const ops = createContentOps(deps.db);
-  const router = express.Router();
-
-  async function gate(req: Request, action: OpsAction): Promise<Ctx> {
-    const header = req.headers['x-merchant-code'];
-    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const op = token ? await deps.operators.resolve(token) : null;
-    const operator = await gateOperator(deps.db, op && op.merchantCode === merchant.code ? op : null, action, { method: req.method, path: req.originalUrl.split('?', 1)[0] ?? '' });
-    return { merchant, operator };
-  }
+  const section = createOpsRouter(deps, { prefix: PREFIX, deferJson: true, auditUrl: true });
 
   // The image upload: raw bytes, before the JSON parser (any Content-Type), checked by content.
-  router.post(opsContentCalls.uploadImagePath.slice(PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const { merchant, operator } = await gate(req, 'content.manage');
-      const declared = Number(req.headers['content-length'] ?? 0);
-      if (declared > CONTENT_IMAGE_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'Images are at most 2 MB');
-      const data = await readBody(req, CONTENT_IMAGE_MAX_BYTES);
-      res.json({ success: true, value: await ops.uploadImage(operator, merchant.code, data) });
-    } catch (err) {
-      next(err);
-    }
-  });
+  section.router.post(opsContentCalls.uploadImagePath.slice(PREFIX.length), section.route(async (req) => {
+    const { merchant, operator } = await section.gate(req, 'content.manage');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > CONTENT_IMAGE_MAX_BYTES) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'Images are at most 2 MB');
+    const data = await readBody(req, CONTENT_IMAGE_MAX_BYTES);
+    return ops.uploadImage(operator, merchant.code, data);
+  }));
 
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
-
-  function call<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-    def: CallDef<Q, B, V>,
-    action: OpsAction,
-    handler: (i: { query: Infer<Q>; body: Infer<B>; ctx: Ctx; id: number; req: Request }) => Promise<z.infer<V>>,
-  ) {
-    const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[method](def.path.slice(PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const ctx = await gate(req, action);
-        const parse = (schema: z.ZodType | undefined, input: unknown, what: string) => {
-          if (!schema) return undefined;
-          const r = schema.safeParse(input ?? {});
-          if (!r.success) throw new AppError(ErrorCode.VALIDATION, `Invalid ${what}`, zodDetails(r.error));
-          return r.data;
-        };
-        const query = parse(def.query, req.query, 'query') as Infer<Q>;
-        const body = parse(def.body, req.body, 'body') as Infer<B>;
-        const raw = typeof req.params.id === 'string' ? req.params.id : undefined;
-        const id = raw === undefined ? 0 : /^\d{1,15}$/.test(raw) ? Number(raw) : -1;
-        if (id < 0 || (raw !== undefined && id === 0)) throw new AppError(ErrorCode.NOT_FOUND);
-        const value = await handler({ query, body, ctx, id, req });
-        if (deps.checkResponses) {
-          const check = def.value.safeParse(value);
-          if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);
-        }
-        res.json({ success: true, value });
-      } catch (err) {
-        next(err);
-      }
-    });
-  }
+  section.json();
+  const { call } = section;
 
   const c = opsContentCalls;
   call(c.announcements, 'content.read', async ({ ctx }) => ops.announcements(ctx.merchant.code));
@@ -112,7 +58,7 @@ export function mountContentOps(app: Express, deps: { db: Db; merchants: Merchan
   call(c.campaigns, 'content.read', async ({ ctx, query }) => ops.campaigns(ctx.merchant.code, query.pageNo, query.pageSize));
   call(c.sendCampaign, 'messages.send', async ({ ctx, body }) => ops.sendCampaign(ctx.operator, ctx.merchant, body));
 
-  app.use(PREFIX, router);
+  section.mount(app);
 }
 
 /** The request body, at most `max` bytes (413 beyond). */

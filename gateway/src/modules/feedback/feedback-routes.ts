@@ -1,14 +1,12 @@
-import type { z } from 'zod';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import busboy from 'busboy';
-import { FEEDBACK_LIMITS, FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls, ZFeedbackAnswerBody, ZFeedbackFields, ZOpsFeedbackQuery } from '@portal/contracts/api/feedback';
-import { LIMITS } from '@portal/contracts/domain/constants';
+import { FEEDBACK_LIMITS, FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls, ZFeedbackAnswerBody, ZFeedbackFields } from '@portal/contracts/api/feedback';
 import type { Db } from '../../db/db.ts';
-import { authorize, mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
+import { authorize, mountCall, zodDetails } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { Operators } from '../ops/operators.ts';
-import { gateOperator } from '../ops/ops-routes.ts';
+import { createOpsRouter } from '../ops/ops-router.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import { checkImage } from './image-check.ts';
 import type { Feedback, FeedbackImageFile } from './feedback-service.ts';
@@ -128,60 +126,23 @@ export function mountFeedbackRoutes(app: Express, deps: { feedback: Feedback }, 
   });
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 const OPS_FEEDBACK = '/ops/api/feedback';
 
 /** Operator feedback calls under /ops/api/feedback: list (feedback.read), answer once (feedback.answer), images. */
 export function mountFeedbackOps(app: Express, deps: { db: Db; feedback: Feedback; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
-  const router = express.Router();
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
-  async function operator(req: Request, action: 'feedback.read' | 'feedback.answer', path: string) {
-    const header = req.headers['x-merchant-code'];
-    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const op = token ? await deps.operators.resolve(token) : null;
-    return gateOperator(deps.db, op && op.merchantCode === merchant.code ? op : null, action, { method: req.method, path });
-  }
-  const check = <S extends z.ZodType>(schema: S, v: unknown, what: string): z.infer<S> => {
-    const r = schema.safeParse(v ?? {});
-    if (!r.success) throw new AppError(ErrorCode.VALIDATION, `Invalid ${what}`, zodDetails(r.error));
-    return r.data;
-  };
-  const respond = (res: Response, def: { value: z.ZodType }, value: unknown) => {
-    if (deps.checkResponses && !def.value.safeParse(value).success) throw new Error('feedback ops response breaks its contract');
-    res.json({ success: true, value });
-  };
-
-  router.get('/', async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const op = await operator(req, 'feedback.read', opsFeedbackCalls.list.path);
-      const q = check(ZOpsFeedbackQuery, req.query, 'query');
-      respond(res, opsFeedbackCalls.list, await deps.feedback.opsList(op.merchantCode, q));
-    } catch (err) {
-      next(err);
-    }
-  });
-  router.post('/:id/answer', async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const op = await operator(req, 'feedback.answer', opsFeedbackCalls.answer.path);
-      const id = positive(req.params.id);
-      const b = check(ZFeedbackAnswerBody, req.body, 'body');
-      respond(res, opsFeedbackCalls.answer, await deps.feedback.answer(op, id, b.answer));
-    } catch (err) {
-      next(err);
-    }
-  });
-  router.get('/:id/images/:n', async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const op = await operator(req, 'feedback.read', opsFeedbackCalls.image.path);
-      const img = await deps.feedback.image(op.merchantCode, null, positive(req.params.id), imageIndex(req.params.n));
-      if (!img) throw new AppError(ErrorCode.NOT_FOUND);
-      res.set(IMAGE_HEADERS(img.content_type)).end(Buffer.from(img.data));
-    } catch (err) {
-      next(err);
-    }
-  });
-  app.use(OPS_FEEDBACK, router);
+  const ops = createOpsRouter(deps, { prefix: OPS_FEEDBACK });
+  const { answer, image } = opsFeedbackCalls;
+  ops.call(opsFeedbackCalls.list, 'feedback.read', async ({ ctx, query }) => deps.feedback.opsList(ctx.merchant.code, query));
+  ops.router.post('/:id/answer', ops.route(async (req) => {
+    const { operator } = await ops.gate(req, 'feedback.answer', answer.path);
+    const id = ops.idOf(req);
+    return deps.feedback.answer(operator, id, ops.parse(ZFeedbackAnswerBody, req.body).answer);
+  }, answer));
+  ops.router.get('/:id/images/:n', ops.handle(async (req, res) => {
+    const { operator } = await ops.gate(req, 'feedback.read', image.path);
+    const img = await deps.feedback.image(operator.merchantCode, null, ops.idOf(req), imageIndex(req.params.n));
+    if (!img) throw new AppError(ErrorCode.NOT_FOUND);
+    res.set(IMAGE_HEADERS(img.content_type)).end(Buffer.from(img.data));
+  }));
+  ops.mount(app);
 }

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { SIM_SIGNATURE_HEADER } from '@portal/contracts/api/cashier';
 import { missionPeriodEnd, missionPeriodKey, missionPeriodStart } from '@portal/contracts/domain/missions';
-import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { apiOn, testMembers } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
-import { signVendorRequest } from '../provider/vendor-routes.ts';
-import { signSim } from '../cashier/payment-provider.ts';
-import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
+import { vendorSuite } from '../../testing/vendor-suite.ts';
 import { betContribution, createMissions, seedDemoMissions } from './missions-service.ts';
 
 /**
@@ -17,13 +11,7 @@ import { betContribution, createMissions, seedDemoMissions } from './missions-se
  */
 let t: TestPortal;
 const VENDOR = 'MSV';
-const secret = randomBytes(32).toString('hex');
-const call = apiOn(() => t.url);
-const newMember = testMembers(() => t.url, { prefix: 'ms' });
-const sockets: TestSocket[] = [];
-const ops: Record<string, string> = {};
-let seq = 0;
-const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'ms', operatorPrefix: 'm', label: 'Mission' });
 type Mission = { id: string; period: string; kind: string; progress: number; target: number; status: string; periodKey: string; rewardAmount: number };
 type Summary = { list: Mission[]; claimable: number; eligible: boolean };
 type Board = { list: Array<{ rank: number; name: string; total: number; isMe: boolean }>; me: { rank: number; total: number } | null; periodKey: string };
@@ -39,18 +27,10 @@ beforeAll(async () => {
   expect(seeded.rows.map((r) => r.kind)).toEqual(['login_days', 'bet_count', 'valid_bet', 'game_bet', 'deposit', 'login_days']);
   expect(seeded.rows.every((r) => r.title.EN !== r.title.TY)).toBe(true);
   await db.query('UPDATE missions SET enabled = false');
-  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
-  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Mission Fish'), ('DEMO', $1, 'LIVE', 'LIVE', 'Mission Live')`, [VENDOR]);
-  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'MSV-F', $1, 'F1', 'FISH', 'Mission Fish'), ('DEMO', 'MSV-L', $1, 'L1', 'LIVE', 'Mission Live')`, [VENDOR]);
-  for (const [name, roles] of [['madmin', ['administrator']], ['mcontent', ['content']], ['mfinance', ['finance']], ['mrisk', ['risk']]] as const) {
-    await t.portal.cashier.operators.createOperator('DEMO', name, 'Mission12345678', [...roles], { totpSecret: OPS_TOTP_SECRET });
-    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Mission12345678', totp: await totpNow(OPS_TOTP_SECRET, name) } })).json!.value!.token;
-  }
+  await setup();
 }, 300_000);
 afterAll(async () => {
-  for (const s of sockets) s.close();
-  expect(await checkLedger(t.portal.db)).toEqual([]);
-  await t.stop();
+  await end();
 }, 120_000);
 
 async function createMission(body: Record<string, unknown>, token = ops.madmin!) {
@@ -58,57 +38,12 @@ async function createMission(body: Record<string, unknown>, token = ops.madmin!)
   expect(r.status, r.text).toBe(200);
   return r.json!.value!;
 }
-async function player() {
-  const m = await newMember(0);
-  const s = await connectSocket(t.url, { token: m.token });
-  sockets.push(s);
-  return { ...m, socket: s };
-}
 async function summary(token: string) {
   const r = await call<Summary>('/wps/relay/MCSFE_getMissionSummaryDetails?language=TY', { token });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!;
 }
 const mine = async (token: string, missionId: string) => (await summary(token)).list.find((m) => m.id === missionId)!;
-async function balance(token: string) {
-  return (await call<{ balance: number }>('/wps/v2/wallets/balance', { token })).json!.value!.balance;
-}
-async function transferIn(memberId: number, amount: number) {
-  await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('fund'), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount }));
-}
-async function vendorCall(path: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  const json = (await res.json()) as { success: boolean };
-  expect(json.success, JSON.stringify(json)).toBe(true);
-}
-/** A vendor session of the player on a game, as a vendor gets it from the launch. */
-async function vendorToken(token: string, nodeId: string) {
-  const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId }, token });
-  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  const raw = JSON.stringify({ token: code });
-  const ts = Math.floor(Date.now() / 1000);
-  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  return ((await auth.json()) as { value: { token: string } }).value.token;
-}
-async function bet(p: { memberId: number }, vtoken: string, game: 'F1' | 'L1', amount: number) {
-  const tx = id('b');
-  await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: id('r'), gameCode: game, amount, token: vtoken });
-  return tx;
-}
-async function deposit(token: string, amount: number) {
-  const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token, body: { channelCode: 'GCASH', amount, requestId: `req_${randomBytes(6).toString('hex')}` } });
-  expect(order.status, order.text).toBe(200);
-  const d = (await t.portal.db.query<{ provider_order_id: string; reference: string }>('SELECT provider_order_id, reference FROM deposits WHERE id = $1', [Number(order.json!.value!.id)])).rows[0]!;
-  const raw = JSON.stringify({ orderId: d.provider_order_id, merchantOrderId: d.reference, status: 'paid', amount, currency: 'PHP', at: new Date().toISOString() });
-  const res = await fetch(`${t.url}/wps/payment/callback/sim`, { method: 'POST', headers: { 'content-type': 'application/json', [SIM_SIGNATURE_HEADER]: signSim(t.portal.cashier.simSecret!, raw) }, body: raw });
-  expect(res.status).toBe(200);
-}
 const progressEvent = (s: TestSocket, missionId: string, progress: number) =>
   waitFor(() => s.received.find((e) => e.type === 'mission.progress' && (e.payload as { missionId: string; progress: number }).missionId === missionId && (e.payload as { progress: number }).progress === progress), `mission ${missionId} at ${progress}`);
 

@@ -1,6 +1,6 @@
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import type { Db } from '../../db/db.ts';
-import type { OpsCall } from './ops-routes.ts';
+import type { OpsCall } from './ops-router.ts';
 import { opsAgentTree, opsContracts, opsGrantHouseContract, opsTerminateContract } from './agents-contracts-ops.ts';
 
 /** The agents section of the back office (issue 11): reading needs `agents.read`, changes `agents.manage`. */

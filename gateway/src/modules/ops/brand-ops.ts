@@ -10,7 +10,7 @@ import { siteConfigOf, type MerchantDirectory } from '../merchants/merchant-dire
 import { registrationRules } from '../auth/registration-settings.ts';
 import { audit } from './operators.ts';
 import { SITE_CHANGED_EVENT } from './site-ops.ts';
-import type { OpsCall } from './ops-routes.ts';
+import type { OpsCall } from './ops-router.ts';
 
 type BrandRow = { brand: Record<string, unknown>; site_config: unknown; registration: unknown[] };
 

@@ -1,14 +1,10 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { z } from 'zod';
-import type { CallDef } from '@portal/contracts/api/envelope';
-import { OPS_PREFIX, opsCalls, opsCan, ZAuditExportQuery, type OpsAction } from '@portal/contracts/api/ops';
+import type { Express, NextFunction, Request, Response } from 'express';
+import { OPS_PREFIX, opsCalls, ZAuditExportQuery } from '@portal/contracts/api/ops';
 import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
-import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { refuseNulInBody } from '../../app/http.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
-import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { balanceOf, transfer } from '../wallet/ledger.ts';
 import { toDeposit, type DepositRow, type Deposits } from '../cashier/deposits.ts';
 import { WITHDRAWAL_SELECT, toWithdrawal, type WithdrawalRow, type Withdrawals } from '../cashier/withdrawals.ts';
@@ -22,38 +18,7 @@ import type { Rg } from '../rg/rg-service.ts';
 import { createSiteOps } from './site-ops.ts';
 import { createGamesOps } from './games-ops.ts';
 import { auditCsv, auditWhere, type AuditFilter } from './audit-trail.ts';
-import type { Tx } from '../../db/db.ts';
-
-/**
- * The gate of every operator call: a live session of this merchant, the password changed, the
- * authenticator enrolled (but for the calls that get there), then the action's roles. A refused
- * action answers 403 FORBIDDEN and leaves an audit row (`permission.denied`).
- */
-export async function gateOperator(
-  db: Db, operator: Operator | null, action: OpsAction | null, what: { method: string; path: string; ungated?: boolean },
-): Promise<Operator> {
-  if (!operator) throw new AppError(ErrorCode.UNAUTHORIZED);
-  if (operator.mustChangePassword && !what.ungated) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
-  if (!operator.totpEnrolled && !what.ungated) throw new AppError(ErrorCode.TOTP_ENROLMENT_REQUIRED);
-  if (action && !opsCan(operator.roles, action)) {
-    await db.tx((tx: Tx) => audit(tx, operator, 'permission.denied', { type: 'action', id: action }, undefined, { method: what.method, path: what.path, roles: operator.roles }));
-    throw new AppError(ErrorCode.FORBIDDEN);
-  }
-  return operator;
-}
-
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
-
-type OpsCtx = { merchant: Merchant; operator: Operator | null; token: string | null; ip: string };
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-type Permission = OpsAction;
-
-/** How a back-office section registers a call on the ops router (session, role, parsing, envelope). */
-export type OpsCall = <V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-  def: CallDef<Q, B, V>,
-  permission: Permission | null,
-  handler: (i: { query: Infer<Q>; body: Infer<B>; ctx: OpsCtx & { operator: Operator }; req: Request; id: number }) => Promise<z.infer<V>>,
-) => void;
+import { createOpsRouter, gateOperator, type OpsCtx } from './ops-router.ts';
 
 const toOpsDeposit = (r: DepositRow & { account: string }) => ({ ...toDeposit(r), memberId: r.member_id, account: r.account, failureReason: r.failure_reason });
 const toOpsWithdrawal = (r: WithdrawalRow & { account?: string }) => ({
@@ -75,67 +40,39 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   const { db, operators, deposits, withdrawals } = deps;
   const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null });
   const gamesOps = createGamesOps(db);
-  const router = express.Router();
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
-  router.use(async (req: Request, _res: Response, next: NextFunction) => {
-    try {
-      const header = req.headers['x-merchant-code'];
-      const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-      if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-      const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-      const op = token ? await operators.resolve(token) : null;
-      (req as Request & { ops: OpsCtx }).ops = { merchant, operator: op && op.merchantCode === merchant.code ? op : null, token, ip: req.ip ?? '' };
-      next();
-    } catch (err) {
-      next(err);
-    }
-  });
-
   const UNGATED = new Set([opsCalls.changePassword.path, opsCalls.logout.path, opsCalls.me.path, opsCalls.keepSession.path]);
   // Enrolment happens after the password change, before anything else.
   const ENROLMENT = new Set([opsCalls.totpSetup.path, opsCalls.totpConfirm.path]);
   // The operator's token across reloads, never in browser storage (see tokenCookie).
   const OPS_COOKIE = tokenCookie('portal_ops', opsCalls.keepSession.path);
+  const opsCtx = (req: Request) => (req as Request & { ops: OpsCtx }).ops;
 
-  function call<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-    def: CallDef<Q, B, V>,
-    permission: Permission | null,
-    handler: (i: { query: Infer<Q>; body: Infer<B>; ctx: OpsCtx & { operator: Operator }; req: Request; id: number }) => Promise<z.infer<V>>,
-  ) {
-    const method = def.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-    router[method](def.path.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const ctx = (req as Request & { ops: OpsCtx }).ops;
-        if (def.auth) {
-          if (ENROLMENT.has(def.path)) {
-            if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
-            if (ctx.operator.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
-          } else {
-            await gateOperator(db, ctx.operator, permission, { method: def.method, path: def.path, ungated: UNGATED.has(def.path) });
-          }
+  const ops = createOpsRouter(deps, {
+    prefix: OPS_PREFIX,
+    // The session's own calls: login has no gate; an operator whose password must change can only change it (or sign out).
+    authorize: async (req, def, permission) => {
+      const ctx = opsCtx(req);
+      if (def.auth) {
+        if (ENROLMENT.has(def.path)) {
+          if (!ctx.operator) throw new AppError(ErrorCode.UNAUTHORIZED);
+          if (ctx.operator.mustChangePassword) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+        } else {
+          await gateOperator(db, ctx.operator, permission, { method: def.method, path: def.path, ungated: UNGATED.has(def.path) });
         }
-        const parse = (schema: z.ZodType | undefined, input: unknown, what: string) => {
-          if (!schema) return undefined;
-          const r = schema.safeParse(input ?? {});
-          if (!r.success) throw new AppError(ErrorCode.VALIDATION, `Invalid ${what}`, r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-          return r.data;
-        };
-        const query = parse(def.query, req.query, 'query') as Infer<Q>;
-        const body = parse(def.body, req.body, 'body') as Infer<B>;
-        const id = req.params.id === undefined ? 0 : Number(req.params.id);
-        if (req.params.id !== undefined && (!Number.isSafeInteger(id) || id <= 0)) throw new AppError(ErrorCode.NOT_FOUND);
-        const value = await handler({ query, body, ctx: ctx as OpsCtx & { operator: Operator }, req, id });
-        if (deps.checkResponses) {
-          const check = def.value.safeParse(value);
-          if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);
-        }
-        res.json({ success: true, value });
-      } catch (err) {
-        next(err);
       }
-    });
-  }
+      return ctx;
+    },
+  });
+  const { router, call } = ops;
+  // Every request under /ops/api has a merchant (UNKNOWN_MERCHANT otherwise), even one no route answers.
+  router.use(async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      (req as Request & { ops: OpsCtx }).ops = await ops.resolve(req);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  });
 
   // ---- session ----
   call(opsCalls.login, null, async ({ body, ctx }) => {
@@ -219,21 +156,17 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       ? step(ctx, id, { action: 'withdrawal.reconcile_paid', to: 'paid', from: ['held'] }, { note: body.note, payoutReference: body.payoutReference ?? null })
       : step(ctx, id, { action: 'withdrawal.reconcile_failed', to: 'rejected', from: ['held'] }, { reason: body.note }));
 
-  router.get(opsCalls.withdrawalProofPath.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const ctx = (req as Request & { ops: OpsCtx }).ops;
-      await gateOperator(db, ctx.operator, 'withdrawals.read', { method: 'GET', path: opsCalls.withdrawalProofPath });
-      const id = Number(req.params.id);
-      const n = Number(req.params.n);
-      if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || n > 10) throw new AppError(ErrorCode.NOT_FOUND);
-      const p = await withdrawals.proof(ctx.merchant.code, id, n);
-      if (!p) throw new AppError(ErrorCode.NOT_FOUND);
-      res.set({ 'Content-Type': p.content_type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store', 'Content-Disposition': 'inline' });
-      res.end(Buffer.from(p.data));
-    } catch (err) {
-      next(err);
-    }
-  });
+  router.get(opsCalls.withdrawalProofPath.slice(OPS_PREFIX.length), ops.handle(async (req, res) => {
+    const ctx = opsCtx(req);
+    await gateOperator(db, ctx.operator, 'withdrawals.read', { method: 'GET', path: opsCalls.withdrawalProofPath });
+    const id = Number(req.params.id);
+    const n = Number(req.params.n);
+    if (!Number.isSafeInteger(id) || !Number.isSafeInteger(n) || n < 0 || n > 10) throw new AppError(ErrorCode.NOT_FOUND);
+    const p = await withdrawals.proof(ctx.merchant.code, id, n);
+    if (!p) throw new AppError(ErrorCode.NOT_FOUND);
+    res.set({ 'Content-Type': p.content_type, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'private, no-store', 'Content-Disposition': 'inline' });
+    res.end(Buffer.from(p.data));
+  }));
 
   // ---- adjustments, settings, audit ----
   call(opsCalls.adjust, 'balance.adjust', async ({ ctx, body }) => {
@@ -298,11 +231,9 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   });
   router.get(opsCalls.auditExportPath.slice(OPS_PREFIX.length), async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const ctx = (req as Request & { ops: OpsCtx }).ops;
+      const ctx = opsCtx(req);
       await gateOperator(db, ctx.operator, 'audit.read', { method: 'GET', path: opsCalls.auditExportPath });
-      const q = ZAuditExportQuery.safeParse(req.query ?? {});
-      if (!q.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid query', q.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
-      await auditCsv(db, ctx.merchant.code, q.data, res);
+      await auditCsv(db, ctx.merchant.code, ops.parse(ZAuditExportQuery, req.query, 'query'), res);
     } catch (err) {
       if (res.headersSent) res.destroy(err as Error);
       else next(err);
@@ -329,6 +260,5 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   mountOpsPlayerRoutes(call, { db, rg: deps.rg ?? null });
   mountOpsBrandRoutes(call, { db, merchants: deps.merchants });
 
-  router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
-  app.use(OPS_PREFIX, router);
+  ops.mount(app, { notFound: true });
 }

@@ -8,7 +8,7 @@ import { emitEvent } from '../../bus/outbox.ts';
 import { merchantAudience } from '@portal/contracts/events/events';
 import { MODULE_FLAGS } from '@portal/contracts/domain/constants';
 import { audit, type Operator } from './operators.ts';
-import type { OpsCall } from './ops-routes.ts';
+import type { OpsCall } from './ops-router.ts';
 
 function requirePlatform(op: Operator) {
   if (!op.isPlatform) throw new AppError(ErrorCode.FORBIDDEN);

@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { balanceOf } from '../wallet/ledger.ts';
 import type { Rg } from '../rg/rg-service.ts';
-import type { OpsCall } from './ops-routes.ts';
+import type { OpsCall } from './ops-router.ts';
 import { audit } from './operators.ts';
 
 const iso = (v: Date | string | null | undefined): string | null => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(v)).toISOString());

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { canMoveRedeem, REDEEM_STATUSES } from '@portal/contracts/domain/points';
-import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { apiOn, testMembers, TEST_MEMBER_PASSWORD } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
-import { signVendorRequest } from '../provider/vendor-routes.ts';
-import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
+import { TEST_MEMBER_PASSWORD } from '../../testing/test-members.ts';
+import { vendorSuite } from '../../testing/vendor-suite.ts';
 import type { BetFact } from '../engagement/bet-stream.ts';
 import { createPoints } from './points-service.ts';
 
@@ -17,76 +15,37 @@ import { createPoints } from './points-service.ts';
  */
 let t: TestPortal;
 const VENDOR = 'PTV';
-const secret = randomBytes(32).toString('hex');
-const call = apiOn(() => t.url);
-const newMember = testMembers(() => t.url, { prefix: 'pt' });
-const sockets: TestSocket[] = [];
-const ops: Record<string, string> = {};
-let seq = 0;
-const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+const { call, ops, id, setup, end, connect, newMember, balance: wallet, transferIn, vendorCall, vendorToken, bet: vendorBet } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pt', operatorPrefix: 'pt', label: 'Points' });
 const rid = () => `req_${randomBytes(6).toString('hex')}`;
 const PW = 'paypts123';
 type Redeem = { id: string; status: string; points: number; amount: number; quantity: number };
 
 beforeAll(async () => {
   t = await startTestPortal();
-  const db = t.portal.db;
-  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
-  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Points Fish')`, [VENDOR]);
-  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'PTV-F', $1, 'F1', 'FISH', 'Points Fish')`, [VENDOR]);
-  for (const [name, roles] of [['ptadmin', ['administrator']], ['ptcontent', ['content']], ['ptfinance', ['finance']], ['ptrisk', ['risk']]] as const) {
-    await t.portal.cashier.operators.createOperator('DEMO', name, 'Points12345678', [...roles], { totpSecret: OPS_TOTP_SECRET });
-    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Points12345678', totp: await totpNow(undefined, name) } })).json!.value!.token;
-  }
+  await setup(['FISH']);
   // 1 point per 1.00 of valid bet; 1 point converts to 0.10; at least 50 points per conversion.
   const cfg = await call('/ops/api/points/config', { method: 'PUT', token: ops.ptcontent!, body: { betPerPoint: 100, minorPerPoint: 10, minConvert: 50, enabled: true } });
   expect(cfg.status, cfg.text).toBe(200);
 }, 300_000);
 afterAll(async () => {
-  for (const s of sockets) s.close();
-  expect(await checkLedger(t.portal.db)).toEqual([]);
-  await t.stop();
+  await end();
 }, 120_000);
-
-async function vendorCall(path: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  const json = (await res.json()) as { success: boolean };
-  expect(json.success, JSON.stringify(json)).toBe(true);
-}
 
 /** A funded player with a transaction password, a vendor session and a live socket. */
 async function player() {
   const m = await newMember(0);
-  await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('seed'), kind: 'deposit', amount: 1_000_000_00, debit: { system: 'deposit' }, credit: { member: m.memberId } }));
+  await transferIn(m.memberId, 1_000_000_00);
   const pw = await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: TEST_MEMBER_PASSWORD, newWithdrawPassword: PW, confirmNewWithdrawPassword: PW } });
   expect(pw.status, pw.text).toBe(200);
-  const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId: 'PTV-F' }, token: m.token });
-  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  const raw = JSON.stringify({ token: code });
-  const ts = Math.floor(Date.now() / 1000);
-  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  const vtoken = ((await auth.json()) as { value: { token: string } }).value.token;
-  const socket = await connectSocket(t.url, { token: m.token });
-  sockets.push(socket);
-  return { ...m, vtoken, socket };
+  const vtoken = await vendorToken(m.token, `${VENDOR}-F`);
+  return { ...m, vtoken, socket: await connect(m.token) };
 }
 type Player = Awaited<ReturnType<typeof player>>;
-async function bet(p: Player, amount: number) {
-  const tx = id('b');
-  await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: id('r'), gameCode: 'F1', amount, token: p.vtoken });
-  return tx;
-}
+const bet = (p: Player, amount: number) => vendorBet(p, p.vtoken, 'F1', amount);
 async function rollback(p: Player, betTx: string) {
   await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: betTx });
 }
 const points = async (token: string) => (await call<{ balance: number; owed: number; earned: number }>('/wps/relay/MCS2_getPointBalance', { token })).json!.value!;
-const wallet = async (token: string) => (await call<{ balance: number }>('/wps/v2/wallets/balance', { token })).json!.value!.balance;
 /** The player's account record (GET /wps/v2/wallets/records), newest first: kind and signed amount. */
 const records = async (token: string) =>
   (await call<{ list: Array<{ kind: string; amount: number }> }>('/wps/v2/wallets/records', { method: 'GET', token })).json!.value!.list.map((r) => ({ kind: r.kind, amount: r.amount }));

@@ -1,17 +1,14 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { z } from 'zod';
+import type { Express, Request } from 'express';
 import {
   OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsPromotionBody,
 } from '@portal/contracts/api/promotions';
 import type { OpsAction } from '@portal/contracts/api/ops';
-import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
-import { mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
-import { AppError, ErrorCode } from '../../app/errors.ts';
+import { mountCall } from '../../app/http.ts';
 import { isTrialType } from '@portal/contracts/domain/member';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { Operators } from '../ops/operators.ts';
-import { gateOperator } from '../ops/ops-routes.ts';
+import { createOpsRouter } from '../ops/ops-router.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import type { Promotions } from './promotions-service.ts';
 
@@ -41,8 +38,6 @@ function langOf(req: Request): 'EN' | 'TY' {
   return req.query?.language === 'TY' ? 'TY' : 'EN';
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
-
 /**
  * Operator calls under /ops/api/promotions: authoring (promotions.manage: administrator, content),
  * reading (promotions.read) and deciding reward requests (promotions.decide: administrator, finance).
@@ -51,35 +46,11 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
  */
 export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotions; merchants: MerchantDirectory; operators: Operators }) {
   const { promos } = deps;
-  const router = express.Router();
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
-  async function gate(req: Request, action: OpsAction) {
-    const header = req.headers['x-merchant-code'];
-    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const op = token ? await deps.operators.resolve(token) : null;
-    if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
-    await gateOperator(deps.db, op, action, { method: req.method, path: req.originalUrl.split('?', 1)[0] ?? '' });
-    return { merchant, op };
-  }
-  const parse = <S extends z.ZodType>(schema: S, v: unknown): z.infer<S> => {
-    const b = schema.safeParse(v ?? {});
-    if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
-    return b.data;
-  };
-  const idOf = (req: Request) => {
-    const id = Number(req.params.id);
-    if (!/^\d{1,15}$/.test(String(req.params.id)) || !Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
-    return id;
-  };
-  const route = (fn: (req: Request) => Promise<unknown>) => async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      res.json({ success: true, value: await fn(req) });
-    } catch (err) {
-      next(err);
-    }
+  const ops = createOpsRouter(deps, { prefix: OPS_PROMOTIONS });
+  const { router, parse, idOf, route } = ops;
+  const gate = async (req: Request, action: OpsAction) => {
+    const { merchant, operator } = await ops.gate(req, action);
+    return { merchant, op: operator };
   };
   router.get('/', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
@@ -119,6 +90,5 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
     const { merchant, op } = await gate(req, 'promotions.manage');
     return promos.update(op, merchant.code, idOf(req), parse(ZOpsPromotionBody, req.body));
   }));
-  router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
-  app.use(OPS_PROMOTIONS, router);
+  ops.mount(app, { notFound: true });
 }

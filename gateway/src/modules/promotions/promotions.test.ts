@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash, randomBytes } from 'node:crypto';
-import { SIM_SIGNATURE_HEADER } from '@portal/contracts/api/cashier';
+import { createHash } from 'node:crypto';
 import { drawWinners } from '@portal/contracts/domain/promotions';
-import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
-import { apiOn, testMembers } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
-import { signVendorRequest } from '../provider/vendor-routes.ts';
-import { signSim } from '../cashier/payment-provider.ts';
-import { checkLedger, transfer } from '../wallet/ledger.ts';
+import { startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
+import { vendorSuite } from '../../testing/vendor-suite.ts';
 import { REBATE_JOB, REBATE_TICK_JOB, DRAW_JOB, dayKey, dueRebateDays, merchantDay, rebateKey } from './promotions-service.ts';
 
 /**
@@ -17,32 +12,17 @@ import { REBATE_JOB, REBATE_TICK_JOB, DRAW_JOB, dayKey, dueRebateDays, merchantD
  */
 let t: TestPortal;
 const VENDOR = 'PRV';
-const secret = randomBytes(32).toString('hex');
-const call = apiOn(() => t.url);
-const newMember = testMembers(() => t.url, { prefix: 'pr' });
-const sockets: TestSocket[] = [];
-const ops: Record<string, string> = {};
-let seq = 0;
-const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
+const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pr', operatorPrefix: 'p', label: 'Promo' });
 type Json = Record<string, unknown>;
 type Promo = { id: string; status: string; rewardId: string | null; kind: string };
 type Reward = { id: string; state: string; status: string; amount: number; wagerRequired: number; wagerProgress: number };
 
 beforeAll(async () => {
   t = await startTestPortal();
-  const db = t.portal.db;
-  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
-  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Promo Fish'), ('DEMO', $1, 'LIVE', 'LIVE', 'Promo Live')`, [VENDOR]);
-  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'PRV-F', $1, 'F1', 'FISH', 'Promo Fish'), ('DEMO', 'PRV-L', $1, 'L1', 'LIVE', 'Promo Live')`, [VENDOR]);
-  for (const [name, roles] of [['padmin', ['administrator']], ['pcontent', ['content']], ['pfinance', ['finance']], ['prisk', ['risk']]] as const) {
-    await t.portal.cashier.operators.createOperator('DEMO', name, 'Promo12345678', [...roles], { totpSecret: OPS_TOTP_SECRET });
-    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Promo12345678', totp: await totpNow() } })).json!.value!.token;
-  }
+  await setup();
 }, 300_000);
 afterAll(async () => {
-  for (const s of sockets) s.close();
-  expect(await checkLedger(t.portal.db)).toEqual([]);
-  await t.stop();
+  await end();
 }, 120_000);
 
 const hour = 3600_000;
@@ -53,12 +33,6 @@ async function createPromo(body: Json, token = ops.padmin!) {
   expect(r.status, r.text).toBe(200);
   return r.json!.value!;
 }
-async function player() {
-  const m = await newMember(0);
-  const s = await connectSocket(t.url, { token: m.token });
-  sockets.push(s);
-  return { ...m, socket: s };
-}
 async function list(token?: string) {
   return (await call<{ list: Promo[] }>('/wps/v2/promotions?language=TY', token ? { token } : {})).json!.value!.list;
 }
@@ -66,45 +40,6 @@ const statusOf = async (token: string | undefined, pid: string) => (await list(t
 async function rewards(token: string) {
   return (await call<{ list: Reward[]; claimable: number; processing: number; bonusBalance: number }>('/wps/v2/promotions/rewards', { token })).json!.value!;
 }
-async function balance(token: string) {
-  return (await call<{ balance: number }>('/wps/v2/wallets/balance', { token })).json!.value!.balance;
-}
-
-async function vendorCall(path: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  const json = (await res.json()) as { success: boolean };
-  expect(json.success, JSON.stringify(json)).toBe(true);
-}
-/** A vendor session of the player on a game, as a vendor gets it from the launch. */
-async function vendorToken(token: string, nodeId: string) {
-  const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId }, token });
-  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  const raw = JSON.stringify({ token: code });
-  const ts = Math.floor(Date.now() / 1000);
-  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  return ((await auth.json()) as { value: { token: string } }).value.token;
-}
-async function bet(p: { memberId: number }, vtoken: string, game: 'F1' | 'L1', amount: number) {
-  const tx = id('b');
-  await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: id('r'), gameCode: game, amount, token: vtoken });
-  return tx;
-}
-/** A deposit paid through the payment simulator (its signed callback). */
-async function deposit(token: string, amount: number) {
-  const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token, body: { channelCode: 'GCASH', amount, requestId: `req_${randomBytes(6).toString('hex')}` } });
-  expect(order.status, order.text).toBe(200);
-  const d = (await t.portal.db.query<{ provider_order_id: string; reference: string }>('SELECT provider_order_id, reference FROM deposits WHERE id = $1', [Number(order.json!.value!.id)])).rows[0]!;
-  const raw = JSON.stringify({ orderId: d.provider_order_id, merchantOrderId: d.reference, status: 'paid', amount, currency: 'PHP', at: new Date().toISOString() });
-  const res = await fetch(`${t.url}/wps/payment/callback/sim`, { method: 'POST', headers: { 'content-type': 'application/json', [SIM_SIGNATURE_HEADER]: signSim(t.portal.cashier.simSecret!, raw) }, body: raw });
-  expect(res.status).toBe(200);
-}
-
 describe('promotions', { timeout: 180_000 }, () => {
   it('operators author promotions by role; players see coming soon, closed and join', async () => {
     const base = { category: 'limited', kind: 'signup', ...texts('Role check') };
@@ -393,7 +328,3 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect((await call('/wps/v2/promotions/rewards', { token: trial.token })).status).toBe(403);
   });
 });
-
-async function transferIn(memberId: number, amount: number) {
-  await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('fund'), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount }));
-}

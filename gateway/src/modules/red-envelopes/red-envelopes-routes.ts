@@ -1,15 +1,11 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { z } from 'zod';
+import type { Express, Request } from 'express';
 import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
-import type { CallDef } from '@portal/contracts/api/envelope';
-import type { OpsAction } from '@portal/contracts/api/ops';
-import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
-import { mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
+import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
-import type { Operator, Operators } from '../ops/operators.ts';
-import { gateOperator } from '../ops/ops-routes.ts';
+import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
+import type { Operators } from '../ops/operators.ts';
+import { createOpsRouter } from '../ops/ops-router.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import type { RedEnvelopes } from './red-envelopes-service.ts';
 
@@ -31,47 +27,11 @@ export function mountRedEnvelopeRoutes(app: Express, deps: { envelopes: RedEnvel
 }
 
 const OPS_ENVELOPES = '/ops/api/envelopes';
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 /** /ops/api/envelopes through the console's gate (envelopes.read: list; envelopes.drop: drop), audited. */
 export function mountRedEnvelopeOps(app: Express, deps: { db: Db; envelopes: RedEnvelopes; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
-  const router = express.Router();
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
-  function call<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-    def: CallDef<Q, B, V>, action: OpsAction,
-    handler: (i: { query: Infer<Q>; body: Infer<B>; merchant: Merchant; op: Operator }) => Promise<z.infer<V>>,
-  ) {
-    const method = def.method.toLowerCase() as 'get' | 'post';
-    router[method](def.path.slice(OPS_ENVELOPES.length) || '/', async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const header = req.headers['x-merchant-code'];
-        const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-        if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-        const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-        const found = token ? await deps.operators.resolve(token) : null;
-        const op = await gateOperator(deps.db, found && found.merchantCode === merchant.code ? found : null, action, { method: def.method, path: def.path });
-        const parse = (schema: z.ZodType | undefined, input: unknown, what: string) => {
-          if (!schema) return undefined;
-          const r = schema.safeParse(input ?? {});
-          if (!r.success) throw new AppError(ErrorCode.VALIDATION, `Invalid ${what}`, zodDetails(r.error));
-          return r.data;
-        };
-        const query = parse(def.query, req.query, 'query') as Infer<Q>;
-        const body = parse(def.body, req.body, 'body') as Infer<B>;
-        const value = await handler({ query, body, merchant, op });
-        if (deps.checkResponses) {
-          const check = def.value.safeParse(value);
-          if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);
-        }
-        res.json({ success: true, value });
-      } catch (err) {
-        next(err);
-      }
-    });
-  }
-  call(opsRedEnvelopeCalls.list, 'envelopes.read', async ({ query, merchant }) => deps.envelopes.list(merchant.code, query.pageNo, query.pageSize));
-  call(opsRedEnvelopeCalls.drop, 'envelopes.drop', async ({ body, merchant, op }) => deps.envelopes.drop(op, merchant, body));
-  app.use(OPS_ENVELOPES, router);
+  const { call, mount } = createOpsRouter(deps, { prefix: OPS_ENVELOPES });
+  call(opsRedEnvelopeCalls.list, 'envelopes.read', async ({ query, ctx: { merchant } }) => deps.envelopes.list(merchant.code, query.pageNo, query.pageSize));
+  call(opsRedEnvelopeCalls.drop, 'envelopes.drop', async ({ body, ctx: { merchant, operator: op } }) => deps.envelopes.drop(op, merchant, body));
+  mount(app);
 }

@@ -1,15 +1,11 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { z } from 'zod';
-import type { CallDef } from '@portal/contracts/api/envelope';
-import type { OpsAction } from '@portal/contracts/api/ops';
+import type { Express } from 'express';
 import { opsRgCalls, opsRgListCalls, rgCalls, rgFamilyCall, RG_RESTRICTED_MAX_CSV, ZOpsRgExcludeBody, ZOpsRgLiftBody } from '@portal/contracts/api/rg';
-import { LIMITS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
-import { mountCall, refuseNulInBody, zodDetails } from '../../app/http.ts';
+import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { Operators } from '../ops/operators.ts';
-import { gateOperator } from '../ops/ops-routes.ts';
+import { createOpsRouter } from '../ops/ops-router.ts';
 import { hashToken } from '../sessions/session-store.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
@@ -49,101 +45,44 @@ export function mountRgRoutes(app: Express, deps: { rg: Rg; family: Family; limi
 }
 
 const OPS_RG = '/ops/api/rg';
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
 
 /** Operator RG calls under /ops/api/rg (permission rg.exclude: administrator, risk): operator-initiated exclusion and its lifting, both audited. */
 export function mountRgOps(app: Express, deps: { db: Db; rg: Rg; merchants: MerchantDirectory; operators: Operators; family: Family; restricted: Restricted; checkResponses: boolean }) {
-  const router = express.Router();
+  const ops = createOpsRouter(deps, { prefix: OPS_RG, deferJson: true, auditUrl: true });
   // A restricted-persons list is a larger body than any other call's (a few MB of CSV text).
-  router.use(opsRgListCalls.restrictedImport.path.slice(OPS_RG.length), express.json({ limit: RG_RESTRICTED_MAX_CSV * 2, strict: true }));
-  router.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true }));
-  router.use(refuseNulInBody);
-  async function admin(req: Request, action: OpsAction = 'rg.exclude') {
-    const header = req.headers['x-merchant-code'];
-    const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
-    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    const token = BEARER.exec(req.headers.authorization ?? '')?.[1] ?? null;
-    const op = token ? await deps.operators.resolve(token) : null;
-    if (!op || op.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
-    // The console's one gate: password changed, authenticator enrolled, the action's roles (403 audited).
-    await gateOperator(deps.db, op, action, { method: req.method, path: req.originalUrl.split('?', 1)[0] ?? '' });
-    return { merchant, op };
-  }
-  router.post(opsRgCalls.exclude.path.slice(OPS_RG.length), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const { merchant, op } = await admin(req);
-      const b = ZOpsRgExcludeBody.safeParse(req.body ?? {});
-      if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
-      const m = await deps.db.query('SELECT 1 FROM members WHERE id = $1 AND merchant_code = $2', [b.data.memberId, merchant.code]);
-      if (!m.rows.length) throw new AppError(ErrorCode.NOT_FOUND);
-      const value = await deps.rg.exclude(merchant.code, b.data.memberId, { kind: 'operator', id: op.id, username: op.username }, 'operator', b.data.duration, b.data.reason);
-      res.json({ success: true, value });
-    } catch (err) {
-      next(err);
-    }
-  });
-  router.post(opsRgCalls.lift.path.slice(OPS_RG.length), async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const { merchant, op } = await admin(req);
-      const id = Number(req.params.id);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.NOT_FOUND);
-      const b = ZOpsRgLiftBody.safeParse(req.body ?? {});
-      if (!b.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(b.error));
-      // Only exclusions an operator decided (operator, family, restricted person) are lifted here: a self-exclusion or cooling-off runs to its end.
-      const lifted = await deps.db.tx(async (tx) => {
-        const r = await tx.query<{ member_id: number; kind: string }>(
-          `UPDATE rg_exclusions SET ended_at = now(), ended_by = $3 WHERE id = $1 AND merchant_code = $2 AND kind IN ('operator', 'family', 'restricted') AND ended_at IS NULL RETURNING member_id, kind`,
-          [id, merchant.code, op.username]);
-        const x = r.rows[0];
-        if (!x) return false;
-        await rgAudit(tx, merchant.code, { kind: 'operator', id: op.id, username: op.username }, 'rg.exclusion.end', x.member_id, { id: String(id), kind: x.kind }, { reason: b.data.reason });
-        return true;
-      });
-      if (!lifted) throw new AppError(ErrorCode.NOT_FOUND);
-      res.json({ success: true, value: { lifted } });
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  /** One operator call: gate (session, authenticator, role), parse, handler, envelope. */
-  function call<V extends z.ZodType, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
-    def: CallDef<Q, B, V>, action: OpsAction,
-    handler: (i: { merchant: { code: string }; op: { id: number; username: string }; query: Q extends z.ZodType ? z.infer<Q> : undefined; body: B extends z.ZodType ? z.infer<B> : undefined; id: number }) => Promise<z.infer<V>>,
-  ) {
-    const method = def.method.toLowerCase() as 'get' | 'post';
-    router[method](def.path.slice(OPS_RG.length), async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const { merchant, op } = await admin(req, action);
-        const parse = (schema: z.ZodType | undefined, input: unknown, what: string) => {
-          if (!schema) return undefined;
-          const r = schema.safeParse(input ?? {});
-          if (!r.success) throw new AppError(ErrorCode.VALIDATION, `Invalid ${what}`, zodDetails(r.error));
-          return r.data;
-        };
-        const id = req.params.id === undefined ? 0 : Number(req.params.id);
-        if (req.params.id !== undefined && (!Number.isSafeInteger(id) || id <= 0)) throw new AppError(ErrorCode.NOT_FOUND);
-        const value = await handler({
-          merchant, op: { id: op.id, username: op.username }, id,
-          query: parse(def.query, req.query, 'query') as Q extends z.ZodType ? z.infer<Q> : undefined,
-          body: parse(def.body, req.body, 'body') as B extends z.ZodType ? z.infer<B> : undefined,
-        });
-        if (deps.checkResponses) {
-          const check = def.value.safeParse(value);
-          if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${check.error.message}`);
-        }
-        res.json({ success: true, value });
-      } catch (err) {
-        next(err);
-      }
+  ops.json({ [opsRgListCalls.restrictedImport.path.slice(OPS_RG.length)]: RG_RESTRICTED_MAX_CSV * 2 });
+  const who = (op: { id: number; username: string }) => ({ id: op.id, username: op.username });
+  ops.router.post(opsRgCalls.exclude.path.slice(OPS_RG.length), ops.route(async (req) => {
+    const { merchant, operator: op } = await ops.gate(req, 'rg.exclude');
+    const b = ops.parse(ZOpsRgExcludeBody, req.body);
+    const m = await deps.db.query('SELECT 1 FROM members WHERE id = $1 AND merchant_code = $2', [b.memberId, merchant.code]);
+    if (!m.rows.length) throw new AppError(ErrorCode.NOT_FOUND);
+    return deps.rg.exclude(merchant.code, b.memberId, { kind: 'operator', id: op.id, username: op.username }, 'operator', b.duration, b.reason);
+  }));
+  ops.router.post(opsRgCalls.lift.path.slice(OPS_RG.length), ops.route(async (req) => {
+    const { merchant, operator: op } = await ops.gate(req, 'rg.exclude');
+    const id = ops.idOf(req);
+    const b = ops.parse(ZOpsRgLiftBody, req.body);
+    // Only exclusions an operator decided (operator, family, restricted person) are lifted here: a self-exclusion or cooling-off runs to its end.
+    const lifted = await deps.db.tx(async (tx) => {
+      const r = await tx.query<{ member_id: number; kind: string }>(
+        `UPDATE rg_exclusions SET ended_at = now(), ended_by = $3 WHERE id = $1 AND merchant_code = $2 AND kind IN ('operator', 'family', 'restricted') AND ended_at IS NULL RETURNING member_id, kind`,
+        [id, merchant.code, op.username]);
+      const x = r.rows[0];
+      if (!x) return false;
+      await rgAudit(tx, merchant.code, { kind: 'operator', id: op.id, username: op.username }, 'rg.exclusion.end', x.member_id, { id: String(id), kind: x.kind }, { reason: b.reason });
+      return true;
     });
-  }
+    if (!lifted) throw new AppError(ErrorCode.NOT_FOUND);
+    return { lifted };
+  }));
+
   const L = opsRgListCalls;
-  call(L.restrictedImport, 'rg.restricted.import', async ({ merchant, op, body }) => deps.restricted.importCsv(merchant.code, op, body.csv));
-  call(L.restrictedSummary, 'rg.read', async ({ merchant }) => deps.restricted.summary(merchant.code));
-  call(L.restrictedMatches, 'rg.read', async ({ merchant, query }) => deps.restricted.matches(merchant.code, query.pageNo, query.pageSize));
-  call(L.familyRequests, 'rg.read', async ({ merchant, query }) => deps.family.list(merchant.code, query.status, query.pageNo, query.pageSize));
-  call(L.createFamilyRequest, 'rg.family.request', async ({ merchant, op, body }) => deps.family.request(merchant.code, body, { kind: 'support', ...op }));
-  call(L.decideFamilyRequest, 'rg.family.decide', async ({ merchant, op, body, id }) => deps.family.decide(merchant.code, op, id, body));
-  app.use(OPS_RG, router);
+  ops.call(L.restrictedImport, 'rg.restricted.import', async ({ ctx, body }) => deps.restricted.importCsv(ctx.merchant.code, who(ctx.operator), body.csv));
+  ops.call(L.restrictedSummary, 'rg.read', async ({ ctx }) => deps.restricted.summary(ctx.merchant.code));
+  ops.call(L.restrictedMatches, 'rg.read', async ({ ctx, query }) => deps.restricted.matches(ctx.merchant.code, query.pageNo, query.pageSize));
+  ops.call(L.familyRequests, 'rg.read', async ({ ctx, query }) => deps.family.list(ctx.merchant.code, query.status, query.pageNo, query.pageSize));
+  ops.call(L.createFamilyRequest, 'rg.family.request', async ({ ctx, body }) => deps.family.request(ctx.merchant.code, body, { kind: 'support', ...who(ctx.operator) }));
+  ops.call(L.decideFamilyRequest, 'rg.family.decide', async ({ ctx, body, id }) => deps.family.decide(ctx.merchant.code, who(ctx.operator), id, body));
+  ops.mount(app);
 }
