@@ -58,7 +58,8 @@ const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.acc
 /**
  * Socket handshakes, many tokens in one statement (see resolveForSocket): the live ones among $1 with
  * their member and merchant, and last_seen_at written for those not touched in $3 seconds, as an HTTP
- * call's resolve does. Without a stale row nothing is written (no transaction id, no WAL flush).
+ * call's resolve does (the same statement: one round trip). Without a stale row nothing is written (no
+ * transaction id, no WAL flush).
  */
 const RESOLVE_MANY_SQL = prepared(`WITH live AS (
      SELECT s.token_hash, s.member_id, s.merchant_code, s.last_seen_at < now() - make_interval(secs => $3) AS stale
@@ -66,7 +67,10 @@ const RESOLVE_MANY_SQL = prepared(`WITH live AS (
      -- Hashes travel as hex text: the same parameter on PostgreSQL and PGlite.
      WHERE s.token_hash = ANY(ARRAY(SELECT decode(h, 'hex') FROM unnest($1::text[]) h)) AND ${SESSION_ALIVE}
    ), touched AS (
-     UPDATE sessions t SET last_seen_at = now() FROM live WHERE live.stale AND t.token_hash = live.token_hash
+     -- Rows another transaction holds (a revocation) are skipped, not waited for: a touch is worth
+     -- nothing to a session being ended, and many rows locked in no set order could deadlock with it.
+     UPDATE sessions t SET last_seen_at = now() WHERE t.token_hash IN (
+       SELECT x.token_hash FROM sessions x WHERE x.token_hash IN (SELECT token_hash FROM live WHERE stale) FOR UPDATE SKIP LOCKED)
    )
    SELECT encode(token_hash, 'hex') AS hash, member_id, merchant_code FROM live`);
 
