@@ -27,6 +27,8 @@
  *          database on 127.0.0.1:5432) --only gateway|bare --dev (gateway in development mode)
  *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
  *          --cpu-prof (CPU profile of each server, one per phase, into tests/bench/results/prof/<target>/) --out FILE
+ *          --stale-sessions (gateway sessions last seen 5 minutes before the connect phase, as in a reconnect
+ *          storm after a node restart: each handshake also writes last_seen_at)
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
@@ -54,7 +56,7 @@ function parseArgs(argv: string[]) {
     quick: false, pg: false, only: null as null | 'gateway' | 'bare', dev: false, cpuProf: false,
     out: path.join(HERE, 'results', 'latest.json'), maxInFlight: 64, relayOwnPool: false, perTx: 20,
     bcastRate: 4, bcastWindow: 8, workload: 'both' as 'member' | 'broadcast' | 'both' | 'connect',
-    highRate: 5000, highPerTx: 5,
+    highRate: 5000, highPerTx: 5, staleSessions: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -84,13 +86,14 @@ function parseArgs(argv: string[]) {
     else if (a === '--dev') o.dev = true;
     else if (a === '--relay-own-pool') o.relayOwnPool = true;
     else if (a === '--cpu-prof') o.cpuProf = true;
+    else if (a === '--stale-sessions') o.staleSessions = true;
     else if (a === '--only') {
       const v = argv[++i];
       if (v !== 'gateway' && v !== 'bare') throw new Error('--only gateway|bare');
       o.only = v;
     } else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--high-rate R] [--high-per-tx K] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both|connect] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--out FILE]');
+      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--high-rate R] [--high-per-tx K] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both|connect] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--stale-sessions] [--out FILE]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -395,7 +398,7 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, socke
 type TargetResult = {
   target: 'gateway' | 'bare';
   info: Record<string, unknown>;
-  sockets: { requested: number; connected: number; failed: number; firstError: string | null; connectSeconds: number; connectPerSec: number; connectCpuUsPerSocket: number; serverSeesOpen: number };
+  sockets: { requested: number; connected: number; failed: number; firstError: string | null; connectSeconds: number; connectPerSec: number; connectCpuUsPerSocket: number; connectNetCpuUsPerSocket: number; idleCpuPercent: number; serverSeesOpen: number };
   memory: { base: Mem; beforeSockets: Mem; afterSockets: Mem; rssPerSocketKB: number; heapPerSocketKB: number; clientRssPerSocketKB: number };
   setupMs: number;
   /** Per-member phases (one socket per event); null with --workload broadcast. */
@@ -421,13 +424,20 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     const info = await node.call<Record<string, unknown>>('info');
     log(`listening on 127.0.0.1:${port} ${JSON.stringify(info)}`);
     const base = await node.call<Mem>('mem');
-    const setup = await node.call<{ tokens: string[]; ms: number }>('setup', { n: opts.sockets }, 300_000);
+    const setup = await node.call<{ tokens: string[]; ms: number }>('setup', { n: opts.sockets, staleSessions: opts.staleSessions }, 300_000);
     log(`${setup.tokens.length} members with sessions in ${(setup.ms / 1000).toFixed(1)} s`);
     const beforeSockets = await node.call<Mem>('mem');
     const clientMem0 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
 
     const url = `http://127.0.0.1:${port}`;
     const share = Math.ceil(setup.tokens.length / clients.length);
+    // The server's CPU while idle (the gateway's relay poll, jobs, house game rounds), subtracted from
+    // its connect phase below: on a loaded machine a slow connect phase would otherwise charge minutes
+    // of background work to the handshakes.
+    const idle0 = await node.call<number>('cpu');
+    const ti = wallMs();
+    await sleep(3000);
+    const idleCpuPerSec = ((await node.call<number>('cpu')) - idle0) / ((wallMs() - ti) / 1000);
     const tc = wallMs();
     const cpuC0 = await node.call<number>('cpu');
     if (opts.cpuProf) await node.call('profStart');
@@ -447,7 +457,11 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     const connected = conns.reduce((a, c) => a + c.connected, 0);
     const failed = conns.reduce((a, c) => a + c.failed, 0);
     const connectCpuUsPerSocket = connectCpuUs / Math.max(1, connected);
-    log(`${connected}/${opts.sockets} sockets connected in ${connectSeconds.toFixed(1)} s, ${(connected / connectSeconds).toFixed(0)}/s, server CPU ${connectCpuUsPerSocket.toFixed(0)} us per socket (${failed} failed${failed ? `: ${conns.find((c) => c.firstError)?.firstError}` : ''})`);
+    const connectNetCpuUsPerSocket = Math.max(0, connectCpuUs - idleCpuPerSec * 1e6 * connectSeconds) / Math.max(1, connected);
+    log(
+      `${connected}/${opts.sockets} sockets connected in ${connectSeconds.toFixed(1)} s, ${(connected / connectSeconds).toFixed(0)}/s, server CPU ${connectCpuUsPerSocket.toFixed(0)} us per socket, ` +
+        `${connectNetCpuUsPerSocket.toFixed(0)} us without its idle CPU (${(idleCpuPerSec * 100).toFixed(1)}% of a core) (${failed} failed${failed ? `: ${conns.find((c) => c.firstError)?.firstError}` : ''})`,
+    );
     await sleep(1000);
     const afterSockets = await node.call<Mem>('mem');
     const clientMem1 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
@@ -505,7 +519,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     return {
       target,
       info,
-      sockets: { requested: opts.sockets, connected, failed, firstError: conns.find((c) => c.firstError)?.firstError ?? null, connectSeconds, connectPerSec: connected / connectSeconds, connectCpuUsPerSocket, serverSeesOpen },
+      sockets: { requested: opts.sockets, connected, failed, firstError: conns.find((c) => c.firstError)?.firstError ?? null, connectSeconds, connectPerSec: connected / connectSeconds, connectCpuUsPerSocket, connectNetCpuUsPerSocket, idleCpuPercent: idleCpuPerSec * 100, serverSeesOpen },
       memory,
       setupMs: setup.ms,
       paced: pacedRes,
@@ -545,6 +559,7 @@ function table(results: TargetResult[]) {
     ['sockets connected', (r) => `${r.sockets.connected}/${r.sockets.requested}`],
     ['connect rate (sockets/s)', (r) => fmt(r.sockets.connectPerSec, 0)],
     ['connect: server CPU us per socket', (r) => fmt(r.sockets.connectCpuUsPerSocket, 0)],
+    ['connect: the same without idle CPU', (r) => fmt(r.sockets.connectNetCpuUsPerSocket, 0)],
     ['RSS per socket (KB)', (r) => fmt(r.memory.rssPerSocketKB)],
     ['heap per socket (KB)', (r) => fmt(r.memory.heapPerSocketKB)],
     ...(opts.workload === 'member' || opts.workload === 'both' ? memberRows() : []),
@@ -687,7 +702,8 @@ if (results.length) {
     console.log(
       `connect: gateway/bare sockets/s ${(g.sockets.connectPerSec / b.sockets.connectPerSec).toFixed(2)}x ` +
         `(${g.sockets.connectPerSec.toFixed(0)} / ${b.sockets.connectPerSec.toFixed(0)}), server CPU per socket ` +
-        `${(g.sockets.connectCpuUsPerSocket / b.sockets.connectCpuUsPerSocket).toFixed(2)}x (${g.sockets.connectCpuUsPerSocket.toFixed(0)} / ${b.sockets.connectCpuUsPerSocket.toFixed(0)} us)`,
+        `${(g.sockets.connectCpuUsPerSocket / b.sockets.connectCpuUsPerSocket).toFixed(2)}x (${g.sockets.connectCpuUsPerSocket.toFixed(0)} / ${b.sockets.connectCpuUsPerSocket.toFixed(0)} us), ` +
+        `without idle CPU ${(g.sockets.connectNetCpuUsPerSocket / b.sockets.connectNetCpuUsPerSocket).toFixed(2)}x (${g.sockets.connectNetCpuUsPerSocket.toFixed(0)} / ${b.sockets.connectNetCpuUsPerSocket.toFixed(0)} us)`,
     );
   if (ratio !== null)
     console.log(
