@@ -73,7 +73,12 @@ function parseArgs(argv: string[]) {
     else if (a === '--in-flight') o.maxInFlight = Math.floor(num());
     else if (a === '--per-tx') o.perTx = Math.floor(num());
     else if (a === '--bcast-rate') o.bcastRate = num();
-    else if (a === '--high-rate') o.highRate = num();
+    else if (a === '--high-rate') {
+      // 0 skips the phase (README), which num() would refuse
+      const v = Number(argv[++i]);
+      if (!Number.isFinite(v) || v < 0) throw new Error('--high-rate needs a number >= 0');
+      o.highRate = v;
+    }
     else if (a === '--high-per-tx') o.highPerTx = Math.floor(num());
     else if (a === '--bcast-window') o.bcastWindow = Math.floor(num());
     else if (a === '--workload') {
