@@ -150,8 +150,8 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
      * as `resolve` (SESSION_ALIVE), read from the database for every handshake (no cache: a session
      * revoked by a committed transaction is refused by every node's next handshake). Handshakes come
      * in bursts (every browser of a node that restarted reconnects at once), so concurrent ones share
-     * one statement: a handshake that finds no batch in flight starts one at once (no added latency
-     * when quiet); under load the next batch takes every token that arrived meanwhile.
+     * one statement: a handshake that finds fewer than 2 statements in flight starts one at once (no
+     * added latency when quiet); under load the next statement takes every token that arrived meanwhile.
      */
     resolveForSocket(token: string): Promise<{ memberId: number; merchantCode: string } | null> {
       if (!TOKEN_SHAPE.test(token)) return Promise.resolve(null);
