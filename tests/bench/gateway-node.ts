@@ -71,7 +71,7 @@ portal.bus.publish = (events) => {
   return publish(events);
 };
 
-async function setupMembers(args: { n: number }): Promise<{ memberIds: number[]; tokens: string[]; ms: number }> {
+async function setupMembers(args: { n: number; staleSessions?: boolean }): Promise<{ memberIds: number[]; tokens: string[]; ms: number }> {
   const t0 = wallMs();
   const memberIds: number[] = [];
   const tokens: string[] = [];
@@ -105,6 +105,9 @@ async function setupMembers(args: { n: number }): Promise<{ memberIds: number[];
     tokens.push(...toks);
   }
   members = memberIds;
+  // --stale-sessions: sessions last seen 5 minutes ago, as after a node restart whose browsers made no
+  // call in the last minute: every handshake also writes last_seen_at (a WAL flush per write).
+  if (args.staleSessions) await db.query(`UPDATE sessions SET last_seen_at = now() - interval '5 minutes' WHERE member_id = ANY($1::bigint[])`, [memberIds]);
   return { memberIds, tokens, ms: wallMs() - t0 };
 }
 

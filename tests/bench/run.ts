@@ -18,7 +18,8 @@
  * expected deliveries = events x sockets per event (1, or N for a broadcast). Lost must be 0.
  *
  * Options: --sockets N (5000) --rate R (1000) --seconds S (10) --sat-seconds S (4) --clients P (2) --per-tx K (20)
- *          --bcast-rate R (4) --bcast-window W (8) --workload member|broadcast|both (both)
+ *          --bcast-rate R (4) --bcast-window W (8) --workload member|broadcast|both|connect (both; connect: only
+ *          the connect phase, for handshakes/s and server CPU per handshake)
  *          --high-rate R (5000) --high-per-tx K (5): a second paced member phase at R events/s, K events per
  *          transaction (one transaction per event does not reach 5,000/s on a 2-core machine shared with
  *          PostgreSQL; the bare server emits the same K events per tick)
@@ -26,6 +27,8 @@
  *          database on 127.0.0.1:5432) --only gateway|bare --dev (gateway in development mode)
  *          --relay-own-pool (experiment, PostgreSQL only: an extra outbox relay on its own connections)
  *          --cpu-prof (CPU profile of each server, one per phase, into tests/bench/results/prof/<target>/) --out FILE
+ *          --stale-sessions (gateway sessions last seen 5 minutes before the connect phase, as in a reconnect
+ *          storm after a node restart: each handshake also writes last_seen_at)
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
@@ -52,8 +55,8 @@ function parseArgs(argv: string[]) {
     sockets: 5000, rate: 1000, seconds: 10, satSeconds: 4, clients: 2, warmSeconds: 2,
     quick: false, pg: false, only: null as null | 'gateway' | 'bare', dev: false, cpuProf: false,
     out: path.join(HERE, 'results', 'latest.json'), maxInFlight: 64, relayOwnPool: false, perTx: 20,
-    bcastRate: 4, bcastWindow: 8, workload: 'both' as 'member' | 'broadcast' | 'both',
-    highRate: 5000, highPerTx: 5,
+    bcastRate: 4, bcastWindow: 8, workload: 'both' as 'member' | 'broadcast' | 'both' | 'connect',
+    highRate: 5000, highPerTx: 5, staleSessions: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -70,12 +73,17 @@ function parseArgs(argv: string[]) {
     else if (a === '--in-flight') o.maxInFlight = Math.floor(num());
     else if (a === '--per-tx') o.perTx = Math.floor(num());
     else if (a === '--bcast-rate') o.bcastRate = num();
-    else if (a === '--high-rate') o.highRate = num();
+    else if (a === '--high-rate') {
+      // 0 skips the phase (README), which num() would refuse
+      const v = Number(argv[++i]);
+      if (!Number.isFinite(v) || v < 0) throw new Error('--high-rate needs a number >= 0');
+      o.highRate = v;
+    }
     else if (a === '--high-per-tx') o.highPerTx = Math.floor(num());
     else if (a === '--bcast-window') o.bcastWindow = Math.floor(num());
     else if (a === '--workload') {
       const v = argv[++i];
-      if (v !== 'member' && v !== 'broadcast' && v !== 'both') throw new Error('--workload member|broadcast|both');
+      if (v !== 'member' && v !== 'broadcast' && v !== 'both' && v !== 'connect') throw new Error('--workload member|broadcast|both|connect');
       o.workload = v;
     }
     else if (a === '--quick') o.quick = true;
@@ -83,13 +91,14 @@ function parseArgs(argv: string[]) {
     else if (a === '--dev') o.dev = true;
     else if (a === '--relay-own-pool') o.relayOwnPool = true;
     else if (a === '--cpu-prof') o.cpuProf = true;
+    else if (a === '--stale-sessions') o.staleSessions = true;
     else if (a === '--only') {
       const v = argv[++i];
       if (v !== 'gateway' && v !== 'bare') throw new Error('--only gateway|bare');
       o.only = v;
     } else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--high-rate R] [--high-per-tx K] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--out FILE]');
+      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--high-rate R] [--high-per-tx K] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both|connect] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--stale-sessions] [--out FILE]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -394,7 +403,7 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, socke
 type TargetResult = {
   target: 'gateway' | 'bare';
   info: Record<string, unknown>;
-  sockets: { requested: number; connected: number; failed: number; firstError: string | null; connectSeconds: number; connectPerSec: number; serverSeesOpen: number };
+  sockets: { requested: number; connected: number; failed: number; firstError: string | null; connectSeconds: number; connectPerSec: number; connectCpuUsPerSocket: number; connectNetCpuUsPerSocket: number; idleCpuPercent: number; serverSeesOpen: number };
   memory: { base: Mem; beforeSockets: Mem; afterSockets: Mem; rssPerSocketKB: number; heapPerSocketKB: number; clientRssPerSocketKB: number };
   setupMs: number;
   /** Per-member phases (one socket per event); null with --workload broadcast. */
@@ -420,14 +429,23 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     const info = await node.call<Record<string, unknown>>('info');
     log(`listening on 127.0.0.1:${port} ${JSON.stringify(info)}`);
     const base = await node.call<Mem>('mem');
-    const setup = await node.call<{ tokens: string[]; ms: number }>('setup', { n: opts.sockets }, 300_000);
+    const setup = await node.call<{ tokens: string[]; ms: number }>('setup', { n: opts.sockets, staleSessions: opts.staleSessions }, 300_000);
     log(`${setup.tokens.length} members with sessions in ${(setup.ms / 1000).toFixed(1)} s`);
     const beforeSockets = await node.call<Mem>('mem');
     const clientMem0 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
 
     const url = `http://127.0.0.1:${port}`;
     const share = Math.ceil(setup.tokens.length / clients.length);
+    // The server's CPU while idle (the gateway's relay poll, jobs, house game rounds), subtracted from
+    // its connect phase below: on a loaded machine a slow connect phase would otherwise charge minutes
+    // of background work to the handshakes.
+    const idle0 = await node.call<number>('cpu');
+    const ti = wallMs();
+    await sleep(3000);
+    const idleCpuPerSec = ((await node.call<number>('cpu')) - idle0) / ((wallMs() - ti) / 1000);
     const tc = wallMs();
+    const cpuC0 = await node.call<number>('cpu');
+    if (opts.cpuProf) await node.call('profStart');
     const conns = await Promise.all(
       clients.map((c, i) =>
         c.call<{ connected: number; failed: number; firstError: string | null }>(
@@ -438,9 +456,17 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       ),
     );
     const connectSeconds = (wallMs() - tc) / 1000;
+    // Server CPU per handshake: the Socket.IO and WebSocket upgrade, the handshake's checks, the joins.
+    const connectCpuUs = ((await node.call<number>('cpu')) - cpuC0) * 1e6;
+    if (opts.cpuProf) await node.call('profStop', path.join(HERE, 'results', 'prof', target, 'connect.cpuprofile'));
     const connected = conns.reduce((a, c) => a + c.connected, 0);
     const failed = conns.reduce((a, c) => a + c.failed, 0);
-    log(`${connected}/${opts.sockets} sockets connected in ${connectSeconds.toFixed(1)} s (${failed} failed${failed ? `: ${conns.find((c) => c.firstError)?.firstError}` : ''})`);
+    const connectCpuUsPerSocket = connectCpuUs / Math.max(1, connected);
+    const connectNetCpuUsPerSocket = Math.max(0, connectCpuUs - idleCpuPerSec * 1e6 * connectSeconds) / Math.max(1, connected);
+    log(
+      `${connected}/${opts.sockets} sockets connected in ${connectSeconds.toFixed(1)} s, ${(connected / connectSeconds).toFixed(0)}/s, server CPU ${connectCpuUsPerSocket.toFixed(0)} us per socket, ` +
+        `${connectNetCpuUsPerSocket.toFixed(0)} us without its idle CPU (${(idleCpuPerSec * 100).toFixed(1)}% of a core) (${failed} failed${failed ? `: ${conns.find((c) => c.firstError)?.firstError}` : ''})`,
+    );
     await sleep(1000);
     const afterSockets = await node.call<Mem>('mem');
     const clientMem1 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
@@ -460,7 +486,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     let pacedHigh: PhaseResult | null = null;
     let sat: PhaseResult | null = null;
     let batched: PhaseResult | null = null;
-    if (opts.workload !== 'broadcast') {
+    if (opts.workload === 'member' || opts.workload === 'both') {
       const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
       await loadPhase(node, clients, { ...paced, seconds: opts.warmSeconds }, connected);
       log(`warm-up done; paced run ${opts.rate}/s for ${opts.seconds} s`);
@@ -476,14 +502,14 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight }, connected, prof('saturation'));
       log(summary(sat));
     }
-    if (opts.workload !== 'broadcast' && target === 'gateway' && opts.perTx > 1) {
+    if ((opts.workload === 'member' || opts.workload === 'both') && target === 'gateway' && opts.perTx > 1) {
       log(`batched saturation run for ${opts.satSeconds} s, ${opts.perTx} events per transaction`);
       batched = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: Math.max(4, Math.ceil(opts.maxInFlight / opts.perTx)), perTx: opts.perTx }, connected, prof('batched'));
       log(summary(batched));
     }
     let bPaced: PhaseResult | null = null;
     let bSat: PhaseResult | null = null;
-    if (opts.workload !== 'member') {
+    if (opts.workload === 'broadcast' || opts.workload === 'both') {
       const bp = { mode: 'rate' as const, rate: opts.bcastRate, maxInFlight: 4, fanout: 'merchant' as const };
       await loadPhase(node, clients, { ...bp, seconds: opts.warmSeconds }, connected);
       log(`broadcast: paced run ${opts.bcastRate} events/s to ${connected} sockets for ${opts.seconds} s`);
@@ -498,7 +524,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     return {
       target,
       info,
-      sockets: { requested: opts.sockets, connected, failed, firstError: conns.find((c) => c.firstError)?.firstError ?? null, connectSeconds, connectPerSec: connected / connectSeconds, serverSeesOpen },
+      sockets: { requested: opts.sockets, connected, failed, firstError: conns.find((c) => c.firstError)?.firstError ?? null, connectSeconds, connectPerSec: connected / connectSeconds, connectCpuUsPerSocket, connectNetCpuUsPerSocket, idleCpuPercent: idleCpuPerSec * 100, serverSeesOpen },
       memory,
       setupMs: setup.ms,
       paced: pacedRes,
@@ -537,10 +563,12 @@ function table(results: TargetResult[]) {
   const rows: Array<[string, (r: TargetResult) => string]> = [
     ['sockets connected', (r) => `${r.sockets.connected}/${r.sockets.requested}`],
     ['connect rate (sockets/s)', (r) => fmt(r.sockets.connectPerSec, 0)],
+    ['connect: server CPU us per socket', (r) => fmt(r.sockets.connectCpuUsPerSocket, 0)],
+    ['connect: the same without idle CPU', (r) => fmt(r.sockets.connectNetCpuUsPerSocket, 0)],
     ['RSS per socket (KB)', (r) => fmt(r.memory.rssPerSocketKB)],
     ['heap per socket (KB)', (r) => fmt(r.memory.heapPerSocketKB)],
-    ...(opts.workload !== 'broadcast' ? memberRows() : []),
-    ...(opts.workload !== 'member' ? bcastRows() : []),
+    ...(opts.workload === 'member' || opts.workload === 'both' ? memberRows() : []),
+    ...(opts.workload === 'broadcast' || opts.workload === 'both' ? bcastRows() : []),
   ];
   function memberRows(): Array<[string, (r: TargetResult) => string]> {
     return [
@@ -675,6 +703,13 @@ if (results.length) {
       }
     : null;
   console.log('\n' + table(results));
+  if (g && b)
+    console.log(
+      `connect: gateway/bare sockets/s ${(g.sockets.connectPerSec / b.sockets.connectPerSec).toFixed(2)}x ` +
+        `(${g.sockets.connectPerSec.toFixed(0)} / ${b.sockets.connectPerSec.toFixed(0)}), server CPU per socket ` +
+        `${(g.sockets.connectCpuUsPerSocket / b.sockets.connectCpuUsPerSocket).toFixed(2)}x (${g.sockets.connectCpuUsPerSocket.toFixed(0)} / ${b.sockets.connectCpuUsPerSocket.toFixed(0)} us), ` +
+        `without idle CPU ${(g.sockets.connectNetCpuUsPerSocket / b.sockets.connectNetCpuUsPerSocket).toFixed(2)}x (${g.sockets.connectNetCpuUsPerSocket.toFixed(0)} / ${b.sockets.connectNetCpuUsPerSocket.toFixed(0)} us)`,
+    );
   if (ratio !== null)
     console.log(
       `\nthroughput gateway/bare at saturation: ${ratio.toFixed(2)}x one event per transaction, ` +

@@ -10,7 +10,7 @@ import { seedDemo } from '@portal/gateway/db/seed';
  * without those accounts, before the portal starts on the same database.
  */
 export async function startSeededPortal(config: Config, catalogue: 'full' | 'small') {
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR);
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, config.DB_POOL_SIZE) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR);
   await migrate(db);
   await seedDemo(db, { catalogue, accounts: false });
   const portal = await createPortal(config, { db });

@@ -17,4 +17,11 @@ describe('config from the environment', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(loadConfig({ NODE_ENV: 'production' }).isProduction).toBe(true);
   });
+  it('sizes the PostgreSQL pool from DB_POOL_SIZE (default 20), refusing sizes it cannot run with', () => {
+    expect(loadConfig({}).DB_POOL_SIZE).toBe(20);
+    expect(loadConfig({ DB_POOL_SIZE: '64' }).DB_POOL_SIZE).toBe(64);
+    expect(() => loadConfig({ DB_POOL_SIZE: '1' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DB_POOL_SIZE: '12.5' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+  });
 });

@@ -6,6 +6,12 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Real PostgreSQL; when absent, PGlite under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Connections of this node's PostgreSQL pool, shared by HTTP requests, socket handshakes, use cases
+   * and jobs (the outbox relay has 2 more of its own, the bet stream 1). Every node opens up to this
+   * many: keep nodes x (DB_POOL_SIZE + 3) under the server's max_connections. Unused on PGlite.
+   */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   DATA_DIR: z.string().default('./.data'),
   /** Redis Streams bus and Socket.IO adapter; when absent, the in-process bus. */
   REDIS_URL: z.string().url().optional(),

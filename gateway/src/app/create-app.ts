@@ -95,7 +95,7 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'SEED_CATALOGUE'
 export async function createPortal(config: Config, opts: { db?: Db; log?: Logger; bus?: EventBus } = {}) {
   assertSafeConfig(config);
   const log = opts.log ?? pino({ level: config.LOG_LEVEL, base: { node: config.NODE_ID } });
-  const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
+  const db = opts.db ?? (config.DATABASE_URL ? createPgDb(config.DATABASE_URL, config.DB_POOL_SIZE) : await createPgliteDb(config.DATA_DIR === ':memory:' ? null : config.DATA_DIR));
   await migrate(db);
   if (config.SEED === 'demo') await seedDemoData(db, config);
   if (!(await db.query('SELECT 1 FROM merchants LIMIT 1')).rows.length) {

@@ -72,6 +72,30 @@ describe('two gateway nodes on one PostgreSQL and one Redis', () => {
     await gone;
   });
 
+  it('refuses on node B a session that node A ended, at the first handshake after the commit', async () => {
+    const s = await session(a, 'multi04');
+    const onB = await connectSocket(b.url, { token: s.token });
+    const gone = new Promise((r) => onB.once('disconnect', r));
+    await a.portal.accounts.logout(s.token, s.memberId);
+    await expect(connectSocket(b.url, { token: s.token })).rejects.toThrow(/UNAUTHORIZED/);
+    await gone;
+    // a burst of handshakes on PostgreSQL (one statement for many tokens): live and ended ones mixed
+    const live = await Promise.all(Array.from({ length: 12 }, (_, i) => session(a, `multi05${String(i).padStart(2, '0')}`)));
+    const ended = await Promise.all(Array.from({ length: 12 }, (_, i) => session(a, `multi06${String(i).padStart(2, '0')}`)));
+    for (const e of ended) await a.portal.accounts.logout(e.token, e.memberId);
+    const tries = await Promise.allSettled([...live, ...ended].map((x) => connectSocket(b.url, { token: x.token })));
+    for (const r of tries.slice(0, 12)) expect(r.status, String((r as PromiseRejectedResult).reason ?? '')).toBe('fulfilled');
+    for (const r of tries.slice(12)) expect(r.status === 'rejected' && /UNAUTHORIZED/.test(String(r.reason))).toBe(true);
+    // each live socket is its own member's: an event to one member reaches that socket only
+    const e = await balance(a, live[3]!.memberId, 42);
+    const sockets = tries.slice(0, 12).map((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof connectSocket>>>).value);
+    await waitFor(() => sockets[3]!.received.find((x) => x.id === e.id), 'event on its member socket');
+    const other = await balance(a, live[8]!.memberId, 43);
+    await waitFor(() => sockets[8]!.received.find((x) => x.id === other.id), 'event on the other member socket');
+    expect(sockets.flatMap((x, i) => (x.received.some((y) => y.id === e.id || y.id === other.id) ? [i] : []))).toEqual([3, 8]);
+    for (const x of sockets) x.disconnect();
+  });
+
   it('loses no event across a gateway restart: the client reconnects and catches up', async () => {
     const s = await session(a, 'multi03');
     const audience = userAudience(s.memberId);

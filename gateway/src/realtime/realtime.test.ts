@@ -68,6 +68,30 @@ describe('realtime gateway', () => {
     await expect(connectSocket(t.url, { token: 12 })).rejects.toThrow(/BAD_HANDSHAKE/);
   });
 
+  it('refuses the token of a session ended by any use case at the first handshake after its commit', async () => {
+    const merchant = (await t.portal.merchants.resolve({ code: 'DEMO' }))!;
+    const ends: Array<[string, (s: { memberId: number; token: string }) => Promise<unknown>]> = [
+      ['logout', (s) => t.portal.accounts.logout(s.token, s.memberId)],
+      ['account disabled', (s) => t.portal.accounts.disable(s.memberId)],
+      ['password changed', async (s) => {
+        // a forced change (no old password asked): the member made by the dev route has none
+        await t.portal.db.query('UPDATE members SET must_change_password = true WHERE id = $1', [s.memberId]);
+        return t.portal.accounts.changePassword(merchant, s.memberId, { newPassword: 'Abcd12345', confirmNewPassword: 'Abcd12345' }, '127.0.0.1');
+      }],
+      ['self-exclusion', (s) => t.portal.rg.exclude('DEMO', s.memberId, { kind: 'member', account: `end${s.memberId}` }, 'cooling', '24h')],
+      ['operator exclusion', (s) => t.portal.rg.exclude('DEMO', s.memberId, { kind: 'system' }, 'operator', null, 'test')],
+    ];
+    for (const [what, end] of ends) {
+      const s = await session(`end${what.replace(/[^a-z]/g, '').slice(0, 8)}${ends.findIndex((e) => e[0] === what)}`);
+      // live before: the handshake reads the same session that is then ended
+      const before = await connectSocket(t.url, { token: s.token });
+      const closed = new Promise((r) => before.once('disconnect', r));
+      await end(s);
+      await expect(connectSocket(t.url, { token: s.token }), what).rejects.toThrow(/UNAUTHORIZED/);
+      await closed;
+    }
+  });
+
   it('sends a reconnecting client what it missed, in order', async () => {
     const a = await session('dave001');
     const s1 = await connectSocket(t.url, { token: a.token });

@@ -97,7 +97,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
       if (!merchant) return next(new Error('UNKNOWN_MERCHANT'));
       let memberId: number | null = null;
       if (auth.data.token) {
-        const session = await deps.sessions.resolve(auth.data.token);
+        const session = await deps.sessions.resolveForSocket(auth.data.token);
         if (!session || session.merchantCode !== merchant.code) return next(new Error('UNAUTHORIZED'));
         memberId = session.memberId;
       }

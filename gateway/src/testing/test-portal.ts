@@ -83,7 +83,7 @@ export async function startProductionTestPortal(env: Record<string, string | und
     HOUSE_VENDOR_SECRET: randomBytes(24).toString('hex'),
     ...env,
   });
-  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL) : await migratedPgliteDb();
+  const db = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, config.DB_POOL_SIZE) : await migratedPgliteDb();
   await migrate(db);
   const fixture = await insertProductionFixture(db, createPasswordHasher({ concurrency: 2 }));
   const portal = await createPortal(config, { db });

@@ -34,19 +34,51 @@ export async function revokeMemberSessions(q: Queryable, memberId: number): Prom
   await revokeGameSessions(q, { memberId });
 }
 
+/**
+ * When a member session is alive, in one place for every reader (HTTP calls and socket handshakes), so
+ * that a way of ending sessions cannot be honoured by one and missed by the other. Aliases: `s` the
+ * session, `m` its member; $2 is the idle limit in seconds.
+ */
+const SESSION_ALIVE = `s.revoked_at IS NULL AND s.expires_at > now()
+     AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
+     -- The player's session time limit (responsible gaming): the session ends at it.
+     AND NOT EXISTS (SELECT 1 FROM rg_session_settings rg WHERE rg.member_id = s.member_id AND rg.session_limit_minutes IS NOT NULL
+                       AND s.created_at + make_interval(mins => rg.session_limit_minutes) <= now())`;
+
 /** Every signed-in HTTP call runs this first: prepared once per connection (parsed and planned once). */
 const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.account,
           s.last_seen_at < now() - make_interval(secs => $3) AS stale, rgx.kind AS rgx_kind, rgx.ends_at AS rgx_until
    FROM sessions s JOIN members m ON m.id = s.member_id
-   LEFT JOIN rg_session_settings rg ON rg.member_id = s.member_id AND rg.session_limit_minutes IS NOT NULL
    -- An exclusion in force makes the session a restricted one (withdraw and the RG page only).
    LEFT JOIN LATERAL (SELECT x.kind, x.ends_at FROM rg_exclusions x WHERE x.member_id = s.member_id AND x.ended_at IS NULL
                         AND x.starts_at <= now() AND (x.ends_at IS NULL OR x.ends_at > now())
                       ORDER BY x.ends_at DESC NULLS FIRST LIMIT 1) rgx ON true
-   WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-     AND s.last_seen_at > now() - make_interval(secs => $2) AND m.status = 'active'
-     -- The player's session time limit (responsible gaming): the session ends at it.
-     AND (rg.member_id IS NULL OR s.created_at + make_interval(mins => rg.session_limit_minutes) > now())`);
+   WHERE s.token_hash = $1 AND ${SESSION_ALIVE}`);
+
+/**
+ * Socket handshakes, many tokens in one statement (see resolveForSocket): the live ones among $1 with
+ * their member and merchant, and last_seen_at written for those not touched in $3 seconds, as an HTTP
+ * call's resolve does (the same statement: one round trip). Without a stale row nothing is written (no
+ * transaction id, no WAL flush).
+ */
+const RESOLVE_MANY_SQL = prepared(`WITH live AS (
+     SELECT s.token_hash, s.member_id, s.merchant_code, s.last_seen_at < now() - make_interval(secs => $3) AS stale
+     FROM sessions s JOIN members m ON m.id = s.member_id
+     -- Hashes travel as hex text: the same parameter on PostgreSQL and PGlite.
+     WHERE s.token_hash = ANY(ARRAY(SELECT decode(h, 'hex') FROM unnest($1::text[]) h)) AND ${SESSION_ALIVE}
+   ), touched AS (
+     -- Rows another transaction holds (a revocation) are skipped, not waited for: a touch is worth
+     -- nothing to a session being ended, and many rows locked in no set order could deadlock with it.
+     UPDATE sessions t SET last_seen_at = now() WHERE t.token_hash IN (
+       SELECT x.token_hash FROM sessions x WHERE x.token_hash IN (SELECT token_hash FROM live WHERE stale) FOR UPDATE SKIP LOCKED)
+   )
+   SELECT encode(token_hash, 'hex') AS hash, member_id, merchant_code FROM live`);
+
+/** Tokens of handshakes looked up in one statement, at most. */
+const HANDSHAKE_BATCH_MAX = 500;
+/** Batches in flight at once; the next handshakes wait for one of them and go in the following batch. */
+const HANDSHAKE_BATCHES_IN_FLIGHT = 2;
+
 type CreatedHook = (tx: Tx, s: { memberId: number; merchantCode: string }) => Promise<void>;
 const isDb = (q: Queryable): q is Db => typeof (q as Partial<Db>).tx === 'function';
 
@@ -54,6 +86,30 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
   const idleMs = opts.idleMs ?? SESSION_IDLE_MS;
   const absoluteMs = opts.absoluteMs ?? SESSION_ABSOLUTE_MS;
   const createdHooks: CreatedHook[] = [];
+
+  type Waiting = { hash: string; resolve(v: { memberId: number; merchantCode: string } | null): void; reject(err: unknown): void };
+  let waiting: Waiting[] = [];
+  let inFlight = 0;
+  function flushHandshakes() {
+    while (waiting.length && inFlight < HANDSHAKE_BATCHES_IN_FLIGHT) {
+      const batch = waiting.length <= HANDSHAKE_BATCH_MAX ? waiting : waiting.slice(0, HANDSHAKE_BATCH_MAX);
+      waiting = waiting.length <= HANDSHAKE_BATCH_MAX ? [] : waiting.slice(HANDSHAKE_BATCH_MAX);
+      inFlight++;
+      const hashes = [...new Set(batch.map((w) => w.hash))];
+      db.query<{ hash: string; member_id: number; merchant_code: string }>(RESOLVE_MANY_SQL, [hashes, idleMs / 1000, TOUCH_EVERY_MS / 1000])
+        .then((r) => {
+          const live = new Map(r.rows.map((row) => [row.hash, { memberId: Number(row.member_id), merchantCode: row.merchant_code }]));
+          for (const w of batch) w.resolve(live.get(w.hash) ?? null);
+        }, (err: unknown) => {
+          for (const w of batch) w.reject(err);
+        })
+        .finally(() => {
+          inFlight--;
+          flushHandshakes();
+        });
+    }
+  }
+
   return {
     idleMs,
     absoluteMs,
@@ -88,6 +144,21 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
       if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
       const rgExclusion = row.rgx_kind === null ? null : { kind: row.rgx_kind, until: row.rgx_until === null ? null : new Date(row.rgx_until).toISOString() };
       return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account, rgExclusion };
+    },
+    /**
+     * The session of a socket handshake: member and merchant, or null when it is not alive. Same rules
+     * as `resolve` (SESSION_ALIVE), read from the database for every handshake (no cache: a session
+     * revoked by a committed transaction is refused by every node's next handshake). Handshakes come
+     * in bursts (every browser of a node that restarted reconnects at once), so concurrent ones share
+     * one statement: a handshake that finds fewer than 2 statements in flight starts one at once (no
+     * added latency when quiet); under load the next statement takes every token that arrived meanwhile.
+     */
+    resolveForSocket(token: string): Promise<{ memberId: number; merchantCode: string } | null> {
+      if (!TOKEN_SHAPE.test(token)) return Promise.resolve(null);
+      return new Promise((resolve, reject) => {
+        waiting.push({ hash: hashToken(token).toString('hex'), resolve, reject });
+        flushHandshakes();
+      });
     },
     /** Logout: this session ends, and the games launched from it. */
     async revoke(token: string): Promise<void> {
