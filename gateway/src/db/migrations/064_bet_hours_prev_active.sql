@@ -175,3 +175,9 @@ UPDATE member_bet_hours h
                                 WHERE q.member_id = h.member_id AND q.hour < s.folded_to AND q.valid_bets > 0), '-infinity')
   FROM agent_rollup_state s
  WHERE s.id = 1 AND h.hour >= s.folded_to;
+
+-- Downline pages (team-tree.ts downlinePage): the page's columns in the (parent_id, id) index, so a page of
+-- direct downlines is one index-only range in id order (no heap row per downline, scattered over the table at
+-- 1,000,000 members). Replaces members_parent_id (migration 029), same key.
+CREATE INDEX members_parent_page ON members (parent_id, id) INCLUDE (account, nickname, type, status, created_at);
+DROP INDEX members_parent_id;
