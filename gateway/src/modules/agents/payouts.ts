@@ -1,7 +1,7 @@
 import type { TDispute, TIncomeValue, TPayout, TPayoutStatement, TSimulateValue, DisputeStatus, PayoutStatus } from '@portal/contracts/api/agent-payouts';
 import { CONTRACT_KINDS, settlementPeriodType, ZContractTerms, type ContractKind, type TContractTerms } from '@portal/contracts/domain/agent-contracts';
 import { periodOf, previousPeriod, type PeriodType } from '@portal/contracts/domain/agent-periods';
-import { settlePeriod } from '@portal/contracts/domain/agent-settlement';
+import { settlePeriod, type MemberFigures } from '@portal/contracts/domain/agent-settlement';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -151,7 +151,7 @@ export function createAgentPayouts(deps: { db: Db }) {
     const out: TSimulateValue['periods'] = [];
     let p = previousPeriod(periodOf(Date.now(), type, offset), offset);
     for (let i = 0; i < body.periods; i++, p = previousPeriod(p, offset)) {
-      const members = (await memberFiguresUnder(db, merchant.code, [body.downlineId], { from: p.start, to: p.end }))
+      const members: MemberFigures[] = (await memberFiguresUnder(db, merchant.code, [body.downlineId], { from: p.start, to: p.end }))
         .map((m) => (m.id === body.downlineId ? { ...m, parentId: me } : m));
       members.push({ id: me, parentId: null, validBets: 0, profitLoss: 0 });
       // The caller's own contract, put at the top with the caller's period type (dividends of another period type are compared on this one).

@@ -187,7 +187,9 @@ const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR
  *     rows of the live hours by one range of the index (hour, tree_path) per hour (migration 045 keeps
  *     tree_path on the rows at or after the watermark); the cashier and members rows of those periods found
  *     by their time index and kept when the member is in the team; a partial hour's bets from the raw vendor
- *     rows of the team's members; a member active there counts when it was not already active in [a, b);
+ *     rows of the team's members; a member active there counts when it was not already active in [a, b): for a
+ *     live bet-hour row, read from its prev_active (migration 064: the member's last active hour before the
+ *     watermark), else (partial hours, members with pending deltas in [a, b)) one probe per member;
  *   - team size, direct and agent counts: agent_team_counts (migration 029, kept by triggers in the same
  *     transaction as every member change), per type, a handful of rows.
  * Equal to teamOverviewDirect (tests: team-overview.test.ts, random worlds, deltas, late changes, folds).
@@ -235,8 +237,10 @@ export async function teamOverview(
   ];
   // Rows already limited to the team (no membership probe needed).
   const teamParts = ['SELECT 0::bigint AS bc, 0::bigint AS vb, 0::bigint AS po WHERE false'];
-  // Members of the team with a valid bet in the pieces outside [a, b) (each part limited to the team).
-  const actParts = ['SELECT NULL::bigint AS member_id WHERE false'];
+  // Members of the team with a valid bet in the pieces outside [a, b) (each part limited to the team), with
+  // whether they were already active in [a, b) when the row knows it (k: a live bet-hour row's prev_active,
+  // migration 064), else null (a partial hour's raw rows; a row without prev_active): probed below.
+  const actParts = ['SELECT NULL::bigint AS member_id, NULL::boolean AS k WHERE false'];
   for (const p of pieces) {
     params.push(p.from, p.to);
     const [f, t] = [params.length - 1, params.length];
@@ -252,7 +256,9 @@ export async function teamOverview(
       params.push(hours.from, hours.to);
       const byPath = `FROM member_bet_hours h WHERE h.hour >= $${params.length - 1} AND h.hour < $${params.length} AND h.tree_path > $7 AND h.tree_path < $8`;
       teamParts.push(`SELECT h.bet_count::bigint AS bc, h.valid_bets AS vb, h.payout AS po ${byPath}`);
-      actParts.push(`SELECT h.member_id ${byPath} AND h.valid_bets > 0`);
+      // prev_active is the member's last active hour before the watermark; these live hours exist only when
+      // b is the watermark (or [a, b) is empty, a = b), so "active in [a, b)" is prev_active in [a, b).
+      actParts.push(`SELECT h.member_id, (h.prev_active >= $4 AND h.prev_active < $5) ${byPath} AND h.valid_bets > 0`);
     }
     for (const e of edges) {
       // A partial hour: the raw rows of the team's members (one index range per member of the team).
@@ -263,7 +269,7 @@ export async function teamOverview(
         WHERE ${inTeam('d')}`;
       teamParts.push(`SELECT (v.kind = 'bet')::int::bigint, CASE WHEN v.kind = 'bet' THEN v.amount ELSE 0 END,
           CASE WHEN v.kind = 'win' THEN v.amount ELSE 0 END ${raw}`);
-      actParts.push(`SELECT v.member_id ${raw} AND v.kind = 'bet' AND v.amount > 0`);
+      actParts.push(`SELECT v.member_id, NULL::boolean ${raw} AND v.kind = 'bet' AND v.amount > 0`);
     }
   }
   const inRollupRange = (alias: string) => `${alias}.hour >= $4 AND ${alias}.hour < $5`;
@@ -295,8 +301,13 @@ export async function teamOverview(
                  - (EXISTS (SELECT 1 FROM member_bet_hours h LEFT JOIN pend p ON p.member_id = h.member_id AND p.hour = h.hour
                              WHERE h.member_id = pm.member_id AND ${inRollupRange('h')} AND h.valid_bets - coalesce(p.dvb, 0) > 0))::int), 0) AS n
                    FROM pm),
-     act_tail AS (SELECT count(*) AS n FROM (SELECT DISTINCT t.member_id FROM (${actParts.join(' UNION ALL ')}) t) u
-                   WHERE NOT EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = u.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0))
+     -- Members with any pending valid-bets delta in [a, b) (one netting to zero included): their prev_active
+     -- may predate it, so they are probed (migration 064's invariant).
+     pany AS (SELECT DISTINCT x.member_id FROM agent_rollup_deltas x WHERE ${inRollupRange('x')} AND x.valid_bets <> 0),
+     cand AS (SELECT t.member_id, bool_or(t.k) AS k FROM (${actParts.join(' UNION ALL ')}) t GROUP BY t.member_id),
+     act_tail AS (SELECT count(*) AS n FROM cand u LEFT JOIN pany ON pany.member_id = u.member_id
+                   WHERE CASE WHEN u.k IS NOT NULL AND pany.member_id IS NULL THEN NOT u.k
+                              ELSE NOT EXISTS (SELECT 1 FROM member_bet_hours h WHERE h.member_id = u.member_id AND ${inRollupRange('h')} AND h.valid_bets > 0) END)
      SELECT EXISTS (SELECT 1 FROM a) AS found,
             cnt.team_size::text AS team_size, cnt.direct::text AS direct, cnt.agents::text AS agents,
             tot.bc::text AS bc, tot.vb::text AS vb, tot.po::text AS po, tot.dep::text AS dep, tot.wd::text AS wd, tot.nm::text AS nm,

@@ -110,7 +110,11 @@ export async function downlinePage(
       SELECT u.id FROM members a JOIN members u ON u.merchant_code = a.merchant_code
        WHERE a.id = $1 AND u.id = $2 AND (u.id = a.id OR ${descendantOf('u', 'a.tree_path')})
     )`;
-  const filter = `c.parent_id = (SELECT id FROM p) AND ($3::text IS NULL OR c.account_lower LIKE $3)`;
+  // The parent as a value ($2), the scope a one-time filter: the planner sees which parent it is (how many
+  // direct downlines) and walks the (parent_id, id) index in order under the LIMIT, index-only (migration
+  // 064's covering index), instead of a bitmap scan of every direct downline's heap row and a sort (what a
+  // parent known only at run time, `= (SELECT id FROM p)`, got at 1,000,000 members).
+  const filter = `c.parent_id = $2 AND EXISTS (SELECT 1 FROM p) AND ($3::text IS NULL OR c.account_lower LIKE $3)`;
   // Team sizes and, without a filter, the total are the counters of agent_team_counts (migration 029, kept
   // by triggers with every member change): a lookup per row instead of counting each downline's team.
   // One statement, one round trip: the page and its total (a one-row base, so an empty page still has it).
