@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createPgliteDb, type Db } from '../db/db.ts';
+import { type Db } from '../db/db.ts';
+import { migratedPgliteDb } from '../testing/pglite-snapshot.ts';
 import { migrate } from '../db/migrate.ts';
 import { createQueue, duePeriods, periodKey, type JobQueue } from './job-queue.ts';
 import { createTableBackend } from './table-runner.ts';
@@ -11,7 +12,7 @@ let db: Db;
 const queues: JobQueue[] = [];
 
 beforeAll(async () => {
-  db = await createPgliteDb(null);
+  db = await migratedPgliteDb();
   await migrate(db);
 });
 afterEach(async () => {

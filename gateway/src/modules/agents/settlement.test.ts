@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf, type Period } from '@portal/contracts/domain/agent-periods';
-import { createPgliteDb, type Db } from '../../db/db.ts';
+import { type Db } from '../../db/db.ts';
+import { migratedPgliteDb } from '../../testing/pglite-snapshot.ts';
 import { migrate } from '../../db/migrate.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { balanceOf, checkLedger } from '../wallet/ledger.ts';
@@ -17,7 +18,7 @@ let svc: AgentSettlement;
 let seq = 0;
 
 beforeAll(async () => {
-  db = await createPgliteDb(null);
+  db = await migratedPgliteDb();
   await migrate(db);
   await db.query(`INSERT INTO merchants (code, name, currency) VALUES ('ST', 'Settle', 'PHP')`);
   svc = createAgentSettlement({ db, merchants: { all: async () => [M] } });

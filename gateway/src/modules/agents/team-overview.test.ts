@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from '../../db/db.ts';
+import { migratedPgliteDb } from '../../testing/pglite-snapshot.ts';
 import { migrate } from '../../db/migrate.ts';
 import { reference, seedWorld, type World } from './team-overview.fixture.ts';
 import { foldTeamRollup, teamOverview, teamOverviewDirect } from './team-stats.ts';
@@ -11,7 +12,7 @@ describe('teamOverview', () => {
   let db: Db;
   const worlds: World[] = [];
   beforeAll(async () => {
-    db = await createPgliteDb(null);
+    db = await migratedPgliteDb();
     await migrate(db);
     await db.query(`INSERT INTO merchants (code, name) VALUES ('TT', 'Overview'), ('UU', 'Other')`);
     for (let s = 1; s <= 3; s++) worlds.push(await seedWorld(db, 'TT', s, BASE, 30));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from '../../db/db.ts';
+import { migratedPgliteDb } from '../../testing/pglite-snapshot.ts';
 import { migrate, splitSql } from '../../db/migrate.ts';
 import { AppError } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -45,7 +46,7 @@ describe('member_bet_hours kept by vendor_money', () => {
   const players: { id: number; token: string }[] = [];
 
   beforeAll(async () => {
-    db = await createPgliteDb(null);
+    db = await migratedPgliteDb();
     await migrate(db);
     await db.query(`INSERT INTO merchants (code, name) VALUES ('TT', 'Rollup')`);
     const top = await member(db, null);
@@ -179,7 +180,7 @@ describe('teamBetTotals', () => {
   const base = Date.UTC(2026, 2, 16, 0, 0, 0);
 
   beforeAll(async () => {
-    db = await createPgliteDb(null);
+    db = await migratedPgliteDb();
     await migrate(db);
     await db.query(`INSERT INTO merchants (code, name) VALUES ('TT', 'Tree'), ('OTHER', 'Other')`);
     top = await member(db, null);

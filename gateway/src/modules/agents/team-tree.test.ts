@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb, type Db } from '../../db/db.ts';
+import { migratedPgliteDb } from '../../testing/pglite-snapshot.ts';
 import { migrate, splitSql } from '../../db/migrate.ts';
 import { AppError } from '../../app/errors.ts';
 import { descendantOf, downlinePage, isInSubtree, requireInSubtree, subtreeSummary } from './team-tree.ts';
@@ -43,7 +44,7 @@ describe('team tree on PGlite', () => {
   const chain: number[] = [];
 
   beforeAll(async () => {
-    db = await createPgliteDb(null);
+    db = await migratedPgliteDb();
     await migrate(db);
     await db.query(`INSERT INTO merchants (code, name) VALUES ('TT', 'Tree'), ('OTHER', 'Other')`);
     top1 = (await member(db, null, { account: 'top1' })).id;

@@ -9,7 +9,8 @@ import { createPortal, type Portal } from '../../app/create-app.ts';
 import { errorHandler } from '../../app/http.ts';
 import { createMemoryBus, type EventBus } from '../../bus/bus.ts';
 import { emitEvent } from '../../bus/outbox.ts';
-import { aliasDb, createPgliteDb, type Db } from '../../db/db.ts';
+import { aliasDb, type Db } from '../../db/db.ts';
+import { migratedPgliteDb } from '../../testing/pglite-snapshot.ts';
 import { migrate } from '../../db/migrate.ts';
 import { api, waitFor } from '../../testing/test-portal.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -73,7 +74,7 @@ function busEvent(pred: (e: TEventEnvelope) => boolean): Promise<TEventEnvelope>
 }
 
 beforeAll(async () => {
-  db = await createPgliteDb(null);
+  db = await migratedPgliteDb();
   await migrate(db);
   bus = gatedBus();
   await bus.start();
