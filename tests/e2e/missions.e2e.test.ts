@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { createMember, realtimeConnected } from './support/portal-ui.ts';
-import { apiLogin, signInContext } from './support/session.ts';
+import { realtimeConnected } from './support/portal-ui.ts';
 import { DemoOperator } from './support/ops-operator.ts';
+import { gatewayCall, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 
 /**
  * Missions in Chromium: an operator's daily mission "two spins"; a player opens Missions and leaderboard
@@ -28,25 +28,8 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
-
-async function spin(page: Page) {
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
-    page.getByTestId('house-spin').click(),
-  ]);
-}
-
-const step = (what: string) => console.log(`[missions e2e] ${new Date().toISOString()} ${what}`);
+const call = gatewayCall(() => gw);
+const step = stepLog('missions');
 
 describe('missions in Chromium', { timeout: 480_000 }, () => {
   it('a player spins the house slot, sees the mission progress move live, and claims the reward once', async () => {
@@ -55,13 +38,9 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
       title: { EN: 'Spin twice today', TY: 'Umikot nang dalawang beses ngayon' },
     });
     const account = `msn${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
+    const token = await signedUpMember(gw, account);
     await call('/ops/api/adjustments', opsToken, { account, amount: 100_00, reason: 'e2e missions', requestId: `msn-${account}` });
-    const { context, page } = await newPage(browser, { lang: 'EN' });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (e) => step(`page error: ${e.message}`));
-    await signInContext(context, token);
+    const { context, page } = await memberPage(browser, token, step);
 
     await page.goto(`${gw.url}/member?tab=missionLeaderboard`);
     const card = page.getByTestId(`mission-${mission.id}`);
@@ -77,11 +56,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     const badgeBefore = Number((await call<{ claimable: number }>('/wps/relay/MCSFE_getMissionSummaryDetails', token)).claimable);
 
     // Play in a second tab.
-    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
-    const game = await context.newPage();
-    await game.goto(gw.url + launch.url);
-    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
-    await game.getByTestId('house-stake-1000').click();
+    const game = await openHouseSlot(gw, context, token);
     await spin(game);
     await expect.poll(() => page.getByTestId(`mission-progress-${mission.id}`).innerText(), { timeout: 60_000 }).toBe('1 / 2');
     step('progress 1');
@@ -110,9 +85,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await page.screenshot({ path: '/tmp/missions-board-en-dark.png', fullPage: true });
 
     // The same screens in Tagalog, light theme.
-    const ty = await newPage(browser, { lang: 'TY' });
-    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
-    await signInContext(ty.context, token);
+    const ty = await tyLightPage(browser, token);
     await ty.page.goto(`${gw.url}/member?tab=missionLeaderboard`);
     await ty.page.getByTestId(`mission-${mission.id}`).getByText('Umikot nang dalawang beses ngayon').waitFor({ timeout: 60_000 });
     await ty.page.getByText('Nakuha na').first().waitFor();
@@ -146,8 +119,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await row.getByTestId('ops-mission-toggle').click();
     await expect.poll(() => row.innerText(), { timeout: 30_000 }).toContain('Off');
     const account = `msx${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
+    const token = await signedUpMember(gw, account);
     const seen = await call<{ list: Array<{ id: string }> }>('/wps/relay/MCSFE_getMissionSummaryDetails', token);
     expect(seen.list.map((m) => m.id)).not.toContain(id);
     await context.close();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { createMember, realtimeConnected } from './support/portal-ui.ts';
-import { apiLogin, signInContext } from './support/session.ts';
+import { realtimeConnected } from './support/portal-ui.ts';
 import { DemoOperator } from './support/ops-operator.ts';
+import { gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 
 /**
  * The points mall in Chromium: a player earns points by spinning the house slot (real bets through the
@@ -28,24 +28,8 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-async function call<T = unknown>(path: string, token: string | null, body?: unknown, method?: string): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
-
-async function spin(page: Page) {
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
-    page.getByTestId('house-spin').click(),
-  ]);
-}
-const step = (what: string) => console.log(`[points e2e] ${new Date().toISOString()} ${what}`);
+const call = gatewayCall(() => gw);
+const step = stepLog('points');
 
 describe('points mall in Chromium', { timeout: 480_000 }, () => {
   it('a player with points redeems a reward, an operator approves it in /ops, the player sees approved', async () => {
@@ -54,22 +38,14 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
       pointsRequired: 10, amount: 2_00, quantity: 5, status: 'active',
     });
     const account = `pts${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
+    const token = await signedUpMember(gw, account);
     await call('/ops/api/adjustments', opsToken, { account, amount: 100_00, reason: 'e2e points', requestId: `pt-${account}` });
-    await call('/wps/member/withdraw-password', token, { loginPassword: 'abc12345', newWithdrawPassword: 'pay12345', confirmNewWithdrawPassword: 'pay12345' });
+    await call('/wps/member/withdraw-password', token, { loginPassword: MEMBER_PASSWORD, newWithdrawPassword: 'pay12345', confirmNewWithdrawPassword: 'pay12345' });
 
-    const { context, page } = await newPage(browser, { lang: 'EN' });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (e) => step(`page error: ${e.message}`));
-    await signInContext(context, token);
+    const { context, page } = await memberPage(browser, token, step);
 
     // Earn: one spin of 10.00 is 10 points at the demo ratio (1 point per 1.00).
-    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
-    const game = await context.newPage();
-    await game.goto(gw.url + launch.url);
-    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
-    await game.getByTestId('house-stake-1000').click();
+    const game = await openHouseSlot(gw, context, token);
     await spin(game);
     await game.close();
     step('spun');
@@ -127,9 +103,7 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
     await page.screenshot({ path: '/tmp/points-redeems-en-dark.png', fullPage: true });
 
     // The same page in Tagalog, light theme.
-    const ty = await newPage(browser, { lang: 'TY' });
-    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
-    await signInContext(ty.context, token);
+    const ty = await tyLightPage(browser, token);
     await ty.page.goto(`${gw.url}/pointMall`);
     await ty.page.getByTestId(`points-reward-${reward.id}`).getByText('Cash na 2.00').waitFor({ timeout: 60_000 });
     await ty.page.getByText('Tindahan ng Puntos').first().waitFor();
