@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
-import { DemoOperator } from './support/ops-operator.ts';
-import { gatewayCall, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
+import { chromiumSuite, gatewayCall, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 
 /**
  * Missions in Chromium: an operator's daily mission "two spins"; a player opens Missions and leaderboard
@@ -12,27 +9,13 @@ import { gatewayCall, memberPage, openHouseSlot, signedUpMember, spin, stepLog, 
  * without a reload until it can be claimed; the claim pays once (the badge clears) and the leaderboard
  * shows the player's own rank. Screenshots in EN/dark and TY/light (/tmp/missions-*.png).
  */
-let gw: GatewayProcess;
-let browser: Browser;
-let opsToken = '';
-let operator: DemoOperator;
-
-beforeAll(async () => {
-  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
-  browser = await launchBrowser();
-  operator = await DemoOperator.prepare(gw, 'Ops-missions-pass-1');
-  opsToken = await operator.token();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await gw?.stop();
-});
-
-const call = gatewayCall(() => gw);
+const suite = chromiumSuite('Ops-missions-pass-1');
+const call = gatewayCall(() => suite.gw);
 const step = stepLog('missions');
 
 describe('missions in Chromium', { timeout: 480_000 }, () => {
   it('a player spins the house slot, sees the mission progress move live, and claims the reward once', async () => {
+    const { gw, browser, opsToken } = suite;
     const mission = await call<{ id: string }>('/ops/api/missions', opsToken, {
       period: 'daily', kind: 'bet_count', target: 2, rewardAmount: 3_00, sort: 0,
       title: { EN: 'Spin twice today', TY: 'Umikot nang dalawang beses ngayon' },
@@ -98,6 +81,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
   });
 
   it('an operator creates a mission on /ops/missions and disables it; players no longer see it', async () => {
+    const { gw, browser, operator } = suite;
     const { context, page } = await newPage(browser, { lang: 'EN' });
     page.setDefaultTimeout(60_000);
     await operator.signIn(page);

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
-import { DemoOperator } from './support/ops-operator.ts';
-import { gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
+import { chromiumSuite, gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 
 /**
  * The points mall in Chromium: a player earns points by spinning the house slot (real bets through the
@@ -12,27 +9,13 @@ import { gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember
  * /ops/points, and the player's redeem history shows approved without a reload. Screenshots of /pointMall
  * in EN/dark and TY/light (/tmp/points-*.png).
  */
-let gw: GatewayProcess;
-let browser: Browser;
-let operator: DemoOperator;
-let opsToken = '';
-
-beforeAll(async () => {
-  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
-  browser = await launchBrowser();
-  operator = await DemoOperator.prepare(gw, 'Ops-points-pass-1');
-  opsToken = await operator.token();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await gw?.stop();
-});
-
-const call = gatewayCall(() => gw);
+const suite = chromiumSuite('Ops-points-pass-1');
+const call = gatewayCall(() => suite.gw);
 const step = stepLog('points');
 
 describe('points mall in Chromium', { timeout: 480_000 }, () => {
   it('a player with points redeems a reward, an operator approves it in /ops, the player sees approved', async () => {
+    const { gw, browser, operator, opsToken } = suite;
     const reward = await call<{ id: string }>('/ops/api/points/rewards', opsToken, {
       title: { EN: 'Cash 2.00', TY: 'Cash na 2.00' }, remark: { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' },
       pointsRequired: 10, amount: 2_00, quantity: 5, status: 'active',

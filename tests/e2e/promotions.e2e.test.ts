@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin } from './support/session.ts';
-import { DemoOperator } from './support/ops-operator.ts';
-import { gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
+import { chromiumSuite, gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 import { promotionCalls } from '@portal/contracts/api/promotions';
 
 /**
@@ -14,28 +11,13 @@ import { promotionCalls } from '@portal/contracts/api/promotions';
  * wagering progress moves without a reload as they spin the house slot in another tab. Screenshots of
  * /promotions and bonus details in EN/dark and TY/light (/tmp/promo-*.png).
  */
-let gw: GatewayProcess;
-let browser: Browser;
-let opsToken = '';
-let operator: DemoOperator;
-
-beforeAll(async () => {
-  // A shared machine under load can take minutes to boot the embedded database.
-  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
-  browser = await launchBrowser();
-  operator = await DemoOperator.prepare(gw, 'Ops-promo-pass-1');
-  opsToken = await operator.token();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await gw?.stop();
-});
-
-const call = gatewayCall(() => gw);
+const suite = chromiumSuite('Ops-promo-pass-1');
+const call = gatewayCall(() => suite.gw);
 const step = stepLog('promotions');
 
 describe('promotions in Chromium', { timeout: 480_000 }, () => {
   it('a player joins, deposits, and watches the bonus wagering move as they play the house slot', async () => {
+    const { gw, browser, opsToken } = suite;
     const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
       category: 'newbie', kind: 'first_deposit', startsAt: new Date(Date.now() - 60_000).toISOString(),
       title: { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsalubong 100%' },
@@ -115,6 +97,7 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await context.close();
   });
   it('an operator attaches a red envelope drop to a promotion in /ops (EN), cancels one before it runs, and sees another drop to the participants (TY)', async () => {
+    const { gw, browser, operator, opsToken } = suite;
     const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
       category: 'limited', kind: 'signup', startsAt: new Date(Date.now() - 60_000).toISOString(),
       title: { EN: 'Envelope party', TY: 'Salu-salo ng sobre' }, rules: { EN: 'Join for an envelope.', TY: 'Sumali para sa sobre.' },

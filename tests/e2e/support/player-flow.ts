@@ -1,6 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { GatewayProcess } from './gateway-process.ts';
-import { newPage } from './browser.ts';
+import { GatewayProcess } from './gateway-process.ts';
+import { launchBrowser, newPage } from './browser.ts';
+import { DemoOperator } from './ops-operator.ts';
 import { createMember } from './portal-ui.ts';
 import { apiLogin, signInContext } from './session.ts';
 
@@ -9,6 +11,29 @@ import { apiLogin, signInContext } from './session.ts';
  * that must succeed, a member signed up and signed in, the player's pages (EN/dark, TY/light) and the
  * house slot played in a second tab.
  */
+
+/** What a Chromium suite works against, filled in by the beforeAll of chromiumSuite. */
+export type ChromiumSuite = { gw: GatewayProcess; browser: Browser; operator: DemoOperator; opsToken: string };
+
+/**
+ * Registers the suite's hooks: before all, a gateway (vendor simulator off; a shared machine under load
+ * can take minutes to boot the embedded database), Chromium and the demo operator (`operatorPassword`)
+ * signed in; after all, both closed. The object returned is filled in by the beforeAll.
+ */
+export function chromiumSuite(operatorPassword: string): ChromiumSuite {
+  const suite = {} as ChromiumSuite;
+  beforeAll(async () => {
+    suite.gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
+    suite.browser = await launchBrowser();
+    suite.operator = await DemoOperator.prepare(suite.gw, operatorPassword);
+    suite.opsToken = await suite.operator.token();
+  }, 400_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.gw?.stop();
+  });
+  return suite;
+}
 
 /** The password of the members made by signedUpMember. */
 export const MEMBER_PASSWORD = 'abc12345';
