@@ -28,7 +28,7 @@ export async function signedInOperator(portal: TestPortal, name: string, passwor
   return login.json!.value!.token;
 }
 
-/** The signed calls of a vendor (`secret`) to the portal at `url()`. */
+/** The signed calls of a vendor (`secret`) to the portal at `url()`; `signedPost` is the bare signed POST (its response unchecked). */
 export function vendorClient(url: () => string, vendor: string, secret: string) {
   const call = apiOn(url);
   const post = (path: string, body: unknown) => {
@@ -50,7 +50,7 @@ export function vendorClient(url: () => string, vendor: string, secret: string) 
     const auth = await post('authenticate', { token: code });
     return ((await auth.json()) as { value: { token: string } }).value.token;
   }
-  return { vendorCall, vendorToken };
+  return { vendorCall, vendorToken, signedPost: post };
 }
 
 const OPERATOR_ROLES = { admin: 'administrator', content: 'content', finance: 'finance', risk: 'risk' } as const;
