@@ -5,6 +5,7 @@ import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
 import { DemoOperator } from './support/ops-operator.ts';
+import { gatewayCall } from './support/player-flow.ts';
 
 /**
  * Agent contracts across two browsers (issue 11): a top agent (with its house contract) offers its
@@ -33,16 +34,7 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-async function call<T = unknown>(path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
+const call = gatewayCall(() => gw);
 
 const pesos = (minor: number) => (minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const wages = (rate: number) => ({ kind: 'dailyWages', rate, activeMembers: 0, betAmount: 0, validBetPeriod: 'daily' });
@@ -120,7 +112,7 @@ describe('agent contracts in two browsers', () => {
     const launch = await call<{ url: string }>('/wps/game/launchGame', player.token, { nodeId: 'HOUSE-SLOT1' });
     const u = new URL(launch.url, gw.url);
     const seat = await call<{ session: string }>('/house/api/session', null, { token: u.searchParams.get('token'), game: u.searchParams.get('game') });
-    for (let i = 0; i < 5; i++) await call('/house/api/slot/spin', null, { stake: 1000 }, { 'x-house-session': seat.session });
+    for (let i = 0; i < 5; i++) await call('/house/api/slot/spin', null, { stake: 1000 }, { headers: { 'x-house-session': seat.session } });
 
     const before = (await call<{ balance: number }>('/wps/v2/wallets/balance', downline.token)).balance;
     await expect.poll(() => down.page.getByTestId('header-balance').innerText(), { timeout: 90_000 }).toContain(pesos(before));

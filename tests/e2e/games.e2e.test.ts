@@ -5,6 +5,7 @@ import { launchBrowser, newPage, snap } from './support/browser.ts';
 import { createMember, realtimeConnected } from './support/portal-ui.ts';
 import { apiLogin, signInContext } from './support/session.ts';
 import { DemoOperator } from './support/ops-operator.ts';
+import { gatewayCall } from './support/player-flow.ts';
 
 /**
  * Games in the browser: a guest pressing play gets the login popup; a real player plays the house
@@ -25,16 +26,7 @@ afterAll(async () => {
   await gw?.stop();
 });
 
-async function call<T = unknown>(path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
+const call = gatewayCall(() => gw);
 
 /** Presses spin and returns the server's settled answer (balance after the round, and its win), in minor units. */
 async function spinOnce(page: Page): Promise<{ balance: number; win: number }> {
@@ -166,7 +158,7 @@ describe('games in Chromium', () => {
     const session = await call<{ session: string }>('/house/api/session', null, { token: launchToken, game: 'FISH1' });
     let big: { win: number } | null = null;
     for (let i = 0; i < 400 && !big; i++) {
-      const r = await call<{ caught: boolean; win: number; bigWin: boolean }>('/house/api/fish/shoot', null, { fish: 'shark', stake: 100 }, { 'x-house-session': session.session });
+      const r = await call<{ caught: boolean; win: number; bigWin: boolean }>('/house/api/fish/shoot', null, { fish: 'shark', stake: 100 }, { headers: { 'x-house-session': session.session } });
       if (r.bigWin) big = r;
     }
     expect(big, 'a shark was caught within 400 shots (chance of not: about 2e-6)').not.toBeNull();

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { createMember, realtimeConnected } from './support/portal-ui.ts';
-import { apiLogin, signInContext } from './support/session.ts';
-import { DemoOperator } from './support/ops-operator.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
+import { realtimeConnected } from './support/portal-ui.ts';
+import { chromiumSuite, gatewayCall, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 
 /**
  * Missions in Chromium: an operator's daily mission "two spins"; a player opens Missions and leaderboard
@@ -12,56 +9,21 @@ import { DemoOperator } from './support/ops-operator.ts';
  * without a reload until it can be claimed; the claim pays once (the badge clears) and the leaderboard
  * shows the player's own rank. Screenshots in EN/dark and TY/light (/tmp/missions-*.png).
  */
-let gw: GatewayProcess;
-let browser: Browser;
-let opsToken = '';
-let operator: DemoOperator;
-
-beforeAll(async () => {
-  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
-  browser = await launchBrowser();
-  operator = await DemoOperator.prepare(gw, 'Ops-missions-pass-1');
-  opsToken = await operator.token();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await gw?.stop();
-});
-
-async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
-
-async function spin(page: Page) {
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
-    page.getByTestId('house-spin').click(),
-  ]);
-}
-
-const step = (what: string) => console.log(`[missions e2e] ${new Date().toISOString()} ${what}`);
+const suite = chromiumSuite('Ops-missions-pass-1');
+const call = gatewayCall(() => suite.gw);
+const step = stepLog('missions');
 
 describe('missions in Chromium', { timeout: 480_000 }, () => {
   it('a player spins the house slot, sees the mission progress move live, and claims the reward once', async () => {
+    const { gw, browser, opsToken } = suite;
     const mission = await call<{ id: string }>('/ops/api/missions', opsToken, {
       period: 'daily', kind: 'bet_count', target: 2, rewardAmount: 3_00, sort: 0,
       title: { EN: 'Spin twice today', TY: 'Umikot nang dalawang beses ngayon' },
     });
     const account = `msn${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
+    const token = await signedUpMember(gw, account);
     await call('/ops/api/adjustments', opsToken, { account, amount: 100_00, reason: 'e2e missions', requestId: `msn-${account}` });
-    const { context, page } = await newPage(browser, { lang: 'EN' });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (e) => step(`page error: ${e.message}`));
-    await signInContext(context, token);
+    const { context, page } = await memberPage(browser, token, step);
 
     await page.goto(`${gw.url}/member?tab=missionLeaderboard`);
     const card = page.getByTestId(`mission-${mission.id}`);
@@ -77,11 +39,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     const badgeBefore = Number((await call<{ claimable: number }>('/wps/relay/MCSFE_getMissionSummaryDetails', token)).claimable);
 
     // Play in a second tab.
-    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
-    const game = await context.newPage();
-    await game.goto(gw.url + launch.url);
-    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
-    await game.getByTestId('house-stake-1000').click();
+    const game = await openHouseSlot(gw, context, token);
     await spin(game);
     await expect.poll(() => page.getByTestId(`mission-progress-${mission.id}`).innerText(), { timeout: 60_000 }).toBe('1 / 2');
     step('progress 1');
@@ -110,9 +68,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await page.screenshot({ path: '/tmp/missions-board-en-dark.png', fullPage: true });
 
     // The same screens in Tagalog, light theme.
-    const ty = await newPage(browser, { lang: 'TY' });
-    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
-    await signInContext(ty.context, token);
+    const ty = await tyLightPage(browser, token);
     await ty.page.goto(`${gw.url}/member?tab=missionLeaderboard`);
     await ty.page.getByTestId(`mission-${mission.id}`).getByText('Umikot nang dalawang beses ngayon').waitFor({ timeout: 60_000 });
     await ty.page.getByText('Nakuha na').first().waitFor();
@@ -125,6 +81,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
   });
 
   it('an operator creates a mission on /ops/missions and disables it; players no longer see it', async () => {
+    const { gw, browser, operator } = suite;
     const { context, page } = await newPage(browser, { lang: 'EN' });
     page.setDefaultTimeout(60_000);
     await operator.signIn(page);
@@ -146,8 +103,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await row.getByTestId('ops-mission-toggle').click();
     await expect.poll(() => row.innerText(), { timeout: 30_000 }).toContain('Off');
     const account = `msx${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
+    const token = await signedUpMember(gw, account);
     const seen = await call<{ list: Array<{ id: string }> }>('/wps/relay/MCSFE_getMissionSummaryDetails', token);
     expect(seen.list.map((m) => m.id)).not.toContain(id);
     await context.close();

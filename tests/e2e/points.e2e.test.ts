@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { createMember, realtimeConnected } from './support/portal-ui.ts';
-import { apiLogin, signInContext } from './support/session.ts';
-import { DemoOperator } from './support/ops-operator.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
+import { realtimeConnected } from './support/portal-ui.ts';
+import { chromiumSuite, gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 
 /**
  * The points mall in Chromium: a player earns points by spinning the house slot (real bets through the
@@ -12,64 +9,26 @@ import { DemoOperator } from './support/ops-operator.ts';
  * /ops/points, and the player's redeem history shows approved without a reload. Screenshots of /pointMall
  * in EN/dark and TY/light (/tmp/points-*.png).
  */
-let gw: GatewayProcess;
-let browser: Browser;
-let operator: DemoOperator;
-let opsToken = '';
-
-beforeAll(async () => {
-  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
-  browser = await launchBrowser();
-  operator = await DemoOperator.prepare(gw, 'Ops-points-pass-1');
-  opsToken = await operator.token();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await gw?.stop();
-});
-
-async function call<T = unknown>(path: string, token: string | null, body?: unknown, method?: string): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
-
-async function spin(page: Page) {
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
-    page.getByTestId('house-spin').click(),
-  ]);
-}
-const step = (what: string) => console.log(`[points e2e] ${new Date().toISOString()} ${what}`);
+const suite = chromiumSuite('Ops-points-pass-1');
+const call = gatewayCall(() => suite.gw);
+const step = stepLog('points');
 
 describe('points mall in Chromium', { timeout: 480_000 }, () => {
   it('a player with points redeems a reward, an operator approves it in /ops, the player sees approved', async () => {
+    const { gw, browser, operator, opsToken } = suite;
     const reward = await call<{ id: string }>('/ops/api/points/rewards', opsToken, {
       title: { EN: 'Cash 2.00', TY: 'Cash na 2.00' }, remark: { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' },
       pointsRequired: 10, amount: 2_00, quantity: 5, status: 'active',
     });
     const account = `pts${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
+    const token = await signedUpMember(gw, account);
     await call('/ops/api/adjustments', opsToken, { account, amount: 100_00, reason: 'e2e points', requestId: `pt-${account}` });
-    await call('/wps/member/withdraw-password', token, { loginPassword: 'abc12345', newWithdrawPassword: 'pay12345', confirmNewWithdrawPassword: 'pay12345' });
+    await call('/wps/member/withdraw-password', token, { loginPassword: MEMBER_PASSWORD, newWithdrawPassword: 'pay12345', confirmNewWithdrawPassword: 'pay12345' });
 
-    const { context, page } = await newPage(browser, { lang: 'EN' });
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (e) => step(`page error: ${e.message}`));
-    await signInContext(context, token);
+    const { context, page } = await memberPage(browser, token, step);
 
     // Earn: one spin of 10.00 is 10 points at the demo ratio (1 point per 1.00).
-    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
-    const game = await context.newPage();
-    await game.goto(gw.url + launch.url);
-    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
-    await game.getByTestId('house-stake-1000').click();
+    const game = await openHouseSlot(gw, context, token);
     await spin(game);
     await game.close();
     step('spun');
@@ -127,9 +86,7 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
     await page.screenshot({ path: '/tmp/points-redeems-en-dark.png', fullPage: true });
 
     // The same page in Tagalog, light theme.
-    const ty = await newPage(browser, { lang: 'TY' });
-    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
-    await signInContext(ty.context, token);
+    const ty = await tyLightPage(browser, token);
     await ty.page.goto(`${gw.url}/pointMall`);
     await ty.page.getByTestId(`points-reward-${reward.id}`).getByText('Cash na 2.00').waitFor({ timeout: 60_000 });
     await ty.page.getByText('Tindahan ng Puntos').first().waitFor();

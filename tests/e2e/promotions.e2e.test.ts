@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { GatewayProcess } from './support/gateway-process.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { createMember, realtimeConnected } from './support/portal-ui.ts';
-import { apiLogin, signInContext } from './support/session.ts';
-import { DemoOperator } from './support/ops-operator.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
+import { realtimeConnected } from './support/portal-ui.ts';
+import { apiLogin } from './support/session.ts';
+import { chromiumSuite, gatewayCall, MEMBER_PASSWORD, memberPage, openHouseSlot, signedUpMember, spin, stepLog, tyLightPage } from './support/player-flow.ts';
 import { promotionCalls } from '@portal/contracts/api/promotions';
 
 /**
@@ -13,45 +11,13 @@ import { promotionCalls } from '@portal/contracts/api/promotions';
  * wagering progress moves without a reload as they spin the house slot in another tab. Screenshots of
  * /promotions and bonus details in EN/dark and TY/light (/tmp/promo-*.png).
  */
-let gw: GatewayProcess;
-let browser: Browser;
-let opsToken = '';
-let operator: DemoOperator;
-
-beforeAll(async () => {
-  // A shared machine under load can take minutes to boot the embedded database.
-  gw = await GatewayProcess.start({ VENDOR_SIM: 'off' }, { bootTimeoutMs: 300_000 });
-  browser = await launchBrowser();
-  operator = await DemoOperator.prepare(gw, 'Ops-promo-pass-1');
-  opsToken = await operator.token();
-}, 400_000);
-afterAll(async () => {
-  await browser?.close();
-  await gw?.stop();
-});
-
-async function call<T = unknown>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const r = await fetch(gw.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const j = (await r.json()) as { success: boolean; value: T; message?: string; code?: string };
-  if (!j.success) throw new Error(`${path}: ${j.code} ${j.message}`);
-  return j.value;
-}
-
-async function spin(page: Page) {
-  await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/slot/spin') && r.request().method() === 'POST', { timeout: 60_000 }),
-    page.getByTestId('house-spin').click(),
-  ]);
-}
-
-const step = (what: string) => console.log(`[promotions e2e] ${new Date().toISOString()} ${what}`);
+const suite = chromiumSuite('Ops-promo-pass-1');
+const call = gatewayCall(() => suite.gw);
+const step = stepLog('promotions');
 
 describe('promotions in Chromium', { timeout: 480_000 }, () => {
   it('a player joins, deposits, and watches the bonus wagering move as they play the house slot', async () => {
+    const { gw, browser, opsToken } = suite;
     const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
       category: 'newbie', kind: 'first_deposit', startsAt: new Date(Date.now() - 60_000).toISOString(),
       title: { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsalubong 100%' },
@@ -63,13 +29,8 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
       title: { EN: 'Daily sign-in', TY: 'Araw-araw na pag-sign in' }, rules: { EN: 'Sign in every day for 1.00.', TY: 'Mag-sign in araw-araw para sa 1.00.' },
     });
     const account = `promo${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    const token = await apiLogin(gw, account, 'abc12345');
-    const { context, page } = await newPage(browser, { lang: 'EN' });
-    // A stuck step fails with its own message (and a screenshot below) instead of the test's timeout.
-    page.setDefaultTimeout(60_000);
-    page.on('pageerror', (e) => step(`page error: ${e.message}`));
-    await signInContext(context, token);
+    const token = await signedUpMember(gw, account);
+    const { context, page } = await memberPage(browser, token, step);
 
     await page.goto(`${gw.url}/promotions`);
     const card = page.getByTestId(`promo-card-${promo.id}`);
@@ -112,11 +73,7 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()));
 
     // Play in a second tab: two spins of 10.00 each count 20.00 towards the bonus.
-    const launch = await call<{ url: string }>('/wps/game/launchGame', token, { nodeId: 'HOUSE-SLOT1' });
-    const game = await context.newPage();
-    await game.goto(gw.url + launch.url);
-    await game.getByTestId('house-page').waitFor({ timeout: 60_000 });
-    await game.getByTestId('house-stake-1000').click();
+    const game = await openHouseSlot(gw, context, token);
     step('game open');
     await spin(game);
     await expect.poll(() => page.getByTestId('bonus-progress').innerText(), { timeout: 60_000 }).toContain('10.00 of ₱500.00');
@@ -128,9 +85,7 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
 
     step('progress moved twice');
     // The same screens in Tagalog, light theme.
-    const ty = await newPage(browser, { lang: 'TY' });
-    await ty.context.addInitScript(() => localStorage.setItem('theme', 'light'));
-    await signInContext(ty.context, token);
+    const ty = await tyLightPage(browser, token);
     await ty.page.goto(`${gw.url}/member?tab=bonusDetails`);
     await ty.page.getByText('Detalye ng bonus').first().waitFor({ timeout: 60_000 });
     await expect.poll(() => ty.page.getByTestId('bonus-progress').innerText(), { timeout: 30_000 }).toContain('Naitaya');
@@ -142,13 +97,13 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await context.close();
   });
   it('an operator attaches a red envelope drop to a promotion in /ops (EN), cancels one before it runs, and sees another drop to the participants (TY)', async () => {
+    const { gw, browser, operator, opsToken } = suite;
     const promo = await call<{ id: string }>('/ops/api/promotions', opsToken, {
       category: 'limited', kind: 'signup', startsAt: new Date(Date.now() - 60_000).toISOString(),
       title: { EN: 'Envelope party', TY: 'Salu-salo ng sobre' }, rules: { EN: 'Join for an envelope.', TY: 'Sumali para sa sobre.' },
     });
     const account = `pdrop${Date.now() % 100000}`;
-    await createMember(gw, { account, password: 'abc12345' });
-    await call(promotionCalls.join.path, await apiLogin(gw, account, 'abc12345'), { promotionId: promo.id });
+    await call(promotionCalls.join.path, await signedUpMember(gw, account), { promotionId: promo.id });
 
     const ops = await newPage(browser, { lang: 'EN' });
     await operator.signIn(ops.page);
@@ -180,7 +135,7 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     expect(await dropped.innerText()).toMatch(/sobre #\d+/);
     expect(await ty.page.getByTestId('ops-promo-owed').innerText()).toContain('Utang na bonus');
     await ty.page.screenshot({ path: '/tmp/promo-drop-ops-ty.png', fullPage: true });
-    const open = await call<{ list: Array<{ totalAmount: number }> }>('/wps/envelopes/open', await apiLogin(gw, account, 'abc12345'));
+    const open = await call<{ list: Array<{ totalAmount: number }> }>('/wps/envelopes/open', await apiLogin(gw, account, MEMBER_PASSWORD));
     expect(open.list.map((e) => e.totalAmount)).toContain(500);
     await ops.context.close();
     await ty.context.close();

@@ -7,6 +7,51 @@ import { checkLedger, transfer } from '../modules/wallet/ledger.ts';
 import { connectSocket, type TestPortal, type TestSocket } from './test-portal.ts';
 import { apiOn, testMembers } from './test-members.ts';
 import { OPS_TOTP_SECRET, totpNow } from './ops-totp.ts';
+import type { OperatorRole } from '@portal/contracts/api/ops';
+
+/** A game of a test vendor: its type, node id, code and name (`vendorName`, the vendors row's display name, defaults to `name`). */
+export type TestVendorGame = { type: string; node: string; code: string; name: string; vendorName?: string };
+
+/** A signed vendor of DEMO (`secret`) with its games, as the vendor-API tests need it. */
+export async function seedVendor(db: TestPortal['portal']['db'], vendor: string, secret: string, games: ReadonlyArray<TestVendorGame>) {
+  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [vendor, secret]);
+  for (const g of games) {
+    await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, $2, $2, $3)`, [vendor, g.type, g.vendorName ?? g.name]);
+    await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', $1, $2, $3, $4, $5)`, [g.node, vendor, g.code, g.type, g.name]);
+  }
+}
+
+/** An operator of DEMO with the test authenticator (OPS_TOTP_SECRET), signed in: its session token. */
+export async function signedInOperator(portal: TestPortal, name: string, password: string, roles: OperatorRole[]) {
+  await portal.portal.cashier.operators.createOperator('DEMO', name, password, roles, { totpSecret: OPS_TOTP_SECRET });
+  const login = await apiOn(() => portal.url)<{ token: string }>('/ops/api/session/login', { body: { username: name, password, totp: await totpNow(OPS_TOTP_SECRET, name) } });
+  return login.json!.value!.token;
+}
+
+/** The signed calls of a vendor (`secret`) to the portal at `url()`; `signedPost` is the bare signed POST (its response unchecked). */
+export function vendorClient(url: () => string, vendor: string, secret: string) {
+  const call = apiOn(url);
+  const post = (path: string, body: unknown) => {
+    const raw = JSON.stringify(body);
+    const ts = Math.floor(Date.now() / 1000);
+    return fetch(`${url()}/vendor/v1/${vendor}/${path}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
+    });
+  };
+  /** A signed call of the vendor; it must succeed. */
+  async function vendorCall(path: string, body: unknown) {
+    const json = (await (await post(path, body)).json()) as { success: boolean };
+    expect(json.success, JSON.stringify(json)).toBe(true);
+  }
+  /** A vendor session of the player on a game, as a vendor gets it from the launch. */
+  async function vendorToken(token: string, nodeId: string) {
+    const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId }, token });
+    const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
+    const auth = await post('authenticate', { token: code });
+    return ((await auth.json()) as { value: { token: string } }).value.token;
+  }
+  return { vendorCall, vendorToken, signedPost: post };
+}
 
 const OPERATOR_ROLES = { admin: 'administrator', content: 'content', finance: 'finance', risk: 'risk' } as const;
 
@@ -23,6 +68,7 @@ export function vendorSuite(portal: () => TestPortal, opts: { vendor: string; me
   const secret = randomBytes(32).toString('hex');
   const url = () => portal().url;
   const call = apiOn(url);
+  const { vendorCall, vendorToken } = vendorClient(url, vendor, secret);
   const newMember = testMembers(url, { prefix: opts.memberPrefix });
   const sockets: TestSocket[] = [];
   const ops: Record<string, string> = {};
@@ -31,18 +77,12 @@ export function vendorSuite(portal: () => TestPortal, opts: { vendor: string; me
 
   /** The vendor and its games (`types`), then the operators, signed in with their authenticator. */
   async function setup(types: ReadonlyArray<'FISH' | 'LIVE'> = ['FISH', 'LIVE']) {
-    const db = portal().portal.db;
     const games = types.map((type) => (type === 'FISH' ? { type, node: `${vendor}-F`, code: 'F1', name: `${label} Fish` } : { type, node: `${vendor}-L`, code: 'L1', name: `${label} Live` }));
-    await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [vendor, secret]);
-    for (const g of games) {
-      await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, $2, $2, $3)`, [vendor, g.type, g.name]);
-      await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', $1, $2, $3, $4, $5)`, [g.node, vendor, g.code, g.type, g.name]);
-    }
+    await seedVendor(portal().portal.db, vendor, secret, games);
     const password = `${label}12345678`;
     for (const [suffix, role] of Object.entries(OPERATOR_ROLES)) {
       const name = `${opts.operatorPrefix}${suffix}`;
-      await portal().portal.cashier.operators.createOperator('DEMO', name, password, [role], { totpSecret: OPS_TOTP_SECRET });
-      ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password, totp: await totpNow(OPS_TOTP_SECRET, name) } })).json!.value!.token;
+      ops[name] = await signedInOperator(portal(), name, password, [role]);
     }
   }
 
@@ -71,27 +111,6 @@ export function vendorSuite(portal: () => TestPortal, opts: { vendor: string; me
     await portal().portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('fund'), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount }));
   }
 
-  /** A signed call of the vendor; it must succeed. */
-  async function vendorCall(path: string, body: unknown) {
-    const raw = JSON.stringify(body);
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${url()}/vendor/v1/${vendor}/${path}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-    });
-    const json = (await res.json()) as { success: boolean };
-    expect(json.success, JSON.stringify(json)).toBe(true);
-  }
-  /** A vendor session of the player on a game, as a vendor gets it from the launch. */
-  async function vendorToken(token: string, nodeId: string) {
-    const launch = await call<{ url: string }>('/wps/game/launchGame', { body: { nodeId }, token });
-    const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
-    const raw = JSON.stringify({ token: code });
-    const ts = Math.floor(Date.now() / 1000);
-    const auth = await fetch(`${url()}/vendor/v1/${vendor}/authenticate`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-    });
-    return ((await auth.json()) as { value: { token: string } }).value.token;
-  }
   /** A bet through the vendor API; its transaction id. */
   async function bet(p: { memberId: number }, vtoken: string, game: 'F1' | 'L1', amount: number) {
     const tx = id('b');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { signVendorRequest } from '../provider/vendor-routes.ts';
+import { seedVendor, vendorClient } from '../../testing/vendor-suite.ts';
 import { transfer } from '../wallet/ledger.ts';
 import type { BetFact } from './bet-stream.ts';
 import { userAudience, type TEventEnvelope } from '@portal/contracts/events/events';
@@ -11,6 +11,7 @@ import { emitEvent, onLocalCommit } from '../../bus/outbox.ts';
 let t: TestPortal;
 const VENDOR = 'BSV';
 const secret = randomBytes(32).toString('hex');
+const { vendorCall, vendorToken } = vendorClient(() => t.url, VENDOR, secret);
 let seq = 0;
 const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
 const seen: BetFact[] = [];
@@ -19,9 +20,7 @@ let failOn: string | null = null;
 beforeAll(async () => {
   t = await startTestPortal();
   const db = t.portal.db;
-  await db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', $1, $2, 'https://vendor.example/play')`, [VENDOR, secret]);
-  await db.query(`INSERT INTO vendors (merchant_code, vassalage, game_type, game_category, display_name) VALUES ('DEMO', $1, 'FISH', 'FISH', 'Stream Vendor')`, [VENDOR]);
-  await db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, game_type, game_name) VALUES ('DEMO', 'BSV-G1', $1, 'G1', 'FISH', 'Stream Fish')`, [VENDOR]);
+  await seedVendor(db, VENDOR, secret, [{ type: 'FISH', node: 'BSV-G1', code: 'G1', name: 'Stream Fish', vendorName: 'Stream Vendor' }]);
   await db.query('CREATE TABLE test_bet_stream_seen (stream_id bigint PRIMARY KEY, fact text NOT NULL)');
   t.portal.betStream.register({
     name: 'test',
@@ -49,29 +48,10 @@ afterAll(async () => {
   await t.stop();
 });
 
-async function vendorCall(path: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) },
-    body: raw,
-  });
-  const json = (await res.json()) as { success: boolean; code?: string };
-  expect(json.success, JSON.stringify(json)).toBe(true);
-}
-
 async function player() {
   const s = (await api<{ memberId: number; token: string }>(t.url, '/wps/dev/sessions', { body: { account: `bs${Date.now() % 1e7}${++seq}` } })).json!.value!;
   await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('seed'), kind: 'deposit', amount: 100_000, debit: { system: 'deposit' }, credit: { member: s.memberId } }));
-  const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'BSV-G1' }, token: s.token });
-  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  const raw = JSON.stringify({ token: code });
-  const ts = Math.floor(Date.now() / 1000);
-  const auth = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
-  const token = ((await auth.json()) as { value: { token: string } }).value.token;
+  const token = await vendorToken(s.token, 'BSV-G1');
   return { memberId: s.memberId, playerId: String(s.memberId), token };
 }
 

@@ -4,8 +4,9 @@ import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { BACCARAT_STAKES, baccaratReturn, dealCoup, type BaccaratHand, type BaccaratSide } from './baccarat.ts';
-import { fairStream, hashSeed, newServerSeed } from './fair.ts';
+import { fairStream } from './fair.ts';
 import { isBigWin, type House } from './house-service.ts';
+import { currentRound, tickTableRound, type TableRoundRow } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
 /** Bets are open this long, then the cards are dealt; the result shows this long before the next round. */
@@ -13,7 +14,7 @@ export const BETTING_MS = 15_000;
 export const RESULT_MS = 6_000;
 export const BACCARAT_TABLE = 'BACC1';
 
-type RoundRow = { round_no: number; phase: 'betting' | 'result'; server_seed: string; seed_hash: string; closes_at: Date | string; next_at: Date | string | null; result: BaccaratHand | null; now: Date | string };
+type RoundRow = TableRoundRow<BaccaratHand>;
 type BetRow = { id: number; player_id: string | null; nickname: string; free_play: boolean; session_hash: Buffer; side: BaccaratSide; stake: number; round_no: number };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -28,46 +29,12 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
   const { db, wallet, log } = deps;
   const { sessionOf, postWinner, realBalance, endIfRevoked } = deps.house.internals;
 
-  async function current(merchantCode: string, table: string): Promise<RoundRow | null> {
-    const r = await db.query<RoundRow>(
-      `SELECT round_no, phase, server_seed, seed_hash, closes_at, next_at, result, now() AS now FROM house_table_rounds
-       WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1`, [merchantCode, table]);
-    return r.rows[0] ?? null;
-  }
+  const current = (merchantCode: string, table: string): Promise<RoundRow | null> => currentRound<BaccaratHand>(db, merchantCode, table);
 
   /** Move the table on if its time has come. Returns the round just dealt, if any. */
   async function tick(merchantCode: string, table = BACCARAT_TABLE): Promise<number | null> {
-    const dealt = await db.tx(async (tx) => {
-      const lock = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [`house-table:${merchantCode}:${table}`]);
-      if (!lock.rows[0]?.ok) return null;
-      const r = (await tx.query<RoundRow & { due: boolean; next_due: boolean }>(
-        `SELECT round_no, phase, server_seed, closes_at <= now() AS due, coalesce(next_at <= now(), false) AS next_due FROM house_table_rounds
-         WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1 FOR UPDATE`, [merchantCode, table])).rows[0];
-      const open = async (no: number) => {
-        const seed = newServerSeed();
-        await tx.query(
-          `INSERT INTO house_table_rounds (merchant_code, table_code, round_no, phase, server_seed, seed_hash, closes_at)
-           VALUES ($1, $2, $3, 'betting', $4, $5, now() + make_interval(secs => $6))`,
-          [merchantCode, table, no, seed, hashSeed(seed), BETTING_MS / 1000]);
-      };
-      if (!r) {
-        await open(1);
-        return null;
-      }
-      if (r.phase === 'betting' && r.due) {
-        const hand = dealCoup(fairStream(r.server_seed, table, r.round_no));
-        await tx.query(
-          `UPDATE house_table_rounds SET phase = 'result', result = $4, next_at = now() + make_interval(secs => $5)
-           WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3`,
-          [merchantCode, table, r.round_no, JSON.stringify(hand), RESULT_MS / 1000]);
-        return r.round_no;
-      }
-      if (r.phase === 'result') {
-        if (r.next_due) await open(r.round_no + 1);
-        return r.round_no;
-      }
-      return null;
-    });
+    const dealt = await tickTableRound(db, merchantCode, table, BETTING_MS, async (_tx, r) =>
+      ({ result: dealCoup(fairStream(r.server_seed, table, r.round_no)), showMs: RESULT_MS, dealt: r.round_no }));
     // Settle (again, idempotently) while the result shows: bets whose wallet answer came late are caught here.
     if (dealt !== null) await settleRound(merchantCode, table, dealt);
     return dealt;

@@ -4,9 +4,9 @@ import { maskName } from '@portal/contracts/domain/money';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
-import { hashSeed, newServerSeed } from './fair.ts';
 import type { House } from './house-service.ts';
 import { PVP_ANTE, PVP_MAX_SEATS, PVP_MIN_PLAYERS, PVP_RAKE_PERCENT, PVP_TABLE, dealRound, pvpRoundId, type PvpResult } from './lucky9.ts';
+import { currentRound, tickTableRound, type TableRoundRow } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
 /** Seats are open this long; after the deal each player sees their own cards this long, then everything this long. */
@@ -14,7 +14,7 @@ export const JOINING_MS = 15_000;
 export const PEEK_MS = 3_000;
 export const PVP_RESULT_MS = 6_000;
 
-type RoundRow = { round_no: number; phase: 'betting' | 'result'; server_seed: string; seed_hash: string; closes_at: Date | string; next_at: Date | string | null; result: PvpResult | null; now: Date | string };
+type RoundRow = TableRoundRow<PvpResult>;
 type SeatRow = { id: number; player_id: string; nickname: string; session_hash: Buffer; ante: number; win: number | null; status: string; bet_ok: boolean };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -31,52 +31,20 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
   const { sessionOf, gameOf, realBalance, endIfRevoked } = deps.house.internals;
   const table = PVP_TABLE;
 
-  async function current(merchantCode: string): Promise<RoundRow | null> {
-    const r = await db.query<RoundRow>(
-      `SELECT round_no, phase, server_seed, seed_hash, closes_at, next_at, result, now() AS now FROM house_table_rounds
-       WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1`, [merchantCode, table]);
-    return r.rows[0] ?? null;
-  }
+  const current = (merchantCode: string): Promise<RoundRow | null> => currentRound<PvpResult>(db, merchantCode, table);
 
   /** Move the table on if its time has come. Returns the round in its result, if any (settled again, idempotently). */
   async function tick(merchantCode: string): Promise<number | null> {
-    const dealt = await db.tx(async (tx) => {
-      const lock = await tx.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS ok', [`house-table:${merchantCode}:${table}`]);
-      if (!lock.rows[0]?.ok) return null;
-      const r = (await tx.query<{ round_no: number; phase: string; server_seed: string; due: boolean; next_due: boolean }>(
-        `SELECT round_no, phase, server_seed, closes_at <= now() AS due, coalesce(next_at <= now(), false) AS next_due FROM house_table_rounds
-         WHERE merchant_code = $1 AND table_code = $2 ORDER BY round_no DESC LIMIT 1 FOR UPDATE`, [merchantCode, table])).rows[0];
-      const open = async (no: number) => {
-        const seed = newServerSeed();
-        await tx.query(
-          `INSERT INTO house_table_rounds (merchant_code, table_code, round_no, phase, server_seed, seed_hash, closes_at)
-           VALUES ($1, $2, $3, 'betting', $4, $5, now() + make_interval(secs => $6))`,
-          [merchantCode, table, no, seed, hashSeed(seed), JOINING_MS / 1000]);
-      };
-      if (!r) {
-        await open(1);
-        return null;
-      }
-      if (r.phase === 'betting' && r.due) {
-        // Only antes the wallet accepted play; one still in flight is rolled back by the settlement.
-        const seats = (await tx.query<{ id: number }>(
-          `SELECT id FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok ORDER BY id`,
-          [merchantCode, table, r.round_no])).rows.map((s) => Number(s.id));
-        const anyone = (await tx.query(`SELECT 1 FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 LIMIT 1`, [merchantCode, table, r.round_no])).rows.length > 0;
-        const result = dealRound(r.server_seed, pvpRoundId(table, r.round_no), seats, PVP_ANTE);
-        // An empty table moves straight on; otherwise the players see their cards, then the result.
-        const showMs = !anyone ? 0 : result.cancelled ? PVP_RESULT_MS : PEEK_MS + PVP_RESULT_MS;
-        await tx.query(
-          `UPDATE house_table_rounds SET phase = 'result', result = $4, next_at = now() + make_interval(secs => $5)
-           WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3`,
-          [merchantCode, table, r.round_no, JSON.stringify(result), showMs / 1000]);
-        return anyone ? r.round_no : null;
-      }
-      if (r.phase === 'result') {
-        if (r.next_due) await open(r.round_no + 1);
-        return r.round_no;
-      }
-      return null;
+    const dealt = await tickTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
+      // Only antes the wallet accepted play; one still in flight is rolled back by the settlement.
+      const seats = (await tx.query<{ id: number }>(
+        `SELECT id FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok ORDER BY id`,
+        [merchantCode, table, r.round_no])).rows.map((s) => Number(s.id));
+      const anyone = (await tx.query(`SELECT 1 FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 LIMIT 1`, [merchantCode, table, r.round_no])).rows.length > 0;
+      const result = dealRound(r.server_seed, pvpRoundId(table, r.round_no), seats, PVP_ANTE);
+      // An empty table moves straight on; otherwise the players see their cards, then the result.
+      const showMs = !anyone ? 0 : result.cancelled ? PVP_RESULT_MS : PEEK_MS + PVP_RESULT_MS;
+      return { result, showMs, dealt: anyone ? r.round_no : null };
     });
     if (dealt !== null) await settleRound(merchantCode, dealt);
     return dealt;

@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { testMembers } from '../../testing/test-members.ts';
 import { transfer } from '../wallet/ledger.ts';
-import { signVendorRequest } from '../provider/vendor-routes.ts';
+import { vendorClient } from '../../testing/vendor-suite.ts';
 import { profitRange } from './profit-routes.ts';
 
 let t: TestPortal;
 const VENDOR = 'PFV';
 const secret = randomBytes(32).toString('hex');
+const { signedPost, vendorToken: session } = vendorClient(() => t.url, VENDOR, secret);
 let seq = 0;
 const id = (p: string) => `${p}-${Date.now()}-${++seq}`;
 const member = testMembers(() => t.url, { prefix: 'pf' });
@@ -24,20 +25,8 @@ afterAll(async () => {
 });
 
 async function vendorCall(path: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw,
-  });
+  const res = await signedPost(path, body);
   expect(res.status, path).toBe(200);
-}
-async function session(token: string, nodeId: string) {
-  const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId }, token });
-  const code = new URL(launch.json!.value!.url).searchParams.get('token')!;
-  const raw = JSON.stringify({ token: code });
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) }, body: raw });
-  return ((await res.json()) as { value: { token: string } }).value.token;
 }
 type Profit = { rows: Array<{ gameType: string | null; betCount: number; validBets: number; payout: number; profit: number }>; totals: { betCount: number; validBets: number; payout: number; profit: number } };
 

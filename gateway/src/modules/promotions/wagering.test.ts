@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { wagerContribution } from '@portal/contracts/domain/promotions';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { apiOn, testMembers } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { testMembers } from '../../testing/test-members.ts';
+import { signedInOperator } from '../../testing/vendor-suite.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import type { Operator } from '../ops/operators.ts';
 import type { BetFact } from '../engagement/bet-stream.ts';
@@ -16,14 +16,17 @@ import { bonusBalance } from './promotions-ledger.ts';
  */
 let t: TestPortal;
 let op: Operator;
-const call = apiOn(() => t.url);
 const newMember = testMembers(() => t.url, { prefix: 'wg' });
 let streamId = 1e9;
+/** A bet-stream fact of the member, with the next stream id. */
+const betFact = (memberId: number, vendor: string, kind: BetFact['fact'], tx: string, amount: number, gameType: string | null): BetFact => ({
+  streamId: ++streamId, fact: kind, merchantCode: 'DEMO', memberId, vendor, transactionId: tx, roundId: tx,
+  gameCode: null, gameType, amount, placedAt: new Date(), capturedAt: new Date(),
+});
 
 beforeAll(async () => {
   t = await startTestPortal();
-  await t.portal.cashier.operators.createOperator('DEMO', 'wgadmin', 'Wager12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  const token = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'wgadmin', password: 'Wager12345678', totp: await totpNow() } })).json!.value!.token;
+  const token = await signedInOperator(t, 'wgadmin', 'Wager12345678', ['administrator']);
   op = (await t.portal.cashier.operators.resolve(token))!;
 }, 300_000);
 afterAll(async () => {
@@ -74,10 +77,7 @@ describe('wagering (property)', () => {
       const bets: Array<{ tx: string; given: number; rolled: boolean }> = [];
       // Steps: stream facts, or a wallet spend (which also ends the current batch).
       const steps: Array<{ fact: BetFact } | { spend: number; key: string }> = [];
-      const fact = (kind: BetFact['fact'], tx: string, amount: number, gameType: string | null): BetFact => ({
-        streamId: ++streamId, fact: kind, merchantCode: 'DEMO', memberId: m.memberId, vendor: 'PROP', transactionId: tx, roundId: tx,
-        gameCode: null, gameType, amount, placedAt: new Date(), capturedAt: new Date(),
-      });
+      const fact = (kind: BetFact['fact'], tx: string, amount: number, gameType: string | null) => betFact(m.memberId, 'PROP', kind, tx, amount, gameType);
       for (const o of c.ops) {
         if (o.kind === 'bet') {
           const tx = `p${streamId + 1}`;
@@ -169,10 +169,7 @@ describe('wagering (property)', () => {
     const req = await t.portal.promos.requestReward('DEMO', { memberId: m.memberId, account: m.account }, Number(promo.id), '', 'EN');
     const id = Number(req.reward.id);
     await t.portal.promos.decide(op, 'DEMO', id, { approve: true, reason: '' });
-    const f = (kind: BetFact['fact'], tx: string, amount: number): BetFact => ({
-      streamId: ++streamId, fact: kind, merchantCode: 'DEMO', memberId: m.memberId, vendor: 'ONE', transactionId: tx, roundId: tx,
-      gameCode: null, gameType: 'RNG', amount, placedAt: new Date(), capturedAt: new Date(),
-    });
+    const f = (kind: BetFact['fact'], tx: string, amount: number) => betFact(m.memberId, 'ONE', kind, tx, amount, 'RNG');
     const handle = (facts: BetFact[]) => t.portal.db.tx((tx) => t.portal.promos.consumer.handle(tx, facts));
     const reward = async () => {
       const r = (await t.portal.db.query<{ status: string; wager_progress: string; owed: string }>('SELECT status, wager_progress, owed FROM promotion_rewards WHERE id = $1', [id])).rows[0]!;

@@ -11,7 +11,7 @@ import { formatDateTime } from '../lib/format';
 import { opsCall } from '../lib/ops-api';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
+import { ErrorNote, ListTable, OpsField, PageHead, Pager, StatusChip, SuccessNote, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
 
@@ -125,73 +125,66 @@ export function AgentContractsPage() {
       </form>
       <SuccessNote>{flash}</SuccessNote>
       <ErrorNote error={list.error} testId="ops-contracts-error" />
-      <TableBox busy={list.isFetching && !list.isPending}>
-        <thead>
-          <tr>
-            <th>{t('col_id')}</th>
-            <th>{t('contracts_col_kind')}</th>
-            <th>{t('contracts_col_payer')}</th>
-            <th>{t('contracts_col_payee')}</th>
-            <th className="num">{t('contracts_col_rate')}</th>
-            <th>{t('contracts_col_conditions')}</th>
-            <th>{t('col_status')}</th>
-            <th>{t('contracts_col_dates')}</th>
-            <th className="ops-table__actions">{t('col_actions')}</th>
+      <ListTable
+        list={list}
+        rows={rows}
+        empty={t('contracts_empty')}
+        columns={[
+          { label: t('col_id') },
+          { label: t('contracts_col_kind') },
+          { label: t('contracts_col_payer') },
+          { label: t('contracts_col_payee') },
+          { label: t('contracts_col_rate'), className: 'num' },
+          { label: t('contracts_col_conditions') },
+          { label: t('col_status') },
+          { label: t('contracts_col_dates') },
+          { label: t('col_actions'), className: 'ops-table__actions' },
+        ]}
+        row={(c) => (
+          <tr key={c.id} data-testid={`ops-contract-row-${c.id}`} data-status={c.status}>
+            <td className="mono">{c.id}</td>
+            <td>
+              {t(`contract_kind_${c.kind}`)}
+              <span className="ops-sub">{t(`contract_period_${periodOf(c.terms)}`)}</span>
+            </td>
+            <td>{c.uplineId === null ? <StatusChip tone="success">{t('contracts_payer_house')}</StatusChip> : <span className="strong">{c.uplineAccount}</span>}</td>
+            <td className="strong">{c.downlineAccount}</td>
+            <td className="num strong">{formatRate(c.terms.rate)}</td>
+            <td>
+              <span className="ops-sub">{t('contracts_cond_active', { n: c.terms.activeMembers })}</span>
+              <span className="ops-sub">{t('contracts_cond_bets', { amount: formatMinor(c.terms.betAmount) })}</span>
+            </td>
+            <td>
+              <StatusChip tone={CONTRACT_TONE[c.status]} testId={`ops-contract-status-${c.id}`}>
+                {t(`contract_status_${c.status}`)}
+              </StatusChip>
+              {c.endReason && <span className="ops-sub">{t(`contract_end_${c.endReason}`)}</span>}
+            </td>
+            <td className="nowrap">
+              <span className="ops-sub">{t('contracts_offered_at', { at: formatDateTime(c.offeredAt) })}</span>
+              {c.answeredAt && <span className="ops-sub">{t('contracts_answered_at', { at: formatDateTime(c.answeredAt) })}</span>}
+              {c.endedAt && <span className="ops-sub">{t('contracts_ended_at', { at: formatDateTime(c.endedAt) })}</span>}
+            </td>
+            <td className="ops-table__actions">
+              {isAdmin && c.status === 'active' && (
+                <button
+                  type="button"
+                  className="ops-btn ops-btn--sm ops-btn--danger"
+                  disabled={terminate.isPending}
+                  onClick={() => {
+                    terminate.reset();
+                    setFlash('');
+                    setEnding(c);
+                  }}
+                  data-testid={`ops-contract-terminate-${c.id}`}
+                >
+                  {t('contracts_terminate')}
+                </button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending ? (
-            <EmptyRow cols={9}>{t('loading')}</EmptyRow>
-          ) : rows.length === 0 ? (
-            <EmptyRow cols={9}>{t('contracts_empty')}</EmptyRow>
-          ) : (
-            rows.map((c) => (
-              <tr key={c.id} data-testid={`ops-contract-row-${c.id}`} data-status={c.status}>
-                <td className="mono">{c.id}</td>
-                <td>
-                  {t(`contract_kind_${c.kind}`)}
-                  <span className="ops-sub">{t(`contract_period_${periodOf(c.terms)}`)}</span>
-                </td>
-                <td>{c.uplineId === null ? <StatusChip tone="success">{t('contracts_payer_house')}</StatusChip> : <span className="strong">{c.uplineAccount}</span>}</td>
-                <td className="strong">{c.downlineAccount}</td>
-                <td className="num strong">{formatRate(c.terms.rate)}</td>
-                <td>
-                  <span className="ops-sub">{t('contracts_cond_active', { n: c.terms.activeMembers })}</span>
-                  <span className="ops-sub">{t('contracts_cond_bets', { amount: formatMinor(c.terms.betAmount) })}</span>
-                </td>
-                <td>
-                  <StatusChip tone={CONTRACT_TONE[c.status]} testId={`ops-contract-status-${c.id}`}>
-                    {t(`contract_status_${c.status}`)}
-                  </StatusChip>
-                  {c.endReason && <span className="ops-sub">{t(`contract_end_${c.endReason}`)}</span>}
-                </td>
-                <td className="nowrap">
-                  <span className="ops-sub">{t('contracts_offered_at', { at: formatDateTime(c.offeredAt) })}</span>
-                  {c.answeredAt && <span className="ops-sub">{t('contracts_answered_at', { at: formatDateTime(c.answeredAt) })}</span>}
-                  {c.endedAt && <span className="ops-sub">{t('contracts_ended_at', { at: formatDateTime(c.endedAt) })}</span>}
-                </td>
-                <td className="ops-table__actions">
-                  {isAdmin && c.status === 'active' && (
-                    <button
-                      type="button"
-                      className="ops-btn ops-btn--sm ops-btn--danger"
-                      disabled={terminate.isPending}
-                      onClick={() => {
-                        terminate.reset();
-                        setFlash('');
-                        setEnding(c);
-                      }}
-                      data-testid={`ops-contract-terminate-${c.id}`}
-                    >
-                      {t('contracts_terminate')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </TableBox>
+        )}
+      />
       {list.data && <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPageNo} testPrefix="ops-contracts-pager" />}
 
       {ending && (

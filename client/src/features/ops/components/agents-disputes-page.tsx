@@ -8,7 +8,7 @@ import { useAgentDisputes, useResolveDispute, type TOpsDispute } from '../api/ag
 import { formatDateTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
+import { ErrorNote, ListTable, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, Tabs, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
 const TONE: Record<DisputeStatus, ChipTone> = { open: 'warn', rejected: 'muted', adjusted: 'success' };
@@ -45,70 +45,63 @@ export function AgentDisputesPage() {
       {!canAct && <p className="ops-note ops-note--info" data-testid="ops-admin-only">{t('admin_only')}</p>}
       <SuccessNote>{flash}</SuccessNote>
       <ErrorNote error={list.error} testId="ops-disputes-error" />
-      <TableBox busy={list.isFetching && !list.isPending}>
-        <thead>
-          <tr>
-            <th>{t('col_id')}</th>
-            <th>{t('col_created_at')}</th>
-            <th>{t('col_member')}</th>
-            <th>{t('contracts_col_kind')}</th>
-            <th>{t('disputes_col_period')}</th>
-            <th className="num">{t('disputes_col_payout')}</th>
-            <th>{t('field_reason')}</th>
-            <th>{t('disputes_col_resolution')}</th>
-            <th className="ops-table__actions">{t('col_actions')}</th>
+      <ListTable
+        list={list}
+        rows={rows}
+        empty={t('disputes_empty')}
+        columns={[
+          { label: t('col_id') },
+          { label: t('col_created_at') },
+          { label: t('col_member') },
+          { label: t('contracts_col_kind') },
+          { label: t('disputes_col_period') },
+          { label: t('disputes_col_payout'), className: 'num' },
+          { label: t('field_reason') },
+          { label: t('disputes_col_resolution') },
+          { label: t('col_actions'), className: 'ops-table__actions' },
+        ]}
+        row={(d) => (
+          <tr key={d.id} data-testid={`ops-dispute-row-${d.id}`} data-status={d.status}>
+            <td className="mono">{d.id}</td>
+            <td className="nowrap">{formatDateTime(d.createdAt)}</td>
+            <td>
+              <span className="strong">{d.account}</span>
+              <span className="ops-sub">#{d.memberId}</span>
+            </td>
+            <td>{t(`contract_kind_${d.kind}`)}</td>
+            <td className="mono">{d.periodKey}</td>
+            <td className="num">
+              <Money minor={d.payoutAmount} />
+              <span className="ops-sub">{t('disputes_payout_id', { id: d.payoutId })}</span>
+              <span className="ops-sub" data-testid={`ops-dispute-payout-status-${d.id}`}>
+                {t(`payout_status_${d.payoutStatus}`)} · {d.payerAccount ?? t('disputes_house')}
+              </span>
+              {d.owedByPayer > 0 && <span className="ops-sub">{t('disputes_owed', { amount: formatMinor(d.owedByPayer), account: d.payerAccount ?? '' })}</span>}
+            </td>
+            <td className="ops-details">{d.reason}</td>
+            <td>
+              <StatusChip tone={TONE[d.status]} testId={`ops-dispute-status-${d.id}`}>
+                {t(`dispute_status_${d.status}`)}
+              </StatusChip>
+              {d.adjustment !== null && <span className="ops-sub">{t('disputes_adjustment', { amount: formatMinor(d.adjustment) })}</span>}
+              {(d.adjustmentFromPayer ?? 0) > 0 && (
+                <span className="ops-sub" data-testid={`ops-dispute-split-${d.id}`}>
+                  {t('disputes_split', { payer: formatMinor(d.adjustmentFromPayer ?? 0), account: d.payerAccount ?? '', house: formatMinor(d.adjustmentFromHouse ?? 0) })}
+                </span>
+              )}
+              {d.resolutionNote && <span className="ops-sub">{d.resolutionNote}</span>}
+              {d.resolvedAt && <span className="ops-sub">{t('disputes_resolved_by', { at: formatDateTime(d.resolvedAt), by: d.resolvedBy ?? '—' })}</span>}
+            </td>
+            <td className="ops-table__actions">
+              {canAct && d.status === 'open' && (
+                <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" onClick={() => { setFlash(''); setResolving(d); }} data-testid={`ops-dispute-resolve-${d.id}`}>
+                  {t('disputes_resolve')}
+                </button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending ? (
-            <EmptyRow cols={9}>{t('loading')}</EmptyRow>
-          ) : rows.length === 0 ? (
-            <EmptyRow cols={9}>{t('disputes_empty')}</EmptyRow>
-          ) : (
-            rows.map((d) => (
-              <tr key={d.id} data-testid={`ops-dispute-row-${d.id}`} data-status={d.status}>
-                <td className="mono">{d.id}</td>
-                <td className="nowrap">{formatDateTime(d.createdAt)}</td>
-                <td>
-                  <span className="strong">{d.account}</span>
-                  <span className="ops-sub">#{d.memberId}</span>
-                </td>
-                <td>{t(`contract_kind_${d.kind}`)}</td>
-                <td className="mono">{d.periodKey}</td>
-                <td className="num">
-                  <Money minor={d.payoutAmount} />
-                  <span className="ops-sub">{t('disputes_payout_id', { id: d.payoutId })}</span>
-                  <span className="ops-sub" data-testid={`ops-dispute-payout-status-${d.id}`}>
-                    {t(`payout_status_${d.payoutStatus}`)} · {d.payerAccount ?? t('disputes_house')}
-                  </span>
-                  {d.owedByPayer > 0 && <span className="ops-sub">{t('disputes_owed', { amount: formatMinor(d.owedByPayer), account: d.payerAccount ?? '' })}</span>}
-                </td>
-                <td className="ops-details">{d.reason}</td>
-                <td>
-                  <StatusChip tone={TONE[d.status]} testId={`ops-dispute-status-${d.id}`}>
-                    {t(`dispute_status_${d.status}`)}
-                  </StatusChip>
-                  {d.adjustment !== null && <span className="ops-sub">{t('disputes_adjustment', { amount: formatMinor(d.adjustment) })}</span>}
-                  {(d.adjustmentFromPayer ?? 0) > 0 && (
-                    <span className="ops-sub" data-testid={`ops-dispute-split-${d.id}`}>
-                      {t('disputes_split', { payer: formatMinor(d.adjustmentFromPayer ?? 0), account: d.payerAccount ?? '', house: formatMinor(d.adjustmentFromHouse ?? 0) })}
-                    </span>
-                  )}
-                  {d.resolutionNote && <span className="ops-sub">{d.resolutionNote}</span>}
-                  {d.resolvedAt && <span className="ops-sub">{t('disputes_resolved_by', { at: formatDateTime(d.resolvedAt), by: d.resolvedBy ?? '—' })}</span>}
-                </td>
-                <td className="ops-table__actions">
-                  {canAct && d.status === 'open' && (
-                    <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" onClick={() => { setFlash(''); setResolving(d); }} data-testid={`ops-dispute-resolve-${d.id}`}>
-                      {t('disputes_resolve')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </TableBox>
+        )}
+      />
       {list.data && <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPageNo} testPrefix="ops-disputes-pager" />}
       {resolving && (
         <ResolveDialog

@@ -5,7 +5,7 @@ import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
 import { fetchOpsBlob } from '../lib/ops-api';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
 import { formatDateTime } from '../lib/format';
-import { EmptyRow, ErrorNote, PageHead, Pager, TableBox } from './ops-ui';
+import { ErrorNote, ListTable, PageHead, Pager } from './ops-ui';
 
 const PAGE_SIZE = 50;
 
@@ -132,46 +132,39 @@ export function AuditPage() {
       </form>
       <ErrorNote error={exportError} testId="ops-audit-export-error" />
       <ErrorNote error={list.error} testId="ops-audit-error" />
-      <TableBox busy={list.isFetching && !list.isPending}>
-        <thead>
-          <tr>
-            <th>{t('col_time')}</th>
-            <th>{t('col_operator')}</th>
-            <th>{t('col_action')}</th>
-            <th>{t('col_target')}</th>
-            <th>{t('col_before')}</th>
-            <th>{t('col_after')}</th>
+      <ListTable
+        list={list}
+        rows={rows}
+        empty={t('empty_audit')}
+        columns={[
+          { label: t('col_time') },
+          { label: t('col_operator') },
+          { label: t('col_action') },
+          { label: t('col_target') },
+          { label: t('col_before') },
+          { label: t('col_after') },
+        ]}
+        row={(a) => (
+          <tr key={a.id} data-testid="ops-audit-row" data-audit-id={a.id} data-action={a.action}>
+            <td className="nowrap">{formatDateTime(a.at)}</td>
+            <td className="strong">{a.operator}</td>
+            <td>
+              <span className="ops-code" title={a.action}>
+                {actionLabel(a.action)}
+              </span>
+            </td>
+            <td className="nowrap">
+              {t(`target_${a.targetType}`, { defaultValue: a.targetType })} <span className="mono">#{a.targetId}</span>
+            </td>
+            <td className="ops-details">
+              <StateCell side={a.before} other={a.after} testId={`ops-audit-before-${a.id}`} />
+            </td>
+            <td className="ops-details">
+              <StateCell side={a.after} other={a.before} testId={`ops-audit-after-${a.id}`} />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending ? (
-            <EmptyRow cols={6}>{t('loading')}</EmptyRow>
-          ) : rows.length === 0 ? (
-            <EmptyRow cols={6}>{t('empty_audit')}</EmptyRow>
-          ) : (
-            rows.map((a) => (
-              <tr key={a.id} data-testid="ops-audit-row" data-audit-id={a.id} data-action={a.action}>
-                <td className="nowrap">{formatDateTime(a.at)}</td>
-                <td className="strong">{a.operator}</td>
-                <td>
-                  <span className="ops-code" title={a.action}>
-                    {actionLabel(a.action)}
-                  </span>
-                </td>
-                <td className="nowrap">
-                  {t(`target_${a.targetType}`, { defaultValue: a.targetType })} <span className="mono">#{a.targetId}</span>
-                </td>
-                <td className="ops-details">
-                  <StateCell side={a.before} other={a.after} testId={`ops-audit-before-${a.id}`} />
-                </td>
-                <td className="ops-details">
-                  <StateCell side={a.after} other={a.before} testId={`ops-audit-after-${a.id}`} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </TableBox>
+        )}
+      />
       {list.data && <Pager pageNo={filter.pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={(n) => setFilter((f) => ({ ...f, pageNo: n }))} testPrefix="ops-audit-pager" />}
     </section>
   );

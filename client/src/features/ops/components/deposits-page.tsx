@@ -9,7 +9,7 @@ import { depositsQuery, useOpsDeposits, type TOpsDeposit } from '../api/get-depo
 import { formatDateTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, Money, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
+import { ErrorNote, ListTable, Money, PageHead, Pager, StatusChip, SuccessNote, Tabs, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
 /** The provider of bank transfers an operator confirms by hand. */
@@ -69,69 +69,62 @@ export function DepositsPage() {
       </PageHead>
       <SuccessNote>{flash}</SuccessNote>
       <ErrorNote error={list.error} testId="ops-deposits-error" />
-      <TableBox busy={list.isFetching && !list.isPending}>
-        <thead>
-          <tr>
-            <th>{t('col_id')}</th>
-            <th>{t('col_created_at')}</th>
-            <th>{t('col_member')}</th>
-            <th className="num">{t('col_amount')}</th>
-            <th>{t('col_channel')}</th>
-            <th>{t('col_payer_reference')}</th>
-            <th>{t('col_reference')}</th>
-            <th>{t('col_status')}</th>
-            <th className="ops-table__actions">{t('col_actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.isPending ? (
-            <EmptyRow cols={9}>{t('loading')}</EmptyRow>
-          ) : rows.length === 0 ? (
-            <EmptyRow cols={9}>{t('empty_deposits')}</EmptyRow>
-          ) : (
-            rows.map((d) => {
-              const isDecidable = canAct && d.provider === MANUAL_PROVIDER && d.status === 'pending';
-              return (
-                <tr key={d.id} data-testid={`ops-deposit-row-${d.id}`} data-status={d.status}>
-                  <td className="mono">{d.id}</td>
-                  <td className="nowrap">{formatDateTime(d.createdAt)}</td>
-                  <td>
-                    <span className="strong">{d.account}</span>
-                    <span className="ops-sub">#{d.memberId}</span>
-                  </td>
-                  <td className="num strong">
-                    <Money minor={d.amount} />
-                  </td>
-                  <td>
-                    <span>{d.channelCode}</span>
-                    <span className="ops-sub">{d.provider}</span>
-                  </td>
-                  <td className="mono">{d.payerReference ?? '—'}</td>
-                  <td className="mono">{d.reference}</td>
-                  <td>
-                    <StatusChip tone={DEPOSIT_TONE[d.status]} testId={`ops-deposit-status-${d.id}`}>
-                      {t(`deposit_status_${d.status}`)}
-                    </StatusChip>
-                    {d.failureReason && <span className="ops-sub">{d.failureReason}</span>}
-                  </td>
-                  <td className="ops-table__actions">
-                    {isDecidable && (
-                      <div className="ops-row-actions">
-                        <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" disabled={decide.isPending} onClick={() => open(d, 'confirm')} data-testid={`ops-deposit-confirm-${d.id}`}>
-                          {t('action_confirm_deposit')}
-                        </button>
-                        <button type="button" className="ops-btn ops-btn--sm ops-btn--danger" disabled={decide.isPending} onClick={() => open(d, 'reject')} data-testid={`ops-deposit-reject-${d.id}`}>
-                          {t('action_reject')}
-                        </button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </TableBox>
+      <ListTable
+        list={list}
+        rows={rows}
+        empty={t('empty_deposits')}
+        columns={[
+          { label: t('col_id') },
+          { label: t('col_created_at') },
+          { label: t('col_member') },
+          { label: t('col_amount'), className: 'num' },
+          { label: t('col_channel') },
+          { label: t('col_payer_reference') },
+          { label: t('col_reference') },
+          { label: t('col_status') },
+          { label: t('col_actions'), className: 'ops-table__actions' },
+        ]}
+        row={(d) => {
+          const isDecidable = canAct && d.provider === MANUAL_PROVIDER && d.status === 'pending';
+          return (
+            <tr key={d.id} data-testid={`ops-deposit-row-${d.id}`} data-status={d.status}>
+              <td className="mono">{d.id}</td>
+              <td className="nowrap">{formatDateTime(d.createdAt)}</td>
+              <td>
+                <span className="strong">{d.account}</span>
+                <span className="ops-sub">#{d.memberId}</span>
+              </td>
+              <td className="num strong">
+                <Money minor={d.amount} />
+              </td>
+              <td>
+                <span>{d.channelCode}</span>
+                <span className="ops-sub">{d.provider}</span>
+              </td>
+              <td className="mono">{d.payerReference ?? '—'}</td>
+              <td className="mono">{d.reference}</td>
+              <td>
+                <StatusChip tone={DEPOSIT_TONE[d.status]} testId={`ops-deposit-status-${d.id}`}>
+                  {t(`deposit_status_${d.status}`)}
+                </StatusChip>
+                {d.failureReason && <span className="ops-sub">{d.failureReason}</span>}
+              </td>
+              <td className="ops-table__actions">
+                {isDecidable && (
+                  <div className="ops-row-actions">
+                    <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" disabled={decide.isPending} onClick={() => open(d, 'confirm')} data-testid={`ops-deposit-confirm-${d.id}`}>
+                      {t('action_confirm_deposit')}
+                    </button>
+                    <button type="button" className="ops-btn ops-btn--sm ops-btn--danger" disabled={decide.isPending} onClick={() => open(d, 'reject')} data-testid={`ops-deposit-reject-${d.id}`}>
+                      {t('action_reject')}
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          );
+        }}
+      />
       {list.data && <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPageNo} testPrefix="ops-deposits-pager" />}
 
       {dialog && (

@@ -6,7 +6,7 @@ import { useAnswerFeedback, useOpsFeedback, useOpsFeedbackImage, type TOpsFeedba
 import { formatDateTime } from '../lib/format';
 import { useObjectUrl } from './proof-viewer';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
+import { ErrorNote, ListTable, OpsField, PageHead, Pager, StatusChip, SuccessNote, Tabs } from './ops-ui';
 
 const PAGE_SIZE = 30;
 type Status = (typeof FEEDBACK_STATUSES)[number];
@@ -75,61 +75,54 @@ export function FeedbackPage() {
       </PageHead>
       <SuccessNote>{flash}</SuccessNote>
       <ErrorNote error={list.error} testId="ops-feedback-error" />
-      <TableBox busy={list.isFetching && !list.isPending}>
-        <thead>
-          <tr>
-            <th>{t('col_id')}</th>
-            <th>{t('col_created_at')}</th>
-            <th>{t('col_member')}</th>
-            <th>{t('feedback_col_content')}</th>
-            <th>{t('feedback_col_images')}</th>
-            <th>{t('feedback_col_answer')}</th>
+      <ListTable
+        list={list}
+        rows={rows}
+        empty={t('feedback_empty')}
+        columns={[
+          { label: t('col_id') },
+          { label: t('col_created_at') },
+          { label: t('col_member') },
+          { label: t('feedback_col_content') },
+          { label: t('feedback_col_images') },
+          { label: t('feedback_col_answer') },
+        ]}
+        row={(f) => (
+          <tr key={f.id} data-testid={`ops-feedback-row-${f.id}`} data-status={f.status}>
+            <td className="mono">{f.id}</td>
+            <td className="nowrap">{formatDateTime(f.createdAt)}</td>
+            <td>
+              <span className="strong">{f.account}</span>
+              <span className="ops-sub">#{f.memberId}</span>
+            </td>
+            <td className="ops-details ops-feedback__content">{f.content}</td>
+            <td>
+              {f.images.length === 0 ? (
+                <span className="ops-muted">—</span>
+              ) : (
+                <div className="ops-feedback__images">
+                  {f.images.map((i) => (
+                    <FeedbackImage key={i.n} id={f.id} n={i.n} label={t('feedback_image_n', { n: i.n + 1, w: i.width, h: i.height })} />
+                  ))}
+                </div>
+              )}
+            </td>
+            <td className="ops-feedback__answer-cell">
+              {f.status === 'answered' ? (
+                <>
+                  <StatusChip tone="success" testId={`ops-feedback-status-${f.id}`}>{t('feedback_status_answered')}</StatusChip>
+                  <p className="ops-details" data-testid={`ops-feedback-answer-${f.id}`}>{f.answer}</p>
+                  <span className="ops-sub">{t('feedback_answered_by', { by: f.answeredBy ?? '—', at: f.answeredAt ? formatDateTime(f.answeredAt) : '' })}</span>
+                </>
+              ) : canAnswer ? (
+                <AnswerForm f={f} onDone={(v) => setFlash(t('feedback_flash', { id: v.id }))} />
+              ) : (
+                <StatusChip tone="warn" testId={`ops-feedback-status-${f.id}`}>{t('feedback_status_open')}</StatusChip>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending ? (
-            <EmptyRow cols={6}>{t('loading')}</EmptyRow>
-          ) : rows.length === 0 ? (
-            <EmptyRow cols={6}>{t('feedback_empty')}</EmptyRow>
-          ) : (
-            rows.map((f) => (
-              <tr key={f.id} data-testid={`ops-feedback-row-${f.id}`} data-status={f.status}>
-                <td className="mono">{f.id}</td>
-                <td className="nowrap">{formatDateTime(f.createdAt)}</td>
-                <td>
-                  <span className="strong">{f.account}</span>
-                  <span className="ops-sub">#{f.memberId}</span>
-                </td>
-                <td className="ops-details ops-feedback__content">{f.content}</td>
-                <td>
-                  {f.images.length === 0 ? (
-                    <span className="ops-muted">—</span>
-                  ) : (
-                    <div className="ops-feedback__images">
-                      {f.images.map((i) => (
-                        <FeedbackImage key={i.n} id={f.id} n={i.n} label={t('feedback_image_n', { n: i.n + 1, w: i.width, h: i.height })} />
-                      ))}
-                    </div>
-                  )}
-                </td>
-                <td className="ops-feedback__answer-cell">
-                  {f.status === 'answered' ? (
-                    <>
-                      <StatusChip tone="success" testId={`ops-feedback-status-${f.id}`}>{t('feedback_status_answered')}</StatusChip>
-                      <p className="ops-details" data-testid={`ops-feedback-answer-${f.id}`}>{f.answer}</p>
-                      <span className="ops-sub">{t('feedback_answered_by', { by: f.answeredBy ?? '—', at: f.answeredAt ? formatDateTime(f.answeredAt) : '' })}</span>
-                    </>
-                  ) : canAnswer ? (
-                    <AnswerForm f={f} onDone={(v) => setFlash(t('feedback_flash', { id: v.id }))} />
-                  ) : (
-                    <StatusChip tone="warn" testId={`ops-feedback-status-${f.id}`}>{t('feedback_status_open')}</StatusChip>
-                  )}
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </TableBox>
+        )}
+      />
       {list.data && <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPageNo} testPrefix="ops-feedback-pager" />}
     </section>
   );

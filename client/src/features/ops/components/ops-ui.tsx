@@ -151,6 +151,44 @@ export function EmptyRow({ cols, children }: { cols: number; children: ReactNode
   );
 }
 
+/** A column of a ListTable: its heading and the class of its heading cell (`num`, `ops-table__actions`). */
+export type ListColumn = { label: ReactNode; className?: string };
+
+/**
+ * A list page's table over its query: the column headings, then a loading row until the first answer,
+ * the `empty` text when there are no rows, else a row each (`row` returns the keyed <tr>); dimmed while a
+ * later fetch runs.
+ */
+export function ListTable<R>({ list, rows, empty, columns, row }: {
+  list: { isPending: boolean; isFetching: boolean };
+  rows: readonly R[];
+  empty: ReactNode;
+  columns: readonly ListColumn[];
+  row: (r: R) => ReactNode;
+}) {
+  const { t } = useTranslation('ops');
+  return (
+    <TableBox busy={list.isFetching && !list.isPending}>
+      <thead>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={i} className={c.className}>{c.label}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {list.isPending ? (
+          <EmptyRow cols={columns.length}>{t('loading')}</EmptyRow>
+        ) : rows.length === 0 ? (
+          <EmptyRow cols={columns.length}>{empty}</EmptyRow>
+        ) : (
+          rows.map((r) => row(r))
+        )}
+      </tbody>
+    </TableBox>
+  );
+}
+
 export function PageHead({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <div className="ops-page-head">

@@ -11,7 +11,7 @@ import { formatDateTime } from '../lib/format';
 import { ACTION_INPUT, DONE_STATUSES, WITHDRAWAL_TABS, withdrawalActionsFor, type WithdrawalAction, type WithdrawalTab } from '../lib/withdrawal-actions';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, Money, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
+import { ErrorNote, ListTable, Money, PageHead, Pager, StatusChip, SuccessNote, Tabs, type ChipTone } from './ops-ui';
 import { ProofViewer } from './proof-viewer';
 
 const PAGE_SIZE = 50;
@@ -96,72 +96,65 @@ export function WithdrawalsPage() {
       )}
       <SuccessNote>{flash}</SuccessNote>
       <ErrorNote error={list.error} testId="ops-withdrawals-error" />
-      <TableBox busy={list.isFetching && !list.isPending}>
-        <thead>
-          <tr>
-            <th>{t('col_id')}</th>
-            <th>{t('col_requested_at')}</th>
-            <th>{t('col_member')}</th>
-            <th className="num">{t('col_amount')}</th>
-            <th>{t('col_bank')}</th>
-            <th>{t('col_status')}</th>
-            <th>{t('col_details')}</th>
-            <th className="ops-table__actions">{t('col_actions')}</th>
+      <ListTable
+        list={list}
+        rows={rows}
+        empty={t('empty_withdrawals')}
+        columns={[
+          { label: t('col_id') },
+          { label: t('col_requested_at') },
+          { label: t('col_member') },
+          { label: t('col_amount'), className: 'num' },
+          { label: t('col_bank') },
+          { label: t('col_status') },
+          { label: t('col_details') },
+          { label: t('col_actions'), className: 'ops-table__actions' },
+        ]}
+        row={(w) => (
+          <tr key={w.id} data-testid={`ops-withdrawal-row-${w.id}`} data-status={w.status}>
+            <td className="mono">{w.id}</td>
+            <td className="nowrap">{formatDateTime(w.createdAt)}</td>
+            <td>
+              <span className="strong">{w.account}</span>
+              <span className="ops-sub">#{w.memberId}</span>
+            </td>
+            <td className="num strong">
+              <Money minor={w.amount} />
+            </td>
+            <td>
+              <span>{w.bankName}</span>
+              <span className="ops-sub">
+                {w.accountName} · <span className="mono">{w.fullAccountNumber}</span>
+              </span>
+            </td>
+            <td>
+              <StatusChip tone={WITHDRAWAL_TONE[w.status]} testId={`ops-withdrawal-status-${w.id}`}>
+                {t(`withdrawal_status_${w.status}`)}
+              </StatusChip>
+            </td>
+            <td className="ops-details">
+              <WithdrawalDetails w={w} onProofs={() => setProofsOf(w)} />
+            </td>
+            <td className="ops-table__actions">
+              <div className="ops-row-actions">
+                {canAct &&
+                  withdrawalActionsFor(w.status).map((a) => (
+                    <button
+                      key={a}
+                      type="button"
+                      className={`ops-btn ops-btn--sm${DANGER_ACTIONS.includes(a) ? ' ops-btn--danger' : a === 'approve' || a === 'paid' || a === 'reconcilePaid' ? ' ops-btn--primary' : ''}`}
+                      disabled={decide.isPending}
+                      onClick={() => open(w, a)}
+                      data-testid={`ops-${ACTION_TESTID[a]}-${w.id}`}
+                    >
+                      {t(`action_${a}`)}
+                    </button>
+                  ))}
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {list.isPending ? (
-            <EmptyRow cols={8}>{t('loading')}</EmptyRow>
-          ) : rows.length === 0 ? (
-            <EmptyRow cols={8}>{t('empty_withdrawals')}</EmptyRow>
-          ) : (
-            rows.map((w) => (
-              <tr key={w.id} data-testid={`ops-withdrawal-row-${w.id}`} data-status={w.status}>
-                <td className="mono">{w.id}</td>
-                <td className="nowrap">{formatDateTime(w.createdAt)}</td>
-                <td>
-                  <span className="strong">{w.account}</span>
-                  <span className="ops-sub">#{w.memberId}</span>
-                </td>
-                <td className="num strong">
-                  <Money minor={w.amount} />
-                </td>
-                <td>
-                  <span>{w.bankName}</span>
-                  <span className="ops-sub">
-                    {w.accountName} · <span className="mono">{w.fullAccountNumber}</span>
-                  </span>
-                </td>
-                <td>
-                  <StatusChip tone={WITHDRAWAL_TONE[w.status]} testId={`ops-withdrawal-status-${w.id}`}>
-                    {t(`withdrawal_status_${w.status}`)}
-                  </StatusChip>
-                </td>
-                <td className="ops-details">
-                  <WithdrawalDetails w={w} onProofs={() => setProofsOf(w)} />
-                </td>
-                <td className="ops-table__actions">
-                  <div className="ops-row-actions">
-                    {canAct &&
-                      withdrawalActionsFor(w.status).map((a) => (
-                        <button
-                          key={a}
-                          type="button"
-                          className={`ops-btn ops-btn--sm${DANGER_ACTIONS.includes(a) ? ' ops-btn--danger' : a === 'approve' || a === 'paid' || a === 'reconcilePaid' ? ' ops-btn--primary' : ''}`}
-                          disabled={decide.isPending}
-                          onClick={() => open(w, a)}
-                          data-testid={`ops-${ACTION_TESTID[a]}-${w.id}`}
-                        >
-                          {t(`action_${a}`)}
-                        </button>
-                      ))}
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </TableBox>
+        )}
+      />
       {list.data && <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={setPageNo} testPrefix="ops-withdrawals-pager" />}
 
       {dialog && (
