@@ -277,8 +277,10 @@ export async function teamOverview(
   const inRollupRange = (alias: string) => `${alias}.hour >= $4 AND ${alias}.hour < $5`;
   const r = await q.query<{ found: boolean; team_size: string; direct: string; agents: string; bc: string; vb: string; po: string; dep: string; wd: string; nm: string; act: string }>(
     `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
-     roll AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm
+     rollx AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm,
+                      active_members::bigint - active_next AS am
                 FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
+     roll AS (SELECT bc, vb, po, dep, wd, nm FROM rollx),
      -- Found by time, then kept when in the team. Materialized: the planner estimates a team's path range at
      -- a row or two whatever its size, and would otherwise rerun these scans once per member of the team.
      timed AS MATERIALIZED (${parts.join(' UNION ALL ')}),
@@ -296,10 +298,9 @@ export async function teamOverview(
      -- When [a, b) ends at the watermark as this statement sees it (the usual range, up to now; a fold
      -- committing since the first statement moves it past b): every agent_active_hours entry has its hour
      -- before it, so the entries with prev_hour >= a are those with prev_hour in [a, b), and the count is
-     -- migration 066's per-hour totals on the agent's rows; else its entries (the other branch is not run).
+     -- migration 066's per-hour totals on the agent's rows read above; else its entries (the other branch is not run).
      act_roll AS (SELECT CASE WHEN (SELECT folded_to FROM agent_rollup_state WHERE id = 1) = $5
-                    THEN (SELECT coalesce(sum(active_members::bigint - active_next), 0) FROM agent_team_hours
-                           WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a))
+                    THEN (SELECT coalesce(sum(am), 0) FROM rollx)
                     ELSE (SELECT coalesce(sum(n), 0) FROM agent_active_hours
                            WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND prev_hour < $4 AND EXISTS (SELECT 1 FROM a)) END AS n),
      pend AS (SELECT x.member_id, x.hour, sum(x.valid_bets) AS dvb FROM agent_rollup_deltas x
