@@ -143,8 +143,14 @@ describe('teamOverview', () => {
     await checkAll('late changes folded');
     // The incremental chains equal the ones a rebuild computes from scratch.
     const incremental = await activeRows();
+    // ... and so do the per-hour totals the overview reads when its range ends at the watermark (migration 066).
+    const totals = async () => (await db.query(
+      'SELECT agent_id::text, hour, active_members, active_next FROM agent_team_hours WHERE active_members <> 0 OR active_next <> 0 ORDER BY agent_id, hour')).rows;
+    const incrementalTotals = await totals();
+    expect(incrementalTotals.length).toBeGreaterThan(0);
     await db.query('SELECT agent_rollup_rebuild($1)', [wm]);
     expect(await activeRows()).toEqual(incremental);
+    expect(await totals()).toEqual(incrementalTotals);
     await checkAll('rebuilt');
   }, 120_000);
 

@@ -180,7 +180,9 @@ const floorHour = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR
  *     the rollup's watermark (agent_rollup_state.folded_to): the agent's own agent_team_hours rows, ~24 a
  *     day whatever the team's size, plus the pending deltas of late changes to those hours;
  *   - active members in [a, b): agent_active_hours (migration 029), sum(n) over hour in [a, b) and
- *     prev_hour < a (each member's first active hour in the range), corrected for the members with
+ *     prev_hour < a (each member's first active hour in the range); when b is the watermark (the usual
+ *     range, up to now), the same from the agent's agent_team_hours rows already read (migration 066:
+ *     sum(active_members - active_next) over [a, b)), corrected for the members with
  *     pending bet-hour deltas in [a, b) (the rollup counted what the last fold saw: current valid bets
  *     minus the pending deltas; the truth is current valid bets);
  *   - the rest (the live tail since the watermark, partial hours at the bounds): the team's member_bet_hours
@@ -275,8 +277,10 @@ export async function teamOverview(
   const inRollupRange = (alias: string) => `${alias}.hour >= $4 AND ${alias}.hour < $5`;
   const r = await q.query<{ found: boolean; team_size: string; direct: string; agents: string; bc: string; vb: string; po: string; dep: string; wd: string; nm: string; act: string }>(
     `WITH a AS (SELECT id, tree_path, merchant_code FROM members WHERE id = $1 AND merchant_code = $2),
-     roll AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm
+     rollx AS (SELECT bet_count AS bc, valid_bets AS vb, payout AS po, deposits AS dep, withdrawals AS wd, new_members::bigint AS nm,
+                      active_members::bigint - active_next AS am
                 FROM agent_team_hours WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND EXISTS (SELECT 1 FROM a)),
+     roll AS (SELECT bc, vb, po, dep, wd, nm FROM rollx),
      -- Found by time, then kept when in the team. Materialized: the planner estimates a team's path range at
      -- a row or two whatever its size, and would otherwise rerun these scans once per member of the team.
      timed AS MATERIALIZED (${parts.join(' UNION ALL ')}),
@@ -291,8 +295,14 @@ export async function teamOverview(
      cnt AS (SELECT coalesce(sum(team), 0) AS team_size, coalesce(sum(direct), 0) AS direct,
                     coalesce(sum(team) FILTER (WHERE type = ANY($3::int[])), 0) AS agents
                FROM agent_team_counts WHERE agent_id = $1 AND EXISTS (SELECT 1 FROM a)),
-     act_roll AS (SELECT coalesce(sum(n), 0) AS n FROM agent_active_hours
-                   WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND prev_hour < $4 AND EXISTS (SELECT 1 FROM a)),
+     -- When [a, b) ends at the watermark as this statement sees it (the usual range, up to now; a fold
+     -- committing since the first statement moves it past b): every agent_active_hours entry has its hour
+     -- before it, so the entries with prev_hour >= a are those with prev_hour in [a, b), and the count is
+     -- migration 066's per-hour totals on the agent's rows read above; else its entries (the other branch is not run).
+     act_roll AS (SELECT CASE WHEN (SELECT folded_to FROM agent_rollup_state WHERE id = 1) = $5
+                    THEN (SELECT coalesce(sum(am), 0) FROM rollx)
+                    ELSE (SELECT coalesce(sum(n), 0) FROM agent_active_hours
+                           WHERE agent_id = $1 AND hour >= $4 AND hour < $5 AND prev_hour < $4 AND EXISTS (SELECT 1 FROM a)) END AS n),
      pend AS (SELECT x.member_id, x.hour, sum(x.valid_bets) AS dvb FROM agent_rollup_deltas x
                WHERE ${inRollupRange('x')} GROUP BY 1, 2 HAVING sum(x.valid_bets) <> 0),
      pm AS (SELECT DISTINCT p.member_id FROM pend p JOIN members m ON m.id = p.member_id AND ${inTeam('m')}),
