@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +47,9 @@ export function Modal({
   const titleId = useId();
   const boxRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
+  // A layout effect: the page is frozen before the dialog paints and back at its position as the
+  // dialog leaves the DOM (Preact, which the build runs on, defers useEffect cleanups past the frame).
+  useLayoutEffect(() => {
     if (!open || !lockScroll) return;
     const lock = pageScrollLock();
     lock.lock();
