@@ -1,11 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createPgliteDb, pgliteOf, type Db, type Tx } from '../db/db.ts';
+import { createPgliteDb, pgliteOf, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 
 /**
@@ -48,35 +47,25 @@ async function snapshotKey(): Promise<string> {
   return h.digest('hex').slice(0, 16);
 }
 
-/** A new PGlite, migrated by the gateway's own migrate(), dumped (uncompressed tar). */
-export async function buildMigratedDump(): Promise<Blob> {
-  const pg = await PGlite.create();
+/** Checkpoint and dump a Db made by createPgliteDb (uncompressed tar), then close it. */
+async function dumpAndClose(db: Db): Promise<Blob> {
   try {
-    // migrate() only needs query and tx; the parsers of createPgliteDb do not matter to DDL.
-    const db: Db = {
-      kind: 'pglite',
-      async query<T>(sql: string, params?: readonly unknown[]) {
-        const r = await pg.query<T>(sql, params as unknown[]);
-        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-      },
-      tx: (fn) => pg.transaction(async (t) => {
-        const tx: Tx = {
-          async query<R>(sql: string, params?: readonly unknown[]) {
-            const r = await t.query<R>(sql, params as unknown[]);
-            return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
-          },
-          afterCommit: () => undefined,
-        };
-        return fn(tx);
-      }),
-      close: () => pg.close(),
-    };
-    await migrate(db);
+    const pg = pgliteOf(db)!;
     await pg.query('CHECKPOINT');
     return await pg.dumpDataDir('none');
   } finally {
-    await pg.close();
+    await db.close();
   }
+}
+
+/** A new PGlite, migrated by the gateway's own migrate(), dumped (uncompressed tar). */
+export async function buildMigratedDump(): Promise<Blob> {
+  const db = await createPgliteDb(null);
+  await migrate(db).catch(async (err) => {
+    await db.close();
+    throw err;
+  });
+  return dumpAndClose(db);
 }
 
 /**
@@ -106,16 +95,20 @@ export async function ensureMigratedDumpFile(dir = path.join(tmpdir(), 'portal-t
   return file;
 }
 
-let dumpInThisProcess: Promise<Blob> | null = null;
-
-function migratedDump(): Promise<Blob> {
-  dumpInThisProcess ??= (async () => {
-    const file = process.env[PGLITE_DUMP_ENV];
-    return file ? new Blob([await readFile(file)]) : buildMigratedDump();
-  })();
-  dumpInThisProcess.catch(() => (dumpInThisProcess = null));
-  return dumpInThisProcess;
+/** A dump read (or built) once per test process; a failure is not kept, the next call tries again. */
+function oncePerProcess(load: () => Promise<Blob>): () => Promise<Blob> {
+  let p: Promise<Blob> | null = null;
+  return () => {
+    p ??= load();
+    p.catch(() => (p = null));
+    return p;
+  };
 }
+
+const migratedDump = oncePerProcess(async () => {
+  const file = process.env[PGLITE_DUMP_ENV];
+  return file ? new Blob([await readFile(file)]) : buildMigratedDump();
+});
 
 /** A new in-memory PGlite database, already migrated (its own copy of the migrated dump). */
 export async function migratedPgliteDb(): Promise<Db> {
@@ -126,14 +119,11 @@ export async function migratedPgliteDb(): Promise<Db> {
 export async function buildSeededDump(migratedFile: string): Promise<Blob> {
   const { seedDemoData } = await import('../app/create-app.ts');
   const db = await createPgliteDb(null, { loadDataDir: new Blob([await readFile(migratedFile)]) });
-  try {
-    await seedDemoData(db, { SEED_CATALOGUE: 'small', NODE_ENV: 'test' });
-    const pg = pgliteOf(db)!;
-    await pg.query('CHECKPOINT');
-    return await pg.dumpDataDir('none');
-  } finally {
+  await seedDemoData(db, { SEED_CATALOGUE: 'small', NODE_ENV: 'test' }).catch(async (err) => {
     await db.close();
-  }
+    throw err;
+  });
+  return dumpAndClose(db);
 }
 
 /** Made by the global setup for this run only (a unique name); returns its path and a remover. */
@@ -144,16 +134,13 @@ export async function writeSeededDumpFile(migratedFile: string, dir = path.join(
   return { file, remove: () => rm(file, { force: true }) };
 }
 
-let seededInThisProcess: Promise<Blob> | null = null;
+const seededDump = oncePerProcess(async () => new Blob([await readFile(process.env[PGLITE_SEEDED_DUMP_ENV]!)]));
 
 /**
  * A new in-memory PGlite already migrated and holding the test portal's demo seed, when this run made
  * the seeded dump (PORTAL_TEST_PGLITE_SEEDED_DUMP); otherwise only migrated (the portal then seeds itself).
  */
 export async function seededPgliteDb(): Promise<Db> {
-  const file = process.env[PGLITE_SEEDED_DUMP_ENV];
-  if (!file) return migratedPgliteDb();
-  seededInThisProcess ??= readFile(file).then((b) => new Blob([b]));
-  seededInThisProcess.catch(() => (seededInThisProcess = null));
-  return createPgliteDb(null, { loadDataDir: await seededInThisProcess });
+  if (!process.env[PGLITE_SEEDED_DUMP_ENV]) return migratedPgliteDb();
+  return createPgliteDb(null, { loadDataDir: await seededDump() });
 }

@@ -38,7 +38,8 @@ export async function startTestPortal(env: Record<string, string | undefined> = 
     fresh = await freshDatabase(requireEnv('DATABASE_URL'), { migrated: true, seeded });
     env = { ...env, DATABASE_URL: fresh.url, REDIS_URL: requireEnv('REDIS_URL'), BUS_STREAM: `portal:test:${randomBytes(4).toString('hex')}` };
   }
-  const config = loadConfig({ ...defaults, ...env });
+  // On services the environment gained the database, Redis and stream of the fresh database: read it again.
+  const config = fresh ? loadConfig({ ...defaults, ...env }) : asked;
   // In memory, the portal's own PGlite starts from a dump (pglite-snapshot.ts): no initdb, no migrations to run, and no seed when seeded.
   const db = !config.DATABASE_URL && config.DATA_DIR === ':memory:' ? await (seeded ? seededPgliteDb() : migratedPgliteDb()) : null;
   const portal = await createPortal(config, db ? { db } : {});
