@@ -32,6 +32,8 @@ type EnvelopeRow = {
 type Stats = { grabbed_count: number; grabbed_amount: number };
 /** `left`: free shares, computed by the query (absent: the envelope was just dropped, all are free). */
 type WithLeft = { shares_left?: number | string };
+/** The envelope's free shares (not grabbed, not refunded), as `shares_left`, for a query over `red_envelopes e`. */
+const SHARES_LEFT_SQL = '(SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL) AS shares_left';
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** A date column as yyyy-MM-dd (pg gives a Date at local midnight unless its type parser is set; PGlite a string or a UTC Date). */
@@ -166,47 +168,45 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
   /** The drop in the caller's transaction (a promotion's scheduled drop runs it in its job's transaction). */
   async function dropIn(tx: Tx, op: Operator, m: DropMerchant, b: DropInput) {
     const a = b.audience;
-    {
-      const prior = (await tx.query<EnvelopeRow>('SELECT * FROM red_envelopes WHERE merchant_code = $1 AND request_id = $2', [m.code, b.requestId])).rows[0];
-      if (prior) {
-        const was = toOpsEnvelope(prior).audience;
-        const same = prior.total_amount === b.totalAmount && prior.share_count === b.count && prior.min_share === b.minShare && was.kind === a.kind
-          && was.days === (a.kind === 'depositors' ? a.days : null) && was.promotionId === (a.kind === 'promotion' ? a.promotionId : null)
-          && was.from === (a.kind === 'registered' ? a.from : null) && was.to === (a.kind === 'registered' ? a.to : null);
-        if (!same) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
-        return { envelope: toOpsEnvelope(prior), replayed: true };
-      }
-      const targets = await resolveTargets(tx, m.code, m.trialTypes, m.brand?.gmtOffsetMinutes ?? 0, a);
-      if (targets && !targets.length) {
-        throw new AppError(ErrorCode.VALIDATION, 'No player in this audience', [{ path: 'audience', message: 'no player we may send an envelope to' }]);
-      }
-      const id = Number((await tx.query<{ id: number }>(`SELECT nextval('red_envelopes_id_seq') AS id`)).rows[0]!.id);
-      const funded = await transfer(tx, {
-        merchant: m.code, currency: m.currency, key: `envelope:${id}:fund`, kind: 'envelope.fund',
-        debit: { system: 'house' }, credit: { system: 'envelope' }, amount: b.totalAmount, memo: { envelopeId: String(id), operator: op.username },
-      });
-      const e = (await tx.query<EnvelopeRow>(
-        `INSERT INTO red_envelopes (id, merchant_code, currency, request_id, total_amount, share_count, min_share, audience_kind, audience_days, target_count,
-           message_en, message_ty, fund_transfer_id, created_by, expires_at, audience_promotion_id, audience_from, audience_to)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + make_interval(mins => $15), $16, $17::date, $18::date) RETURNING *`,
-        [id, m.code, m.currency, b.requestId, b.totalAmount, b.count, b.minShare, a.kind, a.kind === 'depositors' ? a.days : null,
-          targets ? targets.length : null, b.message.en || null, b.message.ty || null, funded.transferId, op.username, b.expiresInMinutes,
-          a.kind === 'promotion' ? a.promotionId : null, a.kind === 'registered' ? a.from : null, a.kind === 'registered' ? a.to : null])).rows[0]!;
-      const shares = splitRedEnvelope(b.totalAmount, b.count, b.minShare, rand);
-      await tx.query(
-        `INSERT INTO red_envelope_shares (envelope_id, idx, amount) SELECT $1, s.ord - 1, s.amount FROM unnest($2::bigint[]) WITH ORDINALITY AS s(amount, ord)`,
-        [id, shares]);
-      if (targets) {
-        await tx.query('INSERT INTO red_envelope_targets (envelope_id, member_id) SELECT $1, unnest($2::bigint[])', [id, targets]);
-      }
-      await audit(tx, op, 'envelope.drop', { type: 'envelope', id }, undefined, {
-        totalAmount: b.totalAmount, count: b.count, minShare: b.minShare, audience: a.kind === 'accounts' ? { kind: 'accounts', targets: targets!.length } : { ...a, targets: targets ? targets.length : null },
-        expiresAt: iso(e.expires_at), transferId: String(funded.transferId),
-      });
-      if (deps.jobs) await deps.jobs.enqueue(ENVELOPE_EXPIRE_JOB, { id: String(id) }, { key: `envelope-expire-${id}`, runAt: new Date(e.expires_at) }, tx);
-      await announce(tx, e, targets, 'envelope.dropped', toOpenEnvelope(e));
-      return { envelope: toOpsEnvelope(e), replayed: false };
+    const prior = (await tx.query<EnvelopeRow>('SELECT * FROM red_envelopes WHERE merchant_code = $1 AND request_id = $2', [m.code, b.requestId])).rows[0];
+    if (prior) {
+      const was = toOpsEnvelope(prior).audience;
+      const same = prior.total_amount === b.totalAmount && prior.share_count === b.count && prior.min_share === b.minShare && was.kind === a.kind
+        && was.days === (a.kind === 'depositors' ? a.days : null) && was.promotionId === (a.kind === 'promotion' ? a.promotionId : null)
+        && was.from === (a.kind === 'registered' ? a.from : null) && was.to === (a.kind === 'registered' ? a.to : null);
+      if (!same) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
+      return { envelope: toOpsEnvelope(prior), replayed: true };
     }
+    const targets = await resolveTargets(tx, m.code, m.trialTypes, m.brand?.gmtOffsetMinutes ?? 0, a);
+    if (targets && !targets.length) {
+      throw new AppError(ErrorCode.VALIDATION, 'No player in this audience', [{ path: 'audience', message: 'no player we may send an envelope to' }]);
+    }
+    const id = Number((await tx.query<{ id: number }>(`SELECT nextval('red_envelopes_id_seq') AS id`)).rows[0]!.id);
+    const funded = await transfer(tx, {
+      merchant: m.code, currency: m.currency, key: `envelope:${id}:fund`, kind: 'envelope.fund',
+      debit: { system: 'house' }, credit: { system: 'envelope' }, amount: b.totalAmount, memo: { envelopeId: String(id), operator: op.username },
+    });
+    const e = (await tx.query<EnvelopeRow>(
+      `INSERT INTO red_envelopes (id, merchant_code, currency, request_id, total_amount, share_count, min_share, audience_kind, audience_days, target_count,
+         message_en, message_ty, fund_transfer_id, created_by, expires_at, audience_promotion_id, audience_from, audience_to)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, now() + make_interval(mins => $15), $16, $17::date, $18::date) RETURNING *`,
+      [id, m.code, m.currency, b.requestId, b.totalAmount, b.count, b.minShare, a.kind, a.kind === 'depositors' ? a.days : null,
+        targets ? targets.length : null, b.message.en || null, b.message.ty || null, funded.transferId, op.username, b.expiresInMinutes,
+        a.kind === 'promotion' ? a.promotionId : null, a.kind === 'registered' ? a.from : null, a.kind === 'registered' ? a.to : null])).rows[0]!;
+    const shares = splitRedEnvelope(b.totalAmount, b.count, b.minShare, rand);
+    await tx.query(
+      `INSERT INTO red_envelope_shares (envelope_id, idx, amount) SELECT $1, s.ord - 1, s.amount FROM unnest($2::bigint[]) WITH ORDINALITY AS s(amount, ord)`,
+      [id, shares]);
+    if (targets) {
+      await tx.query('INSERT INTO red_envelope_targets (envelope_id, member_id) SELECT $1, unnest($2::bigint[])', [id, targets]);
+    }
+    await audit(tx, op, 'envelope.drop', { type: 'envelope', id }, undefined, {
+      totalAmount: b.totalAmount, count: b.count, minShare: b.minShare, audience: a.kind === 'accounts' ? { kind: 'accounts', targets: targets!.length } : { ...a, targets: targets ? targets.length : null },
+      expiresAt: iso(e.expires_at), transferId: String(funded.transferId),
+    });
+    if (deps.jobs) await deps.jobs.enqueue(ENVELOPE_EXPIRE_JOB, { id: String(id) }, { key: `envelope-expire-${id}`, runAt: new Date(e.expires_at) }, tx);
+    await announce(tx, e, targets, 'envelope.dropped', toOpenEnvelope(e));
+    return { envelope: toOpsEnvelope(e), replayed: false };
   }
 
   async function announce<T extends 'envelope.dropped' | 'envelope.closed' | 'envelope.left'>(tx: Tx, e: EnvelopeRow, targets: number[] | null, type: T, payload: EventPayload<T>) {
@@ -290,7 +290,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
   async function sendLeft(envelopeId: number, completeIn?: (tx: Tx) => Promise<void>): Promise<number | null> {
     return db.tx(async (tx) => {
       const e = (await tx.query<EnvelopeRow & { shares_left: number }>(
-        `SELECT e.*, (SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL) AS shares_left
+        `SELECT e.*, ${SHARES_LEFT_SQL}
          FROM red_envelopes e WHERE e.id = $1`, [envelopeId])).rows[0];
       let left: number | null = null;
       if (e && e.status === 'open') {
@@ -309,7 +309,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
   /** The open envelopes this player may still grab (a page loaded after the drop shows them). */
   async function open(merchant: string, memberId: number): Promise<TOpenEnvelope[]> {
     const r = await db.query<EnvelopeRow & WithLeft>(
-      `SELECT e.*, (SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL) AS shares_left
+      `SELECT e.*, ${SHARES_LEFT_SQL}
        FROM red_envelopes e
        WHERE e.merchant_code = $1 AND e.status = 'open' AND e.expires_at > now()
          AND (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $2))
