@@ -88,12 +88,11 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
   const createdHooks: CreatedHook[] = [];
 
   type Waiting = { hash: string; resolve(v: { memberId: number; merchantCode: string } | null): void; reject(err: unknown): void };
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let inFlight = 0;
   function flushHandshakes() {
     while (waiting.length && inFlight < HANDSHAKE_BATCHES_IN_FLIGHT) {
-      const batch = waiting.length <= HANDSHAKE_BATCH_MAX ? waiting : waiting.slice(0, HANDSHAKE_BATCH_MAX);
-      waiting = waiting.length <= HANDSHAKE_BATCH_MAX ? [] : waiting.slice(HANDSHAKE_BATCH_MAX);
+      const batch = waiting.splice(0, HANDSHAKE_BATCH_MAX);
       inFlight++;
       const hashes = [...new Set(batch.map((w) => w.hash))];
       db.query<{ hash: string; member_id: number; merchant_code: string }>(RESOLVE_MANY_SQL, [hashes, idleMs / 1000, TOUCH_EVERY_MS / 1000])
