@@ -16,7 +16,8 @@ const toMinor = (s: string) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim
  * and self-exclusion, reality check and session time limit, and the player's RG events.
  */
 export function RgPanel() {
-  const { t } = useTranslation('rg');
+  // `ready`: the 'rg' translations are loaded (they load lazily; without it a line could show its key).
+  const { t, ready } = useTranslation('rg');
   const money = useMoney();
   const dateTime = useDateTime();
   const state = useRgState();
@@ -40,6 +41,7 @@ export function RgPanel() {
     setLocalError(null);
     setLimit.mutate({ kind, period, amount: v });
   };
+  if (!ready) return null;
   return (
     <div className="mc-stack" data-testid="rg-panel">
       <div className="mc-card">
