@@ -185,6 +185,49 @@ describe('outbox relay', () => {
     }
   });
 
+  it('vacuums outbox_pending itself once it has published 1,000 rows and a second has passed (no reliance on autovacuum)', async () => {
+    const p = await startTestPortal();
+    try {
+      await p.portal.relay.stop();
+      const relay = startRelay(p.portal.db, p.portal.bus, { warn: () => {}, error: () => {} }, 20);
+      const vacuumCount = async () =>
+        (await p.portal.db.query<{ n: string }>(`SELECT pg_stat_get_vacuum_count('outbox_pending'::regclass) AS n`)).rows[0]!.n;
+      const drained = async () => {
+        for (let i = 0; (await p.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_pending')).rows[0]!.n > 0; i++) {
+          if (i > 500) throw new Error('outbox_pending never drained');
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      try {
+        const before = await vacuumCount();
+        const started = performance.now();
+        const ids: string[] = [];
+        for (let i = 0; i < 6; i++) {
+          const sent = await p.portal.db.tx((tx) => emitEvents(tx, 'DEMO', Array.from({ length: 200 }, (_, k) => balance(8200 + k, i))));
+          ids.push(...sent.map((e) => e.id));
+        }
+        await drained();
+        await new Promise((r) => setTimeout(r, Math.max(0, 1100 - (performance.now() - started))));
+        // The next pass after the second has passed vacuums.
+        await p.portal.db.tx((tx) => emitEvent(tx, 'DEMO', userAudience(8299), 'balance.changed', balancePayload(8299, 1)));
+        await waitFor(() => relay.vacuums() >= 1, 'vacuumed');
+        const vacuumed = relay.vacuums();
+        await p.portal.db.query('SELECT pg_stat_clear_snapshot()');
+        expect(Number(await vacuumCount())).toBeGreaterThan(Number(before));
+        // And not again until another 1,000 rows are published.
+        await p.portal.db.tx((tx) => emitEvent(tx, 'DEMO', userAudience(8299), 'balance.changed', balancePayload(8299, 2)));
+        await new Promise((r) => setTimeout(r, 1200));
+        await p.portal.db.tx((tx) => emitEvent(tx, 'DEMO', userAudience(8299), 'balance.changed', balancePayload(8299, 3)));
+        await drained();
+        expect(relay.vacuums()).toBe(vacuumed);
+      } finally {
+        await relay.stop();
+      }
+    } finally {
+      await p.stop();
+    }
+  });
+
   it('lists each new row as pending until the relay publishes it; the outbox row itself stays, and pruning never takes a pending row', async () => {
     const pending = async (ids: string[]) =>
       (await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox o JOIN outbox_pending p ON p.pos = o.pos WHERE o.id = ANY($1::uuid[])', [ids])).rows[0]!.n;
