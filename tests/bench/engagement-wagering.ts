@@ -33,7 +33,7 @@ import { preparePg, setupVendor, vendorHeaders } from './pg-gateway.ts';
 const VENDOR = 'WBENCH';
 const BET = 100; // minor units per bet; game type unknown to the catalogue: weight 100%
 
-export type WageringPhase = { name: 'bare' | 'wagering'; targetRate: number; sent: number; answered: number; failed: number; achievedRate: number; lag: LatencyStats; unseen: number };
+export type WageringPhase = { name: 'bare' | 'wagering' | 'wagering-service'; targetRate: number; sent: number; answered: number; failed: number; achievedRate: number; lag: LatencyStats; unseen: number };
 export type WageringBenchResult = { members: number; seconds: number; phases: WageringPhase[]; ledgerViolations: number };
 
 export async function engagementWageringBench(opts: { rate?: number; seconds?: number; members?: number; log?: (s: string) => void } = {}): Promise<WageringBenchResult> {
@@ -52,9 +52,12 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
     const db = portal.db;
     const bare = await seedAccounts(db, members, `wb${randomBytes(2).toString('hex')}`);
     const bonus = await seedAccounts(db, members, `wg${randomBytes(2).toString('hex')}`);
+    const direct = await seedAccounts(db, members, `wd${randomBytes(2).toString('hex')}`);
     const bareIds = bare.memberIds;
     const bonusIds = bonus.memberIds;
-    const all = [...bareIds, ...bonusIds];
+    const directIds = direct.memberIds;
+    const all = [...bareIds, ...bonusIds, ...directIds];
+    const merchant = (await portal.merchants.byCode(MERCHANT))!;
     const { secret, tokens } = await setupVendor(db, MERCHANT, VENDOR, all);
     const tokenOf = new Map(all.map((m, i) => [m, tokens[i]!]));
 
@@ -65,7 +68,7 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
       endsAt: null, enabled: true, requiresJoin: false, rewardAmount: 1_000_000_000, rewardBps: 0, rewardCap: null, minDeposit: 0, wageringBonusX: 100, wageringDepositX: 0,
       weights: {}, rebateBps: {}, bonusDays: 7, drawAt: null, winners: null,
     });
-    for (const [i, m] of bonusIds.entries()) {
+    for (const [i, m] of [...bonusIds, ...directIds].entries()) {
       const r = await portal.promos.requestReward(MERCHANT, { memberId: m, account: `wg${i}` }, Number(promo.id), '', 'EN');
       await portal.promos.decide(op, MERCHANT, Number(r.reward.id), { approve: true, reason: '' });
     }
@@ -100,8 +103,12 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
     });
 
     const phases: WageringPhase[] = [];
-    for (const name of ['bare', 'wagering'] as const) {
-      const ids = name === 'bare' ? bareIds : bonusIds;
+    // wagering-service: the same bets for a third set of bonus members, made by calling the vendor
+    // wallet's bet (what the vendor route runs after its signature and body checks: the responsible-
+    // gaming check and vendor_money in one transaction, then the bet stream's wake) from this process,
+    // without HTTP: the engagement pipeline's own capacity, when the HTTP path cannot bring the rate.
+    for (const name of ['bare', 'wagering', 'wagering-service'] as const) {
+      const ids = name === 'bare' ? bareIds : name === 'wagering' ? bonusIds : directIds;
       const busy = new Set<number>();
       const sums = new Map<number, number>();
       let sent = 0, answered = 0, failed = 0, next = 0;
@@ -116,16 +123,20 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
         const sum = (sums.get(m) ?? 0) + BET;
         sums.set(m, sum);
         const w: Wait = { sum, answeredAt: 0 };
-        if (name === 'wagering') {
+        if (name !== 'bare') {
           const list = waiting.get(m) ?? [];
           list.push(w);
           waiting.set(m, list);
         }
         const p = (async () => {
           try {
-            const res = await pool.request({ path: `/vendor/v1/${VENDOR}/bet`, method: 'POST', headers: vendorHeaders(MERCHANT, secret, raw), body: raw, headersTimeout: 30_000, bodyTimeout: 30_000 });
-            const text = await res.body.text();
-            if (res.statusCode !== 200 || !text.includes('"success":true')) throw new Error(text.slice(0, 200));
+            if (name === 'wagering-service') {
+              await portal.vendorWallet.bet(merchant, VENDOR, { transactionId: tx, playerId: String(m), roundId: tx, gameCode: 'G1', amount: BET, token: tokenOf.get(m)! });
+            } else {
+              const res = await pool.request({ path: `/vendor/v1/${VENDOR}/bet`, method: 'POST', headers: vendorHeaders(MERCHANT, secret, raw), body: raw, headersTimeout: 30_000, bodyTimeout: 30_000 });
+              const text = await res.body.text();
+              if (res.statusCode !== 200 || !text.includes('"success":true')) throw new Error(text.slice(0, 200));
+            }
             answered++;
             w.answeredAt = wallMs();
             if (name === 'bare') bareAnswered.set(tx, w.answeredAt);
