@@ -1,4 +1,5 @@
 import { prepared, type Db } from '../db/db.ts';
+import { createPendingVacuum } from '../db/pending-vacuum.ts';
 import type { EventBus } from './bus.ts';
 import { onOutboxCommit, rowToEnvelope, type OutboxRow } from './outbox.ts';
 import { eventsPublished, relayLag } from '../obs/metrics.ts';
@@ -72,28 +73,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let idle: Promise<void> = Promise.resolve();
-  /** Rows published since the last vacuum of outbox_pending. */
-  let sinceVacuum = 0;
-  let vacuums = 0;
-  let lastVacuum = performance.now();
-
-  /**
-   * Deleted pending rows leave dead entries that every pass would walk until a vacuum; the table is
-   * small, so the relay vacuums it itself rather than rely on autovacuum's schedule (or on autovacuum).
-   */
-  async function vacuumPending() {
-    if (sinceVacuum < VACUUM_AFTER_ROWS || performance.now() - lastVacuum < VACUUM_EVERY_MS) return;
-    sinceVacuum = 0;
-    lastVacuum = performance.now();
-    try {
-      // TRUNCATE false: giving the empty tail pages back takes an ACCESS EXCLUSIVE lock, which would
-      // hold up every writer's outbox_pending insert meanwhile; the pages are reused anyway.
-      await db.query('VACUUM (TRUNCATE false) outbox_pending');
-      vacuums++;
-    } catch (err) {
-      log.warn({ err }, 'outbox_pending vacuum failed');
-    }
-  }
+  const vacuum = createPendingVacuum(db, 'outbox_pending', log, VACUUM_AFTER_ROWS, VACUUM_EVERY_MS);
 
   async function drain(): Promise<void> {
     for (;;) {
@@ -110,7 +90,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
         if (logPasses) log.debug!({ events: envelopes.map((e) => ({ id: e.id, type: e.type, requestId: e.requestId })) }, 'relay published');
         return batch.length;
       });
-      sinceVacuum += n;
+      vacuum.done(n);
       if (n < BATCH) return;
     }
   }
@@ -135,7 +115,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
         try {
           await drain();
           lastPassFailed = false;
-          await vacuumPending();
+          await vacuum.maybe();
         } catch (err) {
           lastPassFailed = true;
           if (!stopped) log.warn({ err }, 'outbox relay pass failed');
@@ -178,7 +158,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
     /** Running and its last pass did not fail (readiness). */
     isRunning: () => !stopped && !lastPassFailed,
     /** Vacuums of outbox_pending this relay ran (tests). */
-    vacuums: () => vacuums,
+    vacuums: () => vacuum.runs(),
     async stop() {
       stopped = true;
       unsubscribe();

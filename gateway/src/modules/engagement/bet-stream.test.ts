@@ -113,3 +113,31 @@ describe('bet stream', () => {
     }
   });
 });
+
+describe('bet stream work list', () => {
+  it('vacuums bet_stream_pending itself after enough facts (no reliance on autovacuum)', async () => {
+    const { createBetStream } = await import('./bet-stream.ts');
+    const quiet = { warn() {}, error() {} };
+    // A second drain over the same table with a low threshold; the portal's own drain is idle between tests.
+    const stream = createBetStream({ db: t.portal.db, log: quiet, vacuumAfterRows: 3, vacuumEveryMs: 0 });
+    const count = async () => {
+      await t.portal.db.query('SELECT pg_stat_clear_snapshot()');
+      return Number((await t.portal.db.query<{ n: string }>(`SELECT pg_stat_get_vacuum_count('bet_stream_pending'::regclass) AS n`)).rows[0]!.n);
+    };
+    const before = await count();
+    const p = await player();
+    await t.portal.betStream.stop();
+    try {
+      await vendorCall('bet', { transactionId: id('v'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token });
+      await vendorCall('bet', { transactionId: id('v'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token });
+      expect(await stream.drainNow()).toBe(2);
+      expect(stream.vacuums()).toBe(0); // 2 facts: below the threshold
+      await vendorCall('bet', { transactionId: id('v'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token });
+      expect(await stream.drainNow()).toBe(1);
+      expect(stream.vacuums()).toBe(1);
+      expect(await count()).toBeGreaterThan(before);
+    } finally {
+      await stream.stop();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { Histogram, Counter } from 'prom-client';
 import type { Db, Tx } from '../../db/db.ts';
 import { registry } from '../../obs/metrics.ts';
+import { createPendingVacuum } from '../../db/pending-vacuum.ts';
 
 /**
  * The bet stream (migration 044): every accepted bet, paid win and rolled-back bet of real money, once,
@@ -115,12 +116,14 @@ export type BetStream = {
   start(): void;
   /** Wake the drain now (tests and callers that know they just committed a fact). */
   kick(): void;
+  /** Vacuums of bet_stream_pending this drain ran (tests). */
+  vacuums(): number;
   /** Drain everything pending now and resolve when nothing is left (the test clock). Returns facts consumed. */
   drainNow(): Promise<number>;
   stop(): Promise<void>;
 };
 
-export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGapMs?: number }): BetStream {
+export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGapMs?: number; vacuumAfterRows?: number; vacuumEveryMs?: number }): BetStream {
   const { db, log } = deps;
   const pollMs = deps.pollMs ?? 1000;
   const minGapMs = deps.minGapMs ?? 10;
@@ -135,6 +138,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
   let unsubscribe: (() => void) | null = null;
   /** After a failed batch, the next passes take one fact at a time until one succeeds. */
   let single = false;
+  const vacuum = createPendingVacuum(db, 'bet_stream_pending', log, deps.vacuumAfterRows, deps.vacuumEveryMs);
 
   /** One batch in one transaction. Returns facts consumed (0: nothing pending or lock held elsewhere). */
   async function pass(limit: number): Promise<number> {
@@ -184,7 +188,11 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
         continue;
       }
       total += n;
-      if (n < BATCH || stopped) return total;
+      vacuum.done(n);
+      if (n < BATCH || stopped) {
+        await vacuum.maybe();
+        return total;
+      }
     }
   }
 
@@ -237,6 +245,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
       tick();
     },
     kick,
+    vacuums: () => vacuum.runs(),
     async drainNow() {
       await idle;
       let total = 0;
