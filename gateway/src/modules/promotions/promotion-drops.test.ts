@@ -80,7 +80,7 @@ describe('a promotion drops a red envelope', { timeout: 180_000 }, () => {
     const r = await schedule(promotionId, terms({ message: { en: 'Thanks for joining', ty: 'Salamat sa pagsali' } }));
     expect(r.status, r.text).toBe(200);
     const d = ZOpsEnvelopeDrop.parse(r.json!.value);
-    expect(d).toMatchObject({ promotionId, promotionTitle: 'Drop party', totalAmount: 1_000, count: 2, status: 'scheduled', envelopeId: null, createdBy: 'pdcontent' });
+    expect(d).toMatchObject({ promotionId, promotionTitle: { EN: 'Drop party', TY: 'Salu-salo ng sobre' }, totalAmount: 1_000, count: 2, status: 'scheduled', envelopeId: null, createdBy: 'pdcontent' });
     const listed = await call(opsPromotionCalls.drops.path, { token: tokens.pdfinance! });
     expect(listed.status, listed.text).toBe(200);
     expect(ZOpsEnvelopeDropList.parse(listed.json!.value).list.find((x) => x.id === d.id)?.status).toBe('scheduled');
@@ -198,11 +198,51 @@ describe('bonus owed (migration 062) for operators', { timeout: 180_000 }, () =>
     expect(r.status, r.text).toBe(200);
     const v = ZOpsOwedRewardList.parse(r.json!.value);
     const row = v.list.find((x) => x.id === req.reward.id);
-    expect(row).toMatchObject({ promotionId: promo.id, promotionTitle: 'Owed check', memberId: m.memberId, account: m.account, amount: 500, owed: 300 });
+    expect(row).toMatchObject({ promotionId: promo.id, promotionTitle: { EN: 'Owed check', TY: 'Suri ng utang' }, memberId: m.memberId, account: m.account, amount: 500, owed: 300 });
     expect(v.total).toBeGreaterThanOrEqual(1);
+    expect([v.pageNo, v.pageSize]).toEqual([1, 20]);
     // Only rewards with something owed are listed.
     expect(v.list.every((x) => x.owed > 0)).toBe(true);
     const other = await t.portal.db.query<{ id: string }>(`SELECT id::text FROM promotion_rewards WHERE merchant_code = 'DEMO' AND owed = 0 LIMIT 1`);
     if (other.rows[0]) expect(v.list.map((x) => x.id)).not.toContain(other.rows[0].id);
+  });
+
+  it('is paged (pageNo, pageSize, total, newest first); a bad page is a 400 with nothing listed', async () => {
+    const owedNow = async () => (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM promotion_rewards WHERE merchant_code = 'DEMO' AND owed > 0`)).rows[0]!.n;
+    // Three more owed rewards, written directly (the test above shows how one comes about).
+    const promo = await t.portal.promos.create(op, 'DEMO', {
+      category: 'special', kind: 'request', title: { EN: 'Owed pages', TY: 'Mga pahina ng utang' }, rules: { EN: 'R', TY: 'R' }, startsAt: at(-hour), endsAt: null,
+      enabled: true, requiresJoin: false, rewardAmount: 500, rewardBps: 0, rewardCap: null, minDeposit: 0, wageringBonusX: 1, wageringDepositX: 0,
+      weights: {}, rebateBps: {}, bonusDays: 7, drawAt: null, winners: null,
+    });
+    for (let i = 0; i < 3; i++) {
+      const m = await newMember(0);
+      const req = await t.portal.promos.requestReward('DEMO', { memberId: m.memberId, account: m.account }, Number(promo.id), '', 'EN');
+      await t.portal.db.query(`UPDATE promotion_rewards SET amount = 500, owed = $2 WHERE id = $1`, [req.reward.id, 100 + i]);
+    }
+    const total = await owedNow();
+    expect(total).toBeGreaterThanOrEqual(3);
+    const page = async (q: string) => {
+      const r = await call(`${opsPromotionCalls.owed.path}${q}`, { token: tokens.pdfinance! });
+      expect(r.status, r.text).toBe(200);
+      return ZOpsOwedRewardList.parse(r.json!.value);
+    };
+    const first = await page('?pageNo=1&pageSize=2');
+    const second = await page('?pageNo=2&pageSize=2');
+    expect([first.pageNo, first.pageSize, first.total, first.list.length]).toEqual([1, 2, total, 2]);
+    expect(second.total).toBe(total);
+    expect(second.list.length).toBe(Math.min(2, total - 2));
+    // Newest first, no row on two pages.
+    const ids = [...first.list, ...second.list].map((x) => Number(x.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(first.list[0]).toMatchObject({ promotionTitle: { EN: 'Owed pages', TY: 'Mga pahina ng utang' }, owed: 102 });
+    // Past the end: an empty page, the total still right.
+    const beyond = await page('?pageNo=9999&pageSize=100');
+    expect([beyond.list.length, beyond.total]).toEqual([0, total]);
+    for (const q of ['?pageNo=0', '?pageSize=0', '?pageSize=101', '?pageNo=10001', '?pageNo=x', '?pageNo=1.5', '?cursor=1', '?pageSize=-1']) {
+      const r = await call(`${opsPromotionCalls.owed.path}${q}`, { token: tokens.pdfinance! });
+      expect([r.status, r.json?.success, r.json?.code], q).toEqual([400, false, 'VALIDATION']);
+    }
   });
 });

@@ -28,7 +28,7 @@ type DropRow = {
 };
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const toDrop = (r: DropRow, title: Record<string, string> | undefined): TOpsEnvelopeDrop => ({
-  id: String(r.id), promotionId: String(r.promotion_id), promotionTitle: title?.EN ?? '', totalAmount: Number(r.total_amount), count: r.share_count,
+  id: String(r.id), promotionId: String(r.promotion_id), promotionTitle: { EN: title?.EN ?? '', TY: title?.TY ?? '' }, totalAmount: Number(r.total_amount), count: r.share_count,
   minShare: Number(r.min_share), expiresInMinutes: r.expires_in_minutes, runAt: iso(r.run_at), status: r.status,
   envelopeId: r.envelope_id === null ? null : String(r.envelope_id), failure: r.failure, createdBy: r.created_by, cancelledBy: r.cancelled_by,
   createdAt: iso(r.created_at),
