@@ -10,7 +10,8 @@ import { apiLogin, signInContext } from './support/session.ts';
 /**
  * No raw translation key on any screen (issues 12 and 14): every player route, every member-centre
  * item, every agent back-office item and every /ops page, in EN and in TY, signed in as a member, an
- * agent and the demo operator. Texts load per namespace, some lazily (client/src/i18n/i18n.ts); a
+ * agent and the demo operator; the items and /ops pages each opened by a fresh load of their address
+ * (cold: their texts not loaded yet, as when a link is followed). Texts load per namespace, some lazily (client/src/i18n/i18n.ts); a
  * component rendered before its namespace arrived used to show its keys (the member centre's RG panel
  * showed `rg_applied`). A MutationObserver installed before the app records every text the page ever
  * shows (so a key shown for a moment is caught too, not only what is left once the page settles); the
@@ -186,8 +187,11 @@ describe.each(['EN', 'TY'])('no raw translation key on screen (%s)', (lang) => {
     await page.locator('[data-testid^="mc-item-"]').first().waitFor();
     const items = await page.locator('[data-testid^="mc-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
     expect(items.length).toBeGreaterThan(5);
+    // Each item opened cold (a fresh load of /member?tab=<item>): its texts are not loaded yet, as for a
+    // player following a link; clicking through the menu would find most namespaces already loaded.
     for (const id of items) {
-      await page.getByTestId(id).click();
+      await page.goto(`${gw.url}/member?tab=${id.replace(/^mc-item-/, '')}`);
+      await page.getByTestId(id).waitFor();
       await check(page, `${lang} /member ${id}`, out);
     }
     await context.close();
@@ -202,7 +206,8 @@ describe.each(['EN', 'TY'])('no raw translation key on screen (%s)', (lang) => {
     const items = await page.locator('[data-testid^="ao-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
     expect(items.length).toBeGreaterThan(5);
     for (const id of items) {
-      await page.getByTestId(id).click();
+      await page.goto(`${gw.url}/agentHome?item=${id.replace(/^ao-item-/, '')}`);
+      await page.getByTestId(id).waitFor();
       await check(page, `${lang} /agentHome ${id}`, out);
     }
     await context.close();
@@ -215,11 +220,13 @@ describe.each(['EN', 'TY'])('no raw translation key on screen (%s)', (lang) => {
     await operator.signIn(page);
     await page.locator('[data-testid^="ops-nav-"]').first().waitFor();
     await check(page, `${lang} /ops`, out);
-    const items = await page.locator('[data-testid^="ops-nav-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!));
+    const items = await page.locator('[data-testid^="ops-nav-"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')!));
     expect(items.length).toBeGreaterThan(5);
-    for (const id of items) {
-      await page.getByTestId(id).click();
-      await check(page, `${lang} /ops ${id}`, out);
+    // Each page opened cold (a fresh load of its address; the console keeps its session across loads).
+    for (const href of items) {
+      await page.goto(gw.url + href);
+      await page.locator('[data-testid^="ops-nav-"]').first().waitFor();
+      await check(page, `${lang} ${href}`, out);
     }
     await context.close();
     expect(out).toEqual([]);
