@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { SystemGate } from '../features/system/components/system-gate';
 import { AppProvider } from './provider';
@@ -16,7 +16,10 @@ export function App() {
   return (
     <AppProvider>
       <SystemGate bypass={isOpsPath(pathname)}>
-        <RouterProvider router={router} />
+        {/* The last boundary for a component waiting for its translations (i18n.ts, useSuspense): nearer ones keep the shell. */}
+        <Suspense fallback={<div className="page-spinner" aria-hidden="true" />}>
+          <RouterProvider router={router} />
+        </Suspense>
       </SystemGate>
     </AppProvider>
   );

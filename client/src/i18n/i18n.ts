@@ -10,7 +10,8 @@ import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode } from './languages';
  * Every json under locales/<lang>/ is a namespace (new namespaces need no wiring), each its own
  * chunk: a page fetches only its language's texts, and only the namespaces it uses. FIRST_NAMESPACES
  * load before the app renders (main.tsx awaits i18nReady); the others load with the lazy route or
- * popup that uses them (app/lazy-page.tsx, `ns`), or on first use (react-i18next asks for them).
+ * popup that uses them (app/lazy-page.tsx, `ns`), or on first use: a component using a namespace
+ * not loaded yet suspends until react-i18next has loaded it (`useSuspense`, below), so no key shows.
  */
 const loaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
@@ -58,7 +59,12 @@ export const i18nReady: Promise<unknown> = i18n.use(localeBackend).use(initReact
   ns: FIRST_NAMESPACES,
   interpolation: { escapeValue: false },
   returnNull: false,
-  react: { useSuspense: false },
+  // A component whose namespace is not loaded yet suspends (react-i18next throws the load's promise)
+  // instead of rendering its keys: the nearest <Suspense> (every lazyNamed chunk, the member-centre and
+  // agent-office content, the /ops page area, and one around the whole app in app.tsx) shows its
+  // fallback until the texts are there. With `useSuspense: false` a component rendered before a lazily
+  // loaded namespace arrived showed raw keys (the member centre's RG panel showed `rg_applied`).
+  react: { useSuspense: true },
 });
 
 /** Loads namespaces of the current language (a lazy route's texts, before it renders). */

@@ -167,10 +167,12 @@ export const ZOpsPromotion = z.object({
 });
 export type TOpsPromotion = z.infer<typeof ZOpsPromotion>;
 export const ZOpsPromotionList = z.object({ list: z.array(ZOpsPromotion) });
+/** A promotion's title in both languages: the operator lists show both, as the promotions list does. */
+export const ZOpsPromotionTitle = z.object({ EN: z.string(), TY: z.string() });
 export const ZOpsRewardRequest = z.object({
   id: z.string(),
   promotionId: z.string(),
-  promotionTitle: z.string(),
+  promotionTitle: ZOpsPromotionTitle,
   memberId: z.number().int(),
   account: z.string(),
   remark: z.string().nullable(),
@@ -204,7 +206,7 @@ export const ENVELOPE_DROP_STATES = ['scheduled', 'dropped', 'cancelled', 'faile
 export const ZOpsEnvelopeDrop = z.object({
   id: z.string(),
   promotionId: z.string(),
-  promotionTitle: z.string(),
+  promotionTitle: ZOpsPromotionTitle,
   totalAmount: z.number().int(),
   count: z.number().int(),
   minShare: z.number().int(),
@@ -228,7 +230,7 @@ export const ZOpsEnvelopeDropList = z.object({ list: z.array(ZOpsEnvelopeDrop) }
 export const ZOpsOwedReward = z.object({
   id: z.string(),
   promotionId: z.string(),
-  promotionTitle: z.string(),
+  promotionTitle: ZOpsPromotionTitle,
   memberId: z.number().int(),
   account: z.string(),
   state: z.enum(REWARD_STATES),
@@ -236,7 +238,12 @@ export const ZOpsOwedReward = z.object({
   owed: z.number().int(),
   updatedAt: z.string(),
 });
-export const ZOpsOwedRewardList = z.object({ list: z.array(ZOpsOwedReward), total: z.number().int() });
+/** A page of the owed list (newest first): pageSize at most 100, pageNo at most 10 000; anything else is a 400. */
+export const ZOpsOwedQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+}).strict();
+export const ZOpsOwedRewardList = z.object({ list: z.array(ZOpsOwedReward), pageNo: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 
 /** The operator calls (permissions: promotions.read, promotions.manage, promotions.decide, promotions.drops of OPS_PERMISSIONS). */
 export const opsPromotionCalls = {
@@ -248,5 +255,5 @@ export const opsPromotionCalls = {
   drops: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/drops`, auth: true, value: ZOpsEnvelopeDropList }),
   scheduleDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/:id/drops`, auth: true, body: ZOpsEnvelopeDropBody, value: ZOpsEnvelopeDrop }),
   cancelDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/drops/:id/cancel`, auth: true, value: ZOpsEnvelopeDrop }),
-  owed: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/owed`, auth: true, value: ZOpsOwedRewardList }),
+  owed: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/owed`, auth: true, query: ZOpsOwedQuery, value: ZOpsOwedRewardList }),
 };

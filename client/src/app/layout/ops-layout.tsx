@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { PAGE_FALLBACK } from '../lazy-page';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsCan } from '@portal/contracts/api/ops';
@@ -52,7 +53,10 @@ export function OpsLayout() {
           <SignOutButton />
         </nav>
         <main className="ops-main">
-          <Outlet />
+          {/* A page waiting for a namespace it uses (i18n.ts, useSuspense) spins here, the bar stays. */}
+          <Suspense fallback={PAGE_FALLBACK}>
+            <Outlet />
+          </Suspense>
         </main>
       </OpsGate>
     </div>

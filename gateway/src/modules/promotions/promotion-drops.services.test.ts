@@ -47,8 +47,12 @@ async function promotionWithParticipants(n: number, prefix: string) {
      INSERT INTO promotion_joins (promotion_id, member_id) SELECT $3, id FROM m`, [prefix, n, p]);
   return p;
 }
+/** The promotion cost account (system 'bonus', every shard) and the house: a promotion's drop is paid by the first. */
 const house = async () => Number((await dbA.query<{ s: string }>(
   `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'house'`)).rows[0]!.s);
+const cost = async () => Number((await dbA.query<{ s: string }>(
+  `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'bonus' AND bonus_member_id IS NULL`)).rows[0]!.s);
+const money = async () => ({ house: await house(), cost: await cost() });
 const envelopesOf = async (dropId: string) => (await dbA.query<{ target_count: number }>('SELECT target_count FROM red_envelopes WHERE request_id = $1', [`promo-drop:${dropId}`])).rows;
 const terms = { totalAmount: 10_000, count: 5, minShare: 100, expiresInMinutes: 30, runAt: new Date().toISOString(), message: {} };
 
@@ -56,28 +60,28 @@ describe('promotion drops on PostgreSQL', () => {
   it('two nodes run the same due drop 10 times at once: one envelope to the participants, funded once', async () => {
     const p = await promotionWithParticipants(7, 'pdl');
     const d = await nodeA.schedule(op, 'DEMO', Number(p), terms);
-    const before = await house();
+    const before = await money();
     const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? nodeA : nodeB).run(Number(d.id))));
     expect(new Set(runs)).toEqual(new Set(['dropped']));
     expect(await envelopesOf(d.id)).toEqual([{ target_count: 7 }]);
-    expect(await house()).toBe(before - 10_000);
+    expect(await money()).toEqual({ house: before.house, cost: before.cost - 10_000 });
   });
 
   it('a cancel racing the run: cancelled with nothing moved, or dropped with the cancel refused (409)', async () => {
     for (let round = 0; round < 10; round++) {
       const p = await promotionWithParticipants(2, `pdc${round}-`);
       const d = await nodeA.schedule(op, 'DEMO', Number(p), terms);
-      const before = await house();
+      const before = await money();
       const [ran, cancelled] = await Promise.all([
         nodeB.run(Number(d.id)),
         nodeA.cancel(op, 'DEMO', Number(d.id)).then(() => 'ok', (err: { code?: string }) => err.code ?? String(err)),
       ]);
       if (ran === 'dropped') {
         expect(cancelled).toBe('CONFLICT');
-        expect([(await envelopesOf(d.id)).length, await house()]).toEqual([1, before - 10_000]);
+        expect([(await envelopesOf(d.id)).length, await money()]).toEqual([1, { house: before.house, cost: before.cost - 10_000 }]);
       } else {
         expect([ran, cancelled]).toEqual(['cancelled', 'ok']);
-        expect([(await envelopesOf(d.id)).length, await house()]).toEqual([0, before]);
+        expect([(await envelopesOf(d.id)).length, await money()]).toEqual([0, before]);
       }
     }
   });

@@ -10,6 +10,7 @@ import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import type { Operator } from '../ops/operators.ts';
 import type { BetFact } from '../engagement/bet-stream.ts';
+import { ENVELOPE_EXPIRE_JOB } from '../red-envelopes/red-envelopes-service.ts';
 import { PROMO_DROP_JOB, promoDropKey } from './promotion-drops.ts';
 
 /**
@@ -58,6 +59,10 @@ const schedule = (promotionId: string, body: Record<string, unknown>, token = to
 const terms = (over: Record<string, unknown> = {}) => ({ totalAmount: 1_000, count: 2, minShare: 100, expiresInMinutes: 30, runAt: at(hour), ...over });
 const house = async () => Number((await t.portal.db.query<{ s: string }>(
   `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'house'`)).rows[0]!.s);
+/** The promotion cost account (system 'bonus', every shard; not the members' bonus accounts): what pays a promotion's bonuses, and its drops. */
+const cost = async () => Number((await t.portal.db.query<{ s: string }>(
+  `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'bonus' AND bonus_member_id IS NULL`)).rows[0]!.s);
+const money = async () => ({ house: await house(), cost: await cost() });
 const dropRow = async (id: string) => (await t.portal.db.query<{ status: string; envelope_id: string | null; failure: string | null }>(
   'SELECT status, envelope_id::text, failure FROM promotion_envelope_drops WHERE id = $1', [id])).rows[0]!;
 const envelopesOf = async (id: string) => (await t.portal.db.query<{ id: string; total_amount: string; audience_kind: string; audience_promotion_id: string; target_count: number; created_by: string }>(
@@ -76,11 +81,11 @@ describe('a promotion drops a red envelope', { timeout: 180_000 }, () => {
     const [a, b, outsider] = await Promise.all([newMember(0), newMember(0), newMember(0)]);
     await join(a, promotionId);
     await join(b, promotionId);
-    const houseBefore = await house();
+    const before = await money();
     const r = await schedule(promotionId, terms({ message: { en: 'Thanks for joining', ty: 'Salamat sa pagsali' } }));
     expect(r.status, r.text).toBe(200);
     const d = ZOpsEnvelopeDrop.parse(r.json!.value);
-    expect(d).toMatchObject({ promotionId, promotionTitle: 'Drop party', totalAmount: 1_000, count: 2, status: 'scheduled', envelopeId: null, createdBy: 'pdcontent' });
+    expect(d).toMatchObject({ promotionId, promotionTitle: { EN: 'Drop party', TY: 'Salu-salo ng sobre' }, totalAmount: 1_000, count: 2, status: 'scheduled', envelopeId: null, createdBy: 'pdcontent' });
     const listed = await call(opsPromotionCalls.drops.path, { token: tokens.pdfinance! });
     expect(listed.status, listed.text).toBe(200);
     expect(ZOpsEnvelopeDropList.parse(listed.json!.value).list.find((x) => x.id === d.id)?.status).toBe('scheduled');
@@ -89,7 +94,7 @@ describe('a promotion drops a red envelope', { timeout: 180_000 }, () => {
     expect((await t.portal.jobs.state(PROMO_DROP_JOB, key))?.state).toBe('queued');
     // Nothing moves before its time, even when the handler is called early.
     await expect(t.portal.promos.drops!.run(Number(d.id))).rejects.toThrow(/not due/);
-    expect([await house(), (await dropRow(d.id)).status, (await envelopesOf(d.id)).length]).toEqual([houseBefore, 'scheduled', 0]);
+    expect([await money(), (await dropRow(d.id)).status, (await envelopesOf(d.id)).length]).toEqual([before, 'scheduled', 0]);
 
     await makeDue(d.id);
     expect((await t.portal.jobs.runNow(PROMO_DROP_JOB, key)).state).toBe('done');
@@ -99,11 +104,12 @@ describe('a promotion drops a red envelope', { timeout: 180_000 }, () => {
     expect(envs).toHaveLength(1);
     expect(envs[0]).toMatchObject({ id: row.envelope_id, audience_kind: 'promotion', audience_promotion_id: promotionId, target_count: 2, created_by: 'pdcontent' });
     expect(Number(envs[0]!.total_amount)).toBe(1_000);
-    expect(await house()).toBe(houseBefore - 1_000);
+    // Paid by the promotion cost account (as the promotion's bonuses are), not the house.
+    expect(await money()).toEqual({ house: before.house, cost: before.cost - 1_000 });
     // The job again (another node, a restart): the key is done; the handler itself run again finds the drop made.
     expect((await t.portal.jobs.runNow(PROMO_DROP_JOB, key)).state).toBe('done');
     expect(await t.portal.promos.drops!.run(Number(d.id))).toBe('dropped');
-    expect([await house(), (await envelopesOf(d.id)).length]).toEqual([houseBefore - 1_000, 1]);
+    expect([await money(), (await envelopesOf(d.id)).length]).toEqual([{ house: before.house, cost: before.cost - 1_000 }, 1]);
     // The participants find it open; a player outside the promotion does not.
     expect((await openFor(a)).map((e) => e.envelopeId)).toContain(String(row.envelope_id));
     expect((await openFor(b)).map((e) => e.envelopeId)).toContain(String(row.envelope_id));
@@ -114,19 +120,30 @@ describe('a promotion drops a red envelope', { timeout: 180_000 }, () => {
     // A dropped one cannot be cancelled.
     const late = await call(`${PATH}/drops/${d.id}/cancel`, { token: tokens.pdadmin!, body: {} });
     expect([late.status, late.json?.success, late.json?.code]).toEqual([409, false, 'CONFLICT']);
+    // One participant grabs; at expiry what nobody grabbed goes back to the promotion cost account, once.
+    const g = await call<{ amount: number }>(redEnvelopeCalls.grab.path.replace(':id', String(row.envelope_id)), { token: a.token, body: {} });
+    expect(g.status, g.text).toBe(200);
+    const share = g.json!.value!.amount;
+    await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [row.envelope_id]);
+    expect((await t.portal.jobs.runNow(ENVELOPE_EXPIRE_JOB, `envelope-expire-${row.envelope_id}`)).state).toBe('done');
+    expect(await t.portal.envelopes.expire(Number(row.envelope_id))).toBeNull();
+    expect(await money()).toEqual({ house: before.house, cost: before.cost - share });
+    const refund = (await t.portal.db.query<{ amount: string; kind: string }>(
+      `SELECT t.amount::text, a.kind FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.credit_account_id WHERE t.idempotency_key = $1`, [`envelope:${row.envelope_id}:refund`])).rows;
+    expect(refund).toEqual([{ amount: String(1_000 - share), kind: 'bonus' }]);
   });
 
   it('cancelled before its time: nothing drops when the job comes; cancelled twice: 409; audited', async () => {
     const promotionId = await newPromotion();
     await join(await newMember(0), promotionId);
     const d = ZOpsEnvelopeDrop.parse((await schedule(promotionId, terms())).json!.value);
-    const houseBefore = await house();
+    const before = await money();
     const c = await call<TOpsEnvelopeDrop>(`${PATH}/drops/${d.id}/cancel`, { token: tokens.pdadmin!, body: {} });
     expect(c.status, c.text).toBe(200);
     expect(c.json!.value).toMatchObject({ id: d.id, status: 'cancelled', cancelledBy: 'pdadmin' });
     await makeDue(d.id);
     expect((await t.portal.jobs.runNow(PROMO_DROP_JOB, promoDropKey(promotionId, d.id))).state).toBe('done');
-    expect([(await dropRow(d.id)).status, (await envelopesOf(d.id)).length, await house()]).toEqual(['cancelled', 0, houseBefore]);
+    expect([(await dropRow(d.id)).status, (await envelopesOf(d.id)).length, await money()]).toEqual(['cancelled', 0, before]);
     const again = await call(`${PATH}/drops/${d.id}/cancel`, { token: tokens.pdadmin!, body: {} });
     expect([again.status, again.json?.code]).toEqual([409, 'CONFLICT']);
     expect(await auditOf(d.id)).toEqual(['promotion.drop.schedule:pdcontent', 'promotion.drop.cancel:pdadmin']);
@@ -135,13 +152,13 @@ describe('a promotion drops a red envelope', { timeout: 180_000 }, () => {
   it('a promotion without a participant we may send to: the drop fails once with the reason, nothing moves', async () => {
     const promotionId = await newPromotion();
     const d = ZOpsEnvelopeDrop.parse((await schedule(promotionId, terms())).json!.value);
-    const houseBefore = await house();
+    const before = await money();
     await makeDue(d.id);
     expect((await t.portal.jobs.runNow(PROMO_DROP_JOB, promoDropKey(promotionId, d.id))).state).toBe('done');
     const row = await dropRow(d.id);
     expect(row.status).toBe('failed');
     expect(row.failure).toMatch(/VALIDATION/);
-    expect([(await envelopesOf(d.id)).length, await house()]).toEqual([0, houseBefore]);
+    expect([(await envelopesOf(d.id)).length, await money()]).toEqual([0, before]);
   });
 
   it('bad input: 4xx { success: false } and nothing written; finance may read but not schedule', async () => {
@@ -198,11 +215,51 @@ describe('bonus owed (migration 062) for operators', { timeout: 180_000 }, () =>
     expect(r.status, r.text).toBe(200);
     const v = ZOpsOwedRewardList.parse(r.json!.value);
     const row = v.list.find((x) => x.id === req.reward.id);
-    expect(row).toMatchObject({ promotionId: promo.id, promotionTitle: 'Owed check', memberId: m.memberId, account: m.account, amount: 500, owed: 300 });
+    expect(row).toMatchObject({ promotionId: promo.id, promotionTitle: { EN: 'Owed check', TY: 'Suri ng utang' }, memberId: m.memberId, account: m.account, amount: 500, owed: 300 });
     expect(v.total).toBeGreaterThanOrEqual(1);
+    expect([v.pageNo, v.pageSize]).toEqual([1, 20]);
     // Only rewards with something owed are listed.
     expect(v.list.every((x) => x.owed > 0)).toBe(true);
     const other = await t.portal.db.query<{ id: string }>(`SELECT id::text FROM promotion_rewards WHERE merchant_code = 'DEMO' AND owed = 0 LIMIT 1`);
     if (other.rows[0]) expect(v.list.map((x) => x.id)).not.toContain(other.rows[0].id);
+  });
+
+  it('is paged (pageNo, pageSize, total, newest first); a bad page is a 400 with nothing listed', async () => {
+    const owedNow = async () => (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM promotion_rewards WHERE merchant_code = 'DEMO' AND owed > 0`)).rows[0]!.n;
+    // Three more owed rewards, written directly (the test above shows how one comes about).
+    const promo = await t.portal.promos.create(op, 'DEMO', {
+      category: 'special', kind: 'request', title: { EN: 'Owed pages', TY: 'Mga pahina ng utang' }, rules: { EN: 'R', TY: 'R' }, startsAt: at(-hour), endsAt: null,
+      enabled: true, requiresJoin: false, rewardAmount: 500, rewardBps: 0, rewardCap: null, minDeposit: 0, wageringBonusX: 1, wageringDepositX: 0,
+      weights: {}, rebateBps: {}, bonusDays: 7, drawAt: null, winners: null,
+    });
+    for (let i = 0; i < 3; i++) {
+      const m = await newMember(0);
+      const req = await t.portal.promos.requestReward('DEMO', { memberId: m.memberId, account: m.account }, Number(promo.id), '', 'EN');
+      await t.portal.db.query(`UPDATE promotion_rewards SET amount = 500, owed = $2 WHERE id = $1`, [req.reward.id, 100 + i]);
+    }
+    const total = await owedNow();
+    expect(total).toBeGreaterThanOrEqual(3);
+    const page = async (q: string) => {
+      const r = await call(`${opsPromotionCalls.owed.path}${q}`, { token: tokens.pdfinance! });
+      expect(r.status, r.text).toBe(200);
+      return ZOpsOwedRewardList.parse(r.json!.value);
+    };
+    const first = await page('?pageNo=1&pageSize=2');
+    const second = await page('?pageNo=2&pageSize=2');
+    expect([first.pageNo, first.pageSize, first.total, first.list.length]).toEqual([1, 2, total, 2]);
+    expect(second.total).toBe(total);
+    expect(second.list.length).toBe(Math.min(2, total - 2));
+    // Newest first, no row on two pages.
+    const ids = [...first.list, ...second.list].map((x) => Number(x.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(first.list[0]).toMatchObject({ promotionTitle: { EN: 'Owed pages', TY: 'Mga pahina ng utang' }, owed: 102 });
+    // Past the end: an empty page, the total still right.
+    const beyond = await page('?pageNo=9999&pageSize=100');
+    expect([beyond.list.length, beyond.total]).toEqual([0, total]);
+    for (const q of ['?pageNo=0', '?pageSize=0', '?pageSize=101', '?pageNo=10001', '?pageNo=x', '?pageNo=1.5', '?cursor=1', '?pageSize=-1']) {
+      const r = await call(`${opsPromotionCalls.owed.path}${q}`, { token: tokens.pdfinance! });
+      expect([r.status, r.json?.success, r.json?.code], q).toEqual([400, false, 'VALIDATION']);
+    }
   });
 });

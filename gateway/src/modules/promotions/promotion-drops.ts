@@ -10,7 +10,9 @@ import type { RedEnvelopes } from '../red-envelopes/red-envelopes-service.ts';
  * migration 065). An operator schedules one (total, count, smallest share, minutes open, when); at that
  * time the job PROMO_DROP_JOB (key <promotion>:<drop id>, enqueued in the scheduling transaction) drops
  * ONE envelope to the promotion's participants through the red envelopes' own drop (segment 'promotion',
- * funded house -> envelope escrow as an operator drop is, audited as `envelope.drop` under the operator
+ * funded from the promotion cost account (system 'bonus', which pays the promotion's bonuses, so its cost
+ * is complete) -> envelope escrow, its unclaimed shares going back there at expiry; an operator's own drop
+ * stays on the house account), audited as `envelope.drop` under the operator
  * who scheduled it). Exactly once: the drop row is locked and moved to `dropped`, the envelope is
  * written (request id promo-drop:<id>) and the job marked done, all in one transaction; a second run
  * (another node, a restart, runNow) finds the row no longer `scheduled` and only completes. A cancel
@@ -28,7 +30,7 @@ type DropRow = {
 };
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const toDrop = (r: DropRow, title: Record<string, string> | undefined): TOpsEnvelopeDrop => ({
-  id: String(r.id), promotionId: String(r.promotion_id), promotionTitle: title?.EN ?? '', totalAmount: Number(r.total_amount), count: r.share_count,
+  id: String(r.id), promotionId: String(r.promotion_id), promotionTitle: { EN: title?.EN ?? '', TY: title?.TY ?? '' }, totalAmount: Number(r.total_amount), count: r.share_count,
   minShare: Number(r.min_share), expiresInMinutes: r.expires_in_minutes, runAt: iso(r.run_at), status: r.status,
   envelopeId: r.envelope_id === null ? null : String(r.envelope_id), failure: r.failure, createdBy: r.created_by, cancelledBy: r.cancelled_by,
   createdAt: iso(r.created_at),
@@ -108,6 +110,8 @@ export function createPromotionDrops(deps: { db: Db; jobs: JobQueue | null; enve
           totalAmount: Number(r.total_amount), count: r.share_count, minShare: Number(r.min_share), expiresInMinutes: r.expires_in_minutes,
           audience: { kind: 'promotion', promotionId: String(r.promotion_id) }, message: { en: r.message_en ?? undefined, ty: r.message_ty ?? undefined },
           requestId: `promo-drop:${r.id}`,
+          // Paid by the promotion cost account, as the promotion's bonuses are (its cost is complete); unclaimed shares go back there.
+          fundFrom: 'bonus',
         });
         await tx.query(`UPDATE promotion_envelope_drops SET status = 'dropped', envelope_id = $2, updated_at = now() WHERE id = $1`, [dropId, dropped.envelope.envelopeId]);
         if (completeIn) await completeIn(tx);

@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
 import {
-  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsPromotionBody,
+  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsOwedQuery, ZOpsPromotionBody,
 } from '@portal/contracts/api/promotions';
 import type { OpsAction } from '@portal/contracts/api/ops';
 import type { Db } from '../../db/db.ts';
@@ -84,7 +84,7 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   // Bonus owed after a reverted conversion (migration 062).
   router.get('/owed', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
-    return promos.opsOwed(merchant.code);
+    return promos.opsOwed(merchant.code, parse(ZOpsOwedQuery, req.query, 'query'));
   }));
   router.put('/:id', route(async (req) => {
     const { merchant, op } = await gate(req, 'promotions.manage');

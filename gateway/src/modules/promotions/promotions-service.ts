@@ -38,6 +38,8 @@ const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date
 const ms = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
 const n = (v: string | number | null) => (v === null ? 0 : Number(v));
 const text = (m: Record<string, string>, lang: string) => m[lang] ?? m.EN ?? '';
+/** Both languages of a promotion's title (the operator lists show both, as the promotions list does). */
+const bothTitles = (m: Record<string, string>) => ({ EN: m.EN ?? '', TY: m.TY ?? '' });
 export const sha256Hex = async (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** The merchant's calendar day (YYYY-MM-DD) of `at`. */
@@ -603,7 +605,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       `SELECT r.id::text, r.promotion_id::text, p.title, r.member_id, m.account, r.remark, r.created_at FROM promotion_rewards r
          JOIN promotions p ON p.id = r.promotion_id JOIN members m ON m.id = r.member_id
         WHERE r.merchant_code = $1 AND r.status = 'applying' ORDER BY r.id LIMIT 500`, [merchant]);
-    return { list: r.rows.map((x) => ({ id: x.id, promotionId: x.promotion_id, promotionTitle: text(x.title, 'EN'), memberId: Number(x.member_id), account: x.account, remark: x.remark, createdAt: iso(x.created_at)! })) };
+    return { list: r.rows.map((x) => ({ id: x.id, promotionId: x.promotion_id, promotionTitle: bothTitles(x.title), memberId: Number(x.member_id), account: x.account, remark: x.remark, createdAt: iso(x.created_at)! })) };
   }
 
   /** An operator approves (the reward is issued: paid or put under wagering) or rejects a request. Audited; once. */
@@ -632,17 +634,20 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
    * Rewards with a bonus still owed (migration 062): a converted bonus was taken back after a rolled-back
    * bet while the wallet held less than it, and the player kept `owed` of it. Newest first.
    */
-  async function opsOwed(merchant: string) {
-    const r = await db.query<{ id: string; promotion_id: string; title: Record<string, string>; member_id: number; account: string; status: TRewardState; amount: string | number; owed: string | number; updated_at: Date; total: number }>(
-      `SELECT r.id::text, r.promotion_id::text, p.title, r.member_id, m.account, r.status, r.amount, r.owed, r.updated_at, count(*) OVER ()::int AS total
-         FROM promotion_rewards r JOIN promotions p ON p.id = r.promotion_id JOIN members m ON m.id = r.member_id
-        WHERE r.merchant_code = $1 AND r.owed > 0 ORDER BY r.id DESC LIMIT 500`, [merchant]);
+  async function opsOwed(merchant: string, page: { pageNo: number; pageSize: number } = { pageNo: 1, pageSize: 20 }) {
+    const [r, c] = await Promise.all([
+      db.query<{ id: string; promotion_id: string; title: Record<string, string>; member_id: number; account: string; status: TRewardState; amount: string | number; owed: string | number; updated_at: Date }>(
+        `SELECT r.id::text, r.promotion_id::text, p.title, r.member_id, m.account, r.status, r.amount, r.owed, r.updated_at
+           FROM promotion_rewards r JOIN promotions p ON p.id = r.promotion_id JOIN members m ON m.id = r.member_id
+          WHERE r.merchant_code = $1 AND r.owed > 0 ORDER BY r.id DESC LIMIT $2 OFFSET $3`, [merchant, page.pageSize, (page.pageNo - 1) * page.pageSize]),
+      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM promotion_rewards WHERE merchant_code = $1 AND owed > 0`, [merchant]),
+    ]);
     return {
       list: r.rows.map((x) => ({
-        id: x.id, promotionId: x.promotion_id, promotionTitle: text(x.title, 'EN'), memberId: Number(x.member_id), account: x.account, state: x.status,
+        id: x.id, promotionId: x.promotion_id, promotionTitle: bothTitles(x.title), memberId: Number(x.member_id), account: x.account, state: x.status,
         amount: n(x.amount), owed: n(x.owed), updatedAt: iso(x.updated_at)!,
       })),
-      total: r.rows[0]?.total ?? 0,
+      pageNo: page.pageNo, pageSize: page.pageSize, total: c.rows[0]?.total ?? 0,
     };
   }
 

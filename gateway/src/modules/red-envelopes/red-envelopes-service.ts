@@ -89,11 +89,20 @@ const LEDGER_KEY_MISMATCH_SQLSTATE = 'LD002';
 export type DropInput = {
   totalAmount: number; count: number; minShare: number; expiresInMinutes: number; audience: TEnvelopeAudience;
   message: { en?: string | undefined; ty?: string | undefined }; requestId: string;
+  /**
+   * The system account that pays the envelope (and gets back what nobody grabbed): the house for an
+   * operator's drop (the default), the promotion cost account ('bonus', as promotions-ledger.ts pays a
+   * promotion's bonuses) for a promotion's scheduled drop (promotion-drops.ts).
+   */
+  fundFrom?: EnvelopeFunding;
 };
+/** Where an envelope's money comes from (and its unclaimed shares go back to). */
+export type EnvelopeFunding = 'house' | 'bonus';
 
 /**
- * Red envelopes: drop (house -> escrow, shares split at once), grab (one row claim, escrow -> member),
- * expiry (escrow -> house for what is left, once, on the job queue).
+ * Red envelopes: drop (house -> escrow, or a promotion's cost account -> escrow for a promotion's drop;
+ * shares split at once), grab (one row claim, escrow -> member), expiry (escrow -> the account that
+ * funded it, for what is left, once, on the job queue).
  */
 export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random?: RandomInt }) {
   const { db } = deps;
@@ -184,7 +193,7 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     const id = Number((await tx.query<{ id: number }>(`SELECT nextval('red_envelopes_id_seq') AS id`)).rows[0]!.id);
     const funded = await transfer(tx, {
       merchant: m.code, currency: m.currency, key: `envelope:${id}:fund`, kind: 'envelope.fund',
-      debit: { system: 'house' }, credit: { system: 'envelope' }, amount: b.totalAmount, memo: { envelopeId: String(id), operator: op.username },
+      debit: { system: b.fundFrom ?? 'house' }, credit: { system: 'envelope' }, amount: b.totalAmount, memo: { envelopeId: String(id), operator: op.username, fundedFrom: b.fundFrom ?? 'house' },
     });
     const e = (await tx.query<EnvelopeRow>(
       `INSERT INTO red_envelopes (id, merchant_code, currency, request_id, total_amount, share_count, min_share, audience_kind, audience_days, target_count,
@@ -365,9 +374,12 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
       const refunded = left.rows.reduce((a, x) => a + Number(x.amount), 0);
       let transferId: number | null = null;
       if (refunded > 0) {
+        // Back to the account that funded it (its fund transfer's debit account: the house, or a promotion's cost account).
+        const funder = (await tx.query<{ kind: EnvelopeFunding }>(
+          'SELECT a.kind FROM ledger_transfers t JOIN ledger_accounts a ON a.id = t.debit_account_id WHERE t.id = $1', [e.fund_transfer_id])).rows[0]?.kind ?? 'house';
         transferId = (await transfer(tx, {
           merchant: e.merchant_code, currency: e.currency, key: `envelope:${envelopeId}:refund`, kind: 'envelope.refund',
-          debit: { system: 'envelope' }, credit: { system: 'house' }, amount: refunded, memo: { envelopeId: String(envelopeId), shares: left.rows.length },
+          debit: { system: 'envelope' }, credit: { system: funder }, amount: refunded, memo: { envelopeId: String(envelopeId), shares: left.rows.length, refundedTo: funder },
         })).transferId;
       }
       await tx.query('UPDATE red_envelopes SET refunded_amount = $2, refund_transfer_id = $3 WHERE id = $1', [envelopeId, refunded, transferId]);

@@ -37,6 +37,9 @@ async function expireNow(id: string) {
   await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
   return t.portal.jobs.runNow(ENVELOPE_EXPIRE_JOB, `envelope-expire-${id}`);
 }
+/** The promotion cost account (system 'bonus'): an operator's drop never touches it (a promotion's drop is paid from it, promotion-drops.test.ts). */
+const cost = async () => Number((await t.portal.db.query<{ s: number }>(
+  `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'bonus' AND bonus_member_id IS NULL`)).rows[0]!.s);
 const house = async () => Number((await t.portal.db.query<{ s: number }>(
   `SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE merchant_code = 'DEMO' AND kind = 'house'`)).rows[0]!.s);
 const escrow = async () => Number((await t.portal.db.query<{ s: number }>(
@@ -151,6 +154,7 @@ describe('red envelopes', () => {
   it('returns what nobody grabbed to the house when it expires, exactly once', async () => {
     const p = await member(0);
     const houseBefore = await house();
+    const costBefore = await cost();
     const escrowBefore = await escrow();
     const e = (await drop({ totalAmount: 5_000, count: 4, minShare: 500 })).json!.value!.envelope;
     const g = await grab(p, e.envelopeId);
@@ -169,6 +173,8 @@ describe('red envelopes', () => {
     expect(await house()).toBe(houseBefore - share);
     const refunds = await t.portal.db.query(`SELECT amount FROM ledger_transfers WHERE idempotency_key = $1`, [`envelope:${e.envelopeId}:refund`]);
     expect(refunds.rows).toEqual([{ amount: 5_000 - share }]);
+    // An operator's drop is the house's: the promotion cost account never moved.
+    expect(await cost()).toBe(costBefore);
     const row = (await api<{ list: TOpsEnvelope[] }>(t.url, '/ops/api/envelopes', { token: ops })).json!.value!.list.find((x) => x.envelopeId === e.envelopeId);
     expect(row).toMatchObject({ status: 'expired', refundedAmount: 5_000 - share, grabbedAmount: share });
     const late = await grab(await member(0), e.envelopeId);

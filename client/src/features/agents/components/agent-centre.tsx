@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IncomeScreen, PayoutRecordScreen } from '../payouts/screens';
@@ -61,7 +62,10 @@ export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
         </ul>
       </nav>
       <div className="ao-content" key={item} data-ao-content={item}>
-        <AgentScreen item={item} slots={slots} />
+        {/* An item waiting for its translations (i18n.ts, useSuspense) spins here; the menu stays. */}
+        <Suspense fallback={<div className="page-spinner" aria-hidden="true" />}>
+          <AgentScreen item={item} slots={slots} />
+        </Suspense>
       </div>
     </div>
   );

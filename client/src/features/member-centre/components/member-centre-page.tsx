@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,10 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
         </ul>
       </nav>
       <div className="mc-content">
-        {slot ? <div key={item} data-mc-content={item}>{slot.render()}</div> : <SecurityCenter info={info.data} />}
+        {/* An item waiting for its translations (i18n.ts, useSuspense) spins here; the menu stays. */}
+        <Suspense key={item} fallback={<div className="page-spinner" aria-hidden="true" />}>
+          {slot ? <div data-mc-content={item}>{slot.render()}</div> : <SecurityCenter info={info.data} />}
+        </Suspense>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { opsPromotionCalls, type ZOpsDecideBody, type ZOpsEnvelopeDropBody, type ZOpsPromotionBody } from '@portal/contracts/api/promotions';
 import { opsCall } from '../lib/ops-api';
@@ -32,7 +32,11 @@ export function useDecideRequest() {
 /** GET /ops/api/promotions/drops: red envelope drops attached to promotions (scheduled, dropped, cancelled, failed). */
 export const useOpsPromotionDrops = () => useQuery(queryOptions({ queryKey: [...key, 'drops'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.drops, { signal }) }));
 /** GET /ops/api/promotions/owed: rewards whose reverted conversion left a bonus owed (migration 062). */
-export const useOpsOwedRewards = () => useQuery(queryOptions({ queryKey: [...key, 'owed'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.owed, { signal }) }));
+export const useOpsOwedRewards = (pageNo: number, pageSize: number) => useQuery(queryOptions({
+  queryKey: [...key, 'owed', pageNo, pageSize],
+  queryFn: ({ signal }) => opsCall(opsPromotionCalls.owed, { query: { pageNo, pageSize }, signal }),
+  placeholderData: keepPreviousData,
+}));
 
 export function useScheduleDrop() {
   const qc = useQueryClient();

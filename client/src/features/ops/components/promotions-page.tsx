@@ -8,7 +8,7 @@ import {
 import { formatDateTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
+import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
 
 /** "FISH=50, LIVE=100" <-> { FISH: 50, LIVE: 100 }; null when a pair is malformed. */
 export function parseMap(s: string): Record<string, number> | null {
@@ -23,6 +23,10 @@ export function parseMap(s: string): Record<string, number> | null {
 const showMap = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k}=${v}`).join(', ');
 const local = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
 const toIso = (v: string) => (v ? new Date(v).toISOString() : null);
+/** A promotion's title in both languages, as the promotions list shows it (EN, then TY muted). */
+function BothTitles({ title }: { title: { EN: string; TY: string } }) {
+  return <>{title.EN}{title.TY && title.TY !== title.EN && <><br /><span className="ops-muted">{title.TY}</span></>}</>;
+}
 const int = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 
 type Form = Record<'titleEn' | 'titleTy' | 'rulesEn' | 'rulesTy' | 'startsAt' | 'endsAt' | 'rewardAmount' | 'rewardBps' | 'rewardCap' | 'minDeposit' | 'wagerBonus' | 'wagerDeposit' | 'weights' | 'rebates' | 'bonusDays' | 'drawAt' | 'winners', string>
@@ -205,7 +209,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
             <tr key={r.id} data-testid={`ops-promo-request-${r.id}`}>
               <td className="mono">{r.id}</td>
               <td>{r.account}</td>
-              <td>{r.promotionTitle}</td>
+              <td><BothTitles title={r.promotionTitle} /></td>
               <td>{r.remark ?? '-'}</td>
               <td>
                 {canDecide && (
@@ -233,7 +237,7 @@ const count = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim(
  * checks the terms again and audits.
  */
 function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () => void }) {
-  const { t } = useTranslation('promotions');
+  const { t, i18n } = useTranslation('promotions');
   const schedule = useScheduleDrop();
   const [f, setF] = useState({ total: '', count: '', min: '0.01', minutes: '60', runAt: local(new Date(Date.now() + 3600_000).toISOString()), en: '', ty: '' });
   const [tried, setTried] = useState(false);
@@ -256,7 +260,7 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
   };
   return (
     <div className="ops-panel ops-form" data-testid="ops-promo-drop-form">
-      <h2 className="ops-panel__title">{t('ops_drop_title', { title: promotion.title.EN })}</h2>
+      <h2 className="ops-panel__title">{t('ops_drop_title', { title: (i18n.language === 'TY' && promotion.title.TY) || promotion.title.EN })}</h2>
       <p className="ops-note ops-note--info">{t('ops_drop_hint')}</p>
       <ErrorNote error={schedule.error} testId="ops-promo-drop-error" />
       <OpsField label={t('ops_drop_total')} value={f.total} onChange={set('total')} testId="ops-promo-drop-total" inputMode="decimal" placeholder="0.00" required invalid={tried && problems.total} />
@@ -295,7 +299,7 @@ function DropsPanel({ canDrop }: { canDrop: boolean }) {
           {drops.data?.list.map((d) => (
             <tr key={d.id} data-testid={`ops-promo-drop-${d.id}`}>
               <td className="mono">{d.id}</td>
-              <td>{d.promotionTitle}</td>
+              <td><BothTitles title={d.promotionTitle} /></td>
               <td className="nowrap">{formatDateTime(d.runAt)}</td>
               <td className="num"><Money minor={d.totalAmount} /></td>
               <td className="num">{d.count}</td>
@@ -322,9 +326,11 @@ function DropsPanel({ canDrop }: { canDrop: boolean }) {
  * Bonus owed (migration 062): a converted bonus taken back after a rolled-back bet while the wallet held
  * less than it; `owed` is what the player kept (balances never go negative).
  */
+const OWED_PAGE_SIZE = 20;
 function OwedPanel() {
   const { t } = useTranslation('promotions');
-  const owed = useOpsOwedRewards();
+  const [pageNo, setPageNo] = useState(1);
+  const owed = useOpsOwedRewards(pageNo, OWED_PAGE_SIZE);
   return (
     <div className="ops-panel" data-testid="ops-promo-owed">
       <h2 className="ops-panel__title">{t('ops_owed')}</h2>
@@ -338,7 +344,7 @@ function OwedPanel() {
             <tr key={r.id} data-testid={`ops-promo-owed-${r.id}`}>
               <td className="mono">{r.id}</td>
               <td>{r.account}</td>
-              <td>{r.promotionTitle}</td>
+              <td><BothTitles title={r.promotionTitle} /></td>
               <td className="num"><Money minor={r.amount} /></td>
               <td className="num strong" data-testid="ops-promo-owed-value"><Money minor={r.owed} /></td>
               <td className="nowrap">{formatDateTime(r.updatedAt)}</td>
@@ -346,6 +352,7 @@ function OwedPanel() {
           ))}
         </tbody>
       </TableBox>
+      {owed.data && <Pager pageNo={owed.data.pageNo} pageSize={owed.data.pageSize} total={owed.data.total} onPage={setPageNo} testPrefix="ops-promo-owed-pager" />}
     </div>
   );
 }

@@ -16,8 +16,8 @@ const toMinor = (s: string) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim
  * and self-exclusion, reality check and session time limit, and the player's RG events.
  */
 export function RgPanel() {
-  // `ready`: the 'rg' translations are loaded (they load lazily; without it a line could show its key).
-  const { t, ready } = useTranslation('rg');
+  // The lazily loaded 'rg' texts: useTranslation suspends until they are there (i18n.ts, useSuspense).
+  const { t } = useTranslation('rg');
   const money = useMoney();
   const dateTime = useDateTime();
   const state = useRgState();
@@ -41,7 +41,6 @@ export function RgPanel() {
     setLocalError(null);
     setLimit.mutate({ kind, period, amount: v });
   };
-  if (!ready) return null;
   return (
     <div className="mc-stack" data-testid="rg-panel">
       <div className="mc-card">
