@@ -134,9 +134,12 @@ async function takeTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** The page settled: no spinner, its text unchanged for 600 ms (at most 20 s). */
+/**
+ * The page settled: no spinner, its text unchanged for 600 ms (at most 20 s). Not `networkidle`: pages
+ * that poll never go idle, and each would wait out its timeout.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page.waitForLoadState('load');
   let last = '';
   let same = 0;
   for (let i = 0; i < 100 && same < 3; i++) {
