@@ -8,15 +8,17 @@
 --
 -- Locking, so that no cycle can form with another batch (another node, or a second batch in flight
 -- on this one), with red_envelope_grab, or with the expiry:
---   * phase 1 claims a share for each member (members in id order) with FOR UPDATE SKIP LOCKED and
---     never waits for a share: a member who finds no free share while some look free (held by a grab
---     still running, or by the expiry) gets 'busy', and the gateway runs that grab again alone
---     through red_envelope_grab, which waits holding nothing (063). Only when none looks free is the
---     answer 'empty'. A claim can wait on the unique (envelope, member) index when the same member's
---     grab runs in another transaction; members are claimed in id order, and phase 1 holds only share
---     rows, which nobody waits for while holding anything, so such a wait cannot close a cycle. If the
---     other grab committed, the unique_violation (23505, red_envelope_shares_member) aborts this whole
---     statement: nothing of the batch stays and the gateway runs each of its grabs alone.
+--   * phase 1 checks each member, then locks as many free shares as members passed, with FOR UPDATE
+--     SKIP LOCKED in one index scan, and gives them out one by one in member id order. It never waits
+--     for a share: members left without one while some share looks free (held by a grab still running,
+--     or by the expiry) get 'busy', and the gateway runs those grabs again alone through
+--     red_envelope_grab, which waits holding nothing (063); when none looks free they get 'empty'.
+--     Giving a share can wait on the unique (envelope, member) index when the same member's grab runs
+--     in another transaction. Members are given shares in id order in every batch (two batches with the
+--     same two players wait in the same order), and phase 1 holds only share rows, which nobody waits
+--     for while holding anything, so such a wait cannot close a cycle. If the other grab committed, the
+--     unique_violation (23505, red_envelope_shares_member) aborts this whole statement: nothing of the
+--     batch stays and the gateway runs each of its grabs alone.
 --   * phase 2 locks the ledger rows up front in the ledger's one order (member accounts by id, then
 --     system accounts by id, as ledger_post_legs and every other transfer take them): the winners'
 --     accounts, then the escrow shard rows their keys fall on. Then one ledger_transfer per winner
@@ -32,6 +34,10 @@ DECLARE
   c record;
   t record;
   v_start int;
+  v_want bigint[] := '{}';
+  v_want_rids text[] := '{}';
+  v_idx int[];
+  n int;
   v_won bigint[] := '{}';
   v_rids text[] := '{}';
   v_shares int[] := '{}';
@@ -46,8 +52,7 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Phase 1: the checks of each distinct member (the first request id given for it), in 067's order,
-  -- then the claim.
+  -- Phase 1: the checks of each distinct member (the first request id given for it), in 067's order.
   FOR c IN
     SELECT DISTINCT ON (u.m) u.m, u.rid, x.kind AS rg_kind, x.ends_at AS rg_until, x.kind IS NOT NULL AS excluded,
            (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets rt WHERE rt.envelope_id = p_envelope AND rt.member_id = u.m)) AS targeted,
@@ -59,7 +64,6 @@ BEGIN
       ORDER BY u.m, u.ord
   LOOP
     o_member := c.m;
-    o_amount := NULL; o_share := NULL; o_transfer := NULL; o_balance := NULL; o_available := NULL; o_events := 0;
     o_rg_kind := NULL; o_rg_until := NULL;
     IF c.excluded THEN
       o_outcome := 'rg_excluded';
@@ -72,35 +76,53 @@ BEGIN
     ELSIF e.status <> 'open' OR e.past THEN
       o_outcome := 'expired';
     ELSE
-      v_start := CASE WHEN e.share_count > 1 THEN floor(random() * e.share_count)::int ELSE 0 END;
-      UPDATE red_envelope_shares s SET member_id = c.m, claimed_at = now()
-        WHERE s.envelope_id = p_envelope
-          AND s.idx = (SELECT idx FROM red_envelope_shares WHERE envelope_id = p_envelope AND idx >= v_start AND member_id IS NULL AND refunded_at IS NULL
-                       ORDER BY idx LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING s.idx, s.amount INTO o_share, o_amount;
-      IF NOT FOUND AND v_start > 0 THEN
-        UPDATE red_envelope_shares s SET member_id = c.m, claimed_at = now()
-          WHERE s.envelope_id = p_envelope
-            AND s.idx = (SELECT idx FROM red_envelope_shares WHERE envelope_id = p_envelope AND idx < v_start AND member_id IS NULL AND refunded_at IS NULL
-                         ORDER BY idx LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING s.idx, s.amount INTO o_share, o_amount;
-      END IF;
-      IF o_share IS NOT NULL THEN
-        v_won := v_won || c.m;
-        v_rids := v_rids || c.rid;
-        v_shares := v_shares || o_share;
-        v_amounts := v_amounts || o_amount;
-        CONTINUE;
-      END IF;
-      -- Nothing free to skip to: a share that looks free is held by a running grab (busy: the gateway
-      -- waits for it alone, holding nothing), none at all means the envelope is empty.
-      o_outcome := CASE WHEN EXISTS (SELECT 1 FROM red_envelope_shares WHERE envelope_id = p_envelope AND member_id IS NULL AND refunded_at IS NULL)
-                        THEN 'busy' ELSE 'empty' END;
+      v_want := v_want || c.m;
+      v_want_rids := v_want_rids || c.rid;
+      CONTINUE;
     END IF;
     RETURN NEXT;
   END LOOP;
+  o_amount := NULL; o_share := NULL; o_transfer := NULL; o_balance := NULL; o_available := NULL; o_events := 0;
+  o_rg_kind := NULL; o_rg_until := NULL;
+  IF cardinality(v_want) = 0 THEN
+    RETURN;
+  END IF;
 
-  IF cardinality(v_won) = 0 THEN
+  -- The claim: as many free shares as members who passed, locked SKIP LOCKED from a random start (one
+  -- index scan for the whole batch, wrapping round once), taken into an array by a plain aggregate
+  -- (run once: no join a recheck could run again, see 067), then given to the members in id order.
+  v_start := CASE WHEN e.share_count > 1 THEN floor(random() * e.share_count)::int ELSE 0 END;
+  SELECT COALESCE(array_agg(f.idx), '{}') INTO v_idx FROM (
+    SELECT idx FROM red_envelope_shares WHERE envelope_id = p_envelope AND idx >= v_start AND member_id IS NULL AND refunded_at IS NULL
+    ORDER BY idx LIMIT cardinality(v_want) FOR UPDATE SKIP LOCKED) f;
+  IF cardinality(v_idx) < cardinality(v_want) AND v_start > 0 THEN
+    SELECT v_idx || COALESCE(array_agg(f.idx), '{}') INTO v_idx FROM (
+      SELECT idx FROM red_envelope_shares WHERE envelope_id = p_envelope AND idx < v_start AND member_id IS NULL AND refunded_at IS NULL
+      ORDER BY idx LIMIT cardinality(v_want) - cardinality(v_idx) FOR UPDATE SKIP LOCKED) f;
+  END IF;
+  n := cardinality(v_idx);
+  -- One row at a time, members in id order: the order of the unique index waits (see the top).
+  FOR i IN 1 .. n LOOP
+    UPDATE red_envelope_shares s SET member_id = v_want[i], claimed_at = now()
+      WHERE s.envelope_id = p_envelope AND s.idx = v_idx[i]
+      RETURNING s.amount INTO o_amount;
+    v_won := v_won || v_want[i];
+    v_rids := v_rids || v_want_rids[i];
+    v_shares := v_shares || v_idx[i];
+    v_amounts := v_amounts || o_amount;
+  END LOOP;
+  -- The members left without a share: a share that looks free is held by a running grab (busy: the
+  -- gateway waits for it alone, holding nothing), none at all means the envelope is empty.
+  IF n < cardinality(v_want) THEN
+    o_outcome := CASE WHEN EXISTS (SELECT 1 FROM red_envelope_shares WHERE envelope_id = p_envelope AND member_id IS NULL AND refunded_at IS NULL)
+                      THEN 'busy' ELSE 'empty' END;
+    FOR i IN n + 1 .. cardinality(v_want) LOOP
+      o_member := v_want[i];
+      RETURN NEXT;
+    END LOOP;
+  END IF;
+
+  IF n = 0 THEN
     RETURN;
   END IF;
 
