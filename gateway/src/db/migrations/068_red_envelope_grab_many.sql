@@ -127,7 +127,9 @@ BEGIN
   END IF;
 
   -- Phase 2: the ledger rows in the ledger's order (member accounts by id, then system accounts by id).
-  PERFORM ledger_member_account(p_merchant, w.m, e.currency) FROM unnest(v_won) AS w(m);
+  -- (A winner without an account yet gets it now, as ledger_transfer would.)
+  PERFORM ledger_member_account(p_merchant, w.m, e.currency) FROM unnest(v_won) AS w(m)
+    WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.member_id = w.m AND a.currency = e.currency);
   PERFORM 1 FROM ledger_accounts a WHERE a.member_id = ANY(v_won) AND a.currency = e.currency ORDER BY a.id FOR UPDATE;
   PERFORM 1 FROM ledger_accounts a WHERE a.id IN (
       SELECT DISTINCT ledger_system_account(p_merchant, 'envelope', e.currency,
