@@ -85,6 +85,28 @@ const GRAB_REFUSALS = {
 } as const;
 /** red_envelope_grab's refusal when the grab's ledger key was used with other terms. */
 const LEDGER_KEY_MISMATCH_SQLSTATE = 'LD002';
+/** The unique (envelope, member) index (migration 051): its violation, and only its, is ENVELOPE_ALREADY_GRABBED. */
+const ONE_SHARE_PER_MEMBER_INDEX = 'red_envelope_shares_member';
+const sqlError = (err: unknown) => err as { code?: string; constraint?: string };
+const isSecondShare = (err: unknown) => sqlError(err).code === '23505' && sqlError(err).constraint === ONE_SHARE_PER_MEMBER_INDEX;
+
+/**
+ * Concurrent grabs of one envelope in ONE statement and ONE commit (red_envelope_grab_many, migration
+ * 068): a grab that finds fewer than GRAB_BATCHES_IN_FLIGHT statements of its envelope in flight on
+ * this node runs at once (alone: red_envelope_grab, no added latency when quiet); otherwise it waits
+ * and goes with every grab of that envelope that arrived meanwhile (at most GRAB_BATCH_MAX) when a
+ * statement returns.
+ */
+export const GRAB_BATCH_MAX = 500;
+export const GRAB_BATCHES_IN_FLIGHT = 2;
+const GRAB_MANY_SQL = prepared('SELECT * FROM red_envelope_grab_many($1, $2, $3::bigint[], $4, $5::text[])');
+type GrabManyOut = Omit<GrabOut, 'o_outcome'> & { o_member: number | string; o_outcome: GrabOut['o_outcome'] | 'busy' };
+/**
+ * Errors after which a batch's grabs are each run again alone (nothing of the batch committed): the
+ * same member's grab committed by another transaction (the whole statement aborted for one player),
+ * a deadlock victim, a ledger key used with other terms (the single grab answers it for its player).
+ */
+const runAloneAfter = (err: unknown) => isSecondShare(err) || sqlError(err).code === '40P01' || sqlError(err).code === LEDGER_KEY_MISMATCH_SQLSTATE;
 
 export type DropInput = {
   totalAmount: number; count: number; minShare: number; expiresInMinutes: number; audience: TEnvelopeAudience;
@@ -104,8 +126,14 @@ export type EnvelopeFunding = 'house' | 'bonus';
  * shares split at once), grab (one row claim, escrow -> member), expiry (escrow -> the account that
  * funded it, for what is left, once, on the job queue).
  */
-export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random?: RandomInt }) {
+export function createRedEnvelopes(deps: {
+  db: Db; jobs: JobQueue | null; random?: RandomInt;
+  /** Grab batching (default on, GRAB_BATCH_MAX / GRAB_BATCHES_IN_FLIGHT); false: every grab alone. */
+  grabBatching?: false | { max?: number; inFlight?: number };
+}) {
   const { db } = deps;
+  const batchMax = deps.grabBatching === false ? 1 : deps.grabBatching?.max ?? GRAB_BATCH_MAX;
+  const batchesInFlight = deps.grabBatching === false ? Infinity : deps.grabBatching?.inFlight ?? GRAB_BATCHES_IN_FLIGHT;
   const rand = deps.random ?? ((n: number) => randomInt(n));
   /**
    * The `envelope.left` windows this node already enqueued (envelope id -> window number): a storm of
@@ -113,7 +141,13 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
    */
   const leftWindows = new Map<number, number>();
   /** Grabs run again after a deadlock (should stay 0: see GRAB_ATTEMPTS). */
-  const stats = { grabRetries: 0 };
+  const stats = {
+    grabRetries: 0,
+    /** Statements of red_envelope_grab_many run, and the grabs they carried. */
+    grabBatches: 0, grabsBatched: 0,
+    /** Grabs of a batch run again alone: 'busy' (every free share held by a running grab) or the batch failed (runAloneAfter). */
+    grabsBusy: 0, grabsAfterBatchError: 0,
+  };
 
   /** The segment's members, fixed at the drop: only players we may market to. */
   async function resolveTargets(tx: Tx, merchant: string, trialTypes: number[], gmtOffsetMinutes: number, audience: TEnvelopeAudience): Promise<number[] | null> {
@@ -236,25 +270,24 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
    * escrow -> member with the key envelope:<id>:<member> and `balance.changed` + `envelope.grabbed`.
    * The unique index on (envelope, member) makes a second grab of the same player fail even when both
    * run at once (unique_violation: ENVELOPE_ALREADY_GRABBED).
+   * Under load the grabs of one envelope share a statement and a commit (GRAB_BATCH_MAX, migration 068)
+   * with the same checks and answers; quiet, a grab runs at once and alone.
    */
   async function grab(m: { code: string; currency: string }, memberId: number, envelopeId: number): Promise<TGrabValue> {
-    let r: GrabOut | undefined;
-    // The function is one statement in its own transaction: were PostgreSQL to pick it as a deadlock
-    // victim (40P01), nothing of it stayed, so it is run again (the ledger key makes a repeat pay at most once).
-    for (let attempt = 1; r === undefined; attempt++) {
-      try {
-        r = (await db.query<GrabOut>(GRAB_SQL, [m.code, envelopeId, memberId, SYSTEM_SHARDS, currentRequestId() ?? null])).rows[0]!;
-      } catch (err) {
-        const code = (err as { code?: string }).code;
-        if (code === '23505') throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
-        if (code === LEDGER_KEY_MISMATCH_SQLSTATE) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
-        if (code === '40P01' && attempt < GRAB_ATTEMPTS) {
-          stats.grabRetries++;
-          continue;
-        }
-        throw err;
-      }
-    }
+    const requestId = currentRequestId() ?? null;
+    if (batchMax <= 1) return answer(envelopeId, await grabAlone(m.code, memberId, envelopeId, requestId));
+    const key = `${m.code}:${envelopeId}`;
+    const q = queues.get(key) ?? { merchant: m.code, envelopeId, waiting: [], inFlight: 0 };
+    queues.set(key, q);
+    const out = await new Promise<GrabOut>((resolve, reject) => {
+      q.waiting.push({ memberId, requestId, resolve, reject });
+      flushGrabs(key, q);
+    });
+    return answer(envelopeId, out);
+  }
+
+  /** The answer of a grab from its row (committed when 'ok'): the refusal, or the value and the post-commit work. */
+  function answer(envelopeId: number, r: GrabOut): TGrabValue {
     if (r.o_outcome === 'rg_excluded') {
       throw new AppError(ErrorCode.RG_EXCLUDED, undefined, undefined, { until: r.o_rg_until === null ? null : iso(r.o_rg_until), kind: r.o_rg_kind });
     }
@@ -264,7 +297,96 @@ export function createRedEnvelopes(deps: { db: Db; jobs: JobQueue | null; random
     onLedgerTransferCommitted();
     // Not awaited: the live count is not the grab's answer (see scheduleLeft).
     void scheduleLeft(envelopeId);
-    return { envelopeId: String(envelopeId), amount: r.o_amount!, transferId: String(r.o_transfer!), balance: r.o_balance!, available: r.o_available! };
+    return { envelopeId: String(envelopeId), amount: Number(r.o_amount!), transferId: String(r.o_transfer!), balance: Number(r.o_balance!), available: Number(r.o_available!) };
+  }
+
+  /**
+   * One grab alone, one round trip (red_envelope_grab in its own transaction). It waits for a share
+   * held by a running grab holding nothing (063), so it is also where a batch's 'busy' grabs go.
+   */
+  async function grabAlone(merchant: string, memberId: number, envelopeId: number, requestId: string | null): Promise<GrabOut> {
+    // The function is one statement in its own transaction: were PostgreSQL to pick it as a deadlock
+    // victim (40P01), nothing of it stayed, so it is run again (the ledger key makes a repeat pay at most once).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return (await db.query<GrabOut>(GRAB_SQL, [merchant, envelopeId, memberId, SYSTEM_SHARDS, requestId])).rows[0]!;
+      } catch (err) {
+        if (isSecondShare(err)) throw new AppError(ErrorCode.ENVELOPE_ALREADY_GRABBED);
+        if (sqlError(err).code === LEDGER_KEY_MISMATCH_SQLSTATE) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH);
+        if (sqlError(err).code === '40P01' && attempt < GRAB_ATTEMPTS) {
+          stats.grabRetries++;
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  type WaitingGrab = { memberId: number; requestId: string | null; resolve(r: GrabOut): void; reject(err: unknown): void };
+  type GrabQueue = { merchant: string; envelopeId: number; waiting: WaitingGrab[]; inFlight: number };
+  /** Grabs waiting for a statement, per envelope (merchant:envelope), on this node. */
+  const queues = new Map<string, GrabQueue>();
+
+  function flushGrabs(key: string, q: GrabQueue) {
+    while (q.waiting.length && q.inFlight < batchesInFlight) {
+      const batch = q.waiting.splice(0, batchMax);
+      q.inFlight++;
+      runBatch(q.merchant, q.envelopeId, batch).finally(() => {
+        q.inFlight--;
+        if (!q.waiting.length && !q.inFlight) queues.delete(key);
+        else flushGrabs(key, q);
+      });
+    }
+  }
+
+  /** A waiting grab run alone: its row, or its error (a refusal as AppError). */
+  function alone(merchant: string, envelopeId: number, w: WaitingGrab) {
+    return grabAlone(merchant, w.memberId, envelopeId, w.requestId).then(w.resolve, w.reject);
+  }
+
+  /**
+   * One statement for the batch (alone when it is one grab). Every grab of the batch is answered: its
+   * row; a later request of the same player in the batch (a double click) ENVELOPE_ALREADY_GRABBED when
+   * the first got a share, else the first's refusal; 'busy' run again alone; when the statement fails,
+   * nothing of it committed: each grab is run again alone (runAloneAfter) or fails with the error.
+   */
+  async function runBatch(merchant: string, envelopeId: number, batch: WaitingGrab[]): Promise<void> {
+    if (batch.length === 1) {
+      await alone(merchant, envelopeId, batch[0]!);
+      return;
+    }
+    stats.grabBatches++;
+    stats.grabsBatched += batch.length;
+    let rows: GrabManyOut[];
+    try {
+      rows = (await db.query<GrabManyOut>(GRAB_MANY_SQL, [merchant, envelopeId, batch.map((w) => w.memberId), SYSTEM_SHARDS, batch.map((w) => w.requestId)])).rows;
+    } catch (err) {
+      if (!runAloneAfter(err)) {
+        for (const w of batch) w.reject(err);
+        return;
+      }
+      stats.grabsAfterBatchError += batch.length;
+      await Promise.all(batch.map((w) => alone(merchant, envelopeId, w)));
+      return;
+    }
+    const byMember = new Map(rows.map((r) => [Number(r.o_member), r]));
+    const answered = new Set<number>();
+    const again: WaitingGrab[] = [];
+    for (const w of batch) {
+      const r = byMember.get(w.memberId);
+      if (!r) {
+        w.reject(new Error(`red_envelope_grab_many gave no row for member ${w.memberId}`));
+      } else if (r.o_outcome === 'busy') {
+        again.push(w);
+      } else if (answered.has(w.memberId)) {
+        w.resolve(r.o_outcome === 'ok' ? { ...r, o_outcome: 'already_grabbed' } : r as GrabOut);
+      } else {
+        answered.add(w.memberId);
+        w.resolve(r as GrabOut);
+      }
+    }
+    stats.grabsBusy += again.length;
+    await Promise.all(again.map((w) => alone(merchant, envelopeId, w)));
   }
 
   /**

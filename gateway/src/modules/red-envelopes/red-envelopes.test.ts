@@ -5,7 +5,8 @@ import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type Tes
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB } from './red-envelopes-service.ts';
+import { createRedEnvelopes, ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB } from './red-envelopes-service.ts';
+import type { Db } from '../../db/db.ts';
 
 let t: TestPortal;
 let ops = '';
@@ -400,5 +401,131 @@ describe('red envelopes', () => {
     expect(await house()).toBe(houseBefore - 700);
     const other = await drop({ totalAmount: 800, count: 8, minShare: 100, requestId });
     expect(other.status).toBe(409);
+  });
+});
+
+describe('red envelope grabs in one statement (red_envelope_grab_many, migration 068)', () => {
+  type ManyRow = { o_member: number | string; o_outcome: string; o_amount: number | null; o_transfer: number | null; o_balance: number | null; o_events: number; o_rg_kind: string | null };
+  const grabMany = (id: string, members: number[], requestIds: (string | null)[]) => t.portal.db.query<ManyRow>(
+    'SELECT * FROM red_envelope_grab_many($1, $2, $3::bigint[], $4, $5::text[])', ['DEMO', id, members, 256, requestIds]);
+  const byMember = (rows: ManyRow[]) => new Map(rows.map((r) => [Number(r.o_member), r]));
+  /** The service on the test portal's database, every grab but the first of a burst in one batch (one statement in flight). */
+  const batched = (db: Db = t.portal.db) => createRedEnvelopes({ db, jobs: null, grabBatching: { inFlight: 1 } });
+  const M = { code: 'DEMO', currency: 'PHP' };
+  const codeOf = (err: unknown) => (err as { code?: string }).code ?? String(err);
+
+  it('mixed outcomes in one statement: each member its own answer, its own transfer and events with its own request id', async () => {
+    const [a, b, c, excluded, late1, late2] = await Promise.all([member(0), member(0), member(0), member(0), member(0), member(0)]);
+    await t.portal.rg.exclude('DEMO', excluded.memberId, { kind: 'system' }, 'cooling', '24h');
+    const e = (await drop({ totalAmount: 900, count: 3, minShare: 100 })).json!.value!.envelope;
+    expect((await grab(a, e.envelopeId)).status).toBe(200);
+    // Two shares left; c twice (a double click), a again, the excluded player, then two too late.
+    const rows = (await grabMany(e.envelopeId, [c.memberId, a.memberId, b.memberId, c.memberId, excluded.memberId, late1.memberId, late2.memberId],
+      ['many-c-1', 'many-a', 'many-b', 'many-c-2', 'many-x', 'many-l1', 'many-l2'])).rows;
+    expect(rows).toHaveLength(6);
+    const r = byMember(rows);
+    expect(r.get(a.memberId)!.o_outcome).toBe('already_grabbed');
+    expect(r.get(b.memberId)).toMatchObject({ o_outcome: 'ok', o_events: 2 });
+    expect(r.get(c.memberId)).toMatchObject({ o_outcome: 'ok', o_events: 2 });
+    expect(r.get(excluded.memberId)).toMatchObject({ o_outcome: 'rg_excluded', o_rg_kind: 'cooling' });
+    expect(r.get(late1.memberId)!.o_outcome).toBe('empty');
+    expect(r.get(late2.memberId)!.o_outcome).toBe('empty');
+    for (const p of [b, c]) {
+      const row = r.get(p.memberId)!;
+      expect(row.o_balance).toBe(row.o_amount);
+      expect(await balance(p)).toBe(row.o_amount);
+      const transfers = await t.portal.db.query<{ id: number | string; amount: number }>('SELECT id, amount FROM ledger_transfers WHERE idempotency_key = $1', [`envelope:${e.envelopeId}:${p.memberId}`]);
+      expect(transfers.rows.map((x) => [String(x.id), Number(x.amount)])).toEqual([[String(row.o_transfer), row.o_amount]]);
+    }
+    const events = async (p: TestMember) => (await t.portal.db.query<{ type: string; request_id: string | null }>(
+      `SELECT type, request_id FROM outbox WHERE audience = $1 AND type IN ('balance.changed', 'envelope.grabbed') ORDER BY seq`, [`user:${p.memberId}`])).rows;
+    expect(await events(b)).toEqual([{ type: 'balance.changed', request_id: 'many-b' }, { type: 'envelope.grabbed', request_id: 'many-b' }]);
+    // The first request of a member given twice is the one that ran.
+    expect(await events(c)).toEqual([{ type: 'balance.changed', request_id: 'many-c-1' }, { type: 'envelope.grabbed', request_id: 'many-c-1' }]);
+    for (const p of [excluded, late1, late2]) expect(await events(p)).toEqual([]);
+    const shares = (await t.portal.db.query<{ n: number; sum: number }>(
+      'SELECT count(member_id)::int AS n, sum(amount) FILTER (WHERE member_id IS NOT NULL)::bigint AS sum FROM red_envelope_shares WHERE envelope_id = $1', [e.envelopeId])).rows[0]!;
+    expect({ n: shares.n, sum: Number(shares.sum) }).toEqual({ n: 3, sum: 900 });
+
+    // Envelope-wide refusals: another merchant's or no such envelope, not in the audience, past its end.
+    expect((await grabMany('99999999', [b.memberId, c.memberId], [null, null])).rows.map((x) => x.o_outcome)).toEqual(['not_found', 'not_found']);
+    const seg = (await drop({ totalAmount: 200, count: 2, minShare: 100, audience: { kind: 'accounts', accounts: [b.account] } })).json!.value!.envelope;
+    const segRows = byMember((await grabMany(seg.envelopeId, [c.memberId, b.memberId], [null, null])).rows);
+    expect(segRows.get(c.memberId)!.o_outcome).toBe('not_eligible');
+    expect(segRows.get(b.memberId)!.o_outcome).toBe('ok');
+    const old = (await drop({ totalAmount: 200, count: 2, minShare: 100 })).json!.value!.envelope;
+    await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [old.envelopeId]);
+    expect((await grabMany(old.envelopeId, [late1.memberId, late2.memberId], [null, null])).rows.map((x) => x.o_outcome)).toEqual(['expired', 'expired']);
+    expect(await balance(late1)).toBe(0);
+  });
+
+  it('the service batches a burst: a player twice in one batch gets one share, the other answer ENVELOPE_ALREADY_GRABBED; refusals as alone', async () => {
+    const svc = batched();
+    const ps = await Promise.all(Array.from({ length: 6 }, () => member(0)));
+    const e = (await drop({ totalAmount: 400, count: 4, minShare: 100 })).json!.value!.envelope;
+    const id = Number(e.envelopeId);
+    // First alone (nothing in flight), the rest in one batch: p1 twice, p2..p5 (one too many for the shares).
+    const order = [ps[0]!, ps[1]!, ps[1]!, ps[2]!, ps[3]!, ps[4]!, ps[5]!];
+    const got = await Promise.all(order.map((p) => svc.grab(M, p.memberId, id).then((v) => ({ ok: true as const, v }), (err) => ({ ok: false as const, code: codeOf(err) }))));
+    expect(svc.stats.grabBatches).toBe(1);
+    expect(svc.stats.grabsBatched).toBe(6);
+    expect(got[0]!.ok).toBe(true);
+    const p1 = [got[1]!, got[2]!];
+    // p1: one share, one refusal, whichever order.
+    expect(p1.filter((x) => x.ok)).toHaveLength(1);
+    expect(p1.filter((x) => !x.ok).map((x) => (x.ok ? '' : x.code))).toEqual(['ENVELOPE_ALREADY_GRABBED']);
+    expect(got.filter((x) => x.ok)).toHaveLength(4);
+    expect(got.filter((x) => !x.ok).map((x) => (x.ok ? '' : x.code)).sort()).toEqual(['ENVELOPE_ALREADY_GRABBED', 'ENVELOPE_EMPTY', 'ENVELOPE_EMPTY']);
+    const total = got.reduce((a, x) => a + (x.ok ? x.v.amount : 0), 0);
+    expect(total).toBe(400);
+    for (const [i, p] of ps.entries()) {
+      const mine = got.filter((_, j) => order[j] === p && got[j]!.ok);
+      expect(await balance(p), `player ${i}`).toBe(mine.reduce((a, x) => a + (x.ok ? x.v.amount : 0), 0));
+    }
+    // The answers of a batch are the answers alone: 404, 403 RG_EXCLUDED (with its end), 410.
+    const [x, y] = await Promise.all([member(0), member(0)]);
+    await t.portal.rg.exclude('DEMO', y.memberId, { kind: 'system' }, 'cooling', '24h');
+    const e2 = Number((await drop({ totalAmount: 400, count: 4, minShare: 100 })).json!.value!.envelope.envelopeId);
+    const burst = await Promise.all([x, x, y].map((p) => svc.grab(M, p.memberId, e2).then(() => 'ok', (err: { code?: string; details?: unknown }) => err)));
+    expect(burst[0]).toBe('ok');
+    expect(codeOf(burst[1])).toBe('ENVELOPE_ALREADY_GRABBED');
+    expect(codeOf(burst[2])).toBe('RG_EXCLUDED');
+    const missing = await Promise.all([x, y, x].map((p) => svc.grab(M, p.memberId, 99999999).then(() => 'ok', codeOf)));
+    expect(missing).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+  });
+
+  it('a statement failure fails every grab of its batch (nothing paid); a second share elsewhere reruns them alone', async () => {
+    const ps = await Promise.all(Array.from({ length: 4 }, () => member(0)));
+    const e = Number((await drop({ totalAmount: 400, count: 4, minShare: 100 })).json!.value!.envelope.envelopeId);
+    let fail: Error | null = null;
+    const db = t.portal.db;
+    const faulty = new Proxy(db, {
+      get(target, prop, recv) {
+        if (prop !== 'query') return Reflect.get(target, prop, recv);
+        return (sql: string, params?: unknown[]) => {
+          if (fail && sql.includes('red_envelope_grab_many')) return Promise.reject(fail);
+          return target.query(sql, params as never);
+        };
+      },
+    }) as Db;
+    const svc = batched(faulty);
+    fail = Object.assign(new Error('connection terminated'), { code: '57P01' });
+    const got = await Promise.all(ps.map((p) => svc.grab(M, p.memberId, e).then(() => 'ok', (err) => (err as Error).message)));
+    // The first ran alone and committed; the three of the batch fail with the statement's error.
+    expect(got).toEqual(['ok', 'connection terminated', 'connection terminated', 'connection terminated']);
+    for (const p of ps.slice(1)) expect(await balance(p)).toBe(0);
+    expect((await t.portal.db.query<{ n: number }>('SELECT count(member_id)::int AS n FROM red_envelope_shares WHERE envelope_id = $1', [e])).rows[0]!.n).toBe(1);
+
+    // A unique violation of the one-share index aborts the batch for everyone: each grab runs again alone.
+    fail = Object.assign(new Error('duplicate key value violates unique constraint "red_envelope_shares_member"'), { code: '23505', constraint: 'red_envelope_shares_member' });
+    const again = await Promise.all([ps[0]!, ...ps.slice(1)].map((p) => svc.grab(M, p.memberId, e).then(() => 'ok', codeOf)));
+    expect(again).toEqual(['ENVELOPE_ALREADY_GRABBED', 'ok', 'ok', 'ok']);
+    expect(svc.stats.grabsAfterBatchError).toBe(3);
+    // Another unique violation is not ENVELOPE_ALREADY_GRABBED: the batch fails with it.
+    const more = await Promise.all(Array.from({ length: 3 }, () => member(0)));
+    const e3 = Number((await drop({ totalAmount: 300, count: 3, minShare: 100 })).json!.value!.envelope.envelopeId);
+    fail = Object.assign(new Error('duplicate key value violates unique constraint "outbox_pkey"'), { code: '23505', constraint: 'outbox_pkey' });
+    const other = await Promise.all(more.map((p) => svc.grab(M, p.memberId, e3).then(() => 'ok', codeOf)));
+    expect(other).toEqual(['ok', '23505', '23505']);
   });
 });
