@@ -134,13 +134,18 @@ async function gatewayRole() {
     },
     drop,
     async verify({ envelopeId, total }: { envelopeId: string; total: number }) {
-      const s = (await db.query<{ n: number; members: number; sum: number; shares: number }>(
-        `SELECT count(member_id)::int AS n, count(DISTINCT member_id)::int AS members, COALESCE(sum(amount) FILTER (WHERE member_id IS NOT NULL), 0)::bigint AS sum, count(*)::int AS shares
-         FROM red_envelope_shares WHERE envelope_id = $1`, [envelopeId])).rows[0]!;
-      const credits = (await db.query<{ n: number; sum: number }>(
-        `SELECT count(*)::int AS n, COALESCE(sum(amount), 0)::bigint AS sum FROM ledger_transfers WHERE kind = 'envelope.grab' AND idempotency_key LIKE $1`, [`envelope:${envelopeId}:%`])).rows[0]!;
-      const escrow = (await db.query<{ s: number }>(`SELECT COALESCE(sum(balance), 0)::bigint AS s FROM ledger_accounts WHERE kind = 'envelope' AND merchant_code = $1`, [merchant.code])).rows[0]!;
-      return { claimed: s.n, distinctMembers: s.members, claimedSum: Number(s.sum), shares: s.shares, credits: credits.n, creditSum: Number(credits.sum), escrow: Number(escrow.s), total };
+      // ONE statement, so one snapshot: grabs still committing cannot fall between the claims, the
+      // credits and the escrow read.
+      const r = (await db.query<{ n: number; members: number; sum: string; shares: number; credits: number; credit_sum: string; escrow: string }>(
+        `WITH s AS (
+           SELECT count(member_id)::int AS n, count(DISTINCT member_id)::int AS members,
+                  COALESCE(sum(amount) FILTER (WHERE member_id IS NOT NULL), 0)::bigint AS sum, count(*)::int AS shares
+             FROM red_envelope_shares WHERE envelope_id = $1),
+         c AS (SELECT count(*)::int AS credits, COALESCE(sum(amount), 0)::bigint AS credit_sum FROM ledger_transfers
+                WHERE kind = 'envelope.grab' AND idempotency_key LIKE $2),
+         e AS (SELECT COALESCE(sum(balance), 0)::bigint AS escrow FROM ledger_accounts WHERE kind = 'envelope' AND merchant_code = $3)
+         SELECT * FROM s, c, e`, [envelopeId, `envelope:${envelopeId}:%`, merchant.code])).rows[0]!;
+      return { claimed: r.n, distinctMembers: r.members, claimedSum: Number(r.sum), shares: r.shares, credits: r.credits, creditSum: Number(r.credit_sum), escrow: Number(r.escrow), total };
     },
     /**
      * The grab without HTTP, sessions and sockets: a second envelope of n shares to the same members,
@@ -293,8 +298,18 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const lastDone = Math.max(...outcomes.map((x) => x.doneAt));
   const windowMs = lastDone - drop.committedAt;
   const latency = latencyStats(ok.map((x) => x.ms));
-  const v = await gw.ask<{ claimed: number; distinctMembers: number; claimedSum: number; shares: number; credits: number; creditSum: number; escrow: number; total: number }>('verify', { envelopeId: drop.envelopeId, total });
+  // The clients stop first (requests they gave up on or saw reset may still be running in the
+  // gateway); then the check waits until the claims stop moving (two reads 1 s apart alike).
   for (const c of clients) await c.ask('close').catch(() => undefined);
+  type Verify = { claimed: number; distinctMembers: number; claimedSum: number; shares: number; credits: number; creditSum: number; escrow: number; total: number };
+  let v = await gw.ask<Verify>('verify', { envelopeId: drop.envelopeId, total });
+  for (let i = 0; i < 60; i++) {
+    await sleep(1000);
+    const again = await gw.ask<Verify>('verify', { envelopeId: drop.envelopeId, total });
+    const still = again.claimed === v.claimed;
+    v = again;
+    if (still) break;
+  }
   const direct = await gw.ask<{ ms: number; ok: number; latency: LatencyStats }>('direct', { total });
   await gw.ask('stop').catch(() => undefined);
   await sleep(500);
@@ -303,7 +318,8 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const overGrab = Math.max(0, ok.length - v.shares) + (v.claimed - v.distinctMembers);
   const checks = {
     // at most one share per member: every claimed share a distinct member, one success per claim
-    eachOnce: v.distinctMembers === v.claimed && ok.length === v.claimed,
+    // (a grab the client stopped waiting for may still have been paid: answered <= claimed)
+    eachOnce: v.distinctMembers === v.claimed && ok.length <= v.claimed,
     zeroOverGrab: overGrab === 0 && v.claimed <= v.shares,
     // what was claimed was credited to the cent, and claimed + still in escrow is the total
     totalExact: v.claimedSum === v.creditSum && v.claimedSum + v.escrow === total,
@@ -319,6 +335,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
     `drop event reached ${received}/${n} sockets; ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
     `within one second: ${windowMs <= 1000 ? 'yes' : 'NO'} (${f(windowMs)} ms from the drop's commit to the last grab answered)`,
     `all shares grabbed: ${v.claimed === n ? 'yes' : `NO (${v.claimed}/${n}; the rest stays in escrow until the expiry job returns it)`}`,
+    `paid without the answer reaching its client (it gave up or saw a reset; the player sees the balance change): ${v.claimed - ok.length}`,
     `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
   ];
   return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
