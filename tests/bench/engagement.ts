@@ -328,7 +328,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const lines = [
     `red envelope: ${n} sockets (${o.clients} client processes), ${n} shares, total ${total}; setup ${(setupMs / 1000).toFixed(1)} s, connect ${(connectMs / 1000).toFixed(1)} s, drop ${f(drop.dropMs)} ms`,
     textTable(['', 'requests', 'answered', 'window ms', 'per s', 'p50 ms', 'p99 ms', 'max ms'], [
-      ['gateway grab (HTTP, 1 statement)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
+      ['gateway grab (HTTP, batched per envelope)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
       ['grab service call (no HTTP), pool 20', String(n), String(direct.ok), f(direct.ms), f((n * 1000) / direct.ms), f(direct.latency.p50), f(direct.latency.p99), f(direct.latency.max)],
       ['bare single-row UPDATE (pg, pool 20)', String(n), String(n), f(bare.ms), f(bare.perSec), f(bare.latency.p50), f(bare.latency.p99), f(bare.latency.max)],
     ]),
