@@ -27,6 +27,13 @@ export type RealtimeDeps = {
    * event arrives: it brings zod, which the first paint does not need.
    */
   parseEvent?: EventParser;
+  /**
+   * The seqs the page's first answers reflect (index.html's boot data): the first connection catches
+   * up from them, so a joined audience with a seq here needs no re-read.
+   */
+  initialSeq?: Record<string, number>;
+  /** Called before the first live event is applied (the boot answers may be out of date from then on). */
+  onFirstEvent?: () => void;
 };
 
 type EventParser = (raw: unknown) => TEventEnvelope | null;
@@ -47,8 +54,9 @@ export class RealtimeClient {
   /** Work waiting for the parser to load, in arrival order. */
   private waiting: Array<(parse: EventParser) => void> | null = null;
 
-  constructor(private readonly deps: RealtimeDeps) {
+  constructor(private deps: RealtimeDeps) {
     this.parser = deps.parseEvent ?? null;
+    if (deps.initialSeq && Object.keys(deps.initialSeq).length) this.seq = { last: { ...deps.initialSeq }, pending: {} };
   }
 
   /** Runs `fn` with the event parser: now when it is loaded, else once it is (keeping the order). */
@@ -152,6 +160,11 @@ export class RealtimeClient {
   }
 
   private dispatch(env: TEventEnvelope): void {
+    if (this.deps.onFirstEvent) {
+      const first = this.deps.onFirstEvent;
+      this.deps = { ...this.deps, onFirstEvent: undefined };
+      first();
+    }
     applyEventToCache(this.deps.queryClient, env);
     for (const h of this.handlers.get(env.type) ?? []) {
       try {
