@@ -24,6 +24,11 @@ export function homeAnnouncementsQuery(language: LanguageCode) {
   return { types: 'B,PL,PU,PR,H', platform: 'W', language } as const;
 }
 
+/** The announcement popup's call (any page, until the visitor closes it this session). */
+export function popupsQuery(language: LanguageCode) {
+  return { types: 'PU,PR', platform: 'W', language } as const;
+}
+
 /** The spec's hot-games request: desktop platforms (isPlatform 2). */
 export function hotGamesQuery(language: LanguageCode) {
   return { isPlatform: 2, platform: 'flash,html5-desktop', language } as const;

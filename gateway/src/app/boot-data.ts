@@ -3,7 +3,7 @@ import { systemCalls } from '@portal/contracts/api/system';
 import { contentCalls } from '@portal/contracts/api/content';
 import { gameCalls } from '@portal/contracts/api/games';
 import { SUPPORTED_LANGUAGES } from '@portal/contracts/domain/constants';
-import { BOOT_DATA_ELEMENT_ID, bootUrl, homeAnnouncementsQuery, hotGamesQuery, scriptSafeJson } from '@portal/contracts/domain/boot-data';
+import { BOOT_DATA_ELEMENT_ID, bootUrl, homeAnnouncementsQuery, hotGamesQuery, popupsQuery, scriptSafeJson } from '@portal/contracts/domain/boot-data';
 import { merchantAudience, type TEventEnvelope } from '@portal/contracts/events/events';
 import { currentSeq } from '../bus/outbox.ts';
 import type { Queryable } from '../db/db.ts';
@@ -21,6 +21,7 @@ function bootCalls(m: Merchant): Array<{ path: string; query: Record<string, unk
   // The client picks the language (stored choice, else the brand's default): both are sent.
   for (const lang of SUPPORTED_LANGUAGES) {
     out.push({ path: contentCalls.announcements.path, query: homeAnnouncementsQuery(lang) });
+    out.push({ path: contentCalls.announcements.path, query: popupsQuery(lang) });
     out.push({ path: gameCalls.hotGames.path, query: hotGamesQuery(lang) });
   }
   return out;
