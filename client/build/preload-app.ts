@@ -61,9 +61,12 @@ export function routePreloads(opts: { homeFacade: string; appFacades: string[]; 
           out.push(c.fileName);
           for (const f of c.imports) closure(bundle[f] as OutputChunk | undefined, out);
         };
-        // Already fetched by the entry's tag and the app's preloads.
-        for (const c of chunks.filter((x) => x.isEntry)) closure(c, []);
-        for (const f of opts.appFacades) closure(byFacade(f), []);
+        // Already fetched by the entry's tag and the app's preloads (and their styles, linked by index.html or loaded with the app).
+        const early: string[] = [];
+        for (const c of chunks.filter((x) => x.isEntry)) closure(c, early);
+        for (const f of opts.appFacades) closure(byFacade(f), early);
+        const earlyCss = new Set(early.flatMap((f) => [...((bundle[f] as OutputChunk | undefined)?.viteMetadata?.importedCss ?? [])]));
+        const isEntryCss = (css: string) => earlyCss.has(css);
         const home: string[] = [];
         closure(byFacade(opts.homeFacade), home);
         const locales: Record<string, string[]> = {};
@@ -72,7 +75,14 @@ export function routePreloads(opts: { homeFacade: string; appFacades: string[]; 
           if (!m || !opts.firstNamespaces.includes(m[2]!)) continue;
           (locales[m[1]!] ??= []).push(`/${c.fileName}`);
         }
-        const data = { home: home.map((f) => `/${f}`), locales };
+        // The home chunks' styles: the dynamic import of the home page waits for them (Vite's preload
+        // helper), and it skips a stylesheet already in the document, so they load with the chunks.
+        const homeCss: string[] = [];
+        for (const f of home) {
+          const c = bundle[f] as OutputChunk | undefined;
+          for (const css of c?.viteMetadata?.importedCss ?? []) if (!homeCss.includes(`/${css}`) && !isEntryCss(css)) homeCss.push(`/${css}`);
+        }
+        const data = { home: home.map((f) => `/${f}`), homeCss, locales };
         // Right before theme-boot.js, which reads it (after <meta charset>).
         const boot = '<script src="/theme-boot.js"></script>';
         if (!html.includes(boot)) throw new Error('index.html has no theme-boot.js script for the route preloads');

@@ -13,7 +13,11 @@ try {
   if (rp) {
     var d = JSON.parse(rp.textContent || '{}');
     var files = [];
-    if (/^\/(?:index(?:\.html)?|home|login|register|help)?\/?$/.test(location.pathname)) files = files.concat(d.home || []);
+    var css = [];
+    if (/^\/(?:index(?:\.html)?|home|login|register|help)?\/?$/.test(location.pathname)) {
+      files = files.concat(d.home || []);
+      css = d.homeCss || [];
+    }
     var lang = null;
     try {
       lang = localStorage.getItem('lang');
@@ -26,6 +30,13 @@ try {
       l.crossOrigin = '';
       l.href = files[i];
       document.head.appendChild(l);
+    }
+    for (var j = 0; j < css.length; j++) {
+      var s = document.createElement('link');
+      s.rel = 'stylesheet';
+      s.crossOrigin = '';
+      s.href = css[j];
+      document.head.appendChild(s);
     }
   }
 } catch (e) {}
