@@ -6,8 +6,8 @@ import { BOOT_DATA_ELEMENT_ID, type TBootData } from '@portal/contracts/domain/b
  * from here once per URL instead of sending it; realtime starts its seqs from `bootSeq()`.
  *
  * The answers are only good until something may have changed them: they are all dropped at the first
- * live event this tab applies (the event may be about them), and 30 s after the page started at the
- * latest. Absent (the dev server, a gateway that could not build it) everything goes over HTTP as before.
+ * live event this tab applies (the event may be about them), when realtime asks for a re-read (a
+ * resync, a failed catch-up, a newly joined audience), and 30 s after the page started at the latest. Absent (the dev server, a gateway that could not build it) everything goes over HTTP as before.
  */
 const MAX_AGE_MS = 30_000;
 
@@ -29,7 +29,10 @@ function read(): TBootData | null {
   return data;
 }
 
-/** The envelope index.html carries for this GET URL (once), or undefined. */
+/**
+ * The envelope index.html carries for this GET URL, or undefined. Several queries may ask for one URL
+ * (the vendors' list has two users): each gets it until the answers are dropped.
+ */
 export function takeBootAnswer(url: string): unknown {
   const d = read();
   if (!d) return undefined;
@@ -38,9 +41,7 @@ export function takeBootAnswer(url: string): unknown {
     return undefined;
   }
   if (!Object.prototype.hasOwnProperty.call(d.calls, url)) return undefined;
-  const answer = d.calls[url];
-  delete d.calls[url];
-  return answer;
+  return d.calls[url];
 }
 
 /** The seqs the boot answers reflect (audience -> seq); empty without boot data. */
@@ -49,7 +50,7 @@ export function bootSeq(): Record<string, number> {
   return d ? { ...d.seq } : {};
 }
 
-/** A live event arrived (or the data is otherwise in doubt): no more answers from index.html. */
+/** A live event arrived, or realtime re-reads the data: no more answers from index.html. */
 export function dropBootAnswers(): void {
   const d = read();
   if (d) d.calls = {};

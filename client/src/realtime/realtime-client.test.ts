@@ -136,4 +136,22 @@ describe('RealtimeClient', () => {
     s.hello([A, 'user:5']);
     expect(invalidate).toHaveBeenCalledTimes(1);
   });
+
+  it('ends the boot answers before a re-read: a newly joined audience, or a failed catch-up', () => {
+    const first = vi.fn();
+    const s = setup({ onFirstEvent: first });
+    const invalidate = vi.spyOn(s.queryClient, 'invalidateQueries');
+    invalidate.mockImplementation(async () => {
+      // the re-read must not be answered from index.html
+      expect(first).toHaveBeenCalledTimes(1);
+    });
+    s.hello([A]);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    const again = vi.fn();
+    const t = setup({ initialSeq: { [A]: 3 }, onFirstEvent: again });
+    t.emit(winner(6));
+    expect(again).not.toHaveBeenCalled();
+    t.syncs[0]?.done({ ok: false, code: 'GONE' });
+    expect(again).toHaveBeenCalledTimes(1);
+  });
 });

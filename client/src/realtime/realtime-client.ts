@@ -32,7 +32,10 @@ export type RealtimeDeps = {
    * up from them, so a joined audience with a seq here needs no re-read.
    */
   initialSeq?: Record<string, number>;
-  /** Called before the first live event is applied (the boot answers may be out of date from then on). */
+  /**
+   * Called once, before the first live event is applied or the first re-read is asked for (the boot
+   * answers may be out of date from then on, and a re-read must go to the gateway).
+   */
   onFirstEvent?: () => void;
 };
 
@@ -101,7 +104,10 @@ export class RealtimeClient {
       // and the join, which no catch-up can name: read the data again once it is joined.
       const isNew = info.audiences.some((a) => this.seq.last[a] === undefined);
       this.setSnapshot({ state: 'connected', audiences: info.audiences });
-      if (isNew) void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
+      if (isNew) {
+        this.endBootAnswers();
+        void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
+      }
     });
     t.onEvent((raw) =>
       this.withParser((parse) => {
@@ -159,12 +165,16 @@ export class RealtimeClient {
     if (outcome.gap) this.requestSync(outcome.gap);
   }
 
+  /** The boot answers are done with (see RealtimeDeps.onFirstEvent). */
+  private endBootAnswers(): void {
+    if (!this.deps.onFirstEvent) return;
+    const first = this.deps.onFirstEvent;
+    this.deps = { ...this.deps, onFirstEvent: undefined };
+    first();
+  }
+
   private dispatch(env: TEventEnvelope): void {
-    if (this.deps.onFirstEvent) {
-      const first = this.deps.onFirstEvent;
-      this.deps = { ...this.deps, onFirstEvent: undefined };
-      first();
-    }
+    this.endBootAnswers();
     applyEventToCache(this.deps.queryClient, env);
     for (const h of this.handlers.get(env.type) ?? []) {
       try {
@@ -194,6 +204,7 @@ export class RealtimeClient {
 
   /** The server cannot fill the gap: refetch over HTTP and continue from what is buffered. */
   private syncFailed(audience: string): void {
+    this.endBootAnswers();
     void this.deps.queryClient.invalidateQueries();
     const outcome = resetAudience(this.seq, audience);
     this.seq = outcome.state;
