@@ -119,7 +119,7 @@ describe('index.html boot data', () => {
     // a page that got the old boot data and connects now is sent the change (and so re-reads it)
     const s = await connectSocket(t.url, { last: { 'merchant:DEMO': seqBefore } });
     sockets.push(s);
-    await waitFor(() => s.received.some((e) => e.type === 'content.published' && e.seq > seqBefore));
+    await waitFor(() => s.received.some((e) => e.type === 'content.published' && e.seq > seqBefore), 'the change sent on connect');
   });
 
   it('writes JSON that cannot end its script element', () => {
