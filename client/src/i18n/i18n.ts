@@ -16,7 +16,8 @@ import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode } from './languages';
 const loaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
 /** The shell, the home page and the game pages: what a first visit paints with. */
-export const FIRST_NAMESPACES = ['common', 'home', 'games', 'auth'];
+export { FIRST_NAMESPACES } from './first-namespaces';
+import { FIRST_NAMESPACES } from './first-namespaces';
 
 const localeBackend: BackendModule = {
   type: 'backend',
