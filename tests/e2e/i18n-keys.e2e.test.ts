@@ -171,6 +171,9 @@ const PLAYER_ROUTES = [
   '/feedback', '/winners', '/lott', '/elott', '/cockfight', '/news', '/agent', '/member',
 ];
 
+// Player routes in both languages; the member centre, the agent office and /ops in TY only, for the
+// suite's time (about 120 page loads instead of 180): a key missing from both languages' files, or shown
+// before its namespace loaded, shows raw whichever language is on.
 describe.each(['EN', 'TY'])('no raw translation key on screen (%s)', (lang) => {
   it('player routes, signed in as a member', async () => {
     const { context, page } = await pageFor(lang, memberToken);
@@ -183,6 +186,9 @@ describe.each(['EN', 'TY'])('no raw translation key on screen (%s)', (lang) => {
     expect(out).toEqual([]);
   }, 600_000);
 
+});
+
+describe.each(['TY'])('no raw translation key on screen in the offices (%s)', (lang) => {
   it('every member-centre item', async () => {
     const { context, page } = await pageFor(lang, memberToken);
     const out: string[] = [];
