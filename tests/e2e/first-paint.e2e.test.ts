@@ -15,7 +15,18 @@ let browser: Browser;
 beforeAll(async () => {
   gw = await GatewayProcess.start({}, { bootTimeoutMs: 170_000 });
   browser = await launchBrowser();
-}, 400_000);
+  // A gateway just started (with the vendor simulator registering its vendors) commits events for a
+  // while; a guest arriving then rightly re-reads what they changed. The guest here arrives once the
+  // boot data's seq has held still for 3 s (at most 60 s).
+  const seqOf = async () => /"seq":\{[^}]*\}/.exec(await (await fetch(gw.url + '/')).text())?.[0] ?? '';
+  let last = await seqOf();
+  for (let i = 0, still = 0; i < 40 && still < 2; i++) {
+    await new Promise((r) => setTimeout(r, 1500));
+    const now = await seqOf();
+    still = now !== '' && now === last ? still + 1 : 0;
+    last = now;
+  }
+}, 460_000);
 afterAll(async () => {
   await browser?.close();
   await gw?.stop();
