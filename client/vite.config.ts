@@ -5,8 +5,7 @@ import { bundleReport } from './build/bundle-report.ts';
 import { firstLoadGroups } from './build/first-load-chunks.ts';
 import { lightContracts } from './build/light-contracts.ts';
 import { precompress } from './build/precompress.ts';
-import { preloadApp, routePreloads } from './build/preload-app.ts';
-import { FIRST_NAMESPACES } from './src/i18n/first-namespaces.ts';
+import { preloadApp } from './build/preload-app.ts';
 
 /**
  * The gateway serves the API, images and Socket.IO; the dev server forwards to it, naming the
@@ -31,8 +30,7 @@ const PREACT = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [lightContracts(), react(), preloadApp(['src/i18n/i18n.ts', 'src/app/app.tsx']),
-    routePreloads({ homeFacade: 'src/features/home/components/home-page.tsx', appFacades: ['src/i18n/i18n.ts', 'src/app/app.tsx'], firstNamespaces: FIRST_NAMESPACES }), precompress(), bundleReport()],
+  plugins: [lightContracts(), react(), preloadApp(['src/i18n/i18n.ts', 'src/app/app.tsx']), precompress(), bundleReport()],
   resolve: {
     alias: [
       { find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'build/use-sync-external-store-shim.ts') },

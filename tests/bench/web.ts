@@ -33,7 +33,7 @@ import { chromium, type Browser } from 'playwright-core';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 
-type Sample = { lcpMs: number; fcpMs: number; lcpUrl: string; lcpElement: string; js: Bytes; css: Bytes };
+type Sample = { lcpMs: number; fcpMs: number; lcpUrl: string; js: Bytes; css: Bytes };
 type Bytes = { files: number; wire: number; raw: number };
 type Dist = { median: number; p90: number };
 
@@ -134,9 +134,9 @@ async function startBare(image: { type: string; body: Buffer } | null): Promise<
 
 // Page scripts are strings: tsx's name-keeping helpers (__name) do not exist in the page.
 const OBSERVE = `(() => {
-  const p = (window.__perf = { lcp: 0, lcpUrl: '', lcpElement: '', fcp: 0 });
+  const p = (window.__perf = { lcp: 0, lcpUrl: '', fcp: 0 });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) { p.lcp = e.startTime; p.lcpUrl = e.url || ''; const el = e.element; p.lcpElement = el ? el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '') : ''; }
+    for (const e of list.getEntries()) { p.lcp = e.startTime; p.lcpUrl = e.url || ''; }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') p.fcp = e.startTime;
@@ -148,7 +148,7 @@ const COLLECT = `(() => {
     const list = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith(ext));
     return { files: list.length, wire: list.reduce((a, e) => a + e.encodedBodySize, 0), raw: list.reduce((a, e) => a + e.decodedBodySize, 0) };
   };
-  return { lcpMs: p.lcp, fcpMs: p.fcp, lcpUrl: p.lcpUrl, lcpElement: p.lcpElement, js: sum('.js'), css: sum('.css') };
+  return { lcpMs: p.lcp, fcpMs: p.fcp, lcpUrl: p.lcpUrl, js: sum('.js'), css: sum('.css') };
 })()`;
 
 async function measure(browser: Browser, url: string, shot: string | null): Promise<Sample> {
@@ -223,7 +223,7 @@ export async function main(argv: string[]): Promise<number> {
       const lcp = dist(s.map((x) => x.lcpMs));
       const fcp = dist(s.map((x) => x.fcpMs));
       const last = s[s.length - 1]!;
-      return { page: t.name, lcpMs: lcp, fcpMs: fcp, lcpRatioToBare: lcp.median / bareLcp, lcpElementUrl: last.lcpUrl || null, lcpElements: [...new Set(s.map((x) => x.lcpElement).filter(Boolean))], js: last.js, css: last.css, runs: s };
+      return { page: t.name, lcpMs: lcp, fcpMs: fcp, lcpRatioToBare: lcp.median / bareLcp, lcpElementUrl: last.lcpUrl || null, js: last.js, css: last.css, runs: s };
     });
     const kb = (n: number) => (n / 1024).toFixed(1);
     const line = (c: string[]) => c.map((x, i) => (i ? x.padStart(14) : x.padEnd(12))).join(' ');
@@ -231,7 +231,6 @@ export async function main(argv: string[]): Promise<number> {
     console.log(line(['page', 'LCP med/p90', 'FCP med/p90', 'LCP / bare', 'JS files', 'JS KB wire', 'JS KB raw', 'CSS KB wire']));
     for (const r of rows)
       console.log(line([r.page, `${r.lcpMs.median.toFixed(0)}/${r.lcpMs.p90.toFixed(0)} ms`, `${r.fcpMs.median.toFixed(0)}/${r.fcpMs.p90.toFixed(0)} ms`, `${r.lcpRatioToBare.toFixed(2)}x`, String(r.js.files), kb(r.js.wire), kb(r.js.raw), kb(r.css.wire)]));
-    for (const r of rows) if (r.page !== 'bare') console.log(`LCP elements of ${r.page}: ${r.lcpElements.join(', ') || '-'}`);
     const report = {
       command: `npm run bench -- --web ${argv.join(' ')}`.trim(),
       startedAt: new Date().toISOString(),

@@ -16,8 +16,7 @@ import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode } from './languages';
 const loaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
 /** The shell, the home page and the game pages: what a first visit paints with. */
-export { FIRST_NAMESPACES } from './first-namespaces';
-import { FIRST_NAMESPACES } from './first-namespaces';
+export const FIRST_NAMESPACES = ['common', 'home', 'games', 'auth'];
 
 const localeBackend: BackendModule = {
   type: 'backend',

@@ -4,7 +4,6 @@ import { ErrorCode } from '@portal/contracts/api/errors';
 import { clearSession, getSessionToken, subscribeSession } from './session';
 import { getMerchantCode } from './merchant';
 import { isLazySchema } from './lazy-schema';
-import { takeBootAnswer } from './boot-data';
 
 /** Codes the client raises itself (no usable answer from the gateway). */
 export const CLIENT_ERROR_CODE = {
@@ -63,8 +62,6 @@ export type ApiClientDeps = {
   getToken: () => string | null;
   getMerchant: () => string | null;
   onUnauthorized: () => void;
-  /** An answer already at hand for a guest's GET of this URL (index.html's boot data, lib/boot-data.ts). */
-  bootAnswer?: (url: string) => unknown;
 };
 
 /** Builds `/path?query` from a def: fills `:params`, drops empty query values. */
@@ -109,33 +106,25 @@ export function createApiClient(deps: ApiClientDeps) {
       body = JSON.stringify(input.body);
     }
 
-    const url = buildUrl(def.path, input.params, query);
-    const boot = def.method === 'GET' && !token && deps.bootAnswer ? deps.bootAnswer(url) : undefined;
-    let res: { ok: boolean; status: number };
+    let res: Response;
+    try {
+      res = await deps.fetch(buildUrl(def.path, input.params, query), {
+        method: def.method,
+        headers,
+        body,
+        signal: input.signal,
+        credentials: 'same-origin',
+      });
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e;
+      throw new ApiError(CLIENT_ERROR_CODE.NETWORK, e instanceof Error ? e.message : 'Network error');
+    }
+
     let json: unknown;
-    if (boot !== undefined) {
-      res = { ok: true, status: 200 };
-      json = boot;
-    } else {
-      let r: Response;
-      try {
-        r = await deps.fetch(url, {
-          method: def.method,
-          headers,
-          body,
-          signal: input.signal,
-          credentials: 'same-origin',
-        });
-      } catch (e) {
-        if (e instanceof DOMException && e.name === 'AbortError') throw e;
-        throw new ApiError(CLIENT_ERROR_CODE.NETWORK, e instanceof Error ? e.message : 'Network error');
-      }
-      res = r;
-      try {
-        json = await r.json();
-      } catch {
-        throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${r.status})`, r.status);
-      }
+    try {
+      json = await res.json();
+    } catch {
+      throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
     }
     if (!isRecord(json) || typeof json.success !== 'boolean') {
       throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
@@ -205,7 +194,6 @@ const sessionCalls = createSessionCalls(
     getToken: getSessionToken,
     getMerchant: getMerchantCode,
     onUnauthorized: clearSession,
-    bootAnswer: takeBootAnswer,
   }),
   getSessionToken,
 );

@@ -15,7 +15,7 @@ function winner(seq: number): TEventEnvelope {
   };
 }
 
-function setup(extra: { initialSeq?: Record<string, number>; onFirstEvent?: () => void } = {}) {
+function setup() {
   let emit: (raw: unknown) => void = () => {};
   let state: (s: 'connected' | 'reconnecting') => void = () => {};
   let hello: (info: { memberId: number | null; merchantCode: string; audiences: string[]; nodeId: string }) => void = () => {};
@@ -36,7 +36,7 @@ function setup(extra: { initialSeq?: Record<string, number>; onFirstEvent?: () =
   };
   const queryClient = new QueryClient();
   queryClient.setQueryData(QUERY_KEYS.rankList, { list: [] });
-  const client = new RealtimeClient({ queryClient, getToken: () => 'tok', getMerchant: () => 'DEMO', createTransport: () => transport, parseEvent, ...extra });
+  const client = new RealtimeClient({ queryClient, getToken: () => 'tok', getMerchant: () => 'DEMO', createTransport: () => transport, parseEvent });
   client.connect();
   const applied: number[] = [];
   client.on('winner.posted', (env) => applied.push(env.seq));
@@ -111,47 +111,5 @@ describe('RealtimeClient', () => {
     expect(s.client.lastSeq()).toEqual({ [A]: 50 });
     s.emit(winner(51));
     expect(s.applied).toEqual([1, 51]);
-  });
-
-  it('starts from the boot data seq: the first connect catches up from it and rereads nothing for that audience', () => {
-    const first = vi.fn();
-    const s = setup({ initialSeq: { [A]: 7 }, onFirstEvent: first });
-    const invalidate = vi.spyOn(s.queryClient, 'invalidateQueries');
-    // the handshake names the seq, so the server sends what committed after the page's answers
-    expect(s.client.handshakeAuth()).toEqual({ token: 'tok', merchant: 'DEMO', last: { [A]: 7 } });
-    s.state('connected');
-    s.hello([A]);
-    expect(s.client.getSnapshot().state).toBe('connected');
-    expect(invalidate).not.toHaveBeenCalled();
-    // what the answers already reflect is dropped; the next one is applied (and ends the boot answers)
-    s.emit(winner(7));
-    expect(s.applied).toEqual([]);
-    expect(first).not.toHaveBeenCalled();
-    s.emit(winner(8));
-    expect(s.applied).toEqual([8]);
-    expect(first).toHaveBeenCalledTimes(1);
-    s.emit(winner(9));
-    expect(first).toHaveBeenCalledTimes(1);
-    // an audience the boot data did not cover (a member's own) is still read again once joined
-    s.hello([A, 'user:5']);
-    expect(invalidate).toHaveBeenCalledTimes(1);
-  });
-
-  it('ends the boot answers before a re-read: a newly joined audience, or a failed catch-up', () => {
-    const first = vi.fn();
-    const s = setup({ onFirstEvent: first });
-    const invalidate = vi.spyOn(s.queryClient, 'invalidateQueries');
-    invalidate.mockImplementation(async () => {
-      // the re-read must not be answered from index.html
-      expect(first).toHaveBeenCalledTimes(1);
-    });
-    s.hello([A]);
-    expect(invalidate).toHaveBeenCalledTimes(1);
-    const again = vi.fn();
-    const t = setup({ initialSeq: { [A]: 3 }, onFirstEvent: again });
-    t.emit(winner(6));
-    expect(again).not.toHaveBeenCalled();
-    t.syncs[0]?.done({ ok: false, code: 'GONE' });
-    expect(again).toHaveBeenCalledTimes(1);
   });
 });

@@ -27,16 +27,6 @@ export type RealtimeDeps = {
    * event arrives: it brings zod, which the first paint does not need.
    */
   parseEvent?: EventParser;
-  /**
-   * The seqs the page's first answers reflect (index.html's boot data): the first connection catches
-   * up from them, so a joined audience with a seq here needs no re-read.
-   */
-  initialSeq?: Record<string, number>;
-  /**
-   * Called once, before the first live event is applied or the first re-read is asked for (the boot
-   * answers may be out of date from then on, and a re-read must go to the gateway).
-   */
-  onFirstEvent?: () => void;
 };
 
 type EventParser = (raw: unknown) => TEventEnvelope | null;
@@ -57,9 +47,8 @@ export class RealtimeClient {
   /** Work waiting for the parser to load, in arrival order. */
   private waiting: Array<(parse: EventParser) => void> | null = null;
 
-  constructor(private deps: RealtimeDeps) {
+  constructor(private readonly deps: RealtimeDeps) {
     this.parser = deps.parseEvent ?? null;
-    if (deps.initialSeq && Object.keys(deps.initialSeq).length) this.seq = { last: { ...deps.initialSeq }, pending: {} };
   }
 
   /** Runs `fn` with the event parser: now when it is loaded, else once it is (keeping the order). */
@@ -104,10 +93,7 @@ export class RealtimeClient {
       // and the join, which no catch-up can name: read the data again once it is joined.
       const isNew = info.audiences.some((a) => this.seq.last[a] === undefined);
       this.setSnapshot({ state: 'connected', audiences: info.audiences });
-      if (isNew) {
-        this.endBootAnswers();
-        void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
-      }
+      if (isNew) void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
     });
     t.onEvent((raw) =>
       this.withParser((parse) => {
@@ -165,16 +151,7 @@ export class RealtimeClient {
     if (outcome.gap) this.requestSync(outcome.gap);
   }
 
-  /** The boot answers are done with (see RealtimeDeps.onFirstEvent). */
-  private endBootAnswers(): void {
-    if (!this.deps.onFirstEvent) return;
-    const first = this.deps.onFirstEvent;
-    this.deps = { ...this.deps, onFirstEvent: undefined };
-    first();
-  }
-
   private dispatch(env: TEventEnvelope): void {
-    this.endBootAnswers();
     applyEventToCache(this.deps.queryClient, env);
     for (const h of this.handlers.get(env.type) ?? []) {
       try {
@@ -204,7 +181,6 @@ export class RealtimeClient {
 
   /** The server cannot fill the gap: refetch over HTTP and continue from what is buffered. */
   private syncFailed(audience: string): void {
-    this.endBootAnswers();
     void this.deps.queryClient.invalidateQueries();
     const outcome = resetAudience(this.seq, audience);
     this.seq = outcome.state;

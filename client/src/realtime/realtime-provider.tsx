@@ -5,7 +5,6 @@ import { clearSession, getSessionToken, subscribeSession } from '../lib/session'
 import { getMerchantCode, subscribeMerchant } from '../lib/merchant';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
-import { bootSeq, dropBootAnswers } from '../lib/boot-data';
 
 type PortalRealtimeDebug = { readonly lastSeq: Record<string, number>; readonly connected: boolean };
 
@@ -33,7 +32,7 @@ function exposeDebug(client: RealtimeClient): () => void {
 
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [client] = useState(() => new RealtimeClient({ queryClient, getToken: getSessionToken, getMerchant: getMerchantCode, initialSeq: bootSeq(), onFirstEvent: dropBootAnswers }));
+  const [client] = useState(() => new RealtimeClient({ queryClient, getToken: getSessionToken, getMerchant: getMerchantCode }));
 
   useEffect(() => {
     // Deferred so React's development double-mount does not open and drop a socket.

@@ -6,7 +6,6 @@ import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
 import { builtClient } from './static-files.ts';
-import { createBootData } from './boot-data.ts';
 import { securityHeaders, styleHash } from './security-headers.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -127,12 +126,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // The bootstrap calls answer from memory; what a merchant's visitors are shown is dropped when it
   // changes: at once on this node after its own commit, and on every node from the bus.
   const bootCache = createBootCache({ checkResponses: !config.isProduction });
-  // index.html's boot data (boot-data.ts) tells the client which merchant seq its answers reflect:
-  // the seq moves only once the cache has applied the events up to it.
-  let bootData: ReturnType<typeof createBootData> | null = null;
   const applyContentEvents = (events: Parameters<typeof bootCache.applyEvents>[0]) => {
     if (bootCache.applyEvents(events)) merchants.invalidate();
-    bootData?.observe(events);
   };
   const stopLocalInvalidation = onLocalCommit(db, applyContentEvents);
   const stopBusInvalidation = bus.subscribe(applyContentEvents);
@@ -290,11 +285,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
 
   // The built client, history-mode: any other GET serves index.html. Files go out precompressed
   // (brotli or gzip written by the build) with a year of caching for hashed names (static-files.ts).
-  bootData = createBootData({ db, bootCache, merchants, ipOf: (req) => req.ip ?? '', regionOf });
-  const client = builtClient(config.CLIENT_DIST, {
-    inject: (req) => bootData!.element(req),
-    onInjectError: (err) => log.warn({ err }, 'index.html boot data failed: sent without it'),
-  });
+  const client = builtClient(config.CLIENT_DIST);
   // Source maps are not shipped to production visitors, even from a build that has them.
   if (config.isProduction) app.use((req: Request, res: Response, next: NextFunction) => (req.path.endsWith('.map') ? sendError(res, new AppError(ErrorCode.NOT_FOUND)) : next()));
   app.use(client.files);

@@ -305,23 +305,6 @@ export function createBootCache(opts: { maxAgeMs?: number; checkResponses?: bool
     setStatusOf(fn: (m: Merchant, ip: string, region: string | null) => 0 | 1 | 2) {
       statusOf = fn;
     },
-    /**
-     * A visitor's (no session) answer of a cached call as the API would send it (the envelope's bytes),
-     * for index.html's boot data; null when the call is unknown, its query invalid, or the API would not
-     * answer it from here (a closed call during maintenance or region restriction).
-     */
-    async answer(path: string, rawQuery: string, merchant: Merchant, ip: string, region: string | null, host: string): Promise<Buffer | null> {
-      const i = byPath.get(path);
-      if (i === undefined) return null;
-      const spec = specs[i]!;
-      const status = statusOf(merchant, ip, region);
-      if (!spec.open && status !== 0) return null;
-      const q = queryOf(i, rawQuery);
-      if (!q.ok) return null;
-      const variant: Variant = { member: false, status: spec.byStatus ? status : 0 };
-      const e = await get(i, merchant, entryKey(i, spec, q.key, variant), q.query, variant);
-      return render(e, ip, host).body;
-    },
     /** Apply a batch of events: returns whether any touched the merchant rows (the directory must reload). */
     applyEvents(events: TEventEnvelope[]): boolean {
       let merchantChanged = false;

@@ -3,11 +3,10 @@ import { contentCalls, type TAnnouncements } from '@portal/contracts/api/content
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { call } from '../../../lib/api';
 import { useHomeLanguage } from '../use-home-language';
-import { homeAnnouncementsQuery } from '@portal/contracts/domain/boot-data';
 
 /** GET /wps/relay/MCSFE_getListAnnouncements: banners, player notices, popups, promotions. */
 export function getAnnouncements(language: LanguageCode, signal?: AbortSignal): Promise<TAnnouncements> {
-  return call(contentCalls.announcements, { query: homeAnnouncementsQuery(language), signal });
+  return call(contentCalls.announcements, { query: { types: 'B,PL,PU,PR,H', platform: 'W', language }, signal });
 }
 
 export function announcementsQueryOptions(language: LanguageCode) {

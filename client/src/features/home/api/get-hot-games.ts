@@ -3,12 +3,13 @@ import { gameCalls, type TGame } from '@portal/contracts/api/games';
 import { LIMITS, type LanguageCode } from '@portal/contracts/domain/constants';
 import { call } from '../../../lib/api';
 import { useHomeLanguage } from '../use-home-language';
-import { hotGamesQuery } from '@portal/contracts/domain/boot-data';
 
+/** The spec's hot-games request: desktop platforms (isPlatform 2). */
+const HOT_GAMES_PLATFORM = { isPlatform: 2, platform: 'flash,html5-desktop' } as const;
 
 /** GET /wps/relay/GCSGAME_hotGamesV2; the home page shows the first six. */
 export async function getHotGames(language: LanguageCode, signal?: AbortSignal): Promise<TGame[]> {
-  const value = await call(gameCalls.hotGames, { query: hotGamesQuery(language), signal });
+  const value = await call(gameCalls.hotGames, { query: { ...HOT_GAMES_PLATFORM, language }, signal });
   return value.list.slice(0, LIMITS.HOT_GAMES_HOME);
 }
 

@@ -2,13 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contentCalls, type TAnnouncements } from '@portal/contracts/api/content';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { call } from '../../../lib/api';
-import { popupsQuery } from '@portal/contracts/domain/boot-data';
 import { QUERY_KEYS } from '../../../lib/query-keys';
 import type { PopupAudience } from '../public-modal';
 
 /** The popups and promotions (types PU, PR): the server picks the popups by who asks (member or visitor). */
 export function getPopups(language: LanguageCode, signal?: AbortSignal): Promise<TAnnouncements> {
-  return call(contentCalls.announcements, { query: popupsQuery(language), signal });
+  return call(contentCalls.announcements, { query: { types: 'PU,PR', platform: 'W', language }, signal });
 }
 
 /** Keyed by audience too: after a login the member's popups are fetched, not the visitor's kept. */
