@@ -100,7 +100,9 @@ describe('games in Chromium', () => {
     await signInContext(context, p.token);
     await page.goto(gw.url + '/');
     const header = page.getByTestId('header-balance');
-    await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('1,000.00');
+    // A signed-in first load on a loaded CI machine (two e2e files, their gateways and browsers on
+    // 2 cores): a CI run saw this wait out 15 s while the page worked (it passes in ~3 s alone).
+    await expect.poll(() => header.innerText(), { timeout: 30_000 }).toContain('1,000.00');
     await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
 
     // launch as the game card would, and play in a second tab
