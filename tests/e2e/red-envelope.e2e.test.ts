@@ -68,9 +68,15 @@ describe('red envelope', () => {
     await player.page.screenshot({ path: '/tmp/envelope-float.png' });
     await float.click();
     expect(await player.page.getByTestId('envelope-message').innerText()).toBe('Happy weekend, players!');
+    // The grab goes over the page's socket (envelope:grab), not as an HTTP request.
+    const httpGrabs: string[] = [];
+    player.page.on('request', (r) => {
+      if (/\/wps\/envelopes\/[^/]+\/grab/.test(r.url())) httpGrabs.push(r.url());
+    });
     await player.page.getByTestId('envelope-grab').click();
     const amountEl = player.page.getByTestId('envelope-amount');
     await amountEl.waitFor();
+    expect(httpGrabs).toEqual([]);
     const amount = Number(await amountEl.getAttribute('data-amount'));
     expect(amount).toBeGreaterThanOrEqual(100);
     expect(amount).toBeLessThanOrEqual(10_000);

@@ -5,6 +5,7 @@ import type { TEventEnvelope, TSyncReply, TSyncRequest } from '@portal/contracts
 import { QUERY_KEYS } from '../lib/query-keys';
 import { RealtimeClient } from './realtime-client';
 import type { RealtimeTransport } from './socket-transport';
+import type { TSocketGrabReply } from '@portal/contracts/api/red-envelopes';
 
 const A = 'merchant:DEMO';
 
@@ -20,6 +21,7 @@ function setup() {
   let state: (s: 'connected' | 'reconnecting') => void = () => {};
   let hello: (info: { memberId: number | null; merchantCode: string; audiences: string[]; nodeId: string }) => void = () => {};
   const syncs: { req: TSyncRequest; done: (reply: TSyncReply | null) => void }[] = [];
+  const grabs: { req: { envelopeId: string }; done: (reply: TSocketGrabReply | null) => void }[] = [];
   const transport: RealtimeTransport = {
     onState: (fn) => {
       state = fn;
@@ -31,6 +33,7 @@ function setup() {
       emit = fn;
     },
     sync: (req, done) => syncs.push({ req, done }),
+    grabEnvelope: (req, done) => grabs.push({ req, done }),
     reconnect: () => {},
     close: () => {},
   };
@@ -41,7 +44,7 @@ function setup() {
   const applied: number[] = [];
   client.on('winner.posted', (env) => applied.push(env.seq));
   return {
-    client, queryClient, syncs, applied, emit: (e: unknown) => emit(e),
+    client, queryClient, syncs, grabs, applied, emit: (e: unknown) => emit(e),
     state: (x: 'connected' | 'reconnecting') => state(x),
     hello: (audiences: string[]) => hello({ memberId: null, merchantCode: 'DEMO', audiences, nodeId: 'n' }),
   };
@@ -62,6 +65,21 @@ describe('RealtimeClient', () => {
     expect(s.client.getSnapshot().state).toBe('reconnecting');
     s.hello([A]);
     expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('grabs an envelope over the socket only once joined: null before (the page asks over HTTP), the reply after', async () => {
+    const s = setup();
+    expect(await s.client.grabEnvelope('7')).toBeNull();
+    expect(s.grabs).toHaveLength(0);
+    s.state('connected');
+    s.hello([A]);
+    const pending = s.client.grabEnvelope('7');
+    expect(s.grabs.map((g) => g.req)).toEqual([{ envelopeId: '7' }]);
+    const value = { envelopeId: '7', amount: 120, transferId: '9', balance: 120, available: 120 };
+    s.grabs[0]!.done({ success: true, value });
+    expect(await pending).toEqual({ success: true, value });
+    s.state('reconnecting');
+    expect(await s.client.grabEnvelope('8')).toBeNull();
   });
 
   it('asks for a sync on a gap and applies the reply in order', () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EventType, TEventEnvelope } from '@portal/contracts/events/events';
+import type { TSocketGrabReply } from '@portal/contracts/api/red-envelopes';
 import { applyEventToCache } from './cache-mapping';
 import { INITIAL_SEQ_STATE, receiveEvent, receiveEvents, resetAudience, syncRequestFor } from './seq';
 import type { SeqOutcome, SeqState } from './seq';
@@ -102,6 +103,16 @@ export class RealtimeClient {
       }),
     );
     this.transport = t;
+  }
+
+  /**
+   * A red envelope grab over the socket (the server's `envelope:grab`): its answer, or `null` when
+   * the socket is not connected or did not answer in time (the caller asks over HTTP then).
+   */
+  grabEnvelope(envelopeId: string): Promise<TSocketGrabReply | null> {
+    const t = this.transport;
+    if (!t || this.snapshot.state !== 'connected') return Promise.resolve(null);
+    return new Promise((resolve) => t.grabEnvelope({ envelopeId }, resolve));
   }
 
   /** Reconnect with fresh auth (after login, logout or a merchant change). */

@@ -4,7 +4,7 @@ import type { RealtimeClient, RealtimeSnapshot } from './realtime-client';
 
 export const RealtimeContext = createContext<RealtimeClient | null>(null);
 
-function useRealtimeClient(): RealtimeClient | null {
+export function useRealtimeClient(): RealtimeClient | null {
   return useContext(RealtimeContext);
 }
 

@@ -1,5 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, TSyncReply, TSyncRequest } from '@portal/contracts/events/events';
+import type { TSocketGrabReply, TSocketGrabRequest } from '@portal/contracts/api/red-envelopes';
 
 export type HelloInfo = Parameters<ServerToClientEvents['hello']>[0];
 export type HandshakeAuth = { token?: string; merchant?: string; last: Record<string, number> };
@@ -11,11 +12,15 @@ export type RealtimeTransport = {
   onEvent: (fn: (raw: unknown) => void) => void;
   /** Ask for missed events; `null` when the server did not answer in time. */
   sync: (req: TSyncRequest, done: (reply: TSyncReply | null) => void) => void;
+  /** A red envelope grab over the socket; `null` when the server did not answer in time. */
+  grabEnvelope: (req: TSocketGrabRequest, done: (reply: TSocketGrabReply | null) => void) => void;
   reconnect: () => void;
   close: () => void;
 };
 
 const SYNC_TIMEOUT_MS = 5000;
+/** A grab's answer waits for its commit; past this the page asks over HTTP (the grab is idempotent per player). */
+const GRAB_TIMEOUT_MS = 8000;
 const RETRY_IMPORT_MS = 2000;
 
 type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -58,6 +63,10 @@ export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): R
     onEvent: (fn) => withSocket((s) => s.on('event', (raw: unknown) => fn(raw))),
     sync: (req, done) =>
       withSocket((s) => s.timeout(SYNC_TIMEOUT_MS).emit('sync', req, (err: Error | null, reply: TSyncReply) => done(err ? null : reply))),
+    grabEnvelope: (req, done) => {
+      if (!socket?.connected) return done(null);
+      socket.timeout(GRAB_TIMEOUT_MS).emit('envelope:grab', req, (err: Error | null, reply: TSocketGrabReply) => done(err ? null : reply));
+    },
     reconnect: () => {
       // Before the socket exists there is nothing to redo: it connects with the auth of that moment.
       if (!socket) return;

@@ -131,6 +131,22 @@ export const redEnvelopeCalls = {
   history: defineCall({ method: 'GET', path: '/wps/envelopes/history', auth: true, query: ZPageQuery, value: zPage(ZGrabRecord) }),
 };
 
+/**
+ * The same grab over the page's socket (Socket.IO event `envelope:grab` with an ack), for the moment
+ * a drop reaches thousands of open pages at once: no HTTP request, no session lookup of its own (the
+ * socket's session is re-checked, many grabs per statement), the same service, checks and answers as
+ * POST /wps/envelopes/:id/grab. The ack is the HTTP call's envelope: `{ success: true, value }` or
+ * `{ success: false, code, message, value? }` (the codes above, plus UNAUTHORIZED for a guest's socket
+ * or a session that ended, VALIDATION for a bad request, MAINTENANCE / REGION_RESTRICTED as over HTTP,
+ * TOO_MANY_REQUESTS past GRABS_IN_FLIGHT_PER_SOCKET unanswered grabs on one socket).
+ */
+export const ZSocketGrabRequest = z.object({ envelopeId: z.string().regex(/^[1-9]\d{0,14}$/) }).strict();
+export type TSocketGrabRequest = z.infer<typeof ZSocketGrabRequest>;
+export type TSocketGrabReply =
+  | { success: true; value: TGrabValue }
+  | { success: false; code: string; message: string; value?: Record<string, unknown> };
+export const GRABS_IN_FLIGHT_PER_SOCKET = 4;
+
 /** The back office (/ops/api/envelopes): permission envelopes.read to list, envelopes.drop to drop. */
 export const opsRedEnvelopeCalls = {
   list: defineCall({ method: 'GET', path: '/ops/api/envelopes', auth: true, query: ZPageQuery, value: zPage(ZOpsEnvelope) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZWinner } from '../api/games.ts';
+import type { TSocketGrabReply, TSocketGrabRequest } from '../api/red-envelopes.ts';
 
 /**
  * Realtime events. Names are lowercase dot facts. Every event travels in the envelope
@@ -258,6 +259,8 @@ export type ServerToClientEvents = {
 };
 export type ClientToServerEvents = {
   sync: (req: TSyncRequest, ack: (reply: TSyncReply) => void) => void;
+  /** A red envelope grab over the socket (api/red-envelopes.ts, ZSocketGrabRequest). */
+  'envelope:grab': (req: TSocketGrabRequest, ack: (reply: TSocketGrabReply) => void) => void;
 };
 /** Handshake `auth` sent by clients. */
 export const ZHandshakeAuth = z

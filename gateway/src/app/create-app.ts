@@ -71,6 +71,7 @@ import { mountReferralRoutes } from '../modules/referral/referral-routes.ts';
 import { mountProfitRoutes } from '../modules/profit/profit-routes.ts';
 import { createRedEnvelopes, registerRedEnvelopeJobs } from '../modules/red-envelopes/red-envelopes-service.ts';
 import { mountRedEnvelopeOps, mountRedEnvelopeRoutes } from '../modules/red-envelopes/red-envelopes-routes.ts';
+import { socketGrab } from '../modules/red-envelopes/red-envelopes-socket.ts';
 import { createDevMailer, createDevSms, createHttpSms, createMissingMailer, createMissingSms, createSmtpMailer, warnAboutMissingProviders, type Mailer, type SmsProvider } from '../modules/notify/notifier.ts';
 
 export type Portal = Awaited<ReturnType<typeof createPortal>>;
@@ -339,6 +340,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   http.on('clientError', answerClientError);
   const realtime = createRealtime(http, {
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,
+    // Red envelope grabs over the page's socket (the same grab as POST /wps/envelopes/:id/grab).
+    hooks: [socketGrab({ envelopes, merchants, sessions, log, systemStatus: (m, req) => systemStatusOf(m, proxyaddr(req, trust), regionOf(req)) })],
     ...(adapterClient ? { redisClient: adapterClient } : {}),
   });
   disconnectMember = realtime.disconnectMember;

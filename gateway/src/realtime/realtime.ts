@@ -19,7 +19,7 @@ import type { SessionStore } from '../modules/sessions/session-store.ts';
 import { eventsDelivered, eventsReceived, socketsConnected } from '../obs/metrics.ts';
 
 type SocketData = { memberId: number | null; merchantCode: string; audiences: string[] };
-type PortalSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type PortalSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type PortalIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type Logger = {
   warn(obj: unknown, msg?: string): void;
@@ -28,7 +28,10 @@ type Logger = {
   isLevelEnabled?(level: string): boolean;
 };
 
-const KNOWN_CLIENT_EVENTS = new Set<string>(['sync']);
+const KNOWN_CLIENT_EVENTS = ['sync'];
+
+/** Client calls a module answers on the socket (red envelope grabs): the event names it handles and where it attaches them. */
+export type SocketHook = { events: string[]; attach(socket: PortalSocket): void };
 
 export type RealtimeDeps = {
   db: Db;
@@ -41,6 +44,8 @@ export type RealtimeDeps = {
   redisClient?: Parameters<typeof createAdapter>[0];
   /** The adapter's own stream, apart from other deployments or test runs on the same Redis. */
   adapterStream?: string;
+  /** Client calls answered on the socket besides `sync` (attached when the socket connects). */
+  hooks?: SocketHook[];
 };
 
 /**
@@ -63,6 +68,8 @@ export function isAllowedOrigin(origin: string | undefined, host: string | undef
 }
 
 export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
+  const hooks = deps.hooks ?? [];
+  const knownEvents = new Set<string>([...KNOWN_CLIENT_EVENTS, ...hooks.flatMap((h) => h.events)]);
   const io: PortalIo = new Server(http, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
@@ -123,7 +130,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     socket.once('disconnect', () => connected.dec());
     // Junk from a client costs that client its connection and nobody else anything.
     socket.onAny((name: string) => {
-      if (!KNOWN_CLIENT_EVENTS.has(name)) socket.disconnect(true);
+      if (!knownEvents.has(name)) socket.disconnect(true);
     });
     socket.on('sync', async (req: unknown, ack: unknown) => {
       const parsed = ZSyncRequest.safeParse(req);
@@ -134,6 +141,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
       const reply = await catchUp(parsed.data.last, audiences);
       (ack as (r: TSyncReply) => void)(reply);
     });
+    for (const h of hooks) h.attach(socket);
     const auth = ZHandshakeAuth.safeParse(socket.handshake.auth ?? {});
     const last = auth.success && auth.data.last ? { ...auth.data.last } : null;
     // Catch up before joining, so what was missed arrives in order ahead of live events; then join and

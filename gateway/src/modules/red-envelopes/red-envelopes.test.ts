@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type { TGrabValue, TOpenEnvelope, TOpsEnvelope } from '@portal/contracts/api/red-envelopes';
+import { GRABS_IN_FLIGHT_PER_SOCKET, type TGrabValue, type TOpenEnvelope, type TOpsEnvelope } from '@portal/contracts/api/red-envelopes';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
@@ -527,5 +527,97 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
     fail = Object.assign(new Error('duplicate key value violates unique constraint "outbox_pkey"'), { code: '23505', constraint: 'outbox_pkey' });
     const other = await Promise.all(more.map((p) => svc.grab(M, p.memberId, e3).then(() => 'ok', codeOf)));
     expect(other).toEqual(['ok', '23505', '23505']);
+  });
+});
+
+describe('red envelope grabs over the socket (envelope:grab)', () => {
+  type Reply = { success: boolean; code?: string; value?: TGrabValue & Record<string, unknown> };
+  const grabOver = (s: TestSocket, envelopeId: unknown) => s.timeout(10_000).emitWithAck('envelope:grab', { envelopeId } as { envelopeId: string }) as Promise<Reply>;
+
+  it('grabs with the same answers as HTTP, each request id carried into its events; a second grab by either path is refused', async () => {
+    const [a, b] = await Promise.all([member(0), member(0)]);
+    const [sa, sb] = await Promise.all([a, b].map((p) => connectSocket(t.url, { token: p.token })));
+    sockets.push(sa!, sb!);
+    const e = (await drop({ totalAmount: 500, count: 2, minShare: 100 })).json!.value!.envelope;
+    const got = await grabOver(sa!, e.envelopeId);
+    expect(got.success, JSON.stringify(got)).toBe(true);
+    expect(got.value).toMatchObject({ envelopeId: e.envelopeId, balance: got.value!.amount, available: got.value!.amount });
+    expect(await balance(a)).toBe(got.value!.amount);
+    const changed = await waitFor(() => sa!.received.find((x) => x.type === 'balance.changed' && (x.payload as { delta: number }).delta === got.value!.amount), 'balance.changed');
+    expect(changed.requestId).toMatch(/^sg-[0-9a-f-]{36}$/);
+    // a second grab of the same player: over the socket and over HTTP alike
+    expect(await grabOver(sa!, e.envelopeId)).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
+    expect((await grab(a, e.envelopeId)).json).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
+    // HTTP first, then the socket
+    expect((await grab(b, e.envelopeId)).status).toBe(200);
+    expect(await grabOver(sb!, e.envelopeId)).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
+    expect(await balance(a) as number + (await balance(b) as number)).toBe(500);
+  });
+
+  it('refuses bad requests, guests, trial players, ended sessions and maintenance with the HTTP codes, moving nothing', async () => {
+    const [p, trial, ended] = await Promise.all([member(0), member(4), member(0)]);
+    const e = (await drop({ totalAmount: 300, count: 3, minShare: 100 })).json!.value!.envelope;
+    const escrowBefore = await escrow();
+    const sp = await connectSocket(t.url, { token: p.token });
+    sockets.push(sp);
+    for (const bad of ['x', '', '0', '-1', '1'.repeat(16), 12, null, { id: 1 }]) {
+      expect(await grabOver(sp, bad), JSON.stringify(bad)).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    expect(await sp.timeout(10_000).emitWithAck('envelope:grab', { envelopeId: e.envelopeId, more: 1 } as never)).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(await grabOver(sp, '999999999999')).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const guest = await connectSocket(t.url);
+    sockets.push(guest);
+    expect(await grabOver(guest, e.envelopeId)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    const st = await connectSocket(t.url, { token: trial.token });
+    sockets.push(st);
+    expect(await grabOver(st, e.envelopeId)).toMatchObject({ success: false, code: 'TRIAL_FORBIDDEN' });
+    // A session that ended after the socket opened (expired here, so no logout disconnects it): refused.
+    const se = await connectSocket(t.url, { token: ended.token });
+    sockets.push(se);
+    await t.portal.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE member_id = $1`, [ended.memberId]);
+    expect(await grabOver(se, e.envelopeId)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    // Maintenance closes the grab as it closes the HTTP call.
+    await api(t.url, '/wps/dev/merchant', { body: { maintenance: true, maintenanceMessage: 'Back soon' } });
+    try {
+      expect(await grabOver(sp, e.envelopeId)).toMatchObject({ success: false, code: 'MAINTENANCE' });
+    } finally {
+      await api(t.url, '/wps/dev/merchant', { body: { maintenance: false } });
+    }
+    expect(await escrow()).toBe(escrowBefore);
+    expect(await balance(p)).toBe(0);
+    expect(sp.connected).toBe(true);
+    // now it goes through
+    expect(await grabOver(sp, e.envelopeId)).toMatchObject({ success: true });
+  });
+
+  it('a grab sent without an ack costs the socket its connection; more than the in-flight limit on one socket is TOO_MANY_REQUESTS', async () => {
+    const p = await member(0);
+    const s1 = await connectSocket(t.url, { token: p.token });
+    sockets.push(s1);
+    const gone = new Promise((r) => s1.once('disconnect', r));
+    s1.emit('envelope:grab', { envelopeId: '1' } as never);
+    await gone;
+    const s2 = await connectSocket(t.url, { token: p.token });
+    sockets.push(s2);
+    const ids = await Promise.all(Array.from({ length: GRABS_IN_FLIGHT_PER_SOCKET + 3 }, async () => (await drop({ totalAmount: 100, count: 1, minShare: 100 })).json!.value!.envelope.envelopeId));
+    // Hold the database (PGlite runs one transaction at a time) so the first grabs stay unanswered.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const isHolding = new Promise<void>((r) => (holding = r));
+    const tx = t.portal.db.tx(async () => {
+      holding();
+      await held;
+    });
+    await isHolding;
+    const replies = ids.map((id) => grabOver(s2, id));
+    // past the limit: answered at once, while the first ones wait for the database
+    for (const r of replies.slice(GRABS_IN_FLIGHT_PER_SOCKET)) expect(await r).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    release();
+    await tx;
+    for (const r of replies.slice(0, GRABS_IN_FLIGHT_PER_SOCKET)) expect(await r).toMatchObject({ success: true });
+    expect(await balance(p)).toBe(100 * GRABS_IN_FLIGHT_PER_SOCKET);
+    // answered grabs free their places
+    expect(await grabOver(s2, ids.at(-1)!)).toMatchObject({ success: true });
   });
 });

@@ -62,7 +62,7 @@ const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.acc
  * transaction id, no WAL flush).
  */
 const RESOLVE_MANY_SQL = prepared(`WITH live AS (
-     SELECT s.token_hash, s.member_id, s.merchant_code, s.last_seen_at < now() - make_interval(secs => $3) AS stale
+     SELECT s.token_hash, s.member_id, s.merchant_code, m.type AS member_type, s.last_seen_at < now() - make_interval(secs => $3) AS stale
      FROM sessions s JOIN members m ON m.id = s.member_id
      -- Hashes travel as hex text: the same parameter on PostgreSQL and PGlite.
      WHERE s.token_hash = ANY(ARRAY(SELECT decode(h, 'hex') FROM unnest($1::text[]) h)) AND ${SESSION_ALIVE}
@@ -72,7 +72,10 @@ const RESOLVE_MANY_SQL = prepared(`WITH live AS (
      UPDATE sessions t SET last_seen_at = now() WHERE t.token_hash IN (
        SELECT x.token_hash FROM sessions x WHERE x.token_hash IN (SELECT token_hash FROM live WHERE stale) FOR UPDATE SKIP LOCKED)
    )
-   SELECT encode(token_hash, 'hex') AS hash, member_id, merchant_code FROM live`);
+   SELECT encode(token_hash, 'hex') AS hash, member_id, merchant_code, member_type FROM live`);
+
+/** A socket's session: its member, merchant and member type (trial accounts). */
+export type SocketSession = { memberId: number; merchantCode: string; memberType: number };
 
 /** Tokens of handshakes looked up in one statement, at most. */
 const HANDSHAKE_BATCH_MAX = 500;
@@ -87,7 +90,7 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
   const absoluteMs = opts.absoluteMs ?? SESSION_ABSOLUTE_MS;
   const createdHooks: CreatedHook[] = [];
 
-  type Waiting = { hash: string; resolve(v: { memberId: number; merchantCode: string } | null): void; reject(err: unknown): void };
+  type Waiting = { hash: string; resolve(v: SocketSession | null): void; reject(err: unknown): void };
   const waiting: Waiting[] = [];
   let inFlight = 0;
   function flushHandshakes() {
@@ -95,9 +98,9 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
       const batch = waiting.splice(0, HANDSHAKE_BATCH_MAX);
       inFlight++;
       const hashes = [...new Set(batch.map((w) => w.hash))];
-      db.query<{ hash: string; member_id: number; merchant_code: string }>(RESOLVE_MANY_SQL, [hashes, idleMs / 1000, TOUCH_EVERY_MS / 1000])
+      db.query<{ hash: string; member_id: number; merchant_code: string; member_type: number }>(RESOLVE_MANY_SQL, [hashes, idleMs / 1000, TOUCH_EVERY_MS / 1000])
         .then((r) => {
-          const live = new Map(r.rows.map((row) => [row.hash, { memberId: Number(row.member_id), merchantCode: row.merchant_code }]));
+          const live = new Map(r.rows.map((row) => [row.hash, { memberId: Number(row.member_id), merchantCode: row.merchant_code, memberType: Number(row.member_type) }]));
           for (const w of batch) w.resolve(live.get(w.hash) ?? null);
         }, (err: unknown) => {
           for (const w of batch) w.reject(err);
@@ -152,7 +155,7 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
      * one statement: a handshake that finds fewer than 2 statements in flight starts one at once (no
      * added latency when quiet); under load the next statement takes every token that arrived meanwhile.
      */
-    resolveForSocket(token: string): Promise<{ memberId: number; merchantCode: string } | null> {
+    resolveForSocket(token: string): Promise<SocketSession | null> {
       if (!TOKEN_SHAPE.test(token)) return Promise.resolve(null);
       return new Promise((resolve, reject) => {
         waiting.push({ hash: hashToken(token).toString('hex'), resolve, reject });

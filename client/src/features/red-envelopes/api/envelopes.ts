@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { redEnvelopeCalls, type TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
-import { call } from '../../../lib/api';
+import { ApiError, call } from '../../../lib/api';
+import { useRealtimeClient } from '../../../realtime/realtime-context';
 import { useSessionToken } from '../../../lib/session';
 
 export const ENVELOPES_KEY = ['envelopes'] as const;
@@ -34,11 +35,29 @@ export function useUpdateOpenEnvelopes() {
     qc.setQueryData<{ list: TOpenEnvelope[] }>(openKey(token), (d) => ({ list: fn(d?.list ?? []) }));
 }
 
-/** POST /wps/envelopes/:id/grab. */
+/**
+ * Codes of a socket grab that the HTTP call answers better: a session the page must end (the HTTP
+ * client signs out on 401), or a failure where nothing was paid (the grab is idempotent per player).
+ */
+const ASK_OVER_HTTP = new Set(['UNAUTHORIZED', 'INTERNAL', 'TOO_MANY_REQUESTS']);
+
+/**
+ * A grab over the page's socket (`envelope:grab`: when a drop reaches every open page at once, no HTTP
+ * request per grab); POST /wps/envelopes/:id/grab when the socket is not connected or did not answer.
+ */
 export function useGrabEnvelope() {
   const qc = useQueryClient();
+  const realtime = useRealtimeClient();
   return useMutation({
-    mutationFn: (id: string) => call(redEnvelopeCalls.grab, { params: { id }, body: {} }),
+    mutationFn: async (id: string) => {
+      const reply = realtime ? await realtime.grabEnvelope(id) : null;
+      if (reply?.success) return reply.value;
+      if (reply && !ASK_OVER_HTTP.has(reply.code)) {
+        // A socket answer has no HTTP status; the UI reads the code.
+        throw new ApiError(reply.code, reply.message, null, [], reply.value);
+      }
+      return call(redEnvelopeCalls.grab, { params: { id }, body: {} });
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: [...ENVELOPES_KEY] }),
   });
 }

@@ -1,0 +1,80 @@
+import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { GRABS_IN_FLIGHT_PER_SOCKET, ZSocketGrabRequest, type TSocketGrabReply } from '@portal/contracts/api/red-envelopes';
+import { ZHandshakeAuth } from '@portal/contracts/events/events';
+import { isTrialType } from '@portal/contracts/domain/member';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import { errorBody } from '../../app/http.ts';
+import { withRequestId } from '../../obs/request-id.ts';
+import type { Merchant } from '../merchants/merchant-directory.ts';
+import type { SocketSession } from '../sessions/session-store.ts';
+import type { SocketHook } from '../../realtime/realtime.ts';
+import type { RedEnvelopes } from './red-envelopes-service.ts';
+
+export type SocketGrabDeps = {
+  envelopes: Pick<RedEnvelopes, 'grab'>;
+  merchants: { resolve(input: { code?: string | undefined }): Promise<Merchant | null> };
+  sessions: { resolveForSocket(token: string): Promise<SocketSession | null> };
+  /** Maintenance (1) and region restriction (2) as the HTTP gate decides them, from the socket's handshake request. */
+  systemStatus(merchant: Merchant, req: IncomingMessage): 0 | 1 | 2;
+  log: { warn(obj: unknown, msg?: string): void };
+};
+
+/**
+ * `envelope:grab` over the page's socket (contracts api/red-envelopes.ts, ZSocketGrabRequest): the
+ * grab of POST /wps/envelopes/:id/grab without an HTTP request per grab. Every grab is authorized
+ * again as an HTTP call would be: the socket's session is read from the database (batched with other
+ * sockets' in one statement, sessions.resolveForSocket: revoked, expired, idle, disabled or past its
+ * RG session limit is UNAUTHORIZED), a trial session is TRIAL_FORBIDDEN, maintenance and a restricted
+ * region answer as over HTTP; RG exclusion and the envelope's own rules are checked by the grab itself.
+ * Each grab gets a request id (`sg-<uuid>`) carried into the events it commits. A socket has at most
+ * GRABS_IN_FLIGHT_PER_SOCKET grabs unanswered; a grab sent without an ack costs the socket its connection.
+ */
+export function socketGrab(deps: SocketGrabDeps): SocketHook {
+  return {
+    events: ['envelope:grab'],
+    attach(socket) {
+      let inFlight = 0;
+      socket.on('envelope:grab', async (req: unknown, ack: unknown) => {
+        if (typeof ack !== 'function') {
+          socket.disconnect(true);
+          return;
+        }
+        const reply = ack as (r: TSocketGrabReply) => void;
+        if (inFlight >= GRABS_IN_FLIGHT_PER_SOCKET) return reply(errorBody(new AppError(ErrorCode.TOO_MANY_REQUESTS)));
+        inFlight++;
+        try {
+          reply({ success: true, value: await grabFor(socket.data, socket.handshake.auth, socket.request, req) });
+        } catch (err) {
+          if (err instanceof AppError) return reply(errorBody(err));
+          deps.log.warn({ err }, 'socket grab failed');
+          reply(errorBody(new AppError(ErrorCode.INTERNAL)));
+        } finally {
+          inFlight--;
+        }
+      });
+    },
+  };
+
+  async function grabFor(data: { memberId: number | null; merchantCode: string }, auth: unknown, request: IncomingMessage, req: unknown) {
+    const parsed = ZSocketGrabRequest.safeParse(req);
+    if (!parsed.success) {
+      throw new AppError(ErrorCode.VALIDATION, undefined, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    }
+    const handshake = ZHandshakeAuth.safeParse(auth ?? {});
+    const token = handshake.success ? handshake.data.token : undefined;
+    if (data.memberId === null || !token) throw new AppError(ErrorCode.UNAUTHORIZED);
+    const merchant = await deps.merchants.resolve({ code: data.merchantCode });
+    if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
+    const status = deps.systemStatus(merchant, request);
+    if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
+    if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
+    const session = await deps.sessions.resolveForSocket(token);
+    // The session this socket was opened with, still alive, for the same member and merchant.
+    if (!session || session.memberId !== data.memberId || session.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
+    if (isTrialType(session.memberType, merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+    const envelopeId = Number(parsed.data.envelopeId);
+    if (!Number.isSafeInteger(envelopeId)) throw new AppError(ErrorCode.NOT_FOUND);
+    return withRequestId(`sg-${randomUUID()}`, () => deps.envelopes.grab(merchant, session.memberId, envelopeId));
+  }
+}
