@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --engagement [--section envelopes,wagering] [--sockets N] [--clients P] [--dup-every K]
+ * `npm run bench -- --engagement [--section envelopes,wagering] [--sockets N] [--clients P] [--dup-every K] [--grab socket|http]
  * [--rate R] [--seconds S] [--members M] [--cpu-prof FILE] [--out FILE]`: engagement workloads on the real gateway over real
  * PostgreSQL, one SECTION each, each printed beside a bare baseline. Sections run in the order given
  * (default: all). wagering: see wageringSection. Mission progress lag will plug into SECTIONS below.
@@ -11,8 +11,10 @@
  *   2. P client worker processes (default 2) open N socket.io-client websocket connections, one member each.
  *   3. The gateway child drops ONE envelope with N shares to every player (the service an operator's
  *      /ops/api/envelopes call runs: house -> escrow, shares split, `envelope.dropped` to the merchant room).
- *   4. Each socket, when the drop event reaches it, grabs over HTTP (POST /wps/envelopes/:id/grab) at
- *      once; every K-th socket (default 20) clicks twice, and the second click must be refused.
+ *   4. Each socket, when the drop event reaches it, grabs at once: over that socket (`envelope:grab`
+ *      with an ack, the page's path; --grab socket, the default) or over HTTP (POST
+ *      /wps/envelopes/:id/grab, --grab http); every K-th socket (default 20) clicks twice, and the
+ *      second click must be refused.
  *   5. Figures: drop commit -> last grab answered (the "within one second" target), grabs/s, grab latency
  *      p50/p99 (from the drop event reaching that socket to the grab's answer), and the checks: each
  *      member at most once, zero over-grab (successes <= shares, no share claimed twice), total exact
@@ -179,7 +181,17 @@ async function clientRole() {
   let received = 0;
   const agent = new Agent({ keepAlive: true, maxSockets: 1000 });
   let url = '';
-  function grab(token: string, envelopeId: string, t0: number): Promise<GrabOutcome> {
+  let via: 'socket' | 'http' = 'socket';
+  function grab(token: string, s: Sock, envelopeId: string, t0: number): Promise<GrabOutcome> {
+    if (via === 'socket') {
+      return new Promise((resolve) => {
+        s.timeout(120_000).emit('envelope:grab', { envelopeId }, (err: Error | null, reply: { success: boolean; code?: string }) => {
+          const t = wallMs();
+          if (err) return resolve({ status: 0, code: err.message, ms: t - t0, doneAt: t });
+          resolve({ status: reply.success ? 200 : 400, code: reply.success ? null : reply.code ?? null, ms: t - t0, doneAt: t });
+        });
+      });
+    }
     return new Promise((resolve) => {
       const req = request(`${url}/wps/envelopes/${envelopeId}/grab`, {
         method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': '2', authorization: `Bearer ${token}` },
@@ -200,8 +212,9 @@ async function clientRole() {
     });
   }
   serve({
-    async connect({ base, tokens, dupEvery, offset }: { base: string; tokens: string[]; dupEvery: number; offset: number }) {
+    async connect({ base, tokens, dupEvery, offset, grabVia }: { base: string; tokens: string[]; dupEvery: number; offset: number; grabVia: 'socket' | 'http' }) {
       url = base;
+      via = grabVia;
       const t0 = wallMs();
       let i = 0;
       const open = async (token: string, k: number) => {
@@ -211,7 +224,7 @@ async function clientRole() {
           received++;
           const at = wallMs();
           const clicks = (offset + k) % dupEvery === 0 ? 2 : 1;
-          for (let c = 0; c < clicks; c++) void grab(token, e.payload.envelopeId, at).then((o) => outcomes.push(o));
+          for (let c = 0; c < clicks; c++) void grab(token, s, e.payload.envelopeId, at).then((o) => outcomes.push(o));
         });
         await new Promise<void>((resolve, reject) => {
           s.once('hello', () => resolve());
@@ -264,7 +277,7 @@ async function bareUpdates(url: string, n: number, poolSize: number): Promise<{ 
 }
 
 // ---------------------------------------------------------------- sections
-type Opts = { sockets: number; clients: number; dupEvery: number; out: string; sections: string[]; rate: number; seconds: number; members: number; cpuProf: string | null };
+type Opts = { sockets: number; clients: number; dupEvery: number; grabVia: 'socket' | 'http'; out: string; sections: string[]; rate: number; seconds: number; members: number; cpuProf: string | null };
 type SectionResult = { name: string; lines: string[]; data: Record<string, unknown>; ok: boolean };
 
 async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionResult> {
@@ -278,7 +291,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   for (let c = 0; c < o.clients; c++) clients.push(await spawnChild('client', {}));
   const per = Math.ceil(n / o.clients);
   const t0 = wallMs();
-  await Promise.all(clients.map((c, k) => c.ask('connect', { base, tokens: tokens.slice(k * per, (k + 1) * per), dupEvery: o.dupEvery, offset: k * per })));
+  await Promise.all(clients.map((c, k) => c.ask('connect', { base, tokens: tokens.slice(k * per, (k + 1) * per), dupEvery: o.dupEvery, offset: k * per, grabVia: o.grabVia })));
   const connectMs = wallMs() - t0;
   const dups = Array.from({ length: n }, (_, i) => i).filter((i) => i % o.dupEvery === 0).length;
   if (o.cpuProf) await gw.ask('profStart');
@@ -328,7 +341,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const lines = [
     `red envelope: ${n} sockets (${o.clients} client processes), ${n} shares, total ${total}; setup ${(setupMs / 1000).toFixed(1)} s, connect ${(connectMs / 1000).toFixed(1)} s, drop ${f(drop.dropMs)} ms`,
     textTable(['', 'requests', 'answered', 'window ms', 'per s', 'p50 ms', 'p99 ms', 'max ms'], [
-      ['gateway grab (HTTP, batched per envelope)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
+      [o.grabVia === 'socket' ? 'gateway grab (socket envelope:grab, batched)' : 'gateway grab (HTTP, batched per envelope)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
       ['grab service call (no HTTP), pool 20', String(n), String(direct.ok), f(direct.ms), f((n * 1000) / direct.ms), f(direct.latency.p50), f(direct.latency.p99), f(direct.latency.max)],
       ['bare single-row UPDATE (pg, pool 20)', String(n), String(n), f(bare.ms), f(bare.perSec), f(bare.latency.p50), f(bare.latency.p99), f(bare.latency.max)],
     ]),
@@ -338,7 +351,7 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
     `paid without the answer reaching its client (it gave up or saw a reset; the player sees the balance change): ${v.claimed - ok.length}`,
     `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
   ];
-  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
+  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, grabVia: o.grabVia, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
 }
 
 /**
@@ -374,7 +387,7 @@ const OWN_DATABASE = new Set(['wagering']);
 
 function parseArgs(argv: string[]): Opts {
   const o: Opts = {
-    sockets: 10_000, clients: 2, dupEvery: 20, out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS), rate: 1_000, seconds: 10, members: 600, cpuProf: null,
+    sockets: 10_000, clients: 2, dupEvery: 20, grabVia: 'socket', out: path.join(HERE, 'results', 'engagement.json'), sections: Object.keys(SECTIONS), rate: 1_000, seconds: 10, members: 600, cpuProf: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -390,6 +403,11 @@ function parseArgs(argv: string[]): Opts {
     else if (a === '--seconds') o.seconds = num();
     else if (a === '--members') o.members = num();
     else if (a === '--out') o.out = argv[++i]!;
+    else if (a === '--grab') {
+      const v = argv[++i];
+      if (v !== 'socket' && v !== 'http') throw new Error('--grab socket|http');
+      o.grabVia = v;
+    }
     else if (a === '--cpu-prof') o.cpuProf = argv[++i]!;
     else if (a === '--section') {
       const s = (argv[++i] ?? '').split(',').filter(Boolean);
