@@ -26,6 +26,7 @@ import { loadConfig } from '../../gateway/src/app/config.ts';
 import { createPortal } from '../../gateway/src/app/create-app.ts';
 import { onLocalCommit } from '../../gateway/src/bus/outbox.ts';
 import { checkLedger } from '../../gateway/src/modules/wallet/ledger.ts';
+import { seedDemoMissions } from '../../gateway/src/modules/missions/missions-service.ts';
 import { latencyStats, sleep, wallMs, type LatencyStats } from './common.ts';
 import { MERCHANT, seedAccounts } from './ledger-load.ts';
 import { preparePg, setupVendor, vendorHeaders } from './pg-gateway.ts';
@@ -33,7 +34,7 @@ import { preparePg, setupVendor, vendorHeaders } from './pg-gateway.ts';
 const VENDOR = 'WBENCH';
 const BET = 100; // minor units per bet; game type unknown to the catalogue: weight 100%
 
-export type WageringPhase = { name: 'bare' | 'wagering' | 'wagering-service'; targetRate: number; sent: number; answered: number; failed: number; achievedRate: number; lag: LatencyStats; unseen: number };
+export type WageringPhase = { name: 'bare' | 'wagering' | 'wagering-service'; targetRate: number; sent: number; answered: number; failed: number; achievedRate: number; lag: LatencyStats; unseen: number; missionLag: LatencyStats | null; missionUnseen: number };
 export type WageringBenchResult = { members: number; seconds: number; phases: WageringPhase[]; ledgerViolations: number };
 
 export async function engagementWageringBench(opts: { rate?: number; seconds?: number; members?: number; log?: (s: string) => void } = {}): Promise<WageringBenchResult> {
@@ -74,15 +75,34 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
     }
     await portal.betStream.drainNow();
 
-    // What each member's next bet brings its bonus to, and who waits for which sum.
+    // Mission progress: the demo seed's daily "Bet 500.00 today" (valid_bet, every game type) counts
+    // each bet's amount; 500 bets of 1.00 complete it, more than a member makes here.
+    // (NODE_ENV=test does not seed them: seeded here as a portal started with the demo seed has them.)
+    const findMission = async () => (await db.query<{ id: string }>(
+      `SELECT id::text FROM missions WHERE merchant_code = $1 AND period = 'daily' AND kind = 'valid_bet' AND game_type IS NULL AND enabled ORDER BY id LIMIT 1`, [MERCHANT])).rows[0]?.id ?? null;
+    if (!(await findMission())) await seedDemoMissions(db, MERCHANT);
+    const mission = await findMission();
+
+    // What each member's next bet brings its bonus (and its mission) to, and who waits for which sum.
     type Wait = { sum: number; answeredAt: number };
     const waiting = new Map<number, Wait[]>();
     const lags: number[] = [];
+    const missionWaiting = new Map<number, Wait[]>();
+    const missionLags: number[] = [];
     const bareSeen = new Map<string, number>();
     const bareAnswered = new Map<string, number>();
     const stopEvents = onLocalCommit(db, (events) => {
       const now = wallMs();
       for (const e of events) {
+        if (e.type === 'mission.progress' && (e.payload as { missionId: string }).missionId === mission) {
+          const list = missionWaiting.get(Number(e.audience.slice(5)));
+          const progress = (e.payload as { progress: number }).progress;
+          while (list?.length && list[0]!.sum <= progress) {
+            const w = list.shift()!;
+            missionLags.push(w.answeredAt > 0 ? Math.max(0, now - w.answeredAt) : 0);
+          }
+          continue;
+        }
         if (e.type !== 'bonus.progress') continue;
         const memberId = Number(e.audience.slice(5));
         const list = waiting.get(memberId);
@@ -113,6 +133,7 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
       const sums = new Map<number, number>();
       let sent = 0, answered = 0, failed = 0, next = 0;
       lags.length = 0;
+      missionLags.length = 0;
       const started = wallMs();
       const end = started + seconds * 1000;
       const inflight = new Set<Promise<void>>();
@@ -127,6 +148,11 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
           const list = waiting.get(m) ?? [];
           list.push(w);
           waiting.set(m, list);
+        }
+        if (mission) {
+          const list = missionWaiting.get(m) ?? [];
+          list.push(w);
+          missionWaiting.set(m, list);
         }
         const p = (async () => {
           try {
@@ -145,6 +171,8 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
             sums.set(m, (sums.get(m) ?? BET) - BET);
             const list = waiting.get(m);
             if (list) list.splice(list.indexOf(w), 1);
+            const ml = missionWaiting.get(m);
+            if (ml) ml.splice(ml.indexOf(w), 1);
           } finally {
             busy.delete(m);
           }
@@ -180,9 +208,13 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
         phaseLags = [...lags];
         unseen = [...waiting.values()].reduce((n, l) => n + l.length, 0);
       }
-      const phase: WageringPhase = { name, targetRate: rate, sent, answered, failed, achievedRate: Math.round(answered / elapsed), lag: latencyStats(phaseLags), unseen };
+      const missionUnseen = ids.reduce((n, m) => n + (missionWaiting.get(m)?.length ?? 0), 0);
+      const phase: WageringPhase = {
+        name, targetRate: rate, sent, answered, failed, achievedRate: Math.round(answered / elapsed), lag: latencyStats(phaseLags), unseen,
+        missionLag: mission ? latencyStats([...missionLags]) : null, missionUnseen,
+      };
       phases.push(phase);
-      log(`${name.padEnd(8)} target ${rate}/s achieved ${phase.achievedRate}/s answered ${answered} failed ${failed} | lag ms p50 ${phase.lag.p50.toFixed(1)} p99 ${phase.lag.p99.toFixed(1)} max ${phase.lag.max.toFixed(1)} (n=${phase.lag.count}, unseen ${unseen})`);
+      log(`${name.padEnd(8)} target ${rate}/s achieved ${phase.achievedRate}/s answered ${answered} failed ${failed} | lag ms p50 ${phase.lag.p50.toFixed(1)} p99 ${phase.lag.p99.toFixed(1)} max ${phase.lag.max.toFixed(1)} (n=${phase.lag.count}, unseen ${unseen})${phase.missionLag ? ` | mission lag p99 ${phase.missionLag.p99.toFixed(1)} (unseen ${missionUnseen})` : ''}`);
     }
     stopEvents();
     const violations = await checkLedger(db);

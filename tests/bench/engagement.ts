@@ -2,7 +2,7 @@
  * `npm run bench -- --engagement [--section envelopes,wagering] [--sockets N] [--clients P] [--dup-every K] [--grab socket|http]
  * [--rate R] [--seconds S] [--members M] [--cpu-prof FILE] [--out FILE]`: engagement workloads on the real gateway over real
  * PostgreSQL, one SECTION each, each printed beside a bare baseline. Sections run in the order given
- * (default: all). wagering: see wageringSection. Mission progress lag will plug into SECTIONS below.
+ * (default: all). wagering: see wageringSection (bonus wagering and mission progress lag).
  *
  * envelopes: red envelope grab storm.
  *   1. A gateway child (createPortal: migrations, outbox relay, Socket.IO; production mode; demo merchant
@@ -369,15 +369,17 @@ async function wageringSection(o: Opts): Promise<SectionResult> {
   const label = { bare: 'bare bet stream (no-op consumer)', wagering: 'bonus.progress (wagering consumer)', 'wagering-service': 'bonus.progress, bets without HTTP' } as const;
   const lines = [
     `wagering progress: ${o.rate} bets/s target for ${o.seconds} s, ${r.members} members per phase, each with one bet in flight at most; lag = bet answered -> event committed`,
-    textTable(['', 'target/s', 'achieved/s', 'answered', 'failed', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'unseen'], r.phases.map((p) => [
+    textTable(['', 'target/s', 'achieved/s', 'answered', 'failed', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'unseen', 'mission p50', 'mission p99', 'm. unseen'], r.phases.map((p) => [
       label[p.name], String(p.targetRate), String(p.achievedRate), String(p.answered), String(p.failed), f(p.lag.p50), f(p.lag.p99), f(p.lag.max), String(p.unseen),
+      p.missionLag ? f(p.missionLag.p50) : '-', p.missionLag ? f(p.missionLag.p99) : '-', p.missionLag ? String(p.missionUnseen) : '-',
     ])),
+    `mission lag: bet answered -> the mission.progress event of the daily "Bet 500.00 today" mission (every bet counts) committed, in every phase (the missions consumer runs for every bet)`,
     `bets reached ${o.rate}/s: ${r.phases.map((p) => `${label[p.name]} ${p.achievedRate >= o.rate * 0.95 ? 'yes' : `NO (${p.achievedRate}/s)`}`).join('; ')}; every bet counted: ${r.phases.every((p) => p.unseen === 0 && p.failed === 0) ? 'yes' : 'NO'}; ledger violations: ${r.ledgerViolations}`,
   ];
-  return { name: 'wagering', lines, ok: r.ledgerViolations === 0 && r.phases.every((p) => p.unseen === 0), data: { ...r } };
+  return { name: 'wagering', lines, ok: r.ledgerViolations === 0 && r.phases.every((p) => p.unseen === 0 && p.missionUnseen === 0), data: { ...r } };
 }
 
-/** Each section: a name and its run (its own database). Mission progress lag will join here. */
+/** Each section: a name and its run (its own database). */
 const SECTIONS: Record<string, (o: Opts, db: { url: string }) => Promise<SectionResult>> = {
   envelopes: envelopesSection,
   wagering: wageringSection,
