@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { restoreSession } from './lib/session-keep';
 import { startBootCalls } from './lib/system-calls';
+import { startHomeCalls } from './features/home/api/home-calls';
+import { storedLanguage } from './i18n/languages';
+import { DEFAULT_LANGUAGE } from '@portal/contracts/domain/constants';
 import './app/styles.css';
 
 const root = document.getElementById('root');
@@ -13,8 +16,11 @@ const textsReady = import('./i18n/i18n').then((m) => m.i18nReady);
 startBootCalls();
 await restoreSession();
 if (window.location.pathname.startsWith('/ops')) await (await import('./features/ops/lib/ops-session-keep')).restoreOpsSession();
-// On the home page (and the popups over it), its chunk loads beside the app's, not after the first render.
+// On the home page (and the popups over it), its chunk loads beside the app's, not after the first render,
+// and its first reads (announcements, hot games: the largest paint waits for them) go out now, with the
+// session restored (a member's announcements differ) and in the language i18n.ts starts in.
 const isHome = /^\/(?:index(?:\.html)?|home|login|register|help)?\/?$/.test(window.location.pathname);
+if (isHome) startHomeCalls(storedLanguage() ?? DEFAULT_LANGUAGE);
 const [{ App }] = await Promise.all([import('./app/app'), textsReady, isHome ? import('./features/home/components/home-page').catch(() => undefined) : undefined]);
 createRoot(root).render(
   <StrictMode>

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage, snap } from './support/browser.ts';
+import { createMember } from './support/portal-ui.ts';
+import { apiLogin, signInContext } from './support/session.ts';
 
 let gw: GatewayProcess;
 let browser: Browser;
@@ -36,6 +38,32 @@ describe('home page in a real browser', () => {
       await context.close();
     });
   }
+
+  it('asks its first reads before the page renders (not from its first render\'s effects), as the signed-in member', async () => {
+    await createMember(gw, { account: 'homeearly1', password: 'abc12345' });
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, await apiLogin(gw, 'homeearly1', 'abc12345'));
+    const reads: Array<{ url: string; auth: boolean }> = [];
+    let belowFoldAfter = -1;
+    page.on('request', (r) => {
+      if (/MCSFE_getListAnnouncements\?types=B|GCSGAME_hotGamesV2/.test(r.url())) reads.push({ url: r.url(), auth: !!r.headers()['authorization'] });
+      // the below-the-fold chunk is imported by the home page's first render
+      if (/\/assets\/home-below-fold-[^/]+\.js$/.test(r.url()) && belowFoldAfter < 0) belowFoldAfter = reads.length;
+    });
+    // main.tsx starts both once the session is restored, beside the app's chunks (lib/early-calls.ts)
+    const chunk = page.waitForRequest((r) => /\/assets\/app-[^/]+\.js$/.test(r.url()));
+    await page.goto(gw.url + '/');
+    await chunk;
+    await page.getByTestId('home-marquee').waitFor({ timeout: 20_000 });
+    const first = reads.slice(0, 2);
+    expect(first.map((r) => (r.url.includes('hotGames') ? 'hot' : 'announcements')).sort()).toEqual(['announcements', 'hot']);
+    // a member's announcements differ from a visitor's (popups): the early read carries the session
+    expect(first.every((r) => r.auth)).toBe(true);
+    // both went out before the page's first render (which used to send them from its effects)
+    await expect.poll(() => belowFoldAfter, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('home-hot-games').getByTestId('game-card').count()).toBe(6);
+    await context.close();
+  });
 
   it('switches between dark and light themes', async () => {
     const { context, page } = await newPage(browser, { lang: 'EN' });

@@ -3,8 +3,8 @@ import type { BackendModule, ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@portal/contracts/domain/constants';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
-import { readStorage, writeStorage } from '../lib/storage';
-import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode } from './languages';
+import { writeStorage } from '../lib/storage';
+import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode, storedLanguage } from './languages';
 
 /**
  * Every json under locales/<lang>/ is a namespace (new namespaces need no wiring), each its own
@@ -31,10 +31,9 @@ const localeBackend: BackendModule = {
 
 const LANG_KEY = 'lang';
 
-/** The language the user picked, if any (localStorage 'lang', not sensitive). */
+/** The language the user picked, if any (localStorage 'lang', not sensitive; languages.ts reads it before i18next loads). */
 export function getChosenLanguage(): LanguageCode | null {
-  const v = readStorage('local', LANG_KEY);
-  return isLanguageCode(v) ? v : null;
+  return storedLanguage();
 }
 
 function applyHtmlLang(lang: string): void {

@@ -1,5 +1,6 @@
 import { LANGUAGE_CODES } from '@portal/contracts/domain/constants';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
+import { readStorage } from '../lib/storage';
 
 /** Languages with complete translations; every other code falls back to EN. */
 export const FALLBACK_LANGUAGE: LanguageCode = 'EN';
@@ -21,4 +22,10 @@ export const LANGUAGE_TAGS: Record<LanguageCode, string> = {
 
 export function isLanguageCode(v: unknown): v is LanguageCode {
   return typeof v === 'string' && (LANGUAGE_CODES as readonly string[]).includes(v);
+}
+
+/** The language the user picked, if any (localStorage 'lang', not sensitive; i18n.ts writes it). */
+export function storedLanguage(): LanguageCode | null {
+  const v = readStorage('local', 'lang');
+  return isLanguageCode(v) ? v : null;
 }

@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { contentCalls, type TAnnouncements } from '@portal/contracts/api/content';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
-import { call } from '../../../lib/api';
+import { earlyAnswer, earlyAnswerAt, takeEarlyCall } from '../../../lib/early-calls';
 import { useHomeLanguage } from '../use-home-language';
+import { announcementsCallKey, getAnnouncements } from './home-calls';
 
-/** GET /wps/relay/MCSFE_getListAnnouncements: banners, player notices, popups, promotions. */
-export function getAnnouncements(language: LanguageCode, signal?: AbortSignal): Promise<TAnnouncements> {
-  return call(contentCalls.announcements, { query: { types: 'B,PL,PU,PR,H', platform: 'W', language }, signal });
-}
+export { getAnnouncements };
 
 export function announcementsQueryOptions(language: LanguageCode) {
   return queryOptions({
     queryKey: ['announcements', language] as const,
-    queryFn: ({ signal }) => getAnnouncements(language, signal),
+    // The first fetch takes the call main.tsx started early on the home page, if any.
+    queryFn: ({ signal }) => takeEarlyCall<Awaited<ReturnType<typeof getAnnouncements>>>(announcementsCallKey(language)) ?? getAnnouncements(language, signal),
+    // Answered before the first render: the query starts with it (and its time), no fetch.
+    initialData: () => earlyAnswer<Awaited<ReturnType<typeof getAnnouncements>>>(announcementsCallKey(language)),
+    initialDataUpdatedAt: () => earlyAnswerAt(announcementsCallKey(language)),
     staleTime: 5 * 60_000,
   });
 }

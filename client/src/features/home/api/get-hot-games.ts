@@ -1,22 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { gameCalls, type TGame } from '@portal/contracts/api/games';
-import { LIMITS, type LanguageCode } from '@portal/contracts/domain/constants';
-import { call } from '../../../lib/api';
+import type { TGame } from '@portal/contracts/api/games';
+import type { LanguageCode } from '@portal/contracts/domain/constants';
+import { earlyAnswer, earlyAnswerAt, takeEarlyCall } from '../../../lib/early-calls';
 import { useHomeLanguage } from '../use-home-language';
+import { getHotGames, hotGamesCallKey } from './home-calls';
 
-/** The spec's hot-games request: desktop platforms (isPlatform 2). */
-const HOT_GAMES_PLATFORM = { isPlatform: 2, platform: 'flash,html5-desktop' } as const;
-
-/** GET /wps/relay/GCSGAME_hotGamesV2; the home page shows the first six. */
-export async function getHotGames(language: LanguageCode, signal?: AbortSignal): Promise<TGame[]> {
-  const value = await call(gameCalls.hotGames, { query: { ...HOT_GAMES_PLATFORM, language }, signal });
-  return value.list.slice(0, LIMITS.HOT_GAMES_HOME);
-}
+export { getHotGames };
 
 export function hotGamesQueryOptions(language: LanguageCode) {
   return queryOptions({
     queryKey: ['home', 'hotGames', language] as const,
-    queryFn: ({ signal }) => getHotGames(language, signal),
+    // The first fetch takes the call main.tsx started early on the home page, if any.
+    queryFn: ({ signal }) => takeEarlyCall<TGame[]>(hotGamesCallKey(language)) ?? getHotGames(language, signal),
+    // Answered before the first render: the query starts with it (and its time), no fetch.
+    initialData: () => earlyAnswer<TGame[]>(hotGamesCallKey(language)),
+    initialDataUpdatedAt: () => earlyAnswerAt(hotGamesCallKey(language)),
     staleTime: 5 * 60_000,
   });
 }
