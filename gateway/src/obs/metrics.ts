@@ -37,6 +37,15 @@ export const vendorCalls = new Counter({
   registers: [registry],
 });
 
+/** Client calls answered on the socket (red envelope grabs): `outcome` is 'ok' or the refusal's error code (a closed set). */
+export const socketCallDuration = new Histogram({
+  name: 'portal_socket_call_duration_seconds',
+  help: 'Socket calls (envelope:grab) by call and outcome (ok, or the error code of the answer), receipt to ack',
+  labelNames: ['call', 'outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
 export const socketsConnected = new Gauge({
   name: 'portal_sockets_connected',
   help: 'Socket.IO connections open on this node',

@@ -58,7 +58,7 @@ describe('GET /metrics', () => {
       'portal_http_request_duration_seconds', 'portal_vendor_request_duration_seconds', 'portal_vendor_calls_total', 'portal_sockets_connected',
       'portal_events_published_total', 'portal_events_received_total', 'portal_events_delivered_total', 'portal_relay_lag_seconds',
       'portal_outbox_backlog', 'portal_outbox_oldest_pending_seconds', 'portal_job_queue_depth', 'portal_ledger_transfers_total',
-      'portal_login_failures_total', 'portal_ready', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds',
+      'portal_login_failures_total', 'portal_ready', 'portal_socket_call_duration_seconds', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds',
     ]) expect(text).toContain(`# TYPE ${name} `);
   });
 

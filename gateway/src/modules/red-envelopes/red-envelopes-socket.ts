@@ -6,6 +6,7 @@ import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { errorBody } from '../../app/http.ts';
 import { withRequestId } from '../../obs/request-id.ts';
+import { socketCallDuration } from '../../obs/metrics.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import type { SocketSession } from '../sessions/session-store.ts';
 import type { SocketHook } from '../../realtime/realtime.ts';
@@ -27,8 +28,9 @@ export type SocketGrabDeps = {
  * sockets' in one statement, sessions.resolveForSocket: revoked, expired, idle, disabled or past its
  * RG session limit is UNAUTHORIZED), a trial session is TRIAL_FORBIDDEN, maintenance and a restricted
  * region answer as over HTTP; RG exclusion and the envelope's own rules are checked by the grab itself.
- * Each grab gets a request id (`sg-<uuid>`) carried into the events it commits. A socket has at most
- * GRABS_IN_FLIGHT_PER_SOCKET grabs unanswered; a grab sent without an ack costs the socket its connection.
+ * Each grab gets a request id (`sg-<uuid>`) carried into the events it commits, and is counted in
+ * portal_socket_call_duration_seconds{call, outcome}. A socket has at most GRABS_IN_FLIGHT_PER_SOCKET
+ * grabs unanswered; a grab sent without an ack costs the socket its connection.
  */
 export function socketGrab(deps: SocketGrabDeps): SocketHook {
   return {
@@ -40,7 +42,11 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
           socket.disconnect(true);
           return;
         }
-        const reply = ack as (r: TSocketGrabReply) => void;
+        const timer = socketCallDuration.startTimer({ call: 'envelope:grab' });
+        const reply = (r: TSocketGrabReply) => {
+          timer({ outcome: r.success ? 'ok' : r.code });
+          (ack as (r: TSocketGrabReply) => void)(r);
+        };
         if (inFlight >= GRABS_IN_FLIGHT_PER_SOCKET) return reply(errorBody(new AppError(ErrorCode.TOO_MANY_REQUESTS)));
         inFlight++;
         try {

@@ -7,6 +7,7 @@ import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { createRedEnvelopes, ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB } from './red-envelopes-service.ts';
 import type { Db } from '../../db/db.ts';
+import { socketCallDuration } from '../../obs/metrics.ts';
 
 let t: TestPortal;
 let ops = '';
@@ -539,6 +540,9 @@ describe('red envelope grabs over the socket (envelope:grab)', () => {
     const [sa, sb] = await Promise.all([a, b].map((p) => connectSocket(t.url, { token: p.token })));
     sockets.push(sa!, sb!);
     const e = (await drop({ totalAmount: 500, count: 2, minShare: 100 })).json!.value!.envelope;
+    const counted = async (outcome: string) => (await socketCallDuration.get()).values
+      .find((v) => v.metricName === 'portal_socket_call_duration_seconds_count' && v.labels.call === 'envelope:grab' && v.labels.outcome === outcome)?.value ?? 0;
+    const [okBefore, againBefore] = [await counted('ok'), await counted('ENVELOPE_ALREADY_GRABBED')];
     const got = await grabOver(sa!, e.envelopeId);
     expect(got.success, JSON.stringify(got)).toBe(true);
     expect(got.value).toMatchObject({ envelopeId: e.envelopeId, balance: got.value!.amount, available: got.value!.amount });
@@ -547,6 +551,8 @@ describe('red envelope grabs over the socket (envelope:grab)', () => {
     expect(changed.requestId).toMatch(/^sg-[0-9a-f-]{36}$/);
     // a second grab of the same player: over the socket and over HTTP alike
     expect(await grabOver(sa!, e.envelopeId)).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
+    // portal_socket_call_duration_seconds counts each by its outcome
+    expect([await counted('ok') - okBefore, await counted('ENVELOPE_ALREADY_GRABBED') - againBefore]).toEqual([1, 1]);
     expect((await grab(a, e.envelopeId)).json).toMatchObject({ success: false, code: 'ENVELOPE_ALREADY_GRABBED' });
     // HTTP first, then the socket
     expect((await grab(b, e.envelopeId)).status).toBe(200);
