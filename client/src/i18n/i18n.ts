@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@portal/contracts/domain/constants';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { writeStorage } from '../lib/storage';
-import { FALLBACK_LANGUAGE, LANGUAGE_TAGS, isLanguageCode, storedLanguage } from './languages';
+import { FALLBACK_LANGUAGE, LANG_KEY, LANGUAGE_TAGS, isLanguageCode, storedLanguage } from './languages';
 
 /**
  * Every json under locales/<lang>/ is a namespace (new namespaces need no wiring), each its own
@@ -28,8 +28,6 @@ const localeBackend: BackendModule = {
     load().then((m) => done(null, m.default), (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), false));
   },
 };
-
-const LANG_KEY = 'lang';
 
 /** The language the user picked, if any (localStorage 'lang', not sensitive; languages.ts reads it before i18next loads). */
 export function getChosenLanguage(): LanguageCode | null {

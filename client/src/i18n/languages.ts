@@ -24,8 +24,11 @@ export function isLanguageCode(v: unknown): v is LanguageCode {
   return typeof v === 'string' && (LANGUAGE_CODES as readonly string[]).includes(v);
 }
 
-/** The language the user picked, if any (localStorage 'lang', not sensitive; i18n.ts writes it). */
+/** localStorage key of the language the user picked (not sensitive; i18n.ts writes it). */
+export const LANG_KEY = 'lang';
+
+/** The language the user picked, if any. */
 export function storedLanguage(): LanguageCode | null {
-  const v = readStorage('local', 'lang');
+  const v = readStorage('local', LANG_KEY);
   return isLanguageCode(v) ? v : null;
 }

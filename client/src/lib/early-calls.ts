@@ -39,3 +39,15 @@ export function earlyAnswer<T>(key: string): T | undefined {
 export function earlyAnswerAt(key: string): number | undefined {
   return answeredAt.get(key);
 }
+
+/**
+ * The query options that use the call started for `key`: its answer as initialData (with its time),
+ * else its promise as the first fetch, else `fetch` itself.
+ */
+export function withEarlyCall<T>(key: string, fetch: (signal: AbortSignal) => Promise<T>) {
+  return {
+    queryFn: ({ signal }: { signal: AbortSignal }) => takeEarlyCall<T>(key) ?? fetch(signal),
+    initialData: () => earlyAnswer<T>(key),
+    initialDataUpdatedAt: () => earlyAnswerAt(key),
+  };
+}
