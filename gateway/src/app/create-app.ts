@@ -20,7 +20,7 @@ import { mountObservability, observeFastPath, observeHttp } from '../obs/observa
 import { mountOpenApi } from '../obs/openapi.ts';
 import { createMerchantDirectory } from '../modules/merchants/merchant-directory.ts';
 import { createSessionStore } from '../modules/sessions/session-store.ts';
-import { mountSystemRoutes, systemStatusOf } from '../modules/system/system-routes.ts';
+import { assertSystemOpen, mountSystemRoutes } from '../modules/system/system-routes.ts';
 import { mountContentRoutes } from '../modules/content/content-routes.ts';
 import { mountContentOps } from '../modules/content/content-ops-routes.ts';
 import { mountGameRoutes } from '../modules/games/games-routes.ts';
@@ -237,11 +237,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       };
       // Maintenance and region restriction close everything but system and dev calls.
       const isOpenPath = req.path.startsWith('/wps/system/') || req.path.startsWith('/wps/dev/');
-      if (!isOpenPath) {
-        const status = systemStatusOf(merchant, req.ctx.ip, req.ctx.region);
-        if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
-        if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
-      }
+      if (!isOpenPath) assertSystemOpen(merchant, req.ctx.ip, req.ctx.region);
       // Responsible gaming: an excluded player's session is a restricted one (withdraw, RG page; RG_EXCLUDED elsewhere).
       assertAllowedWhenExcluded(req.method, req.path, req.ctx.session?.rgExclusion);
       next();
@@ -341,7 +337,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   const realtime = createRealtime(http, {
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,
     // Red envelope grabs over the page's socket (the same grab as POST /wps/envelopes/:id/grab).
-    hooks: [socketGrab({ envelopes, merchants, sessions, log, systemStatus: (m, req) => systemStatusOf(m, proxyaddr(req, trust), regionOf(req)) })],
+    hooks: [socketGrab({ envelopes, merchants, sessions, log, assertOpen: (m, req) => assertSystemOpen(m, proxyaddr(req, trust), regionOf(req)) })],
     ...(adapterClient ? { redisClient: adapterClient } : {}),
   });
   disconnectMember = realtime.disconnectMember;

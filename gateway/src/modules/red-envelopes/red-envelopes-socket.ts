@@ -16,8 +16,8 @@ export type SocketGrabDeps = {
   envelopes: Pick<RedEnvelopes, 'grab'>;
   merchants: { resolve(input: { code?: string | undefined }): Promise<Merchant | null> };
   sessions: { resolveForSocket(token: string): Promise<SocketSession | null> };
-  /** Maintenance (1) and region restriction (2) as the HTTP gate decides them, from the socket's handshake request. */
-  systemStatus(merchant: Merchant, req: IncomingMessage): 0 | 1 | 2;
+  /** The HTTP gate's maintenance and region check (system-routes.ts assertSystemOpen), from the socket's handshake request. */
+  assertOpen(merchant: Merchant, req: IncomingMessage): void;
   log: { warn(obj: unknown, msg?: string): void };
 };
 
@@ -37,6 +37,9 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
     events: ['envelope:grab'],
     attach(socket) {
       let inFlight = 0;
+      // The handshake's token, read once: it is the socket's for as long as it lives (handshake middleware checked it).
+      const handshake = ZHandshakeAuth.safeParse(socket.handshake.auth ?? {});
+      const token = handshake.success ? handshake.data.token : undefined;
       socket.on('envelope:grab', async (req: unknown, ack: unknown) => {
         if (typeof ack !== 'function') {
           socket.disconnect(true);
@@ -50,7 +53,7 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
         if (inFlight >= GRABS_IN_FLIGHT_PER_SOCKET) return reply(errorBody(new AppError(ErrorCode.TOO_MANY_REQUESTS)));
         inFlight++;
         try {
-          reply({ success: true, value: await grabFor(socket.data, socket.handshake.auth, socket.request, req) });
+          reply({ success: true, value: await grabFor(socket.data, token, socket.request, req) });
         } catch (err) {
           if (err instanceof AppError) return reply(errorBody(err));
           deps.log.warn({ err }, 'socket grab failed');
@@ -62,19 +65,15 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
     },
   };
 
-  async function grabFor(data: { memberId: number | null; merchantCode: string }, auth: unknown, request: IncomingMessage, req: unknown) {
+  async function grabFor(data: { memberId: number | null; merchantCode: string }, token: string | undefined, request: IncomingMessage, req: unknown) {
     const parsed = ZSocketGrabRequest.safeParse(req);
     if (!parsed.success) {
       throw new AppError(ErrorCode.VALIDATION, undefined, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     }
-    const handshake = ZHandshakeAuth.safeParse(auth ?? {});
-    const token = handshake.success ? handshake.data.token : undefined;
     if (data.memberId === null || !token) throw new AppError(ErrorCode.UNAUTHORIZED);
     const merchant = await deps.merchants.resolve({ code: data.merchantCode });
     if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    const status = deps.systemStatus(merchant, request);
-    if (status === 1) throw new AppError(ErrorCode.MAINTENANCE, merchant.maintenanceMessage ?? undefined);
-    if (status === 2) throw new AppError(ErrorCode.REGION_RESTRICTED);
+    deps.assertOpen(merchant, request);
     const session = await deps.sessions.resolveForSocket(token);
     // The session this socket was opened with, still alive, for the same member and merchant.
     if (!session || session.memberId !== data.memberId || session.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);

@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import { systemCalls } from '@portal/contracts/api/system';
 import { SYSTEM_STATUS } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
+import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { HOST_SLOT, IP_SLOT, type BootCache } from '../boot-cache/boot-cache.ts';
 
@@ -29,6 +30,16 @@ export function systemStatusOf(m: Merchant, ip: string, region?: string | null):
   if (isBlocked(m, ip, region)) return SYSTEM_STATUS.BLOCKED;
   if (m.maintenance) return SYSTEM_STATUS.MAINTENANCE;
   return SYSTEM_STATUS.NORMAL;
+}
+
+/**
+ * The gate of every player call outside /wps/system and /wps/dev (HTTP, and the socket's grab):
+ * maintenance answers MAINTENANCE with the merchant's message, a restricted region REGION_RESTRICTED.
+ */
+export function assertSystemOpen(m: Merchant, ip: string, region?: string | null): void {
+  const status = systemStatusOf(m, ip, region);
+  if (status === SYSTEM_STATUS.MAINTENANCE) throw new AppError(ErrorCode.MAINTENANCE, m.maintenanceMessage ?? undefined);
+  if (status === SYSTEM_STATUS.BLOCKED) throw new AppError(ErrorCode.REGION_RESTRICTED);
 }
 
 /**
