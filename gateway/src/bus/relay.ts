@@ -1,4 +1,5 @@
 import { prepared, type Db } from '../db/db.ts';
+import { createPassRunner } from '../db/pass-runner.ts';
 import { createPendingVacuum } from '../db/pending-vacuum.ts';
 import type { EventBus } from './bus.ts';
 import { onOutboxCommit, rowToEnvelope, type OutboxRow } from './outbox.ts';
@@ -68,11 +69,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   const lag = relayLag.labels({ node: nodeId });
   // Per-pass debug lines (event ids with their request ids) only when debug is on: the check is made once.
   const logPasses = (log.isLevelEnabled?.('debug') ?? false) && !!log.debug;
-  let lastStart = -Infinity;
-  let running = false;
-  let again = false;
   let timer: NodeJS.Timeout | null = null;
-  let idle: Promise<void> = Promise.resolve();
   const vacuum = createPendingVacuum(db, 'outbox_pending', log, VACUUM_AFTER_ROWS, VACUUM_EVERY_MS);
 
   async function drain(): Promise<void> {
@@ -95,49 +92,26 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
     }
   }
 
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    idle = (async () => {
-      do {
-        again = false;
-        // Passes start at most every minGapMs. A commit after a quiet spell is relayed at once; under
-        // load the commits of the gap share one pass, so PostgreSQL runs one relay transaction per
-        // gap instead of one per commit (a pass costs about as much server CPU as the commit it relays).
-        const wait = lastStart + minGapMs - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        if (stopped) break;
-        lastStart = performance.now();
-        try {
-          await drain();
-          lastPassFailed = false;
-          await vacuum.maybe();
-        } catch (err) {
-          lastPassFailed = true;
-          if (!stopped) log.warn({ err }, 'outbox relay pass failed');
-        }
-      } while (again && !stopped);
-      running = false;
-    })();
-  }
-
-  // Commits that land in the same tick share one relay pass.
-  let kickQueued = false;
-  const unsubscribe = onOutboxCommit(() => {
-    if (kickQueued) return;
-    kickQueued = true;
-    setImmediate(() => {
-      kickQueued = false;
-      kick();
-    });
+  const runner = createPassRunner({
+    minGapMs,
+    stopped: () => stopped,
+    async pass() {
+      try {
+        await drain();
+        lastPassFailed = false;
+        await vacuum.maybe();
+      } catch (err) {
+        lastPassFailed = true;
+        if (!stopped) log.warn({ err }, 'outbox relay pass failed');
+      }
+    },
   });
+  const kick = runner.kick;
+  // Commits that land in the same tick share one relay pass.
+  const unsubscribe = onOutboxCommit(runner.kickSoon);
   let checking = false;
   const tick = () => {
-    if (running) again = true;
+    if (runner.isRunning()) kick();
     else if (!checking) {
       checking = true;
       db.query<{ any: boolean }>(PENDING_SQL)
@@ -163,7 +137,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
-      await idle;
+      await runner.idle();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Histogram, Counter } from 'prom-client';
 import type { Db, Tx } from '../../db/db.ts';
 import { registry } from '../../obs/metrics.ts';
+import { createPassRunner } from '../../db/pass-runner.ts';
 import { createPendingVacuum } from '../../db/pending-vacuum.ts';
 
 /**
@@ -130,11 +131,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
   const consumers: BetStreamConsumer[] = [];
   let started = false;
   let stopped = false;
-  let running = false;
-  let again = false;
-  let lastStart = -Infinity;
   let timer: NodeJS.Timeout | null = null;
-  let idle: Promise<void> = Promise.resolve();
   let unsubscribe: (() => void) | null = null;
   /** After a failed batch, the next passes take one fact at a time until one succeeds. */
   let single = false;
@@ -196,29 +193,18 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     }
   }
 
-  function kick() {
-    if (!started || stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    idle = (async () => {
-      do {
-        again = false;
-        const wait = lastStart + minGapMs - performance.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-        if (stopped) break;
-        lastStart = performance.now();
-        try {
-          await drain();
-        } catch (err) {
-          if (!stopped) log.warn({ err }, 'bet stream pass failed');
-        }
-      } while (again && !stopped);
-      running = false;
-    })();
-  }
+  const runner = createPassRunner({
+    minGapMs,
+    stopped: () => !started || stopped,
+    async pass() {
+      try {
+        await drain();
+      } catch (err) {
+        if (!stopped) log.warn({ err }, 'bet stream pass failed');
+      }
+    },
+  });
+  const kick = runner.kick;
 
   return {
     register(consumer) {
@@ -227,15 +213,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     start() {
       if (started) return;
       started = true;
-      let queued = false;
-      const wake = () => {
-        if (queued) return;
-        queued = true;
-        setImmediate(() => {
-          queued = false;
-          kick();
-        });
-      };
+      const wake = runner.kickSoon;
       wakers.add(wake);
       unsubscribe = () => wakers.delete(wake);
       const tick = () => {
@@ -247,7 +225,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     kick,
     vacuums: () => vacuum.runs(),
     async drainNow() {
-      await idle;
+      await runner.idle();
       let total = 0;
       // Another node (or this node's own pass) may hold the lock: wait until nothing is pending.
       for (let i = 0; i < 200; i++) {
@@ -262,7 +240,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
       stopped = true;
       unsubscribe?.();
       if (timer) clearTimeout(timer);
-      await idle;
+      await runner.idle();
     },
   };
 }

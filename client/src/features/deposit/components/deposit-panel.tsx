@@ -10,6 +10,7 @@ import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
+import { DataTable, RefreshHead } from '../../../ui/data-table';
 import { useChannels } from '../api/get-channels';
 import { DEPOSITS_KEY, useDeposits } from '../api/get-deposits';
 import { useCreateDeposit } from '../api/create-deposit';
@@ -173,45 +174,30 @@ function RecentDeposits() {
   const pages = pagesOf(q.data);
   return (
     <div className="mc-card">
-      <div className="cx-head">
-        <h2 className="mc-subtitle">{t('deposit_recent')}</h2>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void q.refetch()} data-testid="deposit-list-refresh">
-          {t('refresh')}
-        </button>
-      </div>
+      <RefreshHead title={t('deposit_recent')} onRefresh={() => void q.refetch()} label={t('refresh')} testId="deposit-list-refresh" />
       {q.error && <FormMessage message={errorMessage(q.error)} />}
-      <div className="cx-table-wrap">
-        <table className="cx-table" data-testid="deposit-list">
-          <thead>
-            <tr>
-              <th>{t('col_time')}</th>
-              <th>{t('col_reference')}</th>
-              <th>{t('col_channel')}</th>
-              <th className="cx-num">{t('amount')}</th>
-              <th>{t('col_status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((d) => (
-              <tr key={d.id} data-testid={`deposit-row-${d.id}`} data-status={d.status}>
-                <td data-label={t('col_time')}>{formatDateTime(d.createdAt)}</td>
-                <td data-label={t('col_reference')}>{d.reference}</td>
-                <td data-label={t('col_channel')}>{channelName(t, d.channelCode, channelList.find((c) => c.code === d.channelCode)?.name)}</td>
-                <td data-label={t('amount')} className="cx-num cx-amount">{money(d.amount)}</td>
-                <td data-label={t('col_status')}>
-                  <span className={`cx-pill cx-pill--${STATUS_TONE[d.status]}`}>{t(`deposit_status_${d.status}`)}</span>
-                  {d.payUrl && (
-                    <a className="link-btn" href={d.payUrl} style={{ marginLeft: 8 }} data-testid={`deposit-pay-${d.id}`}>
-                      {t('deposit_continue')}
-                    </a>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {q.data && rows.length === 0 && <p className="cx-empty">{t('empty')}</p>}
-      </div>
+      <DataTable
+        testId="deposit-list" rows={rows} rowKey={(d) => d.id} loaded={!!q.data} emptyText={t('empty')}
+        rowProps={(d) => ({ 'data-testid': `deposit-row-${d.id}`, 'data-status': d.status })}
+        columns={[
+          { key: 'time', label: t('col_time'), cell: (d) => formatDateTime(d.createdAt) },
+          { key: 'reference', label: t('col_reference'), cell: (d) => d.reference },
+          { key: 'channel', label: t('col_channel'), cell: (d) => channelName(t, d.channelCode, channelList.find((c) => c.code === d.channelCode)?.name) },
+          { key: 'amount', label: t('amount'), num: true, tdClass: 'cx-amount', cell: (d) => money(d.amount) },
+          {
+            key: 'status', label: t('col_status'), cell: (d) => (
+              <>
+                <span className={`cx-pill cx-pill--${STATUS_TONE[d.status]}`}>{t(`deposit_status_${d.status}`)}</span>
+                {d.payUrl && (
+                  <a className="link-btn" href={d.payUrl} style={{ marginLeft: 8 }} data-testid={`deposit-pay-${d.id}`}>
+                    {t('deposit_continue')}
+                  </a>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
       <Pager page={page} pages={pages} onPage={setPage} prefix="deposit" />
     </div>
   );

@@ -81,6 +81,45 @@ function Panel({ title, children }: { title: ReactNode; children: ReactNode }) {
   );
 }
 
+/** The table's one row when it has none: loading, or nothing yet. */
+function NoRows({ list, cols }: { list: { data?: { list: readonly unknown[] }; isPending: boolean }; cols: number }) {
+  const { t } = useTranslation('ops');
+  if ((list.data?.list ?? []).length) return null;
+  return <EmptyRow cols={cols}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>;
+}
+
+/** A TY title, or the warning that it is missing (TY is needed to publish). */
+function TyTitle({ title }: { title: string }) {
+  const { t } = useTranslation('ops');
+  return <>{title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</>;
+}
+
+/** Delete, after the operator confirms. */
+function DeleteButton({ busy, onDelete }: { busy: boolean; onDelete: () => void }) {
+  const { t } = useTranslation('ops');
+  return (
+    <button type="button" className="ops-btn ops-btn--danger" disabled={busy} onClick={() => { if (window.confirm(t('content_delete_confirm'))) onDelete(); }}>{t('content_delete')}</button>
+  );
+}
+
+function PublishCheck({ checked, onChange, testId }: { checked: boolean; onChange: (v: boolean) => void; testId?: string }) {
+  const { t } = useTranslation('ops');
+  return (
+    <label className="ops-check"><input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} /><span>{t('content_publish_now')}</span></label>
+  );
+}
+
+/** Cancel and save under an edit form. */
+function FormActions({ onCancel, disabled, saveTestId }: { onCancel: () => void; disabled: boolean; saveTestId: string }) {
+  const { t } = useTranslation('ops');
+  return (
+    <div className="ops-form__actions">
+      <button type="button" className="ops-btn" onClick={onCancel}>{t('content_cancel')}</button>
+      <button type="submit" className="ops-btn ops-btn--primary" disabled={disabled} data-testid={saveTestId}>{t('content_save')}</button>
+    </div>
+  );
+}
+
 // ---- announcements ----
 
 type AnnForm = { id: number | null; kind: TOpsAnnouncement['kind']; execution: 'A' | 'B' | 'F'; promotionType: string; start: string; end: string; sort: string; published: boolean; en: TTexts; ty: TTexts };
@@ -114,17 +153,17 @@ function AnnouncementsSection() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_kind')}</th><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_window')}</th><th>{t('content_status')}</th><th /></tr></thead>
           <tbody>
-            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            <NoRows list={list} cols={6} />
             {(list.data?.list ?? []).map((a) => (
               <tr key={a.id} data-testid={`ops-ann-${a.id}`}>
                 <td>{t(`content_kind_${a.kind}`)}{a.execution ? ` · ${t(`content_exec_${a.execution}`)}` : ''}{a.promotionType ? ` · ${a.promotionType}` : ''}</td>
                 <td className="strong">{a.en.title}</td>
-                <td>{a.ty.title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</td>
+                <td><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{new Date(a.startAt).toLocaleString()} – {a.endAt ? new Date(a.endAt).toLocaleString() : t('content_open_end')}</td>
                 <td><Published published={a.published} /></td>
                 <td className="ops-inline">
                   {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt), end: a.endAt ? toLocalInput(a.endAt) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
-                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(a.id); }}>{t('content_delete')}</button>}
+                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
                 </td>
               </tr>
             ))}
@@ -143,12 +182,9 @@ function AnnouncementsSection() {
               <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-ann" contentLabel={t('content_text')} tyRequired={form.published} />
-            <label className="ops-check"><input type="checkbox" checked={form.published} onChange={(e) => setForm({ ...form, published: e.target.checked })} data-testid="ops-ann-published" /><span>{t('content_publish_now')}</span></label>
+            <PublishCheck checked={form.published} onChange={(published) => setForm({ ...form, published })} testId="ops-ann-published" />
             <ErrorNote error={save.error} testId="ops-ann-error" />
-            <div className="ops-form__actions">
-              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
-              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending} data-testid="ops-ann-save">{t('content_save')}</button>
-            </div>
+            <FormActions onCancel={() => setForm(null)} disabled={save.isPending} saveTestId="ops-ann-save" />
           </form>
         </Panel>
       )}
@@ -205,7 +241,7 @@ function BannersSection() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_image')}</th><th>{t('content_group')}</th><th>{t('content_title')}</th><th>{t('content_link')}</th><th>{t('content_status')}</th><th /></tr></thead>
           <tbody>
-            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            <NoRows list={list} cols={6} />
             {(list.data?.list ?? []).map((b) => (
               <tr key={b.id} data-testid={`ops-banner-${b.id}`}>
                 <td><img className="ops-content-thumb" src={b.url} alt="" /></td>
@@ -215,7 +251,7 @@ function BannersSection() {
                 <td><Published published={b.published} /></td>
                 <td className="ops-inline">
                   {canEdit && b.imageId !== null && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: b.id, group: b.group, imageId: b.imageId, imageUrl: b.url, titleEn: b.titleEn, titleTy: b.titleTy, linkageType: b.linkageType ?? '', linkage: b.linkage ?? '', sort: String(b.sort), published: b.published }); }}>{t('content_edit')}</button>}
-                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(b.id); }}>{t('content_delete')}</button>}
+                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(b.id)} />}
                 </td>
               </tr>
             ))}
@@ -234,12 +270,9 @@ function BannersSection() {
               {form.linkageType && <OpsField label={t('content_link')} value={form.linkage} maxLength={500} required onChange={(linkage) => setForm({ ...form, linkage })} testId="ops-banner-link" />}
               <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-banner-sort" />
             </div>
-            <label className="ops-check"><input type="checkbox" checked={form.published} onChange={(e) => setForm({ ...form, published: e.target.checked })} /><span>{t('content_publish_now')}</span></label>
+            <PublishCheck checked={form.published} onChange={(published) => setForm({ ...form, published })} />
             <ErrorNote error={save.error} testId="ops-banner-error" />
-            <div className="ops-form__actions">
-              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
-              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending || form.imageId === null} data-testid="ops-banner-save">{t('content_save')}</button>
-            </div>
+            <FormActions onCancel={() => setForm(null)} disabled={save.isPending || form.imageId === null} saveTestId="ops-banner-save" />
           </form>
         </Panel>
       )}
@@ -264,15 +297,15 @@ function HelpSection() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_anchor')}</th><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th /></tr></thead>
           <tbody>
-            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            <NoRows list={list} cols={4} />
             {(list.data?.list ?? []).map((h) => (
               <tr key={h.anchor} data-testid={`ops-help-${h.anchor}`}>
                 <td className="mono">{h.anchor}</td>
                 <td className="strong">{h.en.title}</td>
-                <td>{h.ty.title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</td>
+                <td><TyTitle title={h.ty.title} /></td>
                 <td className="ops-inline">
                   {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ ...h, sortText: String(h.sort), isNew: false }); }}>{t('content_edit')}</button>}
-                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(h.anchor); }}>{t('content_delete')}</button>}
+                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(h.anchor)} />}
                 </td>
               </tr>
             ))}
@@ -288,10 +321,7 @@ function HelpSection() {
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-help" contentLabel={t('content_text')} tyRequired />
             <ErrorNote error={save.error} testId="ops-help-error" />
-            <div className="ops-form__actions">
-              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
-              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending} data-testid="ops-help-save">{t('content_save')}</button>
-            </div>
+            <FormActions onCancel={() => setForm(null)} disabled={save.isPending} saveTestId="ops-help-save" />
           </form>
         </Panel>
       )}
@@ -320,16 +350,16 @@ function NewsSection() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_published_at')}</th><th>{t('content_status')}</th><th /></tr></thead>
           <tbody>
-            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={5}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            <NoRows list={list} cols={5} />
             {(list.data?.list ?? []).map((a) => (
               <tr key={a.id} data-testid={`ops-news-${a.id}`}>
                 <td className="strong">{a.en.title}</td>
-                <td>{a.ty.title || <StatusChip tone="warn">{t('content_ty_missing')}</StatusChip>}</td>
+                <td><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{a.publishedAt ? new Date(a.publishedAt).toLocaleString() : '—'}</td>
                 <td><Published published={a.published} /></td>
                 <td className="ops-inline">
                   {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, published: a.published, coverImageId: a.coverImageId, coverUrl: a.coverImageId ? `/wps/content/images/${a.coverImageId}` : '', en: a.en, ty: a.ty }); }}>{t('content_edit')}</button>}
-                  {canEdit && <button type="button" className="ops-btn ops-btn--danger" disabled={remove.isPending} onClick={() => { if (window.confirm(t('content_delete_confirm'))) remove.mutate(a.id); }}>{t('content_delete')}</button>}
+                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
                 </td>
               </tr>
             ))}
@@ -350,12 +380,9 @@ function NewsSection() {
                 </fieldset>
               ))}
             </div>
-            <label className="ops-check"><input type="checkbox" checked={form.published} onChange={(e) => setForm({ ...form, published: e.target.checked })} /><span>{t('content_publish_now')}</span></label>
+            <PublishCheck checked={form.published} onChange={(published) => setForm({ ...form, published })} />
             <ErrorNote error={save.error} testId="ops-news-error" />
-            <div className="ops-form__actions">
-              <button type="button" className="ops-btn" onClick={() => setForm(null)}>{t('content_cancel')}</button>
-              <button type="submit" className="ops-btn ops-btn--primary" disabled={save.isPending} data-testid="ops-news-save">{t('content_save')}</button>
-            </div>
+            <FormActions onCancel={() => setForm(null)} disabled={save.isPending} saveTestId="ops-news-save" />
           </form>
         </Panel>
       )}
@@ -410,7 +437,7 @@ function MessagesSection() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_sent_at')}</th><th>{t('content_segment')}</th><th>{t('content_title')}</th><th>{t('content_recipients')}</th><th>{t('content_skipped')}</th><th>{t('content_operator')}</th></tr></thead>
           <tbody>
-            {(list.data?.list ?? []).length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('content_empty')}</EmptyRow>}
+            <NoRows list={list} cols={6} />
             {(list.data?.list ?? []).map((c) => (
               <tr key={c.id}>
                 <td className="ops-muted">{new Date(c.createdAt).toLocaleString()}</td>

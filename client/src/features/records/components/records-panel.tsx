@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/field-message';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
+import { DataTable } from '../../../ui/data-table';
 import { useRecords } from '../api/get-records';
 import { useDateRange } from '../../../lib/date-range';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
@@ -35,35 +36,18 @@ export function RecordsPanel() {
         />
         <p className="cx-muted">{t('records_range_hint', { days: RECORDS_MAX_RANGE_DAYS })}</p>
         {q.error && <FormMessage message={errorMessage(q.error)} />}
-        <div className="cx-table-wrap">
-          <table className="cx-table" data-testid="records-list">
-            <thead>
-              <tr>
-                <th>{t('col_time')}</th>
-                <th>{t('col_kind')}</th>
-                <th>{t('col_reference')}</th>
-                <th className="cx-num">{t('amount')}</th>
-                <th className="cx-num">{t('col_balance_after')}</th>
-                <th>{t('col_status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} data-testid={`records-row-${r.id}`}>
-                  <td data-label={t('col_time')}>{formatDateTime(r.time)}</td>
-                  <td data-label={t('col_kind')}>{recordKindName(t, r.kind)}</td>
-                  <td data-label={t('col_reference')}>{r.reference}</td>
-                  <td data-label={t('amount')} className={`cx-num cx-amount ${r.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`}>{money(r.amount)}</td>
-                  <td data-label={t('col_balance_after')} className="cx-num">{r.balanceAfter === null ? '—' : money(r.balanceAfter)}</td>
-                  <td data-label={t('col_status')}>
-                    <span className={`cx-pill cx-pill--${STATUS_TONE[r.status]}`}>{t(`record_status_${r.status}`)}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {q.data && rows.length === 0 && <p className="cx-empty">{t('empty')}</p>}
-        </div>
+        <DataTable
+          testId="records-list" rows={rows} rowKey={(r) => r.id} loaded={!!q.data} emptyText={t('empty')}
+          rowProps={(r) => ({ 'data-testid': `records-row-${r.id}` })}
+          columns={[
+            { key: 'time', label: t('col_time'), cell: (r) => formatDateTime(r.time) },
+            { key: 'kind', label: t('col_kind'), cell: (r) => recordKindName(t, r.kind) },
+            { key: 'reference', label: t('col_reference'), cell: (r) => r.reference },
+            { key: 'amount', label: t('amount'), num: true, tdClass: (r) => `cx-amount ${r.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`, cell: (r) => money(r.amount) },
+            { key: 'balance', label: t('col_balance_after'), num: true, cell: (r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter)) },
+            { key: 'status', label: t('col_status'), cell: (r) => <span className={`cx-pill cx-pill--${STATUS_TONE[r.status]}`}>{t(`record_status_${r.status}`)}</span> },
+          ]}
+        />
         <Pager page={page} pages={pagesOf(q.data)} onPage={setPage} prefix="records" />
       </div>
     </div>

@@ -9,6 +9,7 @@ import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
+import { DataTable, RefreshHead } from '../../../ui/data-table';
 import { useAddBankAccount } from '../api/add-bank-account';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useBankAccounts } from '../api/get-bank-accounts';
@@ -299,44 +300,29 @@ function WithdrawalList() {
   const rows = q.data?.list ?? [];
   return (
     <div className="mc-card">
-      <div className="cx-head">
-        <h2 className="mc-subtitle">{t('withdraw_list')}</h2>
-        <button type="button" className="btn btn--ghost btn--sm" onClick={() => void q.refetch()} data-testid="withdraw-list-refresh">
-          {t('refresh')}
-        </button>
-      </div>
+      <RefreshHead title={t('withdraw_list')} onRefresh={() => void q.refetch()} label={t('refresh')} testId="withdraw-list-refresh" />
       {q.error && <FormMessage message={errorMessage(q.error)} />}
-      <div className="cx-table-wrap">
-        <table className="cx-table" data-testid="withdraw-list">
-          <thead>
-            <tr>
-              <th>{t('col_time')}</th>
-              <th>{t('col_reference')}</th>
-              <th>{t('col_bank')}</th>
-              <th className="cx-num">{t('amount')}</th>
-              <th>{t('col_status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((w) => (
-              <tr key={w.id} data-testid={`withdraw-row-${w.id}`} data-status={w.status}>
-                <td data-label={t('col_time')}>{formatDateTime(w.createdAt)}</td>
-                <td data-label={t('col_reference')}>W{w.id}</td>
-                <td data-label={t('col_bank')}>{w.bankName} {w.accountNumber}</td>
-                <td data-label={t('amount')} className="cx-num cx-amount">{money(w.amount)}</td>
-                <td data-label={t('col_status')}>
-                  <span className={`cx-pill cx-pill--${WITHDRAWAL_TONE[w.status]}`}>{t(`withdrawal_status_${w.status}`)}</span>
-                  {w.status === 'rejected' && w.reason && <span className="cx-muted"> {w.reason}</span>}
-                  {w.status === 'partially_received' && w.remainingAmount !== null && (
-                    <span className="cx-muted"> {t('remaining_short', { amount: money(w.remainingAmount) })}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {q.data && rows.length === 0 && <p className="cx-empty">{t('empty')}</p>}
-      </div>
+      <DataTable
+        testId="withdraw-list" rows={rows} rowKey={(w) => w.id} loaded={!!q.data} emptyText={t('empty')}
+        rowProps={(w) => ({ 'data-testid': `withdraw-row-${w.id}`, 'data-status': w.status })}
+        columns={[
+          { key: 'time', label: t('col_time'), cell: (w) => formatDateTime(w.createdAt) },
+          { key: 'reference', label: t('col_reference'), cell: (w) => `W${w.id}` },
+          { key: 'bank', label: t('col_bank'), cell: (w) => `${w.bankName} ${w.accountNumber}` },
+          { key: 'amount', label: t('amount'), num: true, tdClass: 'cx-amount', cell: (w) => money(w.amount) },
+          {
+            key: 'status', label: t('col_status'), cell: (w) => (
+              <>
+                <span className={`cx-pill cx-pill--${WITHDRAWAL_TONE[w.status]}`}>{t(`withdrawal_status_${w.status}`)}</span>
+                {w.status === 'rejected' && w.reason && <span className="cx-muted"> {w.reason}</span>}
+                {w.status === 'partially_received' && w.remainingAmount !== null && (
+                  <span className="cx-muted"> {t('remaining_short', { amount: money(w.remainingAmount) })}</span>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
       <Pager page={page} pages={pagesOf(q.data)} onPage={setPage} prefix="withdraw" />
     </div>
   );

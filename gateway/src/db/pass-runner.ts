@@ -1,0 +1,51 @@
+/**
+ * The loop of a consumer of a pending table (the outbox relay, the bet stream): `pass` runs when
+ * kicked, one at a time, and starts at most every minGapMs. A kick while a pass runs asks for one
+ * more after it (every kick meanwhile shares that one). After a quiet spell a commit is served at
+ * once; under load the commits of one gap share one pass, so PostgreSQL runs one consumer
+ * transaction per gap instead of one per commit. `pass` reports its own errors; a throw from it
+ * ends nothing (the next kick runs it again).
+ */
+export function createPassRunner(opts: { minGapMs: number; pass: () => Promise<void>; stopped: () => boolean }) {
+  let lastStart = -Infinity;
+  let running = false;
+  let again = false;
+  let idle: Promise<void> = Promise.resolve();
+  let queued = false;
+
+  function kick() {
+    if (opts.stopped()) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    idle = (async () => {
+      do {
+        again = false;
+        const wait = lastStart + opts.minGapMs - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        if (opts.stopped()) break;
+        lastStart = performance.now();
+        await opts.pass().catch(() => undefined);
+      } while (again && !opts.stopped());
+      running = false;
+    })();
+  }
+
+  return {
+    kick,
+    /** A kick from a commit: the commits of one tick share it. */
+    kickSoon() {
+      if (queued) return;
+      queued = true;
+      setImmediate(() => {
+        queued = false;
+        kick();
+      });
+    },
+    isRunning: () => running,
+    /** Settles when the current pass (and the ones asked for during it) are done. */
+    idle: () => idle,
+  };
+}
