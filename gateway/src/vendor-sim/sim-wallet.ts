@@ -1,5 +1,4 @@
-import { VENDOR_PREFIX } from '@portal/contracts/api/vendor';
-import { signVendorRequest } from '../modules/provider/vendor-routes.ts';
+import { callVendorWallet, type VendorOp } from '../modules/provider/vendor-client.ts';
 import { simVendorSecret } from './secrets.ts';
 
 /** A refusal from the portal's wallet (4xx): its code, passed on to the game page. */
@@ -11,8 +10,7 @@ export class SimWalletRefused extends Error {
 /** The wallet could not be reached after the retries (network error or 5xx). */
 export class SimWalletUnreachable extends Error {}
 
-type Envelope<T> = { success: boolean; code?: string; message?: string; value?: T };
-type Op = 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback';
+type Op = VendorOp;
 
 /**
  * The simulator's client of the portal's seamless-wallet API, as an outside vendor's server would
@@ -26,33 +24,12 @@ export function createSimWallet(opts: { walletUrl: string; masterSecret: string;
   const backoff = opts.backoffMs ?? 200;
 
   async function call<T>(merchant: string, vendor: string, op: Op, body: Record<string, unknown>, secret?: string): Promise<T> {
-    const raw = JSON.stringify(body);
-    const key = secret ?? simVendorSecret(opts.masterSecret, merchant, vendor);
-    let lastErr: unknown = null;
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, backoff * 2 ** (attempt - 1)));
-      const ts = Math.floor(Date.now() / 1000);
-      let res: Response;
-      try {
-        res = await fetch(`${base}${VENDOR_PREFIX}/${encodeURIComponent(vendor)}/${op}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-merchant-code': merchant, 'x-timestamp': String(ts), 'x-signature': signVendorRequest(key, ts, raw) },
-          body: raw,
-          signal: AbortSignal.timeout(10_000),
-        });
-      } catch (err) {
-        lastErr = err;
-        continue;
-      }
-      const json = (await res.json().catch(() => null)) as Envelope<T> | null;
-      if (res.status >= 500 || !json) {
-        lastErr = new Error(`wallet answered ${res.status}`);
-        continue;
-      }
-      if (!json.success) throw new SimWalletRefused(json.code ?? 'BAD_REQUEST', json.message ?? '', res.status);
-      return json.value as T;
-    }
-    throw new SimWalletUnreachable(`wallet ${op} failed after ${retries + 1} attempts: ${String(lastErr)}`);
+    const answer = await callVendorWallet<T>({
+      baseUrl: base, vendor, op, merchant, secret: secret ?? simVendorSecret(opts.masterSecret, merchant, vendor), body,
+      retries, backoffMs: backoff, unreachable: (reason) => new SimWalletUnreachable(reason),
+    });
+    if (!answer.ok) throw new SimWalletRefused(answer.code, answer.message, answer.status);
+    return answer.value;
   }
 
   return {

@@ -1,7 +1,6 @@
-import { VENDOR_PREFIX } from '@portal/contracts/api/vendor';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { signVendorRequest } from '../provider/vendor-routes.ts';
+import { callVendorWallet, type VendorOp } from '../provider/vendor-client.ts';
 
 export const HOUSE_VENDOR = 'HOUSE';
 
@@ -10,8 +9,6 @@ export class WalletRefused extends AppError {}
 
 /** The wallet could not be reached after the retries (network error or 5xx). */
 export class WalletUnreachable extends Error {}
-
-type Envelope<T> = { success: boolean; code?: string; message?: string; value?: T };
 
 /**
  * The house game server's client of the seamless-wallet API: it calls the gateway over HTTP,
@@ -24,7 +21,6 @@ export function createWalletClient(db: Db, opts: { retries?: number; backoffMs?:
   const secrets = new Map<string, string>();
   const retries = opts.retries ?? 4;
   const backoff = opts.backoffMs ?? 150;
-  const doFetch = opts.fetch ?? fetch;
 
   async function secretOf(merchantCode: string): Promise<string> {
     const hit = secrets.get(merchantCode);
@@ -37,42 +33,16 @@ export function createWalletClient(db: Db, opts: { retries?: number; backoffMs?:
     return s;
   }
 
-  async function call<T>(merchantCode: string, op: 'authenticate' | 'balance' | 'bet' | 'win' | 'rollback', body: Record<string, unknown>): Promise<T> {
+  async function call<T>(merchantCode: string, op: VendorOp, body: Record<string, unknown>): Promise<T> {
     if (!baseUrl) throw new WalletUnreachable('wallet base URL not set');
-    const raw = JSON.stringify(body);
-    const secret = await secretOf(merchantCode);
-    let lastErr: unknown = null;
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, backoff * 2 ** (attempt - 1)));
-      const ts = Math.floor(Date.now() / 1000);
-      let res: Response;
-      try {
-        res = await doFetch(`${baseUrl}${VENDOR_PREFIX}/${HOUSE_VENDOR}/${op}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-merchant-code': merchantCode, 'x-timestamp': String(ts), 'x-signature': signVendorRequest(secret, ts, raw) },
-          body: raw,
-          signal: AbortSignal.timeout(10_000),
-        });
-      } catch (err) {
-        lastErr = err;
-        continue;
-      }
-      if (res.status >= 500) {
-        lastErr = new Error(`wallet answered ${res.status}`);
-        continue;
-      }
-      const json = (await res.json().catch(() => null)) as Envelope<T> | null;
-      if (!json) {
-        lastErr = new Error('wallet answered no JSON');
-        continue;
-      }
-      if (!json.success) {
-        if (res.status === 401 && (json.code === ErrorCode.SIGNATURE_INVALID)) secrets.delete(merchantCode);
-        throw new WalletRefused((json.code ?? ErrorCode.BAD_REQUEST) as ErrorCode, json.message);
-      }
-      return json.value as T;
-    }
-    throw new WalletUnreachable(`wallet ${op} failed after ${retries + 1} attempts: ${String(lastErr)}`);
+    const answer = await callVendorWallet<T>({
+      baseUrl, vendor: HOUSE_VENDOR, op, merchant: merchantCode, secret: await secretOf(merchantCode), body,
+      retries, backoffMs: backoff, fetch: opts.fetch, unreachable: (reason) => new WalletUnreachable(reason),
+    });
+    if (answer.ok) return answer.value;
+    // A secret changed since it was read: read it again for the next call.
+    if (answer.status === 401 && answer.code === ErrorCode.SIGNATURE_INVALID) secrets.delete(merchantCode);
+    throw new WalletRefused(answer.code as ErrorCode, answer.message);
   }
 
   return {
