@@ -94,7 +94,7 @@ export function sendError(res: Response, err: AppError) {
  * a trial (free-play) session only gets the calls marked `trial` (spec: a trial account cannot open
  * the member or account centres).
  */
-export function authorize(def: { auth: boolean; trial?: true }, ctx: RequestContext): void {
+export function authorize(def: { auth: boolean; trial?: true }, ctx: { session?: { memberType: number } | null; merchant: Pick<Merchant, 'trialTypes'> }): void {
   if (!def.auth) return;
   if (!ctx.session) throw new AppError(ErrorCode.UNAUTHORIZED);
   if (!def.trial && isTrialType(ctx.session.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);

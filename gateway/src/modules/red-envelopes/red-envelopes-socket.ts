@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { GRABS_IN_FLIGHT_PER_SOCKET, ZSocketGrabRequest, type TSocketGrabReply } from '@portal/contracts/api/red-envelopes';
 import { ZHandshakeAuth } from '@portal/contracts/events/events';
-import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { errorBody } from '../../app/http.ts';
+import { authorize, errorBody, zodDetails } from '../../app/http.ts';
 import { withRequestId } from '../../obs/request-id.ts';
 import { socketCallDuration } from '../../obs/metrics.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -68,7 +67,7 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
   async function grabFor(data: { memberId: number | null; merchantCode: string }, token: string | undefined, request: IncomingMessage, req: unknown) {
     const parsed = ZSocketGrabRequest.safeParse(req);
     if (!parsed.success) {
-      throw new AppError(ErrorCode.VALIDATION, undefined, parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+      throw new AppError(ErrorCode.VALIDATION, undefined, zodDetails(parsed.error));
     }
     if (data.memberId === null || !token) throw new AppError(ErrorCode.UNAUTHORIZED);
     const merchant = await deps.merchants.resolve({ code: data.merchantCode });
@@ -77,7 +76,8 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
     const session = await deps.sessions.resolveForSocket(token);
     // The session this socket was opened with, still alive, for the same member and merchant.
     if (!session || session.memberId !== data.memberId || session.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
-    if (isTrialType(session.memberType, merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+    // The rest of what an HTTP call of the grab is refused for (a trial session): the same policy.
+    authorize({ auth: true }, { session, merchant });
     const envelopeId = Number(parsed.data.envelopeId);
     if (!Number.isSafeInteger(envelopeId)) throw new AppError(ErrorCode.NOT_FOUND);
     return withRequestId(`sg-${randomUUID()}`, () => deps.envelopes.grab(merchant, session.memberId, envelopeId));
