@@ -14,14 +14,8 @@ export const PROMOTIONS_PREFIX = '/wps/v2/promotions';
 const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ZLang = z.enum(['EN', 'TY']);
 
-export const ZPromotion = z.object({
-  id: z.string(),
-  category: z.enum(PROMOTION_CATEGORIES),
-  kind: z.enum(PROMOTION_KINDS),
-  title: z.string(),
-  rules: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string().nullable(),
+/** A promotion's terms as players and operators read them (amounts in minor units). */
+const PROMOTION_TERMS = {
   requiresJoin: z.boolean(),
   rewardAmount: z.number().int(),
   rewardBps: z.number().int(),
@@ -36,6 +30,17 @@ export const ZPromotion = z.object({
   bonusDays: z.number().int(),
   drawAt: z.string().nullable(),
   winners: z.number().int().nullable(),
+};
+
+export const ZPromotion = z.object({
+  id: z.string(),
+  category: z.enum(PROMOTION_CATEGORIES),
+  kind: z.enum(PROMOTION_KINDS),
+  title: z.string(),
+  rules: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  ...PROMOTION_TERMS,
   /** The caller's status (spec section 4); guests see join or the promotion's own state. */
   status: z.enum(ACTIVITY_STATUSES),
   /** The caller's reward on it now, when there is one. */
@@ -149,18 +154,7 @@ export const ZOpsPromotion = z.object({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   enabled: z.boolean(),
-  requiresJoin: z.boolean(),
-  rewardAmount: z.number().int(),
-  rewardBps: z.number().int(),
-  rewardCap: z.number().int().nullable(),
-  minDeposit: z.number().int(),
-  wageringBonusX: z.number().int(),
-  wageringDepositX: z.number().int(),
-  weights: z.record(z.string(), z.number().int()),
-  rebateBps: z.record(z.string(), z.number().int()),
-  bonusDays: z.number().int(),
-  drawAt: z.string().nullable(),
-  winners: z.number().int().nullable(),
+  ...PROMOTION_TERMS,
   seedHash: z.string().nullable(),
   drawnAt: z.string().nullable(),
   joins: z.number().int(),
