@@ -310,6 +310,9 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const other = outcomes.filter((x) => x.status !== 200 && x.code !== 'ENVELOPE_ALREADY_GRABBED');
   const lastDone = Math.max(...outcomes.map((x) => x.doneAt));
   const windowMs = lastDone - drop.committedAt;
+  // When the drop reached each socket (its grab starts then: doneAt - ms), from the drop's commit: the
+  // fan-out's share of the window.
+  const reached = latencyStats(outcomes.map((x) => x.doneAt - x.ms - drop.committedAt));
   const latency = latencyStats(ok.map((x) => x.ms));
   // The clients stop first (requests they gave up on or saw reset may still be running in the
   // gateway); then the check waits until the claims stop moving (two reads 1 s apart alike).
@@ -345,13 +348,13 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
       ['grab service call (no HTTP), pool 20', String(n), String(direct.ok), f(direct.ms), f((n * 1000) / direct.ms), f(direct.latency.p50), f(direct.latency.p99), f(direct.latency.max)],
       ['bare single-row UPDATE (pg, pool 20)', String(n), String(n), f(bare.ms), f(bare.perSec), f(bare.latency.p50), f(bare.latency.p99), f(bare.latency.max)],
     ]),
-    `drop event reached ${received}/${n} sockets; ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
+    `drop event reached ${received}/${n} sockets (after its commit: median ${f(reached.p50)} ms, last ${f(reached.max)} ms); ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
     `within one second: ${windowMs <= 1000 ? 'yes' : 'NO'} (${f(windowMs)} ms from the drop's commit to the last grab answered)`,
     `all shares grabbed: ${v.claimed === n ? 'yes' : `NO (${v.claimed}/${n}; the rest stays in escrow until the expiry job returns it)`}`,
     `paid without the answer reaching its client (it gave up or saw a reset; the player sees the balance change): ${v.claimed - ok.length}`,
     `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
   ];
-  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, grabVia: o.grabVia, total, setupMs, connectMs, drop, windowMs, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
+  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, grabVia: o.grabVia, total, setupMs, connectMs, drop, windowMs, dropReached: reached, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
 }
 
 /**
