@@ -161,9 +161,11 @@ function AnnouncementsSection() {
                 <td><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{new Date(a.startAt).toLocaleString()} – {a.endAt ? new Date(a.endAt).toLocaleString() : t('content_open_end')}</td>
                 <td><Published published={a.published} /></td>
-                <td className="ops-inline">
-                  {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt), end: a.endAt ? toLocalInput(a.endAt) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
-                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
+                <td>
+                  <span className="ops-inline">
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt), end: a.endAt ? toLocalInput(a.endAt) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
+                    {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -249,9 +251,11 @@ function BannersSection() {
                 <td><span className="strong">{b.titleEn}</span><br /><span className="ops-muted">{b.titleTy || t('content_ty_missing')}</span></td>
                 <td className="mono ops-muted">{b.linkageType ? `${b.linkageType} ${b.linkage}` : '—'}</td>
                 <td><Published published={b.published} /></td>
-                <td className="ops-inline">
-                  {canEdit && b.imageId !== null && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: b.id, group: b.group, imageId: b.imageId, imageUrl: b.url, titleEn: b.titleEn, titleTy: b.titleTy, linkageType: b.linkageType ?? '', linkage: b.linkage ?? '', sort: String(b.sort), published: b.published }); }}>{t('content_edit')}</button>}
-                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(b.id)} />}
+                <td>
+                  <span className="ops-inline">
+                    {canEdit && b.imageId !== null && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: b.id, group: b.group, imageId: b.imageId, imageUrl: b.url, titleEn: b.titleEn, titleTy: b.titleTy, linkageType: b.linkageType ?? '', linkage: b.linkage ?? '', sort: String(b.sort), published: b.published }); }}>{t('content_edit')}</button>}
+                    {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(b.id)} />}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -303,9 +307,11 @@ function HelpSection() {
                 <td className="mono">{h.anchor}</td>
                 <td className="strong">{h.en.title}</td>
                 <td><TyTitle title={h.ty.title} /></td>
-                <td className="ops-inline">
-                  {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ ...h, sortText: String(h.sort), isNew: false }); }}>{t('content_edit')}</button>}
-                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(h.anchor)} />}
+                <td>
+                  <span className="ops-inline">
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ ...h, sortText: String(h.sort), isNew: false }); }}>{t('content_edit')}</button>}
+                    {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(h.anchor)} />}
+                  </span>
                 </td>
               </tr>
             ))}
@@ -357,9 +363,11 @@ function NewsSection() {
                 <td><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{a.publishedAt ? new Date(a.publishedAt).toLocaleString() : '—'}</td>
                 <td><Published published={a.published} /></td>
-                <td className="ops-inline">
-                  {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, published: a.published, coverImageId: a.coverImageId, coverUrl: a.coverImageId ? `/wps/content/images/${a.coverImageId}` : '', en: a.en, ty: a.ty }); }}>{t('content_edit')}</button>}
-                  {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
+                <td>
+                  <span className="ops-inline">
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, published: a.published, coverImageId: a.coverImageId, coverUrl: a.coverImageId ? `/wps/content/images/${a.coverImageId}` : '', en: a.en, ty: a.ty }); }}>{t('content_edit')}</button>}
+                    {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
+                  </span>
                 </td>
               </tr>
             ))}
