@@ -139,4 +139,24 @@ describe('issue 12 in Chromium', () => {
     await snap(page, 'ux-live-1366');
     await context.close();
   });
+
+  it('on a 390 px phone in Tagalog the signed-in header fits: the logo shrinks instead of running under the balance', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/');
+    await page.getByTestId('account-menu-button').waitFor({ timeout: 15_000 });
+    const box = (sel: string) => page.locator(sel).first().evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right };
+    });
+    const logo = await box('.logo__img');
+    const actions = await box('.site-header__actions');
+    // The whole image stays left of the balance and the deposit button (it used to be 104 px wide in a 50 px link).
+    expect(logo.right).toBeLessThanOrEqual(actions.left);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, 'ux-header-390-ty');
+    await context.close();
+  });
 });
