@@ -140,7 +140,7 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
-  it('on a 390 px phone in Tagalog the signed-in header fits: the logo shrinks instead of running under the balance', async () => {
+  it('on a 390 px phone in Tagalog nothing is wider than the screen: the signed-in header (the logo shrinks) and every member-centre item', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'TY' });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -157,6 +157,21 @@ describe('issue 12 in Chromium', () => {
     expect(logo.right).toBeLessThanOrEqual(actions.left);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'ux-header-390-ty');
+    // Every member-centre item at that width: nothing wider than the screen (the referral link row and
+    // the RG exclusion buttons, long in TY, made the page 427 and 419 px wide).
+    await page.goto(gw.url + '/member');
+    await page.locator('[data-testid^="mc-item-"]').first().waitFor({ timeout: 15_000 });
+    const items = await page.locator('[data-testid^="mc-item-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.replace(/^mc-item-/, '')));
+    expect(items.length).toBeGreaterThan(5);
+    const wide: string[] = [];
+    for (const item of items) {
+      await page.goto(`${gw.url}/member?tab=${item}`);
+      await page.getByTestId(`mc-item-${item}`).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(300);
+      const w = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (w > 390) wide.push(`${item}: ${w}px`);
+    }
+    expect(wide).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -110,8 +110,8 @@ export function RgPanel() {
         <h2 className="mc-title">{t('rg_exclusion')}</h2>
         <p className="cx-muted">{t('rg_exclusion_text')}</p>
         <div className="cx-form">
-          {RG_COOLING_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline" onClick={() => setPendingExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
-          {RG_SELF_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
+          {RG_COOLING_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
+          {RG_SELF_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
         </div>
         {pendingExclusion && (
           <div className="form-notice" role="alertdialog" data-testid="rg-exclude-confirm">
