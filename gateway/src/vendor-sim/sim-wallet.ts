@@ -10,8 +10,6 @@ export class SimWalletRefused extends Error {
 /** The wallet could not be reached after the retries (network error or 5xx). */
 export class SimWalletUnreachable extends Error {}
 
-type Op = VendorOp;
-
 /**
  * The simulator's client of the portal's seamless-wallet API, as an outside vendor's server would
  * call it: over HTTP, one vendor at a time, each request signed with that vendor's own secret. A
@@ -23,7 +21,7 @@ export function createSimWallet(opts: { walletUrl: string; masterSecret: string;
   const retries = opts.retries ?? 3;
   const backoff = opts.backoffMs ?? 200;
 
-  async function call<T>(merchant: string, vendor: string, op: Op, body: Record<string, unknown>, secret?: string): Promise<T> {
+  async function call<T>(merchant: string, vendor: string, op: VendorOp, body: Record<string, unknown>, secret?: string): Promise<T> {
     const answer = await callVendorWallet<T>({
       baseUrl: base, vendor, op, merchant, secret: secret ?? simVendorSecret(opts.masterSecret, merchant, vendor), body,
       retries, backoffMs: backoff, unreachable: (reason) => new SimWalletUnreachable(reason),
