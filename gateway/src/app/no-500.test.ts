@@ -25,7 +25,7 @@ import { opsPromotionCalls, promotionCalls } from '@portal/contracts/api/promoti
 import { missionCalls, opsMissionCalls } from '@portal/contracts/api/missions';
 import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { opsPointCalls, pointCalls } from '@portal/contracts/api/points';
-import { OPS_TOTP_SECRET, totpNow } from '../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -102,7 +102,7 @@ describe('no back-office endpoint answers 500 to an administrator\'s junk', () =
   let admin = '';
   beforeAll(async () => {
     await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-    admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await totpNow() } })).json!.value!.token;
+    admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await opsTotp('junkadmin') } })).json!.value!.token;
   });
   const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls, opsContentCalls };
   const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>

@@ -7,7 +7,7 @@ import { createSmsCodes } from '../modules/auth/sms-codes.ts';
 import { createAccounts } from '../modules/auth/accounts-service.ts';
 import { createCaptchas, createSliderBotChecker } from '../modules/auth/challenges.ts';
 import { createSmtpMailer } from '../modules/notify/notifier.ts';
-import { totpNow } from '../testing/ops-totp.ts';
+import { opsTotp } from '../testing/ops-totp.ts';
 
 /**
  * A portal in production mode with what production requires (no demo seed, secrets from the
@@ -32,7 +32,7 @@ async function login(account: string, password: string) {
   return r.json!.value!.token;
 }
 async function opsLogin(username: string, password: string) {
-  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password, totp: await totpNow(undefined, username) } });
+  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password, totp: await opsTotp(username) } });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

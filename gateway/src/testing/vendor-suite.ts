@@ -6,7 +6,7 @@ import { signSim } from '../modules/cashier/payment-provider.ts';
 import { checkLedger, transfer } from '../modules/wallet/ledger.ts';
 import { connectSocket, type TestPortal, type TestSocket } from './test-portal.ts';
 import { apiOn, testMembers } from './test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from './ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from './ops-totp.ts';
 import type { OperatorRole } from '@portal/contracts/api/ops';
 
 /** A game of a test vendor: its type, node id, code and name (`vendorName`, the vendors row's display name, defaults to `name`). */
@@ -24,7 +24,7 @@ export async function seedVendor(db: TestPortal['portal']['db'], vendor: string,
 /** An operator of DEMO with the test authenticator (OPS_TOTP_SECRET), signed in: its session token. */
 export async function signedInOperator(portal: TestPortal, name: string, password: string, roles: OperatorRole[]) {
   await portal.portal.cashier.operators.createOperator('DEMO', name, password, roles, { totpSecret: OPS_TOTP_SECRET });
-  const login = await apiOn(() => portal.url)<{ token: string }>('/ops/api/session/login', { body: { username: name, password, totp: await totpNow(OPS_TOTP_SECRET, name) } });
+  const login = await apiOn(() => portal.url)<{ token: string }>('/ops/api/session/login', { body: { username: name, password, totp: await opsTotp(name) } });
   return login.json!.value!.token;
 }
 

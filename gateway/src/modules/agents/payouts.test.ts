@@ -5,7 +5,7 @@ import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSock
 import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
 import { balanceOf, checkLedger, transfer } from '../wallet/ledger.ts';
 import { SETTLEMENT_JOBS } from './settlement-jobs.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 
 /**
  * Payouts over the API on a test portal: a 3-level daily-wages chain settled by the test clock
@@ -19,7 +19,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'agboss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await totpNow() } })).json!.value!.token;
+  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await opsTotp('agboss') } })).json!.value!.token;
 }, 120_000);
 afterAll(async () => {
   for (const s of sockets) s.close();

@@ -6,7 +6,7 @@ import { apiOn, testMembers } from '../../testing/test-members.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { checkCashier } from './invariants.ts';
 import { signSim } from './payment-provider.ts';
-import { OPS_TOTP_SECRET, enrolOperatorTotp, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, enrolOperatorTotp, opsTotp } from '../../testing/ops-totp.ts';
 
 let t: TestPortal;
 let ops: string;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'boss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
   await t.portal.cashier.operators.createOperator('DEMO', 'reader', 'Reader12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'boss', password: 'Boss12345678', totp: await totpNow(undefined, 'boss') } })).json!.value!.token;
+  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'boss', password: 'Boss12345678', totp: await opsTotp('boss') } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -443,7 +443,7 @@ describe('operators', () => {
     // An operator token is not a member token either.
     expect((await call('/wps/v2/wallets/balance', { token: ops })).status).toBe(401);
 
-    const reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'reader', password: 'Reader12345678', totp: await totpNow(undefined, 'reader') } })).json!.value!.token;
+    const reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'reader', password: 'Reader12345678', totp: await opsTotp('reader') } })).json!.value!.token;
     expect((await opsCall('/withdrawals', { token: reader })).status).toBe(200);
     expect((await opsCall('/adjustments', { token: reader, body: { account: m.account, amount: 100, reason: 'nope nope', requestId: rid() } })).status).toBe(403);
     expect((await opsCall('/settings', { token: reader, method: 'PUT', body: { autoReceiveMinutes: 5 } })).status).toBe(403);

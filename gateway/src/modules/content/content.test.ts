@@ -8,7 +8,7 @@ import type { TOpsAnnouncement, TOpsArticle, TOpsBanner, TOpsCampaign } from '@p
 import type { TMessage } from '@portal/contracts/api/wallet';
 import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 import { sniffContentImage } from './content-ops.ts';
 
 let t: TestPortal;
@@ -59,7 +59,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   for (const [name, roles] of [['ct_admin', ['administrator']], ['ct_content', ['content']], ['ct_finance', ['finance']], ['ct_support', ['support']]] as const) {
     await t.portal.cashier.operators.createOperator('DEMO', name, 'Content12345', [...roles], { totpSecret: OPS_TOTP_SECRET });
-    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Content12345', totp: await totpNow() } })).json!.value!.token;
+    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Content12345', totp: await opsTotp(name) } })).json!.value!.token;
   }
 }, 240_000);
 afterAll(async () => {

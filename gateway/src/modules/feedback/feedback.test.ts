@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn, testMembers } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 import { checkImage } from './image-check.ts';
 
 /** A real png of w x h (pngjs encodes it). */
@@ -90,7 +90,7 @@ const ops = new Map<string, string>();
 async function opsLogin(role: 'support' | 'finance' | 'administrator') {
   const name = `fb_${role}`;
   await t.portal.cashier.operators.createOperator('DEMO', name, 'Feedback12345', [role], { totpSecret: OPS_TOTP_SECRET });
-  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Feedback12345', totp: await totpNow() } });
+  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Feedback12345', totp: await opsTotp(name) } });
   expect(r.status, r.text).toBe(200);
   ops.set(role, r.json!.value!.token);
 }

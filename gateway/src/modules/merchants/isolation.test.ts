@@ -1,4 +1,4 @@
-import { enrolOperatorTotp, OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { enrolOperatorTotp, OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { authCalls } from '@portal/contracts/api/auth';
@@ -39,7 +39,7 @@ async function devSession(account: string, type: number, headers: Record<string,
   return { id: r.json!.value!.memberId, token: r.json!.value!.token };
 }
 async function opsLogin(username: string, headers: Record<string, string> = {}) {
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await totpNow(undefined, username) }, headers });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username) }, headers });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

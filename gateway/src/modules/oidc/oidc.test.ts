@@ -3,7 +3,7 @@ import { api, startTestPortal, type TestPortal } from '../../testing/test-portal
 import { defaultClaims, signInWithProvider, startOidcTestProvider, type OidcTestProvider } from '../../testing/oidc-test-provider.ts';
 import { accountBaseFrom, createOidc, safeReturnTo } from './oidc-service.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 
 /**
  * Social sign-in against a real OpenID provider (oidc-provider) running in this process: the whole
@@ -233,7 +233,7 @@ describe('social sign-in in the Philippines: full name and birth date first, scr
   beforeAll(async () => {
     await setMarket('PH');
     await t.portal.cashier.operators.createOperator('DEMO', 'oidc_risk', 'Oidc12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-    risk = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'oidc_risk', password: 'Oidc12345678', totp: await totpNow(undefined, 'oidc_risk') } })).json!.value!.token;
+    risk = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'oidc_risk', password: 'Oidc12345678', totp: await opsTotp('oidc_risk') } })).json!.value!.token;
     const imp = await api(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: 'full_name,birth_date,category\n"Magsaysay, Rosa",1975-04-04,government_official\n' } });
     expect(imp.status, imp.text).toBe(200);
   });

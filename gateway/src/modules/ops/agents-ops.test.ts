@@ -3,7 +3,7 @@ import type { TAgentContract, TContractToEnd } from '@portal/contracts/api/agent
 import type { TOpsTreeValue } from '@portal/contracts/api/ops-agents';
 import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 
 let t: TestPortal;
 let admin = '';
@@ -13,8 +13,8 @@ beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'agboss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
   await t.portal.cashier.operators.createOperator('DEMO', 'agreader', 'Reader12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await totpNow(undefined, 'agboss') } })).json!.value!.token;
-  reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agreader', password: 'Reader12345678', totp: await totpNow(undefined, 'agreader') } })).json!.value!.token;
+  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await opsTotp('agboss') } })).json!.value!.token;
+  reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agreader', password: 'Reader12345678', totp: await opsTotp('agreader') } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, totpNow, opsTotp } from '../../testing/ops-totp.ts';
 import { generate } from 'otplib';
 import { csvCell } from './audit-trail.ts';
 
@@ -12,7 +12,7 @@ const call = apiOn(() => t.url);
 beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'console_admin', 'Console12345', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'console_admin', password: 'Console12345', totp: await totpNow() } })).json!.value!.token;
+  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'console_admin', password: 'Console12345', totp: await opsTotp('console_admin') } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -37,7 +37,7 @@ describe('operator second factor (TOTP)', () => {
     expect((await call('/ops/api/session/totp/confirm', { token, body: { code: 'abc' } })).status).toBe(400);
     const wrong = (await generate({ secret })) === '000000' ? '111111' : '000000';
     expect((await call('/ops/api/session/totp/confirm', { token, body: { code: wrong } })).json?.code).toBe('TOTP_INVALID');
-    const confirmCode = await totpNow(secret, 'ops01');
+    const confirmCode = await totpNow(secret);
     expect((await call('/ops/api/session/totp/confirm', { token, body: { code: confirmCode } })).status).toBe(200);
     expect((await call('/ops/api/deposits', { token })).status).toBe(200);
     expect((await call('/ops/api/session/totp/setup', { token, body: {} })).json?.code).toBe('INVALID_STATE');
@@ -50,7 +50,7 @@ describe('operator second factor (TOTP)', () => {
     expect((await call('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: wrong } })).json?.code).toBe('TOTP_INVALID');
     // a code is good once: the one that confirmed the enrolment does not sign in again
     expect((await call('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: confirmCode } })).json?.code).toBe('TOTP_INVALID');
-    const ok = await call<{ token: string; totpEnrolled: boolean }>('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: await totpNow(secret, 'ops01') } });
+    const ok = await call<{ token: string; totpEnrolled: boolean }>('/ops/api/session/login', { body: { username: 'ops01', password: 'Ops01-totp-pass-1', totp: await totpNow(secret) } });
     expect(ok.json?.value?.totpEnrolled).toBe(true);
     expect((await call('/ops/api/deposits', { token: ok.json!.value!.token })).status).toBe(200);
   });

@@ -12,7 +12,7 @@ import { opsRedEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { opsPointCalls } from '@portal/contracts/api/points';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 
 /**
  * The operator permission matrix: every /ops/api route (but the session's own calls) x every role.
@@ -132,7 +132,7 @@ beforeAll(async () => {
   for (const role of OPERATOR_ROLES) {
     const op = await t.portal.cashier.operators.createOperator('DEMO', `perm_${role}`, 'Perm12345678', [role], { totpSecret: OPS_TOTP_SECRET });
     ids.set(role, op.id);
-    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await totpNow(undefined, `perm_${role}`) } });
+    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await opsTotp(`perm_${role}`) } });
     expect(r.status, r.text).toBe(200);
     tokens.set(role, r.json!.value!.token);
   }

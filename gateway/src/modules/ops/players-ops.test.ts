@@ -6,7 +6,7 @@ import { opsRgCalls } from '@portal/contracts/api/rg';
 import { DEMO_VN } from '../../db/seed.ts';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
-import { enrolOperatorTotp, OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { enrolOperatorTotp, OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 
 /**
  * The players section, brand and registration settings and the platform administrator's merchant
@@ -21,7 +21,7 @@ const B_HOST = { host: DEMO_VN.host };
 let player = { id: 0, token: '' };
 
 async function opsLogin(username: string, headers: Record<string, string> = {}) {
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await totpNow() }, headers });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username) }, headers });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

@@ -6,7 +6,7 @@ import { redEnvelopeCalls, type TOpenEnvelope } from '@portal/contracts/api/red-
 import { DEMO_VN } from '../../db/seed.ts';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn, testMembers, type TestMember } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import type { Operator } from '../ops/operators.ts';
 import type { BetFact } from '../engagement/bet-stream.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   for (const [name, roles] of [['pdadmin', ['administrator']], ['pdcontent', ['content']], ['pdfinance', ['finance']]] as const) {
     await t.portal.cashier.operators.createOperator('DEMO', name, PASSWORD, [...roles], { totpSecret: OPS_TOTP_SECRET });
-    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await totpNow(undefined, name) } })).json!.value!.token;
+    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await opsTotp(name) } })).json!.value!.token;
   }
   op = (await t.portal.cashier.operators.resolve(tokens.pdadmin!))!;
 }, 300_000);

@@ -3,7 +3,7 @@ import { ZOpsPromotion, ZOpsPromotionList, type TOpsPromotion } from '@portal/co
 import { DEMO_VN } from '../../db/seed.ts';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn, testMembers } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 
 /**
  * /ops/promotions from the operator side, over HTTP: create, edit and status changes (enable, disable,
@@ -26,11 +26,11 @@ beforeAll(async () => {
   const roles = [['poadmin', ['administrator']], ['pocontent', ['content']], ['pofinance', ['finance']], ['porisk', ['risk']], ['posupport', ['support']]] as const;
   for (const [name, r] of roles) {
     await t.portal.cashier.operators.createOperator('DEMO', name, PASSWORD, [...r], { totpSecret: OPS_TOTP_SECRET });
-    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await totpNow(undefined, name) } })).json!.value!.token;
+    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await opsTotp(name) } })).json!.value!.token;
   }
   // An administrator of another merchant: no reach into DEMO's promotions.
   await t.portal.cashier.operators.createOperator(DEMO_VN.code, 'povn', PASSWORD, ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  const vn = await call<{ token: string }>('/ops/api/session/login', { body: { username: 'povn', password: PASSWORD, totp: await totpNow(undefined, 'povn') }, headers: VN });
+  const vn = await call<{ token: string }>('/ops/api/session/login', { body: { username: 'povn', password: PASSWORD, totp: await opsTotp('povn') }, headers: VN });
   expect(vn.status, vn.text).toBe(200);
   ops.povn = vn.json!.value!.token;
 }, 300_000);

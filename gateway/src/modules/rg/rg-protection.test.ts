@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { TEST_MEMBER_PASSWORD, testMembers } from '../../testing/test-members.ts';
-import { OPS_TOTP_SECRET, totpNow } from '../../testing/ops-totp.ts';
+import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
 import { isMarketable, marketableSql } from './marketing.ts';
 
@@ -20,7 +20,7 @@ const freshIp = () => `10.9.${Math.floor(ipN / 250)}.${(ipN++ % 250) + 1}`;
 
 async function opsLogin(username: string, roles: Array<'risk' | 'support' | 'administrator'>) {
   await t.portal.cashier.operators.createOperator('DEMO', username, 'Rgp12345678', roles, { totpSecret: OPS_TOTP_SECRET });
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: 'Rgp12345678', totp: await totpNow(undefined, username) } });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: 'Rgp12345678', totp: await opsTotp(username) } });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }
@@ -300,14 +300,14 @@ describe('deposit limit under concurrency', () => {
 describe('operator authenticator codes are single-use', () => {
   it('a code accepted once is refused again within its window, and an earlier one too', async () => {
     await t.portal.cashier.operators.createOperator('DEMO', 'rgp_replay', 'Rgp12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-    const code = await totpNow(undefined, 'rgp_replay');
+    const code = await opsTotp('rgp_replay');
     const first = await api(t.url, '/ops/api/session/login', { body: { username: 'rgp_replay', password: 'Rgp12345678', totp: code } });
     expect(first.status).toBe(200);
     const again = await api(t.url, '/ops/api/session/login', { body: { username: 'rgp_replay', password: 'Rgp12345678', totp: code } });
     expect(again.status).toBe(400);
     expect(again.json?.code).toBe('TOTP_INVALID');
     // two requests at once with a fresh code: exactly one gets in
-    const next = await totpNow(undefined, 'rgp_replay');
+    const next = await opsTotp('rgp_replay');
     const both = await Promise.all([0, 1].map(() => api(t.url, '/ops/api/session/login', { body: { username: 'rgp_replay', password: 'Rgp12345678', totp: next } })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
   });
