@@ -23,7 +23,7 @@ const BLOCKS = ['home-banners', 'home-marquee', 'home-jackpot', 'home-hot-games'
 describe('home page in a real browser', () => {
   for (const [lang, notice, navFish] of [['EN', 'Scheduled maintenance', 'Fishing'], ['TY', 'Nakatakdang maintenance', 'Pangingisda']] as const) {
     it(`renders every block in ${lang}`, async () => {
-      const { context, page } = await newPage(browser, { lang });
+      const { context, page } = await newPage(browser, { lang, motion: true });
       await page.goto(gw.url + '/');
       for (const id of BLOCKS) await page.getByTestId(id).first().waitFor({ state: 'visible', timeout: 20_000 });
       expect(await page.evaluate(() => document.documentElement.lang.toUpperCase())).toMatch(new RegExp(`^${lang === 'TY' ? '(TL|TY|FIL)' : 'EN'}`));
@@ -41,7 +41,7 @@ describe('home page in a real browser', () => {
 
   it('asks its first reads before the page renders (not from its first render\'s effects), as the signed-in member', async () => {
     await createMember(gw, { account: 'homeearly1', password: 'abc12345' });
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await signInContext(context, await apiLogin(gw, 'homeearly1', 'abc12345'));
     const reads: Array<{ url: string; auth: boolean }> = [];
     let belowFoldAfter = -1;
@@ -66,7 +66,7 @@ describe('home page in a real browser', () => {
   });
 
   it('switches between dark and light themes', async () => {
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await page.goto(gw.url + '/');
     await page.getByTestId('theme-toggle').waitFor();
     const before = await page.evaluate(() => document.documentElement.dataset.theme);
@@ -81,7 +81,7 @@ describe('home page in a real browser', () => {
   });
 
   it('sends a guest from a guarded route to the login popup on home', async () => {
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await page.goto(gw.url + '/member');
     await page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 15_000 });
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -89,7 +89,7 @@ describe('home page in a real browser', () => {
   });
 
   it('shows a live winner event on the board without a reload', async () => {
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await page.goto(gw.url + '/');
     await page.getByTestId('winner-row').first().waitFor();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);
@@ -100,8 +100,38 @@ describe('home page in a real browser', () => {
     await context.close();
   });
 
+  it('with reduced motion asked, nothing on the home page moves by itself; with motion the banners advance', async () => {
+    const running = `document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName || (a.transitionProperty && a.transitionProperty + ' on ' + a.effect.target.className + ' ' + getComputedStyle(a.effect.target).transition) || (a.constructor.name + ' on ' + (a.effect && a.effect.target && a.effect.target.className)))`;
+    const bannerAt = `document.querySelector('[data-testid=home-banners] .carousel__container').style.transform`;
+    const scrollerAt = `(document.querySelector('.home-winners__track') || {}).style?.transform || ''`;
+    for (const motion of [false, true]) {
+      const { context, page } = await newPage(browser, { lang: 'EN', motion });
+      await page.goto(gw.url + '/');
+      for (const id of BLOCKS) await page.getByTestId(id).first().waitFor({ state: 'visible', timeout: 20_000 });
+      // the carousel has taken over (its dots are drawn by the running carousel)
+      await page.locator('[data-testid=home-banners] .carousel__dot').first().waitFor({ timeout: 20_000 });
+      const before = { banner: await page.evaluate(bannerAt), scroller: await page.evaluate(scrollerAt) };
+      // longer than one banner's autoplay delay (5 s) and its slide
+      await page.waitForTimeout(7_000);
+      const after = { banner: await page.evaluate(bannerAt), scroller: await page.evaluate(scrollerAt) };
+      if (motion) {
+        expect(after.banner).not.toBe(before.banner);
+        expect(await page.evaluate(running)).toEqual(expect.arrayContaining(['home-marquee', 'home-pulse']));
+      } else {
+        // banners, winner scroller, marquee, jackpot rays, the live dot and the footer's vendor logos all
+        // hold still: no frames to draw
+        expect(after).toEqual(before);
+        expect(await page.evaluate(running)).toEqual([]);
+        // a banner moved by hand still changes (at once)
+        await page.locator('[data-testid=home-banners] .carousel__arrow--next').click();
+        await expect.poll(() => page.evaluate(bannerAt)).not.toBe(before.banner);
+      }
+      await context.close();
+    }
+  });
+
   it('opens a notice in the generic modal: outside clicks do not close it, the scroll position comes back', async () => {
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await page.goto(gw.url + '/');
     await page.getByTestId('home-marquee').waitFor();
     // the marquee sits near the top: scroll a little so the lock has a position to keep
@@ -125,7 +155,7 @@ describe('home page in a real browser', () => {
   });
 
   it('turns maintenance and the blocked-IP page on and off live', async () => {
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await page.goto(gw.url + '/');
     await page.getByTestId('home-banners').waitFor();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);

@@ -39,7 +39,7 @@ const title = (page: Page) => page.locator('.hs-title').innerText();
 describe('issue 12 in Chromium', () => {
   it('house game pages opened by URL after a launch show their own game; back returns to each; a link leads back to the portal', async () => {
     const p = await player();
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await signInContext(context, p.token);
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -66,7 +66,7 @@ describe('issue 12 in Chromium', () => {
   });
 
   it('a guest opening a house game by URL plays it for free, in Tagalog with a way back', async () => {
-    const { context, page } = await newPage(browser, { lang: 'TY' });
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
     await page.goto(`${gw.url}/house/play?game=SLOT1`);
     await page.getByTestId('house-free-play').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('house-back').innerText()).toContain('Bumalik sa portal');
@@ -75,7 +75,7 @@ describe('issue 12 in Chromium', () => {
 
   for (const lang of ['EN', 'TY'] as const) {
     it(`category pages list every vendor's games to a guest, no vendor codes on cards (${lang})`, async () => {
-      const { context, page } = await newPage(browser, { lang });
+      const { context, page } = await newPage(browser, { lang, motion: true });
       await page.goto(gw.url + '/live');
       const grid = page.getByTestId('game-centre-grid');
       await expect.poll(() => grid.getByTestId('game-card').count(), { timeout: 15_000 }).toBeGreaterThan(4);
@@ -96,7 +96,7 @@ describe('issue 12 in Chromium', () => {
 
   it('the cashier in Tagalog shows payment methods by name, never a code', async () => {
     const p = await player();
-    const { context, page } = await newPage(browser, { lang: 'TY' });
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
     await signInContext(context, p.token);
     await page.goto(gw.url + '/member?tab=depositv2');
     await page.getByTestId('deposit-channels').waitFor({ timeout: 15_000 });
@@ -108,7 +108,7 @@ describe('issue 12 in Chromium', () => {
 
   it('signing out logs no 401 (member calls in flight are cancelled)', async () => {
     const p = await player();
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await signInContext(context, p.token);
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -127,7 +127,7 @@ describe('issue 12 in Chromium', () => {
   });
 
   it('at 1366x768 the right side bar leaves the last game column uncovered', async () => {
-    const { context, page } = await newPage(browser, { lang: 'EN' });
+    const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(gw.url + '/live');
     const grid = page.getByTestId('game-centre-grid');
@@ -142,7 +142,7 @@ describe('issue 12 in Chromium', () => {
 
   it('on a 390 px phone in Tagalog nothing is wider than the screen: the signed-in header (the logo shrinks) and every member-centre item', async () => {
     const p = await player();
-    const { context, page } = await newPage(browser, { lang: 'TY' });
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await signInContext(context, p.token);
     await page.goto(gw.url + '/');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { bannerCarouselBehaviour, emblaDurationForMs, stripCarouselBehaviour } from './carousel-options';
+import { bannerCarouselBehaviour, emblaDurationForMs, reducedMotionBehaviour, stripCarouselBehaviour } from './carousel-options';
 
 const timing = { autoplayMs: LIMITS.BANNER_AUTOPLAY_MS, transitionMs: LIMITS.BANNER_TRANSITION_MS };
 
@@ -45,5 +45,16 @@ describe('stripCarouselBehaviour', () => {
     expect(s.options.loop).toBe(false);
     expect(s.options.dragFree).toBe(true);
     expect(s.autoplayMs).toBeNull();
+  });
+});
+
+describe('reducedMotionBehaviour', () => {
+  it('keeps loop, drag, arrows and dots of several banners but drops the autoplay and lands moves at once', () => {
+    const asked = bannerCarouselBehaviour(3, timing);
+    const reduced = reducedMotionBehaviour(asked);
+    expect(reduced.autoplayMs).toBeNull();
+    expect(reduced.options).toEqual({ ...asked.options, duration: 0 });
+    expect(reduced).toMatchObject({ showPagination: true, showArrows: true });
+    expect(asked.autoplayMs).toBe(LIMITS.BANNER_AUTOPLAY_MS);
   });
 });

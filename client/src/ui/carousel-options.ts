@@ -76,3 +76,11 @@ export function stripCarouselBehaviour(): CarouselBehaviour {
     showArrows: true,
   };
 }
+
+/**
+ * For a visitor who asks for reduced motion: nothing moves by itself (no autoplay) and a move they
+ * ask for (arrow, dot, swipe's end) lands at once instead of sliding (Embla's duration 0).
+ */
+export function reducedMotionBehaviour(behaviour: CarouselBehaviour): CarouselBehaviour {
+  return { ...behaviour, options: { ...behaviour.options, duration: 0 }, autoplayMs: null };
+}

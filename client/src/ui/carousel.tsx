@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import type { CarouselBehaviour } from './carousel-options';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
+import { reducedMotionBehaviour, type CarouselBehaviour } from './carousel-options';
 import { useLazyEmbla } from './use-lazy-embla';
 import './carousel.css';
 
@@ -31,8 +32,10 @@ type CarouselProps<T> = {
 };
 
 export function Carousel<T>({
-  items, getKey, renderSlide, behaviour, labels, gap = 0, slideWidth = '100%', className, testId,
+  items, getKey, renderSlide, behaviour: asked, labels, gap = 0, slideWidth = '100%', className, testId,
 }: CarouselProps<T>) {
+  const isReducedMotion = usePrefersReducedMotion();
+  const behaviour = useMemo(() => (isReducedMotion ? reducedMotionBehaviour(asked) : asked), [asked, isReducedMotion]);
   const { autoplayMs } = behaviour;
   const autoplay = useMemo(
     () => (autoplayMs === null ? null : { delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true }),

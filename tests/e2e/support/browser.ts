@@ -47,14 +47,27 @@ async function dismissAnnouncementPopups(context: BrowserContext) {
   });
 }
 
-export async function newContext(browser: Browser, opts: { locale?: string; popups?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: opts.locale ?? 'en-US' });
+/**
+ * Pages made here ask for reduced motion (the browser setting) unless a test passes `motion: true`:
+ * Chromium here draws without a GPU, and the home page's moving parts (banner autoplay, notice
+ * marquee, jackpot rays, winner scroller) kept about one core busy for as long as a page showed them,
+ * in every test that passes through the home page. Tests of how pages look and move (home, ux-fixes)
+ * keep the motion; the portal's reduced-motion behaviour has its own test (home.e2e).
+ */
+type PageOpts = { locale?: string; popups?: boolean; motion?: boolean };
+
+export async function newContext(browser: Browser, opts: PageOpts = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: opts.locale ?? 'en-US',
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
+  });
   context.on('page', watchCsp);
   if (!opts.popups) await dismissAnnouncementPopups(context);
   return context;
 }
 
-export async function newPage(browser: Browser, opts: { locale?: string; lang?: string; popups?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, opts: PageOpts & { lang?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, opts);
   if (opts.lang) {
     await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), opts.lang);

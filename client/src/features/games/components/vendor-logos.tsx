@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TVendor } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 import { useLazyEmbla } from '../../../ui/use-lazy-embla';
 import { VendorMark } from './vendor-card';
 
@@ -20,7 +21,12 @@ export function VendorLogos({ vendors }: { vendors: TVendor[] }) {
   const isNarrow = useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches, () => false);
   const slides = isNarrow ? NARROW_SLIDES : LIMITS.FOOTER_VENDOR_SLIDES;
   const canSlide = vendors.length > slides;
-  const [ref] = useLazyEmbla({ loop: canSlide, align: 'start', dragFree: true, active: canSlide }, canSlide ? { delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true } : null);
+  // With reduced motion asked the row still drags, but does not slide by itself.
+  const isReducedMotion = usePrefersReducedMotion();
+  const [ref] = useLazyEmbla(
+    { loop: canSlide, align: 'start', dragFree: true, active: canSlide },
+    canSlide && !isReducedMotion ? { delay: 2500, stopOnInteraction: false, stopOnMouseEnter: true } : null,
+  );
   if (vendors.length === 0) return null;
   return (
     <div

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWinner } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import { formatMinor } from '@portal/contracts/domain/money';
+import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { useRankList } from '../api/get-rank-list';
 import { freshWinnerIds, nextScrollOffset, winnerDisplayName } from '../winner-list';
@@ -11,15 +12,6 @@ import { Icon } from './icons';
 
 /** How long a newly arrived winner stays highlighted, ms. */
 const HIGHLIGHT_MS = 2600;
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const subscribeMotion = (cb: () => void) => {
-  const mq = window.matchMedia(REDUCED_MOTION);
-  mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
-};
-const usePrefersReducedMotion = () =>
-  useSyncExternalStore(subscribeMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
 
 function WinnerRow({ winner, symbol, isFresh, isCopy }: { winner: TWinner; symbol: string; isFresh: boolean; isCopy: boolean }) {
   const { t } = useTranslation('home');
