@@ -91,10 +91,21 @@ describe('agent contracts in two browsers', () => {
     expect(await down.page.getByTestId('contract-offer-rate').innerText()).toBe('1%');
     expect(await down.page.getByTestId('contract-offer-upline').innerText()).toBe(upline.account);
     await snap(down.page, 'agents-contract-offer-popup');
+    // The list of open offers answers slowly from here on (a loaded server): the accepted offer stays in
+    // the page's cached list for a while after the popup is closed, and must not open again from it.
+    const offersList = /\/wps\/agent\/contracts\?[^#]*status=offered/;
+    await down.page.route(offersList, async (route) => {
+      await new Promise((r) => setTimeout(r, 2_000));
+      await route.continue().catch(() => undefined);
+    });
     await down.page.getByTestId('contract-offer-accept').click();
     await expect.poll(() => popup.getAttribute('data-state'), { timeout: 90_000 }).toBe('accepted');
     await down.page.getByTestId('contract-offer-close').click();
-    await expect.poll(() => popup.count()).toBe(0);
+    const offerLayer = down.page.locator('[data-modal-layer="contractOfferModal"]');
+    await expect.poll(() => offerLayer.count()).toBe(0);
+    await down.page.waitForTimeout(3_000);
+    expect(await offerLayer.count()).toBe(0);
+    await down.page.unroute(offersList);
 
     // the upline is told at once, on the page it is on
     const notice = up.page.getByTestId('contract-answer-notice');

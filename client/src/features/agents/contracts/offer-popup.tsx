@@ -14,7 +14,7 @@ import {
 } from '../machines/contract-offer.machine';
 import { CONTRACTS_KEY, acceptContract, acceptancePlan, percentOf, rejectContract, useContracts, type TAgentContract } from './api';
 import { TermsLines } from './terms';
-import { putOfferAway, usePutAwayOffers } from './offer-store';
+import { nextOfferToShow, putOfferAway, usePutAwayOffers } from './offer-store';
 import './contracts.css';
 
 // The event vocabulary names kinds and statuses its own way (gateway contracts-service eventsFor).
@@ -44,6 +44,7 @@ export function ContractOfferHost() {
   const qc = useQueryClient();
   const pending = useContracts({ role: 'received', status: 'offered', pageNo: 1, pageSize: 20 }, enabled);
   const [current, setCurrent] = useState<TAgentContract | null>(null);
+  const [answered, setAnswered] = useState<ReadonlySet<number>>(new Set());
   const putAway = usePutAwayOffers();
 
   useRealtimeEvent('contract.offered', () => void qc.invalidateQueries({ queryKey: CONTRACTS_KEY }));
@@ -55,14 +56,15 @@ export function ContractOfferHost() {
       return;
     }
     if (current) return;
-    const next = pending.data?.list.find((c) => !putAway.has(c.id) && (!member || c.downlineId === member.id));
+    const next = nextOfferToShow(pending.data?.list, putAway, answered, member?.id ?? null);
     if (next) setCurrent(next);
-  }, [enabled, current, pending.data, putAway, member]);
+  }, [enabled, current, pending.data, putAway, answered, member]);
 
   if (!enabled || !current) return null;
   const close = (keepOpen: boolean) => {
     const id = current.id;
     if (keepOpen) putOfferAway(id);
+    else setAnswered((a) => new Set([...a, id]));
     setCurrent(null);
     void qc.invalidateQueries({ queryKey: CONTRACTS_KEY });
   };

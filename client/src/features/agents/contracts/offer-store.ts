@@ -28,3 +28,17 @@ export function usePutAwayOffers(): ReadonlySet<number> {
     () => putAway,
   );
 }
+
+/**
+ * The offer the global popup opens next: the first received offer of this agent that is not put away
+ * and not answered in this page's life. An offer answered a moment ago (accepted or rejected) is still
+ * in the cached list until its refetch arrives; without `answered` its popup opened again on close.
+ */
+export function nextOfferToShow<T extends { id: number; downlineId: number }>(
+  list: readonly T[] | undefined,
+  putAwayIds: ReadonlySet<number>,
+  answered: ReadonlySet<number>,
+  memberId: number | null,
+): T | undefined {
+  return list?.find((c) => !putAwayIds.has(c.id) && !answered.has(c.id) && (memberId === null || c.downlineId === memberId));
+}
