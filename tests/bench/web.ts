@@ -13,6 +13,10 @@
  *    compressed), uncompressed (decodedBodySize), number of files.
  * 4. Prints median and p90 per page, and the ratio of each page's median LCP to the bare page's
  *    (meaningful on a busy machine, where absolute times are not); JSON to tests/bench/results/web.json.
+ * 5. Idle cost: each page (and the bare page) opened once more and left alone after it settled, with
+ *    the browser's reduced-motion setting off and on; Chromium's CPU over --idle-seconds (all its
+ *    processes, CDP SystemInfo.getProcessInfo), in cores. Here Chromium draws without a GPU, so what
+ *    moves by itself on a page costs CPU for as long as the page is open (--idle-seconds 0 skips it).
  *
  * Options: --runs N (7) --pages /,/fish,/register --root DIR (the checkout to serve, default this
  * one: `git archive main | tar -x -C DIR` plus a build measures main) --out FILE --shots (screenshots
@@ -38,7 +42,7 @@ type Bytes = { files: number; wire: number; raw: number };
 type Dist = { median: number; p90: number };
 
 function parseArgs(argv: string[]) {
-  const o = { runs: 7, pages: ['/', '/fish', '/register'], root: ROOT, out: path.join(HERE, 'results', 'web.json'), shots: false, build: false };
+  const o = { runs: 7, pages: ['/', '/fish', '/register'], root: ROOT, out: path.join(HERE, 'results', 'web.json'), shots: false, build: false, idleSeconds: 5 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--runs') {
@@ -49,8 +53,11 @@ function parseArgs(argv: string[]) {
     else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--shots') o.shots = true;
     else if (a === '--build') o.build = true;
-    else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- --web [--runs N] [--pages /,/fish,/register] [--root DIR] [--out FILE] [--shots] [--build]');
+    else if (a === '--idle-seconds') {
+      o.idleSeconds = Number(argv[++i]);
+      if (!(o.idleSeconds >= 0)) throw new Error('--idle-seconds needs a number >= 0');
+    } else if (a === '--help' || a === '-h') {
+      console.log('npm run bench -- --web [--runs N] [--pages /,/fish,/register] [--root DIR] [--out FILE] [--shots] [--build] [--idle-seconds N]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -174,6 +181,38 @@ async function measure(browser: Browser, url: string, shot: string | null): Prom
   }
 }
 
+/** CPU seconds of each of the browser's processes now (by process id). */
+async function chromiumCpu(browser: Browser): Promise<Map<number, number>> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as { processInfo: Array<{ id: number; cpuTime: number }> };
+    return new Map(processInfo.map((p) => [p.id, p.cpuTime]));
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** Chromium's CPU (cores) while `url` sits open and untouched for `seconds`, after it settled. */
+async function idleCpu(browser: Browser, url: string, reducedMotion: boolean, seconds: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
+    await page.waitForTimeout(2_000);
+    const before = await chromiumCpu(browser);
+    const t0 = performance.now();
+    await page.waitForTimeout(seconds * 1000);
+    const after = await chromiumCpu(browser);
+    const wall = (performance.now() - t0) / 1000;
+    let cpu = 0;
+    for (const [id, t] of after) if (before.has(id)) cpu += t - before.get(id)!;
+    return cpu / wall;
+  } finally {
+    await context.close();
+  }
+}
+
 export async function main(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
   try {
@@ -231,6 +270,15 @@ export async function main(argv: string[]): Promise<number> {
     console.log(line(['page', 'LCP med/p90', 'FCP med/p90', 'LCP / bare', 'JS files', 'JS KB wire', 'JS KB raw', 'CSS KB wire']));
     for (const r of rows)
       console.log(line([r.page, `${r.lcpMs.median.toFixed(0)}/${r.lcpMs.p90.toFixed(0)} ms`, `${r.fcpMs.median.toFixed(0)}/${r.fcpMs.p90.toFixed(0)} ms`, `${r.lcpRatioToBare.toFixed(2)}x`, String(r.js.files), kb(r.js.wire), kb(r.js.raw), kb(r.css.wire)]));
+    const idle: Array<{ page: string; motionCores: number; reducedMotionCores: number }> = [];
+    if (opts.idleSeconds > 0) {
+      for (const t of targets) {
+        idle.push({ page: t.name, motionCores: await idleCpu(browser, t.url, false, opts.idleSeconds), reducedMotionCores: await idleCpu(browser, t.url, true, opts.idleSeconds) });
+      }
+      console.log(`\nChromium CPU while a page sits open after it settled (${opts.idleSeconds} s each, no GPU), cores:`);
+      console.log(line(['page', 'motion', 'reduced motion']));
+      for (const r of idle) console.log(line([r.page, r.motionCores.toFixed(2), r.reducedMotionCores.toFixed(2)]));
+    }
     const report = {
       command: `npm run bench -- --web ${argv.join(' ')}`.trim(),
       startedAt: new Date().toISOString(),
@@ -238,6 +286,7 @@ export async function main(argv: string[]): Promise<number> {
       root: opts.root,
       chromium: browser.version(),
       rows,
+      idle,
     };
     mkdirSync(path.dirname(opts.out), { recursive: true });
     writeFileSync(opts.out, JSON.stringify(report, null, 2));
