@@ -1,15 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from './media-query';
 
-/** The visitor's "reduce motion" setting (OS or browser): what moves by itself stays still. */
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-const subscribe = (cb: () => void) => {
-  const mq = window.matchMedia(REDUCED_MOTION);
-  mq.addEventListener('change', cb);
-  return () => mq.removeEventListener('change', cb);
-};
-
-/** True while the visitor asks for reduced motion; follows a change of the setting live. */
+/** True while the visitor asks for reduced motion (OS or browser setting): what moves by itself stays still. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
 }

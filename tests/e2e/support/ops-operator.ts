@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { enrolOperatorTotp, totpNow } from '@portal/gateway/testing/ops-totp';
 import { opsCalls } from '@portal/contracts/api/ops';
 import type { GatewayProcess } from './gateway-process.ts';
+import { keepSessionCookie } from './session.ts';
 
 /**
  * The demo operator (ops01) made ready for a test, as a person would: the default password changed,
@@ -45,8 +46,7 @@ export class DemoOperator {
   /** /ops signed in on a browser page: the form (password, then the code it asks for) once, then the kept session. */
   async signIn(page: Page): Promise<void> {
     if (this.signedInByForm && this.session) {
-      const { hostname } = new URL(this.gw.url);
-      await page.context().addCookies([{ name: OPS_COOKIE, value: this.session, domain: hostname, path: opsCalls.keepSession.path, httpOnly: true, sameSite: 'Strict' }]);
+      await keepSessionCookie(page.context(), { name: OPS_COOKIE, path: opsCalls.keepSession.path }, this.session, this.gw.url);
       await page.goto(this.gw.url + '/ops');
       return;
     }

@@ -13,12 +13,17 @@ export async function apiLogin(gw: GatewayProcess, username: string, password: s
 }
 
 /**
- * Hand a session to a browser context the way a reload finds it: the gateway's HttpOnly cookie
- * (portal_session, path /wps/session/keep), which the page trades for the token it keeps in memory.
+ * A session token in the HttpOnly cookie the gateway keeps it in (app/token-cookie.ts), scoped to the
+ * call that trades it back for the token the page keeps in memory: as a reload of a signed-in page finds it.
  */
-export async function signInContext(context: BrowserContext, token: string, url = 'http://127.0.0.1') {
+export async function keepSessionCookie(context: BrowserContext, cookie: { name: string; path: string }, token: string, url: string) {
   const { hostname } = new URL(url);
-  await context.addCookies([{ name: 'portal_session', value: token, domain: hostname, path: '/wps/session/keep', httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([{ name: cookie.name, value: token, domain: hostname, path: cookie.path, httpOnly: true, sameSite: 'Strict' }]);
+}
+
+/** Hand a member's session to a browser context the way a reload finds it (portal_session, path /wps/session/keep). */
+export async function signInContext(context: BrowserContext, token: string, url = 'http://127.0.0.1') {
+  await keepSessionCookie(context, { name: 'portal_session', path: '/wps/session/keep' }, token, url);
 }
 
 /** The session token a reload of this page would get back (the gateway reads its HttpOnly cookie), or null. */

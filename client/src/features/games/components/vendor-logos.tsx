@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TVendor } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
+import { useMediaQuery } from '../../../lib/media-query';
 import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
 import { useLazyEmbla } from '../../../ui/use-lazy-embla';
 import { VendorMark } from './vendor-card';
@@ -9,16 +9,11 @@ import { VendorMark } from './vendor-card';
 /** Phones: 9 logos 30 px apart left each about 13 px wide, their names cut to one letter. */
 const NARROW = '(max-width: 640px)';
 const NARROW_SLIDES = 4;
-const subscribeNarrow = (onChange: () => void) => {
-  const mq = window.matchMedia(NARROW);
-  mq.addEventListener('change', onChange);
-  return () => mq.removeEventListener('change', onChange);
-};
 
 /** Footer row of vendor logos: 9 visible (4 on a phone), 30px apart, sliding when there are more. */
 export function VendorLogos({ vendors }: { vendors: TVendor[] }) {
   const { t } = useTranslation('common');
-  const isNarrow = useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches, () => false);
+  const isNarrow = useMediaQuery(NARROW);
   const slides = isNarrow ? NARROW_SLIDES : LIMITS.FOOTER_VENDOR_SLIDES;
   const canSlide = vendors.length > slides;
   // With reduced motion asked the row still drags, but does not slide by itself.
