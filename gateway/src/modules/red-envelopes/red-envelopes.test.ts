@@ -416,7 +416,11 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
   const codeOf = (err: unknown) => (err as { code?: string }).code ?? String(err);
 
   it('mixed outcomes in one statement: each member its own answer, its own transfer and events with its own request id', async () => {
-    const [a, b, c, excluded, late1, late2] = await Promise.all([member(0), member(0), member(0), member(0), member(0), member(0)]);
+    // One after another: a batch gives its shares out in member id order (migration 068), so the two
+    // "too late" members must have the highest ids (made all at once, their ids came in any order).
+    const made: TestMember[] = [];
+    for (let i = 0; i < 6; i++) made.push(await member(0));
+    const [a, b, c, excluded, late1, late2] = made as [TestMember, TestMember, TestMember, TestMember, TestMember, TestMember];
     await t.portal.rg.exclude('DEMO', excluded.memberId, { kind: 'system' }, 'cooling', '24h');
     const e = (await drop({ totalAmount: 900, count: 3, minShare: 100 })).json!.value!.envelope;
     expect((await grab(a, e.envelopeId)).status).toBe(200);
