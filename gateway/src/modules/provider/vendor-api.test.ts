@@ -26,12 +26,15 @@ afterAll(async () => {
   await t.stop();
 });
 
-async function vendorCall<T = Record<string, unknown>>(path: string, body: unknown, opts: { secret?: string; ts?: number; raw?: string } = {}) {
+async function vendorCall<T = Record<string, unknown>>(path: string, body: unknown, opts: { secret?: string; ts?: number; raw?: string; requestId?: string } = {}) {
   const raw = opts.raw ?? JSON.stringify(body);
   const ts = opts.ts ?? Math.floor(Date.now() / 1000);
   const res = await fetch(`${t.url}/vendor/v1/${VENDOR}/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(opts.secret ?? secret, ts, raw) },
+    headers: {
+      'content-type': 'application/json', 'x-timestamp': String(ts), 'x-signature': signVendorRequest(opts.secret ?? secret, ts, raw),
+      ...(opts.requestId ? { 'x-request-id': opts.requestId } : {}),
+    },
     body: raw,
   });
   return { status: res.status, json: (await res.json()) as { success: boolean; code?: string; value?: T } };
@@ -131,6 +134,29 @@ describe('vendor seamless wallet API (conformance)', () => {
     const w2 = await vendorCall<{ balance: number; replayed: boolean }>('win', win);
     expect(w1.json.value?.balance).toBe(11_500);
     expect(w2.json.value).toMatchObject({ balance: 11_500, replayed: true });
+  });
+
+  it('a bet, a win and a rollback each carry the vendor request\'s id into the balance.changed they cause', async () => {
+    const p = await player(10_000);
+    const rid = (k: string) => `vendor-${k}-${randomBytes(4).toString('hex')}`;
+    const lastBalanceEvent = async () => (await t.portal.db.query<{ request_id: string | null; payload: { balance: number } }>(
+      `SELECT request_id, payload FROM outbox WHERE audience = $1 AND type = 'balance.changed' ORDER BY pos DESC LIMIT 1`, [`user:${p.memberId}`])).rows[0]!;
+    const round = id('r');
+    const betId = rid('bet');
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: round, gameCode: 'G1', amount: 1_000, token: p.token }, { requestId: betId })).status).toBe(200);
+    expect(await lastBalanceEvent()).toMatchObject({ request_id: betId, payload: { balance: 9_000 } });
+    const winId = rid('win');
+    expect((await vendorCall('win', { transactionId: id('w'), playerId: p.playerId, roundId: round, gameCode: 'G1', amount: 300 }, { requestId: winId })).status).toBe(200);
+    expect(await lastBalanceEvent()).toMatchObject({ request_id: winId, payload: { balance: 9_300 } });
+    const second = id('b');
+    expect((await vendorCall('bet', { transactionId: second, playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 500, token: p.token })).status).toBe(200);
+    const rbId = rid('rollback');
+    expect((await vendorCall('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: 'x', refTransactionId: second }, { requestId: rbId })).status).toBe(200);
+    expect(await lastBalanceEvent()).toMatchObject({ request_id: rbId, payload: { balance: 9_300 } });
+    // The setting is the call's own: a later bet without an id of its own gets the one the route made, not the last one.
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token })).status).toBe(200);
+    const made = await lastBalanceEvent();
+    expect(made.request_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('refuses an unknown player with a 404 and records nothing', async () => {

@@ -16,7 +16,7 @@ import type { VendorWallet } from './vendor-wallet.ts';
 import { recordLaunch } from '../games/catalogue-routes.ts';
 import { hashToken as hashSessionToken } from '../sessions/session-store.ts';
 import { vendorCalls as vendorCallCount, vendorDuration } from '../../obs/metrics.ts';
-import { requestIdFrom } from '../../obs/request-id.ts';
+import { requestIdFrom, withRequestId } from '../../obs/request-id.ts';
 
 /** Signed requests older or newer than this are refused (replay window). */
 export const SIGNATURE_WINDOW_S = 300;
@@ -192,7 +192,7 @@ export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res
   }
 
   // Latency per call and outcome counts (ok, or the refusal's code); the request id is echoed as on
-  // every other route (the wallet's SQL runs outside db.tx, so its events carry none).
+  // every other route and carried into the events the call causes (vendor_call records it).
   return (req, res) => {
     const start = performance.now();
     const call = vendorCallLabel(req.url ?? '/');
@@ -202,7 +202,7 @@ export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res
       vendorDuration.observe({ call }, (performance.now() - start) / 1000);
       vendorCallCount.inc({ call, outcome });
     };
-    handle(req, res).then(() => done('ok'), (err: unknown) => {
+    withRequestId(reqId, () => handle(req, res)).then(() => done('ok'), (err: unknown) => {
       if (err instanceof AppError) {
         done(err.code);
         return reply(res, err.status, errorBody(err));

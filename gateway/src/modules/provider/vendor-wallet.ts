@@ -15,6 +15,7 @@ import { maskName } from '@portal/contracts/domain/money';
 import { emitEvent } from '../../bus/outbox.ts';
 import { isBigWin } from '../house/house-service.ts';
 import { ledgerTransfers } from '../../obs/metrics.ts';
+import { currentRequestId, SAFE_REQUEST_ID } from '../../obs/request-id.ts';
 
 const VENDOR_SOURCE = { source: 'vendor' } as const;
 import { checkMoney } from '../rg/rg-service.ts';
@@ -48,10 +49,18 @@ const REFUSALS = JSON.stringify(Object.fromEntries(
 ));
 
 const MONEY_SQL = prepared('SELECT o_http, o_response, o_events FROM vendor_money($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)');
+/** A money call in one statement; a bet answers o_http 0 when the member's RG rules need the full check. */
+const CALL_SQL = prepared('SELECT o_http, o_response, o_events FROM vendor_call($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)');
+
+/** The current request's id for vendor_call to record with the call's outbox rows (null outside a request). */
+const requestIdOrNull = (): string | null => {
+  const id = currentRequestId();
+  return id && SAFE_REQUEST_ID.test(id) ? id : null;
+};
 
 /**
  * The seamless wallet behind the vendor API. Each money call (bet, win, rollback) is one call of
- * vendor_money (migration 014) in its own transaction: its transaction id is written first (a
+ * vendor_money (migration 014, through vendor_call, 069) in its own transaction: its transaction id is written first (a
  * concurrent duplicate waits, then replays), the money moves on the ledger, and the answer is stored
  * with it, refusals included, so a replay gets the same answer. A bet and the rollback that names it
  * take the same advisory lock, so they cannot cross.
@@ -64,16 +73,20 @@ export function createVendorWallet(db: Db) {
     const params = [call, m.code, m.currency, [TRIAL_TYPE, ...m.trialTypes], vendor, a.txId, a.memberId, a.roundId, a.gameCode, a.amount, a.ref,
       a.token === undefined ? null : hashToken(a.token), SYSTEM_SHARDS, REFUSALS];
     type Out = { o_http: number; o_response: Record<string, unknown>; o_events: number };
-    // A bet passes the responsible-gaming check first, in the same transaction (exclusion, wager and loss
-    // limits; the member's limit rows stay locked until the bet commits: concurrent bets are serialized).
+    // One statement (vendor_call, migration 069), carrying the request id for the call's events. A bet
+    // passes the responsible-gaming check first; vendor_call does it at once when the member has no
+    // exclusion and no wager or loss limit (nothing to lock or sum). Otherwise it writes nothing and
+    // answers o_http 0, and the full check runs here, in the bet's transaction: exclusion, wager and
+    // loss limits, the member's limit rows locked until the bet commits (concurrent bets serialized).
     // A replayed transaction id answers as before, without a new check.
-    const r = call === 'bet'
-      ? await db.tx(async (tx) => {
+    let r = (await db.query<Out>(CALL_SQL, [requestIdOrNull(), ...params])).rows[0]!;
+    if (r.o_http === 0) {
+      r = await db.tx(async (tx) => {
         const seen = await tx.query('SELECT 1 FROM vendor_transactions WHERE merchant_code = $1 AND vendor = $2 AND transaction_id = $3', [m.code, vendor, a.txId]);
         if (!seen.rows.length) await checkMoney(tx, a.memberId, 'bet', a.amount, gmtOffsetOf(m));
         return (await tx.query<Out>(MONEY_SQL, params)).rows[0]!;
-      })
-      : (await db.query<Out>(MONEY_SQL, params)).rows[0]!;
+      });
+    }
     // A call that went through may have listed a bet fact (bet_stream_pending): the bet stream drains it.
     if (r.o_http < 400) wakeBetStream();
     if (r.o_events > 0) {
