@@ -38,10 +38,17 @@ export type ProduceResult = {
  * `acked`), so a server that can emit faster than its clients read does not queue without bound.
  */
 export type Fanout = 'member' | 'merchant';
+/**
+ * How the gateway commits a one-event transaction: `single` (db.single: the event's statement is the
+ * whole transaction, one round trip, as the hot paths commit theirs: the vendor money call, the red
+ * envelope grab) or `tx` (db.tx: BEGIN with the statement, then COMMIT, two round trips, as a use case
+ * of several statements does). Default `single`; the bare server ignores it.
+ */
+export type Commit = 'single' | 'tx';
 export type ProduceArgs =
-  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout }
-  | { mode: 'max'; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout }
-  | { mode: 'window'; seconds: number; maxInFlight: number; fanout?: Fanout };
+  | { mode: 'rate'; rate: number; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout; commit?: Commit }
+  | { mode: 'max'; seconds: number; maxInFlight: number; perTx?: number; fanout?: Fanout; commit?: Commit }
+  | { mode: 'window'; seconds: number; maxInFlight: number; fanout?: Fanout; commit?: Commit };
 
 /**
  * What a client worker reports after a load phase: one entry per reception. Envelope ids are sent

@@ -128,9 +128,11 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   // In rate mode `rate` counts transactions: perTx events each (the paced 5,000 events/s phase).
   const perTx = args.mode === 'max' || args.mode === 'rate' ? Math.max(1, args.perTx ?? 1) : 1;
   const broadcast = args.fanout === 'merchant';
+  // One event per transaction: committed as one statement (db.single) unless the phase asks for db.tx.
+  const commit = perTx > 1 || args.commit === 'tx' ? db.tx.bind(db) : db.single.bind(db);
   const fire = async () => {
     try {
-      await db.tx(async (tx) => {
+      await commit(async (tx) => {
         const sent: string[] = [];
         if (perTx > 1 && !broadcast) {
           // A producer that announces many events in one transaction writes them with one statement.

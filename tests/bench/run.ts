@@ -411,6 +411,8 @@ type TargetResult = {
   /** Paced at --high-rate events/s, --high-per-tx events per transaction. */
   pacedHigh: PhaseResult | null;
   saturation: PhaseResult | null;
+  /** Gateway: the same saturation with each event's transaction made by db.tx (two round trips) instead of db.single. */
+  saturationTx: PhaseResult | null;
   /** Gateway: saturation with `perTx` events per transaction (bare: the same as saturation). */
   saturationBatched: PhaseResult | null;
   /** Broadcast to the merchant room (every socket gets every event), paced and saturated; null with --workload member. */
@@ -485,6 +487,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     let pacedRes: PhaseResult | null = null;
     let pacedHigh: PhaseResult | null = null;
     let sat: PhaseResult | null = null;
+    let satTx: PhaseResult | null = null;
     let batched: PhaseResult | null = null;
     if (opts.workload === 'member' || opts.workload === 'both') {
       const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
@@ -501,6 +504,11 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       log(`saturation run for ${opts.satSeconds} s`);
       sat = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight }, connected, prof('saturation'));
       log(summary(sat));
+      if (target === 'gateway') {
+        log(`saturation run for ${opts.satSeconds} s, each event's transaction by db.tx (BEGIN with the statement, then COMMIT)`);
+        satTx = await loadPhase(node, clients, { mode: 'max', seconds: opts.satSeconds, maxInFlight: opts.maxInFlight, commit: 'tx' }, connected, prof('saturation-tx'));
+        log(summary(satTx));
+      }
     }
     if ((opts.workload === 'member' || opts.workload === 'both') && target === 'gateway' && opts.perTx > 1) {
       log(`batched saturation run for ${opts.satSeconds} s, ${opts.perTx} events per transaction`);
@@ -530,6 +538,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
       paced: pacedRes,
       pacedHigh,
       saturation: sat,
+      saturationTx: satTx,
       saturationBatched: batched,
       broadcastPaced: bPaced,
       broadcastSaturation: bSat,
@@ -723,11 +732,13 @@ if (results.length) {
     );
   const durableRatio = durable && g?.saturation ? g.saturation.commitRate / durable.eventsPerSec : null;
   const durableBatchedRatio = durable && g?.saturationBatched ? g.saturationBatched.commitRate / durable.eventsPerSec : null;
+  const durableTxRatio = durable && g?.saturationTx ? g.saturationTx.commitRate / durable.eventsPerSec : null;
   if (durable && durableRatio !== null)
     console.log(
       `durable events/s, gateway (saturation, one event per transaction, ${opts.maxInFlight} in flight, relayed and delivered) / bare PostgreSQL ` +
         `(the same outbox row committed by ${durable.clients} clients, nothing relayed): ${g!.saturation!.commitRate.toFixed(0)} / ${durable.eventsPerSec.toFixed(0)} = ` +
         `${durableRatio.toFixed(2)}x (target >= 0.7x: ${durableRatio >= 0.7 ? 'OK' : 'MISSED'})` +
+        (durableTxRatio !== null ? `; each event's transaction by db.tx (two round trips): ${g!.saturationTx!.commitRate.toFixed(0)}/s = ${durableTxRatio.toFixed(2)}x` : '') +
         (durableBatchedRatio !== null ? `; ${opts.perTx} events per transaction: ${durableBatchedRatio.toFixed(2)}x` : ''),
     );
   if (g && b) {
@@ -772,6 +783,7 @@ if (results.length) {
     durableBaseline: durable,
     durableRatio,
     durableBatchedRatio,
+    durableTxRatio,
     targets,
     results,
   };

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantAudience, userAudience, type TEventEnvelope } from '@portal/contracts/events/events';
 import { createMemoryBus, type EventBus } from './bus.ts';
-import { emitEvent, emitEvents, type NewEvent } from './outbox.ts';
+import { emitEvent, emitEvents, onLocalCommit, type NewEvent } from './outbox.ts';
 import { pruneOutbox, startRelay } from './relay.ts';
 import { startTestPortal, waitFor, type TestPortal } from '../testing/test-portal.ts';
+import { withRequestId } from '../obs/request-id.ts';
+import { txOwner } from '../db/db.ts';
 
 let t: TestPortal;
 /** Everything the bus carried, in the order it carried it. */
@@ -128,6 +130,52 @@ describe('emitEvents', () => {
       expect(left.rows[0]!.n).toBe(0);
     } finally {
       await second.stop();
+    }
+  });
+});
+
+describe('db.single (a one-statement transaction)', () => {
+  it('commits an event as one statement: relayed, heard by local listeners, with the request id, and a rollback-free failure', async () => {
+    const a = userAudience(7101);
+    const before = await seqOf(a);
+    const heard: TEventEnvelope[] = [];
+    const stop = onLocalCommit(t.portal.db, (events) => heard.push(...events));
+    try {
+      let owner: unknown;
+      const e = await withRequestId('single-req-1', () => t.portal.db.single((tx) => {
+        owner = txOwner(tx);
+        return emitEvent(tx, 'DEMO', a, 'balance.changed', balancePayload(7101, 1));
+      }));
+      expect(owner).toBe(t.portal.db);
+      expect(e.seq).toBe(before + 1);
+      expect(heard.map((x) => x.id)).toEqual([e.id]);
+      const row = await t.portal.db.query<{ request_id: string | null; seq: number }>('SELECT request_id, seq FROM outbox WHERE id = $1', [e.id]);
+      expect(row.rows[0]).toEqual({ request_id: 'single-req-1', seq: before + 1 });
+      await waitFor(() => published.find((p) => p.id === e.id), 'single event published');
+      expect(published.find((p) => p.id === e.id)).toMatchObject({ seq: before + 1, requestId: 'single-req-1' });
+      // An unnamed statement with parameters rides with the request id's set_config before one Sync (no BEGIN).
+      const fused = await withRequestId('single-req-3', () => t.portal.db.single((tx) => tx.query<{ seq: number }>(
+        "SELECT outbox_emit('DEMO', $1, 'balance.changed', $2::jsonb, gen_random_uuid(), now()) AS seq", [a, JSON.stringify(balancePayload(7101, 9))])));
+      expect((await t.portal.db.query<{ request_id: string | null }>('SELECT request_id FROM outbox WHERE audience = $1 AND seq = $2', [a, fused.rows[0]!.seq])).rows[0]!.request_id).toBe('single-req-3');
+      // Without a request: no id recorded, and the last one's setting did not stay on the connection.
+      const plain = await t.portal.db.single((tx) => emitEvent(tx, 'DEMO', a, 'balance.changed', balancePayload(7101, 2)));
+      expect((await t.portal.db.query<{ request_id: string | null }>('SELECT request_id FROM outbox WHERE id = $1', [plain.id])).rows[0]!.request_id).toBeNull();
+      // A second statement is refused before it runs; the first one stands (it was its own transaction).
+      const n = await seqOf(a);
+      await expect(t.portal.db.single(async (tx) => {
+        await emitEvent(tx, 'DEMO', a, 'balance.changed', balancePayload(7101, 3));
+        await emitEvent(tx, 'DEMO', a, 'balance.changed', balancePayload(7101, 4));
+      })).rejects.toThrow(/second statement/);
+      expect(await seqOf(a)).toBe(n + 1);
+      // A failing statement writes nothing and announces nothing.
+      const heardBefore = heard.length;
+      const seqBefore = await seqOf(a);
+      await expect(withRequestId('single-req-2', () => t.portal.db.single((tx) => tx.query(
+        "SELECT outbox_emit('DEMO', $1, 'balance.changed', '{}'::jsonb, gen_random_uuid(), now()), 1 / 0", [a])))).rejects.toThrow(/division by zero/);
+      expect(await seqOf(a)).toBe(seqBefore);
+      expect(heard.length).toBe(heardBefore);
+    } finally {
+      stop();
     }
   });
 });

@@ -16,6 +16,15 @@ export type Tx = Queryable & { afterCommit(fn: () => void): void };
 export type Db = Queryable & {
   readonly kind: 'pg' | 'pglite';
   tx<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A transaction of exactly ONE statement, committed on its own (the extended protocol's implicit
+   * transaction): one round trip, where db.tx's BEGIN + statement and COMMIT take two. For a use case
+   * whose whole write is one statement: an event alone, or one of the SQL functions that do a use
+   * case's work in one statement (as the vendor money call and the red envelope grab do). The handle
+   * is a Tx like db.tx's (afterCommit hooks run after the commit, txOwner knows it, the current
+   * request id is recorded with the outbox rows); a second statement on it throws, before running.
+   */
+  single<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Called after every commit that registered an afterCommit hook; used to wake the outbox relay. */
   close(): Promise<void>;
 };
@@ -80,6 +89,10 @@ export function aliasDb(db: Db): Db {
       owners.set(tx, alias);
       return fn(tx);
     }),
+    single: (fn) => db.single((tx) => {
+      owners.set(tx, alias);
+      return fn(tx);
+    }),
     close: async () => undefined,
   };
   return alias;
@@ -99,7 +112,8 @@ const PgQuery = pg.Query as unknown as new (
 ) => PgQueryInternals & pg.Submittable;
 
 /**
- * A transaction's first statement with its BEGIN in front, in ONE write and one round trip: the
+ * A statement with prelude statements in front, in ONE write and one round trip. For a transaction's
+ * first statement the prelude is BEGIN (and the request id's set_config): the
  * extended protocol's Parse/Bind/Execute of BEGIN (and of the request id's set_config), then the
  * statement's own Parse/Bind/Describe/Execute, then one Sync. Before the Sync these run as one
  * implicit block that BEGIN turns into the transaction (PostgreSQL's protocol docs, "Pipelining"):
@@ -108,8 +122,10 @@ const PgQuery = pg.Query as unknown as new (
  * and the relay's and every use case's transactions one fewer each: on a shared machine the socket
  * writes of those round trips were most of a committed event's gateway CPU (issue 12, lean fan-out).
  * The prelude statements' own replies (CommandComplete, set_config's row) are not the caller's.
+ * For db.single the prelude is the request id's set_config alone: without BEGIN the two run as one
+ * implicit transaction, committed at the Sync.
  */
-class BeginThen extends PgQuery {
+class PreludeThen extends PgQuery {
   private preludeLeft: number;
   constructor(config: pg.QueryConfig, private readonly prelude: readonly string[], callback: (err: Error | null, res: pg.QueryResult) => void) {
     super(config, undefined, callback);
@@ -140,21 +156,40 @@ class BeginThen extends PgQuery {
 }
 
 /**
- * The first statement of a transaction on `client`, with its BEGIN. Fused (BeginThen) when the
+ * The first statement of a transaction on `client`, with its BEGIN. Fused (PreludeThen) when the
  * statement has parameters (so it is a single statement, which the extended protocol requires) and,
  * if it is a named prepared statement, the connection has already parsed it (a ParseComplete of the
  * prelude must not be taken for the statement's own). Otherwise BEGIN, then the statement, as before.
  */
 async function firstStatement(client: pg.PoolClient, config: pg.QueryConfig, rid: string | null): Promise<pg.QueryResult> {
-  const parsed = (client as unknown as { connection: PgConnection }).connection.parsedStatements;
-  if (config.values?.length && (!config.name || parsed[config.name] !== undefined)) {
-    const prelude = rid ? ['BEGIN', rid] : ['BEGIN'];
-    return new Promise<pg.QueryResult>((resolve, reject) => {
-      client.query(new BeginThen(config, prelude, (err, res) => (err ? reject(err) : resolve(res))));
-    });
-  }
+  if (canFuse(client, config)) return withPrelude(client, config, rid ? ['BEGIN', rid] : ['BEGIN']);
   await client.query(rid ? `BEGIN; ${rid}` : 'BEGIN');
   return client.query(config);
+}
+
+/** Whether `config` can go after prelude statements before one Sync (see firstStatement). */
+function canFuse(client: pg.PoolClient, config: pg.QueryConfig): boolean {
+  const parsed = (client as unknown as { connection: PgConnection }).connection.parsedStatements;
+  return !!config.values?.length && (!config.name || parsed[config.name] !== undefined);
+}
+
+function withPrelude(client: pg.PoolClient, config: pg.QueryConfig, prelude: readonly string[]): Promise<pg.QueryResult> {
+  return new Promise<pg.QueryResult>((resolve, reject) => {
+    client.query(new PreludeThen(config, prelude, (err, res) => (err ? reject(err) : resolve(res))));
+  });
+}
+
+/** The handle of db.single: one statement, then any other is a programming error. */
+function singleHandle(run: (sql: string, params?: readonly unknown[]) => Promise<QueryResult<never>>, hooks: Array<() => void>): Tx {
+  let used = false;
+  return {
+    query<R>(sql: string, params?: readonly unknown[]) {
+      if (used) return Promise.reject(new Error('db.single: a second statement (use db.tx for a transaction of several)'));
+      used = true;
+      return run(sql, params) as Promise<QueryResult<R>>;
+    },
+    afterCommit: (h) => hooks.push(h),
+  };
 }
 
 /**
@@ -185,7 +220,7 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
       // The request id (if any) is set with BEGIN, in the same round trip: outbox rows record it.
       const rid = setRequestIdSql(currentRequestId());
       /**
-       * BEGIN goes with the transaction's first statement (see BeginThen): one round trip, one write
+       * BEGIN goes with the transaction's first statement (see PreludeThen): one round trip, one write
        * where there were two. Settled once the first statement has answered; later statements wait
        * for it, so BEGIN is always the first thing the connection runs and call order is kept.
        */
@@ -229,6 +264,51 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
         throw err;
       } finally {
         client.release(broken);
+      }
+    },
+    async single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const hooks: Array<() => void> = [];
+      const rid = setRequestIdSql(currentRequestId());
+      let committed = false;
+      const tx = singleHandle(async (sql, params) => {
+        const config = pgQuery(sql, params);
+        let r: pg.QueryResult;
+        if (!rid) {
+          // Autocommit: the statement is its own transaction.
+          r = await pool.query(config);
+        } else {
+          const client = await pool.connect();
+          let broken = false;
+          try {
+            if (canFuse(client, config)) {
+              // The request id's set_config, then the statement, before ONE Sync: one implicit
+              // transaction (no BEGIN), so the transaction-local setting holds for the statement.
+              r = await withPrelude(client, config, [rid]);
+            } else {
+              await client.query(`BEGIN; ${rid}`);
+              try {
+                r = await client.query(config);
+                await client.query('COMMIT');
+              } catch (err) {
+                await client.query('ROLLBACK').catch(() => {
+                  broken = true;
+                });
+                throw err;
+              }
+            }
+          } finally {
+            client.release(broken);
+          }
+        }
+        committed = true;
+        return { rows: r.rows as never[], rowCount: r.rowCount ?? 0 };
+      }, hooks);
+      owners.set(tx, owner ?? self);
+      try {
+        return await fn(tx);
+      } finally {
+        // Once its statement committed, the hooks run even if fn fails after it: what committed is announced.
+        if (committed) runHooks(hooks);
       }
     },
     close: () => pool.end(),
@@ -275,6 +355,22 @@ export async function createPgliteDb(dataDir: string | null, opts: { loadDataDir
       });
       runHooks(hooks);
       return result;
+    },
+    // In process there is no round trip to save: the statement in a transaction of its own.
+    async single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const hooks: Array<() => void> = [];
+      let committed = false;
+      const one = singleHandle(async (sql, params) => {
+        const r = await self.tx((t) => t.query<never>(sql, params));
+        committed = true;
+        return r;
+      }, hooks);
+      owners.set(one, self);
+      try {
+        return await fn(one);
+      } finally {
+        if (committed) runHooks(hooks);
+      }
     },
     close: () => db.close(),
   };

@@ -36,6 +36,6 @@ export async function ensureHouseGames(db: Db, merchants: MerchantDirectory) {
       )).rowCount;
     }
     // Other running nodes drop their cached vendors, hot games and menus.
-    if (added > 0) await db.tx((tx) => emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: ['games'] }));
+    if (added > 0) await db.single((tx) => emitEvent(tx, m.code, cacheAudience(m.code), 'content.changed', { scopes: ['games'] }));
   }
 }
