@@ -48,7 +48,7 @@ export async function engagementWageringBench(opts: { rate?: number; seconds?: n
   const log = opts.log ?? ((s: string) => console.log(s));
   const pgdb = await preparePg('wagerbench');
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: pgdb.url, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', SEED_CATALOGUE: 'small', RELAY_POLL_MS: '50',
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: pgdb.url, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', SEED_CATALOGUE: 'small', RELAY_POLL_MS: '50', ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
   });
   const portal = await createPortal(config);
   const port = await portal.listen(0, '127.0.0.1');
