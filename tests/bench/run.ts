@@ -662,29 +662,38 @@ console.log(
 );
 const clients = Array.from({ length: opts.clients }, (_, i) => new Child(`client-${i}`, 'client-worker.ts', {}));
 const results: TargetResult[] = [];
-let durable: DurableBaseline | null = null;
+let durable = null as DurableBaseline | null;
+/** events/s of each baseline run, in order. */
+const durableRuns: number[] = [];
 let exitCode = 0;
 try {
   await Promise.all(clients.map((c) => c.ready));
-  for (const target of ['gateway', 'bare'] as const) {
-    if (opts.only && opts.only !== target) continue;
-    results.push(await runTarget(target, clients, target === 'gateway' ? gatewayEnv : {}));
-  }
   // The bare PostgreSQL baseline of a durable event: on the gateway's database (its schema, its
-  // outbox_emit), once both servers have stopped; as many clients as the gateway's saturation phase.
-  const gw = results.find((r) => r.target === 'gateway');
-  if (pgDb && gw?.saturation) {
-    console.log(`[durable] bare PostgreSQL: the outbox row of each event inserted and committed by ${opts.maxInFlight} clients for ${opts.satSeconds} s`);
-    durable = await durableBaseline(pgDb.url, {
+  // outbox_emit), with no server running; as many clients as the gateway's saturation phase. Run twice,
+  // right after the gateway's target and again at the end: this machine's commit rate drifts within a
+  // run, so the ratio is taken against the faster of the two (the conservative one) and both are printed.
+  const baseline = async (when: string) => {
+    const gw = results.find((r) => r.target === 'gateway');
+    if (!pgDb || !gw?.saturation) return;
+    console.log(`[durable] bare PostgreSQL (${when}): the outbox row of each event inserted and committed by ${opts.maxInFlight} clients for ${opts.satSeconds} s`);
+    const d = await durableBaseline(pgDb.url, {
       clients: opts.maxInFlight, seconds: opts.satSeconds, warmSeconds: opts.warmSeconds, audiences: opts.sockets,
       merchantCode: String(gw.info.merchantCode ?? 'DEMO'),
     });
     console.log(
-      `[durable] ${durable.committed} committed (${durable.eventsPerSec.toFixed(0)}/s), failed ${durable.failed}${durable.firstError ? ` (${durable.firstError})` : ''}, ` +
-        `p50 ${durable.latencyMs.p50.toFixed(1)} ms, p99 ${durable.latencyMs.p99.toFixed(1)} ms, PostgreSQL ${fmt(durable.pgCpuPercent, 0)}% ` +
-        `(${fmt(durable.pgCpuUsPerEvent, 0)} us/event), machine ${fmt(durable.hostCpuPercent, 0)}%`,
+      `[durable] ${when}: ${d.committed} committed (${d.eventsPerSec.toFixed(0)}/s), failed ${d.failed}${d.firstError ? ` (${d.firstError})` : ''}, ` +
+        `p50 ${d.latencyMs.p50.toFixed(1)} ms, p99 ${d.latencyMs.p99.toFixed(1)} ms, PostgreSQL ${fmt(d.pgCpuPercent, 0)}% ` +
+        `(${fmt(d.pgCpuUsPerEvent, 0)} us/event), machine ${fmt(d.hostCpuPercent, 0)}%`,
     );
+    durableRuns.push(d.eventsPerSec);
+    if (!durable || d.eventsPerSec > durable.eventsPerSec) durable = d;
+  };
+  for (const target of ['gateway', 'bare'] as const) {
+    if (opts.only && opts.only !== target) continue;
+    results.push(await runTarget(target, clients, target === 'gateway' ? gatewayEnv : {}));
+    if (target === 'gateway') await baseline('after the gateway');
   }
+  if (!opts.only) await baseline('at the end');
 } catch (err) {
   console.error('bench failed:', err instanceof Error ? err.stack ?? err.message : err);
   exitCode = 1;
@@ -736,7 +745,7 @@ if (results.length) {
   if (durable && durableRatio !== null)
     console.log(
       `durable events/s, gateway (saturation, one event per transaction, ${opts.maxInFlight} in flight, relayed and delivered) / bare PostgreSQL ` +
-        `(the same outbox row committed by ${durable.clients} clients, nothing relayed): ${g!.saturation!.commitRate.toFixed(0)} / ${durable.eventsPerSec.toFixed(0)} = ` +
+        `(the same outbox row committed by ${durable.clients} clients, nothing relayed; the faster of ${durableRuns.map((x) => x.toFixed(0)).join(' and ')}/s): ${g!.saturation!.commitRate.toFixed(0)} / ${durable.eventsPerSec.toFixed(0)} = ` +
         `${durableRatio.toFixed(2)}x (target >= 0.7x: ${durableRatio >= 0.7 ? 'OK' : 'MISSED'})` +
         (durableTxRatio !== null ? `; each event's transaction by db.tx (two round trips): ${g!.saturationTx!.commitRate.toFixed(0)}/s = ${durableTxRatio.toFixed(2)}x` : '') +
         (durableBatchedRatio !== null ? `; ${opts.perTx} events per transaction: ${durableBatchedRatio.toFixed(2)}x` : ''),
@@ -781,6 +790,7 @@ if (results.length) {
     throughputRatioBroadcastPaced: bcastPacedRatio,
     throughputRatioBroadcastSaturation: bcastSatRatio,
     durableBaseline: durable,
+    durableBaselineRuns: durableRuns,
     durableRatio,
     durableBatchedRatio,
     durableTxRatio,
