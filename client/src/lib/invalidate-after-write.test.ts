@@ -1,0 +1,55 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { invalidateAfterWrite } from './invalidate-after-write';
+
+/** A list read that takes 30 ms and answers what the server held when the read was SENT. */
+function slowList() {
+  let server = ['before'];
+  let calls = 0;
+  return {
+    queryFn: () => {
+      calls++;
+      const snapshot = [...server];
+      return new Promise<string[]>((resolve) => setTimeout(() => resolve(snapshot), 30));
+    },
+    write: () => void (server = [...server, 'saved']),
+    calls: () => calls,
+  };
+}
+
+const idle = async (qc: QueryClient, key: readonly unknown[]) => {
+  for (let i = 0; i < 100 && qc.getQueryState(key)?.fetchStatus !== 'idle'; i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('invalidateAfterWrite', () => {
+  it('a write made while the first read is in flight is shown once the reads land (plain invalidateQueries keeps the stale read)', async () => {
+    for (const how of ['plain', 'helper'] as const) {
+      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const list = slowList();
+      const key = ['rg', 't', 'events'];
+      const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
+      expect(qc.getQueryState(key)?.fetchStatus).toBe('fetching');
+      list.write();
+      await (how === 'plain' ? qc.invalidateQueries({ queryKey: ['rg', 't'] }) : invalidateAfterWrite(qc, { queryKey: ['rg', 't'] }));
+      await idle(qc, key);
+      expect(qc.getQueryData(key), how).toEqual(how === 'plain' ? ['before'] : ['before', 'saved']);
+      stop();
+      qc.clear();
+    }
+  });
+
+  it('a query that already has data is refetched once, as invalidateQueries does', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const list = slowList();
+    const key = ['rg', 't', 'events'];
+    const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
+    await idle(qc, key);
+    expect(qc.getQueryData(key)).toEqual(['before']);
+    list.write();
+    await invalidateAfterWrite(qc, { queryKey: ['rg', 't'] });
+    expect(qc.getQueryData(key)).toEqual(['before', 'saved']);
+    expect(list.calls()).toBe(2);
+    stop();
+    qc.clear();
+  });
+});
