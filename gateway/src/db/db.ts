@@ -179,17 +179,33 @@ function withPrelude(client: pg.PoolClient, config: pg.QueryConfig, prelude: rea
   });
 }
 
-/** The handle of db.single: one statement, then any other is a programming error. */
-function singleHandle(run: (sql: string, params?: readonly unknown[]) => Promise<QueryResult<never>>, hooks: Array<() => void>): Tx {
+const rowsOf = (r: pg.QueryResult): QueryResult<never> => ({ rows: r.rows as never[], rowCount: r.rowCount ?? 0 });
+
+/**
+ * db.single on either backend: `fn` gets a handle that runs ONE statement through `run` (which commits
+ * it) and refuses a second before running it; its afterCommit hooks run once the statement committed,
+ * even if fn fails after it (what committed is announced).
+ */
+async function runSingle<T>(owner: Db, fn: (tx: Tx) => Promise<T>, run: (sql: string, params?: readonly unknown[]) => Promise<QueryResult<never>>): Promise<T> {
+  const hooks: Array<() => void> = [];
   let used = false;
-  return {
-    query<R>(sql: string, params?: readonly unknown[]) {
-      if (used) return Promise.reject(new Error('db.single: a second statement (use db.tx for a transaction of several)'));
+  let committed = false;
+  const tx: Tx = {
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      if (used) throw new Error('db.single: a second statement (use db.tx for a transaction of several)');
       used = true;
-      return run(sql, params) as Promise<QueryResult<R>>;
+      const r = await run(sql, params);
+      committed = true;
+      return r as QueryResult<R>;
     },
     afterCommit: (h) => hooks.push(h),
   };
+  owners.set(tx, owner);
+  try {
+    return await fn(tx);
+  } finally {
+    if (committed) runHooks(hooks);
+  }
 }
 
 /**
@@ -266,50 +282,27 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
         client.release(broken);
       }
     },
-    async single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const hooks: Array<() => void> = [];
+    single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const rid = setRequestIdSql(currentRequestId());
-      let committed = false;
-      const tx = singleHandle(async (sql, params) => {
+      return runSingle(owner ?? self, fn, async (sql, params) => {
         const config = pgQuery(sql, params);
-        let r: pg.QueryResult;
-        if (!rid) {
-          // Autocommit: the statement is its own transaction.
-          r = await pool.query(config);
-        } else {
-          const client = await pool.connect();
-          let broken = false;
-          try {
-            if (canFuse(client, config)) {
-              // The request id's set_config, then the statement, before ONE Sync: one implicit
-              // transaction (no BEGIN), so the transaction-local setting holds for the statement.
-              r = await withPrelude(client, config, [rid]);
-            } else {
-              await client.query(`BEGIN; ${rid}`);
-              try {
-                r = await client.query(config);
-                await client.query('COMMIT');
-              } catch (err) {
-                await client.query('ROLLBACK').catch(() => {
-                  broken = true;
-                });
-                throw err;
-              }
-            }
-          } finally {
-            client.release(broken);
+        // Autocommit: the statement is its own transaction.
+        if (!rid) return rowsOf(await pool.query(config));
+        const client = await pool.connect();
+        let fused = false;
+        let r: pg.QueryResult | undefined;
+        try {
+          if ((fused = canFuse(client, config))) {
+            // The request id's set_config, then the statement, before ONE Sync: one implicit
+            // transaction (no BEGIN), so the transaction-local setting holds for the statement.
+            r = await withPrelude(client, config, [rid]);
           }
+        } finally {
+          client.release();
         }
-        committed = true;
-        return { rows: r.rows as never[], rowCount: r.rowCount ?? 0 };
-      }, hooks);
-      owners.set(tx, owner ?? self);
-      try {
-        return await fn(tx);
-      } finally {
-        // Once its statement committed, the hooks run even if fn fails after it: what committed is announced.
-        if (committed) runHooks(hooks);
-      }
+        // Not fusable (a named statement this connection has not parsed yet): a transaction of one statement.
+        return fused ? rowsOf(r!) : self.tx((t) => t.query<never>(sql, params));
+      });
     },
     close: () => pool.end(),
   };
@@ -357,21 +350,7 @@ export async function createPgliteDb(dataDir: string | null, opts: { loadDataDir
       return result;
     },
     // In process there is no round trip to save: the statement in a transaction of its own.
-    async single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const hooks: Array<() => void> = [];
-      let committed = false;
-      const one = singleHandle(async (sql, params) => {
-        const r = await self.tx((t) => t.query<never>(sql, params));
-        committed = true;
-        return r;
-      }, hooks);
-      owners.set(one, self);
-      try {
-        return await fn(one);
-      } finally {
-        if (committed) runHooks(hooks);
-      }
-    },
+    single: <T>(fn: (tx: Tx) => Promise<T>) => runSingle(self, fn, (sql, params) => self.tx((t) => t.query<never>(sql, params))),
     close: () => db.close(),
   };
   pglites.set(self, db);
