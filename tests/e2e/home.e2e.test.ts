@@ -158,11 +158,36 @@ describe('home page in a real browser', () => {
 
   it('turns maintenance and the blocked-IP page on and off live', async () => {
     const { context, page } = await newPage(browser, { lang: 'EN', motion: true });
+    // The socket's first hello re-reads the page's queries, the status among them. Hold that re-read's
+    // answer (read from the server before maintenance is switched on) until after the maintenance event
+    // has arrived, as a loaded machine did in CI: the stale answer must not open the site again.
+    let statusReads = 0;
+    let staleRead!: () => void;
+    const staleReadTaken = new Promise<void>((r) => (staleRead = r));
+    let heldDone!: () => void;
+    const held = new Promise<void>((r) => (heldDone = r));
+    let releaseNow!: () => void;
+    const released = new Promise<void>((r) => (releaseNow = r));
+    await page.route('**/wps/system/status**', async (route) => {
+      if (++statusReads !== 2) return route.continue();
+      const stale = await route.fetch();
+      staleRead();
+      await released;
+      // cancelled by the page (the fix) or delivered stale (the old behaviour): either way it is done
+      await route.fulfill({ response: stale }).catch(() => undefined);
+      heldDone();
+    });
     await page.goto(gw.url + '/');
     await page.getByTestId('home-banners').waitFor();
     await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);
+    await staleReadTaken;
     await gw.post('/wps/dev/merchant', { maintenance: true, maintenanceMessage: 'Back at 05:00' });
     await page.locator('[data-page="maintenance"]').waitFor({ timeout: 10_000 });
+    releaseNow();
+    await held;
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-page="maintenance"]').isVisible(), 'the stale status read put the site back').toBe(true);
+    await page.unroute('**/wps/system/status**');
     expect(await page.locator('[data-page="maintenance"]').innerText()).toContain('Back at 05:00');
     await snap(page, 'maintenance');
     await gw.post('/wps/dev/merchant', { maintenance: false });

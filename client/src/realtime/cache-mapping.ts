@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, Updater } from '@tanstack/react-query';
 import type { TWinner } from '@portal/contracts/api/games';
 import type { TBalance } from '@portal/contracts/api/wallet';
 import type { TSystemStatus } from '@portal/contracts/api/system';
@@ -33,6 +33,38 @@ export function applyUnread(data: TUnread | undefined, count: number, byCategory
   return { count, byCategory: byCategory ?? data?.byCategory ?? { transaction: 0, system: 0, marketing: 0 } };
 }
 
+const writeChains = new WeakMap<QueryClient, Promise<void>>();
+
+/**
+ * Writes what an event says into the queries under `queryKey`, so that a read still in flight
+ * cannot overwrite it. Such a read (the re-read after the socket's first hello, a refetch on focus)
+ * may have been answered before the event's commit: landing after the event, it would put the old
+ * value back and nothing would correct it (seen in CI: maintenance switched on while the status was
+ * being re-read, and the page stayed open). So the reads in flight are cancelled first; a query whose
+ * FIRST read was cancelled has nothing to write into and is read again. With nothing in flight the
+ * write is immediate. Writes that had to wait keep their order: later ones queue behind them.
+ * The promise settles once the write is made (what must follow it, such as a refetch, waits for it).
+ */
+export function setFromEvent<T>(qc: QueryClient, queryKey: QueryKey, updater: Updater<T | undefined, T | undefined>): Promise<void> {
+  const waiting = writeChains.get(qc);
+  if (!waiting && qc.isFetching({ queryKey }) === 0) {
+    qc.setQueriesData<T>({ queryKey }, updater);
+    return Promise.resolve();
+  }
+  const next = (waiting ?? Promise.resolve())
+    .then(async () => {
+      await qc.cancelQueries({ queryKey });
+      qc.setQueriesData<T>({ queryKey }, updater);
+      void qc.invalidateQueries({ queryKey, predicate: (q) => q.state.data === undefined });
+    })
+    .catch((e: unknown) => console.error('realtime cache write failed', e));
+  writeChains.set(qc, next);
+  void next.then(() => {
+    if (writeChains.get(qc) === next) writeChains.delete(qc);
+  });
+  return next;
+}
+
 /**
  * Event -> react-query cache. One small function per event type; types handled by later
  * features (contract.*, withdrawal.updated) are delivered to their subscribers through
@@ -42,22 +74,22 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
   switch (env.type) {
     case 'winner.posted': {
       const winner = (env as TEventEnvelope<'winner.posted'>).payload;
-      queryClient.setQueriesData({ queryKey: QUERY_KEYS.rankList }, (data: unknown) => prependWinner(data, winner));
+      void setFromEvent<unknown>(queryClient, QUERY_KEYS.rankList, (data: unknown) => prependWinner(data, winner));
       return;
     }
     case 'system.maintenance': {
       const payload = (env as TEventEnvelope<'system.maintenance'>).payload;
-      queryClient.setQueryData<TSystemStatus>(QUERY_KEYS.systemStatus, (data) => applyMaintenance(data, payload));
+      void setFromEvent<TSystemStatus>(queryClient, QUERY_KEYS.systemStatus, (data) => applyMaintenance(data, payload));
       return;
     }
     case 'balance.changed': {
       const payload = (env as TEventEnvelope<'balance.changed'>).payload;
-      queryClient.setQueriesData<TBalance>({ queryKey: QUERY_KEYS.balance }, (data) => applyBalance(data, payload));
+      void setFromEvent<TBalance>(queryClient, QUERY_KEYS.balance, (data) => applyBalance(data, payload));
       return;
     }
     case 'message.received': {
       const { unreadCount, unreadByCategory } = (env as TEventEnvelope<'message.received'>).payload;
-      queryClient.setQueriesData<TUnread>({ queryKey: QUERY_KEYS.unreadCount }, (data) => applyUnread(data, unreadCount, unreadByCategory));
+      void setFromEvent<TUnread>(queryClient, QUERY_KEYS.unreadCount, (data) => applyUnread(data, unreadCount, unreadByCategory));
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.messages });
       return;
     }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ZMissionSummary } from '@portal/contracts/api/missions';
 import type { EventPayload } from '@portal/contracts/events/events';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { setFromEvent } from '../../../realtime/cache-mapping';
 import { useSessionToken } from '../../../lib/session';
 import { missionsKey } from '../api/get-mission-summary';
 
@@ -33,14 +34,15 @@ export function useMissionEvents() {
   useRealtimeEvent('mission.progress', (env) => {
     const p = env.payload;
     let known = false;
-    qc.setQueriesData<Summary>({ queryKey: [...missionsKey(token), 'summary'] }, (data) => {
+    void setFromEvent<Summary>(qc, [...missionsKey(token), 'summary'], (data) => {
       if (!data) return data;
       const next = applyMissionProgress(data, p);
       known ||= next.known;
       return next.data;
+    }).then(() => {
+      // A mission not in the cache (new, or a new period): read the summary again.
+      if (!known) void qc.invalidateQueries({ queryKey: [...missionsKey(token), 'summary'] });
     });
-    // A mission not in the cache (new, or a new period): read the summary again.
-    if (!known) void qc.invalidateQueries({ queryKey: [...missionsKey(token), 'summary'] });
     void qc.invalidateQueries({ queryKey: [...missionsKey(token), 'leaderboard'] });
   });
 }

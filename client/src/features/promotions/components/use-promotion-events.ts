@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TReward } from '@portal/contracts/api/promotions';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { setFromEvent } from '../../../realtime/cache-mapping';
 import { useSessionToken } from '../../../lib/session';
 import { promotionsKey } from '../api/promotions';
 
@@ -15,11 +16,12 @@ export function usePromotionEvents() {
   const token = useSessionToken();
   useRealtimeEvent('bonus.progress', (env) => {
     const p = env.payload;
-    qc.setQueriesData<Rewards>({ queryKey: [...promotionsKey(token), 'rewards'] }, (data) => data && {
+    void setFromEvent<Rewards>(qc, [...promotionsKey(token), 'rewards'], (data) => data && {
       ...data,
       list: data.list.map((r) => (r.id === p.rewardId ? { ...r, wagerProgress: p.wagerProgress, wagerRequired: p.wagerRequired, state: p.state } : r)),
+    }).then(() => {
+      if (p.state !== 'processing') void qc.invalidateQueries({ queryKey: promotionsKey(token) });
     });
-    if (p.state !== 'processing') void qc.invalidateQueries({ queryKey: promotionsKey(token) });
   });
   useRealtimeEvent('promotion.reward', () => void qc.invalidateQueries({ queryKey: promotionsKey(token) }));
 }

@@ -3,6 +3,7 @@ import { catalogueCalls, gameCalls, type TWinner } from '@portal/contracts/api/g
 import { call } from '../../../lib/api';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
+import { setFromEvent } from '../../../realtime/cache-mapping';
 
 /** The winners page shows the latest 100 (the board's own call, its largest page). */
 export const WINNERS_PAGE_LIMIT = 100;
@@ -18,7 +19,7 @@ export const winnersQuery = () =>
 export function useWinners() {
   const qc = useQueryClient();
   useRealtimeEvent('winner.posted', (env) => {
-    qc.setQueryData<{ list: TWinner[] }>(winnersQuery().queryKey, (d) =>
+    void setFromEvent<{ list: TWinner[] }>(qc, winnersQuery().queryKey, (d) =>
       d ? { list: [env.payload, ...d.list.filter((w) => w.id !== env.payload.id)].slice(0, WINNERS_PAGE_LIMIT) } : d);
   });
   return useQuery(winnersQuery());
