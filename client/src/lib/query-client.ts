@@ -1,9 +1,42 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type InvalidateOptions, type InvalidateQueryFilters, type Query } from '@tanstack/react-query';
 import { isApiError } from './api';
 
+/**
+ * react-query's invalidateQueries restarts a fetch in flight only when its query already has data: a
+ * FIRST fetch still running is kept (Query.fetch hands back its promise), and it may have been sent
+ * before the write that invalidated it. Its answer would then stand and nothing would read it again
+ * (seen in CI: an RG save made while the events list's first GET was on its way left the list without
+ * it). So here an invalidation also cancels the first fetches in flight that it matches (they go back to
+ * pending) and reads them again. `keepFirstReads` keeps react-query's own behaviour, for the socket's
+ * first hello: reads still in flight at page load need not start over.
+ */
+export class PortalQueryClient extends QueryClient {
+  override invalidateQueries(filters: InvalidateQueryFilters = {}, options: InvalidateOptions = {}): Promise<void> {
+    const refetch = filters.refetchType ?? 'active';
+    // refetchType 'none': nothing is read now, so nothing in flight is cancelled either
+    const type = refetch === 'none' ? null : refetch;
+    const first = type === null ? [] : this.firstReadsInFlight(filters);
+    const invalidated = super.invalidateQueries(filters, options);
+    if (first.length === 0) return invalidated;
+    const again = Promise.all(first.map((q) => q.cancel({ revert: true })))
+      .then(() => this.refetchQueries({ type: type ?? 'active', predicate: (q) => first.includes(q) }, options))
+      .catch(() => undefined);
+    return Promise.all([invalidated, again]).then(() => undefined);
+  }
+
+  /** react-query's invalidateQueries as it is: a first fetch in flight is kept. */
+  invalidateKeepingFirstReads(filters: InvalidateQueryFilters = {}, options: InvalidateOptions = {}): Promise<void> {
+    return super.invalidateQueries(filters, options);
+  }
+
+  private firstReadsInFlight(filters: InvalidateQueryFilters): Query[] {
+    return this.getQueryCache().findAll(filters).filter((q) => q.state.data === undefined && q.state.fetchStatus === 'fetching');
+  }
+}
+
 /** Errors the server meant (4xx codes) are not retried; network trouble is, twice. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
+export function createQueryClient(): PortalQueryClient {
+  return new PortalQueryClient({
     defaultOptions: {
       queries: {
         staleTime: 60_000,

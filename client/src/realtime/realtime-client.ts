@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EventType, TEventEnvelope } from '@portal/contracts/events/events';
 import type { TSocketGrabReply } from '@portal/contracts/api/red-envelopes';
 import { applyEventToCache } from './cache-mapping';
+import { PortalQueryClient } from '../lib/query-client';
 import { INITIAL_SEQ_STATE, receiveEvent, receiveEvents, resetAudience, syncRequestFor } from './seq';
 import type { SeqOutcome, SeqState } from './seq';
 import { createSocketTransport } from './socket-transport';
@@ -94,7 +95,9 @@ export class RealtimeClient {
       // and the join, which no catch-up can name: read the data again once it is joined.
       const isNew = info.audiences.some((a) => this.seq.last[a] === undefined);
       this.setSnapshot({ state: 'connected', audiences: info.audiences });
-      if (isNew) void this.deps.queryClient.invalidateQueries({ refetchType: 'active' });
+      // First reads still in flight at page load are kept (not started over: first paint).
+      const qc = this.deps.queryClient;
+      if (isNew) void (qc instanceof PortalQueryClient ? qc.invalidateKeepingFirstReads({ refetchType: 'active' }) : qc.invalidateQueries({ refetchType: 'active' }));
     });
     t.onEvent((raw) =>
       this.withParser((parse) => {

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import { rgCalls, rgFamilyCall, type ZRgExcludeBody, type ZRgFamilyRequestBody, type ZRgLimitBody, type ZRgSessionBody } from '@portal/contracts/api/rg';
 import { call } from '../../../lib/api';
-import { invalidateAfterWrite } from '../../../lib/invalidate-after-write';
 import { useSessionToken } from '../../../lib/session';
 
 const key = (token: string | null) => ['rg', token] as const;
@@ -20,8 +19,8 @@ export const useRgEvents = () => {
 function useRgMutation<T, R>(fn: (b: T) => Promise<R>) {
   const qc = useQueryClient();
   const token = useSessionToken();
-  // invalidateAfterWrite: also the lists whose first read is still on its way (it may predate the write).
-  return useMutation({ mutationFn: fn, onSettled: () => invalidateAfterWrite(qc, { queryKey: key(token) }) });
+  // The portal's query client also reads again a list whose first read was still on its way (lib/query-client).
+  return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: key(token) }) });
 }
 export const useSetLimit = () => useRgMutation((b: z.infer<typeof ZRgLimitBody>) => call(rgCalls.setLimit, { body: b }));
 export const useConfirmLimit = () => useRgMutation((b: { kind: z.infer<typeof ZRgLimitBody>['kind']; period: z.infer<typeof ZRgLimitBody>['period'] }) => call(rgCalls.confirmLimit, { body: b }));

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateAfterWrite } from './invalidate-after-write';
+import { PortalQueryClient } from './query-client';
 
 /** A list read that takes 30 ms and answers what the server held when the read was SENT. */
 function slowList() {
@@ -21,16 +21,16 @@ const idle = async (qc: QueryClient, key: readonly unknown[]) => {
   for (let i = 0; i < 100 && qc.getQueryState(key)?.fetchStatus !== 'idle'; i++) await new Promise((r) => setTimeout(r, 10));
 };
 
-describe('invalidateAfterWrite', () => {
+describe('PortalQueryClient.invalidateQueries', () => {
   it('a write made while the first read is in flight is shown once the reads land (plain invalidateQueries keeps the stale read)', async () => {
-    for (const how of ['plain', 'helper'] as const) {
-      const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    for (const how of ['plain', 'portal'] as const) {
+      const qc = how === 'plain' ? new QueryClient({ defaultOptions: { queries: { retry: false } } }) : new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
       const list = slowList();
       const key = ['rg', 't', 'events'];
       const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
       expect(qc.getQueryState(key)?.fetchStatus).toBe('fetching');
       list.write();
-      await (how === 'plain' ? qc.invalidateQueries({ queryKey: ['rg', 't'] }) : invalidateAfterWrite(qc, { queryKey: ['rg', 't'] }));
+      await qc.invalidateQueries({ queryKey: ['rg', 't'] });
       await idle(qc, key);
       expect(qc.getQueryData(key), how).toEqual(how === 'plain' ? ['before'] : ['before', 'saved']);
       stop();
@@ -39,17 +39,43 @@ describe('invalidateAfterWrite', () => {
   });
 
   it('a query that already has data is refetched once, as invalidateQueries does', async () => {
-    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
     const list = slowList();
     const key = ['rg', 't', 'events'];
     const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
     await idle(qc, key);
     expect(qc.getQueryData(key)).toEqual(['before']);
     list.write();
-    await invalidateAfterWrite(qc, { queryKey: ['rg', 't'] });
+    await qc.invalidateQueries({ queryKey: ['rg', 't'] });
     expect(qc.getQueryData(key)).toEqual(['before', 'saved']);
     expect(list.calls()).toBe(2);
     stop();
     qc.clear();
+  });
+});
+
+describe('PortalQueryClient.invalidateKeepingFirstReads and refetchType none', () => {
+  it('keeps a first read in flight (the socket hello), and refetchType none cancels nothing', async () => {
+    for (const how of ['keeping', 'none'] as const) {
+      const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
+      const list = slowList();
+      const key = ['rg', 't', 'events'];
+      const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
+      list.write();
+      if (how === 'keeping') await qc.invalidateKeepingFirstReads({ queryKey: key });
+      else await qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
+      await idle(qc, key);
+      expect(qc.getQueryData(key), how).toEqual(['before']);
+      expect(list.calls(), how).toBe(1);
+      stop();
+      qc.clear();
+    }
+  });
+
+  it('marks every matching query stale at once, as invalidateQueries does', () => {
+    const qc = new PortalQueryClient();
+    qc.setQueryData(['a', 1], 1);
+    void qc.invalidateQueries({ queryKey: ['a'] });
+    expect(qc.getQueryState(['a', 1])?.isInvalidated).toBe(true);
   });
 });
