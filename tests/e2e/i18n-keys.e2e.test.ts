@@ -135,19 +135,23 @@ async function takeTexts(page: Page): Promise<string[]> {
 }
 
 /**
- * The page settled: no spinner, its text unchanged for 600 ms (at most 20 s). Not `networkidle`: pages
- * that poll never go idle, and each would wait out its timeout.
+ * The page settled: no spinner, its text unchanged for 600 ms (at most 20 s), digits aside: a jackpot
+ * counter or a countdown changes its figures all the time, and a page showing one used to wait out the
+ * 20 s (no text arrives that way). Not `networkidle`: pages that poll never go idle, and each would wait
+ * out its timeout.
  */
-async function settle(page: Page) {
+async function settle(page: Page, where: string) {
+  const t0 = Date.now();
   await page.waitForLoadState('load');
   let last = '';
   let same = 0;
   for (let i = 0; i < 100 && same < 3; i++) {
     await page.waitForTimeout(200);
-    const now = await page.evaluate(() => (document.querySelector('.page-spinner') ? '\u0000spinner' : document.body.innerText));
+    const now = await page.evaluate(() => (document.querySelector('.page-spinner') ? '\u0000spinner' : document.body.innerText.replace(/[0-9]/g, '')));
     same = now === last && !now.startsWith('\u0000') ? same + 1 : 0;
     last = now;
   }
+  if (same < 3) console.log(`[i18n-keys e2e] ${where}: not settled after ${Date.now() - t0} ms (checked as it is)`);
 }
 
 async function pageFor(lang: string, token: string | null): Promise<{ context: BrowserContext; page: Page }> {
@@ -160,7 +164,7 @@ async function pageFor(lang: string, token: string | null): Promise<{ context: B
 
 /** Checks what `page` showed since the last check; findings go to `out` as `<where>: <tokens>`. */
 async function check(page: Page, where: string, out: string[]) {
-  await settle(page);
+  await settle(page, where);
   const found = findKeys(await takeTexts(page), KEYS);
   if (found.length) out.push(`${where}: ${found.join(' ')}`);
 }
