@@ -105,7 +105,7 @@ describe('accounts in Chromium', () => {
     await fillRegister(page, { username: 'goodname1' });
     await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
     await modal.locator('button[type="submit"]').click();
-    await page.locator('[data-modal="invitation_code_error"]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-modal="invitation_code_error"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('[data-modal="invitation_code_error"]').innerText()).toContain('Invalid invitation code');
     await context.close();
   });
@@ -119,7 +119,7 @@ describe('accounts in Chromium', () => {
     await modal.locator('input[name="mobileNum"]').fill(mobile);
     await modal.getByRole('button', { name: /send/i }).first().click();
     let code = '';
-    await expect.poll(async () => (code = /(\d{6})/.exec(await lastMessage(gw, `+63${mobile}`))?.[1] ?? ''), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+    await expect.poll(async () => (code = /(\d{6})/.exec(await lastMessage(gw, `+63${mobile}`))?.[1] ?? ''), { timeout: 30_000 }).toMatch(/^\d{6}$/);
     await modal.locator('input[name="verificationCode"]').fill(code);
     // A mobile registration also chooses its password (the spec's rules require one).
     await fillRegister(page, { password: 'abc12345', confirmPassword: 'abc12345', payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' });
@@ -140,7 +140,7 @@ describe('accounts in Chromium', () => {
       await loginThroughPopup(page, gw, account, 'wrong999');
       await solveSlider(page, gw);
       const error = page.getByTestId('login-error');
-      await error.waitFor({ timeout: 10_000 });
+      await error.waitFor({ timeout: 30_000 });
       if (TEXT[lang].wrong) expect(await error.innerText()).toContain(TEXT[lang].wrong);
       else expect((await error.innerText()).length).toBeGreaterThan(5);
       const form = page.getByTestId('login-form');
@@ -160,11 +160,11 @@ describe('accounts in Chromium', () => {
     await loginThroughPopup(page, gw, account, 'bad1');
     for (let i = 0; i < 3; i++) {
       await solveSlider(page, gw);
-      await page.getByTestId('login-error').waitFor({ timeout: 10_000 });
+      await page.getByTestId('login-error').waitFor({ timeout: 30_000 });
       if (await page.getByTestId('captcha-image').isVisible()) break;
       await page.getByTestId('login-submit').click();
     }
-    await page.getByTestId('captcha-image').waitFor({ timeout: 10_000 });
+    await page.getByTestId('captcha-image').waitFor({ timeout: 30_000 });
     await page.getByTestId('login-form').getByTestId('login-password').fill('abc12345');
     await solveCaptcha(page, gw, '[data-testid="captcha-image"]', '[data-testid="captcha-input"]');
     await page.getByTestId('login-submit').click();
@@ -185,16 +185,16 @@ describe('accounts in Chromium', () => {
     expect(stored).toContain(account);
     expect(stored).not.toContain('abc12345');
     // the session token is in no browser storage a script can read: only the gateway's HttpOnly cookie keeps it for a reload
-    await expect.poll(() => keptToken(page), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => keptToken(page), { timeout: 30_000 }).not.toBeNull();
     expect(stored).not.toContain((await keptToken(page))!);
 
     // the member room reaches this page while signed in...
-    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
     const audience = `user:${memberId}`;
     const seqOf = () => page.evaluate((a) => (window as unknown as { __portalRealtime?: { lastSeq: Record<string, number> } }).__portalRealtime?.lastSeq[a] ?? 0, audience);
     const msg = (n: number) => ({ id: `e2e-${n}`, type: 'message.received', v: 1, audience, seq: 1, at: new Date().toISOString(), payload: { messageId: `m${n}`, kind: 'system', title: 'Hello', unreadCount: n } });
     await gw.post('/wps/dev/replay', { events: [msg(1)] });
-    await expect.poll(seqOf, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(seqOf, { timeout: 30_000 }).toBeGreaterThan(0);
     const before = await seqOf();
 
     await page.getByTestId('account-menu-button').click();
@@ -203,7 +203,7 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('login-button').waitFor({ timeout: 15_000 });
     expect(await keptToken(page)).toBeNull();
     // ...and not after logout: the server closed that socket; the page is back as a guest
-    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
     await gw.post('/wps/dev/replay', { events: [msg(2)] });
     await page.waitForTimeout(1500);
     expect(await seqOf()).toBe(before);
@@ -226,14 +226,14 @@ describe('accounts in Chromium', () => {
     await modal.locator('input[name="username"]').fill(account);
     await modal.locator('input[name="email"]').fill(email);
     await modal.locator('button[type="submit"]').click();
-    await modal.locator('[data-forgot-sent]').waitFor({ timeout: 10_000 });
+    await modal.locator('[data-forgot-sent]').waitFor({ timeout: 30_000 });
     let link = '';
     await expect.poll(() => {
       const m = mails.find((x) => x.to === email);
       const body = (m?.raw ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       link = /(http:\/\/[^\s]+resetToken=[A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
       return link;
-    }, { timeout: 10_000 }).toContain('resetToken=');
+    }, { timeout: 30_000 }).toContain('resetToken=');
     await page.goto(link);
     const reset = page.locator('[data-modal="resetPassModal"]');
     await reset.waitFor();
@@ -249,17 +249,17 @@ describe('accounts in Chromium', () => {
     it(`free play is refused at game launch (${lang})`, async () => {
       const { context, page } = await home(lang);
       await page.getByTestId('free-play-button').click();
-      await expect.poll(() => keptToken(page), { timeout: 10_000 }).not.toBeNull();
+      await expect.poll(() => keptToken(page), { timeout: 30_000 }).not.toBeNull();
       const card = page.getByTestId('home-hot-games').getByTestId('game-card').first();
       await card.hover();
       await card.getByRole('button').filter({ hasText: lang === 'EN' ? /play now/i : /.+/ }).first().click();
       const notice = page.getByTestId('launch-trial-dialog');
-      await notice.waitFor({ timeout: 10_000 });
+      await notice.waitFor({ timeout: 30_000 });
       expect(await notice.innerText()).toContain(TEXT[lang].trial);
       // told to register, the trial user has a Register button there and in the header
       expect(await page.getByTestId('register-button').count()).toBe(1);
       await notice.getByTestId('trial-register').click();
-      await page.locator('[data-modal="registerModal"]').waitFor({ timeout: 10_000 });
+      await page.locator('[data-modal="registerModal"]').waitFor({ timeout: 30_000 });
       await context.close();
     });
   }
@@ -277,7 +277,7 @@ describe('accounts in Chromium', () => {
     await form.getByTestId('login-password').fill('abc12345');
     await page.getByTestId('agent-login-submit').click();
     await solveSlider(page, gw);
-    await expect.poll(() => form.innerText(), { timeout: 10_000 }).toContain(TEXT.EN.nonAgent);
+    await expect.poll(() => form.innerText(), { timeout: 30_000 }).toContain(TEXT.EN.nonAgent);
     await form.getByTestId('login-username').fill(agent);
     await form.getByTestId('login-password').fill('abc12345');
     await page.getByTestId('agent-login-submit').click();
@@ -313,7 +313,7 @@ describe('accounts in Chromium', () => {
   it('keeps a guest and a non-agent out of /agentHome', async () => {
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await page.goto(gw.url + '/agentHome');
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toMatch(/^\/(agent|login|)$/);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toMatch(/^\/(agent|login|)$/);
     await context.close();
   });
 });

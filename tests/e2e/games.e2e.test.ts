@@ -57,7 +57,7 @@ describe('games in Chromium', () => {
     const card = page.getByTestId('home-hot-games').getByTestId('game-card').first();
     await card.hover();
     await card.getByRole('button', { name: /play now/i }).first().click();
-    await page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 30_000 });
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
@@ -66,7 +66,7 @@ describe('games in Chromium', () => {
     const guest = await newPage(browser, { lang: 'EN' });
     await guest.page.goto(gw.url + '/');
     await guest.page.locator('[data-nav="COCKFIGHT"] a').first().click();
-    await guest.page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 10_000 });
+    await guest.page.locator('[data-modal="loginPopupModal"]').waitFor({ timeout: 30_000 });
     await guest.context.close();
     const p = await fundedPlayer(10);
     const player = await newPage(browser, { lang: 'EN' });
@@ -74,7 +74,7 @@ describe('games in Chromium', () => {
     await player.page.goto(gw.url + '/');
     await player.page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
     await player.page.locator('[data-nav="COCKFIGHT"] a').first().click();
-    await player.page.getByTestId('launch-dialog-not-connected').waitFor({ timeout: 10_000 });
+    await player.page.getByTestId('launch-dialog-not-connected').waitFor({ timeout: 30_000 });
     await player.context.close();
   });
 
@@ -86,11 +86,11 @@ describe('games in Chromium', () => {
     await card.getByRole('button', { name: /free trial/i }).click();
     await page.getByTestId('house-free-play').waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).searchParams.get('mode')).toBe('free');
-    await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 10_000 }).toContain('2,000.00');
+    await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 30_000 }).toContain('2,000.00');
     // A spin may win back exactly its stake (about 6% of spins), so check the settled answer, not a change.
     const spun = await spinOnce(page);
     expect(spun.balance).toBe(200_000 - 100 + spun.win);
-    await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 10_000 }).toContain(pesos(spun.balance));
+    await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 30_000 }).toContain(pesos(spun.balance));
     await context.close();
   });
 
@@ -103,7 +103,7 @@ describe('games in Chromium', () => {
     // A signed-in first load on a loaded CI machine (two e2e files, their gateways and browsers on
     // 2 cores): a CI run saw this wait out 15 s while the page worked (it passes in ~3 s alone).
     await expect.poll(() => header.innerText(), { timeout: 30_000 }).toContain('1,000.00');
-    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
 
     // launch as the game card would, and play in a second tab
     const launch = await call<{ url: string }>('/wps/game/launchGame', p.token, { nodeId: 'HOUSE-SLOT1' });
@@ -133,16 +133,16 @@ describe('games in Chromium', () => {
     expect(await rows.first().innerText()).toContain('10.00');
     // the provider filter: the house's rounds under HOUSE, none under another provider
     const vendor = page.getByTestId('bets-vendor');
-    await expect.poll(() => vendor.locator('option').count(), { timeout: 10_000 }).toBeGreaterThan(2);
-    const answered = (v: string) => page.waitForResponse((r) => r.url().includes('/wps/v2/bets') && new URL(r.url()).searchParams.get('vendor') === v, { timeout: 10_000 });
+    await expect.poll(() => vendor.locator('option').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const answered = (v: string) => page.waitForResponse((r) => r.url().includes('/wps/v2/bets') && new URL(r.url()).searchParams.get('vendor') === v, { timeout: 30_000 });
     await Promise.all([answered('HOUSE'), vendor.selectOption('HOUSE')]);
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     const other = (await vendor.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).find((v) => v && v !== 'HOUSE')!;
     await Promise.all([answered(other), vendor.selectOption(other)]);
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
-    await page.getByTestId('bets-panel').getByText('No bets in this period').waitFor({ timeout: 10_000 });
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(0);
+    await page.getByTestId('bets-panel').getByText('No bets in this period').waitFor({ timeout: 30_000 });
     await vendor.selectOption('HOUSE');
-    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await snap(page, 'betting-record');
     await context.close();
   });
@@ -152,7 +152,7 @@ describe('games in Chromium', () => {
     const viewer = await newPage(browser, { lang: 'EN' });
     await viewer.page.goto(gw.url + '/');
     await viewer.page.getByTestId('winner-row').first().waitFor();
-    await expect.poll(() => realtimeConnected(viewer.page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(viewer.page), { timeout: 30_000 }).toBe(true);
 
     // the player shoots sharks (30x) at ₱1 until one is caught: a win of 20x the stake or more is a big win
     const launch = await call<{ url: string }>('/wps/game/launchGame', p.token, { nodeId: 'HOUSE-FISH1' });

@@ -27,13 +27,13 @@ describe('home page in a real browser', () => {
       await page.goto(gw.url + '/');
       for (const id of BLOCKS) await page.getByTestId(id).first().waitFor({ state: 'visible', timeout: 20_000 });
       expect(await page.evaluate(() => document.documentElement.lang.toUpperCase())).toMatch(new RegExp(`^${lang === 'TY' ? '(TL|TY|FIL)' : 'EN'}`));
-      await expect.poll(() => page.getByTestId('home-marquee').innerText(), { timeout: 10_000 }).toContain(notice);
+      await expect.poll(() => page.getByTestId('home-marquee').innerText(), { timeout: 30_000 }).toContain(notice);
       expect(await page.locator('header').first().innerText()).toMatch(new RegExp(navFish, 'i'));
       expect(await page.getByTestId('home-hot-games').getByTestId('game-card').count()).toBe(6);
       expect(await page.getByTestId('winner-row').count()).toBeGreaterThanOrEqual(10);
       // The download QR codes draw when they come near the viewport (their encoder loads then).
       await page.getByTestId('home-download').scrollIntoViewIfNeeded();
-      await expect.poll(() => page.getByTestId('home-download').locator('svg[role="img"]').count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => page.getByTestId('home-download').locator('svg[role="img"]').count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
       await snap(page, `home-${lang}`);
       await context.close();
     });
@@ -95,7 +95,7 @@ describe('home page in a real browser', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);
     await gw.post('/wps/dev/winners', { customerName: 'Li***e', gameName: 'Live Fortune', iconUrl: null, winAmount: 987_654_32 });
     const row = page.getByTestId('winner-row').filter({ hasText: 'Li***e' });
-    await row.first().waitFor({ timeout: 10_000 });
+    await row.first().waitFor({ timeout: 30_000 });
     expect(await row.first().innerText()).toContain('987,654.32');
     await context.close();
   });
@@ -182,7 +182,7 @@ describe('home page in a real browser', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected)).toBe(true);
     await staleReadTaken;
     await gw.post('/wps/dev/merchant', { maintenance: true, maintenanceMessage: 'Back at 05:00' });
-    await page.locator('[data-page="maintenance"]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-page="maintenance"]').waitFor({ timeout: 30_000 });
     releaseNow();
     await held;
     await page.waitForTimeout(500);
@@ -191,10 +191,10 @@ describe('home page in a real browser', () => {
     expect(await page.locator('[data-page="maintenance"]').innerText()).toContain('Back at 05:00');
     await snap(page, 'maintenance');
     await gw.post('/wps/dev/merchant', { maintenance: false });
-    await page.getByTestId('home-banners').waitFor({ timeout: 10_000 });
+    await page.getByTestId('home-banners').waitFor({ timeout: 30_000 });
     await gw.post('/wps/dev/merchant', { blockedIps: ['127.0.0.1'] });
     await page.reload();
-    await page.locator('[data-page="blockip"]').waitFor({ timeout: 10_000 });
+    await page.locator('[data-page="blockip"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('visitor-ip').innerText()).toContain('127.0.0.1');
     await gw.post('/wps/dev/merchant', { blockedIps: [] });
     await context.close();

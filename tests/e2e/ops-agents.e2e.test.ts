@@ -45,19 +45,19 @@ describe('operator agent screens', () => {
     await page.getByTestId('ops-nav-agents').click();
     await page.getByTestId('ops-agents-search').fill(`sub${stamp}`);
     await page.getByTestId('ops-agents-search-apply').click();
-    await page.getByTestId(`ops-agents-row-${subId}`).waitFor({ timeout: 10_000 });
+    await page.getByTestId(`ops-agents-row-${subId}`).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId(`ops-agents-path-${subId}`).textContent()).toBe(`${top} › ${sub}`);
 
     // the top of the tree lists the top agent; drilling in shows the breadcrumb and its downline
     await page.getByTestId('ops-agents-top').click();
     await page.getByTestId(`ops-agents-drill-${topId}`).click();
-    await page.getByTestId(`ops-agents-row-${subId}`).waitFor({ timeout: 10_000 });
+    await page.getByTestId(`ops-agents-row-${subId}`).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('ops-agents-crumb-current').textContent()).toBe(top);
     expect(await page.getByTestId('ops-agents-root-team').textContent()).toBe('1');
 
     // grant the house contract from the tree's link: daily wages at 2.5 %
     await page.getByTestId(`ops-agents-grant-${topId}`).first().click();
-    await page.getByTestId('ops-grant-form').waitFor({ timeout: 10_000 });
+    await page.getByTestId('ops-grant-form').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('ops-grant-account').inputValue()).toBe(top);
     await page.getByTestId('ops-grant-kind').selectOption('dailyWages');
     await page.getByTestId('ops-grant-rate').fill('9');
@@ -69,7 +69,7 @@ describe('operator agent screens', () => {
     await page.getByTestId('ops-contracts-filter-account').fill(top);
     await page.getByTestId('ops-contracts-filter-apply').click();
     const row = page.locator('[data-testid^="ops-contract-row-"][data-status="active"]');
-    await row.first().waitFor({ timeout: 10_000 });
+    await row.first().waitFor({ timeout: 30_000 });
     expect(await row.count()).toBe(1);
     expect(await row.first().textContent()).toContain('2.5%');
     const id = Number((await row.first().getAttribute('data-testid'))!.replace('ops-contract-row-', ''));
@@ -77,7 +77,7 @@ describe('operator agent screens', () => {
 
     // the tree shows it live
     await page.getByTestId('ops-nav-agents').click();
-    await page.getByTestId(`ops-live-contract-${id}`).first().waitFor({ timeout: 10_000 });
+    await page.getByTestId(`ops-live-contract-${id}`).first().waitFor({ timeout: 30_000 });
 
     // terminate it with a reason
     await page.getByTestId('ops-nav-agent-contracts').click();
@@ -86,7 +86,7 @@ describe('operator agent screens', () => {
     await page.getByTestId(`ops-contract-terminate-${id}`).click();
     await page.getByTestId('ops-dialog-text').fill('contract breach');
     await page.getByTestId('ops-dialog-submit').click();
-    await page.locator(`[data-testid="ops-contract-row-${id}"][data-status="terminated"]`).waitFor({ timeout: 10_000 });
+    await page.locator(`[data-testid="ops-contract-row-${id}"][data-status="terminated"]`).waitFor({ timeout: 30_000 });
     // stored with its reason, shown as such (the portal's default language, TY: "Terminated by an operator")
     expect(await page.getByTestId(`ops-contract-row-${id}`).textContent()).toContain('Tinapos ng operator');
 
@@ -94,13 +94,13 @@ describe('operator agent screens', () => {
     await page.getByTestId('ops-nav-audit').click();
     await page.getByTestId('ops-audit-filter-target-type').selectOption('agent_contract');
     const terminated = page.locator('[data-testid="ops-audit-row"][data-action="agent.contract.terminate"]').first();
-    await terminated.waitFor({ timeout: 10_000 });
+    await terminated.waitFor({ timeout: 30_000 });
     expect(await terminated.textContent()).toContain('ops01');
-    await page.locator('[data-testid="ops-audit-row"][data-action="agent.house_contract.grant"]').first().waitFor({ timeout: 10_000 });
+    await page.locator('[data-testid="ops-audit-row"][data-action="agent.house_contract.grant"]').first().waitFor({ timeout: 30_000 });
 
     // the disputes screen loads (its list comes from the settlement module)
     await page.getByTestId('ops-nav-agent-disputes').click();
-    await page.getByTestId('ops-agent-disputes-page').waitFor({ timeout: 10_000 });
+    await page.getByTestId('ops-agent-disputes-page').waitFor({ timeout: 30_000 });
     await ctx.close();
   });
 });

@@ -44,7 +44,7 @@ describe('operator console', () => {
     expect(await ops.page.getByTestId('ops-site-maintenance-state').innerText()).toMatch(/open/i);
     await ops.page.getByTestId('ops-site-maintenance-message').fill('Back at 05:00 (e2e)');
     await ops.page.getByTestId('ops-site-maintenance-toggle').click();
-    await expect.poll(() => ops.page.getByTestId('ops-site-maintenance-state').innerText(), { timeout: 10_000 }).toMatch(/maintenance/i);
+    await expect.poll(() => ops.page.getByTestId('ops-site-maintenance-state').innerText(), { timeout: 30_000 }).toMatch(/maintenance/i);
 
     const maint = player.page.locator('[data-page="maintenance"]');
     await maint.waitFor({ timeout: 15_000 });
@@ -61,10 +61,10 @@ describe('operator console', () => {
     // both changes are in the audit trail, with their operator
     await ops.page.getByTestId('ops-nav-audit').click();
     await ops.page.getByTestId('ops-audit-filter-action').selectOption('site.update');
-    await expect.poll(() => ops.page.locator('[data-testid="ops-audit-row"][data-action="site.update"]').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => ops.page.locator('[data-testid="ops-audit-row"][data-action="site.update"]').count(), { timeout: 30_000 }).toBe(2);
     await shot(ops.page, 'audit-EN');
     await ops.page.getByTestId('ops-nav-operators').click();
-    await ops.page.getByTestId('ops-operator-row-ops01').waitFor({ timeout: 10_000 });
+    await ops.page.getByTestId('ops-operator-row-ops01').waitFor({ timeout: 30_000 });
     await shot(ops.page, 'operators-EN');
     await ops.page.getByTestId('ops-nav-games').click();
     await ops.page.getByTestId('ops-games-page').locator('[data-testid^="ops-game-"]').first().waitFor({ timeout: 15_000 });
@@ -80,7 +80,7 @@ describe('operator console', () => {
     await ops.page.getByTestId('ops-login-password').fill(operator.password);
     await ops.page.getByTestId('ops-login-submit').click();
     // the password alone is not enough: the console asks for the code
-    await ops.page.getByTestId('ops-login-totp').waitFor({ timeout: 10_000 });
+    await ops.page.getByTestId('ops-login-totp').waitFor({ timeout: 30_000 });
     await shot(ops.page, 'login-totp-TY');
     await ops.page.getByTestId('ops-login-totp').fill(await operator.code());
     await ops.page.getByTestId('ops-login-submit').click();
@@ -89,7 +89,7 @@ describe('operator console', () => {
     expect(await ops.page.getByTestId('ops-site-maintenance').innerText()).toContain('Bukas ang site');
     await shot(ops.page, 'site-TY');
     await ops.page.getByTestId('ops-nav-operators').click();
-    await ops.page.getByTestId('ops-operator-row-ops01').waitFor({ timeout: 10_000 });
+    await ops.page.getByTestId('ops-operator-row-ops01').waitFor({ timeout: 30_000 });
     await shot(ops.page, 'operators-TY');
     await ops.page.getByTestId('ops-nav-games').click();
     await ops.page.getByTestId('ops-games-page').locator('[data-testid^="ops-game-"]').first().waitFor({ timeout: 15_000 });

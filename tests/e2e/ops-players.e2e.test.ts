@@ -51,30 +51,30 @@ describe('operator console: players', () => {
     await ops.page.getByTestId('ops-players-submit').click();
     await ops.page.getByTestId('ops-player-open-opsfindme1').click();
     await ops.page.getByTestId('ops-player-page').waitFor({ timeout: 15_000 });
-    await expect.poll(() => ops.page.getByTestId('ops-player-account').innerText(), { timeout: 10_000 }).toContain('9175550199');
+    await expect.poll(() => ops.page.getByTestId('ops-player-account').innerText(), { timeout: 30_000 }).toContain('9175550199');
     expect(await ops.page.getByTestId('ops-player-account').getByTestId('ops-player-status').innerText()).toMatch(/active/i);
     // the administrator sees the money panel (ledger balance) and the sign-in of the open page
-    await ops.page.getByTestId('ops-player-balance').waitFor({ timeout: 10_000 });
+    await ops.page.getByTestId('ops-player-balance').waitFor({ timeout: 30_000 });
     expect(await ops.page.getByTestId('ops-player-logins').innerText()).toMatch(/signed in/i);
 
     mark('profile open');
     await ops.page.getByTestId('ops-player-note-text').fill('Asked about a bonus by phone (e2e)');
     await ops.page.getByTestId('ops-player-note-add').click();
     const note = ops.page.getByTestId('ops-player-note').filter({ hasText: 'Asked about a bonus by phone (e2e)' });
-    await note.waitFor({ timeout: 10_000 });
+    await note.waitFor({ timeout: 30_000 });
     expect(await note.innerText()).toContain('ops01');
 
     mark('note added');
     await ops.page.getByTestId('ops-player-freeze').click();
     await ops.page.getByTestId('ops-dialog-text').fill('Chargeback under review (e2e)');
     await ops.page.getByTestId('ops-dialog-submit').click();
-    await expect.poll(() => ops.page.getByTestId('ops-player-account').getByTestId('ops-player-status').innerText(), { timeout: 10_000 }).toMatch(/frozen/i);
+    await expect.poll(() => ops.page.getByTestId('ops-player-account').getByTestId('ops-player-status').innerText(), { timeout: 30_000 }).toMatch(/frozen/i);
     await ops.page.screenshot({ path: '/tmp/ops-player-EN.png', fullPage: true });
     await snap(ops.page, 'ops-player-EN');
 
     mark('frozen');
     // the player's session is refused at once: no kept session, the token answers 401, a reload is signed out
-    await expect.poll(() => keptToken(player.page), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => keptToken(player.page), { timeout: 30_000 }).toBeNull();
     const info = await fetch(`${gw.url}/wps/member/info`, { headers: { authorization: `Bearer ${playerToken}` } });
     expect(info.status).toBe(401);
     await player.page.reload();
@@ -96,7 +96,7 @@ describe('operator console: players', () => {
     await ty.page.getByTestId('ops-nav-players').waitFor({ timeout: 15_000 });
     await ty.page.goto(url);
     await ty.page.getByTestId('ops-player-page').waitFor({ timeout: 15_000 });
-    await ty.page.getByText('Naka-freeze').first().waitFor({ timeout: 10_000 });
+    await ty.page.getByText('Naka-freeze').first().waitFor({ timeout: 30_000 });
     await ty.page.getByText('Mga tala ng operator').waitFor();
     await ty.page.screenshot({ path: '/tmp/ops-player-TY.png', fullPage: true });
     await snap(ty.page, 'ops-player-TY');
@@ -122,7 +122,7 @@ describe('operator console: players', () => {
     await ops.page.getByTestId('ops-brand-form').waitFor({ timeout: 15_000 });
     await ops.page.getByTestId('ops-brand-site-name').fill('Lucky Palace E2E');
     await ops.page.getByTestId('ops-brand-save').click();
-    await ops.page.getByTestId('ops-brand-saved').waitFor({ timeout: 10_000 });
+    await ops.page.getByTestId('ops-brand-saved').waitFor({ timeout: 30_000 });
     await ops.page.screenshot({ path: '/tmp/ops-brand-EN.png', fullPage: true });
 
     // system.changed -> the page re-reads the whitelabel call (its cache entry dropped) -> the new name
@@ -138,7 +138,7 @@ describe('operator console: players', () => {
     expect(await colors.innerText()).toMatch(/contrast 1\.\d\d:1, at least 4\.5:1/i);
     await colors.getByTestId('ops-brand-color-dark-primary').fill('#5aa0ff');
     await colors.getByTestId('ops-brand-colors-save').click();
-    await ops.page.getByTestId('ops-brand-colors-saved').waitFor({ timeout: 10_000 });
+    await ops.page.getByTestId('ops-brand-colors-saved').waitFor({ timeout: 30_000 });
     await expect.poll(accent, { timeout: 15_000 }).toBe('#5aa0ff');
     expect(await player.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await player.page.screenshot({ path: '/tmp/brand-colors-EN.png' });

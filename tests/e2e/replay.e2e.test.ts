@@ -30,7 +30,7 @@ describe('QA replay of a recorded stream', () => {
     expect(stderr).toContain('done: 9 events');
     const board = page.getByTestId('home-winners');
     for (const name of ['Ja***e', 'Ma***o', 'Ro***a', 'Ke***n', 'Li***y']) {
-      await board.getByTestId('winner-row').filter({ hasText: name }).first().waitFor({ timeout: 10_000 });
+      await board.getByTestId('winner-row').filter({ hasText: name }).first().waitFor({ timeout: 30_000 });
     }
     // the newest recorded win is on top, with its amount formatted
     expect(await board.getByTestId('winner-row').first().innerText()).toContain('Li***y');

@@ -39,7 +39,7 @@ describe.skipIf(!hasServices)('gateway restart (needs DATABASE_URL and REDIS_URL
     const connected = () => page.evaluate(() => (window as unknown as { __portalRealtime?: { connected: boolean } }).__portalRealtime?.connected);
     await expect.poll(connected).toBe(true);
     await b.post('/wps/dev/winners', { customerName: 'Be***e', gameName: 'Before Restart', iconUrl: null, winAmount: 111_11 });
-    await page.getByTestId('winner-row').filter({ hasText: 'Be***e' }).first().waitFor({ timeout: 10_000 });
+    await page.getByTestId('winner-row').filter({ hasText: 'Be***e' }).first().waitFor({ timeout: 30_000 });
 
     await a.halt();
     await expect.poll(connected, { timeout: 15_000 }).toBe(false);

@@ -66,7 +66,7 @@ describe('responsible gaming page', () => {
     await a.page.getByTestId('rg-exclude-yes').click();
     // the other browser's session ends on the server at once: its kept session is gone and a reload shows it signed out
     await a.page.getByTestId('rg-exclude-confirm').waitFor({ state: 'detached' }).catch(() => undefined);
-    await expect.poll(() => keptToken(b.page), { timeout: 10_000 }).toBeNull();
+    await expect.poll(() => keptToken(b.page), { timeout: 30_000 }).toBeNull();
     await b.page.reload();
     await b.page.getByTestId('login-button').waitFor();
     expect(await keptToken(a.page)).toBeNull();
@@ -122,7 +122,7 @@ describe('limits and exclusions at play', () => {
     for (let i = 0; i < 15 && !refused; i++) {
       const r = await spin(page);
       if (!r.success) refused = r;
-      else await expect.poll(() => page.getByTestId('house-spin').isEnabled(), { timeout: 10_000 }).toBe(true);
+      else await expect.poll(() => page.getByTestId('house-spin').isEnabled(), { timeout: 30_000 }).toBe(true);
     }
     // A player whose wins kept them ahead for all 15 spins (it happens: one early big win) lowers the
     // limit below the stake while the game is open (a decrease applies at once): the next spin must be
@@ -134,7 +134,7 @@ describe('limits and exclusions at play', () => {
       refused = await spin(page);
     }
     expect(refused?.code).toBe('RG_LIMIT_REACHED');
-    await expect.poll(() => page.getByTestId('house-error').innerText(), { timeout: 10_000 }).toContain('responsible gaming limit');
+    await expect.poll(() => page.getByTestId('house-error').innerText(), { timeout: 30_000 }).toContain('responsible gaming limit');
     await page.screenshot({ path: '/tmp/rg-loss-limit.png' });
     // the RG page shows the loss used against the limit
     const state = await call<{ limits: Array<{ kind: string; used: number; amount: number }> }>('/wps/v2/rg/state', token);

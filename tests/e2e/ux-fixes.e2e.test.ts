@@ -87,7 +87,7 @@ describe('issue 12 in Chromium', () => {
       expect(vendors.filter((v) => /^[A-Z0-9_]+$/.test(v.trim()))).toEqual([]);
       // one vendor
       await page.getByTestId('game-centre-vendor-MNL').click();
-      await expect.poll(() => new URL(page.url()).searchParams.get('vassalage'), { timeout: 10_000 }).toBe('MNL');
+      await expect.poll(() => new URL(page.url()).searchParams.get('vassalage'), { timeout: 30_000 }).toBe('MNL');
       await expect.poll(async () => [...new Set(await vendorTexts())], { timeout: 15_000 }).toEqual(['Manila Live']);
       await snap(page, `ux-live-mnl-${lang}`);
       await context.close();

@@ -92,7 +92,7 @@ describe('vendor simulator in Chromium', () => {
     const header = watch.getByTestId('header-balance');
     await expect.poll(() => header.innerText(), { timeout: 15_000 }).toContain('1,000.00');
     await watch.getByTestId('winner-row').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => realtimeConnected(watch), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(watch), { timeout: 30_000 }).toBe(true);
 
     // The slot: picked from the catalogue by its "Simulated demo" badge, opened on the simulator's origin.
     const game = await context.newPage();
@@ -103,7 +103,7 @@ describe('vendor simulator in Chromium', () => {
     await game.getByTestId('sim-stake').selectOption('1000');
     const spun = await playOnce(game, 'sim-play');
     expect(spun.balance).toBe(100_000 - 1_000 + spun.round.win);
-    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 10_000 }).toContain(pesos(spun.balance));
+    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 30_000 }).toContain(pesos(spun.balance));
     await expect.poll(() => game.getByTestId('sim-history-row').count()).toBe(1);
     // The portal's header in the other tab follows (wallet events over the socket).
     await expect.poll(async () => digits(await header.innerText()), { timeout: 15_000 }).toBe(digits(pesos(spun.balance)));
@@ -111,7 +111,7 @@ describe('vendor simulator in Chromium', () => {
 
     // The live table, from the catalogue too: a bet on the player.
     const liveName = await launchFromCatalogue(game, '/live', 'MNL');
-    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 10_000 }).toContain(pesos(spun.balance));
+    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 30_000 }).toContain(pesos(spun.balance));
     const dealt = await playOnce(game, 'sim-side-player');
     expect(dealt.balance).toBe(spun.balance - 100 + dealt.round.win);
     await expect.poll(async () => digits(await header.innerText()), { timeout: 15_000 }).toBe(digits(pesos(dealt.balance)));
@@ -128,7 +128,7 @@ describe('vendor simulator in Chromium', () => {
     // A big win at a simulated vendor's fish table (sharks pay 30x: a win of 20x the stake is big) reaches the winner board live.
     await watch.goto(gw.url + '/');
     await watch.getByTestId('winner-row').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => realtimeConnected(watch), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(watch), { timeout: 30_000 }).toBe(true);
     const fish = (await call<{ list: { nodeId: string; vassalage: string; gameName: string }[] }>('/lgw/games/game_menus?pageSize=5', null)
       .then((v) => (v as unknown as { menus: { gameType: string; games: { nodeId: string; vassalage: string; gameName: string }[] }[] }).menus))
       .find((m) => m.gameType === 'FISH')!.games.find((g) => g.vassalage !== 'HOUSE')!;

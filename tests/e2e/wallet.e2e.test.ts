@@ -27,7 +27,7 @@ describe('wallet in Chromium', () => {
     await page.goto(gw.url + '/');
     const balance = page.getByTestId('header-balance');
     await expect.poll(() => balance.innerText(), { timeout: 15_000 }).toContain('0.00');
-    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
     // a second tab of the same player makes the deposit and pays on the simulated page
     const pay = await context.newPage();
     await pay.goto(gw.url + '/member?tab=depositv2');

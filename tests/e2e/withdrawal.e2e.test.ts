@@ -80,10 +80,10 @@ describe('withdrawal with live confirmation', () => {
     await page.getByTestId('withdraw-amount-field').locator('input').fill('1000');
     await page.getByTestId('withdraw-password-field').locator('input').fill('246810');
     await page.getByTestId('withdraw-submit').click();
-    await page.getByTestId('withdraw-requested').waitFor({ timeout: 10_000 });
+    await page.getByTestId('withdraw-requested').waitFor({ timeout: 30_000 });
     // the hold is already out of reach in the header
-    await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 10_000 }).toContain('4,000.00');
-    await expect.poll(() => realtimeConnected(page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 30_000 }).toContain('4,000.00');
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
     const rows = await memberCall<{ list: Array<{ id: string; status: string }> }>('/wps/v2/withdrawals', p.token);
     const id = rows.list[0]!.id;
 
@@ -98,7 +98,7 @@ describe('withdrawal with live confirmation', () => {
     await opsPage.getByTestId(`ops-paid-${id}`).click();
     await opsPage.getByTestId('ops-dialog-reference').fill('BDO-REF-778899');
     await opsPage.getByTestId('ops-dialog-submit').click();
-    await opsPage.getByTestId(`ops-withdrawal-row-${id}`).waitFor({ state: 'detached', timeout: 10_000 });
+    await opsPage.getByTestId(`ops-withdrawal-row-${id}`).waitFor({ state: 'detached', timeout: 30_000 });
 
     // the player's page learns of it live and shows the auto-receive timer
     const confirm = page.getByTestId(`withdrawal-confirm-${id}`);
@@ -117,9 +117,9 @@ describe('withdrawal with live confirmation', () => {
     // the operator sees the result and the proof
     await opsPage.getByTestId('ops-withdrawals-tab-done').click();
     await opsPage.getByTestId('ops-withdrawals-final-partially_received').click();
-    await opsPage.getByTestId(`ops-withdrawal-row-${id}`).waitFor({ timeout: 10_000 });
+    await opsPage.getByTestId(`ops-withdrawal-row-${id}`).waitFor({ timeout: 30_000 });
     await opsPage.getByTestId(`ops-proofs-${id}`).click();
-    await opsPage.getByTestId(`ops-proof-${id}-0`).or(opsPage.getByTestId(`ops-proof-${id}-1`)).first().waitFor({ timeout: 10_000 });
+    await opsPage.getByTestId(`ops-proof-${id}-0`).or(opsPage.getByTestId(`ops-proof-${id}-1`)).first().waitFor({ timeout: 30_000 });
     await snap(opsPage, 'ops-proof');
     await ops.close();
     await player.context.close();
@@ -131,10 +131,10 @@ describe('withdrawal with live confirmation', () => {
     const player = await newPage(browser, { lang: 'EN' });
     await signInContext(player.context, p.token);
     await player.page.goto(gw.url + '/member?tab=withdraw');
-    await expect.poll(() => realtimeConnected(player.page), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => realtimeConnected(player.page), { timeout: 30_000 }).toBe(true);
     // The player sees the request in the list first (the withdraw panel is loaded and listening),
     // then the operator acts: the rest arrives live.
-    await player.page.getByTestId(`withdraw-row-${w.id}`).waitFor({ timeout: 10_000 });
+    await player.page.getByTestId(`withdraw-row-${w.id}`).waitFor({ timeout: 30_000 });
     await opsCall(`/ops/api/withdrawals/${w.id}/approve`, p.opsToken, {});
     await opsCall(`/ops/api/withdrawals/${w.id}/paid`, p.opsToken, { payoutReference: 'AUTO-1' });
     await player.page.getByTestId(`withdrawal-confirm-${w.id}`).waitFor({ timeout: 15_000 });

@@ -22,7 +22,7 @@ export async function lastMessage(gw: GatewayProcess, to: string): Promise<strin
 /** Solve the slider bot check the way a person does: drag the piece until it covers the hole (across and up or down). */
 export async function solveSlider(page: Page, gw: GatewayProcess): Promise<void> {
   const box = page.getByTestId('bot-check');
-  await box.waitFor({ timeout: 10_000 });
+  await box.waitFor({ timeout: 30_000 });
   const botId = await box.getAttribute('data-bot-id');
   const { answer, answerY } = await devGet<{ answer: number; answerY: number }>(gw, `/wps/dev/botcheck/${botId}`);
   const img = box.locator('img').first();
