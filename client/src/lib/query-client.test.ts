@@ -55,21 +55,36 @@ describe('PortalQueryClient.invalidateQueries', () => {
 });
 
 describe('PortalQueryClient.invalidateKeepingFirstReads and refetchType none', () => {
-  it('keeps a first read in flight (the socket hello), and refetchType none cancels nothing', async () => {
-    for (const how of ['keeping', 'none'] as const) {
-      const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
-      const list = slowList();
-      const key = ['rg', 't', 'events'];
-      const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
-      list.write();
-      if (how === 'keeping') await qc.invalidateKeepingFirstReads({ queryKey: key });
-      else await qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
-      await idle(qc, key);
-      expect(qc.getQueryData(key), how).toEqual(['before']);
-      expect(list.calls(), how).toBe(1);
-      stop();
-      qc.clear();
-    }
+  it('the socket hello lets a first read in flight land, then reads it once more', async () => {
+    const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
+    const list = slowList();
+    const key = ['rg', 't', 'events'];
+    const seen: unknown[] = [];
+    const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe((r) => { if (r.data) seen.push(r.data); });
+    list.write(); // committed while the first read was on its way, before the socket joined
+    await qc.invalidateKeepingFirstReads({ refetchType: 'active' });
+    await idle(qc, key);
+    await new Promise((r) => setTimeout(r, 20));
+    await idle(qc, key);
+    expect(seen[0]).toEqual(['before']); // the first read was not started over: it painted
+    expect(qc.getQueryData(key)).toEqual(['before', 'saved']);
+    expect(list.calls()).toBe(2);
+    stop();
+    qc.clear();
+  });
+
+  it('refetchType none cancels and reads nothing', async () => {
+    const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
+    const list = slowList();
+    const key = ['rg', 't', 'events'];
+    const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
+    list.write();
+    await qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
+    await idle(qc, key);
+    expect(qc.getQueryData(key)).toEqual(['before']);
+    expect(list.calls()).toBe(1);
+    stop();
+    qc.clear();
   });
 
   it('marks every matching query stale at once, as invalidateQueries does', () => {

@@ -7,8 +7,8 @@ import { isApiError } from './api';
  * before the write that invalidated it. Its answer would then stand and nothing would read it again
  * (seen in CI: an RG save made while the events list's first GET was on its way left the list without
  * it). So here an invalidation also cancels the first fetches in flight that it matches (they go back to
- * pending) and reads them again. `keepFirstReads` keeps react-query's own behaviour, for the socket's
- * first hello: reads still in flight at page load need not start over.
+ * pending) and reads them again (invalidateKeepingFirstReads, for the socket's first hello, lets them
+ * land and reads them once more).
  */
 export class PortalQueryClient extends QueryClient {
   override invalidateQueries(filters: InvalidateQueryFilters = {}, options: InvalidateOptions = {}): Promise<void> {
@@ -24,9 +24,20 @@ export class PortalQueryClient extends QueryClient {
     return Promise.all([invalidated, again]).then(() => undefined);
   }
 
-  /** react-query's invalidateQueries as it is: a first fetch in flight is kept. */
+  /**
+   * For the socket's first hello: a first read in flight is not started over (page-load reads would
+   * paint later); it is read once more after it lands instead, since it may have been answered before
+   * events that the socket, not yet joined, never received.
+   */
   invalidateKeepingFirstReads(filters: InvalidateQueryFilters = {}, options: InvalidateOptions = {}): Promise<void> {
-    return super.invalidateQueries(filters, options);
+    const first = filters.refetchType === 'none' ? [] : this.firstReadsInFlight(filters);
+    const invalidated = super.invalidateQueries(filters, options);
+    for (const q of first) {
+      void (q.promise ?? Promise.resolve())
+        .then(() => super.invalidateQueries({ ...filters, predicate: (x) => x === q }, options))
+        .catch(() => undefined);
+    }
+    return invalidated;
   }
 
   private firstReadsInFlight(filters: InvalidateQueryFilters): Query[] {
