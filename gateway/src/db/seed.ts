@@ -18,7 +18,7 @@ type Seed = {
     code: string; name: string; domains: string[]; mainDomain: string; currency: string;
     modules: Record<string, boolean>; whitelabel: Record<string, string>; brand: Record<string, unknown>;
   };
-  banners: Array<{ grp: string; name: string; title: string; linkageType: string | null; linkage: string | null }>;
+  banners: Array<{ grp: string; name: string; title: string; titleTy?: string; linkageType: string | null; linkage: string | null }>;
   announcements: Array<{ kind: string; language: string; title: string; content: string; execution?: string; promotionType?: string }>;
   resources: Array<{ type: string; name: string; label: string; url: string }>;
   customerService: Array<{ csType: string; title: string; url: string }>;
@@ -129,8 +129,8 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
 async function seedContent(tx: Tx, code: string, seed: Seed) {
   for (const [i, b] of seed.banners.entries()) {
     await tx.query(
-      'INSERT INTO banners (merchant_code, grp, url, title, linkage_type, linkage, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [code, b.grp, `/img/banner/${b.name}.svg?t=${encodeURIComponent(b.title)}`, b.title, b.linkageType, b.linkage, i],
+      'INSERT INTO banners (merchant_code, grp, url, title, title_ty, linkage_type, linkage, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [code, b.grp, `/img/banner/${b.name}.svg?t=${encodeURIComponent(b.title)}`, b.title, b.titleTy ?? '', b.linkageType, b.linkage, i],
     );
   }
   // A TY row belongs to the EN row before it (one announcement item, see migration 053).

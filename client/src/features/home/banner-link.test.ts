@@ -34,9 +34,14 @@ describe('bannerImageSrc', () => {
     expect(bannerImageSrc('/img/banner/welcome.svg?t=Welcome%20Bonus', 'DEMO NA PORTAL')).toBe('/img/banner/welcome.svg?t=Welcome%20Bonus&tag=DEMO%20NA%20PORTAL');
     expect(bannerImageSrc('/img/banner/slots.svg', 'DEMO PORTAL')).toBe('/img/banner/slots.svg?tag=DEMO%20PORTAL');
   });
+  it("draws the demo art's title in the page's language: the banner's own title replaces the seeded one", () => {
+    expect(bannerImageSrc('/img/banner/welcome.svg?t=Welcome%20Bonus%20100%25', 'DEMO NA PORTAL', 'Bonus sa Pagsalubong 100%'))
+      .toBe('/img/banner/welcome.svg?t=Bonus%20sa%20Pagsalubong%20100%25&tag=DEMO%20NA%20PORTAL');
+    expect(bannerImageSrc('/img/banner/slots.svg', '', '10,000 na Slot')).toBe('/img/banner/slots.svg?t=10%2C000%20na%20Slot');
+  });
   it("leaves an operator's own images as they are", () => {
     for (const url of ['https://cdn.example.com/img/banner/a.svg', '/img/banner/a.png', '/uploads/banner.svg', '//evil.test/img/banner/a.svg']) {
-      expect(bannerImageSrc(url, 'DEMO PORTAL')).toBe(url);
+      expect(bannerImageSrc(url, 'DEMO PORTAL', 'Title')).toBe(url);
     }
   });
 });

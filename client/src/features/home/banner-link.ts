@@ -53,10 +53,16 @@ export function bannerTarget(banner: Pick<TBanner, 'linkageType' | 'linkage'>): 
 const DEMO_BANNER_ART = /^\/img\/banner\/[^/?#]+\.svg(?:\?[^#]*)?$/;
 
 /**
- * The image address of a banner. The demo banner art draws a tag line ("DEMO PORTAL") under its
- * title: it is given in the page's language (`tag`). Any other image is used as it is.
+ * The image address of a banner. The demo banner art draws its title (`t`) and a tag line ("DEMO
+ * PORTAL", `tag`) as text: both are given in the page's language (the title is the banner's, which the
+ * server answers in the language asked for: its TY title when it has one). Any other image is used as it is.
  */
-export function bannerImageSrc(url: string, demoTag: string): string {
-  if (!DEMO_BANNER_ART.test(url) || !demoTag) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}tag=${encodeURIComponent(demoTag)}`;
+export function bannerImageSrc(url: string, demoTag: string, title?: string): string {
+  if (!DEMO_BANNER_ART.test(url)) return url;
+  const q = url.indexOf('?');
+  const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  if (title) params.set('t', title);
+  if (demoTag) params.set('tag', demoTag);
+  const query = params.toString().replace(/\+/g, '%20');
+  return `${q < 0 ? url : url.slice(0, q)}${query ? `?${query}` : ''}`;
 }

@@ -16,7 +16,15 @@ function label(raw: unknown): string {
   return typeof raw === 'string' ? raw.slice(0, 60).replace(/[-_]+/g, ' ') : '';
 }
 
-/** `tag`: the line under the title, in the page's language (the client sends its translation). */
+/**
+ * The title's font size: 84 px, smaller for a title that would not fit the 1,430 px right of its start
+ * (bold Verdana averages about 0.7 em a character; a Tagalog title is often longer than its English one).
+ */
+export function titleSize(title: string): number {
+  return Math.max(36, Math.min(84, Math.floor(1430 / (Math.max(1, title.length) * 0.7))));
+}
+
+/** `title` and `tag` (the line under the title): in the page's language (the client sends them). */
 function banner(name: string, title: string, tag: string): string {
   const a = hue(name);
   const b = hue(name, 70);
@@ -25,7 +33,7 @@ function banner(name: string, title: string, tag: string): string {
 <radialGradient id="r" cx="0.8" cy="0.3" r="0.6"><stop offset="0" stop-color="hsla(45,100%,70%,0.55)"/><stop offset="1" stop-color="hsla(45,100%,70%,0)"/></radialGradient></defs>
 <rect width="1600" height="500" fill="url(#g)"/><rect width="1600" height="500" fill="url(#r)"/>
 ${Array.from({ length: 14 }, (_, i) => `<circle cx="${(hue(name, i * 37) * 4.4) % 1600}" cy="${(hue(name, i * 53) * 1.3) % 500}" r="${8 + (i % 5) * 9}" fill="hsla(${hue(name, i * 11)},90%,75%,0.18)"/>`).join('')}
-<text x="110" y="270" font-family="Verdana,Arial,sans-serif" font-size="84" font-weight="700" fill="#fff">${esc(title)}</text>
+<text x="110" y="270" font-family="Verdana,Arial,sans-serif" font-size="${titleSize(title)}" font-weight="700" fill="#fff">${esc(title)}</text>
 <text x="114" y="335" font-family="Verdana,Arial,sans-serif" font-size="30" fill="hsla(45,100%,80%,0.95)">${esc(tag)}</text></svg>`;
 }
 

@@ -146,6 +146,20 @@ describe('announcements from the console', () => {
 });
 
 describe('banners and images', () => {
+  it('the seeded demo banners have their Tagalog titles: TY answers them, EN the English ones', async () => {
+    const get = async (lang: string) => (await call<TAnnouncements>(`/wps/relay/MCSFE_getListAnnouncements?types=B&language=${lang}`)).json!.value!.banners;
+    const en = await get('EN');
+    const ty = await get('TY');
+    const seeded = en.filter((b) => b.url.startsWith('/img/banner/'));
+    expect(seeded.length).toBeGreaterThanOrEqual(5);
+    for (const b of seeded) {
+      const tyTitle = ty.find((x) => x.id === b.id)?.title;
+      expect(tyTitle, b.title).toBeTruthy();
+      expect(tyTitle, b.title).not.toBe(b.title);
+    }
+    expect(ty.map((b) => b.title)).toContain('Bonus sa Pagsalubong 100%');
+  });
+
   it('takes png/jpg/webp by their bytes, refuses others and oversize; a banner shows in the players language', async () => {
     const png = tinyPng();
     expect(sniffContentImage(png)).toBe('image/png');

@@ -14,7 +14,7 @@ function BannerSlide({ banner, isFirst, demoTag }: { banner: TBanner; isFirst: b
   const image = (
     <img
       className="home-banner__img"
-      src={bannerImageSrc(banner.url, demoTag)}
+      src={bannerImageSrc(banner.url, demoTag, banner.title)}
       alt={banner.title}
       loading={isFirst ? 'eager' : 'lazy'}
       fetchPriority={isFirst ? 'high' : 'auto'}

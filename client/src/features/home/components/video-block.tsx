@@ -11,7 +11,7 @@ import { Icon } from './icons';
 
 function EventBanner({ banner }: { banner: TBanner }) {
   const { t } = useTranslation('home');
-  const image = <img className="home-event__img" src={bannerImageSrc(banner.url, t('banners.demoTag'))} alt={banner.title} loading="lazy" />;
+  const image = <img className="home-event__img" src={bannerImageSrc(banner.url, t('banners.demoTag'), banner.title)} alt={banner.title} loading="lazy" />;
   const target = bannerTarget(banner);
   if (target?.kind === 'external') {
     return <a className="home-event" href={target.href} target="_blank" rel="noopener noreferrer">{image}</a>;
