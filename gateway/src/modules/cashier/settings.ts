@@ -47,10 +47,13 @@ export async function saveSettings(q: Queryable, merchant: string, s: TOpsSettin
   );
 }
 
-const seeded = new Set<string>();
+/** Merchants whose default channels are known to exist, per database (a process may hold several: tests). */
+const seeded = new WeakMap<Queryable, Set<string>>();
 /** Give a merchant the default channels the first time its cashier is used (no-op once it has any). */
 export async function ensureChannels(q: Queryable, merchant: string): Promise<void> {
-  if (seeded.has(merchant)) return;
+  const known = seeded.get(q) ?? new Set<string>();
+  seeded.set(q, known);
+  if (known.has(merchant)) return;
   const any = await q.query('SELECT 1 FROM payment_channels WHERE merchant_code = $1 LIMIT 1', [merchant]);
   if (any.rows.length === 0) {
     for (const [i, c] of DEFAULT_CHANNELS.entries()) {
@@ -61,7 +64,7 @@ export async function ensureChannels(q: Queryable, merchant: string): Promise<vo
       );
     }
   }
-  seeded.add(merchant);
+  known.add(merchant);
 }
 
 /**
