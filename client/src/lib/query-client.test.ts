@@ -1,56 +1,41 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { PortalQueryClient } from './query-client';
+import { observe, settled, slowRead } from './testing/slow-read';
 
 /** A list read that takes 30 ms and answers what the server held when the read was SENT. */
 function slowList() {
-  let server = ['before'];
-  let calls = 0;
-  return {
-    queryFn: () => {
-      calls++;
-      const snapshot = [...server];
-      return new Promise<string[]>((resolve) => setTimeout(() => resolve(snapshot), 30));
-    },
-    write: () => void (server = [...server, 'saved']),
-    calls: () => calls,
-  };
+  const r = slowRead(['before']);
+  return { ...r, write: () => r.set([...r.get(), 'saved']) };
 }
-
-const idle = async (qc: QueryClient, key: readonly unknown[]) => {
-  for (let i = 0; i < 100 && qc.getQueryState(key)?.fetchStatus !== 'idle'; i++) await new Promise((r) => setTimeout(r, 10));
-};
+const key = ['rg', 't', 'events'];
 
 describe('PortalQueryClient.invalidateQueries', () => {
   it('a write made while the first read is in flight is shown once the reads land (plain invalidateQueries keeps the stale read)', async () => {
     for (const how of ['plain', 'portal'] as const) {
       const qc = how === 'plain' ? new QueryClient({ defaultOptions: { queries: { retry: false } } }) : new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
       const list = slowList();
-      const key = ['rg', 't', 'events'];
-      const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
+      const stop = observe(qc, key, list.queryFn);
       expect(qc.getQueryState(key)?.fetchStatus).toBe('fetching');
       list.write();
       await qc.invalidateQueries({ queryKey: ['rg', 't'] });
-      await idle(qc, key);
+      await settled(qc);
       expect(qc.getQueryData(key), how).toEqual(how === 'plain' ? ['before'] : ['before', 'saved']);
       stop();
-      qc.clear();
     }
   });
 
   it('a query that already has data is refetched once, as invalidateQueries does', async () => {
     const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
     const list = slowList();
-    const key = ['rg', 't', 'events'];
-    const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
-    await idle(qc, key);
+    const stop = observe(qc, key, list.queryFn);
+    await settled(qc);
     expect(qc.getQueryData(key)).toEqual(['before']);
     list.write();
     await qc.invalidateQueries({ queryKey: ['rg', 't'] });
     expect(qc.getQueryData(key)).toEqual(['before', 'saved']);
     expect(list.calls()).toBe(2);
     stop();
-    qc.clear();
   });
 });
 
@@ -58,33 +43,27 @@ describe('PortalQueryClient.invalidateKeepingFirstReads and refetchType none', (
   it('the socket hello lets a first read in flight land, then reads it once more', async () => {
     const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
     const list = slowList();
-    const key = ['rg', 't', 'events'];
     const seen: unknown[] = [];
-    const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe((r) => { if (r.data) seen.push(r.data); });
+    const stop = observe(qc, key, list.queryFn, (r) => { if (r.data) seen.push(r.data); });
     list.write(); // committed while the first read was on its way, before the socket joined
     await qc.invalidateKeepingFirstReads({ refetchType: 'active' });
-    await idle(qc, key);
-    await new Promise((r) => setTimeout(r, 20));
-    await idle(qc, key);
+    await settled(qc);
     expect(seen[0]).toEqual(['before']); // the first read was not started over: it painted
     expect(qc.getQueryData(key)).toEqual(['before', 'saved']);
     expect(list.calls()).toBe(2);
     stop();
-    qc.clear();
   });
 
   it('refetchType none cancels and reads nothing', async () => {
     const qc = new PortalQueryClient({ defaultOptions: { queries: { retry: false } } });
     const list = slowList();
-    const key = ['rg', 't', 'events'];
-    const stop = new QueryObserver(qc, { queryKey: key, queryFn: list.queryFn }).subscribe(() => undefined);
+    const stop = observe(qc, key, list.queryFn);
     list.write();
     await qc.invalidateQueries({ queryKey: key, refetchType: 'none' });
-    await idle(qc, key);
+    await settled(qc);
     expect(qc.getQueryData(key)).toEqual(['before']);
     expect(list.calls()).toBe(1);
     stop();
-    qc.clear();
   });
 
   it('marks every matching query stale at once, as invalidateQueries does', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { TWinner } from '@portal/contracts/api/games';
 import type { TEventEnvelope } from '@portal/contracts/events/events';
 import { QUERY_KEYS } from '../lib/query-keys';
+import { observe, settled, slowRead } from '../lib/testing/slow-read';
 import { applyBalance, applyEventToCache, prependWinner, setFromEvent } from './cache-mapping';
 
 const w = (id: string): TWinner => ({ id, iconUrl: null, winAmount: 12345, gameName: 'Game', customerName: 'ab***c', at: '2025-01-01T00:00:00Z' });
@@ -117,25 +118,8 @@ describe('wallet events', () => {
 
 describe('an event landing while a read is in flight', () => {
   /** A status read that takes 30 ms and answers what the server held when it was SENT. */
-  function slowStatus(initial: 0 | 1) {
-    let server: 0 | 1 = initial;
-    let calls = 0;
-    return {
-      queryFn: () => {
-        calls++;
-        const snapshot = { systemStatus: server, ip: '1.2.3.4' };
-        return new Promise<typeof snapshot>((resolve) => setTimeout(() => resolve(snapshot), 30));
-      },
-      set: (v: 0 | 1) => void (server = v),
-      calls: () => calls,
-    };
-  }
-  const idle = async (qc: QueryClient) => {
-    for (let i = 0; i < 100 && (qc.isFetching() > 0 || qc.getQueryState(QUERY_KEYS.systemStatus)?.fetchStatus !== 'idle'); i++) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    await new Promise((r) => setTimeout(r, 10));
-  };
+  const slowStatus = () => slowRead({ systemStatus: 0 as 0 | 1, ip: '1.2.3.4' });
+  const statusOf = (qc: QueryClient) => (qc.getQueryData(QUERY_KEYS.systemStatus) as { systemStatus: number }).systemStatus;
   const maint = (seq: number, systemStatus: 0 | 1): TEventEnvelope => ({
     id: `m${seq}`, type: 'system.maintenance', v: 1, audience: 'merchant:D', seq, at: '', payload: { systemStatus },
   });
@@ -143,47 +127,43 @@ describe('an event landing while a read is in flight', () => {
   it('a re-read sent before the commit does not put the old status back (it did with a plain setQueryData)', async () => {
     for (const how of ['plain', 'event'] as const) {
       const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const status = slowStatus(0);
-      const stop = new QueryObserver(qc, { queryKey: QUERY_KEYS.systemStatus, queryFn: status.queryFn }).subscribe(() => undefined);
-      await idle(qc);
+      const status = slowStatus();
+      const stop = observe(qc, QUERY_KEYS.systemStatus, status.queryFn);
+      await settled(qc);
       void qc.invalidateQueries(); // the re-read after the socket's first hello: in flight, it reads status 0
-      status.set(1); // maintenance committed, and its event arrives before the read lands
+      status.set({ systemStatus: 1, ip: '1.2.3.4' }); // maintenance committed, and its event arrives before the read lands
       if (how === 'plain') qc.setQueryData(QUERY_KEYS.systemStatus, { systemStatus: 1, ip: '1.2.3.4' });
       else applyEventToCache(qc, maint(1, 1));
-      await idle(qc);
-      expect((qc.getQueryData(QUERY_KEYS.systemStatus) as { systemStatus: number }).systemStatus, how).toBe(how === 'plain' ? 0 : 1);
+      await settled(qc);
+      expect(statusOf(qc), how).toBe(how === 'plain' ? 0 : 1);
       stop();
-      qc.clear();
     }
   });
 
   it('a first read cancelled by an event is read again; with nothing in flight the write is immediate', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const status = slowStatus(0);
-    const stop = new QueryObserver(qc, { queryKey: QUERY_KEYS.systemStatus, queryFn: status.queryFn }).subscribe(() => undefined);
-    status.set(1);
+    const status = slowStatus();
+    const stop = observe(qc, QUERY_KEYS.systemStatus, status.queryFn);
+    status.set({ systemStatus: 1, ip: '1.2.3.4' });
     applyEventToCache(qc, maint(1, 1)); // no data yet to write into: the page must not stay pending
-    await idle(qc);
+    await settled(qc);
     expect(qc.getQueryData(QUERY_KEYS.systemStatus)).toEqual({ systemStatus: 1, ip: '1.2.3.4' });
     expect(status.calls()).toBe(2);
     applyEventToCache(qc, maint(2, 0));
-    expect((qc.getQueryData(QUERY_KEYS.systemStatus) as { systemStatus: number }).systemStatus).toBe(0);
+    expect(statusOf(qc)).toBe(0);
     stop();
-    qc.clear();
   });
 
   it('writes that had to wait keep their order, and later writes queue behind them', async () => {
     const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const status = slowStatus(0);
-    const stop = new QueryObserver(qc, { queryKey: QUERY_KEYS.systemStatus, queryFn: status.queryFn }).subscribe(() => undefined);
-    await idle(qc);
+    const stop = observe(qc, QUERY_KEYS.systemStatus, slowStatus().queryFn);
+    await settled(qc);
     void qc.invalidateQueries();
     const seen: number[] = [];
-    for (const v of [1, 0, 1] as const) setFromEvent<{ systemStatus: number }>(qc, QUERY_KEYS.systemStatus, (d) => (seen.push(v), d && { ...d, systemStatus: v }));
-    await idle(qc);
+    for (const v of [1, 0, 1] as const) void setFromEvent<{ systemStatus: number }>(qc, QUERY_KEYS.systemStatus, (d) => (seen.push(v), d && { ...d, systemStatus: v }));
+    await settled(qc);
     expect(seen).toEqual([1, 0, 1]);
-    expect((qc.getQueryData(QUERY_KEYS.systemStatus) as { systemStatus: number }).systemStatus).toBe(1);
+    expect(statusOf(qc)).toBe(1);
     stop();
-    qc.clear();
   });
 });
