@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { currentRequestId, setRequestIdSql } from '../obs/request-id.ts';
+import { createGroupCommit, type GroupCommitStats } from './group-commit.ts';
 
 export type Row = Record<string, unknown>;
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -23,6 +24,9 @@ export type Db = Queryable & {
    * case's work in one statement (as the vendor money call and the red envelope grab do). The handle
    * is a Tx like db.tx's (afterCommit hooks run after the commit, txOwner knows it, the current
    * request id is recorded with the outbox rows); a second statement on it throws, before running.
+   * On PostgreSQL, when more of these wait than a quarter of the pool runs, the waiting ones are
+   * committed together, one round trip and one commit for all (group commit, see group-commit.ts):
+   * each caller still gets its own result only once committed, and a failure stays its own.
    */
   single<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Called after every commit that registered an afterCommit hook; used to wake the outbox relay. */
@@ -181,6 +185,15 @@ function withPrelude(client: pg.PoolClient, config: pg.QueryConfig, prelude: rea
 
 const rowsOf = (r: pg.QueryResult): QueryResult<never> => ({ rows: r.rows as never[], rowCount: r.rowCount ?? 0 });
 
+/** At most this many one-statement transactions committed together (see group-commit.ts). */
+const GROUP_COMMIT_MAX = 200;
+
+const groupStats = new WeakMap<Db, GroupCommitStats>();
+/** How db.single's statements went on a PostgreSQL pool: alone or committed together (tests, bench); null on PGlite. */
+export function groupCommitStats(db: Db): GroupCommitStats | null {
+  return groupStats.get(db) ?? null;
+}
+
 /**
  * db.single on either backend: `fn` gets a handle that runs ONE statement through `run` (which commits
  * it) and refuses a second before running it; its afterCommit hooks run once the statement committed,
@@ -224,6 +237,31 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
   pool.on('error', () => {
     // idle client errors (server restart) are surfaced on the next query instead
   });
+  /** One statement as its own transaction, with the request id's set_config (`rid`) when there is one. */
+  async function runAlone(config: pg.QueryConfig, rid: string | null): Promise<pg.QueryResult> {
+    // Autocommit: the statement is its own transaction.
+    if (!rid) return pool.query(config);
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      // The request id's set_config, then the statement, before ONE Sync: one implicit transaction
+      // (no BEGIN), so the transaction-local setting holds for the statement.
+      if (canFuse(client, config)) return await withPrelude(client, config, [rid]);
+      // Not fusable (a named statement this connection has not parsed yet): a transaction of one statement.
+      await client.query(`BEGIN; ${rid}`);
+      try {
+        const r = await client.query(config);
+        await client.query('COMMIT');
+        return r;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        throw err;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+  const group = createGroupCommit({ pool, inFlight: Math.max(2, Math.floor(max / 4)), max: GROUP_COMMIT_MAX, runAlone });
   const self: Db = {
     kind: 'pg',
     async query<T>(sql: string, params?: readonly unknown[]) {
@@ -283,29 +321,13 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
       }
     },
     single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      // The request id is taken here: the statement may run later, from another caller's context (group commit).
       const rid = setRequestIdSql(currentRequestId());
-      return runSingle(owner ?? self, fn, async (sql, params) => {
-        const config = pgQuery(sql, params);
-        // Autocommit: the statement is its own transaction.
-        if (!rid) return rowsOf(await pool.query(config));
-        const client = await pool.connect();
-        let fused = false;
-        let r: pg.QueryResult | undefined;
-        try {
-          if ((fused = canFuse(client, config))) {
-            // The request id's set_config, then the statement, before ONE Sync: one implicit
-            // transaction (no BEGIN), so the transaction-local setting holds for the statement.
-            r = await withPrelude(client, config, [rid]);
-          }
-        } finally {
-          client.release();
-        }
-        // Not fusable (a named statement this connection has not parsed yet): a transaction of one statement.
-        return fused ? rowsOf(r!) : self.tx((t) => t.query<never>(sql, params));
-      });
+      return runSingle(owner ?? self, fn, async (sql, params) => rowsOf(await group.run(pgQuery(sql, params), rid)));
     },
     close: () => pool.end(),
   };
+  groupStats.set(self, group.stats);
   return self;
 }
 

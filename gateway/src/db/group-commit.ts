@@ -1,0 +1,199 @@
+import { createRequire } from 'node:module';
+import pg from 'pg';
+
+/**
+ * Group commit for one-statement transactions (db.single on PostgreSQL).
+ *
+ * A one-statement transaction costs PostgreSQL a transaction start, a commit record and a WAL flush,
+ * and costs the gateway a round trip: at saturation that, not the statement, is most of the work of a
+ * durable event (issue 12: the gateway's durable events per second against the bare commit). When more
+ * one-statement transactions are waiting than `inFlight` are running, the waiting ones go together:
+ * their statements are written to ONE connection in one write, each with its own Parse/Bind/Execute,
+ * before ONE Sync, which PostgreSQL runs as one implicit transaction, committed once (PostgreSQL's
+ * protocol docs, "Pipelining"). Below that concurrency every statement runs alone as before, so a quiet
+ * node pays no latency for it.
+ *
+ * What each caller sees is what it saw alone: its statement's own result, only once its statement is
+ * committed (the batch's commit), and its afterCommit hooks after that. The batch behaves as its
+ * statements run one after the other in arrival order, each seeing the writes of those before it.
+ * If any statement of a batch fails, PostgreSQL rolls the whole batch back (nothing of it committed)
+ * and every statement of it runs again alone, so a failure (a business refusal raised as an error, a
+ * deadlock victim) is each caller's own, exactly as without batching. An error that is not
+ * PostgreSQL's answer (the connection lost) leaves the outcome unknown, as it does for a statement
+ * alone: it goes to every caller of the batch, none is run again.
+ *
+ * Transaction-local settings: a statement's request id (`set_config('portal.request_id', ..., true)`,
+ * its prelude) holds for the rest of the transaction, so a statement without one that follows one with
+ * one in a batch gets it reset to '' first (the outbox's request_id column reads '' as none).
+ */
+
+type PgConnection = {
+  parse(c: object): void;
+  bind(c: object): void;
+  describe(c: object): void;
+  execute(c: object): void;
+  sync(): void;
+  parsedStatements: Record<string, string>;
+};
+
+type PgQueryInternals = {
+  requiresPreparation(): boolean;
+  prepare(connection: PgConnection): void;
+  _results: unknown;
+};
+
+const PgQuery = pg.Query as unknown as new (
+  config: pg.QueryConfig,
+  values: undefined,
+  callback: (err: Error | null, res: pg.QueryResult | pg.QueryResult[]) => void,
+) => PgQueryInternals & pg.Submittable;
+
+export type BatchItem = { config: pg.QueryConfig; prelude: string | null };
+
+const RESET_REQUEST_ID = "SELECT set_config('portal.request_id', '', true)";
+
+/**
+ * Several statements before one Sync. Every statement (preludes included) is described, so each one
+ * answers a RowDescription or NoData and a CommandComplete: pg's Query collects one Result per
+ * statement, in order. A named statement this connection has not parsed is parsed under its name here
+ * and recorded as parsed at once: if the batch fails the caller discards the connection (it cannot tell
+ * which Parse ran), so the record is never wrong on a connection still in use.
+ */
+class BatchQuery extends PgQuery {
+  /** Index in the statement list of each item's own statement. */
+  readonly statementIndex: number[] = [];
+  constructor(private readonly items: readonly BatchItem[], callback: (err: Error | null, res: pg.QueryResult[]) => void) {
+    super({ text: 'group commit' }, undefined, (err, res) => callback(err, Array.isArray(res) ? res : [res]));
+  }
+  override requiresPreparation() {
+    return true;
+  }
+  override prepare(connection: PgConnection) {
+    let n = 0;
+    let ridSet = false;
+    const plain = (text: string) => {
+      connection.parse({ text, name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: [] });
+      connection.describe({ type: 'P', name: '' });
+      connection.execute({ portal: '', rows: 0 });
+      n++;
+    };
+    for (const item of this.items) {
+      if (item.prelude) {
+        plain(item.prelude);
+        ridSet = true;
+      } else if (ridSet) {
+        plain(RESET_REQUEST_ID);
+        ridSet = false;
+      }
+      const { text, name = '', values = [] } = item.config;
+      if (!name || connection.parsedStatements[name] === undefined) {
+        connection.parse({ text, name, types: [] });
+        if (name) connection.parsedStatements[name] = text;
+      }
+      connection.bind({ portal: '', statement: name, values, valueMapper: prepareValue });
+      connection.describe({ type: 'P', name: '' });
+      connection.execute({ portal: '', rows: 0 });
+      this.statementIndex.push(n++);
+    }
+    connection.sync();
+  }
+}
+
+/** pg's own mapping of JavaScript values to parameters (what its Query binds with). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
+
+type Waiting = {
+  config: pg.QueryConfig;
+  prelude: string | null;
+  resolve: (r: pg.QueryResult) => void;
+  reject: (e: unknown) => void;
+};
+
+export type GroupCommitStats = {
+  /** Statements that ran alone (no others waiting, or run again after their batch failed). */
+  alone: number;
+  /** Batches committed or tried, and the statements they carried. */
+  batches: number;
+  batched: number;
+  /** Batches that PostgreSQL refused (every statement of them then ran alone). */
+  batchesFailed: number;
+};
+
+/**
+ * Runs one-statement transactions on `pool`: alone while fewer than `inFlight` statements or batches
+ * are running, otherwise queued and sent together (at most `max` a batch) when one of them returns.
+ * `runAlone` runs one statement as its own transaction (with its prelude).
+ */
+export function createGroupCommit(opts: {
+  pool: pg.Pool;
+  inFlight: number;
+  max: number;
+  runAlone: (config: pg.QueryConfig, prelude: string | null) => Promise<pg.QueryResult>;
+}) {
+  const queue: Waiting[] = [];
+  let running = 0;
+  const stats: GroupCommitStats = { alone: 0, batches: 0, batched: 0, batchesFailed: 0 };
+
+  function alone(w: Waiting): Promise<void> {
+    stats.alone++;
+    return opts.runAlone(w.config, w.prelude).then(w.resolve, w.reject);
+  }
+
+  async function batch(ws: Waiting[]): Promise<void> {
+    if (ws.length === 1) return alone(ws[0]!);
+    stats.batches++;
+    stats.batched += ws.length;
+    let client: pg.PoolClient;
+    try {
+      client = await opts.pool.connect();
+    } catch (err) {
+      for (const w of ws) w.reject(err);
+      return;
+    }
+    let results: pg.QueryResult[];
+    try {
+      results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
+        const q = new BatchQuery(ws.map((w) => ({ config: w.config, prelude: w.prelude })), (err, all) =>
+          err ? reject(err) : resolve(q.statementIndex.map((i) => all[i]!)));
+        client.query(q);
+      });
+    } catch (err) {
+      // Which named statements the server parsed before the error is unknown: the connection goes.
+      client.release(true);
+      if (err instanceof pg.DatabaseError) {
+        // PostgreSQL's own answer: the implicit transaction rolled back, nothing of the batch committed.
+        stats.batchesFailed++;
+        await Promise.all(ws.map(alone));
+      } else {
+        for (const w of ws) w.reject(err);
+      }
+      return;
+    }
+    client.release();
+    ws.forEach((w, i) => w.resolve(results[i]!));
+  }
+
+  function pump() {
+    while (running < opts.inFlight && queue.length) {
+      const ws = queue.splice(0, opts.max);
+      running++;
+      void batch(ws).finally(done);
+    }
+  }
+  function done() {
+    running--;
+    pump();
+  }
+
+  return {
+    stats,
+    run(config: pg.QueryConfig, prelude: string | null): Promise<pg.QueryResult> {
+      return new Promise<pg.QueryResult>((resolve, reject) => {
+        queue.push({ config, prelude, resolve, reject });
+        // Alone at once when there is room; otherwise it goes with the next batch when a statement returns.
+        pump();
+      });
+    },
+  };
+}
