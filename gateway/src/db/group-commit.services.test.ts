@@ -84,6 +84,18 @@ describe('db.single group commit (PostgreSQL)', () => {
     expect(got).toEqual(Array.from({ length: 57 }, (_, i) => i + 1));
   });
 
+  it('a parameter that cannot be sent fails its own caller, not the batch it would have joined', async () => {
+    const a = userAudience(90_015);
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => db.single((tx) => tx.query<{ seq: number }>(
+      "SELECT outbox_emit('DEMO', $1, 'balance.changed', $2::jsonb, gen_random_uuid(), now()) AS seq",
+      [a, i === 10 ? circular : JSON.stringify(payload(90_015, i))],
+    ))));
+    outcomes.forEach((o, i) => expect(o.status, `statement ${i}`).toBe(i === 10 ? 'rejected' : 'fulfilled'));
+    expect(await seqsOf(a)).toEqual(Array.from({ length: 29 }, (_, i) => i + 1));
+  });
+
   it('each statement of a batch records its own request id, or none', async () => {
     const stats = groupCommitStats(db)!;
     const before = { ...stats };

@@ -178,7 +178,8 @@ export function createGroupCommit(opts: {
     while (running < opts.inFlight && queue.length) {
       const ws = queue.splice(0, opts.max);
       running++;
-      void batch(ws).finally(done);
+      // batch() settles every caller itself; should it throw all the same, none is left waiting.
+      void batch(ws).catch((err) => ws.forEach((w) => w.reject(err))).finally(done);
     }
   }
   function done() {
@@ -190,6 +191,14 @@ export function createGroupCommit(opts: {
     stats,
     run(config: pg.QueryConfig, prelude: string | null): Promise<pg.QueryResult> {
       return new Promise<pg.QueryResult>((resolve, reject) => {
+        // Parameters mapped now (pg's own mapping, which leaves mapped values as they are): a value
+        // that cannot be sent fails its own caller here, never a whole batch on the wire.
+        try {
+          if (config.values?.length) config = { ...config, values: config.values.map((v) => prepareValue(v)) };
+        } catch (err) {
+          reject(err);
+          return;
+        }
         queue.push({ config, prelude, resolve, reject });
         // Alone at once when there is room; otherwise it goes with the next batch when a statement returns.
         pump();
