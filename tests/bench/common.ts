@@ -28,6 +28,8 @@ export type ProduceResult = {
   /** CPU seconds the producer process spent during the phase (user + system). */
   cpuSeconds: number;
   elapsedSeconds: number;
+  /** The gateway on PostgreSQL: how the phase's one-statement transactions went (db.single's group commit). */
+  groupCommit?: { alone: number; batches: number; batched: number; batchesFailed: number } | null;
 };
 
 /**

@@ -7,7 +7,7 @@
 import { loadConfig } from '@portal/gateway/app/config';
 import { emitEvent, emitEvents, type NewEvent } from '@portal/gateway/bus/outbox';
 import { startRelay } from '@portal/gateway/bus/relay';
-import { createPgDb } from '@portal/gateway/db/db';
+import { createPgDb, groupCommitStats } from '@portal/gateway/db/db';
 import { merchantAudience, userAudience } from '@portal/contracts/events/events';
 import { balancePayload, cpuSecondsSince, drive, serveIpc, wallMs, winnerPayload, type ProduceArgs, type ProduceResult } from './common.ts';
 import { probeHandlers } from './child-common.ts';
@@ -122,6 +122,7 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
   busIds = [];
   busAt = [];
   const cpu0 = process.cpuUsage();
+  const gc0 = { ...(groupCommitStats(db) ?? { alone: 0, batches: 0, batched: 0, batchesFailed: 0 }) };
   // perTx > 1 (batched saturation): several events, to distinct members, in one transaction written
   // by one emitEvents statement, so the database's commit rate stops being the limit and the relay ->
   // bus -> Socket.IO path is measured.
@@ -176,6 +177,10 @@ async function produce(args: ProduceArgs): Promise<ProduceResult> {
     maxBacklog: r.maxBacklog,
     cpuSeconds: cpuSecondsSince(cpu0),
     elapsedSeconds: (r.endedAt - r.startedAt) / 1000,
+    groupCommit: (() => {
+      const gc = groupCommitStats(db);
+      return gc ? { alone: gc.alone - gc0.alone, batches: gc.batches - gc0.batches, batched: gc.batched - gc0.batched, batchesFailed: gc.batchesFailed - gc0.batchesFailed } : null;
+    })(),
   };
 }
 

@@ -260,6 +260,8 @@ type PhaseResult = {
   serverCpuUsPerCommitted: number;
   latencyMs: LatencyStats;
   commitToBusMs: LatencyStats | null;
+  /** Gateway on PostgreSQL: db.single statements run alone, and batches committed together (group commit). */
+  groupCommit: ProduceResult['groupCommit'] | null;
   busToClientMs: LatencyStats | null;
   producerMaxBacklog: number;
   serverCpuPercent: number;
@@ -387,6 +389,7 @@ async function loadPhase(node: Child, clients: Child[], args: ProduceArgs, socke
     commitToBusMs: c2b.length ? latencyStats(c2b) : null,
     busToClientMs: b2c.length ? latencyStats(b2c) : null,
     producerMaxBacklog: prod.maxBacklog,
+    groupCommit: prod.groupCommit ?? null,
     serverCpuPercent: ((cpu1 - cpu0) / wall) * 100,
     serverCpuUsPerEvent: delivered ? ((cpu1 - cpu0) * 1e6) / delivered : NaN,
     clientCpuPercent: (clientCpu / wall) * 100,
@@ -608,6 +611,10 @@ function table(results: TargetResult[]) {
       ['saturation: commit->bus p50/p99 (ms)', (r) => (r.saturation!.commitToBusMs ? `${fmt(r.saturation!.commitToBusMs.p50)}/${fmt(r.saturation!.commitToBusMs.p99)}` : '-')],
       ['saturation: lost / dup / seq gaps', (r) => `${r.saturation!.lost} / ${r.saturation!.duplicates} / ${r.saturation!.seqAnomalies}`],
       ['saturation: server CPU %', (r) => fmt(r.saturation!.serverCpuPercent, 0)],
+      ['saturation: group commit: alone / batches, avg', (r) => {
+        const g = r.saturation!.groupCommit;
+        return g ? `${g.alone} / ${g.batches}, ${fmt(g.batched / Math.max(1, g.batches), 1)}` : '-';
+      }],
       ['saturation: server CPU us per event', (r) => fmt(r.saturation!.serverCpuUsPerEvent, 0)],
       ['saturation: client CPU % (all workers)', (r) => fmt(r.saturation!.clientCpuPercent, 0)],
       [`batched sat. (${opts.perTx}/tx): committed/s`, (r) => fmt((r.saturationBatched ?? r.saturation!).commitRate, 0)],

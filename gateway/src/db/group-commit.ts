@@ -6,12 +6,19 @@ import pg from 'pg';
  *
  * A one-statement transaction costs PostgreSQL a transaction start, a commit record and a WAL flush,
  * and costs the gateway a round trip: at saturation that, not the statement, is most of the work of a
- * durable event (issue 12: the gateway's durable events per second against the bare commit). When more
- * one-statement transactions are waiting than `inFlight` are running, the waiting ones go together:
- * their statements are written to ONE connection in one write, each with its own Parse/Bind/Execute,
- * before ONE Sync, which PostgreSQL runs as one implicit transaction, committed once (PostgreSQL's
- * protocol docs, "Pipelining"). Below that concurrency every statement runs alone as before, so a quiet
- * node pays no latency for it.
+ * durable event (issue 12: the gateway's durable events per second against the bare commit). At most
+ * `inFlight` statements or batches run at once; the statements that wait meanwhile go together: written
+ * to ONE connection in one write, each with its own Bind/Execute, before ONE Sync, which PostgreSQL runs
+ * as one implicit transaction, committed once (PostgreSQL's protocol docs, "Pipelining"). While fewer
+ * than `inFlight` are running every statement runs alone as before, so a quiet node pays for it only
+ * the wait until the end of the event loop's turn.
+ *
+ * Who uses it: db.single's callers, one-statement transactions (a lone event). Not the vendor money
+ * call and not the red envelope grab: their SQL functions lock a system account's shard chosen by the
+ * transfer's key, so two batches of them would lock shards in different orders and deadlock, and the
+ * grab has its own batching by envelope (red_envelope_grab_many). Two batches of events can deadlock
+ * only when both hold two audiences in opposite orders (one member's events in two batches at once,
+ * with another audience in common); PostgreSQL then refuses one of them and its statements run alone.
  *
  * What each caller sees is what it saw alone: its statement's own result, only once its statement is
  * committed (the batch's commit), and its afterCommit hooks after that. The batch behaves as its
@@ -121,8 +128,8 @@ export type GroupCommitStats = {
 };
 
 /**
- * Runs one-statement transactions on `pool`: alone while fewer than `inFlight` statements or batches
- * are running, otherwise queued and sent together (at most `max` a batch) when one of them returns.
+ * Runs one-statement transactions on `pool`, at most `inFlight` statements or batches at once: those
+ * that arrive while all places are taken wait, and go together (at most `max` a batch) when one returns.
  * `runAlone` runs one statement as its own transaction (with its prelude).
  */
 export function createGroupCommit(opts: {
@@ -174,9 +181,26 @@ export function createGroupCommit(opts: {
     ws.forEach((w, i) => w.resolve(results[i]!));
   }
 
+  let pumpScheduled = false;
+  /**
+   * Start what fits: the waiting statements split evenly over the free places (a share of one runs
+   * alone). Deferred to the end of the event loop's turn, so statements that arrive in the same turn
+   * (the callers of a batch that just committed, issuing their next statement) are seen together and
+   * the batches stay even, instead of the first of them taking a free place alone each time.
+   */
+  function schedulePump() {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(pump);
+  }
   function pump() {
-    while (running < opts.inFlight && queue.length) {
-      const ws = queue.splice(0, opts.max);
+    pumpScheduled = false;
+    const free = opts.inFlight - running;
+    if (free <= 0 || !queue.length) return;
+    const n = Math.min(free, queue.length);
+    const size = Math.min(opts.max, Math.ceil(queue.length / n));
+    for (let k = 0; k < n && queue.length; k++) {
+      const ws = queue.splice(0, size);
       running++;
       // batch() settles every caller itself; should it throw all the same, none is left waiting.
       void batch(ws).catch((err) => ws.forEach((w) => w.reject(err))).finally(done);
@@ -184,7 +208,7 @@ export function createGroupCommit(opts: {
   }
   function done() {
     running--;
-    pump();
+    if (queue.length) schedulePump();
   }
 
   return {
@@ -200,8 +224,7 @@ export function createGroupCommit(opts: {
           return;
         }
         queue.push({ config, prelude, resolve, reject });
-        // Alone at once when there is room; otherwise it goes with the next batch when a statement returns.
-        pump();
+        schedulePump();
       });
     },
   };
