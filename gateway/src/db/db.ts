@@ -2,6 +2,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { currentRequestId, setRequestIdSql } from '../obs/request-id.ts';
 import { createGroupCommit, type GroupCommitStats } from './group-commit.ts';
+import { PgQuery, type PgConnection } from './pg-query.ts';
 
 export type Row = Record<string, unknown>;
 export type QueryResult<T> = { rows: T[]; rowCount: number };
@@ -102,19 +103,6 @@ export function aliasDb(db: Db): Db {
   return alias;
 }
 
-type PgConnection = { parse(c: object): void; bind(c: object): void; execute(c: object): void; parsedStatements: Record<string, string> };
-type PgQueryInternals = {
-  requiresPreparation(): boolean;
-  prepare(connection: PgConnection): void;
-  handleDataRow(msg: unknown): void;
-  handleCommandComplete(msg: unknown, connection: PgConnection): void;
-};
-const PgQuery = pg.Query as unknown as new (
-  config: pg.QueryConfig,
-  values: undefined,
-  callback: (err: Error | null, res: pg.QueryResult) => void,
-) => PgQueryInternals & pg.Submittable;
-
 /**
  * A statement with prelude statements in front, in ONE write and one round trip. For a transaction's
  * first statement the prelude is BEGIN (and the request id's set_config): the
@@ -129,7 +117,7 @@ const PgQuery = pg.Query as unknown as new (
  * For db.single the prelude is the request id's set_config alone: without BEGIN the two run as one
  * implicit transaction, committed at the Sync.
  */
-class PreludeThen extends PgQuery {
+class PreludeThen extends PgQuery<pg.QueryResult> {
   private preludeLeft: number;
   constructor(config: pg.QueryConfig, private readonly prelude: readonly string[], callback: (err: Error | null, res: pg.QueryResult) => void) {
     super(config, undefined, callback);

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
+import { PgQuery, type PgConnection } from './pg-query.ts';
 
 /**
  * Group commit for one-statement transactions (db.single on PostgreSQL).
@@ -34,27 +35,6 @@ import pg from 'pg';
  * one in a batch gets it reset to '' first (the outbox's request_id column reads '' as none).
  */
 
-type PgConnection = {
-  parse(c: object): void;
-  bind(c: object): void;
-  describe(c: object): void;
-  execute(c: object): void;
-  sync(): void;
-  parsedStatements: Record<string, string>;
-};
-
-type PgQueryInternals = {
-  requiresPreparation(): boolean;
-  prepare(connection: PgConnection): void;
-  _results: unknown;
-};
-
-const PgQuery = pg.Query as unknown as new (
-  config: pg.QueryConfig,
-  values: undefined,
-  callback: (err: Error | null, res: pg.QueryResult | pg.QueryResult[]) => void,
-) => PgQueryInternals & pg.Submittable;
-
 export type BatchItem = { config: pg.QueryConfig; prelude: string | null };
 
 const RESET_REQUEST_ID = "SELECT set_config('portal.request_id', '', true)";
@@ -66,7 +46,7 @@ const RESET_REQUEST_ID = "SELECT set_config('portal.request_id', '', true)";
  * and recorded as parsed at once: if the batch fails the caller discards the connection (it cannot tell
  * which Parse ran), so the record is never wrong on a connection still in use.
  */
-class BatchQuery extends PgQuery {
+class BatchQuery extends PgQuery<pg.QueryResult | pg.QueryResult[]> {
   /** Index in the statement list of each item's own statement. */
   readonly statementIndex: number[] = [];
   constructor(private readonly items: readonly BatchItem[], callback: (err: Error | null, res: pg.QueryResult[]) => void) {
