@@ -1,4 +1,4 @@
-import { prepared, type Db } from '../db/db.ts';
+import { heldTx, prepared, type Db, type Queryable } from '../db/db.ts';
 import { createPassRunner } from '../db/pass-runner.ts';
 import { createPendingVacuum } from '../db/pending-vacuum.ts';
 import type { EventBus } from './bus.ts';
@@ -72,9 +72,31 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   let timer: NodeJS.Timeout | null = null;
   const vacuum = createPendingVacuum(db, 'outbox_pending', log, VACUUM_AFTER_ROWS, VACUUM_EVERY_MS);
 
+  /**
+   * On PostgreSQL a pass's transaction stays open after its publish, and its COMMIT goes in the same
+   * write as the next pass's BEGIN and claim (HeldTx, db.ts): one round trip a pass where there were
+   * two. A pass that no other follows within holdMs is committed on its own. Meanwhile its rows are
+   * published and their deletion not yet committed: a crash then publishes them again (at least once,
+   * as a crash between publish and COMMIT always did), and the relay lock stays with this node.
+   * PGlite (one connection for everything) commits each pass at once, as before.
+   */
+  const held = heldTx(db);
+  const holdMs = Math.max(10, 2 * minGapMs);
+  let commitTimer: NodeJS.Timeout | null = null;
+  const commitHeld = () => {
+    commitTimer = null;
+    held?.commit().catch((err: unknown) => {
+      if (!stopped) log.warn({ err }, 'outbox relay commit failed');
+    });
+  };
+
   async function drain(): Promise<void> {
+    if (commitTimer) {
+      clearTimeout(commitTimer);
+      commitTimer = null;
+    }
     for (;;) {
-      const n = await db.tx(async (tx) => {
+      const n = await (held ? held.run.bind(held) : db.tx.bind(db))(async (tx: Queryable) => {
         const rows = await tx.query<OutboxRow>(CLAIM_SQL);
         if (!rows.rows.length) return 0;
         // In pos order (per audience, pos order is seq order).
@@ -99,6 +121,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
       try {
         await drain();
         lastPassFailed = false;
+        if (held && !stopped) commitTimer = setTimeout(commitHeld, holdMs);
         await vacuum.maybe();
       } catch (err) {
         lastPassFailed = true;
@@ -138,6 +161,8 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
       unsubscribe();
       if (timer) clearTimeout(timer);
       await runner.idle();
+      if (commitTimer) clearTimeout(commitTimer);
+      await held?.commit().catch((err: unknown) => log.warn({ err }, 'outbox relay commit failed'));
     },
   };
 }

@@ -176,6 +176,30 @@ const rowsOf = (r: pg.QueryResult): QueryResult<never> => ({ rows: r.rows as nev
 /** At most this many one-statement transactions committed together (see group-commit.ts). */
 const GROUP_COMMIT_MAX = 200;
 
+/**
+ * A consumer's transactions on one kept connection, each left open after its work until the next one
+ * begins or `commit()` is called: the next transaction's first write then carries the previous one's
+ * COMMIT together with its own BEGIN and first statement, one round trip where there were two (the
+ * outbox relay's passes, issue 12: per-event gateway CPU at paced load). Only for work whose
+ * transaction may commit a little later with nothing lost: the relay's pass deletes rows it has already
+ * published, so a crash before the COMMIT publishes them again (at least once, as before).
+ */
+export type HeldTx = {
+  /**
+   * `fn` in a new transaction (the previous one committed first, in the same write); left open after
+   * `fn` returns. If `fn` fails its transaction is rolled back (the previous one stays committed).
+   */
+  run<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Commit the transaction left open, if any, and give the connection back to the pool. */
+  commit(): Promise<void>;
+};
+
+const heldTxs = new WeakMap<Db, () => HeldTx>();
+/** Held transactions on this database (see HeldTx): PostgreSQL only; null on PGlite, whose one connection they would block. */
+export function heldTx(db: Db): HeldTx | null {
+  return heldTxs.get(db)?.() ?? null;
+}
+
 const groupStats = new WeakMap<Db, GroupCommitStats>();
 /** How db.single's statements went on a PostgreSQL pool: alone or committed together (tests, bench); null on PGlite. */
 export function groupCommitStats(db: Db): GroupCommitStats | null {
@@ -316,6 +340,91 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
     close: () => pool.end(),
   };
   groupStats.set(self, group.stats);
+  heldTxs.set(self, () => {
+    let client: pg.PoolClient | null = null;
+    let open = false;
+    // run and commit one after the other, in call order.
+    let chain: Promise<unknown> = Promise.resolve();
+    const serial = <T>(f: () => Promise<T>): Promise<T> => {
+      const p = chain.then(f);
+      chain = p.catch(() => undefined);
+      return p;
+    };
+    // The connection is kept between runs, outside any query: an error it raises then (the server gone)
+    // must not go unheard (an 'error' event without a listener ends the process). The next call finds
+    // it broken and drops it.
+    let broken = false;
+    const onError = () => {
+      broken = true;
+    };
+    const acquire = async () => {
+      if (client && broken) drop(client);
+      if (!client) {
+        client = await pool.connect();
+        broken = false;
+        client.on('error', onError);
+      }
+      return client;
+    };
+    const drop = (c: pg.PoolClient) => {
+      c.removeListener('error', onError);
+      c.release(true);
+      client = null;
+      open = false;
+    };
+    return {
+      run: <T>(fn: (tx: Queryable) => Promise<T>) => serial(async () => {
+        const c = await acquire();
+        const wasOpen = open;
+        const prelude = wasOpen ? ['COMMIT', 'BEGIN'] : ['BEGIN'];
+        let first: Promise<unknown> | null = null;
+        const tx: Queryable = {
+          async query<R>(sql: string, params?: readonly unknown[]) {
+            const config = pgQuery(sql, params);
+            if (!first) {
+              const p = canFuse(c, config) ? withPrelude(c, config, prelude) : c.query(prelude.join('; ')).then(() => c.query(config));
+              first = p.catch(() => undefined);
+              return rowsOf(await p) as QueryResult<R>;
+            }
+            await first;
+            return rowsOf(await c.query(config)) as QueryResult<R>;
+          },
+        };
+        try {
+          const r = await fn(tx);
+          // A run that sent no statement began nothing: the previous transaction, if open, stays open.
+          open = first ? true : wasOpen;
+          return r;
+        } catch (err) {
+          try {
+            if (first) {
+              await first;
+              // The previous transaction's COMMIT went before the failure: only this one rolls back.
+              await c.query('ROLLBACK');
+              open = false;
+            }
+          } catch {
+            drop(c);
+          }
+          throw err;
+        }
+      }),
+      commit: () => serial(async () => {
+        const c = client;
+        if (!c) return;
+        try {
+          if (open) await c.query('COMMIT');
+          open = false;
+          client = null;
+          c.removeListener('error', onError);
+          c.release(broken);
+        } catch (err) {
+          drop(c);
+          throw err;
+        }
+      }),
+    };
+  });
   return self;
 }
 
