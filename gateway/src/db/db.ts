@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { currentRequestId, setRequestIdSql } from '../obs/request-id.ts';
-import { createGroupCommit, type GroupCommitStats } from './group-commit.ts';
+import { currentRequestId, setRequestIdSql, withRequestId } from '../obs/request-id.ts';
+import { createGroupCommit, type GroupCommitStats, type StatementResult } from './group-commit.ts';
 import { PgQuery, type PgConnection } from './pg-query.ts';
 
 export type Row = Record<string, unknown>;
@@ -171,7 +171,7 @@ function withPrelude(client: pg.PoolClient, config: pg.QueryConfig, prelude: rea
   });
 }
 
-const rowsOf = (r: pg.QueryResult): QueryResult<never> => ({ rows: r.rows as never[], rowCount: r.rowCount ?? 0 });
+const rowsOf = (r: StatementResult): QueryResult<never> => ({ rows: r.rows as never[], rowCount: r.rowCount ?? 0 });
 
 /** At most this many one-statement transactions committed together (see group-commit.ts). */
 const GROUP_COMMIT_MAX = 200;
@@ -233,6 +233,93 @@ async function runSingle<T>(owner: Db, fn: (tx: Tx) => Promise<T>, run: (sql: st
   }
 }
 
+/** HeldTx on one connection of `pool`, taken at the first run and given back by commit(). */
+function createHeldTx(pool: pg.Pool): HeldTx {
+  let client: pg.PoolClient | null = null;
+  let open = false;
+  // run and commit one after the other, in call order.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(f: () => Promise<T>): Promise<T> => {
+    const p = chain.then(f);
+    chain = p.catch(() => undefined);
+    return p;
+  };
+  // The connection is kept between runs, outside any query: an error it raises then (the server gone)
+  // must not go unheard (an 'error' event without a listener ends the process). The next call finds
+  // it broken and drops it.
+  let broken = false;
+  const onError = () => {
+    broken = true;
+  };
+  const acquire = async () => {
+    if (client && broken) drop(client);
+    if (!client) {
+      client = await pool.connect();
+      broken = false;
+      client.on('error', onError);
+    }
+    return client;
+  };
+  const drop = (c: pg.PoolClient) => {
+    c.removeListener('error', onError);
+    c.release(true);
+    client = null;
+    open = false;
+  };
+  return {
+    run: <T>(fn: (tx: Queryable) => Promise<T>) => serial(async () => {
+      const c = await acquire();
+      const wasOpen = open;
+      const prelude = wasOpen ? ['COMMIT', 'BEGIN'] : ['BEGIN'];
+      let first: Promise<unknown> | null = null;
+      const tx: Queryable = {
+        async query<R>(sql: string, params?: readonly unknown[]) {
+          const config = pgQuery(sql, params);
+          if (!first) {
+            const p = canFuse(c, config) ? withPrelude(c, config, prelude) : c.query(prelude.join('; ')).then(() => c.query(config));
+            first = p.catch(() => undefined);
+            return rowsOf(await p) as QueryResult<R>;
+          }
+          await first;
+          return rowsOf(await c.query(config)) as QueryResult<R>;
+        },
+      };
+      try {
+        const r = await fn(tx);
+        // A run that sent no statement began nothing: the previous transaction, if open, stays open.
+        open = first ? true : wasOpen;
+        return r;
+      } catch (err) {
+        try {
+          if (first) {
+            await first;
+            // The previous transaction's COMMIT went before the failure: only this one rolls back.
+            await c.query('ROLLBACK');
+            open = false;
+          }
+        } catch {
+          drop(c);
+        }
+        throw err;
+      }
+    }),
+    commit: () => serial(async () => {
+      const c = client;
+      if (!c) return;
+      try {
+        if (open) await c.query('COMMIT');
+        open = false;
+        client = null;
+        c.removeListener('error', onError);
+        c.release(broken);
+      } catch (err) {
+        drop(c);
+        throw err;
+      }
+    }),
+  };
+}
+
 /**
  * A pool on PostgreSQL. `owner`: for a second, small pool of the same node (the relay's, the bet
  * stream's) whose transactions are that node's own writes (txOwner, so onLocalCommit listeners of
@@ -249,31 +336,7 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
   pool.on('error', () => {
     // idle client errors (server restart) are surfaced on the next query instead
   });
-  /** One statement as its own transaction, with the request id's set_config (`rid`) when there is one. */
-  async function runAlone(config: pg.QueryConfig, rid: string | null): Promise<pg.QueryResult> {
-    // Autocommit: the statement is its own transaction.
-    if (!rid) return pool.query(config);
-    const client = await pool.connect();
-    let broken = false;
-    try {
-      // The request id's set_config, then the statement, before ONE Sync: one implicit transaction
-      // (no BEGIN), so the transaction-local setting holds for the statement.
-      if (canFuse(client, config)) return await withPrelude(client, config, [rid]);
-      // Not fusable (a named statement this connection has not parsed yet): a transaction of one statement.
-      await client.query(`BEGIN; ${rid}`);
-      try {
-        const r = await client.query(config);
-        await client.query('COMMIT');
-        return r;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => (broken = true));
-        throw err;
-      }
-    } finally {
-      client.release(broken);
-    }
-  }
-  const group = createGroupCommit({ pool, inFlight: Math.max(2, Math.floor(max / 4)), max: GROUP_COMMIT_MAX, runAlone });
+  const group = createGroupCommit({ pool, inFlight: Math.max(2, Math.floor(max / 4)), max: GROUP_COMMIT_MAX });
   const self: Db = {
     kind: 'pg',
     async query<T>(sql: string, params?: readonly unknown[]) {
@@ -334,97 +397,36 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
     },
     single<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       // The request id is taken here: the statement may run later, from another caller's context (group commit).
-      const rid = setRequestIdSql(currentRequestId());
-      return runSingle(owner ?? self, fn, async (sql, params) => rowsOf(await group.run(pgQuery(sql, params), rid)));
+      const id = currentRequestId();
+      const rid = setRequestIdSql(id);
+      return runSingle(owner ?? self, fn, async (sql, params) => {
+        const config = pgQuery(sql, params);
+        // The statement as its own transaction: when there is room, or after its batch failed.
+        const alone = async (): Promise<StatementResult> => {
+          // Autocommit: the statement is its own transaction.
+          if (!rid) return pool.query(config);
+          const client = await pool.connect();
+          let fused = false;
+          let r: pg.QueryResult | undefined;
+          try {
+            if ((fused = canFuse(client, config))) {
+              // The request id's set_config, then the statement, before ONE Sync: one implicit
+              // transaction (no BEGIN), so the transaction-local setting holds for the statement.
+              r = await withPrelude(client, config, [rid]);
+            }
+          } finally {
+            client.release();
+          }
+          // Not fusable (a named statement this connection has not parsed yet): a transaction of one statement.
+          return fused ? r! : withRequestId(id!, () => self.tx((t) => t.query<never>(sql, params)));
+        };
+        return rowsOf(await group.run(config, rid, alone));
+      });
     },
     close: () => pool.end(),
   };
   groupStats.set(self, group.stats);
-  heldTxs.set(self, () => {
-    let client: pg.PoolClient | null = null;
-    let open = false;
-    // run and commit one after the other, in call order.
-    let chain: Promise<unknown> = Promise.resolve();
-    const serial = <T>(f: () => Promise<T>): Promise<T> => {
-      const p = chain.then(f);
-      chain = p.catch(() => undefined);
-      return p;
-    };
-    // The connection is kept between runs, outside any query: an error it raises then (the server gone)
-    // must not go unheard (an 'error' event without a listener ends the process). The next call finds
-    // it broken and drops it.
-    let broken = false;
-    const onError = () => {
-      broken = true;
-    };
-    const acquire = async () => {
-      if (client && broken) drop(client);
-      if (!client) {
-        client = await pool.connect();
-        broken = false;
-        client.on('error', onError);
-      }
-      return client;
-    };
-    const drop = (c: pg.PoolClient) => {
-      c.removeListener('error', onError);
-      c.release(true);
-      client = null;
-      open = false;
-    };
-    return {
-      run: <T>(fn: (tx: Queryable) => Promise<T>) => serial(async () => {
-        const c = await acquire();
-        const wasOpen = open;
-        const prelude = wasOpen ? ['COMMIT', 'BEGIN'] : ['BEGIN'];
-        let first: Promise<unknown> | null = null;
-        const tx: Queryable = {
-          async query<R>(sql: string, params?: readonly unknown[]) {
-            const config = pgQuery(sql, params);
-            if (!first) {
-              const p = canFuse(c, config) ? withPrelude(c, config, prelude) : c.query(prelude.join('; ')).then(() => c.query(config));
-              first = p.catch(() => undefined);
-              return rowsOf(await p) as QueryResult<R>;
-            }
-            await first;
-            return rowsOf(await c.query(config)) as QueryResult<R>;
-          },
-        };
-        try {
-          const r = await fn(tx);
-          // A run that sent no statement began nothing: the previous transaction, if open, stays open.
-          open = first ? true : wasOpen;
-          return r;
-        } catch (err) {
-          try {
-            if (first) {
-              await first;
-              // The previous transaction's COMMIT went before the failure: only this one rolls back.
-              await c.query('ROLLBACK');
-              open = false;
-            }
-          } catch {
-            drop(c);
-          }
-          throw err;
-        }
-      }),
-      commit: () => serial(async () => {
-        const c = client;
-        if (!c) return;
-        try {
-          if (open) await c.query('COMMIT');
-          open = false;
-          client = null;
-          c.removeListener('error', onError);
-          c.release(broken);
-        } catch (err) {
-          drop(c);
-          throw err;
-        }
-      }),
-    };
-  });
+  heldTxs.set(self, () => createHeldTx(pool));
   return self;
 }
 

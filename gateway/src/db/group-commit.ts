@@ -90,10 +90,14 @@ class BatchQuery extends PgQuery<pg.QueryResult | pg.QueryResult[]> {
 /** pg's own mapping of JavaScript values to parameters (what its Query binds with). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (v: unknown) => unknown };
 
+/** What a statement answers: a batch gives pg's Result, a statement alone what `alone` gives. */
+export type StatementResult = { rows: unknown[]; rowCount: number | null };
+
 type Waiting = {
   config: pg.QueryConfig;
   prelude: string | null;
-  resolve: (r: pg.QueryResult) => void;
+  alone: () => Promise<StatementResult>;
+  resolve: (r: StatementResult) => void;
   reject: (e: unknown) => void;
 };
 
@@ -110,13 +114,11 @@ export type GroupCommitStats = {
 /**
  * Runs one-statement transactions on `pool`, at most `inFlight` statements or batches at once: those
  * that arrive while all places are taken wait, and go together (at most `max` a batch) when one returns.
- * `runAlone` runs one statement as its own transaction (with its prelude).
  */
 export function createGroupCommit(opts: {
   pool: pg.Pool;
   inFlight: number;
   max: number;
-  runAlone: (config: pg.QueryConfig, prelude: string | null) => Promise<pg.QueryResult>;
 }) {
   const queue: Waiting[] = [];
   let running = 0;
@@ -124,7 +126,7 @@ export function createGroupCommit(opts: {
 
   function alone(w: Waiting): Promise<void> {
     stats.alone++;
-    return opts.runAlone(w.config, w.prelude).then(w.resolve, w.reject);
+    return w.alone().then(w.resolve, w.reject);
   }
 
   async function batch(ws: Waiting[]): Promise<void> {
@@ -193,8 +195,12 @@ export function createGroupCommit(opts: {
 
   return {
     stats,
-    run(config: pg.QueryConfig, prelude: string | null): Promise<pg.QueryResult> {
-      return new Promise<pg.QueryResult>((resolve, reject) => {
+    /**
+     * One statement (`prelude`: its request id's set_config, or null), committed alone or in a batch;
+     * `alone` runs it as its own transaction, when there is room or after its batch failed.
+     */
+    run(config: pg.QueryConfig, prelude: string | null, alone: () => Promise<StatementResult>): Promise<StatementResult> {
+      return new Promise<StatementResult>((resolve, reject) => {
         // Parameters mapped now (pg's own mapping, which leaves mapped values as they are): a value
         // that cannot be sent fails its own caller here, never a whole batch on the wire.
         try {
@@ -203,7 +209,7 @@ export function createGroupCommit(opts: {
           reject(err);
           return;
         }
-        queue.push({ config, prelude, resolve, reject });
+        queue.push({ config, prelude, alone, resolve, reject });
         schedulePump();
       });
     },
