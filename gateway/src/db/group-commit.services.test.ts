@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { userAudience } from '@portal/contracts/events/events';
 import { createPgDb, groupCommitStats, type Db } from './db.ts';
+import { createGroupCommit } from './group-commit.ts';
 import { freshDatabase, requireEnv } from '../testing/fresh-database.ts';
 import { emitEvent } from '../bus/outbox.ts';
 import { withRequestId } from '../obs/request-id.ts';
@@ -123,6 +125,30 @@ describe('db.single group commit (PostgreSQL)', () => {
       expect(await seqsOf(a)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     } finally {
       await other.close();
+    }
+  });
+
+  it('two batches that deadlock each other: PostgreSQL refuses one, its statements run alone, all commit', async () => {
+    const pool = new pg.Pool({ connectionString: fresh.url, max: 4 });
+    try {
+      const group = createGroupCommit({ pool, inFlight: 2, max: 10 });
+      const [x, y] = [userAudience(90_040), userAudience(90_041)];
+      const emit = (audience: string, n: number, sleep: boolean) => {
+        const config = {
+          text: `SELECT ${sleep ? 'pg_sleep(0.3), ' : ''}outbox_emit('DEMO', $1, 'balance.changed', $2::jsonb, gen_random_uuid(), now()) AS seq`,
+          values: [audience, JSON.stringify(payload(90_040, n))],
+        };
+        return group.run(config, null, () => pool.query(config));
+      };
+      // Queued in one turn with both places free: two batches, [x, then y] and [y, then x]. Each takes its
+      // first audience's row, sleeps, then waits for the other's: a deadlock, which PostgreSQL breaks.
+      const results = await Promise.all([emit(x, 1, false), emit(y, 2, true), emit(y, 3, false), emit(x, 4, true)]);
+      expect(group.stats).toMatchObject({ batches: 2, batched: 4, batchesFailed: 1, alone: 2 });
+      expect(results.map((r) => r.rows.length)).toEqual([1, 1, 1, 1]);
+      expect(await seqsOf(x)).toEqual([1, 2]);
+      expect(await seqsOf(y)).toEqual([1, 2]);
+    } finally {
+      await pool.end();
     }
   });
 });
