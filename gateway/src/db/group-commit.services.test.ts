@@ -6,6 +6,7 @@ import { createGroupCommit } from './group-commit.ts';
 import { freshDatabase, requireEnv } from '../testing/fresh-database.ts';
 import { emitEvent } from '../bus/outbox.ts';
 import { withRequestId } from '../obs/request-id.ts';
+import { groupCommits, singleStatements } from '../obs/metrics.ts';
 
 /**
  * db.single's group commit on real PostgreSQL (group-commit.ts): one-statement transactions that wait
@@ -30,6 +31,12 @@ const payload = (memberId: number, n: number) => ({
   memberId, currency: 'PHP', balance: n, available: n, delta: 1, reason: 'test', transferId: `gc-${memberId}-${n}`,
 });
 
+/** A counter's value for one label set, as /metrics exposes it. */
+async function counted(metric: typeof singleStatements | typeof groupCommits, labels: Record<string, string>): Promise<number> {
+  const v = (await metric.get()).values.find((x) => Object.entries(labels).every(([k, l]) => (x.labels as Record<string, unknown>)[k] === l));
+  return v?.value ?? 0;
+}
+
 async function seqsOf(audience: string): Promise<number[]> {
   const r = await db.query<{ seq: number }>('SELECT seq FROM outbox WHERE audience = $1 ORDER BY pos', [audience]);
   return r.rows.map((x) => x.seq);
@@ -39,6 +46,7 @@ describe('db.single group commit (PostgreSQL)', () => {
   it('commits concurrent one-event transactions together: every caller its own seq, gapless, hooks after the commit', async () => {
     const stats = groupCommitStats(db)!;
     const before = { ...stats };
+    const metricBefore = { batched: await counted(singleStatements, { how: 'batched' }), commits: await counted(groupCommits, { outcome: 'committed' }) };
     const audiences = [90_001, 90_002, 90_003].map(userAudience);
     const n = 300;
     const hooked: string[] = [];
@@ -51,6 +59,9 @@ describe('db.single group commit (PostgreSQL)', () => {
     expect(stats.batches - before.batches).toBeGreaterThan(0);
     expect(stats.batched - before.batched).toBeGreaterThan(n / 2);
     expect(stats.batchesFailed - before.batchesFailed).toBe(0);
+    // /metrics counts the same: statements committed in batches, and the batches.
+    expect(await counted(singleStatements, { how: 'batched' }) - metricBefore.batched).toBe(stats.batched - before.batched);
+    expect(await counted(groupCommits, { outcome: 'committed' }) - metricBefore.commits).toBe(stats.batches - before.batches);
     // Each caller got the seq its row has, the seqs of an audience are 1..k in commit (pos) order.
     for (const a of audiences) {
       const mine = results.filter((e) => e.audience === a).map((e) => e.seq).sort((x, y) => x - y);
@@ -67,6 +78,7 @@ describe('db.single group commit (PostgreSQL)', () => {
   it('a failing statement in a batch fails alone: the others commit, it writes nothing', async () => {
     const stats = groupCommitStats(db)!;
     const before = { ...stats };
+    const refusedBefore = await counted(groupCommits, { outcome: 'refused' });
     const a = userAudience(90_010);
     const bad = new Set([7, 23, 41]);
     const outcomes = await Promise.allSettled(Array.from({ length: 60 }, (_, i) => db.single((tx) => tx.query<{ seq: number }>(
@@ -80,6 +92,7 @@ describe('db.single group commit (PostgreSQL)', () => {
       else expect(o.status, `statement ${i}`).toBe('fulfilled');
     });
     expect(stats.batchesFailed - before.batchesFailed).toBeGreaterThan(0);
+    expect(await counted(groupCommits, { outcome: 'refused' }) - refusedBefore).toBe(stats.batchesFailed - before.batchesFailed);
     // 57 rows, seqs 1..57 without a gap: the failed statements took no seq and left nothing.
     expect(await seqsOf(a)).toEqual(Array.from({ length: 57 }, (_, i) => i + 1));
     const got = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.rows[0]!.seq] : [])).sort((x, y) => x - y);

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { PgQuery, type PgConnection } from './pg-query.ts';
+import { groupCommits, singleStatements } from '../obs/metrics.ts';
 
 /**
  * Group commit for one-statement transactions (db.single on PostgreSQL).
@@ -124,8 +125,14 @@ export function createGroupCommit(opts: {
   let running = 0;
   const stats: GroupCommitStats = { alone: 0, batches: 0, batched: 0, batchesFailed: 0 };
 
+  const aloneCount = singleStatements.labels({ how: 'alone' });
+  const batchedCount = singleStatements.labels({ how: 'batched' });
+  const committedCount = groupCommits.labels({ outcome: 'committed' });
+  const refusedCount = groupCommits.labels({ outcome: 'refused' });
+
   function alone(w: Waiting): Promise<void> {
     stats.alone++;
+    aloneCount.inc();
     return w.alone().then(w.resolve, w.reject);
   }
 
@@ -153,6 +160,7 @@ export function createGroupCommit(opts: {
       if (err instanceof pg.DatabaseError) {
         // PostgreSQL's own answer: the implicit transaction rolled back, nothing of the batch committed.
         stats.batchesFailed++;
+        refusedCount.inc();
         await Promise.all(ws.map(alone));
       } else {
         for (const w of ws) w.reject(err);
@@ -160,6 +168,8 @@ export function createGroupCommit(opts: {
       return;
     }
     client.release();
+    committedCount.inc();
+    batchedCount.inc(ws.length);
     ws.forEach((w, i) => w.resolve(results[i]!));
   }
 

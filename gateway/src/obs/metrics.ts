@@ -111,6 +111,22 @@ export const ledgerTransfers = new Counter({
   registers: [registry],
 });
 
+/** db.single on PostgreSQL (db/group-commit.ts): `how` is alone (its own transaction) or batched (committed with others). */
+export const singleStatements = new Counter({
+  name: 'portal_db_single_statements_total',
+  help: 'One-statement transactions (db.single) run on PostgreSQL, alone or committed together with others (group commit)',
+  labelNames: ['how'] as const,
+  registers: [registry],
+});
+
+/** Group commit batches: `outcome` committed, or refused (PostgreSQL refused a statement; the batch's statements then ran alone). */
+export const groupCommits = new Counter({
+  name: 'portal_db_group_commits_total',
+  help: 'Batches of one-statement transactions sent together by group commit, by outcome (committed, refused)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 export const loginFailures = new Counter({
   name: 'portal_login_failures_total',
   help: 'Refused logins by error code',
