@@ -148,15 +148,39 @@ class PreludeThen extends PgQuery<pg.QueryResult> {
 }
 
 /**
- * The first statement of a transaction on `client`, with its BEGIN. Fused (PreludeThen) when the
+ * The first statement of a transaction on `client`, with its prelude (BEGIN, and what goes with it: the
+ * request id's set_config, or the COMMIT of a held transaction before). Fused (PreludeThen) when the
  * statement has parameters (so it is a single statement, which the extended protocol requires) and,
  * if it is a named prepared statement, the connection has already parsed it (a ParseComplete of the
- * prelude must not be taken for the statement's own). Otherwise BEGIN, then the statement, as before.
+ * prelude must not be taken for the statement's own). Otherwise the prelude, then the statement, as before.
  */
-async function firstStatement(client: pg.PoolClient, config: pg.QueryConfig, rid: string | null): Promise<pg.QueryResult> {
-  if (canFuse(client, config)) return withPrelude(client, config, rid ? ['BEGIN', rid] : ['BEGIN']);
-  await client.query(rid ? `BEGIN; ${rid}` : 'BEGIN');
+async function firstStatement(client: pg.PoolClient, config: pg.QueryConfig, prelude: readonly string[]): Promise<pg.QueryResult> {
+  if (canFuse(client, config)) return withPrelude(client, config, prelude);
+  await client.query(prelude.join('; '));
   return client.query(config);
+}
+
+/**
+ * A transaction's statements on `client`: the first goes with `prelude` (firstStatement), later ones
+ * wait for it, so the prelude is always the first thing the connection runs and call order is kept.
+ * `first()` is null while no statement was sent (the transaction never began), else settled once the
+ * first statement has answered.
+ */
+function txStatements(client: pg.PoolClient, prelude: readonly string[]) {
+  let first: Promise<unknown> | null = null;
+  return {
+    async query<R>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
+      const config = pgQuery(sql, params);
+      if (!first) {
+        const p = firstStatement(client, config, prelude);
+        first = p.catch(() => undefined);
+        return rowsOf(await p) as QueryResult<R>;
+      }
+      await first;
+      return rowsOf(await client.query(config)) as QueryResult<R>;
+    },
+    first: () => first,
+  };
 }
 
 /** Whether `config` can go after prelude statements before one Sync (see firstStatement). */
@@ -270,27 +294,15 @@ function createHeldTx(pool: pg.Pool): HeldTx {
     run: <T>(fn: (tx: Queryable) => Promise<T>) => serial(async () => {
       const c = await acquire();
       const wasOpen = open;
-      const prelude = wasOpen ? ['COMMIT', 'BEGIN'] : ['BEGIN'];
-      let first: Promise<unknown> | null = null;
-      const tx: Queryable = {
-        async query<R>(sql: string, params?: readonly unknown[]) {
-          const config = pgQuery(sql, params);
-          if (!first) {
-            const p = canFuse(c, config) ? withPrelude(c, config, prelude) : c.query(prelude.join('; ')).then(() => c.query(config));
-            first = p.catch(() => undefined);
-            return rowsOf(await p) as QueryResult<R>;
-          }
-          await first;
-          return rowsOf(await c.query(config)) as QueryResult<R>;
-        },
-      };
+      const statements = txStatements(c, wasOpen ? ['COMMIT', 'BEGIN'] : ['BEGIN']);
       try {
-        const r = await fn(tx);
+        const r = await fn({ query: statements.query });
         // A run that sent no statement began nothing: the previous transaction, if open, stays open.
-        open = first ? true : wasOpen;
+        open = statements.first() ? true : wasOpen;
         return r;
       } catch (err) {
         try {
+          const first = statements.first();
           if (first) {
             await first;
             // The previous transaction's COMMIT went before the failure: only this one rolls back.
@@ -348,33 +360,16 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
       const hooks: Array<() => void> = [];
       // The request id (if any) is set with BEGIN, in the same round trip: outbox rows record it.
       const rid = setRequestIdSql(currentRequestId());
-      /**
-       * BEGIN goes with the transaction's first statement (see PreludeThen): one round trip, one write
-       * where there were two. Settled once the first statement has answered; later statements wait
-       * for it, so BEGIN is always the first thing the connection runs and call order is kept.
-       */
-      let first: Promise<unknown> | null = null;
-      const tx: Tx = {
-        async query<R>(sql: string, params?: readonly unknown[]) {
-          const config = pgQuery(sql, params);
-          let r: pg.QueryResult;
-          if (!first) {
-            const p = firstStatement(client, config, rid);
-            first = p.catch(() => undefined);
-            r = await p;
-          } else {
-            await first;
-            r = await client.query(config);
-          }
-          return { rows: r.rows as R[], rowCount: r.rowCount ?? 0 };
-        },
-        afterCommit: (h) => hooks.push(h),
-      };
+      // BEGIN goes with the transaction's first statement (see PreludeThen): one round trip, one write
+      // where there were two.
+      const statements = txStatements(client, rid ? ['BEGIN', rid] : ['BEGIN']);
+      const tx: Tx = { query: statements.query, afterCommit: (h) => hooks.push(h) };
       owners.set(tx, owner ?? self);
       let broken = false;
       try {
         const result = await fn(tx);
         // A transaction that ran no statement never began: nothing to commit.
+        const first = statements.first();
         if (first) {
           await first;
           await client.query('COMMIT');
@@ -382,6 +377,7 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
         runHooks(hooks);
         return result;
       } catch (err) {
+        const first = statements.first();
         if (first) {
           try {
             await first;

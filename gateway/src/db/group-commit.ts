@@ -36,7 +36,8 @@ import { groupCommits, singleStatements } from '../obs/metrics.ts';
  * one in a batch gets it reset to '' first (the outbox's request_id column reads '' as none).
  */
 
-export type BatchItem = { config: pg.QueryConfig; prelude: string | null };
+/** A statement of a batch: its query and its prelude (the request id's set_config, or null). */
+type BatchItem = { config: pg.QueryConfig; prelude: string | null };
 
 const RESET_REQUEST_ID = "SELECT set_config('portal.request_id', '', true)";
 
@@ -150,7 +151,7 @@ export function createGroupCommit(opts: {
     let results: pg.QueryResult[];
     try {
       results = await new Promise<pg.QueryResult[]>((resolve, reject) => {
-        const q = new BatchQuery(ws.map((w) => ({ config: w.config, prelude: w.prelude })), (err, all) =>
+        const q = new BatchQuery(ws, (err, all) =>
           err ? reject(err) : resolve(q.statementIndex.map((i) => all[i]!)));
         client.query(q);
       });
