@@ -122,7 +122,8 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
         await drain();
         lastPassFailed = false;
         if (held && !stopped) commitTimer = setTimeout(commitHeld, holdMs);
-        await vacuum.maybe();
+        // Not awaited: the next pass must not wait for a VACUUM (stop() waits for it).
+        void vacuum.maybe();
       } catch (err) {
         lastPassFailed = true;
         if (!stopped) log.warn({ err }, 'outbox relay pass failed');
@@ -163,6 +164,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
       await runner.idle();
       if (commitTimer) clearTimeout(commitTimer);
       await held?.commit().catch((err: unknown) => log.warn({ err }, 'outbox relay commit failed'));
+      await vacuum.settled();
     },
   };
 }
