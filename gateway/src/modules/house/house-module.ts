@@ -7,6 +7,7 @@ import { mountHouseRoutes } from './house-routes.ts';
 import { createHouse } from './house-service.ts';
 import { createBaccaratTable } from './house-table.ts';
 import { createPvpTable } from './pvp-table.ts';
+import { createTableClock } from './table-clock.ts';
 import { createWalletClient } from './wallet-client.ts';
 
 /** How often each node looks for rounds left open. */
@@ -29,7 +30,7 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
   await ensureHouseGames(deps.db, deps.merchants);
   let timer: NodeJS.Timeout | null = null;
   let tableTimer: NodeJS.Timeout | null = null;
-  let ticking = false;
+  let ticking: Promise<void> | null = null;
   const codes = (await deps.merchants.all()).map((m) => m.code);
   return {
     house,
@@ -50,13 +51,11 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
             .catch((err: unknown) => log.warn({ err }, 'house sweep failed'));
         }, SWEEP_MS);
         timer.unref();
-        // The tables run on their own: every node ticks, the advisory lock lets one move each table.
+        // The tables run on their own: every node ticks, the advisory lock lets one move each table;
+        // a table is looked at only when its next deadline has come (table-clock.ts).
+        const clock = createTableClock(codes.flatMap((c) => [() => baccarat.step(c), () => pvp.step(c)]), { tickMs: TABLE_TICK_MS, log });
         tableTimer = setInterval(() => {
-          if (ticking) return;
-          ticking = true;
-          Promise.all(codes.flatMap((c) => [baccarat.tick(c), pvp.tick(c)]))
-            .catch((err: unknown) => log.warn({ err }, 'house table tick failed'))
-            .finally(() => (ticking = false));
+          ticking = clock.poll().finally(() => (ticking = null));
         }, TABLE_TICK_MS);
         tableTimer.unref();
       }
@@ -66,8 +65,8 @@ export async function createHouseModule(deps: { db: Db; merchants: MerchantDirec
       if (tableTimer) clearInterval(tableTimer);
       timer = null;
       tableTimer = null;
-      // Let a tick in flight finish before the database closes.
-      for (let i = 0; ticking && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
+      // Let a tick in flight finish before the database closes (at most 2 s, as a wallet call may hang).
+      if (ticking) await Promise.race([ticking, new Promise((r) => setTimeout(r, 2000).unref())]);
     },
   };
 }

@@ -70,6 +70,37 @@ describe('house Speed Baccarat', () => {
     expect(bets.list[0]).toMatchObject({ roundId: `BACC1-${before.roundNo}`, stake: 1_500, gameName: 'Speed Baccarat' });
   });
 
+  it('a tick says when the table is next due, and keeps the table ticking while a bet of the round is still open', async () => {
+    const { m, s } = await seat(5_000);
+    await openBetting();
+    const baccarat = t.portal.house.baccarat;
+    // Betting, bets close in a minute: nothing to do until then.
+    const open = await baccarat.step('DEMO');
+    expect(open.dealt).toBeNull();
+    expect(open.open).toBe(0);
+    expect(open.dueInMs).toBeGreaterThan(50_000);
+    expect(open.dueInMs).toBeLessThanOrEqual(60_000);
+    const st = (await house<TBaccaratState>('/baccarat/bet', { side: 'banker', stake: 1_000 }, s.session)).json!.value!;
+    // The wallet's answer to this bet has not come yet (bet_ok false) when the round is dealt.
+    await t.portal.db.query('UPDATE house_table_bets SET bet_ok = false WHERE player_id = $1', [String(m.memberId)]);
+    await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [st.roundNo]);
+    const dealt = await baccarat.step('DEMO');
+    expect(dealt).toMatchObject({ dealt: st.roundNo, dueInMs: 6_000, open: 1 });
+    // The answer comes: the next tick, while the result shows, settles the bet; nothing open is left,
+    // and the table is next due when the result's time is over.
+    await t.portal.db.query('UPDATE house_table_bets SET bet_ok = true WHERE player_id = $1', [String(m.memberId)]);
+    const showing = await baccarat.step('DEMO');
+    expect(showing.dealt).toBe(st.roundNo);
+    expect(showing.open).toBe(0);
+    expect(showing.dueInMs).toBeGreaterThan(0);
+    expect(showing.dueInMs).toBeLessThanOrEqual(6_000);
+    const bet = (await t.portal.db.query<{ status: string }>('SELECT status FROM house_table_bets WHERE player_id = $1', [String(m.memberId)])).rows[0]!;
+    expect(bet.status).toBe('settled');
+    // The result's time is over: the next round opens, due when its bets close.
+    await t.portal.db.query(`UPDATE house_table_rounds SET next_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [st.roundNo]);
+    expect(await baccarat.step('DEMO')).toEqual({ dealt: st.roundNo, dueInMs: 15_000, open: 0 });
+  });
+
   it('several nodes ticking at once deal a round once', async () => {
     await openBetting();
     const r = (await t.portal.db.query<{ round_no: number }>(`SELECT max(round_no) AS round_no FROM house_table_rounds WHERE merchant_code = 'DEMO'`)).rows[0]!.round_no;

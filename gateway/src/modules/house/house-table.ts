@@ -6,7 +6,7 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import { BACCARAT_STAKES, baccaratReturn, dealCoup, type BaccaratHand, type BaccaratSide } from './baccarat.ts';
 import { fairStream } from './fair.ts';
 import { isBigWin, type House } from './house-service.ts';
-import { currentRound, tickTableRound, type TableRoundRow } from './table-rounds.ts';
+import { currentRound, tickTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
 /** Bets are open this long, then the cards are dealt; the result shows this long before the next round. */
@@ -31,19 +31,29 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
 
   const current = (merchantCode: string, table: string): Promise<RoundRow | null> => currentRound<BaccaratHand>(db, merchantCode, table);
 
-  /** Move the table on if its time has come. Returns the round just dealt, if any. */
-  async function tick(merchantCode: string, table = BACCARAT_TABLE): Promise<number | null> {
-    const dealt = await tickTableRound(db, merchantCode, table, BETTING_MS, async (_tx, r) =>
+  /**
+   * Move the table on if its time has come, and settle (again, idempotently) the round dealt or in its
+   * result: bets whose wallet answer came late are caught here. Says when to look at the table next
+   * (`dueInMs`) and how many of the round's bets are still open after settling (`open`: while any is,
+   * the node keeps ticking the table, see house-module.ts).
+   */
+  async function step(merchantCode: string, table = BACCARAT_TABLE): Promise<TableTick & { open: number }> {
+    const t = await tickTableRound(db, merchantCode, table, BETTING_MS, async (_tx, r) =>
       ({ result: dealCoup(fairStream(r.server_seed, table, r.round_no)), showMs: RESULT_MS, dealt: r.round_no }));
-    // Settle (again, idempotently) while the result shows: bets whose wallet answer came late are caught here.
-    if (dealt !== null) await settleRound(merchantCode, table, dealt);
-    return dealt;
+    const open = t.dealt !== null ? await settleRound(merchantCode, table, t.dealt) : 0;
+    return { ...t, open };
   }
 
-  async function settleRound(merchantCode: string, table: string, roundNo: number) {
+  /** Move the table on if its time has come. Returns the round just dealt or in its result, if any. */
+  async function tick(merchantCode: string, table = BACCARAT_TABLE): Promise<number | null> {
+    return (await step(merchantCode, table)).dealt;
+  }
+
+  /** Settle the round's open bets the wallet accepted; returns how many of its bets are still open (an answer not yet come, a failed payout). */
+  async function settleRound(merchantCode: string, table: string, roundNo: number): Promise<number> {
     const round = (await db.query<{ result: BaccaratHand }>(
       'SELECT result FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND phase = \'result\'', [merchantCode, table, roundNo])).rows[0];
-    if (!round) return;
+    if (!round) return 0;
     const bets = (await db.query<BetRow>(
       `SELECT id, player_id, nickname, free_play, session_hash, side, stake, round_no FROM house_table_bets
        WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok`, [merchantCode, table, roundNo])).rows;
@@ -66,6 +76,9 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
         log.warn({ err, betId: b.id }, 'baccarat settlement not delivered; retried on the next tick');
       }
     }
+    return Number((await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM house_table_bets WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open'`,
+      [merchantCode, table, roundNo])).rows[0]!.n);
   }
 
   async function state(m: Merchant, token: string | undefined): Promise<TBaccaratState> {
@@ -118,6 +131,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
 
   return {
     tick,
+    step,
     settleRound,
     sweep,
     state,

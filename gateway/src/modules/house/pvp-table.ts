@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import type { House } from './house-service.ts';
 import { PVP_ANTE, PVP_MAX_SEATS, PVP_MIN_PLAYERS, PVP_RAKE_PERCENT, PVP_TABLE, dealRound, pvpRoundId, type PvpResult } from './lucky9.ts';
-import { currentRound, tickTableRound, type TableRoundRow } from './table-rounds.ts';
+import { currentRound, tickTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
 /** Seats are open this long; after the deal each player sees their own cards this long, then everything this long. */
@@ -33,9 +33,13 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
 
   const current = (merchantCode: string): Promise<RoundRow | null> => currentRound<PvpResult>(db, merchantCode, table);
 
-  /** Move the table on if its time has come. Returns the round in its result, if any (settled again, idempotently). */
-  async function tick(merchantCode: string): Promise<number | null> {
-    const dealt = await tickTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
+  /**
+   * Move the table on if its time has come, and settle (again, idempotently) the round dealt or in its
+   * result. Says when to look at the table next (`dueInMs`) and how many of the round's seats are still
+   * open after settling (`open`: while any is, the node keeps ticking the table, see house-module.ts).
+   */
+  async function step(merchantCode: string): Promise<TableTick & { open: number }> {
+    const t = await tickTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
       // Only antes the wallet accepted play; one still in flight is rolled back by the settlement.
       const seats = (await tx.query<{ id: number }>(
         `SELECT id FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok ORDER BY id`,
@@ -46,19 +50,28 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
       const showMs = !anyone ? 0 : result.cancelled ? PVP_RESULT_MS : PEEK_MS + PVP_RESULT_MS;
       return { result, showMs, dealt: anyone ? r.round_no : null };
     });
-    if (dealt !== null) await settleRound(merchantCode, dealt);
-    return dealt;
+    const open = t.dealt !== null ? await settleRound(merchantCode, t.dealt) : 0;
+    return { ...t, open };
   }
 
-  /** Pay the round's open seats: a win (0 for a loser) for each player dealt in, a rollback for everyone else. */
-  async function settleRound(merchantCode: string, roundNo: number) {
+  /** Move the table on if its time has come. Returns the round in its result, if any (settled again, idempotently). */
+  async function tick(merchantCode: string): Promise<number | null> {
+    return (await step(merchantCode)).dealt;
+  }
+
+  /**
+   * Pay the round's open seats: a win (0 for a loser) for each player dealt in, a rollback for everyone
+   * else. Returns how many of its seats are still open (a payout or rollback not delivered).
+   */
+  async function settleRound(merchantCode: string, roundNo: number): Promise<number> {
     const round = (await db.query<{ result: PvpResult }>(
       `SELECT result FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND phase = 'result'`, [merchantCode, table, roundNo])).rows[0];
-    if (!round) return;
+    if (!round) return 0;
     const seats = (await db.query<SeatRow>(
       `SELECT id, player_id, nickname, session_hash, ante, win, status, bet_ok FROM house_pvp_seats
        WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' ORDER BY id`, [merchantCode, table, roundNo])).rows;
     const roundId = pvpRoundId(table, roundNo);
+    let failed = 0;
     for (const s of seats) {
       const hand = round.result.hands.find((h) => h.seat === Number(s.id));
       try {
@@ -72,8 +85,10 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
         }
       } catch (err) {
         log.warn({ err, seatId: s.id }, 'pvp settlement not delivered; retried on the next tick or sweep');
+        failed++;
       }
     }
+    return failed;
   }
 
   /** Seats left open on a dealt round (a node died, the wallet was away): settled again with the same transaction ids. */
@@ -134,6 +149,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
 
   return {
     tick,
+    step,
     settleRound,
     sweep,
     state,

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { createTableClock, type TableStep } from './table-clock.ts';
+import { startTestPortal } from '../../testing/test-portal.ts';
+
+/** The house tables' clock (table-clock.ts): a table is looked at in the database only when it is due. */
+describe('house table clock', () => {
+  function fixture(answers: Array<{ dueInMs: number | null; open: number } | Error>) {
+    let now = 0;
+    const calls: number[] = [];
+    const step: TableStep = async () => {
+      calls.push(now);
+      const a = answers.shift() ?? { dueInMs: 1_000_000, open: 0 };
+      if (a instanceof Error) throw a;
+      return a;
+    };
+    const warned: unknown[] = [];
+    const clock = createTableClock([step], { tickMs: 500, log: { warn: (o) => warned.push(o) }, now: () => now });
+    /** Poll every 500 ms of the fake clock for `ms`. */
+    const run = async (ms: number) => {
+      for (const end = now + ms; now < end; now += 500) await clock.poll();
+    };
+    return { calls, warned, run };
+  }
+
+  it('ticks a table at its deadlines only, not every poll', async () => {
+    // Opened: bets close in 15 s; dealt: the result shows 6 s; then the next round.
+    const f = fixture([{ dueInMs: 15_000, open: 0 }, { dueInMs: 6_000, open: 0 }, { dueInMs: 15_000, open: 0 }]);
+    await f.run(30_000);
+    expect(f.calls).toEqual([0, 15_000, 21_000]);
+  });
+
+  it('ticks every poll while the deadline is unknown (another node held the table), bets are still open, or a tick failed', async () => {
+    const f = fixture([
+      { dueInMs: null, open: 0 },
+      { dueInMs: 6_000, open: 2 },
+      new Error('database away'),
+      { dueInMs: 4_000, open: 0 },
+    ]);
+    await f.run(8_000);
+    expect(f.calls).toEqual([0, 500, 1_000, 1_500, 5_500]);
+    expect(f.warned).toHaveLength(1);
+  });
+
+  it("a portal's clock runs its tables without a tick from anyone, reading them only at their deadlines", async () => {
+    const t = await startTestPortal();
+    try {
+      const rounds = () =>
+        t.portal.db.query<{ round_no: number; phase: string }>(`SELECT round_no, phase FROM house_table_rounds WHERE merchant_code = 'DEMO' AND table_code = 'BACC1' ORDER BY round_no`);
+      /** Reads of house_table_rounds so far (every tick of every table reads it). */
+      const reads = async () => {
+        // A backend reports its counts at most once a second unless asked: ask, let a statement end, read afresh.
+        await t.portal.db.query('SELECT pg_stat_force_next_flush()');
+        await t.portal.db.query('SELECT 1');
+        await t.portal.db.query('SELECT pg_stat_clear_snapshot()');
+        return Number((await t.portal.db.query<{ n: string }>(
+          `SELECT coalesce(idx_scan, 0) + coalesce(seq_scan, 0) AS n FROM pg_stat_user_tables WHERE relname = 'house_table_rounds'`)).rows[0]!.n);
+      };
+      // Round 1 opens on the first poll (every table of every merchant).
+      for (let i = 0; !(await rounds()).rows.length; i++) {
+        if (i > 100) throw new Error('round 1 never opened');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await new Promise((r) => setTimeout(r, 600));
+      // Then no table is read until its bets close 15 s later (polling every 500 ms: 6 polls of 4 tables here).
+      const before = await reads();
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect((await reads()) - before).toBeLessThanOrEqual(1);
+      // At its close the round is dealt, and when its result has shown the next one opens.
+      for (let i = 0; (await rounds()).rows.length < 2; i++) {
+        if (i > 200) throw new Error('the table never moved on');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await rounds()).rows).toEqual([{ round_no: 1, phase: 'result' }, { round_no: 2, phase: 'betting' }]);
+    } finally {
+      await t.stop();
+    }
+  }, 40_000);
+});
