@@ -41,14 +41,16 @@ const balance = (memberId: number, n: number): NewEvent => ({
 
 describe('outbox relay and its vacuum (PostgreSQL)', () => {
   it('keeps relaying while its vacuum of outbox_pending waits for a lock', async () => {
+    // 1,001 rows pending before the relay starts: its first pass publishes them at once, and the vacuum
+    // is due at the first pass after a second has passed since the relay started.
+    const first = await db.tx((tx) => emitEvents(tx, 'DEMO', Array.from({ length: 1001 }, (_, k) => balance(9000 + (k % 50), k))));
+    const started = performance.now();
     const relay = startRelay(db, bus, { warn: () => {}, error: () => {} }, 20);
     const locker = new pg.Client({ connectionString: fresh.url });
     await locker.connect();
     try {
-      // 1,001 rows published: the vacuum is due once a second has passed since the relay started.
-      const started = performance.now();
-      const first = await db.tx((tx) => emitEvents(tx, 'DEMO', Array.from({ length: 1001 }, (_, k) => balance(9000 + (k % 50), k))));
       await waitFor(() => got.length >= first.length, 'the first 1,001 relayed', 10_000);
+      expect(relay.vacuums()).toBe(0);
       await new Promise((r) => setTimeout(r, Math.max(0, 1100 - (performance.now() - started))));
 
       // A lock that VACUUM waits for (but not the relay's DELETE nor a writer's INSERT: both take ROW EXCLUSIVE).
