@@ -35,7 +35,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
    * Move the table on if its time has come, and settle (again, idempotently) the round dealt or in its
    * result: bets whose wallet answer came late are caught here. Says when to look at the table next
    * (`dueInMs`) and how many of the round's bets are still open after settling (`open`: while any is,
-   * the node keeps ticking the table, see house-module.ts).
+   * the node keeps ticking the table, see table-clock.ts).
    */
   async function step(merchantCode: string, table = BACCARAT_TABLE): Promise<TableTick & { open: number }> {
     const t = await tickTableRound(db, merchantCode, table, BETTING_MS, async (_tx, r) =>

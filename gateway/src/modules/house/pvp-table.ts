@@ -36,7 +36,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
   /**
    * Move the table on if its time has come, and settle (again, idempotently) the round dealt or in its
    * result. Says when to look at the table next (`dueInMs`) and how many of the round's seats are still
-   * open after settling (`open`: while any is, the node keeps ticking the table, see house-module.ts).
+   * open after settling (`open`: while any is, the node keeps ticking the table, see table-clock.ts).
    */
   async function step(merchantCode: string): Promise<TableTick & { open: number }> {
     const t = await tickTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
