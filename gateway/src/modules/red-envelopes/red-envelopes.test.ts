@@ -405,10 +405,10 @@ describe('red envelopes', () => {
   });
 });
 
-describe('red envelope grabs in one statement (red_envelope_grab_many, migration 068)', () => {
+describe('red envelope grabs in one statement (red_envelope_grab_many, migrations 068 and 070)', () => {
   type ManyRow = { o_member: number | string; o_outcome: string; o_amount: number | null; o_transfer: number | null; o_balance: number | null; o_events: number; o_rg_kind: string | null };
-  const grabMany = (id: string, members: number[], requestIds: (string | null)[]) => t.portal.db.query<ManyRow>(
-    'SELECT * FROM red_envelope_grab_many($1, $2, $3::bigint[], $4, $5::text[])', ['DEMO', id, members, 256, requestIds]);
+  const grabMany = (id: string, members: number[], requestIds: (string | null)[], shards = 256) => t.portal.db.query<ManyRow>(
+    'SELECT * FROM red_envelope_grab_many($1, $2, $3::bigint[], $4, $5::text[])', ['DEMO', id, members, shards, requestIds]);
   const byMember = (rows: ManyRow[]) => new Map(rows.map((r) => [Number(r.o_member), r]));
   /** The service on the test portal's database, every grab but the first of a burst in one batch (one statement in flight). */
   const batched = (db: Db = t.portal.db) => createRedEnvelopes({ db, jobs: null, grabBatching: { inFlight: 1 } });
@@ -462,6 +462,72 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
     await t.portal.db.query(`UPDATE red_envelopes SET expires_at = now() - interval '1 second' WHERE id = $1`, [old.envelopeId]);
     expect((await grabMany(old.envelopeId, [late1.memberId, late2.memberId], [null, null])).rows.map((x) => x.o_outcome)).toEqual(['expired', 'expired']);
     expect(await balance(late1)).toBe(0);
+  });
+
+  it('a batch pays its winners with the rows ledger_transfer writes (migration 070): transfers, entries and their running balances, events', async () => {
+    // Twelve winners of one batch, most without a ledger account yet, two with money already; one
+    // player grabs alone first, through ledger_transfer, to compare with.
+    const ps = await Promise.all(Array.from({ length: 13 }, () => member(0)));
+    const [alone, ...rest] = ps as [TestMember, ...TestMember[]];
+    const funded = rest.slice(0, 2);
+    for (const p of funded) await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `env-pre-${p.memberId}`, kind: 'deposit', debit: { system: 'house' }, credit: { member: p.memberId }, amount: 5_000 }));
+    const e = (await drop({ totalAmount: 13 * 1_000 + 77, count: 13, minShare: 100 })).json!.value!.envelope;
+    expect((await grab(alone, e.envelopeId)).status).toBe(200);
+    const winners = [...rest].sort((a, b) => a.memberId - b.memberId);
+    // Over 3 escrow shard rows, so that several winners of the batch debit the same row.
+    const rows = byMember((await grabMany(e.envelopeId, winners.map((p) => p.memberId), winners.map((p) => `set-${p.memberId}`), 3)).rows);
+    expect([...rows.values()].map((r) => r.o_outcome)).toEqual(winners.map(() => 'ok'));
+    const db = t.portal.db;
+    const keys = ps.map((p) => `envelope:${e.envelopeId}:${p.memberId}`);
+    type TransferRow = { id: string; kind: string; status: string; amount: string; memo: unknown; request_hash: string; debit_kind: string; debit_shard: number; credit_member: string };
+    const transfers = new Map((await db.query<TransferRow & { idempotency_key: string }>(
+      `SELECT t.id::text, t.idempotency_key, t.kind, t.status, t.amount::text, t.memo, t.request_hash, d.kind AS debit_kind, d.shard AS debit_shard, c.member_id::text AS credit_member
+         FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id JOIN ledger_accounts c ON c.id = t.credit_account_id
+        WHERE t.idempotency_key = ANY($1::text[])`, [keys])).rows.map((r) => [r.idempotency_key, r]));
+    expect(transfers.size).toBe(13);
+    const ref = transfers.get(keys[0]!)!;
+    for (const [i, p] of winners.entries()) {
+      const row = rows.get(p.memberId)!;
+      const tr = transfers.get(`envelope:${e.envelopeId}:${p.memberId}`)!;
+      // The same shape as the grab made alone by ledger_transfer (the escrow shard its key falls on).
+      const shape = (x: TransferRow) => ({ ...x, idempotency_key: '', id: '', amount: '', memo: null, request_hash: '', debit_shard: 0, credit_member: '' });
+      expect(shape(tr)).toEqual(shape(ref));
+      expect(tr).toMatchObject({ id: String(row.o_transfer), amount: String(row.o_amount), credit_member: String(p.memberId), memo: { envelopeId: e.envelopeId, share: expect.any(Number) } });
+      // ledger_transfer with the same terms reads it as a replay (same request hash and shard), never as a mismatch.
+      const again = await db.tx(async (tx) => (await tx.query<{ o_outcome: string; o_transfer: string }>(
+        `SELECT o_outcome, o_transfer::text FROM ledger_transfer('DEMO', 'PHP', $1, 'envelope.grab', NULL, 'envelope', $2, NULL, 3, $3, false, '{}'::jsonb)`,
+        [`envelope:${e.envelopeId}:${p.memberId}`, p.memberId, row.o_amount])).rows[0]!);
+      expect(again, `winner ${i}`).toEqual({ o_outcome: 'replay', o_transfer: tr.id });
+      expect(await balance(p)).toBe((funded.includes(p) ? 5_000 : 0) + row.o_amount!);
+      // Its two events, consecutive seqs, written in that order, with its request id and the payloads ledger_announce and 068 wrote.
+      const ev = (await db.query<{ type: string; seq: number; pos: string; payload: Record<string, unknown>; request_id: string }>(
+        `SELECT type, seq::int, pos::text, payload, request_id FROM outbox WHERE audience = $1 ORDER BY seq`, [`user:${p.memberId}`])).rows
+        .filter((x) => x.type === 'balance.changed' ? x.payload.reason === 'envelope.grab' : x.type === 'envelope.grabbed');
+      expect(ev.map((x) => [x.type, x.request_id])).toEqual([['balance.changed', `set-${p.memberId}`], ['envelope.grabbed', `set-${p.memberId}`]]);
+      expect(ev[1]!.seq).toBe(ev[0]!.seq + 1);
+      expect(BigInt(ev[1]!.pos)).toBeGreaterThan(BigInt(ev[0]!.pos));
+      expect(ev[0]!.payload).toEqual({ memberId: p.memberId, currency: 'PHP', balance: row.o_balance, available: row.o_available, delta: row.o_amount, reason: 'envelope.grab', transferId: tr.id });
+      expect(ev[1]!.payload).toEqual({ envelopeId: e.envelopeId, amount: row.o_amount, transferId: tr.id });
+    }
+    // Entries: two per transfer, the member's leg first; on every account the batch touched (the
+    // winners' and the escrow shard rows), each entry's balance after is the running sum of the
+    // account's entries in the order written (this file's tests run one at a time).
+    const entries = (await db.query<{ transfer_id: string; account_id: string; amount: string; member_id: string | null }>(
+      `SELECT e.transfer_id::text, e.account_id::text, e.amount::text, a.member_id::text FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE e.transfer_id = ANY($1::bigint[]) ORDER BY e.id`, [winners.map((p) => transfers.get(`envelope:${e.envelopeId}:${p.memberId}`)!.id)])).rows;
+    expect(entries).toHaveLength(24);
+    for (let i = 0; i < 24; i += 2) {
+      expect(entries[i]!.transfer_id).toBe(entries[i + 1]!.transfer_id);
+      expect([entries[i]!.member_id !== null, Number(entries[i]!.amount) > 0, entries[i + 1]!.member_id, Number(entries[i]!.amount) + Number(entries[i + 1]!.amount)]).toEqual([true, true, null, 0]);
+    }
+    const running = await db.query<{ account_id: string; id: string; balance_after: string; running: string }>(
+      `SELECT account_id::text, id::text, balance_after::text, (sum(amount) OVER (PARTITION BY account_id ORDER BY id))::text AS running
+         FROM ledger_entries WHERE account_id IN (SELECT DISTINCT account_id FROM ledger_entries WHERE transfer_id = ANY($1::bigint[]))`,
+      [winners.map((p) => transfers.get(`envelope:${e.envelopeId}:${p.memberId}`)!.id)]);
+    expect(running.rows.length).toBeGreaterThan(24);
+    expect(new Set(entries.filter((x) => x.member_id === null).map((x) => x.account_id)).size).toBeLessThanOrEqual(3);
+    expect(running.rows.filter((r) => r.balance_after !== r.running)).toEqual([]);
+    expect(await checkLedger(db)).toEqual([]);
   });
 
   it('the service batches a burst: a player twice in one batch gets one share, the other answer ENVELOPE_ALREADY_GRABBED; refusals as alone', async () => {
