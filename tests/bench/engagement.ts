@@ -135,6 +135,11 @@ async function gatewayRole() {
       return { tokens, ms: wallMs() - t0 };
     },
     drop,
+    /** The grab service's counters (statements, batched grabs, joined second clicks, reruns) and the envelope's envelope.left broadcasts. */
+    async grabStats({ envelopeId }: { envelopeId: string }) {
+      const left = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [envelopeId])).rows[0]!.n;
+      return { ...portal.envelopes.stats, leftBroadcasts: left };
+    },
     async verify({ envelopeId, total }: { envelopeId: string; total: number }) {
       // ONE statement, so one snapshot: grabs still committing cannot fall between the claims, the
       // credits and the escrow read.
@@ -212,6 +217,10 @@ async function clientRole() {
     });
   }
   serve({
+    cpu: () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    },
     async connect({ base, tokens, dupEvery, offset, grabVia }: { base: string; tokens: string[]; dupEvery: number; offset: number; grabVia: 'socket' | 'http' }) {
       url = base;
       via = grabVia;
@@ -258,6 +267,99 @@ async function clientRole() {
   });
 }
 
+// ---------------------------------------------------------------- baseline: bare Socket.IO grab server
+/**
+ * The storm's transport floor: a bare Socket.IO server (same version and options as the gateway, its own
+ * process), no database, no outbox, no sessions. The drop is one broadcast to the merchant room; a grab
+ * (`envelope:grab` with an ack) claims the next share of an in-memory list (each member once, a second
+ * click refused), sends the player's room the same two events a grab commits (balance.changed,
+ * envelope.grabbed, the gateway's envelope shape) and answers the ack. The same frames as the gateway
+ * writes, with nothing durable behind them.
+ */
+async function bareRole() {
+  const { createServer } = await import('node:http');
+  const { randomBytes, randomUUID } = await import('node:crypto');
+  const { Server } = await import('socket.io');
+  const http = createServer((_req, res) => {
+    res.statusCode = 404;
+    res.end();
+  });
+  const io = new Server(http, { serveClient: false, maxHttpBufferSize: 16 * 1024, pingInterval: 10_000, pingTimeout: 8_000 });
+  const byToken = new Map<string, number>();
+  const seqs = new Map<string, number>();
+  let shares: number[] = [];
+  let next = 0;
+  let envelopeId = 0;
+  const grabbed = new Set<number>();
+  const balances = new Map<number, number>();
+  const envelope = (audience: string, type: string, payload: Record<string, unknown>) => {
+    const seq = (seqs.get(audience) ?? 0) + 1;
+    seqs.set(audience, seq);
+    return { id: randomUUID(), type, v: 1, audience, seq, at: new Date().toISOString(), payload };
+  };
+  io.use((socket, nextMw) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const memberId = typeof token === 'string' ? byToken.get(token) : undefined;
+    if (memberId === undefined) return nextMw(new Error('UNAUTHORIZED'));
+    socket.data = { memberId };
+    nextMw();
+  });
+  io.on('connection', (socket) => {
+    const { memberId } = socket.data as { memberId: number };
+    const audiences = ['merchant:DEMO', `user:${memberId}`];
+    socket.join(audiences);
+    socket.emit('hello', { memberId, merchantCode: 'DEMO', audiences, nodeId: 'bare' });
+    socket.on('envelope:grab', (req: { envelopeId?: unknown }, ack: (r: unknown) => void) => {
+      if (typeof ack !== 'function') return void socket.disconnect(true);
+      if (String(req?.envelopeId) !== String(envelopeId)) return ack({ success: false, code: 'NOT_FOUND', message: 'no such envelope' });
+      if (grabbed.has(memberId)) return ack({ success: false, code: 'ENVELOPE_ALREADY_GRABBED', message: 'already grabbed' });
+      if (next >= shares.length) return ack({ success: false, code: 'ENVELOPE_EMPTY', message: 'empty' });
+      grabbed.add(memberId);
+      const amount = shares[next++]!;
+      const balance = (balances.get(memberId) ?? 0) + amount;
+      balances.set(memberId, balance);
+      const room = `user:${memberId}`;
+      const transferId = String(next);
+      io.to(room).emit('event', envelope(room, 'balance.changed', { memberId, currency: 'PHP', balance, available: balance, delta: amount, reason: 'envelope.grab', transferId }));
+      io.to(room).emit('event', envelope(room, 'envelope.grabbed', { envelopeId: String(envelopeId), amount, transferId }));
+      ack({ success: true, value: { envelopeId: String(envelopeId), amount, balance, available: balance, transferId } });
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', () => resolve()));
+  const addr = http.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  serve({
+    ...probeHandlers(),
+    info: async () => ({ port }),
+    async members({ n }: { n: number }) {
+      const tokens: string[] = [];
+      for (let i = 1; i <= n; i++) {
+        const t = randomBytes(32).toString('base64url');
+        byToken.set(t, i);
+        tokens.push(t);
+      }
+      return { tokens, ms: 0 };
+    },
+    async drop({ total, count }: { total: number; count: number }) {
+      envelopeId++;
+      shares = Array.from({ length: count }, (_, i) => Math.floor(total / count) + (i < total % count ? 1 : 0));
+      next = 0;
+      grabbed.clear();
+      const committedAt = wallMs();
+      const id = String(envelopeId);
+      io.to('merchant:DEMO').emit('event', envelope('merchant:DEMO', 'envelope.dropped', { envelopeId: id, left: count, count }));
+      return { envelopeId: id, committedAt, dropMs: 0 };
+    },
+    async verify() {
+      return { claimed: next, distinctMembers: grabbed.size, shares: shares.length };
+    },
+    async stop() {
+      setTimeout(() => process.exit(0), 10);
+      return true;
+    },
+  });
+}
+
 // ---------------------------------------------------------------- baseline: single-row UPDATEs
 async function bareUpdates(url: string, n: number, poolSize: number): Promise<{ ms: number; perSec: number; latency: LatencyStats }> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -283,28 +385,37 @@ async function bareUpdates(url: string, n: number, poolSize: number): Promise<{ 
 type Opts = { sockets: number; clients: number; dupEvery: number; grabVia: 'socket' | 'http'; out: string; sections: string[]; rate: number; seconds: number; members: number; cpuProf: string | null };
 type SectionResult = { name: string; lines: string[]; data: Record<string, unknown>; ok: boolean };
 
-async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionResult> {
-  const n = o.sockets;
-  const total = n * 1_000 + 12_345;
-  const gw = await spawnChild('gateway', { DATABASE_URL: db.url });
-  const { port } = await gw.ask<{ port: number }>('info');
-  const base = `http://127.0.0.1:${port}`;
-  const { tokens, ms: setupMs } = await gw.ask<{ tokens: string[]; ms: number }>('members', { n });
+type Storm = {
+  clients: Child[]; connectMs: number; drop: { envelopeId: string; committedAt: number; dropMs: number }; outcomes: GrabOutcome[]; received: number;
+  ok: GrabOutcome[]; refusedDup: number; other: GrabOutcome[]; windowMs: number; reached: LatencyStats; latency: LatencyStats;
+  /** CPU seconds (all threads) from just before the drop to the last answer collected: the server's, and the client processes' together. */
+  serverCpuS: number; clientsCpuS: number;
+};
+/**
+ * One storm against a server child (the gateway or the bare server): the client processes open a socket
+ * per token, the server drops one envelope of n shares, every socket grabs when the drop reaches it (every
+ * dupEvery-th twice), and the answers are collected. The clients are left open (close them when the
+ * server's side has been read).
+ */
+async function storm(server: Child, base: string, tokens: string[], total: number, o: Opts, prof: boolean): Promise<Storm> {
+  const n = tokens.length;
   const clients: Child[] = [];
   for (let c = 0; c < o.clients; c++) clients.push(await spawnChild('client', {}));
   const per = Math.ceil(n / o.clients);
   const t0 = wallMs();
   await Promise.all(clients.map((c, k) => c.ask('connect', { base, tokens: tokens.slice(k * per, (k + 1) * per), dupEvery: o.dupEvery, offset: k * per, grabVia: o.grabVia })));
   const connectMs = wallMs() - t0;
-  const dups = Array.from({ length: n }, (_, i) => i).filter((i) => i % o.dupEvery === 0).length;
-  if (o.cpuProf) await gw.ask('profStart');
-  const drop = await gw.ask<{ envelopeId: string; committedAt: number; dropMs: number }>('drop', { total, count: n });
+  if (prof) await server.ask('profStart');
+  const cpu = async () => [await server.ask<number>('cpu'), (await Promise.all(clients.map((c) => c.ask<number>('cpu')))).reduce((a, x) => a + x, 0)] as const;
+  const cpu0 = await cpu();
+  const drop = await server.ask<{ envelopeId: string; committedAt: number; dropMs: number }>('drop', { total, count: n });
   const results = await Promise.all(clients.map((c, k) => c.ask<{ outcomes: GrabOutcome[]; received: number }>('collect', {
     expected: Math.min(per, n - k * per) + tokens.slice(k * per, (k + 1) * per).filter((_, i) => (k * per + i) % o.dupEvery === 0).length, timeoutMs: 120_000,
   })));
-  if (o.cpuProf) {
-    mkdirSync(path.dirname(o.cpuProf), { recursive: true });
-    await gw.ask('profStop', o.cpuProf);
+  const cpu1 = await cpu();
+  if (prof) {
+    mkdirSync(path.dirname(o.cpuProf!), { recursive: true });
+    await server.ask('profStop', o.cpuProf);
   }
   const outcomes = results.flatMap((r) => r.outcomes);
   const received = results.reduce((a, r) => a + r.received, 0);
@@ -312,11 +423,24 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
   const refusedDup = outcomes.filter((x) => x.code === 'ENVELOPE_ALREADY_GRABBED').length;
   const other = outcomes.filter((x) => x.status !== 200 && x.code !== 'ENVELOPE_ALREADY_GRABBED');
   const lastDone = Math.max(...outcomes.map((x) => x.doneAt));
-  const windowMs = lastDone - drop.committedAt;
   // When the drop reached each socket (its grab starts then: doneAt - ms), from the drop's commit: the
   // fan-out's share of the window.
   const reached = latencyStats(outcomes.map((x) => x.doneAt - x.ms - drop.committedAt));
-  const latency = latencyStats(ok.map((x) => x.ms));
+  return {
+    clients, connectMs, drop, outcomes, received, ok, refusedDup, other, windowMs: lastDone - drop.committedAt, reached, latency: latencyStats(ok.map((x) => x.ms)),
+    serverCpuS: cpu1[0] - cpu0[0], clientsCpuS: cpu1[1] - cpu0[1],
+  };
+}
+
+async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionResult> {
+  const n = o.sockets;
+  const total = n * 1_000 + 12_345;
+  const gw = await spawnChild('gateway', { DATABASE_URL: db.url });
+  const { port } = await gw.ask<{ port: number }>('info');
+  const base = `http://127.0.0.1:${port}`;
+  const { tokens, ms: setupMs } = await gw.ask<{ tokens: string[]; ms: number }>('members', { n });
+  const dups = Array.from({ length: n }, (_, i) => i).filter((i) => i % o.dupEvery === 0).length;
+  const { clients, connectMs, drop, outcomes, received, ok, refusedDup, other, windowMs, reached, latency, serverCpuS, clientsCpuS } = await storm(gw, base, tokens, total, o, !!o.cpuProf);
   // The clients stop first (requests they gave up on or saw reset may still be running in the
   // gateway); then the check waits until the claims stop moving (two reads 1 s apart alike).
   for (const c of clients) await c.ask('close').catch(() => undefined);
@@ -329,11 +453,28 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
     v = again;
     if (still) break;
   }
+  type GrabStats = { grabBatches: number; grabsBatched: number; grabsJoined: number; grabsBusy: number; grabsAfterBatchError: number; grabRetries: number; leftBroadcasts: number };
+  const gs = await gw.ask<GrabStats>('grabStats', { envelopeId: drop.envelopeId });
   const direct = await gw.ask<{ ms: number; ok: number; latency: LatencyStats }>('direct', { total });
   await gw.ask('stop').catch(() => undefined);
   await sleep(500);
   killChildren();
   const bare = await bareUpdates(db.url, n, 20);
+  // The transport floor: the same storm (same sockets, client processes and frames) against a bare
+  // Socket.IO server with nothing durable behind it (bareRole). Over the socket only.
+  let bareIo: (Pick<Storm, 'windowMs' | 'reached' | 'latency' | 'refusedDup' | 'serverCpuS' | 'clientsCpuS'> & { requests: number; ok: number; claimed: number; distinct: number }) | null = null;
+  if (o.grabVia === 'socket') {
+    const b = await spawnChild('bare', {});
+    const { port: bport } = await b.ask<{ port: number }>('info');
+    const { tokens: btokens } = await b.ask<{ tokens: string[] }>('members', { n });
+    const r = await storm(b, `http://127.0.0.1:${bport}`, btokens, total, o, false);
+    for (const c of r.clients) await c.ask('close').catch(() => undefined);
+    const bv = await b.ask<{ claimed: number; distinctMembers: number }>('verify');
+    bareIo = { windowMs: r.windowMs, reached: r.reached, latency: r.latency, refusedDup: r.refusedDup, serverCpuS: r.serverCpuS, clientsCpuS: r.clientsCpuS, requests: r.outcomes.length, ok: r.ok.length, claimed: bv.claimed, distinct: bv.distinctMembers };
+    await b.ask('stop').catch(() => undefined);
+    await sleep(200);
+    killChildren();
+  }
   const overGrab = Math.max(0, ok.length - v.shares) + (v.claimed - v.distinctMembers);
   const checks = {
     // at most one share per member: every claimed share a distinct member, one success per claim
@@ -350,14 +491,18 @@ async function envelopesSection(o: Opts, db: { url: string }): Promise<SectionRe
       [o.grabVia === 'socket' ? 'gateway grab (socket envelope:grab, batched)' : 'gateway grab (HTTP, batched per envelope)', String(outcomes.length), String(ok.length), f(windowMs), f((outcomes.length * 1000) / windowMs), f(latency.p50), f(latency.p99), f(latency.max)],
       ['grab service call (no HTTP), pool 20', String(n), String(direct.ok), f(direct.ms), f((n * 1000) / direct.ms), f(direct.latency.p50), f(direct.latency.p99), f(direct.latency.max)],
       ['bare single-row UPDATE (pg, pool 20)', String(n), String(n), f(bare.ms), f(bare.perSec), f(bare.latency.p50), f(bare.latency.p99), f(bare.latency.max)],
+      ...(bareIo ? [['bare Socket.IO grab (in memory, same frames)', String(bareIo.requests), String(bareIo.ok), f(bareIo.windowMs), f((bareIo.requests * 1000) / bareIo.windowMs), f(bareIo.latency.p50), f(bareIo.latency.p99), f(bareIo.latency.max)]] : []),
     ]),
     `drop event reached ${received}/${n} sockets (after its commit: median ${f(reached.p50)} ms, last ${f(reached.max)} ms); ${ok.length} grabs succeeded, ${refusedDup}/${dups} second clicks refused (ENVELOPE_ALREADY_GRABBED), ${other.length} other answers${other.length ? ` (${[...new Set(other.map((x) => `${x.status} ${x.code}`))].slice(0, 5).join(', ')})` : ''}`,
+    `grab statements: ${gs.grabBatches} batches carrying ${gs.grabsBatched} grabs, ${gs.grabsJoined} second clicks joined their first, ${gs.grabsBusy} busy and ${gs.grabsAfterBatchError} after a failed statement run alone, ${gs.grabRetries} deadlock retries; envelope.left broadcasts during the storm: ${gs.leftBroadcasts}`,
     `within one second: ${windowMs <= 1000 ? 'yes' : 'NO'} (${f(windowMs)} ms from the drop's commit to the last grab answered)`,
+    ...(bareIo ? [`bare Socket.IO server, same storm with nothing durable: drop reached every socket after ${f(bareIo.reached.max)} ms (median ${f(bareIo.reached.p50)}), last grab answered at ${f(bareIo.windowMs)} ms (${bareIo.ok} paid in memory, ${bareIo.refusedDup}/${dups} second clicks refused, ${bareIo.distinct === bareIo.claimed ? 'each once' : 'NOT each once'}); gateway window / bare window = ${(windowMs / bareIo.windowMs).toFixed(2)}x`,
+      `server CPU during the storm (drop to last answer, all threads): gateway ${serverCpuS.toFixed(2)} s, bare ${bareIo.serverCpuS.toFixed(2)} s = ${(serverCpuS / bareIo.serverCpuS).toFixed(2)}x; client processes ${clientsCpuS.toFixed(2)} s / ${bareIo.clientsCpuS.toFixed(2)} s`] : []),
     `all shares grabbed: ${v.claimed === n ? 'yes' : `NO (${v.claimed}/${n}; the rest stays in escrow until the expiry job returns it)`}`,
     `paid without the answer reaching its client (it gave up or saw a reset; the player sees the balance change): ${v.claimed - ok.length}`,
     `checks: each member once ${checks.eachOnce ? 'OK' : 'FAIL'}, zero over-grab ${checks.zeroOverGrab ? 'OK' : `FAIL (${overGrab})`}, total exact ${checks.totalExact ? 'OK' : `FAIL (claimed ${v.claimedSum}, credited ${v.creditSum}, escrow ${v.escrow})`}`,
   ];
-  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, grabVia: o.grabVia, total, setupMs, connectMs, drop, windowMs, dropReached: reached, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, direct, bare, checks } };
+  return { name: 'envelopes', lines, ok: checks.eachOnce && checks.zeroOverGrab && checks.totalExact, data: { n, grabVia: o.grabVia, total, setupMs, connectMs, drop, windowMs, dropReached: reached, latency, outcomes: outcomes.length, ok: ok.length, refusedDup, dups, other: other.length, verify: v, grabStats: gs, direct, bare, bareIo, serverCpuS, clientsCpuS, checks } };
 }
 
 /**
@@ -455,3 +600,4 @@ export async function main(argv: string[]): Promise<number> {
 
 if (ROLE === 'gateway') await gatewayRole();
 else if (ROLE === 'client') await clientRole();
+else if (ROLE === 'bare') await bareRole();

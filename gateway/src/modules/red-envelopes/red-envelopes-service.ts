@@ -17,8 +17,14 @@ import { audit, type Operator } from '../ops/operators.ts';
 export const ENVELOPE_EXPIRE_JOB = 'envelope.expire';
 /** Sends `envelope.left` once per envelope per window in which someone grabbed (key: envelope + window). */
 export const ENVELOPE_LEFT_JOB = 'envelope.left';
-/** The throttle window of `envelope.left`: at most one broadcast per envelope per window. */
-export const ENVELOPE_LEFT_WINDOW_MS = 500;
+/**
+ * The throttle window of `envelope.left`: at most one broadcast per envelope per window. The count goes
+ * to every page of the drop's audience (10,000 pages: 10,000 frames, as many as ~3,300 grabs' own ack and
+ * two events); with 500 ms windows a 5-10 s storm at 10,000 sockets spent more of its frames on the count
+ * (50,000-100,000) than on the grabs (30,000), measured with `npm run bench -- --engagement`. 2 s keeps
+ * the count live (and the last one, 0, within 2 s of the last grab) at a quarter of that.
+ */
+export const ENVELOPE_LEFT_WINDOW_MS = 2_000;
 /** Done `envelope.left` rows are deleted after this long (a key is only ever enqueued within its window). */
 export const ENVELOPE_LEFT_KEEP_MS = 60_000;
 
@@ -147,6 +153,8 @@ export function createRedEnvelopes(deps: {
     grabBatches: 0, grabsBatched: 0,
     /** Grabs of a batch run again alone: 'busy' (every free share held by a running grab) or the batch failed (runAloneAfter). */
     grabsBusy: 0, grabsAfterBatchError: 0,
+    /** Second clicks answered from the same player's grab still waiting or running on this node. */
+    grabsJoined: 0,
   };
 
   /** The segment's members, fixed at the drop: only players we may market to. */
@@ -277,13 +285,31 @@ export function createRedEnvelopes(deps: {
     const requestId = currentRequestId() ?? null;
     if (batchMax <= 1) return answer(envelopeId, await grabAlone(m.code, memberId, envelopeId, requestId));
     const key = `${m.code}:${envelopeId}`;
-    const q = queues.get(key) ?? { merchant: m.code, envelopeId, waiting: [], inFlight: 0 };
+    const first = queues.get(key)?.members.get(memberId);
+    if (first) {
+      // A second click while the player's first grab of this envelope waits or runs on this node: the
+      // first's answer (ENVELOPE_ALREADY_GRABBED when it got a share), as for a double click in one batch.
+      // In another statement it would wait on the unique (envelope, member) index for the first and,
+      // once that committed, abort its whole batch (every grab of it run again alone: measured, a 10,000-
+      // socket storm's second batch took 1.8 s and sent 500 grabs alone). If the first failed, this one runs.
+      const r = await first.then((x) => x, () => null);
+      if (r) {
+        stats.grabsJoined++;
+        return answer(envelopeId, r.o_outcome === 'ok' ? { ...r, o_outcome: 'already_grabbed' } : r);
+      }
+    }
+    const q: GrabQueue = queues.get(key) ?? { merchant: m.code, envelopeId, waiting: [], inFlight: 0, members: new Map() };
     queues.set(key, q);
-    const out = await new Promise<GrabOut>((resolve, reject) => {
+    const out = new Promise<GrabOut>((resolve, reject) => {
       q.waiting.push({ memberId, requestId, resolve, reject });
       flushGrabs(key, q);
     });
-    return answer(envelopeId, out);
+    if (!q.members.has(memberId)) q.members.set(memberId, out);
+    try {
+      return answer(envelopeId, await out);
+    } finally {
+      if (q.members.get(memberId) === out) q.members.delete(memberId);
+    }
   }
 
   /** The answer of a grab from its row (committed when 'ok'): the refusal, or the value and the post-commit work. */
@@ -323,7 +349,8 @@ export function createRedEnvelopes(deps: {
   }
 
   type WaitingGrab = { memberId: number; requestId: string | null; resolve(r: GrabOut): void; reject(err: unknown): void };
-  type GrabQueue = { merchant: string; envelopeId: number; waiting: WaitingGrab[]; inFlight: number };
+  /** members: each player's grab waiting or in flight here (a second click joins it, see grab). */
+  type GrabQueue = { merchant: string; envelopeId: number; waiting: WaitingGrab[]; inFlight: number; members: Map<number, Promise<GrabOut>> };
   /** Grabs waiting for a statement, per envelope (merchant:envelope), on this node. */
   const queues = new Map<string, GrabQueue>();
 

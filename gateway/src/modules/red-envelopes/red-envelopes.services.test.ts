@@ -7,7 +7,7 @@ import type { Operator } from '../ops/operators.ts';
 import { checkLedger } from '../wallet/ledger.ts';
 import { pino } from 'pino';
 import { createJobQueue } from '../../jobs/create-job-queue.ts';
-import { createRedEnvelopes, ENVELOPE_LEFT_JOB, registerRedEnvelopeJobs, type RedEnvelopes } from './red-envelopes-service.ts';
+import { createRedEnvelopes, ENVELOPE_LEFT_JOB, ENVELOPE_LEFT_WINDOW_MS, registerRedEnvelopeJobs, type RedEnvelopes } from './red-envelopes-service.ts';
 
 /**
  * Thousands of simultaneous grabs on real PostgreSQL: every grab is its own transaction from a pool
@@ -110,7 +110,7 @@ describe('red envelopes under load (PostgreSQL)', () => {
     expect(await checkLedger(db)).toEqual([]);
   }, 300_000);
 
-  it('2,000 grabs at once with the job queue: one envelope.left per 500 ms window, the last one the shares still free', async () => {
+  it('2,000 grabs at once with the job queue: one envelope.left per window (ENVELOPE_LEFT_WINDOW_MS), the last one the shares still free', async () => {
     const jobs = createJobQueue({ db, log: pino({ level: 'silent' }), databaseUrl: fresh.url, pollMs: 200 });
     const live = createRedEnvelopes({ db, jobs });
     registerRedEnvelopeJobs(jobs, live);
@@ -121,11 +121,11 @@ describe('red envelopes under load (PostgreSQL)', () => {
         totalAmount: 2_000_000, count: 2_000, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: {}, requestId: 'load-test-envelope-3',
       });
       const id = Number(envelope.envelopeId);
-      const first = Math.floor(Date.now() / 500);
+      const first = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS);
       const started = Date.now();
       const got = await Promise.all(ids.map((m) => live.grab(M, m, id).then(() => 1, (err) => codeOf(err))));
       const ms = Date.now() - started;
-      const last = Math.floor(Date.now() / 500);
+      const last = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS);
       expect(got.filter((x) => x !== 1)).toEqual([]);
       expect(live.stats.grabRetries).toBe(0);
       // The grabs do not wait for their envelope.left enqueue: let the last one land.

@@ -5,7 +5,7 @@ import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type Tes
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { createRedEnvelopes, ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB } from './red-envelopes-service.ts';
+import { createRedEnvelopes, ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB, ENVELOPE_LEFT_WINDOW_MS } from './red-envelopes-service.ts';
 import type { Db } from '../../db/db.ts';
 import { socketCallDuration } from '../../obs/metrics.ts';
 
@@ -123,14 +123,14 @@ describe('red envelopes', () => {
     expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBeNull();
   });
 
-  it('a burst of grabs makes one envelope.left per 500 ms window, not one per grab, and the last count is 0', async () => {
+  it('a burst of grabs makes one envelope.left per window (ENVELOPE_LEFT_WINDOW_MS), not one per grab, and the last count is 0', async () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => member(0)));
     const sock = await connectSocket(t.url, { token: (await member(0)).token });
     sockets.push(sock);
     const e = (await drop({ totalAmount: 1_200, count: 12, minShare: 10 })).json!.value!.envelope;
-    const first = Math.floor(Date.now() / 500);
+    const first = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS);
     const grabs = await Promise.all(players.map((p) => grab(p, e.envelopeId)));
-    const last = Math.floor(Date.now() / 500);
+    const last = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS);
     for (const g of grabs) expect(g.status, g.text).toBe(200);
     const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
     // At most one job per window the burst spanned (12 grabs, far fewer broadcasts).
@@ -406,7 +406,7 @@ describe('red envelopes', () => {
 });
 
 describe('red envelope grabs in one statement (red_envelope_grab_many, migrations 068 and 070)', () => {
-  type ManyRow = { o_member: number | string; o_outcome: string; o_amount: number | null; o_transfer: number | null; o_balance: number | null; o_events: number; o_rg_kind: string | null };
+  type ManyRow = { o_member: number | string; o_outcome: string; o_amount: number | null; o_transfer: number | null; o_balance: number | null; o_available: number | null; o_events: number; o_rg_kind: string | null };
   const grabMany = (id: string, members: number[], requestIds: (string | null)[], shards = 256) => t.portal.db.query<ManyRow>(
     'SELECT * FROM red_envelope_grab_many($1, $2, $3::bigint[], $4, $5::text[])', ['DEMO', id, members, shards, requestIds]);
   const byMember = (rows: ManyRow[]) => new Map(rows.map((r) => [Number(r.o_member), r]));
@@ -535,11 +535,13 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
     const ps = await Promise.all(Array.from({ length: 6 }, () => member(0)));
     const e = (await drop({ totalAmount: 400, count: 4, minShare: 100 })).json!.value!.envelope;
     const id = Number(e.envelopeId);
-    // First alone (nothing in flight), the rest in one batch: p1 twice, p2..p5 (one too many for the shares).
+    // First alone (nothing in flight), the rest in one batch: p1 twice, p2..p5 (one too many for the
+    // shares). p1's second click joins its first (waiting for the same statement) instead of going in.
     const order = [ps[0]!, ps[1]!, ps[1]!, ps[2]!, ps[3]!, ps[4]!, ps[5]!];
     const got = await Promise.all(order.map((p) => svc.grab(M, p.memberId, id).then((v) => ({ ok: true as const, v }), (err) => ({ ok: false as const, code: codeOf(err) }))));
     expect(svc.stats.grabBatches).toBe(1);
-    expect(svc.stats.grabsBatched).toBe(6);
+    expect(svc.stats.grabsBatched).toBe(5);
+    expect(svc.stats.grabsJoined).toBe(1);
     expect(got[0]!.ok).toBe(true);
     const p1 = [got[1]!, got[2]!];
     // p1: one share, one refusal, whichever order.
@@ -563,6 +565,26 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
     expect(codeOf(burst[2])).toBe('RG_EXCLUDED');
     const missing = await Promise.all([x, y, x].map((p) => svc.grab(M, p.memberId, 99999999).then(() => 'ok', codeOf)));
     expect(missing).toEqual(['NOT_FOUND', 'NOT_FOUND', 'NOT_FOUND']);
+  });
+
+  it('a second click while the first is in another statement gets the first\'s answer, and no batch is aborted for it', async () => {
+    // Two statements in flight, two grabs each: a and b run at once (alone), then [p, c] and [p again, d]
+    // would be two batches at once, the second waiting on the unique (envelope, member) index for p's
+    // share and, on PostgreSQL, aborted when the first commits (every grab of it run again alone).
+    const svc = createRedEnvelopes({ db: t.portal.db, jobs: null, grabBatching: { inFlight: 2, max: 2 } });
+    const [a, b, p, c, d] = await Promise.all(Array.from({ length: 5 }, () => member(0)));
+    const id = Number((await drop({ totalAmount: 1_000, count: 10, minShare: 10 })).json!.value!.envelope.envelopeId);
+    const order = [a!, b!, p!, c!, p!, d!];
+    const got = await Promise.all(order.map((x) => svc.grab(M, x.memberId, id).then((v) => v.amount, codeOf)));
+    expect(got.map((x, i) => (i === 4 ? x : typeof x))).toEqual(['number', 'number', 'number', 'number', 'ENVELOPE_ALREADY_GRABBED', 'number']);
+    expect(svc.stats.grabsJoined).toBe(1);
+    expect(svc.stats.grabsAfterBatchError).toBe(0);
+    expect(await balance(p!)).toBe(got[2]);
+    // A second click whose first was refused gets the same refusal.
+    const e2 = Number((await drop({ totalAmount: 100, count: 1, minShare: 100 })).json!.value!.envelope.envelopeId);
+    const late = await Promise.all([a!, b!, c!, c!].map((x) => svc.grab(M, x.memberId, e2).then(() => 'ok', codeOf)));
+    expect(late.filter((x) => x === 'ok')).toHaveLength(1);
+    expect(late.slice(2)).toEqual(late[2] === 'ok' ? ['ok', 'ENVELOPE_ALREADY_GRABBED'] : [late[2], late[2]]);
   });
 
   it('a statement failure fails every grab of its batch (nothing paid); a second share elsewhere reruns them alone', async () => {
