@@ -568,9 +568,9 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
   });
 
   it('a second click while the first is in another statement gets the first\'s answer, and no batch is aborted for it', async () => {
-    // Two statements in flight, two grabs each: a and b run at once (alone), then [p, c] and [p again, d]
-    // would be two batches at once, the second waiting on the unique (envelope, member) index for p's
-    // share and, on PostgreSQL, aborted when the first commits (every grab of it run again alone).
+    // Statements of two at most: p's second click, sent while its first waits or runs, never goes into a
+    // statement of its own (one beside the first would wait on the unique (envelope, member) index for
+    // p's share and, on PostgreSQL, abort when the first commits: every grab of it run again alone).
     const svc = createRedEnvelopes({ db: t.portal.db, jobs: null, grabBatching: { inFlight: 2, max: 2 } });
     const [a, b, p, c, d] = await Promise.all(Array.from({ length: 5 }, () => member(0)));
     const id = Number((await drop({ totalAmount: 1_000, count: 10, minShare: 10 })).json!.value!.envelope.envelopeId);
@@ -585,6 +585,40 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
     const late = await Promise.all([a!, b!, c!, c!].map((x) => svc.grab(M, x.memberId, e2).then(() => 'ok', codeOf)));
     expect(late.filter((x) => x === 'ok')).toHaveLength(1);
     expect(late.slice(2)).toEqual(late[2] === 'ok' ? ['ok', 'ENVELOPE_ALREADY_GRABBED'] : [late[2], late[2]]);
+  });
+
+  it('two lanes per envelope: each statement\'s grabs debit escrow rows of one lane only, and both lanes run', async () => {
+    // Every statement of grab_many recorded with its members; the lane of a member is its ledger key's
+    // escrow shard (as ledger_transfer picks it) mod 2, computed here by the database.
+    const statements: number[][] = [];
+    const db = t.portal.db;
+    const spy = new Proxy(db, {
+      get(target, prop, recv) {
+        if (prop !== 'query') return Reflect.get(target, prop, recv);
+        return (sql: string, params?: unknown[]) => {
+          if (sql.includes('red_envelope_grab_many')) statements.push((params![2] as number[]).map(Number));
+          return target.query(sql, params as never);
+        };
+      },
+    }) as Db;
+    const svc = createRedEnvelopes({ db: spy, jobs: null, grabBatching: { inFlight: 2, max: 50 } });
+    const ps = await Promise.all(Array.from({ length: 60 }, () => member(0)));
+    const id = Number((await drop({ totalAmount: 60_000, count: 60, minShare: 10 })).json!.value!.envelope.envelopeId);
+    const got = await Promise.all(ps.map((p) => svc.grab(M, p.memberId, id).then(() => 'ok', codeOf)));
+    expect(got.filter((x) => x !== 'ok')).toEqual([]);
+    const laneOf = new Map((await db.query<{ m: string; lane: number }>(
+      `SELECT m::text, ((get_byte(d, 0) * 256 + get_byte(d, 1)) % 256) % 2 AS lane
+         FROM unnest($2::bigint[]) m, LATERAL (SELECT sha256(convert_to('envelope:' || $1 || ':' || m, 'UTF8')) AS d) x`, [id, ps.map((p) => p.memberId)])).rows
+      .map((r) => [Number(r.m), Number(r.lane)]));
+    expect(statements.length).toBeGreaterThanOrEqual(2);
+    for (const st of statements) expect(new Set(st.map((m) => laneOf.get(m))).size, `statement ${st.join(',')}`).toBe(1);
+    expect(new Set(statements.map((st) => laneOf.get(st[0]!)))).toEqual(new Set([0, 1]));
+    // And the ledger agrees: each transfer's escrow row is of its member's lane.
+    const rows = (await db.query<{ m: string; shard: number }>(
+      `SELECT c.member_id::text AS m, d.shard FROM ledger_transfers t JOIN ledger_accounts d ON d.id = t.debit_account_id JOIN ledger_accounts c ON c.id = t.credit_account_id
+        WHERE t.kind = 'envelope.grab' AND t.idempotency_key LIKE $1`, [`envelope:${id}:%`])).rows;
+    expect(rows).toHaveLength(60);
+    for (const r of rows) expect(r.shard % 2).toBe(laneOf.get(Number(r.m)));
   });
 
   it('a statement failure fails every grab of its batch (nothing paid); a second share elsewhere reruns them alone', async () => {
