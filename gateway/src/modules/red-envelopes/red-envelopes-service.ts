@@ -17,14 +17,19 @@ import { audit, type Operator } from '../ops/operators.ts';
 export const ENVELOPE_EXPIRE_JOB = 'envelope.expire';
 /** Sends `envelope.left` once per envelope per window in which someone grabbed (key: envelope + window). */
 export const ENVELOPE_LEFT_JOB = 'envelope.left';
+/** The `envelope.left` job windows: at most one job per envelope per window (its key), due at the window's end. */
+export const ENVELOPE_LEFT_WINDOW_MS = 500;
 /**
- * The throttle window of `envelope.left`: at most one broadcast per envelope per window. The count goes
- * to every page of the drop's audience (10,000 pages: 10,000 frames, as many as ~3,300 grabs' own ack and
- * two events); with 500 ms windows a 5-10 s storm at 10,000 sockets spent more of its frames on the count
- * (50,000-100,000) than on the grabs (30,000), measured with `npm run bench -- --engagement`. 2 s keeps
- * the count live (and the last one, 0, within 2 s of the last grab) at a quarter of that.
+ * The count is sent once the grabs have calmed: a job that finds a grab in the last
+ * ENVELOPE_LEFT_QUIET_MS leaves the count to the next window's job, unless the envelope is empty (sent
+ * at once) or ENVELOPE_LEFT_MAX_WAIT_MS passed since the last count (or the drop). Each count is a frame
+ * to every page of the drop's audience (10,000 pages: as many frames as ~3,300 grabs' ack and two
+ * events): with a count every 500 ms, a 5-14 s storm at 10,000 sockets sent 50,000-100,000 count frames
+ * against 30,000 for the grabs themselves (`npm run bench -- --engagement`). A player who grabs now and
+ * then sees the count about half a second to a second after the grab.
  */
-export const ENVELOPE_LEFT_WINDOW_MS = 2_000;
+export const ENVELOPE_LEFT_QUIET_MS = 500;
+export const ENVELOPE_LEFT_MAX_WAIT_MS = 5_000;
 /** Done `envelope.left` rows are deleted after this long (a key is only ever enqueued within its window). */
 export const ENVELOPE_LEFT_KEEP_MS = 60_000;
 
@@ -432,9 +437,9 @@ export function createRedEnvelopes(deps: {
 
   /**
    * After a grab committed: the live count for everyone else, throttled. The first grab of a window on
-   * this node enqueues (the job key dedups across nodes) a job due at the window's end, which counts the
-   * free shares then and sends ONE `envelope.left`: at most one broadcast per envelope per window, and the
-   * last window of a storm is always sent. Off the grab's answer: the grab does not wait for it, and a
+   * this node enqueues (the job key dedups across nodes) a job due at the window's end, which sends the
+   * count once the grabs have calmed (leftJob): at most one broadcast per envelope per window, fewer in a
+   * storm, and the last count of a storm is always sent. Off the grab's answer: the grab does not wait for it, and a
    * failed enqueue does not fail the grab (the money moved): the next grab's window sends the count. The
    * done job rows are pruned by the queue (ENVELOPE_LEFT_KEEP_MS).
    */
@@ -464,17 +469,57 @@ export function createRedEnvelopes(deps: {
       const e = (await tx.query<EnvelopeRow & { shares_left: number }>(
         `SELECT e.*, ${SHARES_LEFT_SQL}
          FROM red_envelopes e WHERE e.id = $1`, [envelopeId])).rows[0];
-      let left: number | null = null;
-      if (e && e.status === 'open') {
-        left = Number(e.shares_left);
-        const targets = e.audience_kind === 'all' ? null : (await tx.query<{ member_id: number }>(
-          `SELECT t.member_id FROM red_envelope_targets t WHERE t.envelope_id = $1
-             AND NOT EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = t.envelope_id AND s.member_id = t.member_id) ORDER BY t.member_id`,
-          [envelopeId])).rows.map((x) => Number(x.member_id));
-        if (!targets || targets.length) await announce(tx, e, targets, 'envelope.left', { envelopeId: String(envelopeId), left });
-      }
+      const left = e && e.status === 'open' ? await announceLeft(tx, e, Number(e.shares_left)) : null;
       if (completeIn) await completeIn(tx);
       return left;
+    });
+  }
+
+  /** The count to the drop's audience (a targeted drop: the targets who have not grabbed), and when it went. */
+  async function announceLeft(tx: Tx, e: EnvelopeRow, left: number): Promise<number> {
+    const targets = e.audience_kind === 'all' ? null : (await tx.query<{ member_id: number }>(
+      `SELECT t.member_id FROM red_envelope_targets t WHERE t.envelope_id = $1
+         AND NOT EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = t.envelope_id AND s.member_id = t.member_id) ORDER BY t.member_id`,
+      [e.id])).rows.map((x) => Number(x.member_id));
+    if (!targets || targets.length) await announce(tx, e, targets, 'envelope.left', { envelopeId: String(e.id), left });
+    await tx.query('UPDATE red_envelopes SET left_sent_at = now(), left_sent = $2 WHERE id = $1', [e.id, left]);
+    return left;
+  }
+
+  /**
+   * The `envelope.left` job (one per window in which someone grabbed): sends the count as sendLeft
+   * does, but only once the grabs have calmed (no grab in the last ENVELOPE_LEFT_QUIET_MS), when the
+   * envelope is empty, or when ENVELOPE_LEFT_MAX_WAIT_MS passed since the last count (or the drop).
+   * Otherwise it sends nothing and enqueues the next window's job in its own transaction (the key the
+   * next window's grabs enqueue too): the count of a storm goes out when it ends, never lost. A count
+   * equal to the last one sent is not sent again (two jobs left at the end of a storm). Returns the count
+   * sent, 'deferred', 'unchanged', or null (closed or unknown).
+   */
+  async function leftJob(envelopeId: number, completeIn?: (tx: Tx) => Promise<void>): Promise<number | 'deferred' | 'unchanged' | null> {
+    return db.tx(async (tx) => {
+      const e = (await tx.query<EnvelopeRow & { shares_left: number; busy: boolean; recent: boolean; left_sent: number | null }>(
+        `SELECT e.*, s.shares_left, COALESCE(s.last_claim > now() - make_interval(secs => $2), false) AS busy,
+                COALESCE(e.left_sent_at, e.created_at) > now() - make_interval(secs => $3) AS recent
+           FROM red_envelopes e,
+                LATERAL (SELECT (count(*) FILTER (WHERE member_id IS NULL AND refunded_at IS NULL))::int AS shares_left, max(claimed_at) AS last_claim
+                           FROM red_envelope_shares WHERE envelope_id = e.id) s
+          WHERE e.id = $1`, [envelopeId, ENVELOPE_LEFT_QUIET_MS / 1000, ENVELOPE_LEFT_MAX_WAIT_MS / 1000])).rows[0];
+      let out: number | 'deferred' | 'unchanged' | null = null;
+      if (e && e.status === 'open') {
+        const left = Number(e.shares_left);
+        if (e.left_sent !== null && Number(e.left_sent) === left) {
+          out = 'unchanged';
+        } else if (left > 0 && e.busy && e.recent && deps.jobs) {
+          const window = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS) + 1;
+          await deps.jobs.enqueue(ENVELOPE_LEFT_JOB, { id: String(envelopeId) },
+            { key: `envelope-left-${envelopeId}-${window}`, runAt: new Date((window + 1) * ENVELOPE_LEFT_WINDOW_MS), maxAttempts: 3 }, tx);
+          out = 'deferred';
+        } else {
+          out = await announceLeft(tx, e, left);
+        }
+      }
+      if (completeIn) await completeIn(tx);
+      return out;
     });
   }
 
@@ -553,7 +598,7 @@ export function createRedEnvelopes(deps: {
     });
   }
 
-  return { drop, dropIn, grab, open, history, list, expire, sendLeft, stats };
+  return { drop, dropIn, grab, open, history, list, expire, sendLeft, leftJob, stats };
 }
 export type RedEnvelopes = ReturnType<typeof createRedEnvelopes>;
 
@@ -562,6 +607,6 @@ export function registerRedEnvelopeJobs(jobs: JobQueue, envelopes: RedEnvelopes)
     await envelopes.expire(Number(job.payload.id), (tx) => job.completeIn(tx));
   });
   jobs.define<{ id: string }>(ENVELOPE_LEFT_JOB, async (job) => {
-    await envelopes.sendLeft(Number(job.payload.id), (tx) => job.completeIn(tx));
+    await envelopes.leftJob(Number(job.payload.id), (tx) => job.completeIn(tx));
   }, { maxAttempts: 3, keepMs: ENVELOPE_LEFT_KEEP_MS });
 }

@@ -5,7 +5,7 @@ import { api, connectSocket, startTestPortal, waitFor, type TestPortal, type Tes
 import { testMembers, type TestMember } from '../../testing/test-members.ts';
 import { enrolOperatorTotp } from '../../testing/ops-totp.ts';
 import { checkLedger, transfer } from '../wallet/ledger.ts';
-import { createRedEnvelopes, ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB, ENVELOPE_LEFT_WINDOW_MS } from './red-envelopes-service.ts';
+import { createRedEnvelopes, ENVELOPE_EXPIRE_JOB, ENVELOPE_LEFT_JOB, ENVELOPE_LEFT_MAX_WAIT_MS, ENVELOPE_LEFT_WINDOW_MS } from './red-envelopes-service.ts';
 import type { Db } from '../../db/db.ts';
 import { socketCallDuration } from '../../obs/metrics.ts';
 
@@ -95,7 +95,7 @@ describe('red envelopes', () => {
     expect(list.json!.value!.list.find((x) => x.envelopeId === e.envelopeId)).toMatchObject({ grabbedCount: 3, grabbedAmount: 3_000 });
   });
 
-  it('tells every player how many shares are left, live, in one throttled envelope.left per window', async () => {
+  it('tells every player how many shares are left, live, once the grabs have calmed', async () => {
     const [a, b, watcher] = await Promise.all([1, 2, 3].map(() => member(0)));
     const sock = await connectSocket(t.url, { token: watcher!.token });
     sockets.push(sock);
@@ -107,23 +107,49 @@ describe('red envelopes', () => {
 
     for (const p of [a!, b!]) expect((await grab(p, e.envelopeId)).status).toBe(200);
     expect(await openLeft()).toBe(3);
-    // Each grab enqueued (at most) the job of its window; every window's job sends the count at its end.
+    const sent = async () => (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId])).rows[0]!.n;
+    // Each grab enqueued (at most) the job of its window. Run at once, a job finds a grab in the last
+    // ENVELOPE_LEFT_QUIET_MS: it sends nothing and leaves the count to the next window's job.
     const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2 ORDER BY key`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(keys.length).toBeLessThanOrEqual(2);
-    for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+    expect(await t.portal.envelopes.leftJob(Number(e.envelopeId))).toBe('deferred');
+    expect(await sent()).toBe(0);
+    const later = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2 AND done_at IS NULL AND failed_at IS NULL ORDER BY key`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
+    expect(later.length).toBeGreaterThanOrEqual(1);
+    // Once the grabs have calmed, the queue's next job sends it (nobody runs it by hand here).
     const lefts = () => sock.received.filter((x) => x.type === 'envelope.left' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId);
     await waitFor(() => lefts().find((x) => (x.payload as { left: number }).left === 3), 'envelope.left with 3 shares left');
-    // One broadcast per window, however many grabs fell into it (the outbox holds one row per job).
-    const rows = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId]);
-    expect(rows.rows[0]!.n).toBe(keys.length);
-    // The same window again sends nothing more; a closed envelope sends no count.
+    // Once: the other jobs left find the same count and send nothing.
+    for (const key of later) await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key);
+    expect(await t.portal.envelopes.leftJob(Number(e.envelopeId))).toBe('unchanged');
+    expect(await sent()).toBe(1);
+    // sendLeft sends the count now, whatever; a closed envelope sends no count.
     expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBe(3);
     await expireNow(e.envelopeId);
     expect(await t.portal.envelopes.sendLeft(Number(e.envelopeId))).toBeNull();
+    expect(await t.portal.envelopes.leftJob(Number(e.envelopeId))).toBeNull();
   });
 
-  it('a burst of grabs makes one envelope.left per window (ENVELOPE_LEFT_WINDOW_MS), not one per grab, and the last count is 0', async () => {
+  it('a long storm gets a count at least every ENVELOPE_LEFT_MAX_WAIT_MS; an empty envelope gets its 0 at once', async () => {
+    const ps = await Promise.all(Array.from({ length: 3 }, () => member(0)));
+    const e = (await drop({ totalAmount: 3_000, count: 3, minShare: 100 })).json!.value!.envelope;
+    const id = Number(e.envelopeId);
+    expect((await grab(ps[0]!, e.envelopeId)).status).toBe(200);
+    expect(await t.portal.envelopes.leftJob(id)).toBe('deferred');
+    // The drop (which carried the count) was longer ago than the longest wait: sent though grabs go on.
+    await t.portal.db.query(`UPDATE red_envelopes SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [id, ENVELOPE_LEFT_MAX_WAIT_MS / 1000 + 1]);
+    expect(await t.portal.envelopes.leftJob(id)).toBe(2);
+    expect((await grab(ps[1]!, e.envelopeId)).status).toBe(200);
+    // Sent just now: the next one waits for the calm again.
+    expect(await t.portal.envelopes.leftJob(id)).toBe('deferred');
+    expect((await grab(ps[2]!, e.envelopeId)).status).toBe(200);
+    // Empty: 0 at once, then never again.
+    expect(await t.portal.envelopes.leftJob(id)).toBe(0);
+    expect(await t.portal.envelopes.leftJob(id)).toBe('unchanged');
+  });
+
+  it('a burst of grabs makes at most one envelope.left job per window (ENVELOPE_LEFT_WINDOW_MS), not one per grab, and the last count, 0, is sent once', async () => {
     const players = await Promise.all(Array.from({ length: 12 }, () => member(0)));
     const sock = await connectSocket(t.url, { token: (await member(0)).token });
     sockets.push(sock);
@@ -137,8 +163,9 @@ describe('red envelopes', () => {
     expect(keys.length).toBeGreaterThanOrEqual(1);
     expect(keys.length).toBeLessThanOrEqual(last - first + 1);
     for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
+    // The envelope is empty: its 0 goes at once (no calm to wait for), and once, however many jobs run.
     const n = (await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [e.envelopeId])).rows[0]!.n;
-    expect(n).toBe(keys.length);
+    expect(n).toBe(1);
     const lastLeft = await waitFor(() => sock.received.filter((x) => x.type === 'envelope.left' && (x.payload as { envelopeId: string }).envelopeId === e.envelopeId)
       .find((x) => (x.payload as { left: number }).left === 0), 'the last count, 0');
     expect(lastLeft.payload).toEqual({ envelopeId: e.envelopeId, left: 0 });
