@@ -24,7 +24,10 @@
  *   grab (red_envelope_grab: checks, claim, ledger transfer, two events, in one statement) is measured
  *   against. Between the two: the same N grabs as service calls without HTTP, sessions or sockets (a
  *   second envelope to the same members, all started at once on the gateway's pool of 20), which tells
- *   the database's share of a grab from the HTTP path's.
+ *   the database's share of a grab from the HTTP path's. Over the socket (the default), a second baseline:
+ *   the same storm (same client processes, sockets and frames) against a bare Socket.IO server with an
+ *   in-memory claim and nothing durable (bareRole): the transport's floor on the machine, printed beside
+ *   the gateway's window with both servers' and the clients' CPU during each storm.
  *   --cpu-prof FILE: a V8 CPU profile of the gateway child from the drop to the last grab answered
  *   (summary: tests/bench/prof-summary.ts).
  * Prints the load average before and after: the machine is shared, read the figures with it.

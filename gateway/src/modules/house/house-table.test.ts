@@ -23,10 +23,21 @@ const seat = (deposit: number) => tables.seat(deposit, 'HOUSE-BACC1');
 
 /** Make sure the current round takes bets for a while (the table clock keeps running in the background). */
 async function openBetting() {
-  await t.portal.house.baccarat.tick('DEMO');
-  await t.portal.db.query(`UPDATE house_table_rounds SET next_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND phase = 'result'`);
-  await t.portal.house.baccarat.tick('DEMO');
-  await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() + interval '1 minute' WHERE merchant_code = 'DEMO' AND phase = 'betting'`);
+  // The portal's own table clock runs beside the test and may hold the table (its advisory lock: the
+  // test's tick then does nothing) or deal the round between these steps (seen once in CI: the bet then
+  // met a round in its result phase). So: until the newest round is open for a minute.
+  for (let i = 0; i < 50; i++) {
+    await t.portal.house.baccarat.tick('DEMO');
+    await t.portal.db.query(`UPDATE house_table_rounds SET next_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND phase = 'result'`);
+    await t.portal.house.baccarat.tick('DEMO');
+    await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() + interval '1 minute' WHERE merchant_code = 'DEMO' AND phase = 'betting'`);
+    const newest = (await t.portal.db.query<{ open: boolean }>(
+      `SELECT phase = 'betting' AND closes_at > now() + interval '30 seconds' AS open FROM house_table_rounds
+        WHERE merchant_code = 'DEMO' AND table_code = 'BACC1' ORDER BY round_no DESC LIMIT 1`)).rows[0];
+    if (newest?.open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('could not open a betting round');
 }
 
 describe('house Speed Baccarat', () => {

@@ -24,9 +24,9 @@ export const ENVELOPE_LEFT_WINDOW_MS = 500;
  * ENVELOPE_LEFT_QUIET_MS leaves the count to the next window's job, unless the envelope is empty (sent
  * at once) or ENVELOPE_LEFT_MAX_WAIT_MS passed since the last count (or the drop). Each count is a frame
  * to every page of the drop's audience (10,000 pages: as many frames as ~3,300 grabs' ack and two
- * events): with a count every 500 ms, a 5-14 s storm at 10,000 sockets sent 50,000-100,000 count frames
- * against 30,000 for the grabs themselves (`npm run bench -- --engagement`). A player who grabs now and
- * then sees the count about half a second to a second after the grab.
+ * events): with a count every 500 ms, a 7-14 s storm at 10,000 sockets sent 5-20 counts, 50,000-200,000
+ * frames, against 30,000 for the grabs themselves (`npm run bench -- --engagement`). A player who grabs
+ * now and then sees the count about half a second to a second after the grab.
  */
 export const ENVELOPE_LEFT_QUIET_MS = 500;
 export const ENVELOPE_LEFT_MAX_WAIT_MS = 5_000;
