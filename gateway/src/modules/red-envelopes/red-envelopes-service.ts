@@ -497,6 +497,10 @@ export function createRedEnvelopes(deps: {
    */
   async function leftJob(envelopeId: number, completeIn?: (tx: Tx) => Promise<void>): Promise<number | 'deferred' | 'unchanged' | null> {
     return db.tx(async (tx) => {
+      // One count job of an envelope at a time (two windows' jobs on one queue, or on two nodes): the
+      // second waits here, then reads the first's left_sent in its own statement and sends nothing if
+      // the count is the same (seen on PostgreSQL: the same count twice from two jobs at once).
+      await tx.query('SELECT 1 FROM red_envelopes WHERE id = $1 FOR UPDATE', [envelopeId]);
       const e = (await tx.query<EnvelopeRow & { shares_left: number; busy: boolean; recent: boolean; left_sent: number | null }>(
         `SELECT e.*, s.shares_left, COALESCE(s.last_claim > now() - make_interval(secs => $2), false) AS busy,
                 COALESCE(e.left_sent_at, e.created_at) > now() - make_interval(secs => $3) AS recent

@@ -110,6 +110,24 @@ describe('red envelopes under load (PostgreSQL)', () => {
     expect(await checkLedger(db)).toEqual([]);
   }, 300_000);
 
+  it('count jobs of one envelope running at once send the count once', async () => {
+    const ids = await players(20, 'samecount');
+    const { envelope } = await envelopes.drop(op, M, {
+      totalAmount: 40_000, count: 40, minShare: 1, expiresInMinutes: 60, audience: { kind: 'all' }, message: {}, requestId: 'load-test-envelope-same-count',
+    });
+    const id = Number(envelope.envelopeId);
+    for (const m of ids) await envelopes.grab(M, m, id);
+    // Calm (no grab in the last ENVELOPE_LEFT_QUIET_MS), then five jobs at once, as two nodes' queues may run them.
+    await db.query(`UPDATE red_envelope_shares SET claimed_at = claimed_at - interval '1 minute' WHERE envelope_id = $1 AND member_id IS NOT NULL`, [id]);
+    // Five connections open first (a fresh one takes longer to open than a job takes to run).
+    await Promise.all(Array.from({ length: 5 }, () => db.query('SELECT pg_sleep(0.05)')));
+    const outs = await Promise.all(Array.from({ length: 5 }, () => envelopes.leftJob(id)));
+    expect(outs.filter((x) => x === 20)).toHaveLength(1);
+    expect(outs.filter((x) => x === 'unchanged')).toHaveLength(4);
+    const sent = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbox WHERE type = 'envelope.left' AND payload->>'envelopeId' = $1`, [String(id)])).rows[0]!.n;
+    expect(sent).toBe(1);
+  });
+
   it('2,000 grabs at once with the job queue: at most one envelope.left per window (ENVELOPE_LEFT_WINDOW_MS), the last one the shares still free', async () => {
     const jobs = createJobQueue({ db, log: pino({ level: 'silent' }), databaseUrl: fresh.url, pollMs: 200 });
     const live = createRedEnvelopes({ db, jobs });
