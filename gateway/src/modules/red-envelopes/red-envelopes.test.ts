@@ -111,8 +111,8 @@ describe('red envelopes', () => {
     // Each grab enqueued (at most) the job of its window. Run at once, a job finds a grab in the last
     // ENVELOPE_LEFT_QUIET_MS: it sends nothing and leaves the count to the next window's job.
     const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2 ORDER BY key`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
+    // (How many per window: the burst test below.)
     expect(keys.length).toBeGreaterThanOrEqual(1);
-    expect(keys.length).toBeLessThanOrEqual(2);
     expect(await t.portal.envelopes.leftJob(Number(e.envelopeId))).toBe('deferred');
     expect(await sent()).toBe(0);
     const later = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2 AND done_at IS NULL AND failed_at IS NULL ORDER BY key`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
@@ -159,9 +159,11 @@ describe('red envelopes', () => {
     const last = Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS);
     for (const g of grabs) expect(g.status, g.text).toBe(200);
     const keys = (await t.portal.db.query<{ key: string }>(`SELECT key FROM jobs WHERE name = $1 AND payload->>'id' = $2`, [ENVELOPE_LEFT_JOB, e.envelopeId])).rows.map((x) => x.key);
-    // At most one job per window the burst spanned (12 grabs, far fewer broadcasts).
+    // At most one job per window the burst spanned (12 grabs, far fewer broadcasts), plus those a job
+    // the queue ran while the grabs went on left the count to (a later window, up to the next from now).
     expect(keys.length).toBeGreaterThanOrEqual(1);
-    expect(keys.length).toBeLessThanOrEqual(last - first + 1);
+    expect(keys.filter((k) => Number(k.split('-').at(-1)) <= last).length).toBeLessThanOrEqual(last - first + 1);
+    expect(keys.length).toBeLessThanOrEqual(Math.floor(Date.now() / ENVELOPE_LEFT_WINDOW_MS) + 1 - first + 1);
     for (const key of keys) expect((await t.portal.jobs.runNow(ENVELOPE_LEFT_JOB, key)).state).toBe('done');
     // The envelope is empty: its 0 goes at once (no calm to wait for), and once, however many jobs run.
     // (A count before it is possible when the burst's grabs were more than ENVELOPE_LEFT_QUIET_MS apart
