@@ -30,6 +30,8 @@
  *          --stale-sessions (gateway sessions last seen 5 minutes before the connect phase, as in a reconnect
  *          storm after a node restart: each handshake also writes last_seen_at)
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
+ * BENCH_SERVER_ARGV in the environment adds Node flags to both servers' processes (e.g. `--trace-gc`,
+ * which NODE_OPTIONS refuses), the same for each so the ratios stay fair.
  * --ledger runs the ledger benchmark instead (tests/bench/ledger.ts; its own options follow).
  * --vendor runs the vendor API bet/win benchmark instead (tests/bench/vendor.ts).
  * --tree runs the agent team-tree representation benchmark instead (tests/bench/agents-tree.ts).
@@ -425,7 +427,7 @@ type TargetResult = {
 
 async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Record<string, string | undefined>): Promise<TargetResult> {
   const log = (s: string) => console.log(`[${target}] ${s}`);
-  const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env);
+  const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean));
   if (opts.cpuProf) mkdirSync(path.join(HERE, 'results', 'prof', target), { recursive: true });
   /** With --cpu-prof, the phase's profile file (warm-ups are not profiled). */
   const prof = (phase: string) => (opts.cpuProf ? path.join(HERE, 'results', 'prof', target, `${phase}.cpuprofile`) : undefined);

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { merchantAudience, userAudience } from '@portal/contracts/events/events';
 import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { splitRedEnvelope, type RandomInt } from '@portal/contracts/domain/red-envelope-split';
@@ -8,7 +8,7 @@ import { emitEvent, emitEvents, wakeRelays, type NewEvent } from '../../bus/outb
 import type { EventPayload } from '@portal/contracts/events/events';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { SYSTEM_SHARDS, transfer } from '../wallet/ledger.ts';
+import { SYSTEM_SHARDS, shardOfKey, transfer } from '../wallet/ledger.ts';
 import { notExcludedSql } from '../rg/rg-service.ts';
 import { onLedgerTransferCommitted } from '../../obs/metrics.ts';
 import { currentRequestId } from '../../obs/request-id.ts';
@@ -43,8 +43,13 @@ type EnvelopeRow = {
 type Stats = { grabbed_count: number; grabbed_amount: number };
 /** `left`: free shares, computed by the query (absent: the envelope was just dropped, all are free). */
 type WithLeft = { shares_left?: number | string };
-/** The envelope's free shares (not grabbed, not refunded), as `shares_left`, for a query over `red_envelopes e`. */
-const SHARES_LEFT_SQL = '(SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL) AS shares_left';
+/** A free share (not grabbed, not returned), for a query over `red_envelope_shares s`: the one rule of every count of shares left. */
+const FREE_SHARE_SQL = 's.member_id IS NULL AND s.refunded_at IS NULL';
+/** The envelope's free shares, as `shares_left`, for a query over `red_envelopes e`. */
+const SHARES_LEFT_SQL = `(SELECT count(*)::int FROM red_envelope_shares s WHERE s.envelope_id = e.id AND ${FREE_SHARE_SQL}) AS shares_left`;
+
+/** A grab's ledger idempotency key, as red_envelope_grab_many writes it (migrations 068, 070). */
+const grabKey = (envelopeId: number, memberId: number) => `envelope:${envelopeId}:${memberId}`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** A date column as yyyy-MM-dd (pg gives a Date at local midnight unless its type parser is set; PGlite a string or a UTC Date). */
@@ -369,8 +374,7 @@ export function createRedEnvelopes(deps: {
   const lanes = Number.isFinite(batchesInFlight) ? Math.max(1, Math.min(batchesInFlight, SYSTEM_SHARDS)) : 1;
   function lane(envelopeId: number, memberId: number): number {
     if (lanes === 1) return 0;
-    const d = createHash('sha256').update(`envelope:${envelopeId}:${memberId}`).digest();
-    return ((d[0]! * 256 + d[1]!) % SYSTEM_SHARDS) % lanes;
+    return shardOfKey(grabKey(envelopeId, memberId)) % lanes;
   }
 
   function flushGrabs(key: string, q: GrabQueue) {
@@ -459,22 +463,6 @@ export function createRedEnvelopes(deps: {
     }
   }
 
-  /**
-   * The job's work: the free shares now, to the drop's audience (a targeted drop: the targets who have
-   * not grabbed, the others no longer show it), in the job's transaction. Nothing once it closed
-   * (`envelope.closed` removes it).
-   */
-  async function sendLeft(envelopeId: number, completeIn?: (tx: Tx) => Promise<void>): Promise<number | null> {
-    return db.tx(async (tx) => {
-      const e = (await tx.query<EnvelopeRow & { shares_left: number }>(
-        `SELECT e.*, ${SHARES_LEFT_SQL}
-         FROM red_envelopes e WHERE e.id = $1`, [envelopeId])).rows[0];
-      const left = e && e.status === 'open' ? await announceLeft(tx, e, Number(e.shares_left)) : null;
-      if (completeIn) await completeIn(tx);
-      return left;
-    });
-  }
-
   /** The count to the drop's audience (a targeted drop: the targets who have not grabbed), and when it went. */
   async function announceLeft(tx: Tx, e: EnvelopeRow, left: number): Promise<number> {
     const targets = e.audience_kind === 'all' ? null : (await tx.query<{ member_id: number }>(
@@ -487,9 +475,11 @@ export function createRedEnvelopes(deps: {
   }
 
   /**
-   * The `envelope.left` job (one per window in which someone grabbed): sends the count as sendLeft
-   * does, but only once the grabs have calmed (no grab in the last ENVELOPE_LEFT_QUIET_MS), when the
-   * envelope is empty, or when ENVELOPE_LEFT_MAX_WAIT_MS passed since the last count (or the drop).
+   * The `envelope.left` job (one per window in which someone grabbed): sends the count of free shares
+   * to the drop's audience (a targeted drop: the targets who have not grabbed; nothing once it closed),
+   * in the job's transaction, but only once the grabs have calmed (no grab in the last
+   * ENVELOPE_LEFT_QUIET_MS), when the envelope is empty, or when ENVELOPE_LEFT_MAX_WAIT_MS passed since
+   * the last count (or the drop).
    * Otherwise it sends nothing and enqueues the next window's job in its own transaction (the key the
    * next window's grabs enqueue too): the count of a storm goes out when it ends, never lost. A count
    * equal to the last one sent is not sent again (two jobs left at the end of a storm). Returns the count
@@ -505,8 +495,8 @@ export function createRedEnvelopes(deps: {
         `SELECT e.*, s.shares_left, COALESCE(s.last_claim > now() - make_interval(secs => $2), false) AS busy,
                 COALESCE(e.left_sent_at, e.created_at) > now() - make_interval(secs => $3) AS recent
            FROM red_envelopes e,
-                LATERAL (SELECT (count(*) FILTER (WHERE member_id IS NULL AND refunded_at IS NULL))::int AS shares_left, max(claimed_at) AS last_claim
-                           FROM red_envelope_shares WHERE envelope_id = e.id) s
+                LATERAL (SELECT (count(*) FILTER (WHERE ${FREE_SHARE_SQL}))::int AS shares_left, max(s.claimed_at) AS last_claim
+                           FROM red_envelope_shares s WHERE s.envelope_id = e.id) s
           WHERE e.id = $1`, [envelopeId, ENVELOPE_LEFT_QUIET_MS / 1000, ENVELOPE_LEFT_MAX_WAIT_MS / 1000])).rows[0];
       let out: number | 'deferred' | 'unchanged' | null = null;
       if (e && e.status === 'open') {
@@ -535,7 +525,7 @@ export function createRedEnvelopes(deps: {
        WHERE e.merchant_code = $1 AND e.status = 'open' AND e.expires_at > now()
          AND (e.audience_kind = 'all' OR EXISTS (SELECT 1 FROM red_envelope_targets t WHERE t.envelope_id = e.id AND t.member_id = $2))
          AND NOT EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id = $2)
-         AND EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND s.member_id IS NULL AND s.refunded_at IS NULL)
+         AND EXISTS (SELECT 1 FROM red_envelope_shares s WHERE s.envelope_id = e.id AND ${FREE_SHARE_SQL})
          AND ${notExcludedSql('$2::bigint')}
        ORDER BY e.id DESC LIMIT 20`,
       [merchant, memberId]);
@@ -582,7 +572,7 @@ export function createRedEnvelopes(deps: {
       }
       if (completeIn) await completeIn(tx);
       const left = await tx.query<{ amount: number }>(
-        `UPDATE red_envelope_shares SET refunded_at = now() WHERE envelope_id = $1 AND member_id IS NULL AND refunded_at IS NULL RETURNING amount`, [envelopeId]);
+        `UPDATE red_envelope_shares s SET refunded_at = now() WHERE s.envelope_id = $1 AND ${FREE_SHARE_SQL} RETURNING s.amount`, [envelopeId]);
       const refunded = left.rows.reduce((a, x) => a + Number(x.amount), 0);
       let transferId: number | null = null;
       if (refunded > 0) {
@@ -602,7 +592,7 @@ export function createRedEnvelopes(deps: {
     });
   }
 
-  return { drop, dropIn, grab, open, history, list, expire, sendLeft, leftJob, stats };
+  return { drop, dropIn, grab, open, history, list, expire, leftJob, stats };
 }
 export type RedEnvelopes = ReturnType<typeof createRedEnvelopes>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
-import { InsufficientFunds, SYSTEM_SHARDS, balanceOf, checkLedger, createLedger, resolveHold, transfer, type TransferInput, type TransferResult } from './ledger.ts';
+import { InsufficientFunds, SYSTEM_SHARDS, balanceOf, shardOfKey, checkLedger, createLedger, resolveHold, transfer, type TransferInput, type TransferResult } from './ledger.ts';
 
 let t: TestPortal;
 let run = 0;
@@ -209,6 +209,11 @@ describe('ledger against a reference model (fast-check)', () => {
     for (let i = 0; i < 40; i++) await t.portal.db.tx((tx) => transfer(tx, bet(`sh${a}:d${i}`)));
     const spread = await shardsUsed(`sh${a}:d`);
     expect(spread.length).toBeGreaterThan(4);
+    // shardOfKey tells in JavaScript the row each key's transfer took (callers group grabs by it).
+    const picked = (await t.portal.db.query<{ key: string; shard: number }>(
+      `SELECT x.idempotency_key AS key, s.shard FROM ledger_transfers x JOIN ledger_accounts s ON s.id = x.credit_account_id WHERE x.idempotency_key LIKE $1`, [`sh${a}:d%`])).rows;
+    expect(picked).toHaveLength(40);
+    for (const p of picked) expect(shardOfKey(p.key)).toBe(Number(p.shard));
     expect(Math.max(...spread)).toBeLessThan(SYSTEM_SHARDS);
     const hot = createLedger({ systemShards: 1 });
     for (let i = 0; i < 10; i++) await t.portal.db.tx((tx) => hot.transfer(tx, bet(`sh${a}:h${i}`)));

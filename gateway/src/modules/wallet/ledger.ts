@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { prepared, type Queryable, type Tx } from '../../db/db.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -18,6 +19,16 @@ export const SYSTEM_KINDS = ['house', 'deposit', 'withdrawal', 'adjustment', 'ga
 export type SystemKind = (typeof SYSTEM_KINDS)[number];
 /** System accounts are spread over this many rows so a hot counterpart does not serialise every transfer (the default; see createLedger). */
 export const SYSTEM_SHARDS = 256;
+
+/**
+ * The system account row a transfer with this idempotency key uses, as ledger_transfer picks it
+ * (migration 017: the first two bytes of sha256(key) mod the shards), for callers that group transfers
+ * by the rows they will lock.
+ */
+export function shardOfKey(key: string, shards: number = SYSTEM_SHARDS): number {
+  const d = createHash('sha256').update(key, 'utf8').digest();
+  return (d[0]! * 256 + d[1]!) % shards;
+}
 
 export type AccountRef = { member: number } | { system: SystemKind };
 
