@@ -6,7 +6,7 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import { BACCARAT_STAKES, baccaratReturn, dealCoup, type BaccaratHand, type BaccaratSide } from './baccarat.ts';
 import { fairStream } from './fair.ts';
 import { isBigWin, type House } from './house-service.ts';
-import { currentRound, tickTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
+import { currentRound, stepTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
 /** Bets are open this long, then the cards are dealt; the result shows this long before the next round. */
@@ -38,10 +38,9 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
    * the node keeps ticking the table, see table-clock.ts).
    */
   async function step(merchantCode: string, table = BACCARAT_TABLE): Promise<TableTick & { open: number }> {
-    const t = await tickTableRound(db, merchantCode, table, BETTING_MS, async (_tx, r) =>
-      ({ result: dealCoup(fairStream(r.server_seed, table, r.round_no)), showMs: RESULT_MS, dealt: r.round_no }));
-    const open = t.dealt !== null ? await settleRound(merchantCode, table, t.dealt) : 0;
-    return { ...t, open };
+    return stepTableRound(db, merchantCode, table, BETTING_MS, async (_tx, r) =>
+      ({ result: dealCoup(fairStream(r.server_seed, table, r.round_no)), showMs: RESULT_MS, dealt: r.round_no }),
+    (roundNo) => settleRound(merchantCode, table, roundNo));
   }
 
   /** Move the table on if its time has come. Returns the round just dealt or in its result, if any. */

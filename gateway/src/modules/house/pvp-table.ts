@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import type { House } from './house-service.ts';
 import { PVP_ANTE, PVP_MAX_SEATS, PVP_MIN_PLAYERS, PVP_RAKE_PERCENT, PVP_TABLE, dealRound, pvpRoundId, type PvpResult } from './lucky9.ts';
-import { currentRound, tickTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
+import { currentRound, stepTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
 /** Seats are open this long; after the deal each player sees their own cards this long, then everything this long. */
@@ -39,7 +39,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
    * open after settling (`open`: while any is, the node keeps ticking the table, see table-clock.ts).
    */
   async function step(merchantCode: string): Promise<TableTick & { open: number }> {
-    const t = await tickTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
+    return stepTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
       // Only antes the wallet accepted play; one still in flight is rolled back by the settlement.
       const seats = (await tx.query<{ id: number }>(
         `SELECT id FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok ORDER BY id`,
@@ -49,9 +49,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
       // An empty table moves straight on; otherwise the players see their cards, then the result.
       const showMs = !anyone ? 0 : result.cancelled ? PVP_RESULT_MS : PEEK_MS + PVP_RESULT_MS;
       return { result, showMs, dealt: anyone ? r.round_no : null };
-    });
-    const open = t.dealt !== null ? await settleRound(merchantCode, t.dealt) : 0;
-    return { ...t, open };
+    }, (roundNo) => settleRound(merchantCode, roundNo));
   }
 
   /** Move the table on if its time has come. Returns the round in its result, if any (settled again, idempotently). */

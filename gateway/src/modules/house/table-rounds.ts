@@ -65,3 +65,15 @@ export async function tickTableRound<R>(db: Db, merchantCode: string, table: str
     return { dealt: r.round_no, dueInMs: Math.max(0, r.next_in ?? 0) };
   });
 }
+
+/**
+ * A table's step as both tables take it: tickTableRound, then settle (again, idempotently) the round it
+ * dealt or shows, with `settle` answering how many of that round's bets are still open (a wallet answer
+ * not yet come, a payout to retry: while any is, the node keeps ticking the table, see table-clock.ts).
+ */
+export async function stepTableRound<R>(db: Db, merchantCode: string, table: string, bettingMs: number,
+  deal: (tx: Tx, round: { round_no: number; server_seed: string }) => Promise<TableDeal<R>>,
+  settle: (roundNo: number) => Promise<number>): Promise<TableTick & { open: number }> {
+  const t = await tickTableRound(db, merchantCode, table, bettingMs, deal);
+  return { ...t, open: t.dealt !== null ? await settle(t.dealt) : 0 };
+}
