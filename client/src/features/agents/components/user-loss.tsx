@@ -80,7 +80,7 @@ export function UserLossScreen() {
             {d && (
               <tfoot>
                 <tr className="ao-row--total" data-testid="ao-pnl-totals">
-                  <th scope="row" data-label={t('col.account')}>{t('pnl.totals')}</th>
+                  <th scope="row">{t('pnl.totals')}</th>
                   {cells(d.totals)}
                 </tr>
               </tfoot>

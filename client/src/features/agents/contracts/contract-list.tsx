@@ -114,15 +114,15 @@ export function ContractTable({ list, side, testId }: { list: readonly TAgentCon
         <tbody>
           {list.map((c) => (
             <tr key={c.id} data-testid="contract-row" data-contract-id={c.id} data-status={c.status}>
-              <td>{t(OFFER_TEXT_KEYS.kind[c.kind])}</td>
-              <td>{side === 'given' ? c.downlineAccount : (c.uplineAccount ?? t('contracts.house'))}</td>
-              <td data-testid="contract-rate">{percentOf(c.terms.rate)}</td>
-              <td>{t('contracts.conditionsLine', { active: c.terms.activeMembers, bet: c.terms.betAmount / 100, period: t(`contracts.periodName.${c.terms.kind === 'dividend' ? c.terms.profitLossPeriod : c.terms.validBetPeriod}`) })}</td>
-              <td>
+              <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[c.kind])}</td>
+              <td data-label={side === 'given' ? t('contracts.field.downline') : t('contracts.field.upline')}>{side === 'given' ? c.downlineAccount : (c.uplineAccount ?? t('contracts.house'))}</td>
+              <td data-label={t(OFFER_TEXT_KEYS.rate)} data-testid="contract-rate">{percentOf(c.terms.rate)}</td>
+              <td data-label={t('contracts.field.conditions')}>{t('contracts.conditionsLine', { active: c.terms.activeMembers, bet: c.terms.betAmount / 100, period: t(`contracts.periodName.${c.terms.kind === 'dividend' ? c.terms.profitLossPeriod : c.terms.validBetPeriod}`) })}</td>
+              <td data-label={t('contracts.field.status')}>
                 <StatusPill status={c.status} />
                 {c.endReason && <div className="cx-muted">{t(`contracts.endReason.${c.endReason}`)}</div>}
               </td>
-              <td>{dateTime(c.offeredAt)}</td>
+              <td data-label={t('contracts.field.offeredAt')}>{dateTime(c.offeredAt)}</td>
               <td>
                 {c.status === 'offered' && side === 'given' && <AwaitingAnswer contract={c} />}
                 {c.status === 'offered' && side === 'received' && (

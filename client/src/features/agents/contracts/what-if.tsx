@@ -63,19 +63,19 @@ export function WhatIfPreview({ downlineId, terms }: { downlineId: number; terms
             <tbody>
               {q.data.periods.map((p) => (
                 <tr key={p.periodKey}>
-                  <td>{p.periodKey}</td>
-                  <td>{money(p.base)}</td>
-                  <td>{percentOf(p.effectiveRate)}</td>
-                  <td>{p.conditionsMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}</td>
-                  <td className="cx-amount">{money(p.amount)}</td>
+                  <td data-label={t('payouts.field.period')}>{p.periodKey}</td>
+                  <td data-label={t('payouts.field.base')}>{money(p.base)}</td>
+                  <td data-label={t(OFFER_RATE)}>{percentOf(p.effectiveRate)}</td>
+                  <td data-label={t('contracts.whatIf.conditions')}>{p.conditionsMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}</td>
+                  <td data-label={t('payouts.field.amount')} className="cx-amount">{money(p.amount)}</td>
                 </tr>
               ))}
               <tr>
                 <td><strong>{t('payouts.field.total')}</strong></td>
-                <td>{money(q.data.totals.base)}</td>
+                <td data-label={t('payouts.field.base')}>{money(q.data.totals.base)}</td>
                 <td />
                 <td />
-                <td className="cx-amount" data-testid="offer-what-if-total">{money(q.data.totals.amount)}</td>
+                <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="offer-what-if-total">{money(q.data.totals.amount)}</td>
               </tr>
             </tbody>
           </table>

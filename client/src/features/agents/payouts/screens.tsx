@@ -100,15 +100,15 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
               <tbody>
                 {q.data.list.map((p) => (
                   <tr key={p.id} data-testid="payout-row" data-payout-id={p.id}>
-                    <td>{p.periodKey}</td>
-                    <td>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
-                    <td className="cx-amount" data-testid="payout-amount">{money(p.amount + p.adjustedAmount)}</td>
-                    <td>{money(p.carryOver)}</td>
-                    <td>
+                    <td data-label={t('payouts.field.period')}>{p.periodKey}</td>
+                    <td data-label={role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
+                    <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(p.amount + p.adjustedAmount)}</td>
+                    <td data-label={t('payouts.field.carryOver')}>{money(p.carryOver)}</td>
+                    <td data-label={t('payouts.field.status')}>
                       <span className={`cx-pill ${STATUS_TONE[p.status]}`}>{t(`payouts.status.${p.status}`)}</span>
                       {p.disputeStatus && <div className="cx-muted">{t(`payouts.dispute.status.${p.disputeStatus}`)}</div>}
                     </td>
-                    <td>{dateTime(p.settledAt)}</td>
+                    <td data-label={t('payouts.field.settledAt')}>{dateTime(p.settledAt)}</td>
                     <td>
                       <button type="button" className="btn btn--ghost btn--sm" onClick={() => setOpenId(p.id)} data-testid="payout-open">
                         {t('payouts.action.statement')}
@@ -195,12 +195,12 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                     <tbody>
                       {s.lines.map((l) => (
                         <tr key={l.memberId}>
-                          <td>{l.isSelf ? t('payouts.statement.self', { account: l.account }) : l.account}</td>
-                          <td>{money(l.validBets)}</td>
-                          <td>{money(l.profitLoss)}</td>
-                          <td>{l.activeMembers}</td>
-                          <td>{l.rate === null ? '—' : percentOf(l.rate)}</td>
-                          <td>{money(l.took)}</td>
+                          <td data-label={t('payouts.statement.member')}>{l.isSelf ? t('payouts.statement.self', { account: l.account }) : l.account}</td>
+                          <td data-label={t('payouts.statement.validBets')}>{money(l.validBets)}</td>
+                          <td data-label={t('payouts.statement.profitLoss')}>{money(l.profitLoss)}</td>
+                          <td data-label={t(OFFER_TEXT_KEYS.activeMembers)}>{l.activeMembers}</td>
+                          <td data-label={t('payouts.statement.downlineRate')}>{l.rate === null ? '—' : percentOf(l.rate)}</td>
+                          <td data-label={t('payouts.statement.took')}>{money(l.took)}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -280,17 +280,17 @@ export function IncomeScreen() {
               <tbody>
                 {q.data.kinds.map((k) => (
                   <tr key={k.kind}>
-                    <td>{t(OFFER_TEXT_KEYS.kind[k.kind])}</td>
-                    <td className="cx-amount cx-amount--in">{money(k.received)}</td>
-                    <td className="cx-amount cx-amount--out">{money(k.paid)}</td>
-                    <td className="cx-amount">{money(k.net)}</td>
+                    <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[k.kind])}</td>
+                    <td data-label={t('payouts.income.received')} className="cx-amount cx-amount--in">{money(k.received)}</td>
+                    <td data-label={t('payouts.income.paid')} className="cx-amount cx-amount--out">{money(k.paid)}</td>
+                    <td data-label={t('payouts.income.net')} className="cx-amount">{money(k.net)}</td>
                   </tr>
                 ))}
                 <tr>
                   <td><strong>{t('payouts.field.total')}</strong></td>
-                  <td className="cx-amount" data-testid="income-total-received">{money(q.data.totals.received)}</td>
-                  <td className="cx-amount">{money(q.data.totals.paid)}</td>
-                  <td className="cx-amount" data-testid="income-total-net">{money(q.data.totals.net)}</td>
+                  <td data-label={t('payouts.income.received')} className="cx-amount" data-testid="income-total-received">{money(q.data.totals.received)}</td>
+                  <td data-label={t('payouts.income.paid')} className="cx-amount">{money(q.data.totals.paid)}</td>
+                  <td data-label={t('payouts.income.net')} className="cx-amount" data-testid="income-total-net">{money(q.data.totals.net)}</td>
                 </tr>
               </tbody>
             </table>
@@ -312,11 +312,11 @@ export function IncomeScreen() {
                 <tbody>
                   {q.data.periods.map((p) => (
                     <tr key={`${p.kind}-${p.periodKey}`}>
-                      <td>{p.periodKey}</td>
-                      <td>{t(OFFER_TEXT_KEYS.kind[p.kind])}</td>
-                      <td>{money(p.received)}</td>
-                      <td>{money(p.paid)}</td>
-                      <td className="cx-amount">{money(p.net)}</td>
+                      <td data-label={t('payouts.field.period')}>{p.periodKey}</td>
+                      <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[p.kind])}</td>
+                      <td data-label={t('payouts.income.received')}>{money(p.received)}</td>
+                      <td data-label={t('payouts.income.paid')}>{money(p.paid)}</td>
+                      <td data-label={t('payouts.income.net')} className="cx-amount">{money(p.net)}</td>
                     </tr>
                   ))}
                 </tbody>
