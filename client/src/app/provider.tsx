@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { applyBrandDefaultLanguage, i18n } from '../i18n/i18n';
+import { merchantLanguages } from '../i18n/languages';
 import type { QueryClient } from '@tanstack/react-query';
+import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { createQueryClient } from '../lib/query-client';
 import { getSystemStatus, getWhitelabel, takeBootCall } from '../lib/system-calls';
 import { systemStatusQueryOptions } from '../lib/system-status';
@@ -17,10 +19,13 @@ import { useOidcHandoff } from '../features/social-sign-in/use-oidc-handoff';
 function BrandEffects() {
   const { data } = useWhitelabel();
   const defaultLanguage = data?.brand.defaultLanguage;
+  const offeredKey = data ? merchantLanguages(data.brand).join(',') : '';
   const logoUrl = data?.brand.logoUrl;
   useEffect(() => {
-    if (defaultLanguage) applyBrandDefaultLanguage(defaultLanguage);
-  }, [defaultLanguage]);
+    // The operator console is platform-wide: there a pick of either language stays.
+    const onOps = window.location.pathname.startsWith('/ops');
+    if (defaultLanguage) applyBrandDefaultLanguage(defaultLanguage, onOps || !offeredKey ? undefined : (offeredKey.split(',') as LanguageCode[]));
+  }, [defaultLanguage, offeredKey]);
   const colors = data?.brand.colors;
   const colorsKey = colors ? JSON.stringify(colors) : '';
   const theme = useTheme();

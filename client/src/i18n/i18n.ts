@@ -77,9 +77,15 @@ export function chooseLanguage(lang: LanguageCode): void {
   void i18n.changeLanguage(lang);
 }
 
-/** The brand's default applies only when the user has not picked a language. */
-export function applyBrandDefaultLanguage(lang: LanguageCode): void {
-  if (getChosenLanguage() === null && i18n.language !== lang) void i18n.changeLanguage(lang);
+/**
+ * The brand's default applies when the user has not picked a language, or picked one the merchant
+ * does not offer (`offered`: the merchant's languages; a pick made on another merchant's site).
+ */
+export function applyBrandDefaultLanguage(lang: LanguageCode, offered?: readonly LanguageCode[]): void {
+  const chosen = getChosenLanguage();
+  const keep = chosen !== null && (!offered || offered.includes(chosen));
+  const want = keep ? chosen : lang;
+  if (i18n.language !== want) void i18n.changeLanguage(want);
 }
 
 export function currentLanguage(): LanguageCode {

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@portal/contracts/domain/constants';
+import { LANGUAGE_CODES, SUPPORTED_LANGUAGES } from '@portal/contracts/domain/constants';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { readStorage } from '../lib/storage';
 
@@ -27,8 +27,22 @@ export function isLanguageCode(v: unknown): v is LanguageCode {
 /** localStorage key of the language the user picked (not sensitive; i18n.ts writes it). */
 export const LANG_KEY = 'lang';
 
-/** The language the user picked, if any. */
+/** Languages the portal has texts for (EN and TY): no merchant offers another. */
+export function isTranslatedLanguage(v: unknown): v is LanguageCode {
+  return typeof v === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(v);
+}
+
+/**
+ * The languages a merchant offers (its brand's supportedLanguages, those the portal has texts for),
+ * in the portal's order; both while the brand is not known.
+ */
+export function merchantLanguages(brand: { supportedLanguages: readonly string[] } | undefined): LanguageCode[] {
+  const offered = brand ? SUPPORTED_LANGUAGES.filter((l) => brand.supportedLanguages.includes(l)) : [];
+  return offered.length ? offered : [...SUPPORTED_LANGUAGES];
+}
+
+/** The language the user picked, if any (one the portal has texts for: an older pick of another is ignored). */
 export function storedLanguage(): LanguageCode | null {
   const v = readStorage('local', LANG_KEY);
-  return isLanguageCode(v) ? v : null;
+  return isTranslatedLanguage(v) ? v : null;
 }

@@ -3,61 +3,77 @@ import { PAGE_FALLBACK } from '../lazy-page';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsCan } from '@portal/contracts/api/ops';
-import { visibleNav } from '../../features/ops/lib/ops-nav';
+import { groupedNav, visibleNav } from '../../features/ops/lib/ops-nav';
 import { OperatorBadge, OpsGate, SignOutButton } from '../../features/ops/components/ops-gate';
+import { OpsZoneNote } from '../../features/ops/components/ops-time';
 import { useOpsSession } from '../../features/ops/api/get-session';
+import { SUPPORTED_LANGUAGES } from '@portal/contracts/domain/constants';
 import { LanguageSelect } from './language-select';
 import { RouteEffects } from './route-effects';
 import { ThemeToggle } from './theme-toggle';
 
-function OpsNavLinks() {
+/** The sections the operator may open, under their group headings (a side column on desktop). */
+function OpsSideNav() {
   const { t } = useTranslation('ops');
   const session = useOpsSession().data;
-  // The bar scrolls sideways on narrow screens: keep the open section's link in view.
+  const nav = useRef<HTMLElement>(null);
+  // The column scrolls on short screens: keep the open section's link in view (the column only, never the page).
   const { pathname } = useLocation();
-  const probe = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const active = probe.current?.parentElement?.querySelector<HTMLElement>('.ops-nav__link.is-active');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const box = nav.current;
+    const active = box?.querySelector<HTMLElement>('.ops-nav__link.is-active');
+    if (!box || !active || box.scrollHeight <= box.clientHeight) return;
+    const top = active.offsetTop - box.offsetTop;
+    if (top < box.scrollTop || top + active.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
   }, [pathname, session]);
+  const groups = groupedNav(visibleNav(session?.roles ?? [], session?.isPlatform === true, opsCan));
   return (
-    <>
-      <span ref={probe} hidden />
-      {visibleNav(session?.roles ?? [], session?.isPlatform === true, opsCan).map((n) => (
-        <NavLink key={n.id} to={n.to} className={({ isActive }) => `ops-nav__link${isActive ? ' is-active' : ''}`} data-testid={`ops-nav-${n.id}`}>
-          {t(n.key)}
-        </NavLink>
+    <nav ref={nav} className="ops-nav" aria-label={t('area_name')}>
+      {groups.map((g) => (
+        <div key={g.group} className="ops-nav__group" role="group" aria-labelledby={`ops-nav-head-${g.group}`} data-testid={`ops-navgroup-${g.group}`}>
+          <p className="ops-nav__head" id={`ops-nav-head-${g.group}`}>{t(`nav_group_${g.group}`)}</p>
+          {g.items.map((n) => (
+            <NavLink key={n.id} to={n.to} className={({ isActive }) => `ops-nav__link${isActive ? ' is-active' : ''}`} data-testid={`ops-nav-${n.id}`}>
+              {t(n.key)}
+            </NavLink>
+          ))}
+        </div>
       ))}
-    </>
+    </nav>
   );
+}
+
+/** Past the door (password changed, TOTP enrolled): the top bar then says who is in and offers the way out. */
+function useInside(): boolean {
+  const { data } = useOpsSession();
+  return !!data && !data.mustChangePassword && data.totpEnrolled;
 }
 
 /** /ops renders the back office alone: no player header, footer, side menu or popups. */
 export function OpsLayout() {
   const { t } = useTranslation('ops');
+  const inside = useInside();
   return (
     <div className="shell shell--ops ops-shell">
       <RouteEffects />
       <header className="ops-top">
         <span className="ops-top__brand">{t('area_name')}</span>
         <div className="ops-top__tools">
-          <LanguageSelect />
+          <OpsAccount />
+          <LanguageSelect languages={SUPPORTED_LANGUAGES} />
           <ThemeToggle />
         </div>
       </header>
       <OpsGate>
-        <nav className="ops-nav" aria-label={t('area_name')}>
-          <OpsNavLinks />
-          <span className="ops-nav__spacer" />
-          <OperatorBadge />
-          <SignOutButton />
-        </nav>
-        <main className="ops-main">
-          {/* A page waiting for a namespace it uses (i18n.ts, useSuspense) spins here, the bar stays. */}
-          <Suspense fallback={PAGE_FALLBACK}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <div className="ops-body">
+          <OpsSideNav />
+          <main className="ops-main">
+            {/* A page waiting for a namespace it uses (i18n.ts, useSuspense) spins here, the column stays. */}
+            <Suspense fallback={PAGE_FALLBACK}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
       </OpsGate>
     </div>
   );
