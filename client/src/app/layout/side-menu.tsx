@@ -1,5 +1,6 @@
-import { NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { navLinkState, useActiveNavId } from '../../features/games/components/game-nav';
 import { Modal } from '../../ui/modal';
 import { LanguageSelect } from './language-select';
 import { ThemeToggle } from './theme-toggle';
@@ -9,15 +10,22 @@ import { useNav } from './use-nav';
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('common');
   const nav = useNav();
+  const activeId = useActiveNavId(nav);
   return (
     <Modal name="sideMenu" open={open} onClose={onClose} title={t('menu')} className="side-menu" width={280} height={300} delay={160}>
       <nav aria-label={t('main_navigation')}>
         <ul className="side-menu__list">
           {nav.map((n) => (
             <li key={n.id}>
-              <NavLink to={n.path} end={n.path === '/'} onClick={onClose} className="side-menu__link">
+              <Link
+                to={n.path}
+                state={navLinkState(n.id)}
+                onClick={onClose}
+                className={`side-menu__link${activeId === n.id ? ' active' : ''}`}
+                aria-current={activeId === n.id ? 'page' : undefined}
+              >
                 {t(n.nameKey)}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TGameCategory, TVendor } from '@portal/contracts/api/games';
 import type { GameType } from '@portal/contracts/domain/constants';
-import { buildNav, lotteryPath, uniqueVendors, vendorIcon, vendorPath } from './nav';
+import { activeNavId, buildNav, lotteryPath, uniqueVendors, vendorIcon, vendorPath } from './nav';
 
 const vendor = (vassalage: string, gameType: GameType): TVendor => ({
   vassalage, gameType, gameCategory: gameType, displayName: vassalage, iconUrl: `/img/${vassalage}.png`, maintenance: false,
@@ -32,6 +32,23 @@ describe('buildNav', () => {
     expect(nav.find((n) => n.id === 'LOTT')?.path).toBe('/vnLottery');
     expect(nav.find((n) => n.id === 'ELOTT')?.path).toBe('/seaLottery');
     expect(lotteryPath(vendor('OTHER', 'LOTT'))).toBe('/lottery');
+  });
+});
+
+describe('activeNavId', () => {
+  const nav = buildNav([lane('ELOTT', ['E1']), lane('LOTT', ['L1']), lane('LIVE', ['EVO'])]);
+  it('highlights one entry when ELOTT and LOTT both lead to /lottery', () => {
+    expect(nav.filter((n) => n.path === '/lottery').map((n) => n.id)).toEqual(['ELOTT', 'LOTT']);
+    expect(activeNavId(nav, '/lottery', null, undefined)).toBe('ELOTT');
+    expect(activeNavId(nav, '/lottery', null, 'LOTT')).toBe('LOTT');
+    expect(activeNavId(nav, '/lottery', 'l1', undefined)).toBe('LOTT');
+    expect(activeNavId(nav, '/lottery', null, 'LIVE')).toBe('ELOTT');
+  });
+  it('matches home exactly and other entries with their sub-paths', () => {
+    expect(activeNavId(nav, '/', null, undefined)).toBe('HOME');
+    expect(activeNavId(nav, '/live', 'EVO', undefined)).toBe('LIVE');
+    expect(activeNavId(nav, '/Live/', null, undefined)).toBe('LIVE');
+    expect(activeNavId(nav, '/member', null, 'HOME')).toBeNull();
   });
 });
 

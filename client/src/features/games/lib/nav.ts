@@ -58,6 +58,28 @@ export function buildNav(lanes: readonly TGameCategory[]): NavEntry[] {
   return out;
 }
 
+/** Whether a nav path is the current page (as NavLink matches: '/' exactly, others with their sub-paths). */
+function pathMatches(path: string, pathname: string): boolean {
+  const p = path.toLowerCase();
+  const here = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return p === '/' ? here === '/' : here === p || here.startsWith(`${p}/`);
+}
+
+/**
+ * The one entry to highlight. Several entries may lead to the same page (ELOTT and LOTT both to
+ * /lottery): then the one the visitor clicked (`clickedId`, the link's router state), else the one
+ * whose vendors include the page's ?vassalage=, else the first of them.
+ */
+export function activeNavId(entries: readonly NavEntry[], pathname: string, vassalage: string | null, clickedId: unknown): NavItemId | null {
+  const here = entries.filter((e) => pathMatches(e.path, pathname));
+  if (here.length <= 1) return here[0]?.id ?? null;
+  const clicked = here.find((e) => e.id === clickedId);
+  if (clicked) return clicked.id;
+  const v = vassalage?.toUpperCase();
+  const byVendor = v ? here.find((e) => e.vendors.some((x) => x.vassalage.toUpperCase() === v)) : undefined;
+  return (byVendor ?? here[0])?.id ?? null;
+}
+
 /** Every vendor once, in lane order (footer logo row). */
 export function uniqueVendors(lanes: readonly TGameCategory[]): TVendor[] {
   const seen = new Set<string>();
