@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { TWinner } from '@portal/contracts/api/games';
 import type { TEventEnvelope } from '@portal/contracts/events/events';
 import { QUERY_KEYS } from '../lib/query-keys';
+import { CONSOLIDATED_FUNDS_KEY } from '../lib/agent-funds';
 import { observe, settled, slowRead } from '../lib/testing/slow-read';
 import { applyBalance, applyEventToCache, prependWinner, setFromEvent } from './cache-mapping';
 
@@ -165,5 +166,23 @@ describe('an event landing while a read is in flight', () => {
     expect(seen).toEqual([1, 0, 1]);
     expect(statusOf(qc)).toBe(1);
     stop();
+  });
+});
+
+describe('contract events and the agent menu flags', () => {
+  it.each(['contract.offered', 'contract.updated'] as const)('%s re-reads the consolidated contract flags at once', (type) => {
+    const qc = new QueryClient();
+    const key = [...CONSOLIDATED_FUNDS_KEY, 'token-1'];
+    const fresh = { pendingOffers: 0, isAgent: true };
+    qc.setQueryData(key, fresh);
+    qc.setQueryData(QUERY_KEYS.balance, { balance: 1 });
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(false);
+    const env = {
+      id: 'c', type, v: 1, audience: 'user:2', seq: 3, at: '',
+      payload: { contractId: '7', kind: 'daily_salary', status: type === 'contract.offered' ? 'offered' : 'accepted', uplineId: 1, uplineAccount: 'agent01', downlineId: 2, rateBps: 150 },
+    } as TEventEnvelope;
+    applyEventToCache(qc, env);
+    expect(qc.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(qc.getQueryState(QUERY_KEYS.balance)?.isInvalidated).toBe(false);
   });
 });

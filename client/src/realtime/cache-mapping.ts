@@ -5,6 +5,7 @@ import type { TSystemStatus } from '@portal/contracts/api/system';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import type { MessageCategory, TEventEnvelope } from '@portal/contracts/events/events';
 import { QUERY_KEYS } from '../lib/query-keys';
+import { CONSOLIDATED_FUNDS_KEY } from '../lib/agent-funds';
 
 /** Prepends a posted winner to a rank-list value `{ list }` (or a bare array), without duplicates. */
 export function prependWinner(data: unknown, winner: TWinner): unknown {
@@ -68,7 +69,7 @@ export function setFromEvent<T>(qc: QueryClient, queryKey: QueryKey, updater: Up
 /**
  * Event -> react-query cache. One small function per event type; types handled by later
  * features (contract.*, withdrawal.updated) are delivered to their subscribers through
- * `useRealtimeEvent` and need no cache write here.
+ * `useRealtimeEvent`; here contract.* only marks the contract flags (lib/agent-funds) stale.
  */
 export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope): void {
   switch (env.type) {
@@ -112,6 +113,13 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
       }
       return;
     }
+    case 'contract.offered':
+    case 'contract.updated':
+      // An offer arrived or was answered, withdrawn, ended: the contract flags that gate the agent
+      // menu (Daily wages, Dividend...) and its pending-offer marks are stale: re-read them now, not
+      // after their 60 s staleTime. Screens that list contracts refresh through useRealtimeEvent.
+      void queryClient.invalidateQueries({ queryKey: CONSOLIDATED_FUNDS_KEY });
+      return;
     case 'system.resync':
       void queryClient.invalidateQueries();
       return;
