@@ -59,9 +59,11 @@ export function OpsLayout() {
       <header className="ops-top">
         <span className="ops-top__brand">{t('area_name')}</span>
         <div className="ops-top__tools">
-          <OpsAccount />
+          {inside && <OpsZoneNote />}
+          {inside && <OperatorBadge />}
           <LanguageSelect languages={SUPPORTED_LANGUAGES} />
           <ThemeToggle />
+          {inside && <SignOutButton />}
         </div>
       </header>
       <OpsGate>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@portal/contracts/domain/money';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { useOpsAudit } from '../api/get-audit';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { newRequestId } from '../lib/request-id';
 import { ActionDialog } from './action-dialog';
@@ -29,6 +29,7 @@ const str = (v: unknown, key: string): string => {
 
 /** /ops/adjustments: credit (+) or debit (-) a member's balance with a reason (admin). */
 export function AdjustmentsPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const isAdmin = useOpsCan('balance.adjust');
   const adjust = useAdjustBalance();

@@ -7,7 +7,7 @@ import { formatMinor } from '@portal/contracts/domain/money';
 import { ApiError } from '../../../lib/api';
 import { useAgentContracts, useGrantHouseContract, useTerminateContract, type TAgentContract } from '../api/agents';
 import { CONTRACT_KINDS, DIVIDEND_PERIOD_TYPES, EMPTY_TERMS, formatRate, periodOf, termsFromForm, type TermsForm } from '../lib/agent-terms';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { opsCall } from '../lib/ops-api';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
@@ -30,6 +30,7 @@ const isHouse = (v: string | null): v is 'true' | 'false' => v === 'true' || v =
 
 /** /ops/agent-contracts: every contract of the merchant (filter, terminate) and the house contract form. */
 export function AgentContractsPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [params, setParams] = useSearchParams();
   const kind = params.get('kind');

@@ -5,7 +5,7 @@ import { DISPUTE_STATUSES, type DisputeStatus } from '@portal/contracts/api/agen
 import { formatMinor } from '@portal/contracts/domain/money';
 import { Modal } from '../../../ui/modal';
 import { useAgentDisputes, useResolveDispute, type TOpsDispute } from '../api/agents';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, ListTable, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, Tabs, type ChipTone } from './ops-ui';
@@ -16,6 +16,7 @@ const isStatus = (v: string | null): v is DisputeStatus => v !== null && (DISPUT
 
 /** /ops/agent-disputes: agents' disputes of a payout, resolved by rejecting or paying an adjustment to the payee. */
 export function AgentDisputesPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [params, setParams] = useSearchParams();
   const sp = params.get('status');

@@ -4,7 +4,7 @@ import { opsCalls } from '@portal/contracts/api/ops';
 import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
 import { fetchOpsBlob } from '../lib/ops-api';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { ErrorNote, ListTable, PageHead, Pager } from './ops-ui';
 
 const PAGE_SIZE = 50;
@@ -34,6 +34,7 @@ function StateCell({ side, other, testId }: { side: unknown; other: unknown; tes
 
 /** /ops/audit: the append-only trail, newest first, filterable by action, target type and id. */
 export function AuditPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [filter, setFilter] = useState<AuditFilter>({ action: '', targetType: '', targetId: '', actor: '', fromDay: '', toDay: '', pageNo: 1, pageSize: PAGE_SIZE });
   const [targetIdInput, setTargetIdInput] = useState('');

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpsTime } from '../lib/format';
 import { BANNER_GROUPS, POPUP_EXECUTIONS } from '@portal/contracts/domain/constants';
 import { ANNOUNCEMENT_KINDS, MESSAGE_SEGMENTS, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
 import {
@@ -126,6 +127,7 @@ type AnnForm = { id: number | null; kind: TOpsAnnouncement['kind']; execution: '
 const newAnn = (): AnnForm => ({ id: null, kind: 'PL', execution: 'A', promotionType: '', start: toLocalInput(new Date().toISOString()), end: '', sort: '0', published: true, en: EMPTY, ty: EMPTY });
 
 function AnnouncementsSection() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canEdit = useOpsCan('content.manage');
   const list = useOpsAnnouncements();
@@ -159,7 +161,7 @@ function AnnouncementsSection() {
                 <td>{t(`content_kind_${a.kind}`)}{a.execution ? ` · ${t(`content_exec_${a.execution}`)}` : ''}{a.promotionType ? ` · ${a.promotionType}` : ''}</td>
                 <td className="strong">{a.en.title}</td>
                 <td><TyTitle title={a.ty.title} /></td>
-                <td className="ops-muted">{new Date(a.startAt).toLocaleString()} – {a.endAt ? new Date(a.endAt).toLocaleString() : t('content_open_end')}</td>
+                <td className="ops-muted">{formatDateTime(a.startAt)} – {a.endAt ? formatDateTime(a.endAt) : t('content_open_end')}</td>
                 <td><Published published={a.published} /></td>
                 <td>
                   <span className="ops-inline">
@@ -341,6 +343,7 @@ type ArticleForm = { id: number | null; published: boolean; coverImageId: number
 const EMPTY_ARTICLE = { title: '', summary: '', body: '' };
 
 function NewsSection() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canEdit = useOpsCan('content.manage');
   const list = useOpsArticles();
@@ -361,7 +364,7 @@ function NewsSection() {
               <tr key={a.id} data-testid={`ops-news-${a.id}`}>
                 <td className="strong">{a.en.title}</td>
                 <td><TyTitle title={a.ty.title} /></td>
-                <td className="ops-muted">{a.publishedAt ? new Date(a.publishedAt).toLocaleString() : '—'}</td>
+                <td className="ops-muted">{a.publishedAt ? formatDateTime(a.publishedAt) : '—'}</td>
                 <td><Published published={a.published} /></td>
                 <td>
                   <span className="ops-inline">
@@ -401,6 +404,7 @@ function NewsSection() {
 // ---- marketing messages ----
 
 function MessagesSection() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canSend = useOpsCan('messages.send');
   const [pageNo, setPageNo] = useState(1);
@@ -448,7 +452,7 @@ function MessagesSection() {
             <NoRows list={list} cols={6} />
             {(list.data?.list ?? []).map((c) => (
               <tr key={c.id}>
-                <td className="ops-muted">{new Date(c.createdAt).toLocaleString()}</td>
+                <td className="ops-muted">{formatDateTime(c.createdAt)}</td>
                 <td>{t(`content_segment_${c.segment}`)}</td>
                 <td className="strong">{c.en.title}<br /><span className="ops-muted">{c.ty.title}</span></td>
                 <td className="num">{c.recipients}</td>

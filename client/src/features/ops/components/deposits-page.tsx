@@ -6,7 +6,7 @@ import { DEPOSIT_STATUSES, type DepositStatus } from '@portal/contracts/api/cash
 import { formatMinor } from '@portal/contracts/domain/money';
 import { useDecideDeposit } from '../api/decide-deposit';
 import { depositsQuery, useOpsDeposits, type TOpsDeposit } from '../api/get-deposits';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, ListTable, Money, PageHead, Pager, StatusChip, SuccessNote, Tabs, type ChipTone } from './ops-ui';
@@ -23,6 +23,7 @@ const isStatus = (v: string | null): v is DepositStatus => v !== null && (DEPOSI
 
 /** /ops/deposits: pending manual bank deposits to confirm or reject, and the others by status. */
 export function DepositsPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [search, setSearch] = useSearchParams();
   const statusParam = search.get('status');

@@ -4,7 +4,7 @@ import { formatMinor } from '@portal/contracts/domain/money';
 import type { TEnvelopeAudience } from '@portal/contracts/api/red-envelopes';
 import { useDropEnvelope, useOpsEnvelopes } from '../api/envelopes';
 import { useOpsPromotions } from '../api/promotions';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { newRequestId } from '../lib/request-id';
 import { useOpsCan } from './ops-gate';
@@ -22,6 +22,7 @@ const accountsOf = (v: string) => [...new Set(v.split(/[\s,;]+/).map((a) => a.tr
 
 /** /ops/envelopes: drop a red envelope to every player or a segment, and follow what was grabbed and returned. */
 export function EnvelopesPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canDrop = useOpsCan('envelopes.drop');
   const [pageNo, setPageNo] = useState(1);

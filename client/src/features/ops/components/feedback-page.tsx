@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { FEEDBACK_LIMITS, FEEDBACK_STATUSES, charCount } from '@portal/contracts/api/feedback';
 import { useAnswerFeedback, useOpsFeedback, useOpsFeedbackImage, type TOpsFeedback } from '../api/feedback';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { useObjectUrl } from './proof-viewer';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, ListTable, OpsField, PageHead, Pager, StatusChip, SuccessNote, Tabs } from './ops-ui';
@@ -57,6 +57,7 @@ function AnswerForm({ f, onDone }: { f: TOpsFeedback; onDone: (f: TOpsFeedback) 
 
 /** /ops/feedback: players' feedback with their images, answered once (support, administrator). */
 export function FeedbackPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [params, setParams] = useSearchParams();
   const sp = params.get('status');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorRole, type TOperatorRow } from '@portal/contracts/api/ops';
 import { useCreateOperator, useOperators, useUpdateOperator } from '../api/operators';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { useOpsSession } from '../api/get-session';
 import { EmptyRow, ErrorNote, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
@@ -83,6 +83,7 @@ export function OperatorsPage() {
 }
 
 function OperatorRow({ op }: { op: TOperatorRow }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const update = useUpdateOperator();
   const me = useOpsSession().data?.username;

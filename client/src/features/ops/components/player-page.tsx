@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TOpsPlayerProfile } from '@portal/contracts/api/ops-players';
 import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
 import { PlayerStatusChips } from './players-page';
@@ -42,6 +42,7 @@ export function PlayerPage() {
 }
 
 function AccountPanel({ p }: { p: TOpsPlayerProfile }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canStatus = useOpsCan('members.status');
   const setStatus = useSetPlayerStatus(p.player.id);
@@ -100,6 +101,7 @@ function AccountPanel({ p }: { p: TOpsPlayerProfile }) {
 }
 
 function MoneyPanel({ id }: { id: number }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canMoney = useOpsCan('players.money');
   const money = usePlayerMoney(id, canMoney);
@@ -164,6 +166,7 @@ function MoneyPanel({ id }: { id: number }) {
 }
 
 function RgPanel({ p }: { p: TOpsPlayerProfile }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canRg = useOpsCan('rg.exclude');
   const exclude = useRgExclude(p.player.id);
@@ -247,6 +250,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
 }
 
 function NotesPanel({ id }: { id: number }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canNotes = useOpsCan('players.notes');
   const notes = usePlayerNotes(id, canNotes);
@@ -287,6 +291,7 @@ function NotesPanel({ id }: { id: number }) {
 }
 
 function LoginsPanel({ p }: { p: TOpsPlayerProfile }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   return (
     <div className="ops-panel" data-testid="ops-player-logins">

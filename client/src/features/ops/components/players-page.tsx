@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePlayers, type PlayersQuery } from '../api/players';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { EmptyRow, ErrorNote, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 const PAGE_SIZE = 20;
 
 /** /ops/players: search players by account, mobile number or id; filter by status; open a profile. */
 export function PlayersPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [draft, setDraft] = useState('');
   const [draftStatus, setDraftStatus] = useState<'' | 'active' | 'disabled'>('');

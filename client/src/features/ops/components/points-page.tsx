@@ -4,7 +4,7 @@ import { formatMinor } from '@portal/contracts/domain/money';
 import type { TOpsReward } from '@portal/contracts/api/points';
 import type { TRedeemStatus } from '@portal/contracts/domain/points';
 import { useDecideRedeem, useOpsPointConfig, useOpsPointRewards, useOpsRedeems, useSavePointConfig, useSaveReward } from '../api/points';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, TableBox, Tabs } from './ops-ui';
@@ -32,6 +32,7 @@ export function PointsOpsPage() {
 }
 
 function Redeems() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canDecide = useOpsCan('points.decide');
   const [status, setStatus] = useState<TRedeemStatus | 'all'>('processing');

@@ -5,7 +5,7 @@ import { PROMOTION_CATEGORIES, PROMOTION_KINDS, type TPromotionCategory, type TP
 import {
   useCancelDrop, useDecideRequest, useOpsOwedRewards, useOpsPromotionDrops, useOpsPromotions, useOpsRewardRequests, useSavePromotion, useScheduleDrop, type PromotionBody,
 } from '../api/promotions';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
@@ -50,6 +50,7 @@ function formOf(p: TOpsPromotion | null): Form {
  * decide requests. The server validates and audits every change.
  */
 export function PromotionsOpsPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('promotions');
   const { t: to } = useTranslation('ops');
   const canEdit = useOpsCan('promotions.manage');
@@ -78,7 +79,7 @@ export function PromotionsOpsPage() {
                 <td className="strong">{p.title.EN}<br /><span className="ops-muted">{p.title.TY}</span></td>
                 <td>{t(`category_${p.category}`)}</td>
                 <td>{t(`ops_kind_${p.kind}`)} {!p.enabled && <StatusChip tone="muted">{t('status_closed')}</StatusChip>}</td>
-                <td>{new Date(p.startsAt).toLocaleString()}</td>
+                <td>{formatDateTime(p.startsAt)}</td>
                 <td>{p.joins}</td>
                 <td>
                   <span className="ops-form__actions">
@@ -285,6 +286,7 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
 
 /** The drops attached to promotions: when, how much, what became of each; a scheduled one can be cancelled. */
 function DropsPanel({ canDrop }: { canDrop: boolean }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('promotions');
   const drops = useOpsPromotionDrops();
   const cancel = useCancelDrop();
@@ -328,6 +330,7 @@ function DropsPanel({ canDrop }: { canDrop: boolean }) {
  */
 const OWED_PAGE_SIZE = 20;
 function OwedPanel() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('promotions');
   const [pageNo, setPageNo] = useState(1);
   const owed = useOpsOwedRewards(pageNo, OWED_PAGE_SIZE);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_FAMILY_RELATIONSHIPS, RG_OPERATOR_DURATIONS, RG_RESTRICTED_CATEGORIES, RG_RESTRICTED_MAX_CSV, ZRgFamilyRequestBody, type TRgFamilyRequestRow } from '@portal/contracts/api/rg';
 import { useCreateFamilyRequest, useDecideFamilyRequest, useFamilyRequests, useImportRestricted, useRestrictedMatches, useRestrictedSummary, type FamilyStatus } from '../api/rg';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
 
@@ -25,6 +25,7 @@ export function RgPage() {
 }
 
 function RestrictedPanel() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canImport = useOpsCan('rg.restricted.import');
   const summary = useRestrictedSummary();
@@ -163,6 +164,7 @@ function FamilyPanel() {
 }
 
 function FamilyRow({ r }: { r: TRgFamilyRequestRow }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canDecide = useOpsCan('rg.family.decide');
   const decide = useDecideFamilyRequest();

@@ -7,7 +7,7 @@ import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
 import { formatMinor } from '@portal/contracts/domain/money';
 import { useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useOpsWithdrawals, withdrawalsQuery, type TOpsWithdrawal } from '../api/get-withdrawals';
-import { formatDateTime } from '../lib/format';
+import { useOpsTime } from '../lib/format';
 import { ACTION_INPUT, DONE_STATUSES, WITHDRAWAL_TABS, withdrawalActionsFor, type WithdrawalAction, type WithdrawalTab } from '../lib/withdrawal-actions';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
@@ -45,6 +45,7 @@ const isDone = (v: string | null): v is WithdrawalStatus => v !== null && (DONE_
 
 /** /ops/withdrawals: the queue by status with the actions the legal transitions allow. */
 export function WithdrawalsPage() {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [search, setSearch] = useSearchParams();
   const tabParam = search.get('tab');
@@ -199,6 +200,7 @@ export function WithdrawalsPage() {
 
 /** Reason, payout reference, and the player's confirmation (received amount, proofs, auto-receive). */
 function WithdrawalDetails({ w, onProofs }: { w: TOpsWithdrawal; onProofs: () => void }) {
+  const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const items: [string, ReactNode][] = [];
   if (w.reason) items.push([t('field_reason'), w.reason]);
