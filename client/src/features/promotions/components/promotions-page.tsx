@@ -64,7 +64,7 @@ function PromotionCard({ p }: { p: TPromotion }) {
     <article className="promo-card" data-testid={`promo-card-${p.id}`} data-promo-kind={p.kind}>
       <div className="promo-card__head">
         <span className="promo-chip">{t(`category_${p.category}`)}</span>
-        {!buttonSaysIt && <PromotionStatus status={p.status} />}
+        {!buttonSaysIt && <PromotionStatus status={p.status} kind={p.kind} />}
       </div>
       <h2 className="promo-card__title">{p.title}</h2>
       <p className="promo-card__meta">
