@@ -56,6 +56,8 @@ describe('agent contract tables on a phone', () => {
     });
     const html = wrap(<WhatIfPreview downlineId={2} terms={terms} />, lang, qc);
     expect(html).toContain('offer-what-if-total');
+    expect(html).toContain('>2026-12-04</td>');
+    expect(html).not.toContain('D2026');
     expect(unlabelledValueCells(html)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { call } from '../../../lib/api';
 import { errorKey } from '../../../lib/error-key';
 import { useMoney } from '../../../lib/use-money';
 import { percentOf } from './api';
+import { periodLabel } from '../payouts/period-label';
 
 /** Terms settle for a while before the preview asks the server (typing a rate should not fire a call per key). */
 function useSettled<T>(value: T, ms: number): T {
@@ -63,7 +64,7 @@ export function WhatIfPreview({ downlineId, terms }: { downlineId: number; terms
             <tbody>
               {q.data.periods.map((p) => (
                 <tr key={p.periodKey}>
-                  <td data-label={t('payouts.field.period')}>{p.periodKey}</td>
+                  <td data-label={t('payouts.field.period')}>{periodLabel(t, p.periodKey)}</td>
                   <td data-label={t('payouts.field.base')}>{money(p.base)}</td>
                   <td data-label={t(OFFER_RATE)}>{percentOf(p.effectiveRate)}</td>
                   <td data-label={t('contracts.whatIf.conditions')}>{p.conditionsMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}</td>

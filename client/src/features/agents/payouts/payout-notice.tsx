@@ -8,6 +8,7 @@ import { useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { PAYOUTS_KEY } from './api';
 import { StatementModal } from './screens';
+import { periodLabel } from './period-label';
 import '../contracts/contracts.css';
 
 const KIND_KEY: Record<EventPayload<'contract.payout'>['kind'], string> = {
@@ -36,7 +37,7 @@ export function PayoutNotice() {
       {news &&
         createPortal(
           <div className="ag-notice" role="status" data-testid="payout-notice" data-payout-id={news.payoutId}>
-            <p className="ag-notice__text">{t('payouts.notice', { amount: money(news.amount), kind: t(KIND_KEY[news.kind]), period: news.periodKey })}</p>
+            <p className="ag-notice__text">{t('payouts.notice', { amount: money(news.amount), kind: t(KIND_KEY[news.kind]), period: periodLabel(t, news.periodKey) })}</p>
             <div className="ag-actions">
               <button type="button" className="btn btn--primary btn--sm" onClick={() => { setStatementOf(Number(news.payoutId)); setNews(null); }} data-testid="payout-notice-statement">
                 {t('payouts.action.statement')}

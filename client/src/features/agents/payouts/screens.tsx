@@ -15,6 +15,7 @@ import { percentOf } from '../contracts/api';
 import { MyContractsScreen } from '../contracts/contract-list';
 import { PAYOUTS_KEY, disputePayout, useIncome, usePayout, usePayouts } from './api';
 import { stepText } from './statement-steps';
+import { periodLabel } from './period-label';
 import '../../../ui/cashier.css';
 import '../contracts/contracts.css';
 
@@ -100,7 +101,7 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
               <tbody>
                 {q.data.list.map((p) => (
                   <tr key={p.id} data-testid="payout-row" data-payout-id={p.id}>
-                    <td data-label={t('payouts.field.period')}>{p.periodKey}</td>
+                    <td data-label={t('payouts.field.period')}>{periodLabel(t, p.periodKey)}</td>
                     <td data-label={role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
                     <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(p.amount + p.adjustedAmount)}</td>
                     <td data-label={t('payouts.field.carryOver')}>{money(p.carryOver)}</td>
@@ -149,7 +150,7 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                   <dt>{t('contracts.field.kind')}</dt>
                   <dd>{t(OFFER_TEXT_KEYS.kind[s.kind])}</dd>
                   <dt>{t('payouts.field.period')}</dt>
-                  <dd>{s.period.key}</dd>
+                  <dd>{periodLabel(t, s.period.key)}</dd>
                   <dt>{t(OFFER_TEXT_KEYS.rate)}</dt>
                   <dd data-testid="statement-rate">{percentOf(s.rate)}{s.effectiveRate !== s.rate ? ` (${t('payouts.statement.effective', { rate: percentOf(s.effectiveRate) })})` : ''}</dd>
                   <dt>{t(baseKey)}</dt>
@@ -312,7 +313,7 @@ export function IncomeScreen() {
                 <tbody>
                   {q.data.periods.map((p) => (
                     <tr key={`${p.kind}-${p.periodKey}`}>
-                      <td data-label={t('payouts.field.period')}>{p.periodKey}</td>
+                      <td data-label={t('payouts.field.period')}>{periodLabel(t, p.periodKey)}</td>
                       <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[p.kind])}</td>
                       <td data-label={t('payouts.income.received')}>{money(p.received)}</td>
                       <td data-label={t('payouts.income.paid')}>{money(p.paid)}</td>
