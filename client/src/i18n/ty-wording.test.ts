@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import register from './locales/ty/register.json';
+import auth from './locales/ty/auth.json';
+import bets from './locales/ty/bets.json';
+import wallet from './locales/ty/wallet.json';
+import agentOffice from './locales/ty/agent-office.json';
+
+/** Tagalog wordings a review found left in English or inconsistent. */
+describe('TY wording', () => {
+  it('register and login forms say e-mail and invitation code in Tagalog', () => {
+    for (const text of [register.field_email, register.sec_email, auth.method_email, register.field_affiliateCode, register.invitation_code_error]) {
+      expect(text).not.toMatch(/Email address|Invitation code/);
+    }
+    expect(register.field_affiliateCode).toBe('Code ng imbitasyon (opsyonal)');
+  });
+  it('"past N days" reads the same in the betting record as elsewhere', () => {
+    expect(bets.past_days_other).toBe(wallet.records_past_days_other);
+    expect(bets.past_days_other).toBe(agentOffice.range.past_days_other);
+  });
+});
