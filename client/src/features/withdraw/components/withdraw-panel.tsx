@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_BANK_ACCOUNTS, type TWithdrawal, type WithdrawalStatus } from '@portal/contracts/api/cashier';
+import { ErrorCode } from '@portal/contracts/api/errors';
+import { ApiError } from '../../../lib/api';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
 import { useDateTime, useMoney } from '../../../lib/use-money';
@@ -62,6 +64,15 @@ export function WithdrawPanel() {
   );
 }
 
+/**
+ * A failed first set of the withdraw password. The server answers a wrong login password with the
+ * generic OLD_PASSWORD_WRONG ("old password"); here the field is the login password, so say that, on it.
+ */
+export function withdrawPasswordSetError(err: unknown): { fields: FieldErrors; form: FieldMessage | null } {
+  if (err instanceof ApiError && err.code === ErrorCode.OLD_PASSWORD_WRONG) return { fields: { loginPassword: { key: 'wallet:login_password_wrong' } }, form: null };
+  return { fields: {}, form: errorMessage(err) };
+}
+
 function WithdrawPasswordForm() {
   const { t } = useTranslation('wallet');
   const set = useSetWithdrawPassword();
@@ -78,7 +89,13 @@ function WithdrawPasswordForm() {
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setFormError(null);
-    set.mutate(v, { onError: (err) => setFormError(errorMessage(err)) });
+    set.mutate(v, {
+      onError: (err) => {
+        const failed = withdrawPasswordSetError(err);
+        setErrors(failed.fields);
+        setFormError(failed.form);
+      },
+    });
   };
   return (
     <form className="cx-form" onSubmit={submit} noValidate data-testid="withdraw-password-form">
