@@ -49,7 +49,7 @@ export function DownlineManagementScreen({ transferTo }: { transferTo: (account:
             setPanel(null);
           }}
         >
-          <label className="form-field">
+          <label className="form-field ao-search">
             <span className="form-field__label">{t('downlines.search')}</span>
             <input className="form-field__input" value={searchText} maxLength={64} onChange={(e) => setSearchText(e.target.value)} placeholder={t('downlines.search_hint')} data-testid="ao-downlines-search" />
           </label>
@@ -64,7 +64,7 @@ export function DownlineManagementScreen({ transferTo }: { transferTo: (account:
         {q.error && <FormMessage message={errorMessage(q.error)} />}
         {setAgent.error && <FormMessage message={errorMessage(setAgent.error)} />}
         <div className="cx-table-wrap">
-          <table className="cx-table" data-testid="ao-downline-list">
+          <table className="cx-table ao-downline-table" data-testid="ao-downline-list">
             <thead>
               <tr>
                 <th>{t('col.account')}</th>
