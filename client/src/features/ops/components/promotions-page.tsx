@@ -7,6 +7,7 @@ import {
 } from '../api/promotions';
 import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
+import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '../lib/promotion-money';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
 
@@ -37,8 +38,7 @@ function formOf(p: TOpsPromotion | null): Form {
     category: p?.category ?? 'newbie', kind: p?.kind ?? 'signup', enabled: p?.enabled ?? true, requiresJoin: p?.requiresJoin ?? true,
     titleEn: p?.title.EN ?? '', titleTy: p?.title.TY ?? '', rulesEn: p?.rules.EN ?? '', rulesTy: p?.rules.TY ?? '',
     startsAt: local(p?.startsAt ?? new Date().toISOString()), endsAt: local(p?.endsAt ?? null),
-    rewardAmount: String(p?.rewardAmount ?? 0), rewardBps: String(p?.rewardBps ?? 0), rewardCap: p?.rewardCap != null ? String(p.rewardCap) : '',
-    minDeposit: String(p?.minDeposit ?? 0), wagerBonus: String(p?.wageringBonusX ?? 0), wagerDeposit: String(p?.wageringDepositX ?? 0),
+    ...promotionMoneyForm(p), rewardBps: String(p?.rewardBps ?? 0), wagerBonus: String(p?.wageringBonusX ?? 0), wagerDeposit: String(p?.wageringDepositX ?? 0),
     weights: showMap(p?.weights ?? {}), rebates: showMap(p?.rebateBps ?? {}), bonusDays: String(p?.bonusDays ?? 7),
     drawAt: local(p?.drawAt ?? null), winners: p?.winners != null ? String(p.winners) : '',
   };
@@ -104,8 +104,12 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
   const save = useSavePromotion();
   const [f, setF] = useState<Form>(() => formOf(current));
   const [bad, setBad] = useState<string | null>(null);
+  const [badMoney, setBadMoney] = useState<ReadonlyArray<keyof PromotionMoneyForm>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
+    const money = promotionMoneyOf(f);
+    setBadMoney(money.ok ? [] : money.bad);
+    if (!money.ok) return setBad(t('ops_bad_money'));
     const weights = parseMap(f.weights);
     const rebates = parseMap(f.rebates);
     if (!weights || !rebates) return setBad(t('ops_bad_map'));
@@ -114,8 +118,7 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
       category: f.category, kind: f.kind, enabled: f.enabled, requiresJoin: f.requiresJoin,
       title: { EN: f.titleEn, TY: f.titleTy }, rules: { EN: f.rulesEn, TY: f.rulesTy },
       startsAt: toIso(f.startsAt) ?? '', endsAt: toIso(f.endsAt),
-      rewardAmount: int(f.rewardAmount), rewardBps: int(f.rewardBps), rewardCap: f.rewardCap.trim() ? int(f.rewardCap) : null,
-      minDeposit: int(f.minDeposit), wageringBonusX: int(f.wagerBonus), wageringDepositX: int(f.wagerDeposit),
+      ...money.value, rewardBps: int(f.rewardBps), wageringBonusX: int(f.wagerBonus), wageringDepositX: int(f.wagerDeposit),
       weights, rebateBps: rebates, bonusDays: int(f.bonusDays),
       drawAt: f.kind === 'raffle' ? toIso(f.drawAt) : null, winners: f.kind === 'raffle' && f.winners.trim() ? int(f.winners) : null,
     };
@@ -150,12 +153,12 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
       </div>
       <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} /> {t('ops_enabled')}</label>
       <label className="ops-check"><input type="checkbox" checked={f.requiresJoin} onChange={(e) => setF((x) => ({ ...x, requiresJoin: e.target.checked }))} data-testid="ops-promo-requires-join" /> {t('ops_requires_join')}</label>
-      <OpsField label={t('ops_reward_amount')} value={f.rewardAmount} onChange={set('rewardAmount')} testId="ops-promo-reward" inputMode="numeric" />
+      <OpsField label={t('ops_reward_amount')} value={f.rewardAmount} onChange={set('rewardAmount')} testId="ops-promo-reward" inputMode="decimal" placeholder="0.00" invalid={badMoney.includes('rewardAmount')} />
       {f.kind === 'first_deposit' && (
         <>
           <OpsField label={t('ops_reward_bps')} value={f.rewardBps} onChange={set('rewardBps')} testId="ops-promo-bps" inputMode="numeric" />
-          <OpsField label={t('ops_reward_cap')} value={f.rewardCap} onChange={set('rewardCap')} testId="ops-promo-cap" inputMode="numeric" />
-          <OpsField label={t('ops_min_deposit')} value={f.minDeposit} onChange={set('minDeposit')} testId="ops-promo-min-deposit" inputMode="numeric" />
+          <OpsField label={t('ops_reward_cap')} value={f.rewardCap} onChange={set('rewardCap')} testId="ops-promo-cap" inputMode="decimal" placeholder="0.00" invalid={badMoney.includes('rewardCap')} />
+          <OpsField label={t('ops_min_deposit')} value={f.minDeposit} onChange={set('minDeposit')} testId="ops-promo-min-deposit" inputMode="decimal" placeholder="0.00" invalid={badMoney.includes('minDeposit')} />
         </>
       )}
       <OpsField label={t('ops_wagering_bonus')} value={f.wagerBonus} onChange={set('wagerBonus')} testId="ops-promo-wager-bonus" inputMode="numeric" />
@@ -190,15 +193,21 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
   const decide = useDecideRequest();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const send = (id: string, approve: boolean) =>
-    decide.mutate({ id, body: { approve, reason: reason.trim(), ...(approve && amount.trim() ? { amount: int(amount) } : {}) } }, { onSuccess: () => { setAmount(''); setReason(''); } });
+  // Pesos as typed ("88.50"); the API takes centavos. Empty: the promotion's own reward.
+  const minor = amount.trim() ? parsePesos(amount) : undefined;
+  const amountBad = minor === null;
+  const send = (id: string, approve: boolean) => {
+    if (approve && amountBad) return;
+    decide.mutate({ id, body: { approve, reason: reason.trim(), ...(approve && minor != null ? { amount: minor } : {}) } }, { onSuccess: () => { setAmount(''); setReason(''); } });
+  };
   return (
     <div className="ops-panel" data-testid="ops-promo-requests">
       <h2 className="ops-panel__title">{t('ops_requests')}</h2>
       <ErrorNote error={requests.error ?? decide.error} testId="ops-promo-requests-error" />
       {canDecide && (
         <div className="ops-form">
-          <OpsField label={t('ops_amount_optional')} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="numeric" />
+          <OpsField label={t('ops_amount_optional')} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="decimal" placeholder="0.00" invalid={amountBad}
+            hint={amountBad ? t('ops_bad_money') : undefined} />
           <OpsField label={t('ops_reason')} value={reason} onChange={setReason} testId="ops-promo-decide-reason" maxLength={140} />
         </div>
       )}
@@ -215,7 +224,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
               <td>
                 {canDecide && (
                   <span className="ops-form__actions">
-                    <button type="button" className="ops-btn ops-btn--primary" disabled={decide.isPending} onClick={() => send(r.id, true)} data-testid="ops-promo-approve">{t('ops_approve')}</button>
+                    <button type="button" className="ops-btn ops-btn--primary" disabled={decide.isPending || amountBad} onClick={() => send(r.id, true)} data-testid="ops-promo-approve">{t('ops_approve')}</button>
                     <button type="button" className="ops-btn ops-btn--danger" disabled={decide.isPending} onClick={() => send(r.id, false)} data-testid="ops-promo-reject">{t('ops_reject')}</button>
                   </span>
                 )}
