@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVITATION_MAX_QUOTA, type TInvitation } from '@portal/contracts/api/agent-reports';
-import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
+import type { TFieldRule } from '@portal/contracts/api/auth';
+import { ErrorCode } from '@portal/contracts/api/errors';
+import { checkField } from '@portal/contracts/domain/registration';
+import { isApiError } from '../../../lib/api';
+import { errorMessage, problemMessage, serverDetailMessage, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
+import { ruleOf, useRegisterSettings } from '../../../lib/register-settings';
 import { useDateTime } from '../../../lib/use-money';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { useCreateDownline } from '../api/create-downline';
@@ -34,9 +39,34 @@ function AccountTypeSelect({ value, onChange, testId }: { value: AccountType; on
   );
 }
 
+/**
+ * A new downline's account and password by the merchant's registration rules (username, password),
+ * both required: the rules the server applies to POST /wps/agent/downlines (spec section 5).
+ */
+export function validateNewDownline(rules: { username: TFieldRule; password: TFieldRule }, v: { account: string; password: string }): FieldErrors {
+  const errors: FieldErrors = {};
+  const a = checkField({ ...rules.username, enabled: true, required: true }, v.account.trim());
+  if (a) errors.account = problemMessage(a);
+  const p = checkField({ ...rules.password, enabled: true, required: true }, v.password);
+  if (p) errors.password = problemMessage(p);
+  return errors;
+}
+
+/** A refused creation: under the field the server names (its VALIDATION details, a taken account), else for the form. */
+export function createDownlineServerErrors(error: unknown): { fields: FieldErrors; form: FieldMessage | null } {
+  if (isApiError(error)) {
+    const fields: FieldErrors = {};
+    for (const d of error.details) if (d.path === 'account' || d.path === 'password' || d.path === 'nickname') fields[d.path] ??= serverDetailMessage(d.message);
+    if (Object.keys(fields).length) return { fields, form: null };
+    if (error.code === ErrorCode.ACCOUNT_EXISTS) return { fields: { account: errorMessage(error) }, form: null };
+  }
+  return { fields: {}, form: errorMessage(error) };
+}
+
 function CreateDownlineCard() {
   const { t } = useTranslation('agent-office');
   const create = useCreateDownline();
+  const settings = useRegisterSettings();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [nickname, setNickname] = useState('');
@@ -46,9 +76,7 @@ function CreateDownlineCard() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (create.isPending) return;
-    const next: FieldErrors = {};
-    if (!account.trim()) next.account = MSG.empty;
-    if (!password) next.password = MSG.empty;
+    const next = validateNewDownline({ username: ruleOf(settings.data, 'username'), password: ruleOf(settings.data, 'password') }, { account, password });
     setErrors(next);
     setResult(null);
     if (Object.keys(next).length > 0) return;
@@ -61,7 +89,11 @@ function CreateDownlineCard() {
           setPassword('');
           setNickname('');
         },
-        onError: (err) => setResult({ message: errorMessage(err), tone: 'error' }),
+        onError: (err) => {
+          const { fields, form } = createDownlineServerErrors(err);
+          setErrors(fields);
+          if (form) setResult({ message: form, tone: 'error' });
+        },
       },
     );
   };
