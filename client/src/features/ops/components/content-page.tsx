@@ -2,11 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpsTime } from '../lib/format';
 import { BANNER_GROUPS, POPUP_EXECUTIONS } from '@portal/contracts/domain/constants';
+import { PROMOTION_CATEGORIES } from '@portal/contracts/domain/promotions';
 import { ANNOUNCEMENT_KINDS, MESSAGE_SEGMENTS, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
 import {
   useDeleteAnnouncement, useDeleteArticle, useDeleteBanner, useDeleteHelp, useOpsAnnouncements, useOpsArticles, useOpsBanners, useOpsCampaigns, useOpsHelp,
   useSaveAnnouncement, useSaveArticle, useSaveBanner, useSaveHelp, useSendCampaign, useUploadImage,
 } from '../api/content';
+import { useBrandOffset } from '../../../lib/whitelabel';
 import { fromLocalInput, toLocalInput } from '../lib/content-form';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
@@ -123,11 +125,19 @@ function FormActions({ onCancel, disabled, saveTestId }: { onCancel: () => void;
 
 // ---- announcements ----
 
+/** A promotion notice's category (the player promotions page's tabs) by its name there; an unknown code as stored. */
+function usePromotionCategoryLabel(): (code: string) => string {
+  const { t } = useTranslation('promotions');
+  return (code) => ((PROMOTION_CATEGORIES as readonly string[]).includes(code) ? t(`category_${code}`) : code);
+}
+
 type AnnForm = { id: number | null; kind: TOpsAnnouncement['kind']; execution: 'A' | 'B' | 'F'; promotionType: string; start: string; end: string; sort: string; published: boolean; en: TTexts; ty: TTexts };
-const newAnn = (): AnnForm => ({ id: null, kind: 'PL', execution: 'A', promotionType: '', start: toLocalInput(new Date().toISOString()), end: '', sort: '0', published: true, en: EMPTY, ty: EMPTY });
+const newAnn = (offset: number): AnnForm => ({ id: null, kind: 'PL', execution: 'A', promotionType: '', start: toLocalInput(new Date().toISOString(), offset), end: '', sort: '0', published: true, en: EMPTY, ty: EMPTY });
 
 function AnnouncementsSection() {
   const formatDateTime = useOpsTime();
+  const offset = useBrandOffset();
+  const categoryLabel = usePromotionCategoryLabel();
   const { t } = useTranslation('ops');
   const canEdit = useOpsCan('content.manage');
   const list = useOpsAnnouncements();
@@ -142,7 +152,7 @@ function AnnouncementsSection() {
       id: form.id,
       body: {
         kind: form.kind, execution: form.kind === 'PU' ? form.execution : null, promotionType: form.kind === 'PR' && form.promotionType.trim() ? form.promotionType.trim() : null,
-        startAt: fromLocalInput(form.start), endAt: form.end ? fromLocalInput(form.end) : null, sort: Number(form.sort) || 0, published: form.published, en: form.en, ty: form.ty,
+        startAt: fromLocalInput(form.start, offset), endAt: form.end ? fromLocalInput(form.end, offset) : null, sort: Number(form.sort) || 0, published: form.published, en: form.en, ty: form.ty,
       },
     }, { onSuccess: () => { setForm(null); setFlash(t('content_saved')); } });
   };
@@ -151,21 +161,21 @@ function AnnouncementsSection() {
       <Panel title={t('content_tab_announcements')}>
         <SuccessNote>{flash}</SuccessNote>
         <ErrorNote error={list.error ?? remove.error} />
-        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm(newAnn()); }} data-testid="ops-ann-new">{t('content_new')}</button>}
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm(newAnn(offset)); }} data-testid="ops-ann-new">{t('content_new')}</button>}
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_kind')}</th><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_window')}</th><th>{t('content_status')}</th><th /></tr></thead>
           <tbody>
             <NoRows list={list} cols={6} />
             {(list.data?.list ?? []).map((a) => (
               <tr key={a.id} data-testid={`ops-ann-${a.id}`}>
-                <td>{t(`content_kind_${a.kind}`)}{a.execution ? ` · ${t(`content_exec_${a.execution}`)}` : ''}{a.promotionType ? ` · ${a.promotionType}` : ''}</td>
+                <td>{t(`content_kind_${a.kind}`)}{a.execution ? ` · ${t(`content_exec_${a.execution}`)}` : ''}{a.promotionType ? ` · ${categoryLabel(a.promotionType)}` : ''}</td>
                 <td className="strong">{a.en.title}</td>
                 <td><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{formatDateTime(a.startAt)} – {a.endAt ? formatDateTime(a.endAt) : t('content_open_end')}</td>
                 <td><Published published={a.published} /></td>
                 <td>
                   <span className="ops-inline">
-                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt), end: a.endAt ? toLocalInput(a.endAt) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt, offset), end: a.endAt ? toLocalInput(a.endAt, offset) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
                     {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
                   </span>
                 </td>
@@ -180,7 +190,15 @@ function AnnouncementsSection() {
             <div className="ops-grid">
               <Select label={t('content_kind')} value={form.kind} options={ANNOUNCEMENT_KINDS.map((k) => ({ value: k, label: t(`content_kind_${k}`) }))} onChange={(kind) => setForm({ ...form, kind })} testId="ops-ann-kind" />
               {form.kind === 'PU' && <Select label={t('content_execution')} value={form.execution} options={POPUP_EXECUTIONS.map((x) => ({ value: x, label: t(`content_exec_${x}`) }))} onChange={(execution) => setForm({ ...form, execution })} testId="ops-ann-execution" />}
-              {form.kind === 'PR' && <OpsField label={t('content_promotion_type')} value={form.promotionType} maxLength={32} onChange={(promotionType) => setForm({ ...form, promotionType })} testId="ops-ann-promotion-type" />}
+              {form.kind === 'PR' && (
+                <Select label={t('content_promotion_type')} value={form.promotionType} onChange={(promotionType) => setForm({ ...form, promotionType })} testId="ops-ann-promotion-type"
+                  options={[
+                    { value: '', label: t('content_no_category') },
+                    ...PROMOTION_CATEGORIES.map((c) => ({ value: c as string, label: categoryLabel(c) })),
+                    // A code stored before the list (or by hand) stays selectable as it is.
+                    ...(form.promotionType && !(PROMOTION_CATEGORIES as readonly string[]).includes(form.promotionType) ? [{ value: form.promotionType, label: form.promotionType }] : []),
+                  ]} />
+              )}
               <DateTime label={t('content_start')} value={form.start} onChange={(start) => setForm({ ...form, start })} testId="ops-ann-start" required />
               <DateTime label={t('content_end')} value={form.end} onChange={(end) => setForm({ ...form, end })} testId="ops-ann-end" />
               <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />

@@ -7,6 +7,8 @@ import {
 } from '../api/promotions';
 import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
+import { fromLocalInput, toLocalInput } from '../lib/content-form';
+import { useBrandOffset } from '../../../lib/whitelabel';
 import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '../lib/promotion-money';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
@@ -22,8 +24,6 @@ export function parseMap(s: string): Record<string, number> | null {
   return out;
 }
 const showMap = (m: Record<string, number>) => Object.entries(m).map(([k, v]) => `${k}=${v}`).join(', ');
-const local = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '');
-const toIso = (v: string) => (v ? new Date(v).toISOString() : null);
 /** A promotion's title in both languages, as the promotions list shows it (EN, then TY muted). */
 function BothTitles({ title }: { title: { EN: string; TY: string } }) {
   return <>{title.EN}{title.TY && title.TY !== title.EN && <><br /><span className="ops-muted">{title.TY}</span></>}</>;
@@ -33,7 +33,9 @@ const int = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Num
 type Form = Record<'titleEn' | 'titleTy' | 'rulesEn' | 'rulesTy' | 'startsAt' | 'endsAt' | 'rewardAmount' | 'rewardBps' | 'rewardCap' | 'minDeposit' | 'wagerBonus' | 'wagerDeposit' | 'weights' | 'rebates' | 'bonusDays' | 'drawAt' | 'winners', string>
   & { category: TPromotionCategory; kind: TPromotionKind; enabled: boolean; requiresJoin: boolean };
 
-function formOf(p: TOpsPromotion | null): Form {
+/** The form of a promotion; its times on the merchant's clock (`offset` minutes east of UTC). */
+function formOf(p: TOpsPromotion | null, offset: number): Form {
+  const local = (iso: string | null) => toLocalInput(iso, offset);
   return {
     category: p?.category ?? 'newbie', kind: p?.kind ?? 'signup', enabled: p?.enabled ?? true, requiresJoin: p?.requiresJoin ?? true,
     titleEn: p?.title.EN ?? '', titleTy: p?.title.TY ?? '', rulesEn: p?.rules.EN ?? '', rulesTy: p?.rules.TY ?? '',
@@ -102,7 +104,9 @@ export function PromotionsOpsPage() {
 function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onDone: () => void }) {
   const { t } = useTranslation('promotions');
   const save = useSavePromotion();
-  const [f, setF] = useState<Form>(() => formOf(current));
+  const offset = useBrandOffset();
+  const toIso = (v: string) => (v ? fromLocalInput(v, offset) : null);
+  const [f, setF] = useState<Form>(() => formOf(current, offset));
   const [bad, setBad] = useState<string | null>(null);
   const [badMoney, setBadMoney] = useState<ReadonlyArray<keyof PromotionMoneyForm>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
@@ -249,7 +253,8 @@ const count = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim(
 function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () => void }) {
   const { t, i18n } = useTranslation('promotions');
   const schedule = useScheduleDrop();
-  const [f, setF] = useState({ total: '', count: '', min: '0.01', minutes: '60', runAt: local(new Date(Date.now() + 3600_000).toISOString()), en: '', ty: '' });
+  const offset = useBrandOffset();
+  const [f, setF] = useState({ total: '', count: '', min: '0.01', minutes: '60', runAt: toLocalInput(new Date(Date.now() + 3600_000).toISOString(), offset), en: '', ty: '' });
   const [tried, setTried] = useState(false);
   const set = (k: keyof typeof f) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const total = parsePesos(f.total);
@@ -258,14 +263,14 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
   const minutes = count(f.minutes, 1, 10_080);
   const problems = {
     total: total === null, count: shares === null, min: min === null || (total !== null && shares !== null && min * shares > total),
-    minutes: minutes === null, runAt: !f.runAt || Number.isNaN(new Date(f.runAt).getTime()),
+    minutes: minutes === null, runAt: Number.isNaN(new Date(fromLocalInput(f.runAt, offset)).getTime()),
   };
   const submit = () => {
     setTried(true);
     if (Object.values(problems).some(Boolean)) return;
     schedule.mutate({
       promotionId: promotion.id,
-      body: { totalAmount: total!, count: shares!, minShare: min!, expiresInMinutes: minutes!, runAt: new Date(f.runAt).toISOString(), message: { en: f.en.trim() || undefined, ty: f.ty.trim() || undefined } },
+      body: { totalAmount: total!, count: shares!, minShare: min!, expiresInMinutes: minutes!, runAt: fromLocalInput(f.runAt, offset), message: { en: f.en.trim() || undefined, ty: f.ty.trim() || undefined } },
     }, { onSuccess: onDone });
   };
   return (
