@@ -217,7 +217,10 @@ export function createRedEnvelopes(deps: {
     const found = new Set(r.rows.map((x) => x.account_lower));
     const unknown = audience.accounts.filter((a) => !found.has(a.toLowerCase()));
     if (unknown.length) {
-      throw new AppError(ErrorCode.VALIDATION, 'Unknown accounts', unknown.slice(0, 20).map((a) => ({ path: 'audience.accounts', message: `unknown account: ${a}` })));
+      // Name them (the first 20, and how many in all), so the operator can fix the list.
+      const named = unknown.slice(0, 20);
+      throw new AppError(ErrorCode.VALIDATION, `Unknown accounts: ${named.join(', ')}${unknown.length > named.length ? ` and ${unknown.length - named.length} more` : ''}`,
+        named.map((a) => ({ path: 'audience.accounts', message: `unknown account: ${a}` })), { unknownAccounts: named, unknownCount: unknown.length });
     }
     return r.rows.filter((x) => x.ok).map((x) => Number(x.id)).sort((a, b) => a - b);
   }

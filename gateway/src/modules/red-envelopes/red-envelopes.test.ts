@@ -231,7 +231,11 @@ describe('red envelopes', () => {
     sockets.push(sa, so);
     const unknown = await drop({ totalAmount: 200, count: 2, minShare: 1, audience: { kind: 'accounts', accounts: [a.account, 'nobody_here_x'] } });
     expect(unknown.status).toBe(400);
-    expect(unknown.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(unknown.json).toMatchObject({
+      success: false, code: 'VALIDATION', message: 'Unknown accounts: nobody_here_x',
+      value: { unknownAccounts: ['nobody_here_x'], unknownCount: 1 },
+      details: [{ path: 'audience.accounts', message: 'unknown account: nobody_here_x' }],
+    });
 
     const r = await drop({ totalAmount: 900, count: 3, minShare: 100, audience: { kind: 'accounts', accounts: [a.account, b.account, excluded.account] } });
     expect(r.status, r.text).toBe(200);

@@ -6,6 +6,7 @@ import { useDropEnvelope, useOpsEnvelopes } from '../api/envelopes';
 import { useOpsPromotions } from '../api/promotions';
 import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
+import { unknownAccountsOf } from '../lib/unknown-accounts';
 import { newRequestId } from '../lib/request-id';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
@@ -28,6 +29,7 @@ export function EnvelopesPage() {
   const [pageNo, setPageNo] = useState(1);
   const list = useOpsEnvelopes(pageNo);
   const dropping = useDropEnvelope();
+  const unknown = unknownAccountsOf(dropping.error);
   const [form, setForm] = useState<Form>(EMPTY);
   // One key per set of terms: a retry after a lost answer drops once; any edit starts a new one.
   const [requestId, setRequestId] = useState(newRequestId);
@@ -128,12 +130,17 @@ export function EnvelopesPage() {
             </>
           )}
           {form.audience === 'accounts' && (
-            <OpsField label={t('env_accounts')} value={form.accounts} onChange={(v) => edit({ accounts: v })} testId="ops-env-accounts" required disabled={!canDrop} multiline invalid={isTried && problems.accounts}
+            <OpsField label={t('env_accounts')} value={form.accounts} onChange={(v) => edit({ accounts: v })} testId="ops-env-accounts" required disabled={!canDrop} multiline invalid={(isTried && problems.accounts) || unknown !== null}
               hint={t('env_accounts_hint', { count: accounts.length })} />
           )}
           <OpsField label={t('env_message_en')} value={form.en} onChange={(v) => edit({ en: v })} testId="ops-env-message-en" disabled={!canDrop} maxLength={80} />
           <OpsField label={t('env_message_ty')} value={form.ty} onChange={(v) => edit({ ty: v })} testId="ops-env-message-ty" disabled={!canDrop} maxLength={80} />
-          <ErrorNote error={dropping.error} testId="ops-env-error" />
+          {unknown ? (
+            <p className="ops-note ops-note--error" role="alert" data-testid="ops-env-error">
+              {t('env_unknown_accounts', { names: unknown.names.join(', ') })}
+              {unknown.more > 0 && ` ${t('env_unknown_more', { count: unknown.more })}`}
+            </p>
+          ) : <ErrorNote error={dropping.error} testId="ops-env-error" />}
           <div className="ops-form__actions">
             <button type="submit" className="ops-btn ops-btn--primary" disabled={!canDrop || dropping.isPending} data-testid="ops-env-submit">
               {t('env_submit')}
