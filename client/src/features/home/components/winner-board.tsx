@@ -116,12 +116,16 @@ export function WinnerBoard() {
     <section className="home-winners" data-testid="home-winners" aria-labelledby="home-winners-title">
       <header className="home-winners__head">
         <span className="home-winners__icon"><Icon name="TROPHY" /></span>
-        <h2 id="home-winners-title" className="home-winners__title">{t('winners.title')}</h2>
+        {/* The live mark under the title, not beside it: in Tagalog the title, "Tingnan lahat" and the
+            mark in one row left the title a third of the panel (three lines). */}
+        <div className="home-winners__heading">
+          <h2 id="home-winners-title" className="home-winners__title">{t('winners.title')}</h2>
+          <span className="home-winners__live">
+            <span className="home-winners__dot" aria-hidden="true" />
+            {t('winners.live')}
+          </span>
+        </div>
         <Link to="/winners" className="home-winners__all" data-testid="home-winners-all">{t('winners.all')}</Link>
-        <span className="home-winners__live">
-          <span className="home-winners__dot" aria-hidden="true" />
-          {t('winners.live')}
-        </span>
       </header>
       <div
         ref={viewportRef}
