@@ -68,6 +68,20 @@ describe('red envelope', () => {
     await player.page.screenshot({ path: '/tmp/envelope-float.png' });
     await float.click();
     expect(await player.page.getByTestId('envelope-message').innerText()).toBe('Happy weekend, players!');
+    // The coin's label fits inside it in both languages (Tagalog "Buksan" showed clipped as "Buksar").
+    const fits = await player.page.getByTestId('envelope-grab').evaluate((el, labels) => labels.map((label) => {
+      const copy = el.cloneNode() as HTMLElement;
+      copy.textContent = label;
+      el.parentElement!.append(copy);
+      const range = document.createRange();
+      range.selectNodeContents(copy);
+      const cs = getComputedStyle(copy);
+      const room = copy.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const width = range.getBoundingClientRect().width;
+      copy.remove();
+      return { label, fits: width <= room };
+    }), ['Open', 'Buksan']);
+    expect(fits).toEqual([{ label: 'Open', fits: true }, { label: 'Buksan', fits: true }]);
     // The grab goes over the page's socket (envelope:grab), not as an HTTP request.
     const httpGrabs: string[] = [];
     player.page.on('request', (r) => {
