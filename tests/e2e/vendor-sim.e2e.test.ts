@@ -158,6 +158,15 @@ describe('vendor simulator in Chromium', () => {
     const badge = page.getByTestId('game-card-simulated').first();
     await badge.waitFor({ timeout: 15_000 });
     expect(await badge.innerText()).toMatch(/simulated na demo/i);
+    // The badge sits in the art's top corner, left of the heart: clear of the game name the art prints
+    // near its bottom (it covered it at the bottom left) and of the favourite button.
+    const boxes = await page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first().evaluate((el) => {
+      const r = (sel: string) => el.querySelector(sel)!.getBoundingClientRect();
+      const [sim, fav, media] = [r('.game-card__sim'), r('.game-card__fav'), r('.game-card__media')];
+      return { simBottom: sim.bottom - media.top, simRight: sim.right, favLeft: fav.left, mediaHeight: media.height };
+    });
+    expect(boxes.simBottom).toBeLessThanOrEqual(boxes.mediaHeight * 0.3);
+    expect(boxes.simRight).toBeLessThanOrEqual(boxes.favLeft);
     await page.screenshot({ path: '/tmp/sim-catalogue-ty.png' });
     const card = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
     await card.hover();
