@@ -5,8 +5,9 @@ import { CONTRACT_KINDS, RATE_BOUNDS, type ContractKind, type TContractTerms } f
 import { DIVIDEND_PERIOD_TYPES, type DividendPeriodType } from '@portal/contracts/domain/agent-periods';
 import { parseAmountMinor } from '../../../lib/money-input';
 import { errorKey } from '../../../lib/error-key';
+import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { OFFER_TEXT_KEYS } from '../machines/contract-offer.machine';
-import { CONTRACTS_KEY, bpsOf, offerContract, percentOf } from './api';
+import { CONTRACTS_KEY, bpsOf, offerContract, percentOf, useContracts, type TAgentContract } from './api';
 
 export type OfferDraft = { rate: string; activeMembers: string; betAmount: string; period: DividendPeriodType };
 const EMPTY: OfferDraft = { rate: '', activeMembers: '0', betAmount: '0', period: 'daily' };
@@ -33,6 +34,14 @@ export function termsOf(kind: ContractKind, d: OfferDraft): { ok: true; terms: T
   }
 }
 
+/** The caller's own live contracts (from its upline or the house): it can only share kinds it holds (else 409). */
+export const HELD_FILTER = { role: 'received', status: 'active', pageNo: 1, pageSize: 100 } as const;
+
+/** The kinds an agent can offer: those of its live contracts, in the usual order. */
+export function offerableKinds(held: readonly Pick<TAgentContract, 'kind'>[]): ContractKind[] {
+  return CONTRACT_KINDS.filter((k) => held.some((c) => c.kind === k));
+}
+
 /**
  * "Offer contract" to a direct downline: kind, rate (%), conditions, and for a dividend its period.
  * `preview` renders the what-if for the terms being typed (null while they are invalid).
@@ -40,7 +49,10 @@ export function termsOf(kind: ContractKind, d: OfferDraft): { ok: true; terms: T
 export function OfferContractForm({ downlineId, preview }: { downlineId: number; preview?: (terms: TContractTerms | null) => ReactNode }) {
   const { t } = useTranslation(['agents', 'common']);
   const qc = useQueryClient();
-  const [kind, setKind] = useState<ContractKind>('dailyWages');
+  const held = useContracts(HELD_FILTER);
+  const kinds = offerableKinds(held.data?.list ?? []);
+  const [chosen, setKind] = useState<ContractKind>('dailyWages');
+  const kind: ContractKind = kinds.includes(chosen) ? chosen : (kinds[0] ?? chosen);
   const [draft, setDraft] = useState<OfferDraft>(EMPTY);
   const [touched, setTouched] = useState(false);
   const parsed = termsOf(kind, draft);
@@ -52,7 +64,21 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
     },
     onSettled: () => void qc.invalidateQueries({ queryKey: CONTRACTS_KEY }),
   });
+  // "Offer sent; waiting for the answer" lasts until the downline answers (or the offer ends): the row above shows the outcome.
+  useRealtimeEvent('contract.updated', (env) => {
+    if (m.isSuccess && env.payload.contractId === String(m.data.id)) m.reset();
+  });
   const bounds = RATE_BOUNDS[kind];
+  if (held.isError) return <p className="form-field__error" role="alert">{t(errorKey(held.error), { ns: 'common' })}</p>;
+  if (held.isPending) return <p className="cx-muted">{t('contracts.loading')}</p>;
+  if (kinds.length === 0) {
+    return (
+      <div className="ag-section" data-testid="offer-none">
+        <h3>{t('contracts.form.title')}</h3>
+        <p className="cx-muted">{t('contracts.form.noneHeld')}</p>
+      </div>
+    );
+  }
   return (
     <form
       className="ag-section"
@@ -68,7 +94,7 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
         <label className="form-field">
           <span className="form-field__label">{t('contracts.field.kind')}</span>
           <select className="form-field__input" value={kind} onChange={(e) => setKind(e.target.value as ContractKind)} data-testid="offer-kind">
-            {CONTRACT_KINDS.map((k) => <option key={k} value={k}>{t(OFFER_TEXT_KEYS.kind[k])}</option>)}
+            {kinds.map((k) => <option key={k} value={k}>{t(OFFER_TEXT_KEYS.kind[k])}</option>)}
           </select>
         </label>
         <label className="form-field">
