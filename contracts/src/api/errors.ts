@@ -104,6 +104,8 @@ export const ErrorCode = {
   CONTRACT_CONSENT_REQUIRED: 'CONTRACT_CONSENT_REQUIRED',
   /** Contracts are made with agents only: the downline is a player (set it as agent first). */
   CONTRACT_DOWNLINE_NOT_AGENT: 'CONTRACT_DOWNLINE_NOT_AGENT',
+  /** House contracts (an operator's grant) go to top agents only: this agent has an upline, whose contract it shares. */
+  CONTRACT_NOT_TOP_AGENT: 'CONTRACT_NOT_TOP_AGENT',
   /** A settlement period still open or in the future. */
   PERIOD_NOT_CLOSED: 'PERIOD_NOT_CLOSED',
   /** Agent register centre (issue 11): the invitation's quota of registrations is used up. */
@@ -214,6 +216,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CONTRACT_CONDITIONS_BELOW_UPLINE: 400,
   CONTRACT_CONSENT_REQUIRED: 409,
   CONTRACT_DOWNLINE_NOT_AGENT: 409,
+  CONTRACT_NOT_TOP_AGENT: 409,
   PERIOD_NOT_CLOSED: 400,
   INVITATION_EXHAUSTED: 409,
   NOT_DIRECT_DOWNLINE: 403,
@@ -316,6 +319,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CONTRACT_CONDITIONS_BELOW_UPLINE: "A downline's conditions cannot be looser than your own",
   CONTRACT_CONSENT_REQUIRED: "Accepting this rate ends your downlines' higher contracts: please confirm",
   CONTRACT_DOWNLINE_NOT_AGENT: 'Contracts are only made with agents: set this member as an agent first',
+  CONTRACT_NOT_TOP_AGENT: 'This account is not a top agent: house contracts go to top-level agents only (an agent with an upline gets its contract from the upline)',
   PERIOD_NOT_CLOSED: "This period is not over yet",
   INVITATION_EXHAUSTED: 'This invitation link has no registrations left',
   NOT_DIRECT_DOWNLINE: 'Only a direct downline can be managed here',

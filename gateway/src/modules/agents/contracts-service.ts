@@ -293,6 +293,8 @@ export async function grantHouseContractIn(tx: Tx, merchant: Merchant, downlineI
   // The member row locked: two grants for the same agent at once run one after the other (the second replaces the first).
   const d = (await tx.query<{ parent_id: number | null; type: number }>('SELECT parent_id, type FROM members WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [downlineId, merchant.code])).rows[0];
   if (!d) throw new AppError(ErrorCode.USER_NOT_FOUND);
+  // The house contracts with top agents only (no upline); one below gets its terms from its upline.
+  if (d.parent_id !== null) throw new AppError(ErrorCode.CONTRACT_NOT_TOP_AGENT);
   const checked = validateOffer({ uplineId: null, downlineId, downlineParentId: d.parent_id, uplineTerms: null }, proposed);
   if (!checked.ok) throw new AppError(checked.code);
   if (!isAgentType(d.type, merchant.agentTypes)) throw new AppError(ErrorCode.CONTRACT_DOWNLINE_NOT_AGENT);

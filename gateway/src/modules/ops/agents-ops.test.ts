@@ -66,7 +66,9 @@ describe('operator agent calls', () => {
     // not a top agent / not an agent
     const b = await member(1, a);
     const p = await member(0);
-    expect((await grant(admin, b.memberId, wages(100))).json).toMatchObject({ success: false, code: 'CONTRACT_NOT_DIRECT_DOWNLINE' });
+    const notTop = await grant(admin, b.memberId, wages(100));
+    expect(notTop.status).toBe(409);
+    expect(notTop.json).toMatchObject({ success: false, code: 'CONTRACT_NOT_TOP_AGENT', message: expect.stringMatching(/not a top agent/) });
     expect((await grant(admin, p.memberId, wages(100))).json).toMatchObject({ success: false, code: 'CONTRACT_DOWNLINE_NOT_AGENT' });
   });
 
