@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useVendorName } from '../../../lib/vendor-names';
 import { useTranslation } from 'react-i18next';
 import type { TTeamBet } from '@portal/contracts/api/agent-reports';
+import { GAME_TYPES } from '@portal/contracts/domain/constants';
 import { errorMessage } from '../../../lib/field-message';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
@@ -15,7 +16,8 @@ const STATUS_TONE: Record<TTeamBet['status'], string> = { settled: 'ok', open: '
 
 /** Team betting: bet records of the caller's team by range, account and game type. */
 export function TeamBetsScreen() {
-  const { t } = useTranslation('agent-office');
+  // home: the game types' names (the lobby's tabs).
+  const { t } = useTranslation(['agent-office', 'home']);
   const vendorName = useVendorName();
   const money = useMoney();
   const dateTime = useDateTime();
@@ -33,7 +35,7 @@ export function TeamBetsScreen() {
         <ReportRangeFilter
           {...r}
           apply={(range) => {
-            setFilter({ ...(account.trim() ? { account: account.trim() } : {}), ...(gameType.trim() ? { gameType: gameType.trim().toUpperCase() } : {}) });
+            setFilter({ ...(account.trim() ? { account: account.trim() } : {}), ...(gameType ? { gameType } : {}) });
             r.apply(range);
           }}
           testId="ao-bets"
@@ -44,7 +46,10 @@ export function TeamBetsScreen() {
           </label>
           <label className="form-field">
             <span className="form-field__label">{t('bets.game_type')}</span>
-            <input className="form-field__input" value={gameType} maxLength={32} placeholder="RNG, LIVE…" onChange={(e) => setGameType(e.target.value)} data-testid="ao-bets-game-type" />
+            <select className="form-field__input" value={gameType} onChange={(e) => setGameType(e.target.value)} data-testid="ao-bets-game-type">
+              <option value="">{t('bets.game_type_all')}</option>
+              {GAME_TYPES.map((g) => <option key={g} value={g}>{t(`home:gameType.${g}`)}</option>)}
+            </select>
           </label>
         </ReportRangeFilter>
         {q.error && <FormMessage message={errorMessage(q.error)} />}
