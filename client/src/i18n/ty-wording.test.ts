@@ -4,6 +4,7 @@ import auth from './locales/ty/auth.json';
 import bets from './locales/ty/bets.json';
 import wallet from './locales/ty/wallet.json';
 import agentOffice from './locales/ty/agent-office.json';
+import agents from './locales/ty/agents.json';
 
 /** Tagalog wordings a review found left in English or inconsistent. */
 describe('TY wording', () => {
@@ -16,5 +17,9 @@ describe('TY wording', () => {
   it('"past N days" reads the same in the betting record as elsewhere', () => {
     expect(bets.past_days_other).toBe(wallet.records_past_days_other);
     expect(bets.past_days_other).toBe(agentOffice.range.past_days_other);
+  });
+  it('daily wages has one name: menu, page title, offer popup, records', () => {
+    expect(agents.offer.kind.dailyWages).toBe(agentOffice.item.agentDailyWages2);
+    expect(agents.offer.kind.dailyWages).toBe(wallet.record_kind_daily_salary);
   });
 });
