@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../route-handle';
 import { loadNamespaces } from '../../i18n/i18n';
 import { RouteError } from './route-error';
+import { PAGE_FALLBACK } from '../lazy-page';
 
 const handle: RouteHandle = { titleKey: 'house:page_title', footer: false };
 
@@ -13,6 +14,8 @@ export const HOUSE_ROUTE: RouteObject = {
     const [m] = await Promise.all([import('../../features/house/components/house-play-page'), loadNamespaces(['house'])]);
     return { Component: m.HousePlayPage };
   },
+  // Shown while the lazy page loads on a first visit (the router's initial hydration): no blank page, no warning.
+  hydrateFallbackElement: PAGE_FALLBACK,
   errorElement: <RouteError />,
   handle,
 };

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import type { RouteHandle } from '../route-handle';
 import { loadNamespaces } from '../../i18n/i18n';
 import { RouteError } from './route-error';
+import { PAGE_FALLBACK } from '../lazy-page';
 
 const handle = (titleKey: string): RouteHandle => ({ titleKey, footer: false });
 
@@ -17,6 +18,8 @@ export const OPS_ROUTE: RouteObject = {
     const [m] = await Promise.all([import('../layout/ops-layout'), loadNamespaces(['ops'])]);
     return { Component: m.OpsLayout };
   },
+  // Shown while the lazy shell loads on a first visit (the router's initial hydration): no blank page, no warning.
+  hydrateFallbackElement: PAGE_FALLBACK,
   errorElement: <RouteError />,
   handle: handle('ops:area_name'),
   children: [

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { HOUSE_ROUTE } from './house-route';
+import { OPS_ROUTE } from './ops-routes';
+
+/**
+ * The lazy top-level routes (/ops, /house/play) give the router an element for the first render
+ * while their chunk loads (initial hydration): a spinner, and no React Router warning
+ * "No `HydrateFallback` element provided to render during initial hydration".
+ */
+describe('lazy top-level routes: hydrate fallback', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['/ops/deposits', OPS_ROUTE],
+    ['/ops', OPS_ROUTE],
+    ['/house/play', HOUSE_ROUTE],
+  ] as Array<[string, RouteObject]>)('%s renders the page spinner before its chunk is in', (path, route) => {
+    expect(route.hydrateFallbackElement ?? route.HydrateFallback).toBeTruthy();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const router = createMemoryRouter([route], { initialEntries: [path] });
+    const html = renderToStaticMarkup(<RouterProvider router={router} />);
+    router.dispose();
+    expect(html).toContain('page-spinner');
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/HydrateFallback/);
+  });
+});
