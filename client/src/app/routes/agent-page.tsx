@@ -28,9 +28,12 @@ export function AgentLandingPage() {
     <div className="agent-page">
       <header className="agent-page__head container">
         <Logo />
-        <Link to="/" className="btn btn--ghost btn--sm">
-          {t('common:back_home')}
-        </Link>
+        <div className="agent-home__meta">
+          <LanguageSelect />
+          <Link to="/" className="btn btn--ghost btn--sm">
+            {t('common:back_home')}
+          </Link>
+        </div>
       </header>
       <main className="agent-landing container">
         <section className="agent-landing__pitch">
