@@ -188,7 +188,7 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                         <th>{t('payouts.statement.member')}</th>
                         <th>{t('payouts.statement.validBets')}</th>
                         <th>{t('payouts.statement.profitLoss')}</th>
-                        <th>{t(OFFER_TEXT_KEYS.activeMembers)}</th>
+                        <th>{t('payouts.statement.activeMembers')}</th>
                         <th>{t('payouts.statement.downlineRate')}</th>
                         <th>{t('payouts.statement.took')}</th>
                       </tr>
@@ -199,7 +199,7 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                           <td data-label={t('payouts.statement.member')}>{l.isSelf ? t('payouts.statement.self', { account: l.account }) : l.account}</td>
                           <td data-label={t('payouts.statement.validBets')}>{money(l.validBets)}</td>
                           <td data-label={t('payouts.statement.profitLoss')}>{money(l.profitLoss)}</td>
-                          <td data-label={t(OFFER_TEXT_KEYS.activeMembers)}>{l.activeMembers}</td>
+                          <td data-label={t('payouts.statement.activeMembers')}>{l.activeMembers}</td>
                           <td data-label={t('payouts.statement.downlineRate')}>{l.rate === null ? '—' : percentOf(l.rate)}</td>
                           <td data-label={t('payouts.statement.took')}>{money(l.took)}</td>
                         </tr>
