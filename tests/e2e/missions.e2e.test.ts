@@ -93,11 +93,22 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await page.getByTestId('ops-mission-game-type').fill('FISH');
     await page.getByTestId('ops-mission-title-en').fill('Fish for 200.00 this week');
     await page.getByTestId('ops-mission-title-ty').fill('Mangisda ng 200.00 ngayong linggo');
-    await page.getByTestId('ops-mission-target').fill('20000');
-    await page.getByTestId('ops-mission-reward').fill('500');
+    // Pesos, as on every ops money form: a bad amount is named on its field and nothing is sent.
+    await page.getByTestId('ops-mission-target').fill('200.005');
+    await page.getByTestId('ops-mission-reward').fill('-5');
+    await page.getByTestId('ops-mission-save').click();
+    await page.getByTestId('ops-mission-invalid').waitFor();
+    expect(await page.getByTestId('ops-mission-target').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('ops-mission-reward').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('ops-mission-target').fill('200.00');
+    await page.getByTestId('ops-mission-reward').fill('5');
     await page.getByTestId('ops-mission-save').click();
     const row = page.locator('tr', { hasText: 'Fish for 200.00 this week' });
     await row.waitFor();
+    await expect.poll(() => row.innerText()).toMatch(/₱200\.00[\s\S]*₱5\.00/);
+    const stored = (await call<{ list: Array<{ title: { EN: string }; target: number; rewardAmount: number }> }>('/ops/api/missions', suite.opsToken))
+      .list.filter((m) => m.title.EN === 'Fish for 200.00 this week');
+    expect(stored.map((m) => [m.target, m.rewardAmount])).toEqual([[200_00, 5_00]]);
     await page.screenshot({ path: '/tmp/missions-ops.png', fullPage: true });
     const id = (await row.getAttribute('data-testid'))!.replace('ops-mission-', '');
     await row.getByTestId('ops-mission-toggle').click();

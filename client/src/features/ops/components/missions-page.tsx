@@ -3,18 +3,24 @@ import { useTranslation } from 'react-i18next';
 import type { TOpsMission } from '@portal/contracts/api/missions';
 import { isMoneyKind, MISSION_KINDS, MISSION_PERIODS, type TMissionKind, type TMissionPeriod } from '@portal/contracts/domain/missions';
 import { useOpsMissions, useSaveMission, type MissionBody } from '../api/missions';
+import { missionMoneyForm, missionMoneyOf, type MissionMoney, type MissionMoneyForm } from '../lib/mission-money';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
 const int = (v: string) => (/^\d{1,13}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
-type Form = { period: TMissionPeriod; kind: TMissionKind; gameType: string; titleEn: string; titleTy: string; target: string; reward: string; sort: string; enabled: boolean };
+// Target and reward as typed: pesos for the reward and a money target, a count otherwise (lib/mission-money).
+type Form = MissionMoneyForm & { period: TMissionPeriod; kind: TMissionKind; gameType: string; titleEn: string; titleTy: string; sort: string; enabled: boolean };
 const formOf = (m: TOpsMission | null): Form => ({
   period: m?.period ?? 'daily', kind: m?.kind ?? 'valid_bet', gameType: m?.gameType ?? '', titleEn: m?.title.EN ?? '', titleTy: m?.title.TY ?? '',
-  target: m ? String(m.target) : '', reward: m ? String(m.rewardAmount) : '', sort: String(m?.sort ?? 0), enabled: m?.enabled ?? true,
+  ...missionMoneyForm(m), sort: String(m?.sort ?? 0), enabled: m?.enabled ?? true,
 });
-const bodyOf = (f: Form): MissionBody => ({
+const bodyOf = (f: Form, money: MissionMoney): MissionBody => ({
   period: f.period, kind: f.kind, gameType: f.kind === 'game_bet' ? f.gameType.trim().toUpperCase() : null,
-  title: { EN: f.titleEn, TY: f.titleTy }, target: int(f.target), rewardAmount: int(f.reward), sort: int(f.sort), enabled: f.enabled,
+  title: { EN: f.titleEn, TY: f.titleTy }, ...money, sort: int(f.sort), enabled: f.enabled,
+});
+/** A stored mission as it is (centavos untouched), to switch it on or off. */
+const bodyOfMission = (m: TOpsMission, enabled: boolean): MissionBody => ({
+  period: m.period, kind: m.kind, gameType: m.gameType, title: m.title, target: m.target, rewardAmount: m.rewardAmount, sort: m.sort, enabled,
 });
 
 /**
@@ -28,7 +34,7 @@ export function MissionsOpsPage() {
   const list = useOpsMissions();
   const save = useSaveMission();
   const [editing, setEditing] = useState<TOpsMission | null | 'new'>(null);
-  const toggle = (m: TOpsMission) => save.mutate({ id: m.id, body: { ...bodyOf(formOf(m)), enabled: !m.enabled } });
+  const toggle = (m: TOpsMission) => save.mutate({ id: m.id, body: bodyOfMission(m, !m.enabled) });
   return (
     <section className="ops-page" data-testid="ops-missions-page">
       <PageHead title={to('nav_missions')}>
@@ -75,14 +81,16 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
   const { t } = useTranslation('missions');
   const save = useSaveMission();
   const [f, setF] = useState<Form>(() => formOf(current));
-  const [bad, setBad] = useState(false);
+  const [bad, setBad] = useState<ReadonlyArray<keyof MissionMoneyForm | 'sort'>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
-    const body = bodyOf(f);
-    if (!(body.target > 0) || !(body.rewardAmount > 0) || Number.isNaN(body.sort)) return setBad(true);
-    setBad(false);
-    save.mutate({ id: current?.id ?? null, body }, { onSuccess: onDone });
+    const money = missionMoneyOf(f.kind, f);
+    const wrong = [...(money.ok ? [] : money.bad), ...(Number.isNaN(int(f.sort)) ? (['sort'] as const) : [])];
+    setBad(wrong);
+    if (!money.ok || wrong.length > 0) return;
+    save.mutate({ id: current?.id ?? null, body: bodyOf(f, money.value) }, { onSuccess: onDone });
   };
+  const moneyTarget = isMoneyKind(f.kind);
   const fixed = current !== null;
   return (
     <div className="ops-panel ops-form" data-testid="ops-mission-form">
@@ -102,11 +110,15 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
       {f.kind === 'game_bet' && <OpsField label={t('ops_game_type')} value={f.gameType} onChange={set('gameType')} testId="ops-mission-game-type" disabled={fixed} maxLength={12} placeholder="RNG" />}
       <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-mission-title-en" required maxLength={120} />
       <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} />
-      <OpsField label={t('ops_target')} value={f.target} onChange={set('target')} testId="ops-mission-target" inputMode="numeric" required />
-      <OpsField label={t('ops_reward')} value={f.reward} onChange={set('reward')} testId="ops-mission-reward" inputMode="numeric" required />
-      <OpsField label={t('ops_sort')} value={f.sort} onChange={set('sort')} testId="ops-mission-sort" inputMode="numeric" />
+      <OpsField label={t(moneyTarget ? 'ops_target_money' : 'ops_target_count')} value={f.target} onChange={set('target')} testId="ops-mission-target"
+        inputMode={moneyTarget ? 'decimal' : 'numeric'} placeholder={moneyTarget ? '0.00' : '0'} required invalid={bad.includes('target')}
+        hint={bad.includes('target') ? t(moneyTarget ? 'ops_bad_money' : 'ops_bad_count') : undefined} />
+      <OpsField label={t('ops_reward')} value={f.reward} onChange={set('reward')} testId="ops-mission-reward" inputMode="decimal" placeholder="0.00" required
+        invalid={bad.includes('reward')} hint={bad.includes('reward') ? t('ops_bad_money') : undefined} />
+      <OpsField label={t('ops_sort')} value={f.sort} onChange={set('sort')} testId="ops-mission-sort" inputMode="numeric" invalid={bad.includes('sort')}
+        hint={bad.includes('sort') ? t('ops_bad_sort') : undefined} />
       <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} data-testid="ops-mission-enabled" /> {t('ops_enabled')}</label>
-      {bad && <p className="ops-note ops-note--danger">{t('ops_invalid')}</p>}
+      {bad.length > 0 && <p className="ops-note ops-note--error" role="alert" data-testid="ops-mission-invalid">{t('ops_invalid')}</p>}
       <ErrorNote error={save.error} testId="ops-mission-save-error" />
       {save.isSuccess && <SuccessNote>{t('ops_saved')}</SuccessNote>}
       <div className="ops-form__actions">

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { missionMoneyForm, missionMoneyOf } from './mission-money';
+
+describe('mission target and reward: pesos in the form, centavos to the API', () => {
+  it('reads the reward and a money target as pesos (with centavos)', () => {
+    expect(missionMoneyOf('valid_bet', { target: '1,000', reward: '50' })).toEqual({ ok: true, value: { target: 100_000, rewardAmount: 5_000 } });
+    expect(missionMoneyOf('deposit', { target: '250.5', reward: '0.75' })).toEqual({ ok: true, value: { target: 25_050, rewardAmount: 75 } });
+    expect(missionMoneyOf('game_bet', { target: ' 200.00 ', reward: '5.00' })).toEqual({ ok: true, value: { target: 20_000, rewardAmount: 500 } });
+  });
+  it('reads a count target as a whole number, the reward still in pesos', () => {
+    expect(missionMoneyOf('bet_count', { target: '2', reward: '3' })).toEqual({ ok: true, value: { target: 2, rewardAmount: 300 } });
+    expect(missionMoneyOf('login_days', { target: '1,000', reward: '10.50' })).toEqual({ ok: true, value: { target: 1_000, rewardAmount: 1_050 } });
+  });
+  it('names every field that is not a valid amount', () => {
+    expect(missionMoneyOf('valid_bet', { target: '10.005', reward: '-5' })).toEqual({ ok: false, bad: ['target', 'reward'] });
+    expect(missionMoneyOf('valid_bet', { target: '100', reward: 'abc' })).toEqual({ ok: false, bad: ['reward'] });
+    expect(missionMoneyOf('deposit', { target: '0', reward: '1' })).toEqual({ ok: false, bad: ['target'] });
+    expect(missionMoneyOf('valid_bet', { target: '', reward: '0.00' })).toEqual({ ok: false, bad: ['target', 'reward'] });
+    expect(missionMoneyOf('bet_count', { target: '2.5', reward: '1' })).toEqual({ ok: false, bad: ['target'] });
+    expect(missionMoneyOf('login_days', { target: '-3', reward: '1' })).toEqual({ ok: false, bad: ['target'] });
+    expect(missionMoneyOf('bet_count', { target: '0', reward: '1e3' })).toEqual({ ok: false, bad: ['target', 'reward'] });
+  });
+  it('shows stored centavos as pesos for editing (a count as the count), and reads them back unchanged', () => {
+    const money = { kind: 'valid_bet' as const, target: 20_000, rewardAmount: 5_000 };
+    expect(missionMoneyForm(money)).toEqual({ target: '200.00', reward: '50.00' });
+    expect(missionMoneyOf(money.kind, missionMoneyForm(money))).toEqual({ ok: true, value: { target: 20_000, rewardAmount: 5_000 } });
+    const count = { kind: 'login_days' as const, target: 5, rewardAmount: 1_050 };
+    expect(missionMoneyForm(count)).toEqual({ target: '5', reward: '10.50' });
+    expect(missionMoneyOf(count.kind, missionMoneyForm(count))).toEqual({ ok: true, value: { target: 5, rewardAmount: 1_050 } });
+    expect(missionMoneyForm(null)).toEqual({ target: '', reward: '' });
+  });
+});
