@@ -206,8 +206,21 @@ export const ZOpsSettings = z.object({
   withdrawMax: ZAmount,
   withdrawDailyMax: ZAmount,
   autoReceiveMinutes: z.number().int().min(1).max(10080),
+  /**
+   * The account players send a manual bank deposit to (shown on the deposit page). `null`: none set, and
+   * the manual bank channel is not offered. Only the demo seed starts with one (a made-up account).
+   */
+  manualBank: z
+    .object({
+      bankName: z.string().trim().min(2).max(64),
+      accountName: z.string().trim().min(2).max(64),
+      accountNumber: z.string().trim().regex(/^[0-9A-Za-z][0-9A-Za-z -]{2,32}[0-9A-Za-z]$/, '4 to 34 letters, digits, spaces or hyphens'),
+    })
+    .strict()
+    .nullable(),
 });
 export type TOpsSettings = z.infer<typeof ZOpsSettings>;
+export type TManualBank = NonNullable<TOpsSettings['manualBank']>;
 
 export const ZAuditEntry = z.object({
   id: z.string(),

@@ -8,6 +8,7 @@ import { createAccounts } from '../modules/auth/accounts-service.ts';
 import { createCaptchas, createSliderBotChecker } from '../modules/auth/challenges.ts';
 import { createSmtpMailer } from '../modules/notify/notifier.ts';
 import { opsTotp } from '../testing/ops-totp.ts';
+import { DEMO_MANUAL_BANK } from '../modules/cashier/settings.ts';
 
 /**
  * A portal in production mode with what production requires (no demo seed, secrets from the
@@ -157,6 +158,47 @@ describe('authorization in production mode', () => {
     const send = (token: string, body: Json) => call('/wps/relay/GCS_walletTransfer', { token, body: { withdrawPassword: 'pay12345', requestId: `req_${randomBytes(6).toString('hex')}`, ...body } });
     expect((await send(agentToken, { direction: 'downline', toAccount: outsider.account, amount: 100 })).json?.code).toBe('NOT_IN_TREE');
     expect((await send(playerToken, { direction: 'downline', toAccount: players[0].account, amount: 100 })).json?.code).toBe('NON_AGENT');
+  });
+});
+
+describe('manual bank deposits in production', () => {
+  it('offers no manual bank channel until an operator sets the receiving account, and never the demo seed\'s made-up one', async () => {
+    const [, p] = t.fixture.players;
+    const player = await login(p.account, p.password);
+    const admin = await opsLogin(t.fixture.admin.username, t.fixture.admin.password);
+    const channels = async () => (await call<{ list: Array<{ code: string; bankDetails: unknown }> }>('/wps/v2/deposit/channels', { token: player })).json!.value!.list;
+    const settings = async () => (await call<{ manualBank: unknown }>('/ops/api/settings', { token: admin })).json!.value!;
+    // A new production merchant: nothing to send money to, so no manual bank deposit (and no simulator channels).
+    expect(await channels()).toEqual([]);
+    expect((await settings()).manualBank).toBeNull();
+    const refused = await call('/wps/v2/deposit/orders', { token: player, body: { channelCode: 'BANK', amount: 1000_00, requestId: `req_${randomBytes(6).toString('hex')}` } });
+    expect(refused.status).toBe(404);
+    expect(refused.json).toMatchObject({ success: false, code: 'NOT_AVAILABLE' });
+
+    // Bad input is named, nothing is saved.
+    const bad = await call('/ops/api/settings', { method: 'PUT', token: admin, body: { manualBank: { bankName: 'BPI', accountName: 'LP Gaming Corp.', accountNumber: '12' } } });
+    expect(bad.status, bad.text).toBe(400);
+    expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect((await settings()).manualBank).toBeNull();
+
+    // The operator sets the account: players see it on the manual bank channel.
+    const bank = { bankName: 'BPI', accountName: 'LP Gaming Corp.', accountNumber: '3141-5926-53' };
+    const saved = await call('/ops/api/settings', { method: 'PUT', token: admin, body: { manualBank: bank } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json).toMatchObject({ value: { manualBank: bank, depositMin: 100_00 } });
+    expect(await channels()).toEqual([expect.objectContaining({ code: 'BANK', bankDetails: bank })]);
+    const audited = await t.portal.db.query<{ after: { manualBank: unknown } }>(`SELECT after FROM audit_log WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`);
+    expect(audited.rows[0]!.after.manualBank).toEqual(bank);
+
+    // A database that got the demo seed's account before production stopped giving it: still never shown.
+    await t.portal.db.query(`UPDATE payment_channels SET details = $2 WHERE merchant_code = $1 AND code = 'BANK'`, [t.fixture.merchant, JSON.stringify(DEMO_MANUAL_BANK)]);
+    expect(await channels()).toEqual([]);
+    expect((await settings()).manualBank).toBeNull();
+
+    // Cleared again with null.
+    expect((await call('/ops/api/settings', { method: 'PUT', token: admin, body: { manualBank: bank } })).status).toBe(200);
+    expect((await call('/ops/api/settings', { method: 'PUT', token: admin, body: { manualBank: null } })).status).toBe(200);
+    expect(await channels()).toEqual([]);
   });
 });
 

@@ -42,7 +42,8 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
   const sim = simSecret ? createSimProvider(db, simSecret, log) : null;
   if (sim) providers.set(sim.provider.code, sim.provider);
 
-  const deposits = createDeposits({ db, providers, symbolOf });
+  // The demo seed's made-up receiving account for manual bank deposits goes to demo merchants only.
+  const deposits = createDeposits({ db, providers, symbolOf, demoBank: config.SEED === 'demo' });
   const withdrawals = createWithdrawals({ db, hasher, limiter, symbolOf });
   const transfers = createTransfers({ db, verifyWithdrawPassword: withdrawals.verifyWithdrawPassword });
   const operators = createOperators({ db, hasher, limiter });

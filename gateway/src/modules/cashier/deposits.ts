@@ -7,7 +7,7 @@ import { transfer } from '../wallet/ledger.ts';
 import { postMessage } from '../wallet/messages.ts';
 import { checkMoney } from '../rg/rg-service.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
-import { ensureChannels, settingsOf } from './settings.ts';
+import { ensureChannels, manualBankOf, settingsOf } from './settings.ts';
 import type { PaymentNotification, PaymentProvider } from './payment-provider.ts';
 
 export type DepositRow = {
@@ -38,21 +38,21 @@ export type ApplyOutcome = 'credited' | 'failed' | 'duplicate' | 'ignored';
  * `deposit:{provider}:{providerOrderId}`, and every status change is a guarded UPDATE along
  * DEPOSIT_TRANSITIONS under the order's row lock, so duplicate and out-of-order callbacks are harmless.
  */
-export function createDeposits(deps: { db: Db; providers: Map<string, PaymentProvider>; symbolOf(m: string): string }) {
+export function createDeposits(deps: { db: Db; providers: Map<string, PaymentProvider>; symbolOf(m: string): string; demoBank?: boolean }) {
   const { db, providers } = deps;
   /** Steps that run in the transaction that marks a deposit paid (the first deposit bonus): exactly once with the credit. */
   const paidHooks: Array<(tx: Tx, d: DepositRow) => Promise<void>> = [];
 
   async function channels(merchant: Merchant): Promise<TPaymentChannel[]> {
-    await ensureChannels(db, merchant.code);
+    const bankOpts = { demoBank: deps.demoBank ?? false };
+    await ensureChannels(db, merchant.code, bankOpts);
     const r = await db.query<ChannelRow>('SELECT * FROM payment_channels WHERE merchant_code = $1 AND active ORDER BY sort, code', [merchant.code]);
     return r.rows
-      .filter((c) => c.provider === 'manual' || providers.has(c.provider))
+      // A manual bank deposit needs an account to send to: without one set on /ops/settings it is not offered.
+      .filter((c) => (c.provider === 'manual' ? manualBankOf(c.details, bankOpts) !== null : providers.has(c.provider)))
       .map((c) => ({
         code: c.code, kind: c.kind, provider: c.provider, name: c.name, minAmount: c.min_amount, maxAmount: c.max_amount,
-        bankDetails: c.provider === 'manual' && c.details.bankName
-          ? { bankName: c.details.bankName, accountName: c.details.accountName ?? '', accountNumber: c.details.accountNumber ?? '' }
-          : null,
+        bankDetails: c.provider === 'manual' ? manualBankOf(c.details, bankOpts) : null,
       }));
   }
 
@@ -187,6 +187,8 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     paidHooks.push(hook);
   }
 
-  return { channels, create, list, get, applyNotification, decideManual, onPaid };
+  /** Whether a manual bank channel may start with (and show) the demo seed's made-up account. */
+  const demoBank = deps.demoBank ?? false;
+  return { channels, create, list, get, applyNotification, decideManual, onPaid, demoBank };
 }
 export type Deposits = ReturnType<typeof createDeposits>;

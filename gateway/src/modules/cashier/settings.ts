@@ -1,9 +1,12 @@
 import { DEFAULT_AUTO_RECEIVE_MINUTES } from '@portal/contracts/api/cashier';
-import type { TOpsSettings } from '@portal/contracts/api/ops';
+import type { TManualBank, TOpsSettings } from '@portal/contracts/api/ops';
 import type { Queryable } from '../../db/db.ts';
 
+/** The cashier limits (the settings but the manual bank account, which lives on the BANK channel). */
+export type CashierLimits = Omit<TOpsSettings, 'manualBank'>;
+
 /** Cashier settings of a merchant without its own row (₱100 to ₱50,000 a request, ₱100,000 a day). */
-export const DEFAULT_SETTINGS: TOpsSettings = {
+export const DEFAULT_SETTINGS: CashierLimits = {
   depositMin: 100_00,
   depositMax: 50_000_00,
   withdrawMin: 100_00,
@@ -12,22 +15,26 @@ export const DEFAULT_SETTINGS: TOpsSettings = {
   autoReceiveMinutes: DEFAULT_AUTO_RECEIVE_MINUTES,
 };
 
+/**
+ * The demo seed's made-up receiving account for manual bank deposits. Only a demo merchant starts with it:
+ * shown on a production site, players would send real money to an account nobody holds. A merchant's
+ * operator sets the real one on /ops/settings; until then the manual bank channel is not offered.
+ */
+export const DEMO_MANUAL_BANK: TManualBank = { bankName: 'BDO Unibank', accountName: 'LuckyPeso Payments Inc.', accountNumber: '001230045678' };
+
 /** Channels a merchant gets when it has none: the Philippine e-wallets and InstaPay through the simulator, and a manual bank deposit. */
 const DEFAULT_CHANNELS = [
-  { code: 'GCASH', kind: 'gcash', provider: 'sim', name: 'GCash', min: 100_00, max: 50_000_00, details: {} },
-  { code: 'MAYA', kind: 'maya', provider: 'sim', name: 'Maya', min: 100_00, max: 50_000_00, details: {} },
-  { code: 'INSTAPAY', kind: 'instapay', provider: 'sim', name: 'Bank transfer (InstaPay)', min: 100_00, max: 50_000_00, details: {} },
-  {
-    code: 'BANK', kind: 'manual_bank', provider: 'manual', name: 'Manual bank deposit', min: 500_00, max: 500_000_00,
-    details: { bankName: 'BDO Unibank', accountName: 'LuckyPeso Payments Inc.', accountNumber: '001230045678' },
-  },
+  { code: 'GCASH', kind: 'gcash', provider: 'sim', name: 'GCash', min: 100_00, max: 50_000_00 },
+  { code: 'MAYA', kind: 'maya', provider: 'sim', name: 'Maya', min: 100_00, max: 50_000_00 },
+  { code: 'INSTAPAY', kind: 'instapay', provider: 'sim', name: 'Bank transfer (InstaPay)', min: 100_00, max: 50_000_00 },
+  { code: 'BANK', kind: 'manual_bank', provider: 'manual', name: 'Manual bank deposit', min: 500_00, max: 500_000_00 },
 ] as const;
 
 type SettingsRow = {
   deposit_min: number; deposit_max: number; withdraw_min: number; withdraw_max: number; withdraw_daily_max: number; auto_receive_minutes: number;
 };
 
-export async function settingsOf(q: Queryable, merchant: string): Promise<TOpsSettings> {
+export async function settingsOf(q: Queryable, merchant: string): Promise<CashierLimits> {
   const r = await q.query<SettingsRow>('SELECT * FROM cashier_settings WHERE merchant_code = $1', [merchant]);
   const s = r.rows[0];
   if (!s) return { ...DEFAULT_SETTINGS };
@@ -37,7 +44,7 @@ export async function settingsOf(q: Queryable, merchant: string): Promise<TOpsSe
   };
 }
 
-export async function saveSettings(q: Queryable, merchant: string, s: TOpsSettings): Promise<void> {
+export async function saveSettings(q: Queryable, merchant: string, s: CashierLimits): Promise<void> {
   await q.query(
     `INSERT INTO cashier_settings (merchant_code, deposit_min, deposit_max, withdraw_min, withdraw_max, withdraw_daily_max, auto_receive_minutes)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -49,8 +56,12 @@ export async function saveSettings(q: Queryable, merchant: string, s: TOpsSettin
 
 /** Merchants whose default channels are known to exist, per database (a process may hold several: tests). */
 const seeded = new WeakMap<Queryable, Set<string>>();
-/** Give a merchant the default channels the first time its cashier is used (no-op once it has any). */
-export async function ensureChannels(q: Queryable, merchant: string): Promise<void> {
+/**
+ * Give a merchant the default channels the first time its cashier is used (no-op once it has any).
+ * `demoBank`: the manual bank channel starts with DEMO_MANUAL_BANK (the demo seed only); otherwise
+ * it has no receiving account until an operator sets one.
+ */
+export async function ensureChannels(q: Queryable, merchant: string, opts: { demoBank?: boolean } = {}): Promise<void> {
   const known = seeded.get(q) ?? new Set<string>();
   seeded.set(q, known);
   if (known.has(merchant)) return;
@@ -60,11 +71,43 @@ export async function ensureChannels(q: Queryable, merchant: string): Promise<vo
       await q.query(
         `INSERT INTO payment_channels (merchant_code, code, kind, provider, name, min_amount, max_amount, details, sort)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (merchant_code, code) DO NOTHING`,
-        [merchant, c.code, c.kind, c.provider, c.name, c.min, c.max, JSON.stringify(c.details), i],
+        [merchant, c.code, c.kind, c.provider, c.name, c.min, c.max, JSON.stringify(c.code === 'BANK' && opts.demoBank ? DEMO_MANUAL_BANK : {}), i],
       );
     }
   }
   known.add(merchant);
+}
+
+type BankDetails = { bankName?: string; accountName?: string; accountNumber?: string };
+
+/**
+ * The receiving account of a manual bank channel's details, or null when none is set. Outside the demo
+ * (`demoBank` false) the demo seed's made-up account counts as none: a database that got it before
+ * production stopped seeding it never shows it to players.
+ */
+export function manualBankOf(details: BankDetails | null | undefined, opts: { demoBank?: boolean } = {}): TManualBank | null {
+  if (!details?.bankName || !details.accountNumber) return null;
+  if (!opts.demoBank && details.accountNumber === DEMO_MANUAL_BANK.accountNumber && details.bankName === DEMO_MANUAL_BANK.bankName) return null;
+  return { bankName: details.bankName, accountName: details.accountName ?? '', accountNumber: details.accountNumber };
+}
+
+/** The merchant's manual bank receiving account (see manualBankOf). */
+export async function readManualBank(q: Queryable, merchant: string, opts: { demoBank?: boolean } = {}): Promise<TManualBank | null> {
+  await ensureChannels(q, merchant, opts);
+  const r = await q.query<{ details: BankDetails }>(`SELECT details FROM payment_channels WHERE merchant_code = $1 AND code = 'BANK'`, [merchant]);
+  return manualBankOf(r.rows[0]?.details, opts);
+}
+
+/** Set (or clear with null) the manual bank receiving account; the channel is offered only with one. */
+export async function saveManualBank(q: Queryable, merchant: string, bank: TManualBank | null, opts: { demoBank?: boolean } = {}): Promise<void> {
+  await ensureChannels(q, merchant, opts);
+  const bankRow = DEFAULT_CHANNELS.find((c) => c.code === 'BANK')!;
+  await q.query(
+    `INSERT INTO payment_channels (merchant_code, code, kind, provider, name, min_amount, max_amount, details, sort)
+     VALUES ($1, 'BANK', $2, $3, $4, $5, $6, $7, $8)
+     ON CONFLICT (merchant_code, code) DO UPDATE SET details = EXCLUDED.details`,
+    [merchant, bankRow.kind, bankRow.provider, bankRow.name, bankRow.min, bankRow.max, JSON.stringify(bank ?? {}), DEFAULT_CHANNELS.indexOf(bankRow)],
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { balanceOf, transfer } from '../wallet/ledger.ts';
 import { toDeposit, type DepositRow, type Deposits } from '../cashier/deposits.ts';
 import { WITHDRAWAL_SELECT, toWithdrawal, type WithdrawalRow, type Withdrawals } from '../cashier/withdrawals.ts';
-import { saveSettings, settingsOf } from '../cashier/settings.ts';
+import { readManualBank, saveManualBank, saveSettings, settingsOf } from '../cashier/settings.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
 import { mountOpsAgentRoutes } from './agents-routes.ts';
 import { mountOpsPlatformRoutes } from './platform-routes.ts';
@@ -201,16 +201,22 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
     }
     return { memberId: m.id, account: m.account, status: body.status };
   });
-  call(opsCalls.settings, 'cashier.settings.read', async ({ ctx }) => settingsOf(db, ctx.merchant.code));
+  const bankOpts = { demoBank: deposits.demoBank };
+  call(opsCalls.settings, 'cashier.settings.read', async ({ ctx }) => ({
+    ...(await settingsOf(db, ctx.merchant.code)),
+    manualBank: await readManualBank(db, ctx.merchant.code, bankOpts),
+  }));
   call(opsCalls.updateSettings, 'cashier.settings.update', async ({ ctx, body }) => {
     return db.tx(async (tx) => {
       await tx.query('SELECT code FROM merchants WHERE code = $1 FOR UPDATE', [ctx.merchant.code]);
-      const before = await settingsOf(tx, ctx.merchant.code);
-      const next = { ...before, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) };
+      const before = { ...(await settingsOf(tx, ctx.merchant.code)), manualBank: await readManualBank(tx, ctx.merchant.code, bankOpts) };
+      const next = { ...before, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as typeof before;
       if (next.depositMax < next.depositMin || next.withdrawMax < next.withdrawMin || next.withdrawDailyMax < next.withdrawMax) {
         throw new AppError(ErrorCode.VALIDATION, 'Each maximum must be at least its minimum, and the daily maximum at least the per-request maximum');
       }
-      await saveSettings(tx, ctx.merchant.code, next);
+      const { manualBank, ...limits } = next;
+      await saveSettings(tx, ctx.merchant.code, limits);
+      if (body.manualBank !== undefined) await saveManualBank(tx, ctx.merchant.code, manualBank, bankOpts);
       await audit(tx, ctx.operator, 'settings.update', { type: 'merchant', id: ctx.merchant.code }, before, next);
       return next;
     });

@@ -83,6 +83,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
         <h1 className="mc-title">{t('deposit_title')}</h1>
         {channels.error && <FormMessage message={errorMessage(channels.error)} />}
         {channels.isPending && <p className="cx-muted">{t('loading')}</p>}
+        {channels.data && list.length === 0 && <p className="cx-muted" data-testid="deposit-none">{t('deposit_none')}</p>}
         {firstDepositOffer && isFirstDeposit && !offerDone && firstDepositOffer(() => setOfferDone(true))}
         {list.length > 0 && channel && (
           <form className="cx-form" onSubmit={submit} noValidate>

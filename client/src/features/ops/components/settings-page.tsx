@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TOpsSettings } from '@portal/contracts/api/ops';
+import type { TManualBank, TOpsSettings } from '@portal/contracts/api/ops';
 import { formatMinor } from '@portal/contracts/domain/money';
 import { useOpsSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { toPesosInput } from '../lib/money-input';
-import { MONEY_SETTINGS, parseSettingsForm, type SettingsForm } from '../lib/settings-form';
+import { BANK_FIELDS, MONEY_SETTINGS, parseBankForm, parseSettingsForm, type BankForm, type CashierLimits, type SettingsForm } from '../lib/settings-form';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, OpsField, PageHead, SuccessNote } from './ops-ui';
 
@@ -30,6 +30,7 @@ export function SettingsPage() {
       <ErrorNote error={settings.error} testId="ops-settings-load-error" />
       {/* Re-mounted when the saved values change (another admin), unless being edited. */}
       {settings.data && <SettingsEditor current={settings.data} isAdmin={isAdmin} />}
+      {settings.data && <BankEditor current={settings.data.manualBank} isAdmin={isAdmin} />}
     </section>
   );
 }
@@ -60,7 +61,7 @@ function SettingsEditor({ current, isAdmin }: { current: TOpsSettings; isAdmin: 
         e.preventDefault();
         setTried(true);
         if (!parsed.value || !isAdmin) return;
-        const changed = Object.fromEntries(Object.entries(parsed.value).filter(([k, v]) => current[k as keyof TOpsSettings] !== v));
+        const changed = Object.fromEntries(Object.entries(parsed.value).filter(([k, v]) => current[k as keyof CashierLimits] !== v));
         update.mutate(changed, {
           onSuccess: () => {
             setDirty(false);
@@ -104,6 +105,75 @@ function SettingsEditor({ current, isAdmin }: { current: TOpsSettings; isAdmin: 
           </button>
           <button type="submit" className="ops-btn ops-btn--primary" disabled={!isDirty || update.isPending} data-testid="ops-settings-save">
             {update.isPending ? t('working') : t('settings_save')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+const toBankForm = (b: TManualBank | null): BankForm => ({ bankName: b?.bankName ?? '', accountName: b?.accountName ?? '', accountNumber: b?.accountNumber ?? '' });
+
+/** The account players send manual bank deposits to (none: the channel is not offered). */
+function BankEditor({ current, isAdmin }: { current: TManualBank | null; isAdmin: boolean }) {
+  const { t } = useTranslation('ops');
+  const update = useUpdateSettings();
+  const [form, setForm] = useState<BankForm>(() => toBankForm(current));
+  const [isDirty, setDirty] = useState(false);
+  const [isTried, setTried] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'removed' | null>(null);
+  const shown = isDirty ? form : toBankForm(current);
+  const parsed = parseBankForm(shown);
+  const fieldError = (k: keyof BankForm) => (isTried && parsed.errors[k] ? t(`bank_error_${parsed.errors[k]}`) : undefined);
+  return (
+    <form
+      className="ops-panel ops-form ops-form--settings"
+      noValidate
+      data-testid="ops-bank-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTried(true);
+        if (Object.keys(parsed.errors).length > 0 || !isAdmin) return;
+        update.mutate({ manualBank: parsed.value }, {
+          onSuccess: () => {
+            setDirty(false);
+            setTried(false);
+            setSaved(parsed.value ? 'saved' : 'removed');
+          },
+        });
+      }}
+    >
+      <h2 className="ops-panel__title">{t('bank_title')}</h2>
+      <p className="ops-muted">{t('bank_intro')}</p>
+      {!current && <p className="ops-note ops-note--info" data-testid="ops-bank-none">{t('bank_none')}</p>}
+      <div className="ops-grid">
+        {BANK_FIELDS.map((k) => (
+          <OpsField
+            key={k}
+            label={t(`bank_${k}`)}
+            value={shown[k]}
+            onChange={(v) => {
+              setForm({ ...shown, [k]: v });
+              setDirty(true);
+              setSaved(null);
+            }}
+            testId={`ops-bank-${k}`}
+            maxLength={k === 'accountNumber' ? 34 : 64}
+            disabled={!isAdmin}
+            invalid={Boolean(fieldError(k))}
+            hint={fieldError(k)}
+          />
+        ))}
+      </div>
+      <ErrorNote error={update.error} testId="ops-bank-error" />
+      {saved && <SuccessNote testId="ops-bank-saved">{t(saved === 'saved' ? 'bank_saved' : 'bank_removed')}</SuccessNote>}
+      {isAdmin && (
+        <div className="ops-form__actions">
+          <button type="button" className="ops-btn ops-btn--ghost" disabled={!isDirty || update.isPending} onClick={() => setDirty(false)} data-testid="ops-bank-reset">
+            {t('settings_reset')}
+          </button>
+          <button type="submit" className="ops-btn ops-btn--primary" disabled={!isDirty || update.isPending} data-testid="ops-bank-save">
+            {update.isPending ? t('working') : t('bank_save')}
           </button>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSettingsForm, type SettingsForm } from './settings-form';
+import { ZOpsSettings } from '@portal/contracts/api/ops';
+import { parseBankForm, parseSettingsForm, type SettingsForm } from './settings-form';
 
 const ok: SettingsForm = {
   depositMin: '100', depositMax: '50,000', withdrawMin: '200.50', withdrawMax: '50000', withdrawDailyMax: '100000', autoReceiveMinutes: '30',
@@ -20,5 +21,22 @@ describe('parseSettingsForm', () => {
     expect(parseSettingsForm({ ...ok, depositMin: '-1', autoReceiveMinutes: '0' }).errors).toEqual({ depositMin: 'amount', autoReceiveMinutes: 'minutes' });
     expect(parseSettingsForm({ ...ok, autoReceiveMinutes: '10081' }).errors).toEqual({ autoReceiveMinutes: 'minutes' });
     expect(parseSettingsForm({ ...ok, autoReceiveMinutes: '1.5' }).value).toBeNull();
+  });
+});
+
+describe('parseBankForm', () => {
+  const bank = { bankName: ' BPI ', accountName: 'LP Gaming Corp.', accountNumber: '3141-5926 53' };
+  it('trims a complete account; all empty removes it', () => {
+    expect(parseBankForm(bank)).toEqual({ value: { bankName: 'BPI', accountName: 'LP Gaming Corp.', accountNumber: '3141-5926 53' }, errors: {} });
+    expect(parseBankForm({ bankName: ' ', accountName: '', accountNumber: '' })).toEqual({ value: null, errors: {} });
+  });
+  it('points at a missing or malformed field, as the gateway would refuse it', () => {
+    expect(parseBankForm({ ...bank, accountName: '' }).errors).toEqual({ accountName: 'required' });
+    expect(parseBankForm({ ...bank, bankName: 'B' }).errors).toEqual({ bankName: 'name' });
+    for (const n of ['12', '-1234', '1234#5', 'x'.repeat(35)]) {
+      expect(parseBankForm({ ...bank, accountNumber: n }).errors).toEqual({ accountNumber: 'number' });
+      expect(ZOpsSettings.shape.manualBank.safeParse({ ...bank, accountNumber: n }).success).toBe(false);
+    }
+    expect(ZOpsSettings.shape.manualBank.safeParse(parseBankForm(bank).value).success).toBe(true);
   });
 });
