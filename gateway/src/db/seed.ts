@@ -106,7 +106,8 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
     // A deployment that already uses the host for another merchant keeps it.
     if ((await tx.query('SELECT 1 FROM merchants, unnest(domains || main_domain) d WHERE lower(d) = $1', [DEMO_VN.host])).rows.length) return;
     const brand = {
-      ...m.brand, siteName: DEMO_VN.name, defaultLanguage: 'EN', supportedLanguages: ['EN'], currency: 'VND', currencySymbol: '₫', minAge: 18, gmtOffsetMinutes: 420,
+      // its own logo (the demo art draws the name it is given; the copied brand had the LuckyPeso one)
+      ...m.brand, siteName: DEMO_VN.name, logoUrl: `/img/logo.svg?n=${DEMO_VN.name}`, defaultLanguage: 'EN', supportedLanguages: ['EN'], currency: 'VND', currencySymbol: '₫', minAge: 18, gmtOffsetMinutes: 420,
     };
     await tx.query(
       `INSERT INTO merchants (code, name, is_default, domains, main_domain, module_flags, whitelabel, brand, currency, market)

@@ -26,4 +26,25 @@ describe('demo banner art', () => {
     expect(titleSize(long) * 0.7 * long.length).toBeLessThanOrEqual(1430);
     expect(titleSize('x'.repeat(60))).toBe(36);
   });
+
+  it("the logo draws the site's name it is given (LuckyPeso by default), escaped, in the same 220 px box", async () => {
+    const app = express();
+    mountSvgArt(app);
+    const srv = app.listen(0);
+    try {
+      const port = (srv.address() as { port: number }).port;
+      const get = async (q: string) => (await fetch(`http://127.0.0.1:${port}/img/logo.svg${q}`)).text();
+      const peso = await get('');
+      expect(peso).toContain('>LuckyPeso</text>');
+      expect(peso).toContain('width="220"');
+      const dong = await get('?n=LuckyDong');
+      expect(dong).toContain('>LuckyDong</text>');
+      expect(dong).toContain('>L</text>');
+      expect(dong).not.toContain('LuckyPeso');
+      expect(dong).toContain('width="220"');
+      expect(await get('?n=%3Cb%3E')).toContain('>&lt;b&gt;</text>');
+    } finally {
+      srv.close();
+    }
+  });
 });

@@ -56,6 +56,16 @@ function send(res: Response, svg: string) {
   res.send(svg);
 }
 
+/** The demo logo of a site: its initial in a gold coin and its name, the width fitted to the name. */
+function logo(name: string): string {
+  const text = name.slice(0, 24);
+  const width = Math.max(220, 62 + text.length * 16 + 6);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="56" viewBox="0 0 ${width} 56">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#f7d774"/><stop offset="1" stop-color="#d59b2d"/></linearGradient></defs>
+<circle cx="28" cy="28" r="22" fill="url(#g)"/><text x="28" y="37" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="24" font-weight="700" fill="#1b1b2f">${esc(text.slice(0, 1).toUpperCase())}</text>
+<text x="62" y="38" font-family="Verdana,Arial,sans-serif" font-size="26" font-weight="700" fill="url(#g)">${esc(text)}</text></svg>`;
+}
+
 export function mountSvgArt(app: Express) {
   app.get('/img/banner/:name.svg', (req: Request, res: Response) => {
     const name = label(req.params.name);
@@ -67,10 +77,9 @@ export function mountSvgArt(app: Express) {
   app.get('/img/vendor/:vendor.svg', (req: Request, res: Response) => {
     send(res, tile(label(req.query.n) || label(req.params.vendor)));
   });
-  app.get('/img/logo.svg', (_req: Request, res: Response) => {
-    send(res, `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#f7d774"/><stop offset="1" stop-color="#d59b2d"/></linearGradient></defs>
-<circle cx="28" cy="28" r="22" fill="url(#g)"/><text x="28" y="37" text-anchor="middle" font-family="Verdana,Arial,sans-serif" font-size="24" font-weight="700" fill="#1b1b2f">L</text>
-<text x="62" y="38" font-family="Verdana,Arial,sans-serif" font-size="26" font-weight="700" fill="url(#g)">LuckyPeso</text></svg>`);
+  // The demo logo: the site's name (`n`, LuckyPeso by default) beside its initial. The second demo
+  // merchant's brand points here with ?n=LuckyDong (it showed the LuckyPeso logo on its own site).
+  app.get('/img/logo.svg', (req: Request, res: Response) => {
+    send(res, logo(label(req.query.n).trim() || 'LuckyPeso'));
   });
 }

@@ -81,6 +81,9 @@ describe('the demo seeds a second merchant', () => {
     expect(vn).toMatchObject({ code: 'DEMOVN', market: 'VN', currency: 'VND', brand: { minAge: 18, currency: 'VND', supportedLanguages: ['EN'], defaultLanguage: 'EN' } });
     const ph = await t.portal.merchants.resolve({ host: '127.0.0.1' });
     expect(ph).toMatchObject({ code: 'DEMO', market: 'PH', currency: 'PHP', brand: { minAge: 21 } });
+    // each site shows its own name in its logo (LuckyDong showed the LuckyPeso logo it copied)
+    expect(vn!.brand.logoUrl).toBe('/img/logo.svg?n=LuckyDong');
+    expect(ph!.brand.logoUrl).toBe('/img/logo.svg');
     const seeded = await t.portal.db.query<{ account: string }>(`SELECT account FROM members WHERE merchant_code = 'DEMOVN' AND NOT created_by_dev ORDER BY account`);
     expect(seeded.rows.map((r) => r.account)).toEqual(['vnagent01', 'vnplayer01']);
   });
