@@ -187,6 +187,13 @@ describe('manual bank deposits in production', () => {
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json).toMatchObject({ value: { manualBank: bank, depositMin: 100_00 } });
     expect(await channels()).toEqual([expect.objectContaining({ code: 'BANK', bankDetails: bank })]);
+    // The range shown is the one a deposit is held to: the channel's (500 to 500,000) within the cashier limits.
+    expect(await channels()).toEqual([expect.objectContaining({ minAmount: 500_00, maxAmount: 50_000_00 })]);
+    expect((await call('/ops/api/settings', { method: 'PUT', token: admin, body: { depositMin: 600_00, depositMax: 20_000_00 } })).status).toBe(200);
+    expect(await channels()).toEqual([expect.objectContaining({ minAmount: 600_00, maxAmount: 20_000_00 })]);
+    const over = await call('/wps/v2/deposit/orders', { token: player, body: { channelCode: 'BANK', amount: 20_000_01, requestId: `req_${randomBytes(6).toString('hex')}` } });
+    expect(over.json).toMatchObject({ success: false, code: 'AMOUNT_OUT_OF_RANGE', value: { min: 600_00, max: 20_000_00 } });
+    expect((await call('/ops/api/settings', { method: 'PUT', token: admin, body: { depositMin: 100_00, depositMax: 50_000_00 } })).status).toBe(200);
     const audited = await t.portal.db.query<{ after: { manualBank: unknown } }>(`SELECT after FROM audit_log WHERE action = 'settings.update' ORDER BY id DESC LIMIT 1`);
     expect(audited.rows[0]!.after.manualBank).toEqual(bank);
 

@@ -47,13 +47,19 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     const bankOpts = { demoBank: deps.demoBank ?? false };
     await ensureChannels(db, merchant.code, bankOpts);
     const r = await db.query<ChannelRow>('SELECT * FROM payment_channels WHERE merchant_code = $1 AND active ORDER BY sort, code', [merchant.code]);
+    // The range a deposit must fall in is the channel's within the merchant's cashier limits (create() refuses
+    // outside it): the page shows that one, not the channel's own (which said "Max 500,000" where 50,000 held).
+    const s = await settingsOf(db, merchant.code);
     return r.rows
       // A manual bank deposit needs an account to send to: without one set on /ops/settings it is not offered.
       .filter((c) => (c.provider === 'manual' ? manualBankOf(c.details, bankOpts) !== null : providers.has(c.provider)))
       .map((c) => ({
-        code: c.code, kind: c.kind, provider: c.provider, name: c.name, minAmount: c.min_amount, maxAmount: c.max_amount,
+        code: c.code, kind: c.kind, provider: c.provider, name: c.name,
+        minAmount: Math.max(c.min_amount, s.depositMin), maxAmount: Math.min(c.max_amount, s.depositMax),
         bankDetails: c.provider === 'manual' ? manualBankOf(c.details, bankOpts) : null,
-      }));
+      }))
+      // No amount fits: the channel cannot take a deposit under these limits.
+      .filter((c) => c.minAmount <= c.maxAmount);
   }
 
   async function byRequest(q: Queryable, memberId: number, requestId: string) {
@@ -70,9 +76,8 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     if (prior) return sameTerms(prior, b);
     const channel = (await channels(merchant)).find((c) => c.code === b.channelCode.toUpperCase());
     if (!channel) throw new AppError(ErrorCode.NOT_AVAILABLE, 'Unknown or closed payment channel');
-    const s = await settingsOf(db, merchant.code);
-    const min = Math.max(channel.minAmount, s.depositMin);
-    const max = Math.min(channel.maxAmount, s.depositMax);
+    const min = channel.minAmount;
+    const max = channel.maxAmount;
     if (b.amount < min || b.amount > max) throw new AppError(ErrorCode.AMOUNT_OUT_OF_RANGE, undefined, undefined, { min, max });
     // Responsible gaming: an excluded player cannot deposit; the deposit limits (paid and pending deposits of the period) must fit.
     // Checked first so a refused deposit creates no provider order; checked again (locked) with the insert.
