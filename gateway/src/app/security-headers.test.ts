@@ -117,9 +117,13 @@ describe('security headers (production mode)', () => {
     }
   });
 
-  it('sends no HSTS over plain HTTP', async () => {
-    const res = await fetch(t.url + '/healthz');
-    expect(res.headers.get('strict-transport-security')).toBeNull();
+  it('sends no HSTS and asks for no upgrade over plain HTTP', async () => {
+    for (const r of RESPONSES) {
+      const res = await fetch(t.url + r.path, { method: r.method });
+      expect(res.headers.get('strict-transport-security'), r.what).toBeNull();
+      // upgrade-insecure-requests on a plain-HTTP page sends its own assets to https:// (nothing loads)
+      expect(res.headers.get('content-security-policy') ?? '', r.what).not.toContain('upgrade-insecure-requests');
+    }
   });
 
   it('does not serve source maps', async () => {

@@ -18,12 +18,12 @@ export type SecurityHeaderOptions = {
 /**
  * Security headers on every response (SPA, API, /ops, /house, static files, images): helmet with a
  * strict CSP. Framing is limited to our own origin (the portal frames its own game pages), the
- * referrer never leaves with a path or query (reset tokens travel in the SPA's query), and HSTS is
- * sent only in production on a request that arrived over HTTPS (at the proxy: X-Forwarded-Proto with
- * TRUST_PROXY), since a plain-HTTP development portal on localhost must not pin HTTPS.
+ * referrer never leaves with a path or query (reset tokens travel in the SPA's query), and HSTS and the
+ * CSP's upgrade-insecure-requests are sent only in production on a request that arrived over HTTPS (at
+ * the proxy: X-Forwarded-Proto with TRUST_PROXY), since a plain-HTTP portal must not pin or upgrade to HTTPS.
  */
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
-  const base = helmet({
+  const make = (upgrade: boolean) => helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -40,7 +40,9 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
-        ...(opts.isProduction ? { upgradeInsecureRequests: [] } : {}),
+        // Like HSTS, only on a request that came over HTTPS: on a plain-HTTP page it would send every
+        // asset request to https:// (a site reached without TLS would not load at all).
+        ...(upgrade ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // The portal embeds YouTube, which refuses to play without a referrer origin: send the origin
@@ -53,11 +55,14 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     xPoweredBy: false,
   });
+  const plain = make(false);
+  const secure = opts.isProduction ? make(true) : plain;
   const hsts = helmet.strictTransportSecurity({ maxAge: 31_536_000, includeSubDomains: true });
   return (req: Request, res: Response, next: NextFunction) => {
-    base(req, res, (err?: unknown) => {
+    const overTls = opts.isProduction && req.secure;
+    (overTls ? secure : plain)(req, res, (err?: unknown) => {
       if (err) return next(err);
-      if (opts.isProduction && req.secure) return hsts(req, res, next);
+      if (overTls) return hsts(req, res, next);
       next();
     });
   };
