@@ -76,7 +76,7 @@ export function GameCard({
       </div>
       <div className="game-card__body">
         <h3 className="game-card__name" title={game.gameName}>{game.gameName}</h3>
-        <span className="game-card__vendor">{vendorName(game.vassalage)}</span>
+        <span className="game-card__vendor">{vendorName(game.vassalage, game.gameType)}</span>
       </div>
     </article>
   );

@@ -77,7 +77,7 @@ export function TeamBetsScreen() {
                 <tr key={`${b.vendor}-${b.roundId}-${b.memberId}`}>
                   <td data-label={t('col.time')}>{dateTime(b.time)}</td>
                   <td data-label={t('col.account')}>{b.account}</td>
-                  <td data-label={t('bets.game')}>{b.gameName ?? b.gameCode ?? vendorName(b.vendor)}{b.gameType && <span className="cx-muted"> · {t(`home:gameType.${b.gameType}`, { defaultValue: '' })}</span>}</td>
+                  <td data-label={t('bets.game')}>{b.gameName ?? b.gameCode ?? vendorName(b.vendor, b.gameType)}{b.gameType && <span className="cx-muted"> · {t(`home:gameType.${b.gameType}`, { defaultValue: '' })}</span>}</td>
                   <td data-label={t('bets.stake')} className="cx-num">{money(b.stake)}</td>
                   <td data-label={t('bets.win')} className="cx-num">{money(b.win)}</td>
                   <td data-label={t('col.status')}><span className={`cx-pill cx-pill--${STATUS_TONE[b.status]}`}>{t(`bets.status_${b.status}`)}</span></td>

@@ -136,7 +136,7 @@ function LaunchDialogs({
       <Modal name="gameNotConnected" open={snapshot.matches('notConnected')} onClose={onClose} title={t('launch.notConnectedTitle')} width={380}>
         <div className="launch-dialog" data-testid="launch-dialog-not-connected">
           <span className="launch-dialog__icon" aria-hidden="true">i</span>
-          <p className="launch-dialog__text">{t('launch.notConnectedText', { vendor: game ? vendorName(game.vassalage) : '' })}</p>
+          <p className="launch-dialog__text">{t('launch.notConnectedText', { vendor: game ? vendorName(game.vassalage, game.gameType) : '' })}</p>
           <button type="button" className="btn btn--primary btn--block" onClick={onClose}>{t('launch.ok')}</button>
         </div>
       </Modal>
