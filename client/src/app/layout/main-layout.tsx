@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentRoute } from '../route-handle';
+import { BreakNotice } from './break-notice';
 import { ExcludedBanner } from './excluded-banner';
 import { GlobalPopups } from './lazy-popups';
 import { Header } from './header';
@@ -22,6 +23,7 @@ export function MainLayout() {
       <SideMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
       <Header onOpenMenu={() => setMenuOpen(true)} />
       <main className="main-view" id="main">
+        <BreakNotice />
         <ExcludedBanner />
         <Outlet />
       </main>

@@ -3,12 +3,20 @@ import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { TrialNotice } from '../../features/auth/components/trial-notice';
+import { useBreakNote } from '../../lib/break-note';
 import { useIsLoggedIn } from '../../lib/session';
 
-/** Route guard: without a session token the route redirects to /login. */
+/** Where a member page sends a visitor without a session (see RequireAuth). */
+export const signedOutPath = (isBreakStarted: boolean) => (isBreakStarted ? '/' : '/login');
+
+/**
+ * Route guard: without a session token the route redirects to /login; signed out by the break the
+ * player has just started (lib/break-note), to the home page, where the layout says what happened.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isLoggedIn = useIsLoggedIn();
-  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  const isBreakStarted = useBreakNote() !== null;
+  if (!isLoggedIn) return <Navigate to={signedOutPath(isBreakStarted)} replace />;
   return <>{children}</>;
 }
 
