@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TDeposit, TPaymentChannel } from '@portal/contracts/api/cashier';
 import { errorMessage, type FieldMessage } from '../../../lib/field-message';
+import { ErrorCode } from '@portal/contracts/api/errors';
+import { isApiError } from '../../../lib/api';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
@@ -17,6 +19,21 @@ import { useCreateDeposit } from '../api/create-deposit';
 import '../../../ui/cashier.css';
 
 const STATUS_TONE: Record<TDeposit['status'], string> = { pending: 'wait', paid: 'ok', failed: 'bad', rejected: 'bad' };
+
+/**
+ * A refused deposit order. Over a deposit limit the player set (RG_LIMIT_REACHED, `value` kind, period,
+ * limit and used: paid and pending orders of the period) says which limit, how much of it is taken and
+ * how much may still be deposited in the period, instead of only 'beyond a limit you set'.
+ */
+export function depositErrorMessage(err: unknown, money: (minor: number) => string): FieldMessage {
+  if (isApiError(err) && err.code === ErrorCode.RG_LIMIT_REACHED) {
+    const v = err.value as { kind?: unknown; period?: unknown; limit?: unknown; used?: unknown } | undefined;
+    if (v?.kind === 'deposit' && (v.period === 'day' || v.period === 'week' || v.period === 'month') && typeof v.limit === 'number' && typeof v.used === 'number') {
+      return { key: `wallet:deposit_rg_limit_${v.period}`, values: { limit: money(v.limit), used: money(v.used), left: money(Math.max(0, v.limit - v.used)) } };
+    }
+  }
+  return errorMessage(err);
+}
 
 /**
  * Member centre `depositv2`: pick a channel, an amount within its limits, then either go to the
@@ -72,7 +89,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
           if (order.payUrl) navigate(order.payUrl);
           else setManualOrder(order);
         },
-        onError: (err) => setFormError(errorMessage(err)),
+        onError: (err) => setFormError(depositErrorMessage(err, money)),
       },
     );
   };
