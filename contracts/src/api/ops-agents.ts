@@ -80,6 +80,10 @@ export const ZOpsHouseContractBody = z.object({
 
 export const ZOpsTerminateBody = z.object({ reason: z.string().trim().min(2).max(500) }).strict();
 
+/** An operator makes a member without an upline a top agent (type 1): the only way a merchant gets its first agents. */
+export const ZOpsTopAgentBody = z.object({ reason: z.string().trim().min(2).max(500) }).strict();
+export const ZOpsTopAgentValue = z.object({ id: z.number().int(), account: z.string(), type: z.number().int(), isAgent: z.literal(true) });
+
 const p = (s: string) => `${OPS_PREFIX}${s}`;
 
 export const opsAgentCalls = {
@@ -89,4 +93,5 @@ export const opsAgentCalls = {
   grantHouseContract: defineCall({ method: 'POST', path: p('/agents/house-contracts'), auth: true, body: ZOpsHouseContractBody, value: ZAgentContract }),
   /** End a live contract as the operator; what the downline gave below it ends too (`ended`). */
   terminate: defineCall({ method: 'POST', path: p('/agents/contracts/:id/terminate'), auth: true, body: ZOpsTerminateBody, value: ZTerminateValue }),
+  makeTopAgent: defineCall({ method: 'POST', path: p('/agents/:id/top-agent'), auth: true, body: ZOpsTopAgentBody, value: ZOpsTopAgentValue }),
 };

@@ -147,3 +147,28 @@ export async function opsTerminateContract(db: Db, merchant: Merchant, op: Opera
     return { contract, ended: await presentEnds(tx, ends) };
   });
 }
+
+/** The type a top agent gets (the demo seed's agent01 is one). */
+const TOP_AGENT_TYPE = 1;
+
+/**
+ * An operator makes a member without an upline a top agent, so the house can then grant it contracts
+ * (a production merchant starts with players only: agents set their own downlines as agents, but the
+ * first ones come from here). Already an agent: nothing changes. A member with an upline is its
+ * upline's to set (409), as are disabled or non-player accounts. Audited as `agent.promote`.
+ */
+export async function opsMakeTopAgent(db: Db, merchant: Merchant, op: Operator, memberId: number, reason: string) {
+  return db.tx(async (tx) => {
+    const m = (await tx.query<{ id: number; account: string; type: number; status: string; parent_id: number | null }>(
+      'SELECT id, account, type, status, parent_id FROM members WHERE merchant_code = $1 AND id = $2 FOR UPDATE', [merchant.code, memberId])).rows[0];
+    if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
+    const id = Number(m.id);
+    if (agentTypesOf(merchant).includes(m.type)) return { id, account: m.account, type: m.type, isAgent: true as const };
+    if (m.parent_id !== null) throw new AppError(ErrorCode.INVALID_STATE, 'This member has an upline agent: only its upline can set it as an agent');
+    if (m.status !== 'active') throw new AppError(ErrorCode.INVALID_STATE, 'This member is disabled');
+    if (m.type !== 0) throw new AppError(ErrorCode.INVALID_STATE, 'This account type cannot become an agent');
+    await tx.query('UPDATE members SET type = $2 WHERE id = $1 AND type = 0', [id, TOP_AGENT_TYPE]);
+    await audit(tx, op, 'agent.promote', { type: 'member', id: String(id) }, { type: m.type }, { type: TOP_AGENT_TYPE, account: m.account, reason });
+    return { id, account: m.account, type: TOP_AGENT_TYPE, isAgent: true as const };
+  });
+}

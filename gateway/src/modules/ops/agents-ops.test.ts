@@ -176,6 +176,46 @@ describe('operator agent calls', () => {
   });
 });
 
+describe('an operator makes a top agent', () => {
+  const promote = (token: string, id: number, body: Json = { reason: 'new partner, contract signed' }) =>
+    call<{ id: number; account: string; type: number; isAgent: boolean }>(`/ops/api/agents/${id}/top-agent`, { token, body });
+
+  it('turns a player without an upline into a top agent the house can contract with (a production merchant has no other way to its first agent), audited', async () => {
+    const p = await member(0);
+    // A player cannot hold a contract...
+    expect((await grant(admin, p.memberId, wages(100))).json).toMatchObject({ success: false, code: 'CONTRACT_DOWNLINE_NOT_AGENT' });
+    // ...until an operator makes it a top agent.
+    expect((await promote(reader, p.memberId)).status).toBe(403);
+    expect((await promote(p.token, p.memberId)).status).toBe(401);
+    expect((await promote(admin, p.memberId, {})).status).toBe(400);
+    expect((await promote(admin, 99_999_999)).status).toBe(404);
+    const made = await promote(admin, p.memberId);
+    expect(made.status, made.text).toBe(200);
+    expect(made.json!.value).toEqual({ id: p.memberId, account: p.account, type: 1, isAgent: true });
+    const tree = await call<TOpsTreeValue>(`/ops/api/agents/tree?search=${p.account}`, { token: admin });
+    expect(tree.json!.value!.list.find((r) => r.id === p.memberId)).toMatchObject({ isAgent: true, parentId: null });
+    // Once more: nothing changes, nothing is audited twice.
+    expect((await promote(admin, p.memberId)).json!.value).toMatchObject({ type: 1, isAgent: true });
+    const audited = await call<{ list: Array<{ action: string; operator: string; before: Json | null; after: Json }> }>(`/ops/api/audit?targetType=member&targetId=${p.memberId}`, { token: admin });
+    expect(audited.json!.value!.list.filter((a) => a.action === 'agent.promote')).toEqual([
+      expect.objectContaining({ operator: 'agboss', before: { type: 0 }, after: { type: 1, account: p.account, reason: 'new partner, contract signed' } }),
+    ]);
+    // The house can now contract with it.
+    expect((await grant(admin, p.memberId, wages(100))).status).toBe(200);
+  });
+
+  it('refuses a member with an upline (its upline sets it as agent) and a disabled one', async () => {
+    const a = await member(1);
+    const below = await member(0, { account: a.account });
+    const r = await promote(admin, below.memberId);
+    expect(r.status).toBe(409);
+    expect(r.json).toMatchObject({ success: false, code: 'INVALID_STATE' });
+    const off = await member(0);
+    expect((await call(`/ops/api/members/${off.memberId}/status`, { token: admin, body: { status: 'disabled', reason: 'test' } })).status).toBe(200);
+    expect((await promote(admin, off.memberId)).json).toMatchObject({ success: false, code: 'INVALID_STATE' });
+  });
+});
+
 describe('operator agent calls with an operator token', () => {
   it('answer junk with a 4xx envelope, never a 500', async () => {
     const bodies = ['{', 'null', '[]', '"x"', '{"a":1}', JSON.stringify({ memberId: 1, terms: { kind: 'dividend', rate: 1e20 } }), JSON.stringify({ reason: 'x'.repeat(5000) }), JSON.stringify({ memberId: -1, terms: null })];

@@ -54,6 +54,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: opsAgentCalls.contracts.path, action: 'agents.read', roles: [A, F, R, S] },
   { method: 'POST', path: opsAgentCalls.grantHouseContract.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'POST', path: opsAgentCalls.terminate.path, action: 'agents.manage', roles: [A], body: {} },
+  { method: 'POST', path: opsAgentCalls.makeTopAgent.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'GET', path: opsAgentDisputeCalls.list.path, action: 'disputes.read', roles: [A, F, R] },
   { method: 'POST', path: opsAgentDisputeCalls.resolve.path, action: 'disputes.resolve', roles: [A, F], body: {} },
   { method: 'POST', path: opsRgCalls.exclude.path, action: 'rg.exclude', roles: [A, R], body: {} },

@@ -49,6 +49,15 @@ export function useTerminateContract() {
   });
 }
 
+/** POST /ops/api/agents/:id/top-agent: a member without an upline becomes a top agent. */
+export function useMakeTopAgent() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { id: number; reason: string }) => opsCall(opsAgentCalls.makeTopAgent, { params: { id: String(b.id) }, body: { reason: b.reason } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: OPS_KEY }),
+  });
+}
+
 export type OpsDisputeFilter = z.input<typeof ZOpsDisputeQuery>;
 export type TOpsDispute = z.infer<typeof ZOpsDispute>;
 export type DisputeResolution = { id: number; body: z.input<typeof ZResolveDisputeBody> };

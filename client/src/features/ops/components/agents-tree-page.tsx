@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import type { ZOpsLiveContract, TOpsTreeRow } from '@portal/contracts/api/ops-agents';
-import { useAgentTree } from '../api/agents';
+import { useAgentTree, useMakeTopAgent } from '../api/agents';
 import { formatRate } from '../lib/agent-terms';
-import { EmptyRow, ErrorNote, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
+import { ActionDialog } from './action-dialog';
+import { useOpsCan } from './ops-gate';
+import { EmptyRow, ErrorNote, PageHead, Pager, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
 const PAGE_SIZE = 50;
 
@@ -151,6 +153,10 @@ export function AgentsTreePage() {
 
 function RowLinks({ row }: { row: TOpsTreeRow }) {
   const { t } = useTranslation('ops');
+  const canManage = useOpsCan('agents.manage');
+  const make = useMakeTopAgent();
+  const [isOpen, setOpen] = useState(false);
+  const [isMade, setMade] = useState(false);
   return (
     <div className="ops-row-actions">
       <Link className="ops-btn ops-btn--sm" to={`/ops/agent-contracts?account=${encodeURIComponent(row.account)}`} data-testid={`ops-agents-contracts-${row.id}`}>
@@ -161,6 +167,24 @@ function RowLinks({ row }: { row: TOpsTreeRow }) {
           {t('agents_grant_link')}
         </Link>
       )}
+      {/* The first agents of a merchant: a player without an upline made a top agent (an agent sets its own downlines). */}
+      {canManage && !row.isAgent && row.parentId === null && row.status === 'active' && (
+        <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" onClick={() => setOpen(true)} data-testid={`ops-agents-make-top-${row.id}`}>
+          {t('agents_make_top')}
+        </button>
+      )}
+      {isMade && <SuccessNote testId={`ops-agents-made-${row.id}`}>{t('agents_make_top_done', { account: row.account })}</SuccessNote>}
+      <ActionDialog
+        open={isOpen}
+        title={t('agents_make_top_title', { account: row.account })}
+        summary={<p>{t('agents_make_top_summary', { account: row.account })}</p>}
+        input={{ text: 'reason', payoutReference: false }}
+        submitLabel={t('agents_make_top')}
+        busy={make.isPending}
+        error={make.error}
+        onSubmit={(reason) => make.mutate({ id: row.id, reason }, { onSuccess: () => { setOpen(false); setMade(true); } })}
+        onClose={() => { setOpen(false); make.reset(); }}
+      />
     </div>
   );
 }
