@@ -12,7 +12,7 @@ export const AUDIT_ACTIONS = [
   'deposit.confirm', 'deposit.reject',
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.paid', 'withdrawal.unknown', 'withdrawal.reconcile_paid', 'withdrawal.reconcile_failed',
   'balance.adjust', 'member.disable', 'member.enable', 'settings.update',
-  'agent.house_contract.grant', 'agent.contract.terminate',
+  'agent.house_contract.grant', 'agent.contract.terminate', 'agent.promote',
   'operator.totp_enrol', 'operator.create', 'operator.update', 'permission.denied', 'site.update', 'vendor.update', 'game.update',
 ] as const;
 export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract', 'action', 'vendor', 'game'] as const;
