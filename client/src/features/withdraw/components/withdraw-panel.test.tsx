@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { i18n } from '../../../i18n/i18n';
-import { withdrawPasswordSetError } from './withdraw-panel';
+import { requestedNoticeAfter, withdrawPasswordSetError } from './withdraw-panel';
 
 describe('withdraw password set: a wrong login password', () => {
   it('is shown on the login-password field and names the login password (not the "old password"), EN and TY', async () => {
@@ -19,5 +19,19 @@ describe('withdraw password set: a wrong login password', () => {
     const failed = withdrawPasswordSetError(new ApiError('PASSWORD_MISMATCH', 'x', 400));
     expect(failed.fields).toEqual({});
     expect(failed.form).not.toBeNull();
+  });
+});
+
+describe("the form's 'withdrawal requested' notice", () => {
+  const done = { id: '7', amount: 300_00 };
+  it('goes once that withdrawal is decided (rejected, approved, paid), so it no longer promises a payment', () => {
+    expect(requestedNoticeAfter(done, { withdrawalId: '7', status: 'rejected' })).toBeNull();
+    expect(requestedNoticeAfter(done, { withdrawalId: '7', status: 'approved' })).toBeNull();
+    expect(requestedNoticeAfter(done, { withdrawalId: '7', status: 'paid' })).toBeNull();
+  });
+  it('stays for a change of another withdrawal or while it is still requested', () => {
+    expect(requestedNoticeAfter(done, { withdrawalId: '6', status: 'rejected' })).toBe(done);
+    expect(requestedNoticeAfter(done, { withdrawalId: '7', status: 'requested' })).toBe(done);
+    expect(requestedNoticeAfter(null, { withdrawalId: '7', status: 'rejected' })).toBeNull();
   });
 });

@@ -111,6 +111,15 @@ function WithdrawPasswordForm() {
   );
 }
 
+/**
+ * The form's 'Withdrawal of X requested; we let you know when it is paid' after a change of a withdrawal:
+ * gone once that withdrawal is no longer requested (an operator rejected it, say, while the notice still
+ * promised the payment), kept for any other.
+ */
+export function requestedNoticeAfter<W extends { id: string }>(done: W | null, event: { withdrawalId: string; status: WithdrawalStatus }): W | null {
+  return done && event.withdrawalId === done.id && event.status !== 'requested' ? null : done;
+}
+
 function WithdrawForm() {
   const { t } = useTranslation('wallet');
   const money = useMoney();
@@ -128,6 +137,8 @@ function WithdrawForm() {
   const bank = list.find((b) => b.id === bankId) ?? list[0];
   const leftToday = Math.max(0, limits.dailyMax - limits.usedToday);
   const max = Math.min(limits.max, leftToday);
+  // 'Withdrawal requested' stays only while that withdrawal is requested (the list shows what came next).
+  useRealtimeEvent('withdrawal.updated', (env) => setDone((d) => requestedNoticeAfter(d, env.payload)));
   const changed = () => {
     requestId.current = null;
     setFormError(null);
