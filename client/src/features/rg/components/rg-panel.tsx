@@ -12,6 +12,13 @@ import '../../../ui/cashier.css';
 const toMinor = (s: string) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) * 100 : Number.NaN);
 
 /**
+ * A higher limit (or a removal) can be confirmed only from its `pendingFrom` (24 hours after the request):
+ * before then the row says from when and offers no Confirm button, which the server would refuse
+ * (409 RG_INCREASE_PENDING, shown at the top of the page, away from the button).
+ */
+export const isConfirmable = (pendingFrom: string | null, nowMs: number) => pendingFrom !== null && Date.parse(pendingFrom) <= nowMs;
+
+/**
  * Member centre `responsibleGaming`: limits (deposit, loss, wager per day, week, month), cooling-off
  * and self-exclusion, reality check and session time limit, and the player's RG events.
  */
@@ -73,7 +80,7 @@ export function RgPanel() {
                   {l.pendingFrom ? (
                     <>
                       {l.pendingRemove ? t('rg_none') : money(l.pendingAmount ?? 0)} · {t('rg_applies_from', { when: dateTime(l.pendingFrom) })}{' '}
-                      <button type="button" className="btn btn--outline btn--sm" onClick={() => confirm.mutate({ kind: l.kind, period: l.period })} data-testid="rg-confirm">{t('rg_confirm')}</button>
+                      {isConfirmable(l.pendingFrom, Date.now()) && <button type="button" className="btn btn--outline btn--sm" onClick={() => confirm.mutate({ kind: l.kind, period: l.period })} data-testid="rg-confirm">{t('rg_confirm')}</button>}
                     </>
                   ) : '—'}
                 </td>
