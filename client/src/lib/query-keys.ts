@@ -22,4 +22,10 @@ export const QUERY_KEYS = {
   helpCenter: ['helpCenter'] as const,
   /** Prefix of the news list and articles. */
   news: ['news'] as const,
+  /**
+   * Prefixes of every query that lists games or vendors (home lanes and hot games, game centre, vendor
+   * names, favourites, a provider's games in the launch dialog): `system.changed` with part `games`
+   * (maintenance, order, hot rank set on /ops/games) marks them stale.
+   */
+  gameCatalogue: [['home'], ['gameCentre'], ['gameVendor'], ['favourites'], ['launch', 'providerGames'], ['siteFacts', 'games']] as const,
 };

@@ -67,6 +67,21 @@ describe('system.changed (operator console)', () => {
   });
 });
 
+describe('system.changed with part games (/ops/games)', () => {
+  it('marks every game and vendor list stale, so an open page shows a game under maintenance without a reload', () => {
+    const qc = new QueryClient();
+    const keys = [['home', 'hotGames', 'EN'], ['home', 'slides', 'EN'], ['gameCentre', 'gameList', { gameType: 'RNG' }, 'tok'], ['gameVendor'], ['favourites', 'list'], ['launch', 'providerGames', 'JILI', 'RNG'], ['siteFacts', 'games', 'all']];
+    for (const k of keys) qc.setQueryData(k, { list: [] });
+    qc.setQueryData(QUERY_KEYS.balance, { balance: 1 });
+    const ev = (parts: string[]): TEventEnvelope => ({ id: 'g', type: 'system.changed', v: 1, audience: 'merchant:D', seq: 7, at: '', payload: { parts } as never });
+    applyEventToCache(qc, ev(['whitelabel']));
+    for (const k of keys) expect(qc.getQueryState(k)?.isInvalidated, JSON.stringify(k)).toBe(false);
+    applyEventToCache(qc, ev(['games']));
+    for (const k of keys) expect(qc.getQueryState(k)?.isInvalidated, JSON.stringify(k)).toBe(true);
+    expect(qc.getQueryState(QUERY_KEYS.balance)?.isInvalidated).toBe(false);
+  });
+});
+
 describe('wallet events', () => {
   const balance = { currency: 'PHP', currencySymbol: '₱', balance: 1000, available: 1000, held: 0 };
 

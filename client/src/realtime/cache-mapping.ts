@@ -107,6 +107,8 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
       const { parts } = (env as TEventEnvelope<'system.changed'>).payload;
       if (parts.some((p) => p === 'maintenance' || p === 'blocked')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.systemStatus });
       if (parts.includes('registration')) void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.registerSettings });
+      // A game or vendor put under maintenance (or back, reordered, made hot): open lists show it at once.
+      if (parts.includes('games')) for (const queryKey of QUERY_KEYS.gameCatalogue) void queryClient.invalidateQueries({ queryKey });
       if (parts.some((p) => p !== 'maintenance' && p !== 'registration')) {
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.whitelabel });
         void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.domainRoute });
