@@ -72,11 +72,11 @@ export function RgPanel() {
           <tbody>
             {(s?.limits ?? []).map((l) => (
               <tr key={`${l.kind}-${l.period}`} data-testid={`rg-limit-${l.kind}-${l.period}`}>
-                <td>{t(`rg_kind_${l.kind}`)}</td>
-                <td>{t(`rg_period_${l.period}`)}</td>
-                <td>{l.amount === null ? t('rg_none') : money(l.amount)}</td>
-                <td>{money(l.used)}</td>
-                <td>
+                <td data-label={t('rg_kind')}>{t(`rg_kind_${l.kind}`)}</td>
+                <td data-label={t('rg_period')}>{t(`rg_period_${l.period}`)}</td>
+                <td data-label={t('rg_limit')}>{l.amount === null ? t('rg_none') : money(l.amount)}</td>
+                <td data-label={t('rg_used')}>{money(l.used)}</td>
+                <td data-label={t('rg_pending')}>
                   {l.pendingFrom ? (
                     <>
                       {l.pendingRemove ? t('rg_none') : money(l.pendingAmount ?? 0)} · {t('rg_applies_from', { when: dateTime(l.pendingFrom) })}{' '}
