@@ -474,7 +474,7 @@ describe('operators', () => {
     expect(down.json?.value?.balance).toBe(130_00);
     const trail = await opsCall<{ list: Array<{ action: string; before: Json; after: Json }> }>(`/audit?action=balance.adjust&targetId=${m.memberId}`);
     expect(trail.json!.value!.list.map((a) => a.after.amount)).toEqual([-20_00, 50_00]);
-    expect(trail.json!.value!.list[1]).toMatchObject({ before: { balance: 100_00 }, after: { balance: 150_00, reason: 'promo correction' } });
+    expect(trail.json!.value!.list[1]).toMatchObject({ before: { balance: 100_00 }, after: { balance: 150_00, reason: 'promo correction', account: m.account } });
     await expect(t.portal.db.query(`UPDATE audit_log SET action = 'x'`)).rejects.toThrow(/append-only/);
     await expect(t.portal.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
     const logins = await opsCall<{ total: number }>('/audit?action=operator.login');

@@ -170,7 +170,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
 
   // ---- adjustments, settings, audit ----
   call(opsCalls.adjust, 'balance.adjust', async ({ ctx, body }) => {
-    const m = (await db.query<{ id: number }>('SELECT id FROM members WHERE merchant_code = $1 AND account_lower = $2', [ctx.merchant.code, body.account.toLowerCase()])).rows[0];
+    const m = (await db.query<{ id: number; account: string }>('SELECT id, account FROM members WHERE merchant_code = $1 AND account_lower = $2', [ctx.merchant.code, body.account.toLowerCase()])).rows[0];
     if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
     return db.tx(async (tx) => {
       const before = await balanceOf(tx, m.id, ctx.merchant.currency);
@@ -183,7 +183,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       const after = await balanceOf(tx, m.id, ctx.merchant.currency);
       if (!t.replayed) {
         await audit(tx, ctx.operator, 'balance.adjust', { type: 'member', id: m.id }, { balance: before.balance, available: before.available },
-          { balance: after.balance, available: after.available, amount: body.amount, reason: body.reason, transferId: t.transferId });
+          { balance: after.balance, available: after.available, amount: body.amount, reason: body.reason, transferId: t.transferId, account: m.account });
       }
       return { transferId: String(t.transferId), memberId: m.id, balance: after.balance, available: after.available, replayed: t.replayed };
     });

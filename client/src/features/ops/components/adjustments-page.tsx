@@ -145,7 +145,11 @@ export function AdjustmentsPage() {
                     <tr key={a.id} data-testid={`ops-adjust-row-${a.id}`}>
                       <td className="nowrap">{formatDateTime(a.at)}</td>
                       <td>{a.operator}</td>
-                      <td className="mono">#{a.targetId}</td>
+                      <td>
+                        {/* The account (audit rows since it is recorded), else the member id alone. */}
+                        {str(a.after, 'account') ? <span className="strong">{str(a.after, 'account')} </span> : null}
+                        <span className="mono ops-muted">#{a.targetId}</span>
+                      </td>
                       <td className={`num strong ${n !== null && n < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>{n === null ? '—' : `${n > 0 ? '+' : ''}${formatMinor(n)}`}</td>
                       <td className="ops-wrap">{str(a.after, 'reason')}</td>
                     </tr>
