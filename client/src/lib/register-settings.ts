@@ -28,6 +28,14 @@ export function useRegisterSettings() {
   return useQuery(registerSettingsQueryOptions());
 }
 
+/**
+ * The merchant's own dialing code, the default of every mobile field: the first of the settings'
+ * countries (the server puts the merchant's market first: +84 on LuckyDong), +63 until they are there.
+ */
+export function homeDialingCode(settings: Pick<TRegisterSettings, 'countries'> | undefined): string {
+  return settings?.countries[0]?.countryDialingCode ?? '63';
+}
+
 /** The rule of one field; a disabled rule when the server did not send it. */
 export function ruleOf(settings: Pick<TRegisterSettings, 'fields'> | undefined, field: RegistrationField): TFieldRule {
   return (

@@ -8,7 +8,7 @@ import type { BotChecker, Captchas } from './challenges.ts';
 import type { SmsCodes } from './sms-codes.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
-import { COUNTRIES, registrationRules } from './registration-settings.ts';
+import { countriesFor, registrationRules } from './registration-settings.ts';
 import { totpEnrolment, verifyTotp } from './totp.ts';
 import { linkOrigin } from '../merchants/link-origin.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
@@ -112,7 +112,7 @@ export function mountAuthRoutes(
   bootCache.mount(app, {
     def: authCalls.registerSettings, scopes: [], open: true,
     load: async ({ merchant }) => ({
-      value: { fields: registrationRules(merchant), minAge: merchant.brand.minAge, smsExpiredMinutes: sms.expiredMinutes, countries: COUNTRIES },
+      value: { fields: registrationRules(merchant), minAge: merchant.brand.minAge, smsExpiredMinutes: sms.expiredMinutes, countries: countriesFor(merchant.market) },
     }),
   });
 

@@ -73,3 +73,12 @@ export const COUNTRIES = [
   { countryCode: 'ID', countryDialingCode: '62' },
   { countryCode: 'MY', countryDialingCode: '60' },
 ];
+
+/**
+ * The countries of the register settings with the merchant's own market first: the client takes the
+ * first as the default dialing code of its mobile fields (LuckyDong's Vietnamese players were given +63).
+ */
+export function countriesFor(market: string): typeof COUNTRIES {
+  const home = COUNTRIES.filter((c) => c.countryCode === market.toUpperCase());
+  return [...home, ...COUNTRIES.filter((c) => c.countryCode !== market.toUpperCase())];
+}

@@ -84,6 +84,13 @@ describe('the demo seeds a second merchant', () => {
     // each site shows its own name in its logo (LuckyDong showed the LuckyPeso logo it copied)
     expect(vn!.brand.logoUrl).toBe('/img/logo.svg?n=LuckyDong');
     expect(ph!.brand.logoUrl).toBe('/img/logo.svg');
+    // each site's mobile fields default to its own dialing code (the first country of the register settings)
+    type Countries = { countries: { countryCode: string; countryDialingCode: string }[] };
+    const vnCountries = (await api<Countries>(t.url, '/wps/system/setting/register', { headers: B_HOST })).json!.value!.countries;
+    expect(vnCountries[0]).toEqual({ countryCode: 'VN', countryDialingCode: '84' });
+    const phCountries = (await api<Countries>(t.url, '/wps/system/setting/register')).json!.value!.countries;
+    expect(phCountries[0]).toEqual({ countryCode: 'PH', countryDialingCode: '63' });
+    expect(vnCountries.map((c) => c.countryCode).sort()).toEqual(phCountries.map((c) => c.countryCode).sort());
     const seeded = await t.portal.db.query<{ account: string }>(`SELECT account FROM members WHERE merchant_code = 'DEMOVN' AND NOT created_by_dev ORDER BY account`);
     expect(seeded.rows.map((r) => r.account)).toEqual(['vnagent01', 'vnplayer01']);
   });

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, type FieldMessage } from '../../../lib/field-message';
 import { closePopup, openPopup } from '../../../lib/popups';
-import { ruleOf, useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
+import { homeDialingCode, ruleOf, useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
 import { setSessionToken } from '../../../lib/session';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { FormField, FormMessage } from '../../../ui/form-field';
@@ -50,6 +50,7 @@ function ForgotForm({ settings, defaultTab }: { settings: TRegisterSettings; def
       emailRule: ruleOf(settings, 'email'),
       mobileRule: ruleOf(settings, 'mobileNum'),
       passwordRule: ruleOf(settings, 'password'),
+      dialingCode: homeDialingCode(settings),
     }),
     [settings, defaultTab],
   );

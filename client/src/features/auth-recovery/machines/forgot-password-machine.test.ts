@@ -73,4 +73,9 @@ describe('forgotPasswordMachine', () => {
       }),
     ).toEqual([]);
   });
+
+  it("the mobile tab's dialing code starts as the merchant's own (+84 on LuckyDong), +63 without one", () => {
+    expect(run([]).context.values.countryDialingCode).toBe('63');
+    expect(run([], { ...INPUT, dialingCode: '84' }).context.values.countryDialingCode).toBe('84');
+  });
 });

@@ -14,7 +14,7 @@ export type ForgotValues = {
   newPassword: string;
   confirmNewPassword: string;
 };
-export type ForgotInput = { defaultTab: ForgotTab; usernameRule: TFieldRule; emailRule: TFieldRule; mobileRule: TFieldRule; passwordRule: TFieldRule };
+export type ForgotInput = { defaultTab: ForgotTab; usernameRule: TFieldRule; emailRule: TFieldRule; mobileRule: TFieldRule; passwordRule: TFieldRule; /** The merchant's own dialing code (default +63). */ dialingCode?: string };
 
 const must = (rule: TFieldRule): TFieldRule => ({ ...rule, enabled: true, required: true });
 
@@ -81,7 +81,7 @@ export const forgotPasswordMachine = setup({
   context: ({ input }) => ({
     input,
     tab: input.defaultTab,
-    values: { username: '', email: '', mobileNum: '', countryDialingCode: '63', verificationCode: '', newPassword: '', confirmNewPassword: '' },
+    values: { username: '', email: '', mobileNum: '', countryDialingCode: input.dialingCode ?? '63', verificationCode: '', newPassword: '', confirmNewPassword: '' },
     errors: {},
     formError: null,
     login: null,

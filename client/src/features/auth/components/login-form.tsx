@@ -18,7 +18,8 @@ import { login } from '../api/login';
 import { sendSmsLoginCode } from '../api/send-sms-login-code';
 import { verifyLogin } from '../api/verify-login';
 import type { TLoginRequest, TSecondStepMethod } from '../lib/auth-types';
-import { EMPTY_LOGIN_FORM, validateMobile, type LoginFieldErrorKey, type LoginFormValues, type LoginType } from '../lib/login-validation';
+import { EMPTY_LOGIN_FORM, smsDialingCode, validateMobile, type LoginFieldErrorKey, type LoginFormValues, type LoginType } from '../lib/login-validation';
+import { homeDialingCode, useRegisterSettings } from '../../../lib/register-settings';
 import { clearRemembered, formFromRemembered, readRemembered, rememberLogin } from '../lib/remember-me';
 import { requestFirstLoginPopups, storeLogin } from '../lib/session-actions';
 import { loginMachine } from '../machines/login.machine';
@@ -58,6 +59,8 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
   const queryClient = useQueryClient();
   const types = useMemo(() => enabledLoginTypes(whitelabel.modules), [whitelabel.modules]);
   const [form, setForm] = useState<LoginFormValues>(() => formFromRemembered(EMPTY_LOGIN_FORM, readRemembered()));
+  // The SMS login's dialing code: the merchant's own (+84 on LuckyDong) unless another was remembered.
+  const dialing = smsDialingCode(form.countryDialingCode, homeDialingCode(useRegisterSettings().data));
   const [localErrors, setLocalErrors] = useState<Partial<Record<'mobileNum', LoginFieldErrorKey>>>({});
   const onFinishRef = useRef(onFinish);
   onFinishRef.current = onFinish;
@@ -123,7 +126,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setLocalErrors({});
-    send({ type: 'SUBMIT', form });
+    send({ type: 'SUBMIT', form: { ...form, countryDialingCode: dialing } });
   };
   const isSms = ctx.type === 'sms';
   const isSolving = snapshot.matches('botLoading') || snapshot.matches('botSolving');
@@ -155,7 +158,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
             {(aria) => (
               <div className="auth-mobile">
                 <span className="auth-mobile__code" aria-label={t('dialing_code')}>
-                  +{form.countryDialingCode}
+                  +{dialing}
                 </span>
                 <input
                   {...aria}
@@ -176,11 +179,11 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
           <Field id={`${idp}-code`} label={t('sms_code')} error={fieldError(ctx.fieldErrors.smsCode)}>
             {(aria) => (
               <SmsCodeButton
-                send={(p) => sendSmsLoginCode(p.mobileNum ?? '', p.countryDialingCode ?? '63')}
+                send={(p) => sendSmsLoginCode(p.mobileNum ?? '', p.countryDialingCode ?? dialing)}
                 getPayload={() => {
                   const problem = validateMobile(form.mobileNum);
                   setLocalErrors(problem ? { mobileNum: problem } : {});
-                  return problem ? null : { mobileNum: form.mobileNum.trim().replace(/[\s-]/g, ''), countryDialingCode: form.countryDialingCode };
+                  return problem ? null : { mobileNum: form.mobileNum.trim().replace(/[\s-]/g, ''), countryDialingCode: dialing };
                 }}
                 testId="login-send-code"
               >

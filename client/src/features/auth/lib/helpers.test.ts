@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampLeft, toImageX } from './bot-slider';
-import { EMPTY_LOGIN_FORM, validateLogin, validateMobile, validateSecondStepCode } from './login-validation';
+import { EMPTY_LOGIN_FORM, smsDialingCode, validateLogin, validateMobile, validateSecondStepCode } from './login-validation';
+import { homeDialingCode } from '../../../lib/register-settings';
 import { createThrottle } from './throttle';
 
 describe('bot slider geometry', () => {
@@ -48,5 +49,18 @@ describe('login validation', () => {
   it('second-step codes are 6 digits', () => {
     expect(validateSecondStepCode(' 123456 ')).toBeNull();
     expect(validateSecondStepCode('12345')).toBe('code_invalid');
+  });
+});
+
+describe("the SMS login's dialing code", () => {
+  it("is the merchant's own: the first country of the register settings (the server puts its market first), +63 before they load", () => {
+    expect(homeDialingCode(undefined)).toBe('63');
+    expect(homeDialingCode({ countries: [{ countryCode: 'VN', countryDialingCode: '84' }, { countryCode: 'PH', countryDialingCode: '63' }] })).toBe('84');
+    expect(smsDialingCode(EMPTY_LOGIN_FORM.countryDialingCode, '84')).toBe('84');
+    expect(smsDialingCode('', '84')).toBe('84');
+  });
+  it('keeps a remembered code other than the default', () => {
+    expect(smsDialingCode('66', '84')).toBe('66');
+    expect(smsDialingCode('63', '63')).toBe('63');
   });
 });

@@ -28,6 +28,15 @@ export const EMPTY_LOGIN_FORM: LoginFormValues = {
   remember: false,
 };
 
+/**
+ * The dialing code of the SMS login (the form has no picker): a remembered one, else the merchant's own
+ * (`home`, first of the register settings' countries); the form's default +63 counts as none.
+ */
+export function smsDialingCode(formCode: string, home: string): string {
+  const code = formCode.trim();
+  return code && code !== EMPTY_LOGIN_FORM.countryDialingCode ? code : home;
+}
+
 /** A mobile number as the SMS login takes it: digits, 7 to 15 (spaces and dashes are ignored). */
 export function validateMobile(mobileNum: string): LoginFieldErrorKey | null {
   const m = mobileNum.trim().replace(/[\s-]/g, '');

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationField } from '@portal/contracts/domain/registration';
 import { closePopup, openPopup } from '../../../lib/popups';
-import { useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
+import { homeDialingCode, useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
 import { setSessionToken } from '../../../lib/session';
 import { useBrandOffset, useWhitelabel } from '../../../lib/whitelabel';
 import { errorMessage, type FieldMessage } from '../../../lib/field-message';
@@ -74,6 +74,7 @@ function RegisterForm({ settings, modules, afterRegister }: { settings: TRegiste
       urlReferralCode: new URLSearchParams(window.location.search).get('referralCode'),
       domain: window.location.host,
       registerUrl: window.location.href,
+      dialingCode: homeDialingCode(settings),
     }),
     [settings, modules, offset],
   );
@@ -161,7 +162,7 @@ function RegisterForm({ settings, modules, afterRegister }: { settings: TRegiste
                 <select
                   className="form-field__select"
                   aria-label={t('country_code')}
-                  value={value('countryDialingCode') || '63'}
+                  value={value('countryDialingCode') || homeDialingCode(settings)}
                   onChange={(e) => send({ type: 'FIELD.CHANGE', field: 'countryDialingCode', value: e.target.value })}
                 >
                   {settings.countries.map((c) => (
@@ -179,7 +180,7 @@ function RegisterForm({ settings, modules, afterRegister }: { settings: TRegiste
             <FormField
               key={field}
               {...common}
-              addon={<SmsCodeButton mobileNum={value('mobileNum')} countryDialingCode={value('countryDialingCode') || '63'} send={sendRegisterSms} onError={setSmsError} />}
+              addon={<SmsCodeButton mobileNum={value('mobileNum')} countryDialingCode={value('countryDialingCode') || homeDialingCode(settings)} send={sendRegisterSms} onError={setSmsError} />}
             />
           );
         }

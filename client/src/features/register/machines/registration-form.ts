@@ -23,6 +23,8 @@ export type RegistrationSetup = {
   urlReferralCode?: string | null;
   domain: string;
   registerUrl: string;
+  /** The merchant's own dialing code (lib/register-settings homeDialingCode): the mobile field's default. */
+  dialingCode?: string;
 };
 
 export type RegistrationValues = Partial<Record<RegistrationField | 'captchaKey' | 'countryDialingCode', string>>;
@@ -132,7 +134,7 @@ export function buildRegisterBody(
   const referralCode = (setup.urlReferralCode ?? '').trim();
   if (referralCode) body.referralCode = referralCode;
   if (body.captcha && values.captchaKey) body.captchaKey = values.captchaKey;
-  if (body.mobileNum) body.countryDialingCode = values.countryDialingCode || '63';
+  if (body.mobileNum) body.countryDialingCode = values.countryDialingCode || setup.dialingCode || '63';
   return {
     ...body,
     domain: setup.domain,

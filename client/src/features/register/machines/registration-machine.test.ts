@@ -250,4 +250,9 @@ describe('registrationMachine (model)', () => {
     });
     expect(missing).toEqual([]);
   });
+
+  it("the mobile field's dialing code starts as the merchant's own (+84 on LuckyDong), +63 without one", () => {
+    expect(initialTransition(registrationMachine, { setup: SETUP })[0].context.values.countryDialingCode).toBe('63');
+    expect(initialTransition(registrationMachine, { setup: { ...SETUP, dialingCode: '84' } })[0].context.values.countryDialingCode).toBe('84');
+  });
 });

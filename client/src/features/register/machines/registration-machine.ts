@@ -81,7 +81,7 @@ export const registrationMachine = setup({
   context: ({ input }) => ({
     setup: input.setup,
     kind: input.setup.kinds[0] ?? 'register',
-    values: { countryDialingCode: '63' },
+    values: { countryDialingCode: input.setup.dialingCode ?? '63' },
     termsAccepted: true,
     ageConfirmed: false,
     errors: {},
