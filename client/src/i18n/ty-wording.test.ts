@@ -5,6 +5,8 @@ import bets from './locales/ty/bets.json';
 import wallet from './locales/ty/wallet.json';
 import agentOffice from './locales/ty/agent-office.json';
 import agents from './locales/ty/agents.json';
+import envelopes from './locales/ty/envelopes.json';
+import promotions from './locales/ty/promotions.json';
 
 /** Tagalog wordings a review found left in English or inconsistent. */
 describe('TY wording', () => {
@@ -21,5 +23,11 @@ describe('TY wording', () => {
   it('daily wages has one name: menu, page title, offer popup, records', () => {
     expect(agents.offer.kind.dailyWages).toBe(agentOffice.item.agentDailyWages2);
     expect(agents.offer.kind.dailyWages).toBe(wallet.record_kind_daily_salary);
+  });
+  it('a red envelope is "ampao" everywhere: the envelope, its history, the account record, the promotion drop', () => {
+    expect(envelopes.title).toBe('Ampao');
+    expect(wallet.record_kind_envelope_grab).toBe(envelopes.title);
+    expect(promotions.ops_drop_title).toMatch(/^Ampao /);
+    expect(JSON.stringify([wallet, promotions, envelopes])).not.toMatch(/pulang sobre/i);
   });
 });
