@@ -74,7 +74,7 @@ export function PromotionsOpsPage() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_category')}</th><th>{t('ops_kind')}</th><th>{t('ops_starts')}</th><th>{t('ops_joins')}</th><th /></tr></thead>
           <tbody>
-            {list.data?.list.length === 0 && <EmptyRow cols={7}>-</EmptyRow>}
+            {list.data?.list.length === 0 && <EmptyRow cols={7}>{t('ops_no_promotions')}</EmptyRow>}
             {list.data?.list.map((p) => (
               <tr key={p.id} data-testid={`ops-promo-${p.id}`}>
                 <td className="mono">{p.id}</td>
