@@ -206,7 +206,7 @@ function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () =
   );
 }
 
-function Details() {
+export function Details() {
   const { t } = useTranslation('points');
   const dateTime = useDateTime();
   const [page, setPage] = useState(1);
@@ -222,10 +222,10 @@ function Details() {
           <tbody>
             {d.list.map((e) => (
               <tr key={e.id} data-testid={`points-entry-${e.id}`}>
-                <td>{dateTime(e.createdAt)}</td>
-                <td>{t(`kind_${e.kind}`)}{e.owedDelta !== 0 && <div className="pts-muted">{t('owed_change', { count: e.owedDelta })}</div>}</td>
-                <td className={`num ${e.delta >= 0 ? 'pts-plus' : 'pts-minus'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
-                <td className="num">{e.balanceAfter.toLocaleString()}</td>
+                <td data-label={t('col_time')}>{dateTime(e.createdAt)}</td>
+                <td data-label={t('col_kind')}>{t(`kind_${e.kind}`)}{e.owedDelta !== 0 && <div className="pts-muted">{t('owed_change', { count: e.owedDelta })}</div>}</td>
+                <td data-label={t('col_change')} className={`num ${e.delta >= 0 ? 'pts-plus' : 'pts-minus'}`}>{e.delta > 0 ? `+${e.delta}` : e.delta}</td>
+                <td data-label={t('col_balance')} className="num">{e.balanceAfter.toLocaleString()}</td>
               </tr>
             ))}
           </tbody>
@@ -236,7 +236,7 @@ function Details() {
   );
 }
 
-function RedeemHistory() {
+export function RedeemHistory() {
   const { t } = useTranslation('points');
   const dateTime = useDateTime();
   const money = useMoney();
@@ -260,11 +260,11 @@ function RedeemHistory() {
           <tbody>
             {d.list.map((r) => (
               <tr key={r.id} data-testid={`points-redeem-row-${r.id}`}>
-                <td>{dateTime(r.createdAt)}</td>
-                <td>{r.title}{r.amount > 0 && <div className="pts-muted">{money(r.amount)}</div>}{r.reason && <div className="pts-muted">{r.reason}</div>}</td>
-                <td className="num">{r.quantity}</td>
-                <td className="num">{r.points.toLocaleString()}</td>
-                <td><span className={`pts-status pts-status--${r.status}`} data-testid={`points-redeem-status-${r.id}`}>{t(`status_${r.status}`)}</span></td>
+                <td data-label={t('col_time')}>{dateTime(r.createdAt)}</td>
+                <td data-label={t('col_reward')}>{r.title}{r.amount > 0 && <div className="pts-muted">{money(r.amount)}</div>}{r.reason && <div className="pts-muted">{r.reason}</div>}</td>
+                <td data-label={t('quantity')} className="num">{r.quantity}</td>
+                <td data-label={t('col_points')} className="num">{r.points.toLocaleString()}</td>
+                <td data-label={t('col_status')}><span className={`pts-status pts-status--${r.status}`} data-testid={`points-redeem-status-${r.id}`}>{t(`status_${r.status}`)}</span></td>
               </tr>
             ))}
           </tbody>
