@@ -156,6 +156,11 @@ export const ZSiteSettings = z.object({
   security: ZSiteSecurity,
   /** Whether region blocking can apply here (TRUST_PROXY set): otherwise the list is kept but not used. */
   regionHeader: z.string().nullable(),
+  /**
+   * Whether this node can send SMS and e-mail (a provider configured, or the development sink). false in
+   * production without SMS_GATEWAY_URL / SMTP_URL: the features that send answer 503, and the page says so.
+   */
+  providers: z.object({ sms: z.boolean(), mail: z.boolean() }).optional(),
 });
 export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 export const ZSiteSettingsPatch = z

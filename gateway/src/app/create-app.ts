@@ -261,7 +261,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
   mountMissionOps(app, { db, missions, merchants, operators: cashier.operators });
-  cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg });
+  cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg, providers: { sms: smsProvider.isAvailable, mail: mailer.isAvailable } });
   house.mount(app);
   mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
   mountBetRoutes(apiApp, db, routeOpts);

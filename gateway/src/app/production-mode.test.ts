@@ -106,6 +106,15 @@ describe('production without an SMS gateway or SMTP (finding 7)', () => {
   });
 });
 
+describe('the console says what cannot be sent', () => {
+  it('site settings answer which providers this node has (none here), so /ops/site can warn about the modules that need them', async () => {
+    const admin = await opsLogin(t.fixture.admin.username, t.fixture.admin.password);
+    const site = await call<{ providers: unknown }>('/ops/api/site', { token: admin });
+    expect(site.status, site.text).toBe(200);
+    expect(site.json!.value!.providers).toEqual({ sms: false, mail: false });
+  });
+});
+
 describe('links in production (finding 1)', () => {
   it('refuses to send a reset link for a Host that is not the merchant\'s, whatever the fallback', async () => {
     const [p] = t.fixture.players;
@@ -233,6 +242,8 @@ describe('production with an HTTP SMS gateway', () => {
       expect(received[0]!.auth).toBe('Bearer sms-test-token');
       expect(received[0]!.body).toMatchObject({ to: '+639170000001', sender: 'LuckyPeso' });
       expect(received[0]!.body.text).toMatch(/\b\d{6}\b/);
+      const admin = (await api<{ token: string }>(p.url, '/ops/api/session/login', { body: { username: p.fixture.admin.username, password: p.fixture.admin.password, totp: await opsTotp(p.fixture.admin.username) } })).json!.value!.token;
+      expect((await api<{ providers: unknown }>(p.url, '/ops/api/site', { token: admin })).json!.value!.providers).toEqual({ sms: true, mail: false });
 
       refuse = true;
       const before = Number((await p.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_events WHERE key LIKE 'sms%'`)).rows[0]!.n);

@@ -52,12 +52,12 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
   return {
     deposits, withdrawals, transfers, operators, providers, simSecret,
     /** Mount everything; call where the /wps routes are mounted, before the app's /wps router and the SPA fallback. */
-    mount(wps: Express, app: Express, opts: { checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null }) {
+    mount(wps: Express, app: Express, opts: { checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null; providers?: { sms: boolean; mail: boolean } }) {
       mountWalletRoutes(wps, { db, transfers }, opts);
       mountCashierRoutes(wps, { deposits, withdrawals }, opts);
       mountPaymentCallbacks(app, { db, deposits, providers, log });
       sim?.mountPages(app);
-      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null, rg: opts.rg ?? null });
+      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null, rg: opts.rg ?? null, ...(opts.providers ? { providers: opts.providers } : {}) });
     },
     /**
      * Register the auto-receive job. A failed period is not retried: the next one, a few seconds later,

@@ -36,9 +36,9 @@ const dState = (d: DepositRow) => ({ status: d.status, amount: d.amount, failure
 /** What the back office needs of the accounts module. */
 export type MemberAccounts = { disable(memberId: number): Promise<void>; enable(memberId: number): Promise<void> };
 
-export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null }) {
+export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null; providers?: { sms: boolean; mail: boolean } }) {
   const { db, operators, deposits, withdrawals } = deps;
-  const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null });
+  const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null, ...(deps.providers ? { providers: deps.providers } : {}) });
   const gamesOps = createGamesOps(db);
   const UNGATED = new Set([opsCalls.changePassword.path, opsCalls.logout.path, opsCalls.me.path, opsCalls.keepSession.path]);
   // Enrolment happens after the password change, before anything else.

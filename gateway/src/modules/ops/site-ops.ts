@@ -25,7 +25,9 @@ async function siteRow(q: Queryable, code: string, lock = false) {
   return r.rows[0];
 }
 
-const toSite = (r: SiteRow, regionHeader: string | null): TSiteSettings => ({
+type Providers = { sms: boolean; mail: boolean };
+
+const toSite = (r: SiteRow, regionHeader: string | null, providers: Providers): TSiteSettings => ({
   maintenance: r.maintenance,
   maintenanceMessage: r.maintenance_message,
   blockedIps: r.blocked_ips,
@@ -34,13 +36,15 @@ const toSite = (r: SiteRow, regionHeader: string | null): TSiteSettings => ({
   whitelabel: r.whitelabel,
   security: { ...DEFAULT_SECURITY, ...(r.security as Partial<typeof DEFAULT_SECURITY>) },
   regionHeader,
+  providers,
 });
 
-export function createSiteOps(deps: { db: Db; merchants: MerchantDirectory; regionHeader: string | null }) {
+export function createSiteOps(deps: { db: Db; merchants: MerchantDirectory; regionHeader: string | null; providers?: Providers }) {
   const { db, merchants, regionHeader } = deps;
+  const providers = deps.providers ?? { sms: true, mail: true };
 
   async function read(code: string) {
-    return toSite(await siteRow(db, code), regionHeader);
+    return toSite(await siteRow(db, code), regionHeader, providers);
   }
 
   /**
@@ -53,7 +57,7 @@ export function createSiteOps(deps: { db: Db; merchants: MerchantDirectory; regi
     const unknownFlag = Object.keys(patch.modules ?? {}).find((f) => !(MODULE_FLAGS as readonly string[]).includes(f));
     if (unknownFlag) throw new AppError(ErrorCode.VALIDATION, `Unknown module flag ${unknownFlag}`);
     const value = await db.tx(async (tx) => {
-      const before = toSite(await siteRow(tx, code, true), regionHeader);
+      const before = toSite(await siteRow(tx, code, true), regionHeader, providers);
       const next: TSiteSettings = {
         ...before,
         maintenance: patch.maintenance ?? before.maintenance,

@@ -6,6 +6,7 @@ import { useOpsSite, useUpdateSite } from '../api/site';
 import { badCidrs, badRegions, parseList } from '../lib/site-form';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, OpsField, PageHead, SuccessNote } from './ops-ui';
+import { providerWarnings } from '../lib/provider-warnings';
 
 /**
  * /ops/site: maintenance (with its message), blocked addresses and regions, module flags, the
@@ -119,6 +120,13 @@ function ModulesPanel({ current, canEdit }: { current: TSiteSettings; canEdit: b
   return (
     <div className="ops-panel ops-form" data-testid="ops-site-modules">
       <h2 className="ops-panel__title">{t('site_modules')}</h2>
+      {providerWarnings(current).map((w) => (
+        <p key={w.channel} className="ops-note ops-note--warn" data-testid={`ops-site-no-${w.channel}`}>
+          {w.channel === 'sms'
+            ? t('site_no_sms', { features: w.flags.map((f) => (f === 'CHNGPASSVERIF3' ? t('site_forgot_mobile_feature') : t(`module_${f}`))).join(', ') })
+            : t('site_no_mail')}
+        </p>
+      ))}
       <div className="ops-checks">
         {MODULE_FLAGS.map((f) => (
           <label key={f} className="ops-check">
