@@ -27,6 +27,26 @@ describe('auditFields', () => {
 });
 
 describe('auditActionKey', () => {
+  it('shows a group of settings one pair per setting, marking the ones that changed (no raw JSON)', () => {
+    const before = { security: { botCheck: true, captchaAfterFailures: 3 }, manualBank: null };
+    const after = { security: { botCheck: false, captchaAfterFailures: 3 }, manualBank: { bankName: 'BPI', accountNumber: '3141-5926-53' } };
+    expect(auditFields(before, after)).toEqual([
+      { key: 'security.botCheck', value: 'true', changed: true },
+      { key: 'security.captchaAfterFailures', value: '3', changed: false },
+      { key: 'manualBank', value: '—', changed: true },
+    ]);
+    expect(auditFields(after, before)).toEqual([
+      { key: 'security.botCheck', value: 'false', changed: true },
+      { key: 'security.captchaAfterFailures', value: '3', changed: false },
+      { key: 'manualBank.bankName', value: 'BPI', changed: true },
+      { key: 'manualBank.accountNumber', value: '3141-5926-53', changed: true },
+    ]);
+    expect(auditFields({ limits: { depositMin: 100_00 } }, null)).toEqual([{ key: 'limits.depositMin', value: '100.00', changed: false }]);
+    // 13 module flags, one switched: only that one.
+    const flags = Object.fromEntries(Array.from({ length: 13 }, (_, i) => [`F${i}`, true]));
+    expect(auditFields({ modules: flags }, { modules: { ...flags, F4: false } })).toEqual([{ key: 'modules.F4', value: 'true', changed: true }]);
+  });
+
   it('makes a flat translation key', () => {
     expect(auditActionKey('withdrawal.reconcile_paid')).toBe('audit_action_withdrawal_reconcile_paid');
   });

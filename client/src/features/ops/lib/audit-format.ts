@@ -13,14 +13,27 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approve', 'withdrawal.reject', 'withdrawal.paid', 'withdrawal.unknown', 'withdrawal.reconcile_paid', 'withdrawal.reconcile_failed',
   'balance.adjust', 'member.disable', 'member.enable', 'settings.update',
   'agent.house_contract.grant', 'agent.contract.terminate', 'agent.promote',
-  'operator.totp_enrol', 'operator.create', 'operator.update', 'permission.denied', 'site.update', 'vendor.update', 'game.update',
+  'operator.totp_enrol', 'operator.create', 'operator.update', 'operator.reset', 'permission.denied', 'site.update', 'vendor.update', 'game.update',
+  'announcement.create', 'announcement.update', 'announcement.delete', 'banner.create', 'banner.update', 'banner.delete',
+  'help.create', 'help.update', 'help.delete', 'article.create', 'article.update', 'article.delete', 'content.image.upload',
+  'message.campaign', 'envelope.drop', 'feedback.answer', 'mission.create', 'mission.update',
+  'points.config.update', 'points.reward.create', 'points.reward.update', 'points.redeem.approve', 'points.redeem.reject',
+  'promotion.create', 'promotion.update', 'promotion.drop.schedule', 'promotion.drop.cancel', 'promotion.reward.approve', 'promotion.reward.reject',
+  'rg.family.requested', 'rg.family.approved', 'rg.family.rejected', 'rg.restricted.import', 'rg.restricted.refused',
 ] as const;
-export const AUDIT_TARGET_TYPES = ['withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract', 'action', 'vendor', 'game'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract', 'action', 'vendor', 'game',
+  'announcement', 'banner', 'help', 'article', 'content_image', 'campaign', 'envelope', 'feedback', 'mission',
+  'points_config', 'point_reward', 'point_redemption', 'promotion', 'promotion_drop', 'promotion_reward', 'rg_family_request', 'rg_restricted_list',
+] as const;
 
 /** The translation key of an action ('withdrawal.reconcile_paid' -> 'audit_action_withdrawal_reconcile_paid'). */
 export const auditActionKey = (action: string) => `audit_action_${action.replace(/\./g, '_')}`;
 
 export type AuditField = { key: string; value: string; changed: boolean };
+
+/** A group of settings up to this size is shown whole; a longer one only where it changed. */
+const GROUP_SHOWN_WHOLE = 6;
 
 function show(key: string, v: unknown): string {
   if (v === null || v === undefined) return '—';
@@ -39,9 +52,17 @@ export function auditFields(side: unknown, other: unknown): AuditField[] {
   const rec = asRecord(side);
   if (!rec) return side === null || side === undefined ? [] : [{ key: '', value: show('', side), changed: false }];
   const otherRec = asRecord(other);
-  return Object.entries(rec).map(([key, v]) => ({
-    key,
-    value: show(key, v),
-    changed: otherRec !== null && JSON.stringify(otherRec[key]) !== JSON.stringify(v),
-  }));
+  const differs = (a: unknown, b: unknown) => otherRec !== null && JSON.stringify(a) !== JSON.stringify(b);
+  return Object.entries(rec).flatMap(([key, v]): AuditField[] => {
+    // A group of settings (security, modules, manualBank...) reads as one pair per setting, not as JSON.
+    const group = asRecord(v);
+    if (group && Object.keys(group).length > 0) {
+      const otherGroup = otherRec ? asRecord(otherRec[key]) : null;
+      const pairs = Object.entries(group).map(([sub, sv]) => ({ key: `${key}.${sub}`, value: show(sub, sv), changed: differs(otherGroup?.[sub], sv) }));
+      // A long group compared with the other side (the 13 module flags) keeps only what changed; the
+      // whole state stays in the cell's title.
+      return pairs.length > GROUP_SHOWN_WHOLE && otherGroup ? pairs.filter((f) => f.changed) : pairs;
+    }
+    return [{ key, value: show(key, v), changed: differs(otherRec?.[key], v) }];
+  });
 }
