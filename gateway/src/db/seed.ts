@@ -98,6 +98,26 @@ export async function seedDemo(db: Db, opts: { catalogue?: 'full' | 'small'; acc
  */
 export const DEMO_VN = { code: 'DEMOVN', host: 'vn.localhost', name: 'LuckyDong' } as const;
 
+/**
+ * The demo content as LuckyDong shows it: its own name, its minimum age (18) and clock (UTC+7), EN rows only
+ * (it offers no Tagalog), its currency sign, and no notice of the Philippine e-wallets. It had copied LuckyPeso's, so the
+ * Vietnamese site's notice bar said "(GMT+8)" and "21 or older", and its banners "Join LuckyPeso".
+ */
+export function secondMerchantContent<S extends Pick<Seed, 'banners' | 'announcements'>>(seed: S): S {
+  const text = (x: string) => x
+    .replaceAll('LuckyPeso', DEMO_VN.name)
+    .replaceAll('21 or older', '18 or older')
+    .replaceAll('Monday 03:00-05:00 (GMT+8)', 'Monday 02:00-04:00 (GMT+7)')
+    .replaceAll('₱', '₫');
+  return {
+    ...seed,
+    banners: seed.banners.map((b) => ({ ...b, title: text(b.title) })),
+    announcements: seed.announcements
+      .filter((a) => a.language === 'EN' && !/GCash|Maya/.test(a.title + a.content))
+      .map((a) => ({ ...a, title: text(a.title), content: text(a.content) })),
+  };
+}
+
 async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean }) {
   const m = seed.merchant;
   await db.tx(async (tx) => {
@@ -114,7 +134,7 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
        VALUES ($1, $2, false, $3, $4, $5, $6, $7, 'VND', 'VN')`,
       [DEMO_VN.code, DEMO_VN.name, [DEMO_VN.host], DEMO_VN.host, JSON.stringify(m.modules), JSON.stringify(m.whitelabel), JSON.stringify(brand)],
     );
-    await seedContent(tx, DEMO_VN.code, seed);
+    await seedContent(tx, DEMO_VN.code, secondMerchantContent(seed));
     await seedCatalogue(tx, DEMO_VN.code, seed.vendors);
     await seedWinners(tx, DEMO_VN.code);
     if (opts.accounts !== false) {

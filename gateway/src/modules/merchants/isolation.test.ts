@@ -91,6 +91,15 @@ describe('the demo seeds a second merchant', () => {
     const phCountries = (await api<Countries>(t.url, '/wps/system/setting/register')).json!.value!.countries;
     expect(phCountries[0]).toEqual({ countryCode: 'PH', countryDialingCode: '63' });
     expect(vnCountries.map((c) => c.countryCode).sort()).toEqual(phCountries.map((c) => c.countryCode).sort());
+    // its notices are its own: its clock, its minimum age, its name, no Philippine e-wallets, no Tagalog rows
+    const notices = await t.portal.db.query<{ language: string; title: string; content: string }>(`SELECT language, title, content FROM announcements WHERE merchant_code = 'DEMOVN'`);
+    expect(notices.rows.length).toBeGreaterThan(0);
+    const all = JSON.stringify(notices.rows);
+    expect(all).toContain('(GMT+7)');
+    expect(all).not.toMatch(/GMT\+8|21 or older|LuckyPeso|GCash|Maya|₱/);
+    expect(new Set(notices.rows.map((r) => r.language))).toEqual(new Set(['EN']));
+    const banners = await t.portal.db.query<{ title: string }>(`SELECT title FROM banners WHERE merchant_code = 'DEMOVN'`);
+    expect(JSON.stringify(banners.rows)).not.toContain('LuckyPeso');
     const seeded = await t.portal.db.query<{ account: string }>(`SELECT account FROM members WHERE merchant_code = 'DEMOVN' AND NOT created_by_dev ORDER BY account`);
     expect(seeded.rows.map((r) => r.account)).toEqual(['vnagent01', 'vnplayer01']);
   });
