@@ -17,11 +17,14 @@ import { ROOT } from './support/gateway-process.ts';
 // First load (to the first paint, plus the Socket.IO client): 197.2 KB after the stop-18 merges
 // (201,894 bytes); 185.1 KB (189,502) once embla, the blocks below the first screen, the footer and the
 // notice modal left it; 129.6 KB (132,666) once the build ran on Preact instead of React (186.2 KB,
-// 190,707 just before): 170 KB is met.
-const HOME_JS_BUDGET_GZIP = 131 * 1024;
+// 190,707 just before): 170 KB is met. 131.4 KB (134,527) after the 12-05 review fixes (the break
+// notice's store, the merchant's dialing code first, vendor names by game type, games maintenance live;
+// the break notice itself is its own chunk): the budget moved from 131 to 132 KB for them, seen.
+const HOME_JS_BUDGET_GZIP = 132 * 1024;
 // The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243);
-// 144.7 KB (148,173) on Preact (201.6 KB, 206,444 on React just before).
-const HOME_VISIT_BUDGET_GZIP = 146 * 1024;
+// 144.7 KB (148,173) on Preact (201.6 KB, 206,444 on React just before); 146.4 KB (149,922) after the 12-05
+// review fixes (146 -> 147 KB, as above).
+const HOME_VISIT_BUDGET_GZIP = 147 * 1024;
 
 const dist = path.join(ROOT, 'client/dist');
 

@@ -6,3 +6,9 @@ import { lazyNamed } from '../lazy-page';
  * a popup asked for meanwhile opens when the chunk is there).
  */
 export const GlobalPopups = lazyNamed(() => import('./global-popups'), 'GlobalPopups', null);
+
+/**
+ * The note of a break the player has just started (break-notice.tsx), in its own chunk: rendered only
+ * while there is such a note (main-layout), so a visit without one never fetches it.
+ */
+export const LazyBreakNotice = lazyNamed(() => import('./break-notice'), 'BreakNotice', null);

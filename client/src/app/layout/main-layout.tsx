@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useCurrentRoute } from '../route-handle';
-import { BreakNotice } from './break-notice';
+import { useBreakNote } from '../../lib/break-note';
 import { ExcludedBanner } from './excluded-banner';
-import { GlobalPopups } from './lazy-popups';
+import { GlobalPopups, LazyBreakNotice } from './lazy-popups';
 import { Header } from './header';
 import { RouteEffects } from './route-effects';
 import { SideBar } from './side-bar';
@@ -17,13 +17,14 @@ const Footer = lazyNamed(() => import('./footer'), 'Footer', null);
 export function MainLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const { handle } = useCurrentRoute();
+  const hasBreakNote = useBreakNote() !== null;
   return (
     <div className="shell">
       <RouteEffects />
       <SideMenu open={isMenuOpen} onClose={() => setMenuOpen(false)} />
       <Header onOpenMenu={() => setMenuOpen(true)} />
       <main className="main-view" id="main">
-        <BreakNotice />
+        {hasBreakNote && <LazyBreakNotice />}
         <ExcludedBanner />
         <Outlet />
       </main>
