@@ -11,17 +11,19 @@ export function useMoney(): (minor: number) => string {
 
 /**
  * A date-time for lists: on the merchant's clock when `offsetMinutes` (east of UTC) is given, the
- * same clock the record pages' date ranges use; otherwise in the viewer's time zone.
+ * same clock the record pages' date ranges use; otherwise in the viewer's time zone. `seconds`: with
+ * them (the operator console's dense, sortable times).
  */
-export function formatDateTime(iso: string, offsetMinutes?: number): string {
+export function formatDateTime(iso: string, offsetMinutes?: number, opts: { seconds?: boolean } = {}): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const p = (n: number) => String(n).padStart(2, '0');
+  const sec = (n: number) => (opts.seconds ? `:${p(n)}` : '');
   if (offsetMinutes === undefined) {
-    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}${sec(d.getSeconds())}`;
   }
   const b = merchantClock(offsetMinutes, d.getTime());
-  return `${b.getUTCFullYear()}-${p(b.getUTCMonth() + 1)}-${p(b.getUTCDate())} ${p(b.getUTCHours())}:${p(b.getUTCMinutes())}`;
+  return `${b.getUTCFullYear()}-${p(b.getUTCMonth() + 1)}-${p(b.getUTCDate())} ${p(b.getUTCHours())}:${p(b.getUTCMinutes())}${sec(b.getUTCSeconds())}`;
 }
 
 /** formatDateTime on the merchant's clock (brand GMT offset; the viewer's own until it is known). */

@@ -1,8 +1,6 @@
 import { useCallback } from 'react';
-import { merchantClock } from '@portal/contracts/domain/clock';
+import { formatDateTime as formatListDateTime } from '../../../lib/use-money';
 import { useBrandOffset } from '../../../lib/whitelabel';
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * An ISO time as 'YYYY-MM-DD HH:mm:ss' on the merchant's clock (`offsetMinutes` east of UTC, the
@@ -10,11 +8,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * The console says the zone once (top bar), so a time never carries it.
  */
 export function formatDateTime(iso: string | null | undefined, offsetMinutes: number): string {
-  if (!iso) return '—';
-  const at = new Date(iso).getTime();
-  if (Number.isNaN(at)) return iso;
-  const d = merchantClock(offsetMinutes, at);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return iso ? formatListDateTime(iso, offsetMinutes, { seconds: true }) : '—';
 }
 
 /** The console's one time formatter: formatDateTime on the merchant's clock. */
