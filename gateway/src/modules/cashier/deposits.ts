@@ -40,11 +40,13 @@ export type ApplyOutcome = 'credited' | 'failed' | 'duplicate' | 'ignored';
  */
 export function createDeposits(deps: { db: Db; providers: Map<string, PaymentProvider>; symbolOf(m: string): string; demoBank?: boolean }) {
   const { db, providers } = deps;
+  /** Whether a manual bank channel may start with (and show) the demo seed's made-up account. */
+  const demoBank = deps.demoBank ?? false;
+  const bankOpts = { demoBank };
   /** Steps that run in the transaction that marks a deposit paid (the first deposit bonus): exactly once with the credit. */
   const paidHooks: Array<(tx: Tx, d: DepositRow) => Promise<void>> = [];
 
   async function channels(merchant: Merchant): Promise<TPaymentChannel[]> {
-    const bankOpts = { demoBank: deps.demoBank ?? false };
     await ensureChannels(db, merchant.code, bankOpts);
     const r = await db.query<ChannelRow>('SELECT * FROM payment_channels WHERE merchant_code = $1 AND active ORDER BY sort, code', [merchant.code]);
     // The range a deposit must fall in is the channel's within the merchant's cashier limits (create() refuses
@@ -192,8 +194,6 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     paidHooks.push(hook);
   }
 
-  /** Whether a manual bank channel may start with (and show) the demo seed's made-up account. */
-  const demoBank = deps.demoBank ?? false;
   return { channels, create, list, get, applyNotification, decideManual, onPaid, demoBank };
 }
 export type Deposits = ReturnType<typeof createDeposits>;

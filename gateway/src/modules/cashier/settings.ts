@@ -67,15 +67,24 @@ export async function ensureChannels(q: Queryable, merchant: string, opts: { dem
   if (known.has(merchant)) return;
   const any = await q.query('SELECT 1 FROM payment_channels WHERE merchant_code = $1 LIMIT 1', [merchant]);
   if (any.rows.length === 0) {
-    for (const [i, c] of DEFAULT_CHANNELS.entries()) {
-      await q.query(
-        `INSERT INTO payment_channels (merchant_code, code, kind, provider, name, min_amount, max_amount, details, sort)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (merchant_code, code) DO NOTHING`,
-        [merchant, c.code, c.kind, c.provider, c.name, c.min, c.max, JSON.stringify(c.code === 'BANK' && opts.demoBank ? DEMO_MANUAL_BANK : {}), i],
-      );
+    for (const c of DEFAULT_CHANNELS) {
+      await insertDefaultChannel(q, merchant, c, c.code === 'BANK' && opts.demoBank ? DEMO_MANUAL_BANK : {}, 'NOTHING');
     }
   }
   known.add(merchant);
+}
+
+/**
+ * One of DEFAULT_CHANNELS for the merchant, in its place (sort), with these details; an existing row of
+ * the code is kept ('NOTHING') or gets these details ('details').
+ */
+async function insertDefaultChannel(q: Queryable, merchant: string, c: (typeof DEFAULT_CHANNELS)[number], details: object, onConflict: 'NOTHING' | 'details') {
+  await q.query(
+    `INSERT INTO payment_channels (merchant_code, code, kind, provider, name, min_amount, max_amount, details, sort)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (merchant_code, code) DO ${onConflict === 'details' ? 'UPDATE SET details = EXCLUDED.details' : 'NOTHING'}`,
+    [merchant, c.code, c.kind, c.provider, c.name, c.min, c.max, JSON.stringify(details), DEFAULT_CHANNELS.indexOf(c)],
+  );
 }
 
 type BankDetails = { bankName?: string; accountName?: string; accountNumber?: string };
@@ -101,13 +110,7 @@ export async function readManualBank(q: Queryable, merchant: string, opts: { dem
 /** Set (or clear with null) the manual bank receiving account; the channel is offered only with one. */
 export async function saveManualBank(q: Queryable, merchant: string, bank: TManualBank | null, opts: { demoBank?: boolean } = {}): Promise<void> {
   await ensureChannels(q, merchant, opts);
-  const bankRow = DEFAULT_CHANNELS.find((c) => c.code === 'BANK')!;
-  await q.query(
-    `INSERT INTO payment_channels (merchant_code, code, kind, provider, name, min_amount, max_amount, details, sort)
-     VALUES ($1, 'BANK', $2, $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (merchant_code, code) DO UPDATE SET details = EXCLUDED.details`,
-    [merchant, bankRow.kind, bankRow.provider, bankRow.name, bankRow.min, bankRow.max, JSON.stringify(bank ?? {}), DEFAULT_CHANNELS.indexOf(bankRow)],
-  );
+  await insertDefaultChannel(q, merchant, DEFAULT_CHANNELS.find((c) => c.code === 'BANK')!, bank ?? {}, 'details');
 }
 
 /**
