@@ -62,7 +62,7 @@ describe('games in Chromium', () => {
     await context.close();
   });
 
-  it('the cockfight entry starts its game directly: a guest is asked to log in, a player is told the provider is not connected', async () => {
+  it('the cockfight entry starts its game directly: a guest is asked to log in, a player gets the (simulated) fight', async () => {
     const guest = await newPage(browser, { lang: 'EN' });
     await guest.page.goto(gw.url + '/');
     await guest.page.locator('[data-nav="COCKFIGHT"] a').first().click();
@@ -74,7 +74,8 @@ describe('games in Chromium', () => {
     await player.page.goto(gw.url + '/');
     await player.page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
     await player.page.locator('[data-nav="COCKFIGHT"] a').first().click();
-    await player.page.getByTestId('launch-dialog-not-connected').waitFor({ timeout: 30_000 });
+    await player.page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 30_000 });
+    await player.page.getByTestId('sim-side-home').waitFor({ timeout: 15_000 });
     await player.context.close();
   });
 

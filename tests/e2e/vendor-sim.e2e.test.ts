@@ -148,6 +148,44 @@ describe('vendor simulator in Chromium', () => {
     await context.close();
   });
 
+  it('a lottery ticket from /lottery and a sabong fight from the main menu, in Tagalog: drawn numbers and the fight settle on the wallet', async () => {
+    const p = await fundedPlayer(500);
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/');
+    await page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
+    // The lottery page lists its vendors' games; a card starts the game at once.
+    const name = await launchFromCatalogue(page, '/lottery');
+    expect(await page.getByTestId('sim-badge').innerText()).toMatch(/simulated na demo/i);
+    await page.getByTestId('sim-prizes').waitFor();
+    await page.getByTestId('sim-quick-pick').click();
+    const ticket = await playOnce(page, 'sim-play');
+    expect(ticket.balance).toBe(50_000 - 100 + ticket.round.win);
+    await page.getByTestId('sim-drawn').waitFor();
+    await expect.poll(() => page.getByTestId('sim-balance').innerText(), { timeout: 15_000 }).toContain(pesos(ticket.balance));
+    await page.screenshot({ path: '/tmp/sim-lottery-ty.png', fullPage: true });
+
+    // The cockfight entry of the main menu starts its first fight directly.
+    await page.goto(gw.url + '/');
+    await page.locator('[data-nav="COCKFIGHT"] a').first().click();
+    await page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 15_000 });
+    const teams = await page.getByTestId('sim-teams').innerText();
+    expect(await page.getByTestId('sim-side-home').innerText()).toMatch(/meron/i);
+    expect(await page.getByTestId('sim-side-away').innerText()).toMatch(/wala/i);
+    const fight = await playOnce(page, 'sim-side-home');
+    expect(fight.balance).toBe(ticket.balance - 100 + fight.round.win);
+    await page.getByTestId('sim-match-result').waitFor();
+    // The next fight is offered at once.
+    await expect.poll(() => page.getByTestId('sim-teams').innerText()).not.toBe(teams);
+    await page.screenshot({ path: '/tmp/sim-cockfight-ty.png', fullPage: true });
+    // Both rounds are in the betting record, under their games.
+    await page.goto(gw.url + '/member?tab=personalHistoryCopy');
+    await expect.poll(() => page.getByTestId('bets-list').locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('bets-list').innerText()).toContain(name);
+    expect((await call<{ available: number }>('/wps/v2/wallets/balance', p.token)).available).toBe(fight.balance);
+    await context.close();
+  });
+
   it('in Tagalog: the tile, the launch and the game page say "Simulated na demo"; free play uses play money', async () => {
     const p = await fundedPlayer(500);
     const { context, page } = await newPage(browser, { lang: 'TY' });

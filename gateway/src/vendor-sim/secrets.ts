@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
-/** The catalogue's game types the simulator plays (lottery, sports, e-sports and cockfighting are not simulated). */
-export const SIMULATED_GAME_TYPES = ['RNG', 'FISH', 'LIVE', 'PVP'] as const;
+/** The catalogue's game types the simulator plays: every type of the catalogue but the house's own games. */
+export const SIMULATED_GAME_TYPES = ['RNG', 'FISH', 'LIVE', 'PVP', 'LOTT', 'ELOTT', 'SPORTS', 'ESPORTS', 'COCKFIGHT'] as const;
 export type SimGameType = (typeof SIMULATED_GAME_TYPES)[number];
 
 /**

@@ -17,7 +17,11 @@ const ZLaunch = z.object({
   game: ZCode, vendor: ZCode, operator: ZCode, type: z.enum(SIMULATED_GAME_TYPES), name: z.string().min(1).max(120),
 });
 const ZOpen = ZLaunch.extend({ token: z.string().min(20).max(128) });
-const ZPlay = z.object({ stake: z.number().int().positive(), fish: z.string().max(20).optional(), side: z.string().max(20).optional() });
+const ZPlay = z.object({
+  stake: z.number().int().positive(), fish: z.string().max(20).optional(), side: z.string().max(20).optional(),
+  /** A lottery ticket's numbers (digits in order, lotto numbers, or the runner). */
+  pick: z.array(z.number().int().min(0).max(99)).max(10).optional(),
+});
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -7,6 +7,9 @@ import { dealRound, PVP_RAKE_PERCENT } from '../modules/house/lucky9.ts';
 import type { SimGameType } from './secrets.ts';
 import { SIM_SLOT_STAKES, seededRandom, simSlotWin, slotFor, spinSlot } from './slot-engine.ts';
 import { SimWalletRefused, SimWalletUnreachable, type SimWallet } from './sim-wallet.ts';
+import {
+  DICE_SIDES, drawLottery, fixtureFor, lotteryFor, lotteryPickError, payOf, playFixture, sportOf, type Fixture, type LotteryGame, type Pick3, type Sport,
+} from './draw-engines.ts';
 
 /** A refusal for the game page: a code (translated there) and an HTTP status. */
 export class SimError extends Error {
@@ -16,6 +19,10 @@ export class SimError extends Error {
 }
 
 export const PVP_STAKES = [100, 500, 1_000, 5_000] as const;
+export const LOTTERY_STAKES = [100, 500, 1_000, 5_000] as const;
+export const MATCH_STAKES = [100, 500, 1_000, 5_000, 10_000] as const;
+const isLottery = (t: SimGameType): t is 'LOTT' | 'ELOTT' => t === 'LOTT' || t === 'ELOTT';
+const isMatch = (t: SimGameType): t is 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' => t === 'SPORTS' || t === 'ESPORTS' || t === 'COCKFIGHT';
 /** A simulated game session lives at most as long as the portal's game token (4 hours). */
 const SESSION_MS = 4 * 3600_000;
 const MAX_SESSIONS = 5_000;
@@ -26,6 +33,8 @@ type Session = {
   id: string; merchant: string; vendor: string; game: string; type: SimGameType; name: string;
   playerId: string | null; nickname: string; token: string | null; currency: string;
   free: boolean; balance: number; serverSeed: string; clientSeed: string; nonce: number; history: SimRound[]; expires: number; busy: boolean;
+  /** A lottery's game (from its type and name), a match's or fight's sport; null for the other types. */
+  lottery: LotteryGame | null; sport: Sport | null;
 };
 
 /** What a game of this vendor and code looks like: its table of opponents, its art hue; from the code alone. */
@@ -35,8 +44,13 @@ export function gameLook(vendor: string, game: string) {
 }
 
 export function stakesOf(type: SimGameType): readonly number[] {
+  if (isLottery(type)) return LOTTERY_STAKES;
+  if (isMatch(type)) return MATCH_STAKES;
   return type === 'RNG' ? SIM_SLOT_STAKES : type === 'FISH' ? FISH_STAKES : type === 'LIVE' ? BACCARAT_STAKES : PVP_STAKES;
 }
+
+/** The match or fight the player bets on next (round nonce + 1). */
+const nextFixture = (s: Session): Fixture | null => (s.sport ? fixtureFor(s.sport, s.vendor, s.game, s.clientSeed, s.nonce + 1) : null);
 
 /**
  * The simulated vendors' game server: sessions in memory (a vendor's own state; the money is on the
@@ -48,13 +62,17 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
   const pending: { merchant: string; vendor: string; body: Parameters<SimWallet['win']>[2] }[] = [];
 
   const newId = () => randomBytes(24).toString('base64url');
-  function put(s: Omit<Session, 'id' | 'serverSeed' | 'clientSeed' | 'nonce' | 'history' | 'expires' | 'busy'>): Session {
+  function put(s: Omit<Session, 'id' | 'serverSeed' | 'clientSeed' | 'nonce' | 'history' | 'expires' | 'busy' | 'lottery' | 'sport'>): Session {
     if (sessions.size >= MAX_SESSIONS) {
       const now = Date.now();
       for (const [k, v] of sessions) if (v.expires < now) sessions.delete(k);
       if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
     }
-    const full: Session = { ...s, id: newId(), serverSeed: newServerSeed(), clientSeed: randomBytes(8).toString('hex'), nonce: 0, history: [], expires: Date.now() + SESSION_MS, busy: false };
+    const full: Session = {
+      ...s, id: newId(), serverSeed: newServerSeed(), clientSeed: randomBytes(8).toString('hex'), nonce: 0, history: [], expires: Date.now() + SESSION_MS, busy: false,
+      lottery: isLottery(s.type) ? lotteryFor(s.type, s.name) : null,
+      sport: isMatch(s.type) ? sportOf(s.type, s.name) : null,
+    };
     sessions.set(full.id, full);
     return full;
   }
@@ -70,13 +88,16 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
     return {
       session: s.id, type: s.type, game: s.game, vendor: s.vendor, name: s.name, nickname: s.nickname, currency: s.currency,
       free: s.free, balance: s.balance, stakes: [...stakesOf(s.type)], history: s.history, hue: slot?.hue ?? look.hue,
-      rtp: slot ? slot.rtp : s.type === 'FISH' ? FISH_RTP : null,
+      rtp: slot ? slot.rtp : s.type === 'FISH' ? FISH_RTP : s.lottery ? s.lottery.rtp : null,
       fair: { serverSeedHash: hashSeed(s.serverSeed), clientSeed: s.clientSeed, nonce: s.nonce },
       slot: slot ? { symbols: slot.symbols, pays: slot.pays } : null,
       fish: s.type === 'FISH' ? FISH.map((f) => ({ id: f.id, multiple: f.multiple })) : null,
       sides: s.type === 'LIVE' ? [...BACCARAT_SIDES] : null,
       opponents: s.type === 'PVP' ? look.opponents : null,
       rakePercent: s.type === 'PVP' ? PVP_RAKE_PERCENT : null,
+      lottery: s.lottery,
+      diceSides: s.lottery?.kind === 'dice' ? [...DICE_SIDES] : null,
+      fixture: nextFixture(s),
     };
   }
 
@@ -87,7 +108,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
   };
 
   /** One round: the outcome is fixed first (provably fair: server seed, client seed, nonce), then bet and win through the wallet. */
-  async function play(id: string | undefined, input: { stake: number; fish?: string; side?: string }) {
+  async function play(id: string | undefined, input: { stake: number; fish?: string; side?: string; pick?: number[] }) {
     const s = get(id);
     if (!stakesOf(s.type).includes(input.stake)) throw new SimError('VALIDATION', 400, 'Stake not offered');
     if (s.busy) throw new SimError('CONFLICT', 409, 'A round is in progress');
@@ -119,6 +140,21 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
         win = baccaratReturn(side, stake, hand.winner);
         outcome = { side, ...hand };
         summary = `${side} / ${hand.winner} ${hand.playerTotal}:${hand.bankerTotal}`;
+      } else if (s.lottery) {
+        const bad = lotteryPickError(s.lottery, input);
+        if (bad) throw new SimError('VALIDATION', 400, bad);
+        const draw = drawLottery(s.lottery, input, rng);
+        win = payOf(stake, draw.pays);
+        outcome = { pick: input.pick ?? null, side: input.side ?? null, ...draw };
+        summary = `${(input.pick ?? [input.side]).join(' ')} / ${draw.drawn.slice(0, 20).join(' ')}`;
+      } else if (s.sport) {
+        const fixture = fixtureFor(s.sport, s.vendor, s.game, s.clientSeed, nonce);
+        const side = input.side as Pick3;
+        if (!['home', 'draw', 'away'].includes(input.side ?? '') || fixture.odds[side] === null) throw new SimError('VALIDATION', 400, 'Unknown side');
+        const match = playFixture(fixture, side, rng);
+        win = payOf(stake, match.pays);
+        outcome = { side, fixture, ...match };
+        summary = `${fixture.home} - ${fixture.away}: ${match.score} (${side})`;
       } else {
         const seats = Array.from({ length: 1 + gameLook(s.vendor, s.game).opponents }, (_, i) => i);
         const r = dealRound(s.serverSeed, `${s.clientSeed}:${roundId}`, seats, stake);
@@ -139,7 +175,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
       const round: SimRound = { roundId, at: new Date().toISOString(), stake, win, bigWin: !s.free && isBigWin(stake, win), summary };
       s.history.unshift(round);
       s.history.length = Math.min(s.history.length, HISTORY);
-      return { round, outcome, balance, nonce };
+      return { round, outcome, balance, nonce, fixture: nextFixture(s) };
     } finally {
       s.busy = false;
     }

@@ -82,6 +82,65 @@ describe('vendor simulator against the portal', () => {
     expect(JSON.stringify(bets.json)).toContain(round.roundId);
   });
 
+  it('every game type of the catalogue opens at the simulator (lottery, sports, e-sports and cockfight too)', async () => {
+    const m = await member(10_000);
+    for (const type of ['RNG', 'FISH', 'LIVE', 'PVP', 'LOTT', 'ELOTT', 'SPORTS', 'ESPORTS', 'COCKFIGHT']) {
+      const { open } = await launchAndOpen(m.token, type);
+      expect(open.status, type).toBe(200);
+      expect(open.json.value, type).toMatchObject({ balance: 10_000, free: false });
+    }
+  });
+
+  it('a lottery ticket is a signed bet and its draw a win on the ledger; a ticket that is not one of the game is refused with nothing moved', async () => {
+    const m = await member(100_000);
+    const { g, open } = await launchAndOpen(m.token, 'LOTT');
+    type Lottery = { kind: string; digits?: number; pick?: number; of?: number; prizes?: { match: number; pays: number }[] };
+    const view = open.json.value as unknown as View & { lottery: Lottery; rtp: number };
+    expect(['digits', 'lotto']).toContain(view.lottery.kind);
+    expect(view.rtp).toBeLessThan(1);
+    const n = view.lottery.kind === 'digits' ? view.lottery.digits! : view.lottery.pick!;
+    const pick = Array.from({ length: n }, (_, i) => (view.lottery.kind === 'digits' ? i % 10 : i + 1));
+    const before = (await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_transactions')).rows[0]!.n;
+    const bad = await simApi('/play', { stake: 100, pick: pick.slice(1) }, view.session);
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('VALIDATION');
+    expect((await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_transactions')).rows[0]!.n).toBe(before);
+    const r = await simApi<Played & { outcome: { drawn: number[]; matched: number; pays: number } }>('/play', { stake: 500, pick }, view.session);
+    expect(r.status).toBe(200);
+    const { round, outcome, balance } = r.json.value!;
+    expect(round.win).toBe(Math.floor((500 * outcome.pays) / 100));
+    expect(outcome.drawn.length).toBeGreaterThan(0);
+    expect(balance).toBe(100_000 - 500 + round.win);
+    expect(await balanceOf(m.token)).toBe(balance);
+    const rows = (await t.portal.db.query<{ kind: string; amount: string }>(
+      `SELECT kind, amount FROM vendor_transactions WHERE vendor = $1 AND round_id = $2 ORDER BY kind`, [g.vassalage, round.roundId])).rows;
+    expect(rows.map((x) => [x.kind, Number(x.amount)])).toEqual([['bet', 500], ['win', round.win]]);
+  });
+
+  it('a match is bet on the odds shown before the bet; the next match comes with the answer', async () => {
+    const m = await member(100_000);
+    type Fx = { home: string; away: string; odds: { home: number; draw: number | null; away: number } };
+    for (const type of ['SPORTS', 'ESPORTS', 'COCKFIGHT']) {
+      const { open } = await launchAndOpen(m.token, type);
+      const shown = (open.json.value as unknown as { fixture: Fx }).fixture;
+      expect(shown.home, type).not.toBe(shown.away);
+      if (type === 'ESPORTS') {
+        // No draw to bet on in a best-of-three.
+        expect(shown.odds.draw).toBeNull();
+        expect((await simApi('/play', { stake: 100, side: 'draw' }, open.json.value!.session)).json.code).toBe('VALIDATION');
+      }
+      if (type === 'COCKFIGHT') expect(shown.odds.draw).toBe(900);
+      const r = await simApi<Played & { outcome: { fixture: Fx; result: string }; fixture: Fx }>('/play', { stake: 1_000, side: 'home' }, open.json.value!.session);
+      expect(r.status, type).toBe(200);
+      const { round, outcome, fixture } = r.json.value!;
+      expect(outcome.fixture).toEqual(shown);
+      const expected = outcome.result === 'home' ? Math.floor((1_000 * shown.odds.home) / 100) : type === 'COCKFIGHT' && outcome.result === 'draw' ? 1_000 : 0;
+      expect(round.win, type).toBe(expected);
+      expect(fixture).not.toEqual(shown);
+    }
+    expect(await balanceOf(m.token)).toBeGreaterThanOrEqual(0);
+  });
+
   it('the launch code is traded once: a second open is refused (GAME_TOKEN_INVALID)', async () => {
     const m = await member(10_000);
     const { p } = await launchAndOpen(m.token, 'FISH');

@@ -12,6 +12,15 @@
       err_ACCOUNT_DISABLED: 'Your account may not play.', err_TRIAL_FORBIDDEN: 'Trial accounts may only use free play.', err_CONFLICT: 'The round could not complete; no money moved. Try again.',
       err_GAME_MAINTENANCE: 'This game is under maintenance.', err_default: 'Something went wrong. Try again.',
       type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (instant rounds)', type_PVP: 'Lucky 9 duel vs simulated players',
+      type_LOTT: 'Lottery (instant draw)', type_ELOTT: 'E-lottery (instant draw)', type_SPORTS: 'Sportsbook (simulated matches, settled at once)',
+      type_ESPORTS: 'E-sports (simulated matches, settled at once)', type_COCKFIGHT: 'Sabong (simulated fights, settled at once)',
+      buy: 'Buy ticket', quickPick: 'Quick pick', clear: 'Clear', drawn: 'Drawn', matched: 'Matched', pickDigits: 'Pick {n} digits', pickNumbers: 'Pick {n} numbers from 1 to {m} ({k} drawn)',
+      prizes: 'Prizes (paid in all, per stake)', prizeDigitsAll: 'All {n} digits in order', prizeDigitsLast: 'Last {n} digits in order', prizeNumbers: '{n} numbers matched',
+      big: 'Big (11-17)', small: 'Small (4-10)', odd: 'Odd', even: 'Even', dicePays: 'Big, small, odd and even pay 2x; any triple loses', total: 'Total',
+      pickRunner: 'Pick the winner', runner: 'No. {n}', racePays: 'The winner pays {x}x', order: 'Finishing order',
+      home: 'Home', away: 'Away', draw: 'Draw', vs: 'vs', finalScore: 'Final score', odds: 'Odds', nextMatch: 'Next match',
+      meron: 'Meron', wala: 'Wala', fightDraw: 'Draw', nextFight: 'Next fight', fightTime: 'Fight time', fightRules: 'Meron and Wala bets are returned on a draw; the draw pays 8 to 1',
+      winner: 'Winner', stakeBack: 'Stake returned',
     },
     ty: {
       badge: 'Simulated na demo', badgeTitle: 'Ang larong ito ay pinapatakbo ng built-in na vendor simulator, hindi ng totoong provider. Totoong pera sa wallet mo ang taya.',
@@ -23,11 +32,25 @@
       err_ACCOUNT_DISABLED: 'Hindi maaaring maglaro ang account mo.', err_TRIAL_FORBIDDEN: 'Libreng laro lang para sa trial account.', err_CONFLICT: 'Hindi natapos ang round; walang perang gumalaw. Subukan muli.',
       err_GAME_MAINTENANCE: 'Nasa maintenance ang larong ito.', err_default: 'May nangyaring mali. Subukan muli.',
       type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (mabilis na round)', type_PVP: 'Lucky 9 duel laban sa simulated na manlalaro',
+      type_LOTT: 'Lotto (agarang bola)', type_ELOTT: 'E-lotto (agarang bola)', type_SPORTS: 'Sportsbook (simulated na laban, agad ang resulta)',
+      type_ESPORTS: 'E-sports (simulated na laban, agad ang resulta)', type_COCKFIGHT: 'Sabong (simulated na laban, agad ang resulta)',
+      buy: 'Bumili ng tiket', quickPick: 'Mabilisang pili', clear: 'Burahin', drawn: 'Lumabas', matched: 'Tumama', pickDigits: 'Pumili ng {n} na numero (0-9)', pickNumbers: 'Pumili ng {n} numero mula 1 hanggang {m} ({k} ang bubunutin)',
+      prizes: 'Mga premyo (kabuuang bayad bawat taya)', prizeDigitsAll: 'Lahat ng {n} numero, sunod-sunod', prizeDigitsLast: 'Huling {n} numero, sunod-sunod', prizeNumbers: '{n} numerong tumama',
+      big: 'Malaki (11-17)', small: 'Maliit (4-10)', odd: 'Gansal (odd)', even: 'Pares (even)', dicePays: 'Malaki, maliit, odd at even: 2x ang bayad; talo kapag triple', total: 'Kabuuan',
+      pickRunner: 'Piliin ang mananalo', runner: 'Blg. {n}', racePays: '{x}x ang bayad sa mananalo', order: 'Pagkakasunod sa finish',
+      home: 'Host', away: 'Bisita', draw: 'Tabla', vs: 'laban sa', finalScore: 'Huling iskor', odds: 'Odds', nextMatch: 'Susunod na laban',
+      meron: 'Meron', wala: 'Wala', fightDraw: 'Tabla', nextFight: 'Susunod na laban', fightTime: 'Tagal ng laban', fightRules: 'Ibinabalik ang taya sa Meron at Wala kapag tabla; 8 sa 1 ang bayad sa tabla',
+      winner: 'Nanalo', stakeBack: 'Ibinalik ang taya',
     },
   };
   var q = new URLSearchParams(location.search);
   var lang = q.get('lang') === 'ty' ? 'ty' : 'en';
-  var t = function (k) { return T[lang][k] || T.en[k] || k; };
+  var t = function (k, vars) {
+    var s = T[lang][k] || T.en[k] || k;
+    for (var v in vars || {}) s = s.split('{' + v + '}').join(String(vars[v]));
+    return s;
+  };
+  var x = function (pays) { return (pays / 100).toFixed(2); };
   var root = document.getElementById('sim');
   var lobby = root.getAttribute('data-lobby') || '';
   var state = null;
@@ -114,6 +137,7 @@
       state.history.unshift(r.round);
       state.history.length = Math.min(state.history.length, 20);
       state.fair.nonce = r.nonce;
+      if (r.fixture) { state.fixture = r.fixture; renderFixture(); }
       renderHistory();
       showOutcome(r);
       ui.msg.className = 'sim-msg' + (r.round.win > 0 ? ' sim-msg--win' : '');
@@ -121,9 +145,41 @@
       ui.msg.textContent = r.round.win > 0 ? (r.round.bigWin ? t('bigWin') + ' ' : '') + t('win') + ' ' + money(r.round.win) : t('noWin');
     }).catch(showError).then(function () { busy(false); });
   }
+  function balls(nums, hits, testid) {
+    return el('div', { class: 'sim-balls', 'data-testid': testid }, nums.map(function (n) {
+      return el('span', { class: 'sim-ball' + (hits && hits.indexOf(n) >= 0 ? ' sim-ball--hit' : ''), text: String(n) });
+    }));
+  }
+  function showLottery(o) {
+    var g = state.lottery;
+    ui.stage.textContent = '';
+    if (g.kind === 'dice') {
+      var total = o.drawn[0] + o.drawn[1] + o.drawn[2];
+      ui.stage.appendChild(el('p', { class: 'sim-line', text: t('drawn') }));
+      ui.stage.appendChild(el('div', { class: 'sim-balls', 'data-testid': 'sim-drawn' }, o.drawn.map(function (d) { return el('span', { class: 'sim-die', text: ['\u2680', '\u2681', '\u2682', '\u2683', '\u2684', '\u2685'][d - 1] }); })));
+      ui.stage.appendChild(el('p', { class: 'sim-line', text: t('total') + ' ' + total }));
+    } else if (g.kind === 'race') {
+      ui.stage.appendChild(el('p', { class: 'sim-line', text: t('order') }));
+      ui.stage.appendChild(balls(o.drawn, o.pick, 'sim-drawn'));
+    } else {
+      ui.stage.appendChild(el('p', { class: 'sim-line', text: t('drawn') }));
+      ui.stage.appendChild(balls(o.drawn, g.kind === 'lotto' ? o.pick : null, 'sim-drawn'));
+      ui.stage.appendChild(el('p', { class: 'sim-line', text: t('matched') + ': ' + o.matched }));
+    }
+  }
+  function showMatch(o) {
+    var f = o.fixture, fight = state.type === 'COCKFIGHT';
+    var name = function (side) { return side === 'draw' ? t(fight ? 'fightDraw' : 'draw') : (fight ? t(side === 'home' ? 'meron' : 'wala') + ' \u00B7 ' : '') + f[side]; };
+    ui.result.textContent = '';
+    ui.result.appendChild(el('p', { class: 'sim-line', 'data-testid': 'sim-match-result', text:
+      (fight ? (o.result === 'draw' ? t('fightDraw') : t('winner') + ': ' + name(o.result)) + ' \u00B7 ' + t('fightTime') + ' ' + o.score
+        : f.home + ' ' + o.score + ' ' + f.away + ' \u00B7 ' + (o.result === 'draw' ? t('draw') : t('winner') + ': ' + f[o.result])) }));
+  }
   function showOutcome(r) {
     var o = r.outcome;
-    if (state.type === 'RNG') drawGrid(o.grid, o.lines);
+    if (state.lottery) showLottery(o);
+    else if (state.fixture) showMatch(o);
+    else if (state.type === 'RNG') drawGrid(o.grid, o.lines);
     else if (state.type === 'FISH') { ui.stage.textContent = ''; ui.stage.appendChild(el('p', { class: 'sim-line', text: (o.caught ? t('caught') + ' x' + o.multiple : t('missed')) })); }
     else if (state.type === 'LIVE') {
       ui.stage.textContent = '';
@@ -175,6 +231,8 @@
       controls.appendChild(b);
     });
     else if (state.type === 'LIVE') state.sides.forEach(function (s) { action(t(s), 'sim-side-' + s, { side: s }); });
+    else if (state.lottery) { ui.ticket = el('div', { class: 'sim-ticket' }); ui.stage.style.minHeight = '60px'; lotteryControls(controls, action); }
+    else if (state.fixture) { ui.fixture = el('div', { class: 'sim-fixture', 'data-testid': 'sim-fixture' }); ui.result = el('div', {}); }
     else action(t('playHand'), 'sim-play');
     var info = [];
     if (state.rtp !== null) info.push(el('p', { 'data-testid': 'sim-rtp', text: t('rtp') + ': ' + (state.rtp * 100).toFixed(2) + '%' }));
@@ -194,7 +252,9 @@
       el('p', { class: 'sim-bal' }, [el('span', { text: t('balance') + ' ' }), ui.balance]),
       lobby ? el('a', { class: 'sim-lobby', href: lobby + '/', text: t('lobby') }) : null,
     ]));
-    root.appendChild(el('section', { class: 'sim-table' }, [ui.stage, controls, ui.msg]));
+    if (state.lottery) info.push(lotteryRules(state.lottery));
+    if (state.fixture && state.type === 'COCKFIGHT') info.push(el('p', { text: t('fightRules') }));
+    root.appendChild(el('section', { class: 'sim-table' }, [ui.stage, ui.fixture || null, ui.result || null, ui.ticket || null, controls, ui.msg]));
     root.appendChild(el('section', { class: 'sim-info' }, info.concat([pay])));
     root.appendChild(el('section', { class: 'sim-hist' }, [el('h2', { text: t('history') }), el('table', {}, [
       el('thead', {}, [el('tr', {}, [el('th', { text: t('round') }), el('th', { text: t('stake') }), el('th', { text: t('win') }), el('th', { text: t('result') })])]), ui.history,
@@ -203,6 +263,86 @@
     renderHistory();
     if (state.type === 'RNG') drawGrid([[1, 2, 3], [2, 3, 4], [3, 4, 5], [4, 5, 1], [5, 1, 2]].map(function (c) { return c.map(function (i) { return i % state.slot.symbols.length; }); }), []);
     if (state.type === 'FISH') ui.stage.appendChild(el('p', { class: 'sim-line', text: t('pickFish') }));
+    if (state.fixture) { ui.stage.style.minHeight = '0'; renderFixture(); }
+  }
+
+  // Lotteries: the ticket (digits in order, lotto numbers, a dice side or a runner), the prize table.
+  function lotteryControls(controls, action) {
+    var g = state.lottery;
+    if (g.kind === 'dice') { state.diceSides.forEach(function (s) { action(t(s), 'sim-side-' + s, { side: s }); }); return; }
+    if (g.kind === 'race') {
+      ui.ticket.appendChild(el('p', { class: 'sim-line', text: t('pickRunner') }));
+      for (var r = 1; r <= g.runners; r++) action(t('runner', { n: r }), 'sim-runner-' + r, { pick: [r] });
+      return;
+    }
+    var pick = [];
+    var board = el('div', { class: 'sim-board', 'data-testid': 'sim-board' });
+    var buy = el('button', { type: 'button', class: 'sim-btn', 'data-testid': 'sim-play', text: t('buy'), onclick: function () { play({ pick: pick.slice() }); } });
+    var sync = function () {
+      if (g.kind === 'digits') return;
+      Array.prototype.forEach.call(board.children, function (b) { b.setAttribute('aria-pressed', pick.indexOf(Number(b.value)) >= 0 ? 'true' : 'false'); });
+      buy.disabled = pick.length !== g.pick;
+    };
+    if (g.kind === 'digits') {
+      ui.ticket.appendChild(el('p', { class: 'sim-line', text: t('pickDigits', { n: g.digits }) }));
+      var sels = [];
+      for (var i = 0; i < g.digits; i++) {
+        var sel = el('select', { class: 'sim-digit', 'data-testid': 'sim-digit-' + i, 'aria-label': String(i + 1), onchange: function () { pick = sels.map(function (x) { return Number(x.value); }); } });
+        for (var d = 0; d <= 9; d++) sel.appendChild(el('option', { value: String(d), text: String(d) }));
+        sels.push(sel);
+        board.appendChild(sel);
+      }
+      pick = sels.map(function () { return 0; });
+      controls.appendChild(el('button', { type: 'button', class: 'sim-btn sim-btn--ghost', 'data-testid': 'sim-quick-pick', text: t('quickPick'), onclick: function () {
+        sels.forEach(function (x) { x.value = String(Math.floor(Math.random() * 10)); });
+        pick = sels.map(function (x) { return Number(x.value); });
+      } }));
+    } else {
+      ui.ticket.appendChild(el('p', { class: 'sim-line', text: t('pickNumbers', { n: g.pick, m: g.of, k: g.drawn }) }));
+      for (var n = 1; n <= g.of; n++) {
+        board.appendChild(el('button', { type: 'button', class: 'sim-num', value: String(n), 'data-testid': 'sim-num-' + n, text: String(n), onclick: function (e) {
+          var v = Number(e.currentTarget.value), at = pick.indexOf(v);
+          if (at >= 0) pick.splice(at, 1); else if (pick.length < g.pick) pick.push(v);
+          sync();
+        } }));
+      }
+      controls.appendChild(el('button', { type: 'button', class: 'sim-btn sim-btn--ghost', 'data-testid': 'sim-quick-pick', text: t('quickPick'), onclick: function () {
+        pick = [];
+        while (pick.length < g.pick) { var v = 1 + Math.floor(Math.random() * g.of); if (pick.indexOf(v) < 0) pick.push(v); }
+        sync();
+      } }));
+      controls.appendChild(el('button', { type: 'button', class: 'sim-btn sim-btn--ghost', text: t('clear'), onclick: function () { pick = []; sync(); } }));
+    }
+    ui.ticket.appendChild(board);
+    ui.action.push(buy);
+    controls.appendChild(buy);
+    sync();
+  }
+  function lotteryRules(g) {
+    if (g.kind === 'dice') return el('p', { text: t('dicePays') });
+    if (g.kind === 'race') return el('p', { text: t('racePays', { x: x(g.pays) }) });
+    return el('table', { class: 'sim-pays', 'data-testid': 'sim-prizes' }, [el('caption', { text: t('prizes') })].concat(g.prizes.map(function (p, i) {
+      var label = g.kind === 'digits' ? t(i === 0 ? 'prizeDigitsAll' : 'prizeDigitsLast', { n: p.match }) : t('prizeNumbers', { n: p.match });
+      return el('tr', {}, [el('td', { text: label }), el('td', { text: x(p.pays) + 'x' })]);
+    })));
+  }
+
+  // Matches and fights: the next fixture and its odds, one button per side.
+  function renderFixture() {
+    var f = state.fixture, fight = state.type === 'COCKFIGHT';
+    ui.fixture.textContent = '';
+    ui.fixture.appendChild(el('p', { class: 'sim-line', text: t(fight ? 'nextFight' : 'nextMatch') }));
+    ui.fixture.appendChild(el('h2', { class: 'sim-teams', 'data-testid': 'sim-teams', text: f.home + ' ' + t('vs') + ' ' + f.away }));
+    var row = el('div', { class: 'sim-odds' });
+    ['home', 'draw', 'away'].forEach(function (side) {
+      if (f.odds[side] === null) return;
+      var label = fight ? t(side === 'home' ? 'meron' : side === 'away' ? 'wala' : 'fightDraw') : side === 'draw' ? t('draw') : f[side];
+      var b = el('button', { type: 'button', class: 'sim-btn sim-odd' + (fight ? ' sim-odd--' + side : ''), 'data-testid': 'sim-side-' + side, onclick: function () { play({ side: side }); } },
+        [el('span', { text: label }), el('strong', { text: x(f.odds[side]) })]);
+      row.appendChild(b);
+    });
+    ui.fixture.appendChild(row);
+    ui.action = ui.action.filter(function (b) { return b.isConnected && !b.classList.contains('sim-odd'); }).concat(Array.prototype.slice.call(row.children));
   }
 
   var launch = { game: q.get('game') || '', vendor: q.get('vendor') || '', operator: q.get('operator') || '', type: q.get('type') || '', name: q.get('name') || q.get('game') || '' };
