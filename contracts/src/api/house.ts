@@ -5,7 +5,7 @@ import { defineCall } from './envelope.ts';
  * The house game server's browser API (/house/api/...). The game page opens with the launch token
  * from /wps/game/launchGame and trades it for a house game session; that session travels in the
  * `X-House-Session` header. The member's portal session token never reaches the game page.
- * Money is integer centavos.
+ * Money is integer minor units of the merchant's currency (centavos for PHP, đồng for VND).
  */
 export const HOUSE_API = '/house/api';
 export const HOUSE_SESSION_HEADER = 'x-house-session';

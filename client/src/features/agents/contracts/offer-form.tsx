@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONTRACT_KINDS, RATE_BOUNDS, type ContractKind, type TContractTerms } from '@portal/contracts/domain/agent-contracts';
 import { DIVIDEND_PERIOD_TYPES, type DividendPeriodType } from '@portal/contracts/domain/agent-periods';
 import { parseAmountMinor } from '../../../lib/money-input';
+import { useCurrency } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { OFFER_TEXT_KEYS } from '../machines/contract-offer.machine';
@@ -12,14 +13,14 @@ import { CONTRACTS_KEY, bpsOf, offerContract, percentOf, useContracts, type TAge
 export type OfferDraft = { rate: string; activeMembers: string; betAmount: string; period: DividendPeriodType };
 const EMPTY: OfferDraft = { rate: '', activeMembers: '0', betAmount: '0', period: 'daily' };
 
-/** Terms from the form, or the i18n key of what is wrong. */
-export function termsOf(kind: ContractKind, d: OfferDraft): { ok: true; terms: TContractTerms } | { ok: false; error: string } {
+/** Terms from the form, or the i18n key of what is wrong; the bet amount in the currency's decimals (`exponent`). */
+export function termsOf(kind: ContractKind, d: OfferDraft, exponent = 2): { ok: true; terms: TContractTerms } | { ok: false; error: string } {
   const rate = bpsOf(d.rate);
   const bounds = RATE_BOUNDS[kind];
   if (rate === null || rate < bounds.min || rate > bounds.max) return { ok: false, error: 'contracts.form.rateRange' };
   const activeMembers = /^\d{1,8}$/.test(d.activeMembers.trim()) ? Number(d.activeMembers.trim()) : null;
   if (activeMembers === null) return { ok: false, error: 'contracts.form.activeMembersInvalid' };
-  const betAmount = d.betAmount.trim() === '' ? 0 : parseAmountMinor(d.betAmount);
+  const betAmount = d.betAmount.trim() === '' ? 0 : parseAmountMinor(d.betAmount, exponent);
   if (betAmount === null) return { ok: false, error: 'contracts.form.betAmountInvalid' };
   const base = { rate, activeMembers, betAmount };
   switch (kind) {
@@ -55,7 +56,8 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
   const kind: ContractKind = kinds.includes(chosen) ? chosen : (kinds[0] ?? chosen);
   const [draft, setDraft] = useState<OfferDraft>(EMPTY);
   const [touched, setTouched] = useState(false);
-  const parsed = termsOf(kind, draft);
+  const { exponent } = useCurrency();
+  const parsed = termsOf(kind, draft, exponent);
   const m = useMutation({
     mutationFn: (terms: TContractTerms) => offerContract(downlineId, terms),
     onSuccess: () => {

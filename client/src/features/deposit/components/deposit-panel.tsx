@@ -8,7 +8,7 @@ import { errorMessage, type FieldMessage } from '../../../lib/field-message';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import { isApiError } from '../../../lib/api';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { useAmountInvalid, useCurrency, useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -50,6 +50,8 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
   const [offerDone, setOfferDone] = useState(false);
   const isFirstDeposit = history.isSuccess && history.data.total === 0;
   const money = useMoney();
+  const { exponent } = useCurrency();
+  const amountInvalid = useAmountInvalid();
   const channels = useChannels();
   const create = useCreateDeposit();
   const [code, setCode] = useState<string | null>(null);
@@ -73,8 +75,8 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!channel || create.isPending) return;
-    const amount = parseAmountMinor(amountText);
-    if (amount === null || amount <= 0) return setFieldError({ key: 'wallet:amount_invalid' });
+    const amount = parseAmountMinor(amountText, exponent);
+    if (amount === null || amount <= 0) return setFieldError(amountInvalid);
     if (amount < channel.minAmount || amount > channel.maxAmount) {
       return setFieldError({ key: 'wallet:amount_range', values: { min: money(channel.minAmount), max: money(channel.maxAmount) } });
     }

@@ -3,9 +3,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWinner } from '@portal/contracts/api/games';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { formatMinor } from '@portal/contracts/domain/money';
 import { usePrefersReducedMotion } from '../../../lib/reduced-motion';
-import { useWhitelabel } from '../../../lib/whitelabel';
+import { useMoney } from '../../../lib/use-money';
 import { useRankList } from '../api/get-rank-list';
 import { freshWinnerIds, nextScrollOffset, winnerDisplayName } from '../winner-list';
 import { Icon } from './icons';
@@ -13,7 +12,7 @@ import { Icon } from './icons';
 /** How long a newly arrived winner stays highlighted, ms. */
 const HIGHLIGHT_MS = 2600;
 
-function WinnerRow({ winner, symbol, isFresh, isCopy }: { winner: TWinner; symbol: string; isFresh: boolean; isCopy: boolean }) {
+function WinnerRow({ winner, money, isFresh, isCopy }: { winner: TWinner; money: (minor: number) => string; isFresh: boolean; isCopy: boolean }) {
   const { t } = useTranslation('home');
   const [isIconBroken, setIconBroken] = useState(false);
   return (
@@ -29,7 +28,7 @@ function WinnerRow({ winner, symbol, isFresh, isCopy }: { winner: TWinner; symbo
         <span className="winner-row__name">{winnerDisplayName(winner.customerName)}</span>
         <span className="winner-row__game">{t('winners.inGame', { game: winner.gameName })}</span>
       </span>
-      <span className="winner-row__amount">{formatMinor(winner.winAmount, symbol)}</span>
+      <span className="winner-row__amount">{money(winner.winAmount)}</span>
     </li>
   );
 }
@@ -37,7 +36,7 @@ function WinnerRow({ winner, symbol, isFresh, isCopy }: { winner: TWinner; symbo
 export function WinnerBoard() {
   const { t } = useTranslation('home');
   const { data, isPending } = useRankList();
-  const symbol = useWhitelabel().data?.brand.currencySymbol ?? '';
+  const money = useMoney();
   const list = data?.list ?? [];
   const isReducedMotion = usePrefersReducedMotion();
 
@@ -144,11 +143,11 @@ export function WinnerBoard() {
         ) : (
           <div ref={trackRef} className="home-winners__track">
             <ul ref={firstCopyRef} className="winner-list">
-              {list.map((w) => <WinnerRow key={w.id} winner={w} symbol={symbol} isFresh={fresh.has(w.id)} isCopy={false} />)}
+              {list.map((w) => <WinnerRow key={w.id} winner={w} money={money} isFresh={fresh.has(w.id)} isCopy={false} />)}
             </ul>
             {isScrolling && (
               <ul className="winner-list" aria-hidden="true">
-                {list.map((w) => <WinnerRow key={w.id} winner={w} symbol={symbol} isFresh={fresh.has(w.id)} isCopy />)}
+                {list.map((w) => <WinnerRow key={w.id} winner={w} money={money} isFresh={fresh.has(w.id)} isCopy />)}
               </ul>
             )}
           </div>

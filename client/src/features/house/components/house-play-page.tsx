@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { HOUSE_GAME_CODES, type THouseGameCode, type THouseSession, type TRotateSeedValue, type TSpinResult } from '@portal/contracts/api/house';
 import { hideBootLoader } from '../../../lib/boot-loader';
 import { errorKey } from '../../../lib/error-key';
-import { useMoney } from '../../../lib/use-money';
+import { useCurrency, useMoney } from '../../../lib/use-money';
 import { setHouseSession, useHouseSessionEnded } from '../api/house-call';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
 import { relaunchHouseGame } from '../api/relaunch';
@@ -32,6 +32,7 @@ export function HousePlayPage() {
 function HouseGamePage() {
   const { t } = useTranslation('house');
   const money = useMoney();
+  const coin = useCurrency().symbol || '₱';
   const [params] = useSearchParams();
   const gameParam = params.get('game') ?? 'SLOT1';
   const game: THouseGameCode = (HOUSE_GAME_CODES as readonly string[]).includes(gameParam) ? (gameParam as THouseGameCode) : 'SLOT1';
@@ -208,7 +209,7 @@ function HouseGamePage() {
                 <div key={reel} className={`hs-reel${spinning[reel] ? ' is-spinning' : ''}`}>
                   {col.map((s, row) => (
                     <div key={row} className={`hs-cell${winningCells.has(`${reel}:${row}`) ? ' is-win' : ''}`}>
-                      <SlotSymbol s={s} />
+                      <SlotSymbol s={s} coin={coin} />
                     </div>
                   ))}
                 </div>

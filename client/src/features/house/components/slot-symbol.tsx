@@ -1,11 +1,11 @@
-/** The reel symbols drawn as small SVGs (no emoji fonts needed). */
-export function SlotSymbol({ s }: { s: string }) {
+/** The reel symbols drawn as small SVGs (no emoji fonts needed); the wild coin bears the merchant's currency sign. */
+export function SlotSymbol({ s, coin = '₱' }: { s: string; coin?: string }) {
   switch (s) {
     case 'W':
       return (
         <svg viewBox="0 0 40 40" className="hs-sym" aria-label="wild">
           <circle cx="20" cy="20" r="17" fill="#f5c542" stroke="#b8860b" strokeWidth="3" />
-          <text x="20" y="26" textAnchor="middle" fontSize="16" fontWeight="900" fill="#7a4f00">₱</text>
+          <text x="20" y="26" textAnchor="middle" fontSize="16" fontWeight="900" fill="#7a4f00">{coin}</text>
           <text x="20" y="37" textAnchor="middle" fontSize="7" fontWeight="900" fill="#7a4f00">WILD</text>
         </svg>
       );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { toMajorInput } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency, useMoney, useMoneyExample } from '../../../lib/use-money';
 import { useAdjustBalance } from '../api/adjust-balance';
 import { useOpsAudit } from '../api/get-audit';
 import { useOpsTime } from '../lib/format';
@@ -29,6 +30,10 @@ const str = (v: unknown, key: string): string => {
 
 /** /ops/adjustments: credit (+) or debit (-) a member's balance with a reason (admin). */
 export function AdjustmentsPage() {
+  const formatAmount = useAmount();
+  const money = useMoney();
+  const example = useMoneyExample();
+  const { exponent, code: currency } = useCurrency();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const isAdmin = useOpsCan('balance.adjust');
@@ -43,7 +48,7 @@ export function AdjustmentsPage() {
   const [isConfirming, setConfirming] = useState(false);
   const [doneAccount, setDoneAccount] = useState('');
 
-  const amount = parsePesos(form.amount, { signed: true });
+  const amount = parsePesos(form.amount, { signed: true, exponent });
   const problems = {
     account: form.account.trim() === '',
     amount: amount === null,
@@ -74,22 +79,22 @@ export function AdjustmentsPage() {
         >
           <OpsField label={t('field_member_account')} value={form.account} onChange={(v) => edit({ account: v })} testId="ops-adjust-account" required disabled={!isAdmin} maxLength={64} invalid={isTried && problems.account} autoComplete="off" />
           <OpsField
-            label={t('field_amount_signed')}
+            label={t('field_amount_signed', { currency })}
             value={form.amount}
             onChange={(v) => edit({ amount: v })}
             testId="ops-adjust-amount"
             required
             disabled={!isAdmin}
             inputMode="decimal"
-            placeholder="0.00"
+            placeholder={toMajorInput(0, exponent)}
             invalid={isTried && problems.amount}
             hint={
               amount !== null ? (
                 <span data-testid="ops-adjust-preview" className={amount < 0 ? 'ops-text-danger' : 'ops-text-success'}>
-                  {t(amount < 0 ? 'adjust_preview_debit' : 'adjust_preview_credit', { amount: formatMinor(Math.abs(amount)) })}
+                  {t(amount < 0 ? 'adjust_preview_debit' : 'adjust_preview_credit', { amount: money(Math.abs(amount)) })}
                 </span>
               ) : (
-                t('amount_signed_hint')
+                t('amount_signed_hint', { credit: example(500_00), debit: example(-120_50) })
               )
             }
           />
@@ -109,9 +114,9 @@ export function AdjustmentsPage() {
               <dt>{t('adjust_transfer')}</dt>
               <dd className="mono">{adjust.data.transferId}</dd>
               <dt>{t('adjust_balance')}</dt>
-              <dd className="strong" data-testid="ops-adjust-balance">{formatMinor(adjust.data.balance)}</dd>
+              <dd className="strong" data-testid="ops-adjust-balance">{formatAmount(adjust.data.balance)}</dd>
               <dt>{t('adjust_available')}</dt>
-              <dd>{formatMinor(adjust.data.available)}</dd>
+              <dd>{formatAmount(adjust.data.available)}</dd>
               {adjust.data.replayed && (
                 <>
                   <dt>{t('adjust_replayed_label')}</dt>
@@ -131,7 +136,7 @@ export function AdjustmentsPage() {
                 <th>{t('col_time')}</th>
                 <th>{t('col_operator')}</th>
                 <th>{t('col_member')}</th>
-                <th className="num">{t('col_amount')}</th>
+                <th className="num">{t('col_amount', { currency })}</th>
                 <th>{t('field_reason')}</th>
               </tr>
             </thead>
@@ -150,7 +155,7 @@ export function AdjustmentsPage() {
                         {str(a.after, 'account') ? <span className="strong">{str(a.after, 'account')} </span> : null}
                         <span className="mono ops-muted">#{a.targetId}</span>
                       </td>
-                      <td className={`num strong ${n !== null && n < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>{n === null ? '—' : `${n > 0 ? '+' : ''}${formatMinor(n)}`}</td>
+                      <td className={`num strong ${n !== null && n < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>{n === null ? '—' : `${n > 0 ? '+' : ''}${formatAmount(n)}`}</td>
                       <td className="ops-wrap">{str(a.after, 'reason')}</td>
                     </tr>
                   );
@@ -168,9 +173,9 @@ export function AdjustmentsPage() {
           <dl className="ops-kv">
             <dt>{t('field_member_account')}</dt>
             <dd className="strong">{form.account.trim()}</dd>
-            <dt>{t('col_amount')}</dt>
+            <dt>{t('col_amount', { currency })}</dt>
             <dd className={`strong ${amount !== null && amount < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>
-              {amount !== null && t(amount < 0 ? 'adjust_preview_debit' : 'adjust_preview_credit', { amount: formatMinor(Math.abs(amount)) })}
+              {amount !== null && t(amount < 0 ? 'adjust_preview_debit' : 'adjust_preview_credit', { amount: money(Math.abs(amount)) })}
             </dd>
             <dt>{t('field_reason')}</dt>
             <dd className="ops-wrap">{form.reason.trim()}</dd>

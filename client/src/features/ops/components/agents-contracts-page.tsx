@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { CONTRACT_STATUSES, type ContractKind, type ContractStatus } from '@portal/contracts/domain/agent-contracts';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency } from '../../../lib/use-money';
 import { ApiError } from '../../../lib/api';
 import { useAgentContracts, useGrantHouseContract, useTerminateContract, type TAgentContract } from '../api/agents';
 import { CONTRACT_KINDS, DIVIDEND_PERIOD_TYPES, EMPTY_TERMS, formatRate, periodOf, termsFromForm, type TermsForm } from '../lib/agent-terms';
@@ -30,6 +30,7 @@ const isHouse = (v: string | null): v is 'true' | 'false' => v === 'true' || v =
 
 /** /ops/agent-contracts: every contract of the merchant (filter, terminate) and the house contract form. */
 export function AgentContractsPage() {
+  const formatAmount = useAmount();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [params, setParams] = useSearchParams();
@@ -153,7 +154,7 @@ export function AgentContractsPage() {
             <td className="num strong">{formatRate(c.terms.rate)}</td>
             <td>
               <span className="ops-sub">{t('contracts_cond_active', { n: c.terms.activeMembers })}</span>
-              <span className="ops-sub">{t('contracts_cond_bets', { amount: formatMinor(c.terms.betAmount) })}</span>
+              <span className="ops-sub">{t('contracts_cond_bets', { amount: formatAmount(c.terms.betAmount) })}</span>
             </td>
             <td>
               <StatusChip tone={CONTRACT_TONE[c.status]} testId={`ops-contract-status-${c.id}`}>
@@ -239,7 +240,8 @@ function GrantHouseContract({ initialAccount, onDone }: { initialAccount: string
   const [isTried, setTried] = useState(false);
   const [lookupError, setLookupError] = useState<unknown>(null);
   const [isLooking, setLooking] = useState(false);
-  const checked = termsFromForm(form);
+  const { exponent, code: currency } = useCurrency();
+  const checked = termsFromForm(form, exponent);
   const problems = new Set(checked.ok ? [] : checked.problems);
   const edit = (patch: Partial<TermsForm>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -309,7 +311,7 @@ function GrantHouseContract({ initialAccount, onDone }: { initialAccount: string
         hint={isTried && problems.has('rateRange') ? t('grant_rate_range', { max: form.kind === 'dividend' ? '100%' : '5%' }) : t('grant_rate_hint')}
       />
       <OpsField label={t('grant_active_members')} value={form.activeMembers} onChange={(v) => edit({ activeMembers: v })} testId="ops-grant-active" inputMode="numeric" invalid={isTried && problems.has('activeMembers')} />
-      <OpsField label={t('grant_bet_amount')} value={form.betAmount} onChange={(v) => edit({ betAmount: v })} testId="ops-grant-bets" inputMode="decimal" invalid={isTried && problems.has('betAmount')} />
+      <OpsField label={t('grant_bet_amount', { currency })} value={form.betAmount} onChange={(v) => edit({ betAmount: v })} testId="ops-grant-bets" inputMode="decimal" invalid={isTried && problems.has('betAmount')} />
       <ErrorNote error={lookupError ?? grant.error} testId="ops-grant-error" />
       <div className="ops-form__actions">
         <button type="submit" className="ops-btn ops-btn--primary" disabled={grant.isPending || isLooking} data-testid="ops-grant-submit">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DISPUTE_STATUSES, type DisputeStatus } from '@portal/contracts/api/agent-payouts';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { toMajorInput } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency, useMoneyExample } from '../../../lib/use-money';
 import { Modal } from '../../../ui/modal';
 import { useAgentDisputes, useResolveDispute, type TOpsDispute } from '../api/agents';
 import { useOpsTime } from '../lib/format';
@@ -16,6 +17,7 @@ const isStatus = (v: string | null): v is DisputeStatus => v !== null && (DISPUT
 
 /** /ops/agent-disputes: agents' disputes of a payout, resolved by rejecting or paying an adjustment to the payee. */
 export function AgentDisputesPage() {
+  const formatAmount = useAmount();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [params, setParams] = useSearchParams();
@@ -77,17 +79,17 @@ export function AgentDisputesPage() {
               <span className="ops-sub" data-testid={`ops-dispute-payout-status-${d.id}`}>
                 {t(`payout_status_${d.payoutStatus}`)} · {d.payerAccount ?? t('disputes_house')}
               </span>
-              {d.owedByPayer > 0 && <span className="ops-sub">{t('disputes_owed', { amount: formatMinor(d.owedByPayer), account: d.payerAccount ?? '' })}</span>}
+              {d.owedByPayer > 0 && <span className="ops-sub">{t('disputes_owed', { amount: formatAmount(d.owedByPayer), account: d.payerAccount ?? '' })}</span>}
             </td>
             <td className="ops-details">{d.reason}</td>
             <td>
               <StatusChip tone={TONE[d.status]} testId={`ops-dispute-status-${d.id}`}>
                 {t(`dispute_status_${d.status}`)}
               </StatusChip>
-              {d.adjustment !== null && <span className="ops-sub">{t('disputes_adjustment', { amount: formatMinor(d.adjustment) })}</span>}
+              {d.adjustment !== null && <span className="ops-sub">{t('disputes_adjustment', { amount: formatAmount(d.adjustment) })}</span>}
               {(d.adjustmentFromPayer ?? 0) > 0 && (
                 <span className="ops-sub" data-testid={`ops-dispute-split-${d.id}`}>
-                  {t('disputes_split', { payer: formatMinor(d.adjustmentFromPayer ?? 0), account: d.payerAccount ?? '', house: formatMinor(d.adjustmentFromHouse ?? 0) })}
+                  {t('disputes_split', { payer: formatAmount(d.adjustmentFromPayer ?? 0), account: d.payerAccount ?? '', house: formatAmount(d.adjustmentFromHouse ?? 0) })}
                 </span>
               )}
               {d.resolutionNote && <span className="ops-sub">{d.resolutionNote}</span>}
@@ -120,13 +122,16 @@ export function AgentDisputesPage() {
 
 /** Reject, or pay an adjustment (pesos) to the payee; a note either way. */
 function ResolveDialog({ dispute, onClose, onDone }: { dispute: TOpsDispute; onClose: () => void; onDone: (d: TOpsDispute) => void }) {
+  const formatAmount = useAmount();
+  const example = useMoneyExample();
+  const { exponent, code: currency } = useCurrency();
   const { t } = useTranslation('ops');
   const resolve = useResolveDispute();
   const [decision, setDecision] = useState<'rejected' | 'adjusted'>('rejected');
   const [amountText, setAmountText] = useState('');
   const [note, setNote] = useState('');
   const [isTried, setTried] = useState(false);
-  const amount = parsePesos(amountText);
+  const amount = parsePesos(amountText, { exponent });
   const problems = { amount: decision === 'adjusted' && amount === null, note: note.trim().length === 0 };
   const busy = resolve.isPending;
 
@@ -152,7 +157,7 @@ function ResolveDialog({ dispute, onClose, onDone }: { dispute: TOpsDispute; onC
           </dd>
           <dt>{t('disputes_col_payout')}</dt>
           <dd>
-            {formatMinor(dispute.payoutAmount)} · {t(`payout_status_${dispute.payoutStatus}`)} · {dispute.payerAccount ?? t('disputes_house')}
+            {formatAmount(dispute.payoutAmount)} · {t(`payout_status_${dispute.payoutStatus}`)} · {dispute.payerAccount ?? t('disputes_house')}
           </dd>
           <dt>{t('field_reason')}</dt>
           <dd>{dispute.reason}</dd>
@@ -166,20 +171,20 @@ function ResolveDialog({ dispute, onClose, onDone }: { dispute: TOpsDispute; onC
         </div>
         {decision === 'adjusted' && (
           <OpsField
-            label={t('disputes_amount')}
+            label={t('disputes_amount', { currency })}
             value={amountText}
             onChange={setAmountText}
             testId="ops-dispute-amount"
             required
             inputMode="decimal"
-            placeholder="0.00"
+            placeholder={toMajorInput(0, exponent)}
             invalid={isTried && problems.amount}
-            hint={amount !== null ? t('disputes_amount_preview', { amount: formatMinor(amount), account: dispute.account }) : t('disputes_amount_hint')}
+            hint={amount !== null ? t('disputes_amount_preview', { amount: formatAmount(amount), account: dispute.account }) : t('disputes_amount_hint', { example: example(150_00) })}
           />
         )}
         {decision === 'adjusted' && dispute.owedByPayer > 0 && (
           <p className="ops-note ops-note--info" data-testid="ops-dispute-charged">
-            {t('disputes_charged_to_payer', { owed: formatMinor(dispute.owedByPayer), account: dispute.payerAccount ?? '' })}
+            {t('disputes_charged_to_payer', { owed: formatAmount(dispute.owedByPayer), account: dispute.payerAccount ?? '' })}
           </p>
         )}
         <OpsField label={t('field_note')} value={note} onChange={setNote} testId="ops-dispute-note" required multiline maxLength={500} invalid={isTried && problems.note} />

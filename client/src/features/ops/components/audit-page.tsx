@@ -5,12 +5,13 @@ import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
 import { fetchOpsBlob } from '../lib/ops-api';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
+import { useCurrency } from '../../../lib/use-money';
 import { ErrorNote, ListTable, PageHead, Pager } from './ops-ui';
 
 const PAGE_SIZE = 50;
 
 function StateCell({ side, other, testId }: { side: unknown; other: unknown; testId: string }) {
-  const fields = auditFields(side, other);
+  const fields = auditFields(side, other, useCurrency().exponent);
   if (fields.length === 0) return <span className="ops-muted">—</span>;
   // What the action changed stands out; the rest stays one muted line (the full state on hover).
   const changed = fields.filter((f) => f.changed);

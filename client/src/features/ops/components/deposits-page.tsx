@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { DEPOSIT_STATUSES, type DepositStatus } from '@portal/contracts/api/cashier';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency } from '../../../lib/use-money';
 import { useDecideDeposit } from '../api/decide-deposit';
 import { depositsQuery, useOpsDeposits, type TOpsDeposit } from '../api/get-deposits';
 import { useOpsTime } from '../lib/format';
@@ -23,6 +23,8 @@ const isStatus = (v: string | null): v is DepositStatus => v !== null && (DEPOSI
 
 /** /ops/deposits: pending manual bank deposits to confirm or reject, and the others by status. */
 export function DepositsPage() {
+  const formatAmount = useAmount();
+  const { code: currency } = useCurrency();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [search, setSearch] = useSearchParams();
@@ -78,7 +80,7 @@ export function DepositsPage() {
           { label: t('col_id') },
           { label: t('col_created_at') },
           { label: t('col_member') },
-          { label: t('col_amount'), className: 'num' },
+          { label: t('col_amount', { currency }), className: 'num' },
           { label: t('col_channel') },
           { label: t('col_payer_reference') },
           { label: t('col_reference') },
@@ -136,8 +138,8 @@ export function DepositsPage() {
             <dl className="ops-kv">
               <dt>{t('col_member')}</dt>
               <dd>{dialog.d.account}</dd>
-              <dt>{t('col_amount')}</dt>
-              <dd className="strong">{formatMinor(dialog.d.amount)}</dd>
+              <dt>{t('col_amount', { currency })}</dt>
+              <dd className="strong">{formatAmount(dialog.d.amount)}</dd>
               <dt>{t('col_payer_reference')}</dt>
               <dd className="mono">{dialog.d.payerReference ?? '—'}</dd>
             </dl>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { scaleCentavos, toMajorInput } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency } from '../../../lib/use-money';
 import type { TEnvelopeAudience } from '@portal/contracts/api/red-envelopes';
 import { useDropEnvelope, useOpsEnvelopes } from '../api/envelopes';
 import { useOpsPromotions } from '../api/promotions';
@@ -16,13 +17,16 @@ type Form = {
   total: string; count: string; min: string; minutes: string; audience: AudienceKind; days: string; promotionId: string; from: string; to: string;
   accounts: string; en: string; ty: string;
 };
-const EMPTY: Form = { total: '', count: '', min: '1.00', minutes: '60', audience: 'all', days: '7', promotionId: '', from: '', to: '', accounts: '', en: '', ty: '' };
+/** An empty form; its minimum share ₱1.00 (in another currency at the demo rate: ₫500) is set by emptyForm. */
+const EMPTY: Form = { total: '', count: '', min: '', minutes: '60', audience: 'all', days: '7', promotionId: '', from: '', to: '', accounts: '', en: '', ty: '' };
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 const int = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
 const accountsOf = (v: string) => [...new Set(v.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean))];
 
 /** /ops/envelopes: drop a red envelope to every player or a segment, and follow what was grabbed and returned. */
 export function EnvelopesPage() {
+  const formatAmount = useAmount();
+  const { exponent } = useCurrency();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canDrop = useOpsCan('envelopes.drop');
@@ -30,13 +34,15 @@ export function EnvelopesPage() {
   const list = useOpsEnvelopes(pageNo);
   const dropping = useDropEnvelope();
   const unknown = unknownAccountsOf(dropping.error);
-  const [form, setForm] = useState<Form>(EMPTY);
+  const { code } = useCurrency();
+  const emptyForm = (): Form => ({ ...EMPTY, min: toMajorInput(scaleCentavos(1_00, code), exponent) });
+  const [form, setForm] = useState<Form>(emptyForm);
   // One key per set of terms: a retry after a lost answer drops once; any edit starts a new one.
   const [requestId, setRequestId] = useState(newRequestId);
   const [isTried, setTried] = useState(false);
 
-  const total = parsePesos(form.total);
-  const min = parsePesos(form.min);
+  const total = parsePesos(form.total, { exponent });
+  const min = parsePesos(form.min, { exponent });
   const count = int(form.count, 1, 20_000);
   const minutes = int(form.minutes, 1, 10_080);
   const days = int(form.days, 1, 90);
@@ -83,14 +89,14 @@ export function EnvelopesPage() {
             if (!isValid || !canDrop) return;
             dropping.mutate(
               { totalAmount: total!, count: count!, minShare: min!, expiresInMinutes: minutes!, audience: audience(), message: { en: form.en.trim() || undefined, ty: form.ty.trim() || undefined }, requestId },
-              { onSuccess: () => { setForm(EMPTY); setTried(false); setRequestId(newRequestId()); } },
+              { onSuccess: () => { setForm(emptyForm()); setTried(false); setRequestId(newRequestId()); } },
             );
           }}
         >
           <h2 className="ops-panel__title">{t('env_new')}</h2>
-          <OpsField label={t('env_total')} value={form.total} onChange={(v) => edit({ total: v })} testId="ops-env-total" required disabled={!canDrop} inputMode="decimal" placeholder="0.00" invalid={isTried && problems.total} />
+          <OpsField label={t('env_total')} value={form.total} onChange={(v) => edit({ total: v })} testId="ops-env-total" required disabled={!canDrop} inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={isTried && problems.total} />
           <OpsField label={t('env_count')} value={form.count} onChange={(v) => edit({ count: v })} testId="ops-env-count" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.count}
-            hint={average !== null ? t('env_average', { amount: formatMinor(average) }) : t('env_count_hint')} />
+            hint={average !== null ? t('env_average', { amount: formatAmount(average) }) : t('env_count_hint')} />
           <OpsField label={t('env_min')} value={form.min} onChange={(v) => edit({ min: v })} testId="ops-env-min" required disabled={!canDrop} inputMode="decimal" invalid={isTried && problems.min}
             hint={isTried && problems.min && min !== null ? t('env_min_too_high') : undefined} />
           <OpsField label={t('env_minutes')} value={form.minutes} onChange={(v) => edit({ minutes: v })} testId="ops-env-minutes" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.minutes} hint={t('env_minutes_hint')} />
@@ -148,7 +154,7 @@ export function EnvelopesPage() {
           </div>
           {dropping.data && (
             <p className="ops-note ops-note--success" data-testid="ops-env-dropped">
-              {t('env_dropped', { id: dropping.data.envelope.envelopeId, amount: formatMinor(dropping.data.envelope.totalAmount) })}
+              {t('env_dropped', { id: dropping.data.envelope.envelopeId, amount: formatAmount(dropping.data.envelope.totalAmount) })}
             </p>
           )}
         </form>
@@ -183,14 +189,14 @@ export function EnvelopesPage() {
                     {e.audience.targets !== null && <div className="ops-muted">{t('env_targets', { count: e.audience.targets })}</div>}
                   </td>
                   <td className="num">
-                    {formatMinor(e.totalAmount)}
+                    {formatAmount(e.totalAmount)}
                     <div className="ops-muted">{t('env_shares', { count: e.count })}</div>
                   </td>
                   <td className="num" data-testid={`ops-env-grabbed-${e.envelopeId}`}>
-                    {formatMinor(e.grabbedAmount)}
+                    {formatAmount(e.grabbedAmount)}
                     <div className="ops-muted">{e.grabbedCount} / {e.count}</div>
                   </td>
-                  <td className="num">{e.refundedAmount === null ? '—' : formatMinor(e.refundedAmount)}</td>
+                  <td className="num">{e.refundedAmount === null ? '—' : formatAmount(e.refundedAmount)}</td>
                   <td>
                     <StatusChip tone={e.status === 'open' ? 'success' : 'muted'} testId={`ops-env-status-${e.envelopeId}`}>{t(`env_status_${e.status}`)}</StatusChip>
                   </td>

@@ -4,15 +4,17 @@ import type { TOpsMission } from '@portal/contracts/api/missions';
 import { isMoneyKind, MISSION_KINDS, MISSION_PERIODS, type TMissionKind, type TMissionPeriod } from '@portal/contracts/domain/missions';
 import { useOpsMissions, useSaveMission, type MissionBody } from '../api/missions';
 import { missionMoneyForm, missionMoneyOf, type MissionMoney, type MissionMoneyForm } from '../lib/mission-money';
+import { toMajorInput } from '@portal/contracts/domain/money';
+import { decimalsContext, useCurrency, useMoneyExample } from '../../../lib/use-money';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
 const int = (v: string) => (/^\d{1,13}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
-// Target and reward as typed: pesos for the reward and a money target, a count otherwise (lib/mission-money).
+// Target and reward as typed: major units for the reward and a money target, a count otherwise (lib/mission-money).
 type Form = MissionMoneyForm & { period: TMissionPeriod; kind: TMissionKind; gameType: string; titleEn: string; titleTy: string; sort: string; enabled: boolean };
-const formOf = (m: TOpsMission | null): Form => ({
+const formOf = (m: TOpsMission | null, exponent: number): Form => ({
   period: m?.period ?? 'daily', kind: m?.kind ?? 'valid_bet', gameType: m?.gameType ?? '', titleEn: m?.title.EN ?? '', titleTy: m?.title.TY ?? '',
-  ...missionMoneyForm(m), sort: String(m?.sort ?? 0), enabled: m?.enabled ?? true,
+  ...missionMoneyForm(m, exponent), sort: String(m?.sort ?? 0), enabled: m?.enabled ?? true,
 });
 const bodyOf = (f: Form, money: MissionMoney): MissionBody => ({
   period: f.period, kind: f.kind, gameType: f.kind === 'game_bet' ? f.gameType.trim().toUpperCase() : null,
@@ -80,11 +82,14 @@ export function MissionsOpsPage() {
 function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone: () => void }) {
   const { t } = useTranslation('missions');
   const save = useSaveMission();
-  const [f, setF] = useState<Form>(() => formOf(current));
+  const { exponent, code: currency } = useCurrency();
+  const example = useMoneyExample();
+  const badMoney = t('ops_bad_money', { currency, a: example(50_00, { whole: true }), b: example(88_50, { whole: true }), context: decimalsContext(exponent) });
+  const [f, setF] = useState<Form>(() => formOf(current, exponent));
   const [bad, setBad] = useState<ReadonlyArray<keyof MissionMoneyForm | 'sort'>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
-    const money = missionMoneyOf(f.kind, f);
+    const money = missionMoneyOf(f.kind, f, exponent);
     const wrong = [...(money.ok ? [] : money.bad), ...(Number.isNaN(int(f.sort)) ? (['sort'] as const) : [])];
     setBad(wrong);
     if (!money.ok || wrong.length > 0) return;
@@ -110,11 +115,11 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
       {f.kind === 'game_bet' && <OpsField label={t('ops_game_type')} value={f.gameType} onChange={set('gameType')} testId="ops-mission-game-type" disabled={fixed} maxLength={12} placeholder="RNG" />}
       <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-mission-title-en" required maxLength={120} />
       <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} />
-      <OpsField label={t(moneyTarget ? 'ops_target_money' : 'ops_target_count')} value={f.target} onChange={set('target')} testId="ops-mission-target"
-        inputMode={moneyTarget ? 'decimal' : 'numeric'} placeholder={moneyTarget ? '0.00' : '0'} required invalid={bad.includes('target')}
-        hint={bad.includes('target') ? t(moneyTarget ? 'ops_bad_money' : 'ops_bad_count') : undefined} />
-      <OpsField label={t('ops_reward')} value={f.reward} onChange={set('reward')} testId="ops-mission-reward" inputMode="decimal" placeholder="0.00" required
-        invalid={bad.includes('reward')} hint={bad.includes('reward') ? t('ops_bad_money') : undefined} />
+      <OpsField label={(moneyTarget ? t('ops_target_money', { currency, example: example(500_00) }) : t('ops_target_count'))} value={f.target} onChange={set('target')} testId="ops-mission-target"
+        inputMode={moneyTarget ? 'decimal' : 'numeric'} placeholder={moneyTarget ? toMajorInput(0, exponent) : '0'} required invalid={bad.includes('target')}
+        hint={bad.includes('target') ? (moneyTarget ? badMoney : t('ops_bad_count')) : undefined} />
+      <OpsField label={t('ops_reward', { currency, example: example(50_00) })} value={f.reward} onChange={set('reward')} testId="ops-mission-reward" inputMode="decimal" placeholder={toMajorInput(0, exponent)} required
+        invalid={bad.includes('reward')} hint={bad.includes('reward') ? badMoney : undefined} />
       <OpsField label={t('ops_sort')} value={f.sort} onChange={set('sort')} testId="ops-mission-sort" inputMode="numeric" invalid={bad.includes('sort')}
         hint={bad.includes('sort') ? t('ops_bad_sort') : undefined} />
       <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} data-testid="ops-mission-enabled" /> {t('ops_enabled')}</label>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { useAmount } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
 import { lastPage } from '../lib/format';
 import './ops.css';
@@ -16,9 +16,10 @@ export function StatusChip({ tone, children, testId }: { tone: ChipTone; childre
   );
 }
 
-/** Centavos as pesos, right-aligned by the table cell's class. */
+/** Minor units as major units with the merchant's decimals (1,000.50 pesos; 1,000 đồng), right-aligned by the table cell's class. */
 export function Money({ minor }: { minor: number | null | undefined }) {
-  return <>{minor === null || minor === undefined ? '—' : formatMinor(minor)}</>;
+  const amount = useAmount();
+  return <>{minor === null || minor === undefined ? '—' : amount(minor)}</>;
 }
 
 /** A failed call, translated (codes of the contracts in namespace common). */

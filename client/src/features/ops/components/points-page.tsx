@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency } from '../../../lib/use-money';
 import type { TOpsReward } from '@portal/contracts/api/points';
 import type { TRedeemStatus } from '@portal/contracts/domain/points';
 import { useDecideRedeem, useOpsPointConfig, useOpsPointRewards, useOpsRedeems, useSavePointConfig, useSaveReward } from '../api/points';
 import { useOpsTime } from '../lib/format';
-import { parsePesos } from '../lib/money-input';
+import { parsePesos, toPesosInput } from '../lib/money-input';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, TableBox, Tabs } from './ops-ui';
 
 type Section = 'redeems' | 'rewards' | 'config';
 type Form = { id: string | null; titleEn: string; titleTy: string; remarkEn: string; remarkTy: string; points: string; amount: string; quantity: string; active: boolean; sort: string };
-const EMPTY: Form = { id: null, titleEn: '', titleTy: '', remarkEn: '', remarkTy: '', points: '', amount: '0.00', quantity: '', active: true, sort: '0' };
+const EMPTY: Form = { id: null, titleEn: '', titleTy: '', remarkEn: '', remarkTy: '', points: '', amount: '', quantity: '', active: true, sort: '0' };
 const int = (v: string, min: number, max: number) => (/^\d{1,10}$/.test(v.trim()) && Number(v) >= min && Number(v) <= max ? Number(v) : null);
 const tone = (s: TRedeemStatus) => (s === 'processing' ? 'warn' : s === 'approved' ? 'success' : 'danger');
 
@@ -32,6 +32,7 @@ export function PointsOpsPage() {
 }
 
 function Redeems() {
+  const formatAmount = useAmount();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const canDecide = useOpsCan('points.decide');
@@ -60,7 +61,7 @@ function Redeems() {
               <td>{r.account}</td>
               <td>{r.title}<div className="ops-muted">× {r.quantity}</div>{r.reason && <div className="ops-muted">{r.reason}</div>}</td>
               <td className="num">{r.points.toLocaleString()}</td>
-              <td className="num">{r.amount > 0 ? formatMinor(r.amount) : '—'}</td>
+              <td className="num">{r.amount > 0 ? formatAmount(r.amount) : '—'}</td>
               <td><StatusChip tone={tone(r.status)} testId={`ops-points-status-${r.id}`}>{t(`pts_status_${r.status}`)}</StatusChip></td>
               <td>
                 {r.status === 'processing' && canDecide && (
@@ -81,14 +82,17 @@ function Redeems() {
 }
 
 function Rewards() {
+  const formatAmount = useAmount();
+  const { exponent } = useCurrency();
   const { t } = useTranslation('ops');
   const canManage = useOpsCan('points.manage');
   const list = useOpsPointRewards();
   const save = useSaveReward();
-  const [form, setForm] = useState<Form>(EMPTY);
+  const empty: Form = { ...EMPTY, amount: toPesosInput(0, exponent) };
+  const [form, setForm] = useState<Form>(empty);
   const [isTried, setTried] = useState(false);
   const points = int(form.points, 1, 1_000_000_000);
-  const amount = parsePesos(form.amount, { allowZero: true });
+  const amount = parsePesos(form.amount, { allowZero: true, exponent });
   const quantity = int(form.quantity, 0, 1_000_000);
   const sort = int(form.sort, 0, 10_000);
   const problems = { titleEn: !form.titleEn.trim(), titleTy: !form.titleTy.trim(), points: points === null, amount: amount === null, quantity: quantity === null, sort: sort === null };
@@ -96,7 +100,7 @@ function Rewards() {
   const edit = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
   const load = (r: TOpsReward) => setForm({
     id: r.id, titleEn: r.title.EN, titleTy: r.title.TY, remarkEn: r.remark.EN, remarkTy: r.remark.TY, points: String(r.pointsRequired),
-    amount: formatMinor(r.amount).replace(/,/g, ''), quantity: String(r.quantity), active: r.status === 'active', sort: String(r.sort),
+    amount: toPesosInput(r.amount, exponent), quantity: String(r.quantity), active: r.status === 'active', sort: String(r.sort),
   });
   return (
     <div className="ops-split">
@@ -107,7 +111,7 @@ function Rewards() {
         save.mutate({ id: form.id, body: {
           title: { EN: form.titleEn.trim(), TY: form.titleTy.trim() }, remark: { EN: form.remarkEn.trim(), TY: form.remarkTy.trim() },
           pointsRequired: points!, amount: amount!, quantity: quantity!, status: form.active ? 'active' : 'inactive', sort: sort!,
-        } }, { onSuccess: () => { setForm(EMPTY); setTried(false); } });
+        } }, { onSuccess: () => { setForm(empty); setTried(false); } });
       }}>
         <h2 className="ops-panel__title">{form.id ? t('pts_edit', { id: form.id }) : t('pts_new')}</h2>
         {!canManage && <p className="ops-note ops-note--info">{t('pts_manage_roles')}</p>}
@@ -116,7 +120,7 @@ function Rewards() {
         <OpsField label={t('pts_remark_en')} value={form.remarkEn} onChange={(v) => edit({ remarkEn: v })} testId="ops-points-remark-en" disabled={!canManage} maxLength={500} multiline />
         <OpsField label={t('pts_remark_ty')} value={form.remarkTy} onChange={(v) => edit({ remarkTy: v })} testId="ops-points-remark-ty" disabled={!canManage} maxLength={500} multiline />
         <OpsField label={t('pts_points_required')} value={form.points} onChange={(v) => edit({ points: v })} testId="ops-points-required" required disabled={!canManage} inputMode="numeric" invalid={isTried && problems.points} />
-        <OpsField label={t('pts_amount')} value={form.amount} onChange={(v) => edit({ amount: v })} testId="ops-points-amount" required disabled={!canManage} inputMode="decimal" invalid={isTried && problems.amount} hint={t('pts_amount_hint')} />
+        <OpsField label={t('pts_amount')} value={form.amount} onChange={(v) => edit({ amount: v })} testId="ops-points-amount" required disabled={!canManage} inputMode="decimal" invalid={isTried && problems.amount} hint={t('pts_amount_hint', { zero: toPesosInput(0, exponent) })} />
         <OpsField label={t('pts_quantity')} value={form.quantity} onChange={(v) => edit({ quantity: v })} testId="ops-points-quantity" required disabled={!canManage} inputMode="numeric" invalid={isTried && problems.quantity} />
         <OpsField label={t('pts_sort')} value={form.sort} onChange={(v) => edit({ sort: v })} testId="ops-points-sort" disabled={!canManage} inputMode="numeric" invalid={isTried && problems.sort} />
         <label className="ops-check">
@@ -125,7 +129,7 @@ function Rewards() {
         <ErrorNote error={save.error} testId="ops-points-save-error" />
         <div className="ops-form__actions">
           <button type="submit" className="ops-btn ops-btn--primary" disabled={!canManage || save.isPending} data-testid="ops-points-save">{t('pts_save')}</button>
-          {form.id && <button type="button" className="ops-btn" onClick={() => { setForm(EMPTY); setTried(false); }}>{t('pts_cancel_edit')}</button>}
+          {form.id && <button type="button" className="ops-btn" onClick={() => { setForm(empty); setTried(false); }}>{t('pts_cancel_edit')}</button>}
         </div>
       </form>
       <div className="ops-panel">
@@ -139,7 +143,7 @@ function Rewards() {
                 <td className="mono">{r.id}</td>
                 <td>{r.title.EN}<div className="ops-muted">{r.title.TY}</div></td>
                 <td className="num">{r.pointsRequired.toLocaleString()}</td>
-                <td className="num">{r.amount > 0 ? formatMinor(r.amount) : t('pts_item')}</td>
+                <td className="num">{r.amount > 0 ? formatAmount(r.amount) : t('pts_item')}</td>
                 <td className="num">{r.quantity}{r.processing > 0 && <div className="ops-muted">{t('pts_processing_count', { count: r.processing })}</div>}</td>
                 <td><StatusChip tone={r.status === 'active' ? 'success' : 'muted'}>{t(`pts_reward_${r.status}`)}</StatusChip></td>
                 <td>{canManage && <button type="button" className="ops-btn" onClick={() => load(r)} data-testid={`ops-points-edit-${r.id}`}>{t('pts_edit_button')}</button>}</td>
@@ -154,15 +158,16 @@ function Rewards() {
 }
 
 function Config() {
+  const { exponent } = useCurrency();
   const { t } = useTranslation('ops');
   const canManage = useOpsCan('points.manage');
   const cfg = useOpsPointConfig();
   const save = useSavePointConfig();
   const [draft, setDraft] = useState<{ bet: string; rate: string; min: string; enabled: boolean } | null>(null);
-  const d = draft ?? (cfg.data ? { bet: formatMinor(cfg.data.betPerPoint).replace(/,/g, ''), rate: formatMinor(cfg.data.minorPerPoint).replace(/,/g, ''), min: String(cfg.data.minConvert), enabled: cfg.data.enabled } : null);
+  const d = draft ?? (cfg.data ? { bet: toPesosInput(cfg.data.betPerPoint, exponent), rate: toPesosInput(cfg.data.minorPerPoint, exponent), min: String(cfg.data.minConvert), enabled: cfg.data.enabled } : null);
   if (!d) return <ErrorNote error={cfg.error} testId="ops-points-config-error" />;
-  const bet = parsePesos(d.bet);
-  const rate = parsePesos(d.rate);
+  const bet = parsePesos(d.bet, { exponent });
+  const rate = parsePesos(d.rate, { exponent });
   const min = int(d.min, 1, 100_000_000);
   const isValid = bet !== null && bet > 0 && rate !== null && rate > 0 && min !== null;
   const edit = (patch: Partial<typeof d>) => setDraft({ ...d, ...patch });

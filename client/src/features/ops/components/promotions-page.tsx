@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toMajorInput } from '@portal/contracts/domain/money';
+import { decimalsContext, useCurrency, useMoneyExample } from '../../../lib/use-money';
 import type { TOpsPromotion } from '@portal/contracts/api/promotions';
 import { PROMOTION_CATEGORIES, PROMOTION_KINDS, type TPromotionCategory, type TPromotionKind } from '@portal/contracts/domain/promotions';
 import {
@@ -33,14 +35,14 @@ const int = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Num
 type Form = Record<'titleEn' | 'titleTy' | 'rulesEn' | 'rulesTy' | 'startsAt' | 'endsAt' | 'rewardAmount' | 'rewardBps' | 'rewardCap' | 'minDeposit' | 'wagerBonus' | 'wagerDeposit' | 'weights' | 'rebates' | 'bonusDays' | 'drawAt' | 'winners', string>
   & { category: TPromotionCategory; kind: TPromotionKind; enabled: boolean; requiresJoin: boolean };
 
-/** The form of a promotion; its times on the merchant's clock (`offset` minutes east of UTC). */
-function formOf(p: TOpsPromotion | null, offset: number): Form {
+/** The form of a promotion; its times on the merchant's clock (`offset` minutes east of UTC), its amounts with the currency's decimals (`exponent`). */
+function formOf(p: TOpsPromotion | null, offset: number, exponent: number): Form {
   const local = (iso: string | null) => toLocalInput(iso, offset);
   return {
     category: p?.category ?? 'newbie', kind: p?.kind ?? 'signup', enabled: p?.enabled ?? true, requiresJoin: p?.requiresJoin ?? true,
     titleEn: p?.title.EN ?? '', titleTy: p?.title.TY ?? '', rulesEn: p?.rules.EN ?? '', rulesTy: p?.rules.TY ?? '',
     startsAt: local(p?.startsAt ?? new Date().toISOString()), endsAt: local(p?.endsAt ?? null),
-    ...promotionMoneyForm(p), rewardBps: String(p?.rewardBps ?? 0), wagerBonus: String(p?.wageringBonusX ?? 0), wagerDeposit: String(p?.wageringDepositX ?? 0),
+    ...promotionMoneyForm(p, exponent), rewardBps: String(p?.rewardBps ?? 0), wagerBonus: String(p?.wageringBonusX ?? 0), wagerDeposit: String(p?.wageringDepositX ?? 0),
     weights: showMap(p?.weights ?? {}), rebates: showMap(p?.rebateBps ?? {}), bonusDays: String(p?.bonusDays ?? 7),
     drawAt: local(p?.drawAt ?? null), winners: p?.winners != null ? String(p.winners) : '',
   };
@@ -105,15 +107,18 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
   const { t } = useTranslation('promotions');
   const save = useSavePromotion();
   const offset = useBrandOffset();
+  const { exponent, code: currency } = useCurrency();
+  const example = useMoneyExample();
+  const badMoneyText = t('ops_bad_money', { currency, a: example(100_00, { whole: true }), b: example(88_50, { whole: true }), context: decimalsContext(exponent) });
   const toIso = (v: string) => (v ? fromLocalInput(v, offset) : null);
-  const [f, setF] = useState<Form>(() => formOf(current, offset));
+  const [f, setF] = useState<Form>(() => formOf(current, offset, exponent));
   const [bad, setBad] = useState<string | null>(null);
   const [badMoney, setBadMoney] = useState<ReadonlyArray<keyof PromotionMoneyForm>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
-    const money = promotionMoneyOf(f);
+    const money = promotionMoneyOf(f, exponent);
     setBadMoney(money.ok ? [] : money.bad);
-    if (!money.ok) return setBad(t('ops_bad_money'));
+    if (!money.ok) return setBad(badMoneyText);
     const weights = parseMap(f.weights);
     const rebates = parseMap(f.rebates);
     if (!weights || !rebates) return setBad(t('ops_bad_map'));
@@ -157,12 +162,12 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
       </div>
       <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} /> {t('ops_enabled')}</label>
       <label className="ops-check"><input type="checkbox" checked={f.requiresJoin} onChange={(e) => setF((x) => ({ ...x, requiresJoin: e.target.checked }))} data-testid="ops-promo-requires-join" /> {t('ops_requires_join')}</label>
-      <OpsField label={t('ops_reward_amount')} value={f.rewardAmount} onChange={set('rewardAmount')} testId="ops-promo-reward" inputMode="decimal" placeholder="0.00" invalid={badMoney.includes('rewardAmount')} />
+      <OpsField label={t('ops_reward_amount', { currency, example: example(100_00) })} value={f.rewardAmount} onChange={set('rewardAmount')} testId="ops-promo-reward" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={badMoney.includes('rewardAmount')} />
       {f.kind === 'first_deposit' && (
         <>
           <OpsField label={t('ops_reward_bps')} value={f.rewardBps} onChange={set('rewardBps')} testId="ops-promo-bps" inputMode="numeric" />
-          <OpsField label={t('ops_reward_cap')} value={f.rewardCap} onChange={set('rewardCap')} testId="ops-promo-cap" inputMode="decimal" placeholder="0.00" invalid={badMoney.includes('rewardCap')} />
-          <OpsField label={t('ops_min_deposit')} value={f.minDeposit} onChange={set('minDeposit')} testId="ops-promo-min-deposit" inputMode="decimal" placeholder="0.00" invalid={badMoney.includes('minDeposit')} />
+          <OpsField label={t('ops_reward_cap', { currency })} value={f.rewardCap} onChange={set('rewardCap')} testId="ops-promo-cap" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={badMoney.includes('rewardCap')} />
+          <OpsField label={t('ops_min_deposit', { currency })} value={f.minDeposit} onChange={set('minDeposit')} testId="ops-promo-min-deposit" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={badMoney.includes('minDeposit')} />
         </>
       )}
       <OpsField label={t('ops_wagering_bonus')} value={f.wagerBonus} onChange={set('wagerBonus')} testId="ops-promo-wager-bonus" inputMode="numeric" />
@@ -192,13 +197,15 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
 }
 
 function RequestsPanel({ canDecide }: { canDecide: boolean }) {
+  const { exponent, code: currency } = useCurrency();
+  const example = useMoneyExample();
   const { t } = useTranslation('promotions');
   const requests = useOpsRewardRequests(true);
   const decide = useDecideRequest();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  // Pesos as typed ("88.50"); the API takes centavos. Empty: the promotion's own reward.
-  const minor = amount.trim() ? parsePesos(amount) : undefined;
+  // Major units as typed ("88.50"; VND "50,000"); the API takes minor units. Empty: the promotion's own reward.
+  const minor = amount.trim() ? parsePesos(amount, { exponent }) : undefined;
   const amountBad = minor === null;
   const send = (id: string, approve: boolean) => {
     if (approve && amountBad) return;
@@ -210,8 +217,8 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
       <ErrorNote error={requests.error ?? decide.error} testId="ops-promo-requests-error" />
       {canDecide && (
         <div className="ops-form">
-          <OpsField label={t('ops_amount_optional')} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="decimal" placeholder="0.00" invalid={amountBad}
-            hint={amountBad ? t('ops_bad_money') : undefined} />
+          <OpsField label={t('ops_amount_optional', { currency })} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={amountBad}
+            hint={amountBad ? t('ops_bad_money', { currency, a: example(100_00, { whole: true }), b: example(88_50, { whole: true }), context: decimalsContext(exponent) }) : undefined} />
           <OpsField label={t('ops_reason')} value={reason} onChange={setReason} testId="ops-promo-decide-reason" maxLength={140} />
         </div>
       )}
@@ -251,14 +258,15 @@ const count = (v: string, min: number, max: number) => (/^\d{1,6}$/.test(v.trim(
  * checks the terms again and audits.
  */
 function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () => void }) {
+  const { exponent } = useCurrency();
   const { t, i18n } = useTranslation('promotions');
   const schedule = useScheduleDrop();
   const offset = useBrandOffset();
-  const [f, setF] = useState({ total: '', count: '', min: '0.01', minutes: '60', runAt: toLocalInput(new Date(Date.now() + 3600_000).toISOString(), offset), en: '', ty: '' });
+  const [f, setF] = useState({ total: '', count: '', min: toMajorInput(1, exponent), minutes: '60', runAt: toLocalInput(new Date(Date.now() + 3600_000).toISOString(), offset), en: '', ty: '' });
   const [tried, setTried] = useState(false);
   const set = (k: keyof typeof f) => (v: string) => setF((x) => ({ ...x, [k]: v }));
-  const total = parsePesos(f.total);
-  const min = parsePesos(f.min);
+  const total = parsePesos(f.total, { exponent });
+  const min = parsePesos(f.min, { exponent });
   const shares = count(f.count, 1, 20_000);
   const minutes = count(f.minutes, 1, 10_080);
   const problems = {
@@ -278,7 +286,7 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
       <h2 className="ops-panel__title">{t('ops_drop_title', { title: (i18n.language === 'TY' && promotion.title.TY) || promotion.title.EN })}</h2>
       <p className="ops-note ops-note--info">{t('ops_drop_hint')}</p>
       <ErrorNote error={schedule.error} testId="ops-promo-drop-error" />
-      <OpsField label={t('ops_drop_total')} value={f.total} onChange={set('total')} testId="ops-promo-drop-total" inputMode="decimal" placeholder="0.00" required invalid={tried && problems.total} />
+      <OpsField label={t('ops_drop_total')} value={f.total} onChange={set('total')} testId="ops-promo-drop-total" inputMode="decimal" placeholder={toMajorInput(0, exponent)} required invalid={tried && problems.total} />
       <OpsField label={t('ops_drop_count')} value={f.count} onChange={set('count')} testId="ops-promo-drop-count" inputMode="numeric" required invalid={tried && problems.count} />
       <OpsField label={t('ops_drop_min')} value={f.min} onChange={set('min')} testId="ops-promo-drop-min" inputMode="decimal" required invalid={tried && problems.min}
         hint={tried && problems.min && min !== null ? t('ops_drop_min_too_high') : undefined} />

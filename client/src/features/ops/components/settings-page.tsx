@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TManualBank, TOpsSettings } from '@portal/contracts/api/ops';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { decimalsContext, useAmount, useCurrency } from '../../../lib/use-money';
 import { useOpsSettings } from '../api/get-settings';
 import { useUpdateSettings } from '../api/update-settings';
 import { toPesosInput } from '../lib/money-input';
@@ -9,12 +9,13 @@ import { BANK_FIELDS, MONEY_SETTINGS, parseBankForm, parseSettingsForm, type Ban
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, OpsField, PageHead, SuccessNote } from './ops-ui';
 
-const toForm = (s: TOpsSettings): SettingsForm => ({
-  depositMin: toPesosInput(s.depositMin),
-  depositMax: toPesosInput(s.depositMax),
-  withdrawMin: toPesosInput(s.withdrawMin),
-  withdrawMax: toPesosInput(s.withdrawMax),
-  withdrawDailyMax: toPesosInput(s.withdrawDailyMax),
+/** The saved limits as the form's text, in major units with the currency's decimals (`exponent`). */
+const toForm = (s: TOpsSettings, exponent: number): SettingsForm => ({
+  depositMin: toPesosInput(s.depositMin, exponent),
+  depositMax: toPesosInput(s.depositMax, exponent),
+  withdrawMin: toPesosInput(s.withdrawMin, exponent),
+  withdrawMax: toPesosInput(s.withdrawMax, exponent),
+  withdrawDailyMax: toPesosInput(s.withdrawDailyMax, exponent),
   autoReceiveMinutes: String(s.autoReceiveMinutes),
 });
 
@@ -36,17 +37,19 @@ export function SettingsPage() {
 }
 
 function SettingsEditor({ current, isAdmin }: { current: TOpsSettings; isAdmin: boolean }) {
+  const formatAmount = useAmount();
+  const { exponent, code: currency } = useCurrency();
   const { t } = useTranslation('ops');
   const update = useUpdateSettings();
-  const [form, setForm] = useState<SettingsForm>(() => toForm(current));
+  const [form, setForm] = useState<SettingsForm>(() => toForm(current, exponent));
   const [isDirty, setDirty] = useState(false);
   const [isTried, setTried] = useState(false);
   const [isSaved, setSaved] = useState(false);
   // Show what another admin saved while this form is untouched.
-  const shown = isDirty ? form : toForm(current);
-  const parsed = parseSettingsForm(shown);
+  const shown = isDirty ? form : toForm(current, exponent);
+  const parsed = parseSettingsForm(shown, exponent);
 
-  const fieldError = (k: keyof SettingsForm) => (isTried && parsed.errors[k] ? t(`settings_error_${parsed.errors[k]}`) : undefined);
+  const fieldError = (k: keyof SettingsForm) => (isTried && parsed.errors[k] ? t(`settings_error_${parsed.errors[k]}`, { context: parsed.errors[k] === 'amount' ? decimalsContext(exponent) : undefined }) : undefined);
   const set = (k: keyof SettingsForm, v: string) => {
     setForm({ ...shown, [k]: v });
     setDirty(true);
@@ -75,14 +78,14 @@ function SettingsEditor({ current, isAdmin }: { current: TOpsSettings; isAdmin: 
         {MONEY_SETTINGS.map((k) => (
           <OpsField
             key={k}
-            label={t(`setting_${k}`)}
+            label={t(`setting_${k}`, { currency })}
             value={shown[k]}
             onChange={(v) => set(k, v)}
             testId={`ops-settings-${k}`}
             inputMode="decimal"
             disabled={!isAdmin}
             invalid={Boolean(fieldError(k))}
-            hint={fieldError(k) ?? t('settings_current', { value: formatMinor(current[k]) })}
+            hint={fieldError(k) ?? t('settings_current', { value: formatAmount(current[k]) })}
           />
         ))}
         <OpsField

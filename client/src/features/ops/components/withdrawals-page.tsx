@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueries } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { useAmount, useCurrency } from '../../../lib/use-money';
 import { useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useOpsWithdrawals, withdrawalsQuery, type TOpsWithdrawal } from '../api/get-withdrawals';
 import { useOpsTime } from '../lib/format';
@@ -45,6 +45,8 @@ const isDone = (v: string | null): v is WithdrawalStatus => v !== null && (DONE_
 
 /** /ops/withdrawals: the queue by status with the actions the legal transitions allow. */
 export function WithdrawalsPage() {
+  const formatAmount = useAmount();
+  const { code: currency } = useCurrency();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const [search, setSearch] = useSearchParams();
@@ -105,7 +107,7 @@ export function WithdrawalsPage() {
           { label: t('col_id') },
           { label: t('col_requested_at') },
           { label: t('col_member') },
-          { label: t('col_amount'), className: 'num' },
+          { label: t('col_amount', { currency }), className: 'num' },
           { label: t('col_bank') },
           { label: t('col_status') },
           { label: t('col_details') },
@@ -166,8 +168,8 @@ export function WithdrawalsPage() {
             <dl className="ops-kv">
               <dt>{t('col_member')}</dt>
               <dd>{dialog.w.account}</dd>
-              <dt>{t('col_amount')}</dt>
-              <dd className="strong">{formatMinor(dialog.w.amount)}</dd>
+              <dt>{t('col_amount', { currency })}</dt>
+              <dd className="strong">{formatAmount(dialog.w.amount)}</dd>
               <dt>{t('col_bank')}</dt>
               <dd>
                 {dialog.w.bankName} · {dialog.w.accountName} · <span className="mono">{dialog.w.fullAccountNumber}</span>
@@ -200,6 +202,7 @@ export function WithdrawalsPage() {
 
 /** Reason, payout reference, and the player's confirmation (received amount, proofs, auto-receive). */
 function WithdrawalDetails({ w, onProofs }: { w: TOpsWithdrawal; onProofs: () => void }) {
+  const formatAmount = useAmount();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
   const items: [string, ReactNode][] = [];
@@ -207,8 +210,8 @@ function WithdrawalDetails({ w, onProofs }: { w: TOpsWithdrawal; onProofs: () =>
   if (w.payoutReference) items.push([t('field_payout_reference'), <span className="mono">{w.payoutReference}</span>]);
   if (w.paidAt) items.push([t('paid_at'), formatDateTime(w.paidAt)]);
   if (w.status === 'paid' && w.autoReceiveAt) items.push([t('auto_receive_at'), formatDateTime(w.autoReceiveAt)]);
-  if (w.receivedAmount !== null) items.push([t('received_amount'), formatMinor(w.receivedAmount)]);
-  if (w.remainingAmount) items.push([t('remaining_amount'), <span className="ops-text-danger">{formatMinor(w.remainingAmount)}</span>]);
+  if (w.receivedAmount !== null) items.push([t('received_amount'), formatAmount(w.receivedAmount)]);
+  if (w.remainingAmount) items.push([t('remaining_amount'), <span className="ops-text-danger">{formatAmount(w.remainingAmount)}</span>]);
   if (w.confirmedAt) items.push([t('confirmed_at'), formatDateTime(w.confirmedAt)]);
   if (items.length === 0 && w.proofCount === 0) return <span className="ops-muted">—</span>;
   return (

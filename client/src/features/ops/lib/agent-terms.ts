@@ -26,16 +26,17 @@ export type TermsProblem = 'rate' | 'rateRange' | 'activeMembers' | 'betAmount';
 
 /**
  * The house contract terms from the grant form, or what is wrong with it: a percent within the kind's
- * bounds (RATE_BOUNDS: a salary at most 5 %), a whole number of active members, a peso amount of bets.
+ * bounds (RATE_BOUNDS: a salary at most 5 %), a whole number of active members, an amount of bets in
+ * major units with the currency's decimals (`exponent`: 2 for PHP, 0 for VND).
  */
-export function termsFromForm(f: TermsForm): { ok: true; terms: TContractTerms } | { ok: false; problems: TermsProblem[] } {
+export function termsFromForm(f: TermsForm, exponent = 2): { ok: true; terms: TContractTerms } | { ok: false; problems: TermsProblem[] } {
   const problems: TermsProblem[] = [];
   const rate = parseRatePercent(f.rate);
   if (rate === null) problems.push('rate');
   else if (rate < RATE_BOUNDS[f.kind].min || rate > RATE_BOUNDS[f.kind].max) problems.push('rateRange');
   const active = /^\d{1,8}$/.test(f.activeMembers.trim()) ? Number(f.activeMembers.trim()) : null;
   if (active === null || active > 10_000_000) problems.push('activeMembers');
-  const bet = parsePesos(f.betAmount, { allowZero: true });
+  const bet = parsePesos(f.betAmount, { allowZero: true, exponent });
   if (bet === null) problems.push('betAmount');
   if (problems.length || rate === null || active === null || bet === null) return { ok: false, problems };
   const base = { rate, activeMembers: active, betAmount: bet };

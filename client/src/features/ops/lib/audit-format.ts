@@ -1,6 +1,6 @@
 import { formatMinor } from '@portal/contracts/domain/money';
 
-/** Audit state fields that hold centavos (withdrawals, deposits, balances, settings). */
+/** Audit state fields that hold minor units (withdrawals, deposits, balances, settings). */
 const MONEY_FIELDS = new Set([
   'amount', 'receivedAmount', 'balance', 'available',
   'depositMin', 'depositMax', 'withdrawMin', 'withdrawMax', 'withdrawDailyMax',
@@ -35,9 +35,9 @@ export type AuditField = { key: string; value: string; changed: boolean };
 /** A group of settings up to this size is shown whole; a longer one only where it changed. */
 const GROUP_SHOWN_WHOLE = 6;
 
-function show(key: string, v: unknown): string {
+function show(key: string, v: unknown, exponent: number): string {
   if (v === null || v === undefined) return '—';
-  if (typeof v === 'number' && MONEY_FIELDS.has(key)) return formatMinor(v);
+  if (typeof v === 'number' && MONEY_FIELDS.has(key)) return formatMinor(v, '', exponent);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
@@ -45,12 +45,13 @@ function show(key: string, v: unknown): string {
 const asRecord = (v: unknown): Record<string, unknown> | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 /**
- * One side of an audit row as `key: value` pairs (money as pesos), each marked `changed` when
- * the other side differs, so the reader sees at a glance what the action did.
+ * One side of an audit row as `key: value` pairs (money in major units with the currency's decimals,
+ * `exponent`), each marked `changed` when the other side differs, so the reader sees at a glance what
+ * the action did.
  */
-export function auditFields(side: unknown, other: unknown): AuditField[] {
+export function auditFields(side: unknown, other: unknown, exponent = 2): AuditField[] {
   const rec = asRecord(side);
-  if (!rec) return side === null || side === undefined ? [] : [{ key: '', value: show('', side), changed: false }];
+  if (!rec) return side === null || side === undefined ? [] : [{ key: '', value: show('', side, exponent), changed: false }];
   const otherRec = asRecord(other);
   const differs = (a: unknown, b: unknown) => otherRec !== null && JSON.stringify(a) !== JSON.stringify(b);
   return Object.entries(rec).flatMap(([key, v]): AuditField[] => {
@@ -58,11 +59,11 @@ export function auditFields(side: unknown, other: unknown): AuditField[] {
     const group = asRecord(v);
     if (group && Object.keys(group).length > 0) {
       const otherGroup = otherRec ? asRecord(otherRec[key]) : null;
-      const pairs = Object.entries(group).map(([sub, sv]) => ({ key: `${key}.${sub}`, value: show(sub, sv), changed: differs(otherGroup?.[sub], sv) }));
+      const pairs = Object.entries(group).map(([sub, sv]) => ({ key: `${key}.${sub}`, value: show(sub, sv, exponent), changed: differs(otherGroup?.[sub], sv) }));
       // A long group compared with the other side (the 13 module flags) keeps only what changed; the
       // whole state stays in the cell's title.
       return pairs.length > GROUP_SHOWN_WHOLE && otherGroup ? pairs.filter((f) => f.changed) : pairs;
     }
-    return [{ key, value: show(key, v), changed: differs(otherRec?.[key], v) }];
+    return [{ key, value: show(key, v, exponent), changed: differs(otherRec?.[key], v) }];
   });
 }

@@ -12,15 +12,16 @@ export type SettingsError = 'amount' | 'minutes' | 'below_min' | 'below_max';
 const MINUTES = { min: 1, max: 10_080 };
 
 /**
- * The settings form as the gateway wants it (centavos), or the problem of each field: amounts
- * positive with 2 decimals, each maximum at least its minimum, the daily maximum at least the
- * per-request maximum (the gateway's rule, checked first here to point at the field).
+ * The settings form as the gateway wants it (minor units), or the problem of each field: amounts
+ * positive with at most the currency's decimals (`exponent`: 2 for PHP, 0 for VND), each maximum at
+ * least its minimum, the daily maximum at least the per-request maximum (the gateway's rule, checked
+ * first here to point at the field).
  */
-export function parseSettingsForm(form: SettingsForm): { value: CashierLimits | null; errors: Partial<Record<keyof CashierLimits, SettingsError>> } {
+export function parseSettingsForm(form: SettingsForm, exponent = 2): { value: CashierLimits | null; errors: Partial<Record<keyof CashierLimits, SettingsError>> } {
   const errors: Partial<Record<keyof CashierLimits, SettingsError>> = {};
   const money = {} as Record<(typeof MONEY_SETTINGS)[number], number>;
   for (const k of MONEY_SETTINGS) {
-    const v = parsePesos(form[k]);
+    const v = parsePesos(form[k], { exponent });
     if (v === null) errors[k] = 'amount';
     else money[k] = v;
   }

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_PERIODS, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
 import { errorMessage } from '../../../lib/field-message';
-import { useMoney } from '../../../lib/use-money';
+import { minorPerMajor } from '@portal/contracts/domain/money';
+import { useCurrency, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { useRgState, useSetLimit } from '../api/rg';
 import '../../../ui/cashier.css';
 
 const OFFERED_KINDS: readonly TRgLimitKind[] = ['deposit', 'loss'];
-/** Whole currency units typed by the player -> minor units; null when not a whole positive amount. */
-const toMinor = (s: string) => (/^\d{1,9}$/.test(s.trim()) && Number(s.trim()) > 0 ? Number(s.trim()) * 100 : null);
+/** Whole currency units typed by the player -> minor units (the currency's `exponent`); null when not a whole positive amount. */
+const toMinor = (s: string, exponent: number) => (/^\d{1,9}$/.test(s.trim()) && Number(s.trim()) > 0 ? Number(s.trim()) * minorPerMajor(exponent) : null);
 
 /**
  * The limits offered to a new player: right after registering, and on the deposit page before the
@@ -19,6 +20,7 @@ const toMinor = (s: string) => (/^\d{1,9}$/.test(s.trim()) && Number(s.trim()) >
 export function RgLimitsOffer({ where, onDone }: { where: 'register' | 'deposit'; onDone: () => void }) {
   const { t } = useTranslation('rg');
   const money = useMoney();
+  const { exponent } = useCurrency();
   const state = useRgState();
   const setLimit = useSetLimit();
   const [kind, setKind] = useState<TRgLimitKind>('deposit');
@@ -27,7 +29,7 @@ export function RgLimitsOffer({ where, onDone }: { where: 'register' | 'deposit'
   const [invalid, setInvalid] = useState(false);
   const saved = (state.data?.limits ?? []).filter((l) => l.amount !== null);
   const save = () => {
-    const v = toMinor(amount);
+    const v = toMinor(amount, exponent);
     setInvalid(v === null);
     if (v !== null) setLimit.mutate({ kind, period, amount: v }, { onSuccess: () => setAmount('') });
   };

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { RG_COOLING_DURATIONS, RG_LIMIT_KINDS, RG_PERIODS, RG_SELF_DURATIONS, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/field-message';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { minorPerMajor } from '@portal/contracts/domain/money';
+import { useCurrency, useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { useConfirmLimit, useExclude, useRgEvents, useRgState, useSessionSettings, useSetLimit } from '../api/rg';
 import '../../../ui/cashier.css';
 
-/** Whole currency units typed by the player -> minor units; null for an empty field (no limit), NaN for junk. */
-const toMinor = (s: string) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) * 100 : Number.NaN);
+/** Whole currency units typed by the player -> minor units (the currency's `exponent`); null for an empty field (no limit), NaN for junk. */
+const toMinor = (s: string, exponent: number) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) * minorPerMajor(exponent) : Number.NaN);
 
 /**
  * A higher limit (or a removal) can be confirmed only from its `pendingFrom` (24 hours after the request):
@@ -26,6 +27,7 @@ export function RgPanel() {
   // The lazily loaded 'rg' texts: useTranslation suspends until they are there (i18n.ts, useSuspense).
   const { t } = useTranslation('rg');
   const money = useMoney();
+  const { exponent } = useCurrency();
   const dateTime = useDateTime();
   const state = useRgState();
   const events = useRgEvents();
@@ -43,7 +45,7 @@ export function RgPanel() {
   const appliesFrom = [setLimit.error, confirm.error].map((e) => (isApiError(e) ? (e.value as { appliesFrom?: string } | undefined)?.appliesFrom : undefined)).find(Boolean);
 
   const submitLimit = () => {
-    const v = toMinor(amount);
+    const v = toMinor(amount, exponent);
     if (Number.isNaN(v)) return setLocalError(t('rg_amount_invalid'));
     setLocalError(null);
     setLimit.mutate({ kind, period, amount: v });

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { BIG_WIN_CENTAVOS } from '@portal/contracts/domain/money';
 import { useCustomerService } from '../../../lib/domain-route';
+import { useCurrency, useMoneyExample } from '../../../lib/use-money';
 import { useGameCounts } from '../api/site-facts';
 import './site-pages.css';
 
@@ -12,6 +14,8 @@ import './site-pages.css';
 export function DescriptionPage() {
   const { t } = useTranslation('pages');
   const counts = useGameCounts();
+  const { symbol } = useCurrency();
+  const example = useMoneyExample();
   const service = useCustomerService();
   const figure = (n: number | null) => (n === null ? '…' : n.toLocaleString('en-US'));
   const facts = [
@@ -22,7 +26,7 @@ export function DescriptionPage() {
       fact: service.length ? t('desc_fact_service', { list: service.map((s) => s.title || s.csType).join(', ') }) : t('desc_fact_service_none'),
     },
     { key: 'licences', claim: t('desc_claim_licences'), fact: t('desc_fact_licences') },
-    { key: 'winners', claim: t('desc_claim_winners'), fact: t('desc_fact_winners') },
+    { key: 'winners', claim: t('desc_claim_winners'), fact: t('desc_fact_winners', { amount: `${symbol}${example(BIG_WIN_CENTAVOS, { whole: true })}` }) },
     { key: 'zalo', claim: t('desc_claim_zalo'), fact: t('desc_fact_zalo') },
   ];
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maskName } from '@portal/contracts/domain/money';
 import { errorMessage } from '../../../lib/field-message';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { BIG_WIN_CENTAVOS, maskName } from '@portal/contracts/domain/money';
+import { useCurrency, useDateTime, useMoney, useMoneyExample } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Icon } from '../../../ui/icons';
 import { useWinners, WINNERS_PAGE_LIMIT } from '../api/site-facts';
@@ -12,6 +12,8 @@ import './site-pages.css';
 export function WinnersPage() {
   const { t } = useTranslation('pages');
   const money = useMoney();
+  const { symbol } = useCurrency();
+  const example = useMoneyExample();
   const formatDateTime = useDateTime();
   const q = useWinners();
   const list = q.data?.list ?? [];
@@ -23,7 +25,7 @@ export function WinnersPage() {
       </header>
       <aside className="site-note" data-testid="winners-rules">
         <strong>{t('winners_rules_title')}</strong>
-        <p>{t('winners_rules')}</p>
+        <p>{t('winners_rules', { amount: `${symbol}${example(BIG_WIN_CENTAVOS, { whole: true })}` })}</p>
       </aside>
       {q.error && <FormMessage message={errorMessage(q.error)} />}
       {q.data && list.length === 0 ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import { useBalance } from '../api/get-balance';
 import { setBalanceHidden, useBalanceHidden } from '../lib/balance-visibility';
 import './wallet.css';
@@ -15,7 +15,7 @@ export function HeaderBalance() {
   const q = useBalance();
   const isHidden = useBalanceHidden();
   // What the player can use now: a pending withdrawal's hold is already out of reach.
-  const amount = q.data ? formatMinor(q.data.available, q.data.currencySymbol) : q.isError ? '--' : '…';
+  const amount = q.data ? formatMinor(q.data.available, q.data.currencySymbol, currencyExponent(q.data.currency)) : q.isError ? '--' : '…';
   return (
     <div className="header-balance" data-testid="header-balance-box">
       <button

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import { errorMessage } from '../../../lib/field-message';
 import { FormMessage } from '../../../ui/form-field';
 import { useBalance } from '../api/get-balance';
@@ -22,7 +22,7 @@ export function WalletsPanel({ bonusBalance, points }: Props) {
   const { t } = useTranslation('wallet');
   const q = useBalance();
   const b = q.data;
-  const money = (minor: number) => formatMinor(minor, b?.currencySymbol ?? '');
+  const money = (minor: number) => formatMinor(minor, b?.currencySymbol ?? '', currencyExponent(b?.currency));
   return (
     <div className="mc-card" data-testid="wallets-panel">
       <h1 className="mc-title">{t('wallets_title')}</h1>

@@ -7,7 +7,7 @@ import { ErrorCode } from '@portal/contracts/api/errors';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { useAmountInvalid, useCurrency, useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -121,6 +121,8 @@ export function requestedNoticeAfter<W extends { id: string }>(done: W | null, e
 }
 
 function WithdrawForm() {
+  const { exponent } = useCurrency();
+  const amountInvalid = useAmountInvalid();
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const limits = useWithdrawalLimits().data!;
@@ -149,8 +151,8 @@ function WithdrawForm() {
     e.preventDefault();
     if (create.isPending) return;
     const next: FieldErrors = {};
-    const amount = parseAmountMinor(amountText);
-    if (amount === null || amount <= 0) next.amount = { key: 'wallet:amount_invalid' };
+    const amount = parseAmountMinor(amountText, exponent);
+    if (amount === null || amount <= 0) next.amount = amountInvalid;
     else if (amount < limits.min || amount > max) next.amount = { key: 'wallet:amount_range', values: { min: money(limits.min), max: money(max) } };
     if (!password) next.password = MSG.empty;
     if (!bank) next.bank = { key: 'wallet:bank_required' };

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TWithdrawal } from '@portal/contracts/api/cashier';
 import { PROOF_LIMITS } from '@portal/contracts/api/cashier';
 import { parseAmountMinor } from '../../../lib/money-input';
-import { useMoney } from '../../../lib/use-money';
+import { useCurrency, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { confirmWithdrawal } from '../api/confirm-withdrawal';
 import { getWithdrawal } from '../api/get-withdrawal';
@@ -50,6 +50,7 @@ function usePreviews(proofs: readonly ProofImage[]) {
 export function WithdrawalConfirmation({ withdrawal }: { withdrawal: TWithdrawal }) {
   const { t } = useTranslation('wallet');
   const money = useMoney();
+  const { exponent } = useCurrency();
   const qc = useQueryClient();
   const [amountText, setAmountText] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
@@ -109,7 +110,7 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: TWithdrawal
   if (state.matches('waiting')) return null;
 
   const submit = () => send({ type: 'SUBMIT' });
-  const partial = parseAmountMinor(amountText);
+  const partial = parseAmountMinor(amountText, exponent);
   const partialInvalid = c.result === 'partially_received' && amountText !== '' && !(partial !== null && partial > 0 && partial < c.amount);
   const needsProof = c.result === 'not_received' || c.result === 'partially_received';
 
@@ -157,7 +158,7 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: TWithdrawal
                 value={amountText}
                 onChange={(e) => {
                   setAmountText(e.target.value);
-                  send({ type: 'SET_AMOUNT', amount: parseAmountMinor(e.target.value) });
+                  send({ type: 'SET_AMOUNT', amount: parseAmountMinor(e.target.value, exponent) });
                 }}
                 data-testid="confirm-received-amount"
               />
