@@ -154,16 +154,24 @@ describe('vendor simulator in Chromium', () => {
     await signInContext(context, p.token);
     await page.goto(gw.url + '/');
     await page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
-    // The lottery page lists its vendors' games; a card starts the game at once.
-    const name = await launchFromCatalogue(page, '/lottery');
+    // A lottery page lists its vendor's games; a card starts the game at once. /seaLottery's first is Lotto 6/45:
+    // six numbers of 45 on the board (quick pick), the prize table, the draw.
+    const name = await launchFromCatalogue(page, '/seaLottery');
     expect(await page.getByTestId('sim-badge').innerText()).toMatch(/simulated na demo/i);
     await page.getByTestId('sim-prizes').waitFor();
+    expect(await page.getByTestId('sim-play').isDisabled()).toBe(true);
     await page.getByTestId('sim-quick-pick').click();
-    const ticket = await playOnce(page, 'sim-play');
-    expect(ticket.balance).toBe(50_000 - 100 + ticket.round.win);
+    expect(await page.locator('[data-testid^="sim-num-"][aria-pressed="true"]').count()).toBe(6);
+    const lotto = await playOnce(page, 'sim-play');
+    expect(lotto.balance).toBe(50_000 - 100 + lotto.round.win);
     await page.getByTestId('sim-drawn').waitFor();
-    await expect.poll(() => page.getByTestId('sim-balance').innerText(), { timeout: 15_000 }).toContain(pesos(ticket.balance));
+    await expect.poll(() => page.getByTestId('sim-balance').innerText(), { timeout: 15_000 }).toContain(pesos(lotto.balance));
     await page.screenshot({ path: '/tmp/sim-lottery-ty.png', fullPage: true });
+    // /lottery's first is the e-lottery Fast 3: three dice, a bet on big.
+    await launchFromCatalogue(page, '/lottery');
+    const ticket = await playOnce(page, 'sim-side-big');
+    expect(ticket.balance).toBe(lotto.balance - 100 + ticket.round.win);
+    await page.getByTestId('sim-drawn').waitFor();
 
     // The cockfight entry of the main menu starts its first fight directly.
     await page.goto(gw.url + '/');

@@ -154,7 +154,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
         const match = playFixture(fixture, side, rng);
         win = payOf(stake, match.pays);
         outcome = { side, fixture, ...match };
-        summary = `${fixture.home} - ${fixture.away}: ${match.score} (${side})`;
+        summary = /^\d+-\d+$/.test(match.score) ? `${fixture.home} ${match.score} ${fixture.away}` : `${fixture.home} / ${fixture.away} ${match.score}`;
       } else {
         const seats = Array.from({ length: 1 + gameLook(s.vendor, s.game).opponents }, (_, i) => i);
         const r = dealRound(s.serverSeed, `${s.clientSeed}:${roundId}`, seats, stake);

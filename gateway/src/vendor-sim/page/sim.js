@@ -12,15 +12,15 @@
       err_ACCOUNT_DISABLED: 'Your account may not play.', err_TRIAL_FORBIDDEN: 'Trial accounts may only use free play.', err_CONFLICT: 'The round could not complete; no money moved. Try again.',
       err_GAME_MAINTENANCE: 'This game is under maintenance.', err_default: 'Something went wrong. Try again.',
       type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (instant rounds)', type_PVP: 'Lucky 9 duel vs simulated players',
-      type_LOTT: 'Lottery (instant draw)', type_ELOTT: 'E-lottery (instant draw)', type_SPORTS: 'Sportsbook (simulated matches, settled at once)',
-      type_ESPORTS: 'E-sports (simulated matches, settled at once)', type_COCKFIGHT: 'Sabong (simulated fights, settled at once)',
+      type_LOTT: 'Lottery (instant draw)', type_ELOTT: 'E-lottery (instant draw)', type_SPORTS: 'Sportsbook (simulated matches)',
+      type_ESPORTS: 'E-sports (simulated matches)', type_COCKFIGHT: 'Sabong (simulated fights)',
       buy: 'Buy ticket', quickPick: 'Quick pick', clear: 'Clear', drawn: 'Drawn', matched: 'Matched', pickDigits: 'Pick {n} digits', pickNumbers: 'Pick {n} numbers from 1 to {m} ({k} drawn)',
       prizes: 'Prizes (paid in all, per stake)', prizeDigitsAll: 'All {n} digits in order', prizeDigitsLast: 'Last {n} digits in order', prizeNumbers: '{n} numbers matched',
       big: 'Big (11-17)', small: 'Small (4-10)', odd: 'Odd', even: 'Even', dicePays: 'Big, small, odd and even pay 2x; any triple loses', total: 'Total',
       pickRunner: 'Pick the winner', runner: 'No. {n}', racePays: 'The winner pays {x}x', order: 'Finishing order',
       home: 'Home', away: 'Away', draw: 'Draw', vs: 'vs', finalScore: 'Final score', odds: 'Odds', nextMatch: 'Next match',
       meron: 'Meron', wala: 'Wala', fightDraw: 'Draw', nextFight: 'Next fight', fightTime: 'Fight time', fightRules: 'Meron and Wala bets are returned on a draw; the draw pays 8 to 1',
-      winner: 'Winner', stakeBack: 'Stake returned',
+      winner: 'Winner', stakeBack: 'Stake returned', decision: 'decision', lastMatch: 'Last match', lastFight: 'Last fight',
     },
     ty: {
       badge: 'Simulated na demo', badgeTitle: 'Ang larong ito ay pinapatakbo ng built-in na vendor simulator, hindi ng totoong provider. Totoong pera sa wallet mo ang taya.',
@@ -32,15 +32,15 @@
       err_ACCOUNT_DISABLED: 'Hindi maaaring maglaro ang account mo.', err_TRIAL_FORBIDDEN: 'Libreng laro lang para sa trial account.', err_CONFLICT: 'Hindi natapos ang round; walang perang gumalaw. Subukan muli.',
       err_GAME_MAINTENANCE: 'Nasa maintenance ang larong ito.', err_default: 'May nangyaring mali. Subukan muli.',
       type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (mabilis na round)', type_PVP: 'Lucky 9 duel laban sa simulated na manlalaro',
-      type_LOTT: 'Lotto (agarang bola)', type_ELOTT: 'E-lotto (agarang bola)', type_SPORTS: 'Sportsbook (simulated na laban, agad ang resulta)',
-      type_ESPORTS: 'E-sports (simulated na laban, agad ang resulta)', type_COCKFIGHT: 'Sabong (simulated na laban, agad ang resulta)',
+      type_LOTT: 'Lotto (agarang bola)', type_ELOTT: 'E-lotto (agarang bola)', type_SPORTS: 'Sportsbook (simulated na laban)',
+      type_ESPORTS: 'E-sports (simulated na laban)', type_COCKFIGHT: 'Sabong (simulated na laban)',
       buy: 'Bumili ng tiket', quickPick: 'Mabilisang pili', clear: 'Burahin', drawn: 'Lumabas', matched: 'Tumama', pickDigits: 'Pumili ng {n} na numero (0-9)', pickNumbers: 'Pumili ng {n} numero mula 1 hanggang {m} ({k} ang bubunutin)',
       prizes: 'Mga premyo (kabuuang bayad bawat taya)', prizeDigitsAll: 'Lahat ng {n} numero, sunod-sunod', prizeDigitsLast: 'Huling {n} numero, sunod-sunod', prizeNumbers: '{n} numerong tumama',
       big: 'Malaki (11-17)', small: 'Maliit (4-10)', odd: 'Gansal (odd)', even: 'Pares (even)', dicePays: 'Malaki, maliit, odd at even: 2x ang bayad; talo kapag triple', total: 'Kabuuan',
       pickRunner: 'Piliin ang mananalo', runner: 'Blg. {n}', racePays: '{x}x ang bayad sa mananalo', order: 'Pagkakasunod sa finish',
       home: 'Host', away: 'Bisita', draw: 'Tabla', vs: 'laban sa', finalScore: 'Huling iskor', odds: 'Odds', nextMatch: 'Susunod na laban',
       meron: 'Meron', wala: 'Wala', fightDraw: 'Tabla', nextFight: 'Susunod na laban', fightTime: 'Tagal ng laban', fightRules: 'Ibinabalik ang taya sa Meron at Wala kapag tabla; 8 sa 1 ang bayad sa tabla',
-      winner: 'Nanalo', stakeBack: 'Ibinalik ang taya',
+      winner: 'Nanalo', stakeBack: 'Ibinalik ang taya', decision: 'desisyon', lastMatch: 'Nakaraang laban', lastFight: 'Nakaraang laban',
     },
   };
   var q = new URLSearchParams(location.search);
@@ -50,7 +50,7 @@
     for (var v in vars || {}) s = s.split('{' + v + '}').join(String(vars[v]));
     return s;
   };
-  var x = function (pays) { return (pays / 100).toFixed(2); };
+  var x = function (pays) { return (pays / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); };
   var root = document.getElementById('sim');
   var lobby = root.getAttribute('data-lobby') || '';
   var state = null;
@@ -169,11 +169,14 @@
   }
   function showMatch(o) {
     var f = o.fixture, fight = state.type === 'COCKFIGHT';
-    var name = function (side) { return side === 'draw' ? t(fight ? 'fightDraw' : 'draw') : (fight ? t(side === 'home' ? 'meron' : 'wala') + ' \u00B7 ' : '') + f[side]; };
+    var score = o.score === 'decision' ? t('decision') : o.score;
+    var winner = o.result === 'draw' ? t(fight ? 'fightDraw' : 'draw')
+      : t('winner') + ': ' + (fight ? t(o.result === 'home' ? 'meron' : 'wala') + ' \u00B7 ' : '') + f[o.result];
+    // A score between the names where there is one (2-1, 102-95, 2-0); otherwise after the winner (KO 5, the fight's time).
+    var text = /^\d+-\d+$/.test(score) ? f.home + ' ' + score + ' ' + f.away + ' \u2014 ' + winner
+      : f.home + ' ' + t('vs') + ' ' + f.away + ' \u2014 ' + winner + ' (' + (fight ? t('fightTime') + ' ' : '') + score + ')';
     ui.result.textContent = '';
-    ui.result.appendChild(el('p', { class: 'sim-line', 'data-testid': 'sim-match-result', text:
-      (fight ? (o.result === 'draw' ? t('fightDraw') : t('winner') + ': ' + name(o.result)) + ' \u00B7 ' + t('fightTime') + ' ' + o.score
-        : f.home + ' ' + o.score + ' ' + f.away + ' \u00B7 ' + (o.result === 'draw' ? t('draw') : t('winner') + ': ' + f[o.result])) }));
+    ui.result.appendChild(el('p', { class: 'sim-line sim-last', 'data-testid': 'sim-match-result' }, [el('span', { class: 'sim-last__label', text: t(fight ? 'lastFight' : 'lastMatch') + ': ' }), el('span', { text: text })]));
   }
   function showOutcome(r) {
     var o = r.outcome;
@@ -254,7 +257,7 @@
     ]));
     if (state.lottery) info.push(lotteryRules(state.lottery));
     if (state.fixture && state.type === 'COCKFIGHT') info.push(el('p', { text: t('fightRules') }));
-    root.appendChild(el('section', { class: 'sim-table' }, [ui.stage, ui.fixture || null, ui.result || null, ui.ticket || null, controls, ui.msg]));
+    root.appendChild(el('section', { class: 'sim-table' }, [ui.stage, ui.result || null, ui.fixture || null, ui.ticket || null, controls, ui.msg]));
     root.appendChild(el('section', { class: 'sim-info' }, info.concat([pay])));
     root.appendChild(el('section', { class: 'sim-hist' }, [el('h2', { text: t('history') }), el('table', {}, [
       el('thead', {}, [el('tr', {}, [el('th', { text: t('round') }), el('th', { text: t('stake') }), el('th', { text: t('win') }), el('th', { text: t('result') })])]), ui.history,
