@@ -40,6 +40,7 @@ describe('vendor simulator: lotteries', () => {
   it('states the exact return of a digits game: every draw enumerated', () => {
     for (const digits of [2, 3]) {
       const g = digitsGame(digits);
+      if (g.kind !== 'digits') throw new Error('digits');
       const pick = Array.from({ length: digits }, (_, i) => (i * 7) % 10);
       let paid = 0;
       for (let n = 0; n < 10 ** digits; n++) {
