@@ -150,6 +150,12 @@ export const ZMemberInfo = z.object({
 });
 export type TMemberInfo = z.infer<typeof ZMemberInfo>;
 
+/** The profile pictures a member picks from (spec: /wps/member/info/icon); drawn by the portal at /img/avatar/<icon>.svg. */
+export const MEMBER_ICONS = ['a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a08', 'a09', 'a10', 'a11', 'a12'] as const;
+export type MemberIcon = (typeof MEMBER_ICONS)[number];
+export const memberIconUrl = (icon: MemberIcon) => `/img/avatar/${icon}.svg`;
+export const ZMemberIconBody = z.object({ icon: z.enum(MEMBER_ICONS) });
+
 export const ZFieldRule = z.object({
   field: z.enum(REGISTRATION_FIELDS),
   enabled: z.boolean(),
@@ -196,6 +202,8 @@ export const authCalls = {
   captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: NoQuery, value: ZCaptchaValue }),
   botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: ZBotChallengeQuery, value: ZBotChallengeValue }),
   memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: NoQuery, value: ZMemberInfo }),
+  /** Sets the member's profile picture (one of MEMBER_ICONS); answers its URL, as memberInfo's imgUrl. */
+  memberIcon: defineCall({ method: 'PUT', path: '/wps/member/info/icon', auth: true, body: ZMemberIconBody, value: z.object({ imgUrl: z.string() }) }),
   registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
   totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),

@@ -66,7 +66,38 @@ function logo(name: string): string {
 <text x="62" y="38" font-family="Verdana,Arial,sans-serif" font-size="26" font-weight="700" fill="url(#g)">${esc(text)}</text></svg>`;
 }
 
+/**
+ * A member's profile picture (contracts MEMBER_ICONS: a01..a12): a face on a coloured disc, each with
+ * its own colour, skin tone and accessory. Language-neutral (no text).
+ */
+export function avatar(icon: string): string | null {
+  const m = /^a(0[1-9]|1[0-2])$/.exec(icon);
+  if (!m) return null;
+  const n = Number(m[1]) - 1;
+  const bg = (n * 137) % 360;
+  const skin = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524'][n % 4]!;
+  const dark = '#2b2118';
+  const accessories = [
+    // cap, crown, glasses, bow, headphones, hair
+    `<path d="M26 44 Q50 14 74 44 Z" fill="hsl(${(bg + 180) % 360},70%,45%)"/><rect x="46" y="40" width="38" height="6" rx="3" fill="hsl(${(bg + 180) % 360},70%,35%)"/>`,
+    `<polygon points="30,36 36,18 44,30 50,14 56,30 64,18 70,36" fill="#f7d774" stroke="#d59b2d" stroke-width="2"/>`,
+    `<circle cx="41" cy="54" r="7" fill="none" stroke="${dark}" stroke-width="3"/><circle cx="59" cy="54" r="7" fill="none" stroke="${dark}" stroke-width="3"/><line x1="48" y1="54" x2="52" y2="54" stroke="${dark}" stroke-width="3"/>`,
+    `<path d="M50 30 L36 22 L36 38 Z M50 30 L64 22 L64 38 Z" fill="hsl(${(bg + 150) % 360},80%,55%)"/><circle cx="50" cy="30" r="4" fill="hsl(${(bg + 150) % 360},80%,40%)"/>`,
+    `<path d="M26 56 Q26 24 50 24 Q74 24 74 56" fill="none" stroke="${dark}" stroke-width="5"/><rect x="20" y="50" width="10" height="16" rx="4" fill="hsl(${(bg + 200) % 360},60%,40%)"/><rect x="70" y="50" width="10" height="16" rx="4" fill="hsl(${(bg + 200) % 360},60%,40%)"/>`,
+    `<path d="M28 50 Q28 24 50 24 Q72 24 72 50 Q64 36 50 38 Q36 36 28 50 Z" fill="${dark}"/>`,
+  ][n % 6]!;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+<circle cx="50" cy="50" r="50" fill="hsl(${bg},65%,45%)"/><path d="M18 100 Q18 76 50 76 Q82 76 82 100 Z" fill="hsl(${bg},55%,30%)"/>
+<circle cx="50" cy="52" r="24" fill="${skin}"/><circle cx="41" cy="52" r="3" fill="${dark}"/><circle cx="59" cy="52" r="3" fill="${dark}"/>
+<path d="M41 62 Q50 70 59 62" fill="none" stroke="${dark}" stroke-width="3" stroke-linecap="round"/>${accessories}</svg>`;
+}
+
 export function mountSvgArt(app: Express) {
+  app.get('/img/avatar/:icon.svg', (req: Request, res: Response) => {
+    const svg = avatar(String(req.params.icon));
+    if (!svg) return res.status(404).json({ success: false, code: 'NOT_FOUND', message: 'No such picture' });
+    send(res, svg);
+  });
   app.get('/img/banner/:name.svg', (req: Request, res: Response) => {
     const name = label(req.params.name);
     send(res, banner(name, label(req.query.t) || name, label(req.query.tag) || 'DEMO PORTAL'));

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { LIMITS, PLAYER_TYPE, TRIAL_TYPE } from '@portal/contracts/domain/constants';
 import { isAgentType, isTrialType } from '@portal/contracts/domain/member';
 import { ageOn, checkField, identityNameProblem, merchantClock, type RegistrationField } from '@portal/contracts/domain/registration';
-import type { TLoginBody, TLoginValue, TMemberInfo, TRegisterBody } from '@portal/contracts/api/auth';
+import { MEMBER_ICONS, memberIconUrl, type MemberIcon, type TLoginBody, type TLoginValue, type TMemberInfo, type TRegisterBody } from '@portal/contracts/api/auth';
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
@@ -43,7 +43,7 @@ export type MemberRow = {
   id: number; merchant_code: string; account: string; nickname: string | null; type: number; status: string;
   password_hash: string | null; must_change_password: boolean; password_expires_at: Date | string | null;
   dialing_code: string | null; mobile_num: string | null; email: string | null; first_login_at: Date | string | null;
-  totp_secret: string | null; totp_enabled: boolean; language: string | null; parent_id: number | null;
+  totp_secret: string | null; totp_enabled: boolean; language: string | null; parent_id: number | null; icon?: string | null;
 };
 
 export type AccountsDeps = {
@@ -470,7 +470,8 @@ export function createAccounts(deps: AccountsDeps) {
       return {
         id: x.id, account: x.account, nickname: x.nickname, type: x.type,
         isAgent: isAgentType(x.type, m.agentTypes), isTrial: isTrialType(x.type, m.trialTypes),
-        currencySymbol: m.brand.currencySymbol, language: x.language ?? m.brand.defaultLanguage, imgUrl: null,
+        currencySymbol: m.brand.currencySymbol, language: x.language ?? m.brand.defaultLanguage,
+        imgUrl: x.icon && (MEMBER_ICONS as readonly string[]).includes(x.icon) ? memberIconUrl(x.icon as MemberIcon) : null,
         mobileNum: x.mobile_num ? `+${x.dialing_code} ${x.mobile_num.slice(0, 3)}****${x.mobile_num.slice(-3)}` : null,
         email: x.email ? x.email.replace(/^(.).*(@.*)$/, '$1***$2') : null,
         totpEnabled: x.totp_enabled,
@@ -547,6 +548,11 @@ export function createAccounts(deps: AccountsDeps) {
       return setPassword(m, member, body.newPassword, body.confirmNewPassword ?? body.newPassword, ip);
     },
 
+    /** The member's profile picture, one of MEMBER_ICONS (checked by the call's contract and the column's CHECK). */
+    async setIcon(memberId: number, icon: MemberIcon): Promise<{ imgUrl: string }> {
+      await db.query('UPDATE members SET icon = $2 WHERE id = $1', [memberId, icon]);
+      return { imgUrl: memberIconUrl(icon) };
+    },
     async setTotpSecret(memberId: number, secret: string): Promise<void> {
       await db.query('UPDATE members SET totp_secret = $2, totp_enabled = false WHERE id = $1', [memberId, secret]);
     },

@@ -108,6 +108,7 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.captcha, async () => captchas.create(), opts);
   mountCall(app, authCalls.botChallenge, async ({ query }) => bot.challenge(query), opts);
   mountCall(app, authCalls.memberInfo, async ({ ctx }) => accounts.info(ctx.merchant, requireSession(ctx).session.memberId), opts);
+  mountCall(app, authCalls.memberIcon, async ({ ctx, body }) => accounts.setIcon(requireRealMember(ctx).session.memberId, body.icon), opts);
   // From the bootstrap cache: it depends on the merchant row only.
   bootCache.mount(app, {
     def: authCalls.registerSettings, scopes: [], open: true,

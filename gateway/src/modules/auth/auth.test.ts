@@ -412,6 +412,34 @@ describe('recovery and free play', () => {
     expect(r.json?.value?.token).toBeTruthy();
   });
 
+  it('a member picks a profile picture (PUT /wps/member/info/icon): shown as imgUrl; anything else is refused with nothing changed', async () => {
+    await member({ account: 'iconpick', password: 'abc12345' });
+    const token = (await login('iconpick', 'abc12345', {}, freshIp())).json!.value!.token;
+    const info = async () => (await call<{ imgUrl: string | null }>('/wps/member/info', { token })).json!.value!.imgUrl;
+    expect(await info()).toBeNull();
+    const r = await call<{ imgUrl: string }>('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a07' }, token });
+    expect(r.status).toBe(200);
+    expect(r.json!.value).toEqual({ imgUrl: '/img/avatar/a07.svg' });
+    expect(await info()).toBe('/img/avatar/a07.svg');
+    for (const body of [{ icon: 'a13' }, { icon: '../x' }, { icon: 7 }, {}]) {
+      const bad = await call('/wps/member/info/icon', { method: 'PUT', body, token });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+    expect(await info()).toBe('/img/avatar/a07.svg');
+    expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a01' } })).status).toBe(401);
+    const trial = (await call<{ token: string }>('/wps/session/login/freeplay', { body: { platform: 'W' }, ip: freshIp() })).json!.value!.token;
+    expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a01' }, token: trial })).json?.code).toBe('TRIAL_FORBIDDEN');
+    // The pictures themselves: every icon is an SVG, an unknown one 404.
+    for (const icon of ['a01', 'a12']) {
+      const img = await fetch(`${t.url}/img/avatar/${icon}.svg`);
+      expect(img.status).toBe(200);
+      expect(img.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await img.text()).toMatch(/^<svg /);
+    }
+    expect((await fetch(`${t.url}/img/avatar/a13.svg`)).status).toBe(404);
+  });
+
   it('free play gives a trial session that the member calls know as trial', async () => {
     const r = await call<{ token: string; isTrial: boolean }>('/wps/session/login/freeplay', { body: { platform: 'W' }, ip: freshIp() });
     expect(r.json?.value?.isTrial).toBe(true);
