@@ -15,6 +15,7 @@ import { OPS_ROUTE } from './routes/ops-routes';
 import { HOUSE_ROUTE } from './routes/house-route';
 import { RouteError } from './routes/route-error';
 import { GameServices } from './game-services';
+import { RgExclusionProvider } from './rg-exclusion-provider';
 
 /**
  * Route-level code splitting: the member centre, the agent back office, the game pages and the
@@ -106,6 +107,6 @@ export function createRouter() {
     OPS_ROUTE,
     HOUSE_ROUTE,
     { id: 'agentShell', element: <AgentLayout />, errorElement: <RouteError />, children: AGENT_ROUTES.map(toRoute) },
-    { id: 'shell', element: <GameServices><MainLayout /></GameServices>, errorElement: <RouteError />, children: MAIN_ROUTES.map(toRoute) },
+    { id: 'shell', element: <RgExclusionProvider><GameServices><MainLayout /></GameServices></RgExclusionProvider>, errorElement: <RouteError />, children: MAIN_ROUTES.map(toRoute) },
   ]);
 }

@@ -21,7 +21,10 @@ import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferPanel } from '../../features/transfer/components/transfer-panel';
 import { WalletsPanel } from '../../features/wallet/components/wallets-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
+import { useTranslation } from 'react-i18next';
+import { useRgExclusion, type RgExclusionState } from '../../lib/rg-exclusion';
 import { useModule } from '../../lib/whitelabel';
+import { ExclusionNotice, type ClosedPlace } from '../../ui/exclusion-notice';
 
 /** /member: the member centre with the cashier items composed in (features do not import each other). */
 export function MemberRoute() {
@@ -35,11 +38,12 @@ export function MemberRoute() {
   // Badge: missions completed and not claimed yet (kept live by mission.progress).
   const missions = useMissionSummary(!isTrial).data;
   useMissionEvents();
+  // An excluded player's deposits and transfers are refused (RG_EXCLUDED); withdrawing stays open.
+  const exclusion = useRgExclusion();
   const slots: MemberCentreSlots = {
     transferFund: { render: () => <Wallets /> },
-    depositv2: { render: () => <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} /> },
+    ...cashierSlots(exclusion, isAgent),
     withdraw: { render: () => <WithdrawPanel /> },
-    transferUpline: { render: () => <TransferPanel isAgent={isAgent} /> },
     transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },
     personalHistoryCopy: { render: () => <BetsPanel />, hidden: !hasBettingRecord },
     messageV2: { render: () => <MessagesPanel />, badge: unread },
@@ -59,4 +63,31 @@ function Wallets() {
   const rewards = useRewards().data;
   const points = usePointBalance().data;
   return <WalletsPanel bonusBalance={rewards?.bonusBalance} points={points?.balance} />;
+}
+
+/**
+ * Deposit and transfer: for a player under an exclusion (whose deposits and transfers the server refuses
+ * with RG_EXCLUDED) the item says it is closed and until when, with no form; withdraw stays as it is.
+ */
+export function cashierSlots(exclusion: RgExclusionState, isAgent: boolean): Pick<MemberCentreSlots, 'depositv2' | 'transferUpline'> {
+  return {
+    depositv2: {
+      render: () => (exclusion ? <ClosedItem exclusion={exclusion} place="deposit" /> : <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} />),
+    },
+    transferUpline: { render: () => (exclusion ? <ClosedItem exclusion={exclusion} place="transfer" isAgent={isAgent} /> : <TransferPanel isAgent={isAgent} />) },
+  };
+}
+
+/** A cashier item closed by an exclusion: its title and the notice (what is closed, until when, the way to withdraw). */
+export function ClosedItem({ exclusion, place, isAgent = false }: { exclusion: NonNullable<RgExclusionState>; place: Extract<ClosedPlace, 'deposit' | 'transfer'>; isAgent?: boolean }) {
+  const { t } = useTranslation('wallet');
+  const title = place === 'deposit' ? t('deposit_title') : isAgent ? t('transfer_title_agent') : t('transfer_title');
+  return (
+    <div className="mc-stack" data-testid={`${place}-closed`}>
+      <div className="mc-card">
+        <h1 className="mc-title">{title}</h1>
+        <ExclusionNotice exclusion={exclusion} place={place} />
+      </div>
+    </div>
+  );
 }

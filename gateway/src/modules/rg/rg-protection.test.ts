@@ -247,7 +247,7 @@ describe('family exclusion', () => {
 });
 
 describe('the restricted session of an excluded player', () => {
-  it('logs in, sees the balance and the RG page, withdraws; cannot launch, deposit or transfer (RG_EXCLUDED)', async () => {
+  it('logs in, sees the balance and the RG page, withdraws; cannot launch, deposit, transfer, join promotions, claim rewards or missions, redeem points or grab envelopes (RG_EXCLUDED)', async () => {
     const p = await member(0);
     await fund(p.memberId, 50_000);
     expect((await api(t.url, '/wps/member/withdraw-password', { token: p.token, body: { loginPassword: TEST_MEMBER_PASSWORD, newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).status).toBe(200);
@@ -265,6 +265,15 @@ describe('the restricted session of an excluded player', () => {
       ['/wps/v2/deposit/orders', { channelCode: 'X', amount: 100, requestId: 'r1' }],
       ['/wps/relay/GCS_walletTransfer', { bogus: 1 }],
       ['/wps/relay/MCSFE_addFavoriteGameV2', { nodeId: 'x' }],
+      // the other ways money comes in (the client shows these places closed instead of a form that fails)
+      ['/wps/relay/MCSFE_signUpPromotionJoin', { promotionId: 1 }],
+      ['/wps/relay/MCSFE_signUpRequestReward', { promotionId: 1, remark: '' }],
+      ['/wps/relay/MCS2_claimRafflePromotion', { promotionId: 1 }],
+      ['/wps/v2/promotions/rewards/claim', { rewardId: 1 }],
+      ['/wps/relay/passwordCheck/MCS2_redeemPointReward', { rewardId: 1, quantity: 1, withdrawPassword: 'pay123456', requestId: 'r2' }],
+      ['/wps/relay/passwordCheck/MCS2_convertPoint', { points: 100, withdrawPassword: 'pay123456', requestId: 'r3' }],
+      ['/wps/envelopes/1/grab', {}],
+      ['/wps/v2/missions/claim', { missionId: 1, periodKey: 'D2026-01-01' }],
     ] as const) {
       const r = await api(t.url, path, { token, body });
       expect(r.status, path).toBe(403);

@@ -10,6 +10,8 @@ import { Modal } from '../../../ui/modal';
 import { useLaunchRequest } from '../../../lib/game-launch';
 import { useIsLoggedIn } from '../../../lib/session';
 import { getLoginFlags } from '../../../lib/login-state';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
+import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { openPopup } from '../../../lib/popups';
 import { errorKey } from '../../../lib/error-key';
 import { TrialRegisterButton } from '../../auth/components/trial-register-button';
@@ -35,6 +37,7 @@ export function withLang(url: string, language: string): string {
 export function LaunchHost() {
   const request = useLaunchRequest();
   const isLoggedIn = useIsLoggedIn();
+  const exclusion = useRgExclusion();
   const navigate = useNavigate();
   const { i18n } = useTranslation();
   const [actor, setActor] = useState<LaunchActor | null>(null);
@@ -56,7 +59,7 @@ export function LaunchHost() {
           openUrl: (_, p) => window.location.assign(withLang(p.url, i18n.language)),
         },
       }),
-      { input: { isLoggedIn, isTrial: getLoginFlags().isTrial, target: request.target } },
+      { input: { isLoggedIn, isTrial: getLoginFlags().isTrial, target: request.target, exclusion } },
     );
     const sub = next.subscribe((s) => setSnapshot(s));
     next.start();
@@ -87,7 +90,7 @@ function LaunchDialogs({
   const { t } = useTranslation('games');
   const { t: tc } = useTranslation('common');
   const vendorName = useVendorName();
-  const { target, suggestions, error } = snapshot.context;
+  const { target, suggestions, error, exclusion } = snapshot.context;
   const game = target.kind === 'game' ? target.game : null;
   const simulated = useSimulatedVendors();
   return (
@@ -98,6 +101,12 @@ function LaunchDialogs({
           <p className="launch-dialog__text">{t('launch.trialRequired')}</p>
           <TrialRegisterButton onClick={onClose} />
           <button type="button" className="btn btn--ghost btn--block" onClick={onClose}>{t('launch.confirm')}</button>
+        </div>
+      </Modal>
+      <Modal name="gameExcluded" open={snapshot.matches('excluded')} onClose={onClose} title={game?.gameName} width={400}>
+        <div className="launch-dialog" data-testid="launch-dialog-excluded">
+          {exclusion && <ExclusionNotice exclusion={exclusion} place="games" compact onLeave={onClose} />}
+          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>{t('launch.ok')}</button>
         </div>
       </Modal>
       <Modal name="gameLaunching" open={snapshot.matches('launching') || snapshot.matches('opened')} onClose={onClose} showClose={false} width={300} height={120}>

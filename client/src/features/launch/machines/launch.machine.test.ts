@@ -17,10 +17,10 @@ const game = (over: Partial<TGame> = {}): TGame => ({
 });
 const suggestion = (i: number): TCatalogueGame => ({ ...game({ nodeId: `s${i}` }), minBet: null });
 
-function start(target: LaunchTarget, opts: { isLoggedIn?: boolean; isTrial?: boolean; launch?: () => Promise<LaunchResult>; suggestions?: () => Promise<TCatalogueGame[]> } = {}) {
+function start(target: LaunchTarget, opts: { isLoggedIn?: boolean; isTrial?: boolean; exclusion?: LaunchInput['exclusion']; launch?: () => Promise<LaunchResult>; suggestions?: () => Promise<TCatalogueGame[]> } = {}) {
   const log: string[] = [];
   const launched: { nodeId: string; freePlay: boolean }[] = [];
-  const input: LaunchInput = { isLoggedIn: opts.isLoggedIn ?? true, isTrial: opts.isTrial ?? false, target };
+  const input: LaunchInput = { isLoggedIn: opts.isLoggedIn ?? true, isTrial: opts.isTrial ?? false, target, exclusion: opts.exclusion ?? null };
   const actor = createActor(
     launchMachine.provide({
       actors: {
@@ -152,12 +152,34 @@ describe('launch machine', () => {
     expect(f.launched).toHaveLength(2);
   });
 
+  it('a player under an exclusion is told so and no launch is sent (the server refuses it: RG_EXCLUDED); a vendor list still opens', () => {
+    const exclusion = { kind: 'self', until: '2027-06-05T15:15:00.000Z' };
+    for (const target of [{ kind: 'game', game: game() }, { kind: 'game', game: game({ isGame: 'VASSALAGE' }) }, { kind: 'game', game: game({ gameType: 'LOTT', gameCode: 'L1' }) }] as LaunchTarget[]) {
+      const { actor, launched, log } = start(target, { exclusion });
+      expect(actor.getSnapshot().value).toBe('excluded');
+      expect(actor.getSnapshot().context.exclusion).toEqual(exclusion);
+      actor.send({ type: 'CLOSE' });
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(launched).toEqual([]);
+      expect(log).toEqual([]);
+    }
+    const list = start({ kind: 'vendor', vassalage: 'JL', gameType: 'RNG', displayName: 'JILI' }, { exclusion });
+    expect(list.log).toEqual(['navigate /gameListCenter/jl/rng?vassalage=JL']);
+  });
+
+  it('RG_EXCLUDED from the server (excluded since the page loaded) is the exclusion dialog with its end, not a retry', async () => {
+    const { actor } = start({ kind: 'game', game: game() }, { launch: async () => { throw new ApiError('RG_EXCLUDED', 'x', 403, [], { kind: 'operator', until: null }); } });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('excluded');
+    expect(actor.getSnapshot().context.exclusion).toEqual({ kind: 'operator', until: null });
+  });
+
   it('takes every transition (model-based, xstate/graph)', () => {
     const picked = game({ nodeId: 'p' });
     const events = (): EventObject[] => [
       { type: 'CLOSE' }, { type: 'RETRY' }, { type: 'PICK', game: picked } as EventObject,
       { type: 'xstate.done.actor.launch', output: { url: '/u', vendor: 'HOUSE', gameCode: 'g' } } as EventObject,
-      ...['GAME_MAINTENANCE', 'NOT_AVAILABLE', 'TRIAL_FORBIDDEN', 'INTERNAL'].map((c) => ({ type: 'xstate.error.actor.launch', error: apiError(c) }) as EventObject),
+      ...['GAME_MAINTENANCE', 'NOT_AVAILABLE', 'TRIAL_FORBIDDEN', 'RG_EXCLUDED', 'INTERNAL'].map((c) => ({ type: 'xstate.error.actor.launch', error: apiError(c) }) as EventObject),
       { type: 'xstate.done.actor.loadSuggestions', output: [suggestion(1)] } as EventObject,
       { type: 'xstate.error.actor.loadSuggestions', error: new Error('x') } as EventObject,
     ];
@@ -169,6 +191,7 @@ describe('launch machine', () => {
       { isLoggedIn: true, isTrial: false, target: { kind: 'vendor', vassalage: 'JL', gameType: 'RNG', displayName: 'JILI' } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game({ isGame: 'VASSALAGE' }) } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game() } },
+      { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game() }, exclusion: { kind: 'self', until: null } },
     ];
     const untakenByInput = inputs.map((input) => new Set(untakenTransitions(launchMachine, { events, input, serialize: serialize as never })));
     const untakenEverywhere = [...untakenByInput[0]!].filter((k) => untakenByInput.every((u) => u.has(k)));

@@ -5,10 +5,19 @@ import type { LaunchTarget } from '../../../lib/game-launch';
 import { isApiError } from '../../../lib/api';
 import { freePlayRouteOf, isProviderEntry, launchRouteOf } from './launch-route';
 
-export type LaunchInput = { isLoggedIn: boolean; isTrial: boolean; target: LaunchTarget };
+/** A responsible-gaming exclusion in force (member info `rgExclusion`, or the value of an RG_EXCLUDED refusal). */
+export type LaunchExclusion = { kind: string; until: string | null };
+export type LaunchInput = {
+  isLoggedIn: boolean;
+  isTrial: boolean;
+  target: LaunchTarget;
+  /** The signed-in player's exclusion: no game starts (the server refuses every launch with RG_EXCLUDED). */
+  exclusion?: LaunchExclusion | null;
+};
 export type LaunchResult = { url: string; vendor: string; gameCode: string };
 
-type Context = LaunchInput & {
+type Context = Omit<LaunchInput, 'exclusion'> & {
+  exclusion: LaunchExclusion | null;
   route: string | null;
   url: string | null;
   error: unknown;
@@ -27,12 +36,19 @@ export const MAINTENANCE_SUGGESTIONS = 6;
 const errorCodeOf = (e: unknown) => (isApiError(e) ? e.code : null);
 const errorOf = (event: object): unknown => ('error' in event ? event.error : undefined);
 
+/** The exclusion an RG_EXCLUDED refusal names (`value.kind`, `value.until`). */
+function exclusionOf(e: unknown): LaunchExclusion {
+  const v = (isApiError(e) ? e.value : undefined) as { kind?: unknown; until?: unknown } | undefined;
+  return { kind: typeof v?.kind === 'string' ? v.kind : 'self', until: typeof v?.until === 'string' ? v.until : null };
+}
+
 /**
  * Game launch (spec sections 2 and 4). Free play of a house game opens its play-money page for
  * anyone. Otherwise a guest gets the login popup and a trial user the
  * in_need_true_account dialog: the launch stops there. A real user is routed (lottery pages,
  * vendor pages, gameListCenter), shown the provider's game list (isGame VASSALAGE), or the game
- * is started with POST /wps/game/launchGame and its url opened. Maintenance suggests other games
+ * is started with POST /wps/game/launchGame and its url opened. A player under a responsible-gaming
+ * exclusion is told so (until when, and that withdrawing stays open) instead of a launch the server refuses. Maintenance suggests other games
  * of the same type; a provider not connected in this demo says so plainly.
  */
 export const launchMachine = setup({
@@ -47,11 +63,14 @@ export const launchMachine = setup({
     isHouseFreePlay: ({ context }) => freePlayRouteOf(context.target) !== null,
     isGuest: ({ context }) => !context.isLoggedIn,
     isTrial: ({ context }) => context.isTrial,
+    // A game (not a vendor's list page, which only shows games) for a player under an exclusion.
+    isExcludedFromPlay: ({ context }) => context.exclusion !== null && context.target.kind === 'game',
     hasRoute: ({ context }) => launchRouteOf(context.target) !== null,
     isProviderEntry: ({ context }) => isProviderEntry(context.target),
     isMaintenance: ({ event }) => errorCodeOf(errorOf(event)) === ErrorCode.GAME_MAINTENANCE,
     isNotConnected: ({ event }) => errorCodeOf(errorOf(event)) === ErrorCode.NOT_AVAILABLE,
     isTrialForbidden: ({ event }) => errorCodeOf(errorOf(event)) === ErrorCode.TRIAL_FORBIDDEN,
+    isRgExcluded: ({ event }) => errorCodeOf(errorOf(event)) === ErrorCode.RG_EXCLUDED,
   },
   actions: {
     openLoginPopup: () => {},
@@ -60,7 +79,7 @@ export const launchMachine = setup({
   },
 }).createMachine({
   id: 'launch',
-  context: ({ input }) => ({ ...input, route: null, url: null, error: null, suggestions: [] }),
+  context: ({ input }) => ({ ...input, exclusion: input.exclusion ?? null, route: null, url: null, error: null, suggestions: [] }),
   initial: 'deciding',
   states: {
     deciding: {
@@ -69,6 +88,7 @@ export const launchMachine = setup({
         { guard: 'isHouseFreePlay', target: 'routed', actions: assign({ route: ({ context }) => freePlayRouteOf(context.target) }) },
         { guard: 'isGuest', target: 'needLogin' },
         { guard: 'isTrial', target: 'trialDenied' },
+        { guard: 'isExcludedFromPlay', target: 'excluded' },
         { guard: 'hasRoute', target: 'routed', actions: assign({ route: ({ context }) => launchRouteOf(context.target) }) },
         { guard: 'isProviderEntry', target: 'providerList' },
         { target: 'launching' },
@@ -76,6 +96,7 @@ export const launchMachine = setup({
     },
     needLogin: { type: 'final', entry: 'openLoginPopup' },
     trialDenied: { on: { CLOSE: 'closed' } },
+    excluded: { on: { CLOSE: 'closed' } },
     routed: { type: 'final', entry: { type: 'navigate', params: ({ context }) => ({ path: context.route ?? '/' }) } },
     providerList: {
       on: {
@@ -96,6 +117,8 @@ export const launchMachine = setup({
           { guard: { type: 'isMaintenance' }, target: 'maintenance', actions: assign({ error: ({ event }) => event.error }) },
           { guard: { type: 'isNotConnected' }, target: 'notConnected', actions: assign({ error: ({ event }) => event.error }) },
           { guard: { type: 'isTrialForbidden' }, target: 'trialDenied', actions: assign({ error: ({ event }) => event.error }) },
+          // Excluded since the page loaded (an operator's exclusion): the same dialog, no retry that must fail.
+          { guard: { type: 'isRgExcluded' }, target: 'excluded', actions: assign({ exclusion: ({ event }) => exclusionOf(event.error) }) },
           { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
         ],
       },

@@ -51,7 +51,8 @@ function MissionList() {
           <section key={period} className="msn-group" aria-label={t(`period_${period}`)}>
             <h2 className="msn-group__title">{t(`period_${period}`)}</h2>
             <div className="msn-grid">
-              {of.map((m) => <MissionCard key={m.id} m={m} busy={claim.isPending} onClaim={() => claim.mutate({ missionId: Number(m.id), periodKey: m.periodKey })} />)}
+              {/* Not eligible (an exclusion in force): the server refuses the claim (RG_EXCLUDED), so no button. */}
+              {of.map((m) => <MissionCard key={m.id} m={m} canClaim={summary.data?.eligible !== false} busy={claim.isPending} onClaim={() => claim.mutate({ missionId: Number(m.id), periodKey: m.periodKey })} />)}
             </div>
           </section>
         );
@@ -60,7 +61,7 @@ function MissionList() {
   );
 }
 
-function MissionCard({ m, busy, onClaim }: { m: TMission; busy: boolean; onClaim: () => void }) {
+export function MissionCard({ m, canClaim, busy, onClaim }: { m: TMission; canClaim: boolean; busy: boolean; onClaim: () => void }) {
   const { t } = useTranslation('missions');
   const money = useMoney();
   const dateTime = useDateTime();
@@ -83,7 +84,7 @@ function MissionCard({ m, busy, onClaim }: { m: TMission; busy: boolean; onClaim
       <p className="msn-card__reward">{t('reward', { amount: money(m.rewardAmount) })}</p>
       <div className="msn-card__row">
         <span className="msn-card__meta">{t('ends', { at: dateTime(m.endsAt) })}</span>
-        {m.status === 'claim' && (
+        {m.status === 'claim' && canClaim && (
           <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={onClaim} data-testid={`mission-claim-${m.id}`}>{t('claim')}</button>
         )}
       </div>

@@ -8,9 +8,11 @@ import { errorMessage } from '../../../lib/field-message';
 import { newRequestId } from '../../../lib/money-input';
 import { openPopup } from '../../../lib/popups';
 import { useSessionToken } from '../../../lib/session';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -76,6 +78,7 @@ export function PointsMallPage() {
 function BalanceCard() {
   const { t } = useTranslation('points');
   const balance = usePointBalance();
+  const exclusion = useRgExclusion();
   const b = balance.data;
   return (
     <div className="pts-summary">
@@ -86,7 +89,8 @@ function BalanceCard() {
         {b && <span className="pts-muted">{t('earned', { count: b.earned })}</span>}
         <span className="pts-muted">{t('never_expire')}</span>
       </div>
-      <ConvertForm balance={b?.balance ?? 0} />
+      {/* An excluded player's converts and redeems are refused (RG_EXCLUDED): no form that fails. */}
+      {exclusion ? <ExclusionNotice exclusion={exclusion} place="points" /> : <ConvertForm balance={b?.balance ?? 0} />}
     </div>
   );
 }
@@ -147,6 +151,7 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
   const { t } = useTranslation('points');
   const money = useMoney();
   const viewer = useViewer();
+  const isExcluded = useRgExclusion() !== null;
   const isOut = r.quantity <= 0;
   return (
     <article className="pts-card pts-reward" data-testid={`points-reward-${r.id}`}>
@@ -155,9 +160,9 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
       <p className="pts-muted">{r.amount > 0 ? t('cash_reward', { cash: money(r.amount) }) : t('item_reward')}</p>
       {r.remark && <p className="pts-reward__remark">{r.remark}</p>}
       <p className="pts-muted" data-testid={`points-stock-${r.id}`}>{isOut ? t('out_of_stock') : t('left', { count: r.quantity })}</p>
-      <button type="button" className="btn btn--primary btn--sm" disabled={isOut} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
+      {!(viewer === 'member' && isExcluded) && <button type="button" className="btn btn--primary btn--sm" disabled={isOut} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
         {viewer === 'member' ? t('redeem') : viewer === 'trial' ? t('register_to_redeem') : t('sign_in_to_redeem')}
-      </button>
+      </button>}
     </article>
   );
 }

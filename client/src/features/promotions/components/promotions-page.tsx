@@ -4,8 +4,10 @@ import type { TPromotion } from '@portal/contracts/api/promotions';
 import { PROMOTION_CATEGORIES, REMARK_MAX, type TPromotionCategory } from '@portal/contracts/domain/promotions';
 import { errorMessage } from '../../../lib/field-message';
 import { openPopup } from '../../../lib/popups';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDateTime, useMoney } from '../../../lib/use-money';
+import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { FormMessage } from '../../../ui/form-field';
 import { useClaimRaffle, useClaimReward, useJoinPromotion, usePromotions, useRequestReward } from '../api/promotions';
 import { PromotionStatus } from './promotion-status';
@@ -22,10 +24,12 @@ export function PromotionsPage() {
   const { t } = useTranslation('promotions');
   const [category, setCategory] = useState<TPromotionCategory | undefined>(undefined);
   const list = usePromotions(category);
+  const exclusion = useRgExclusion();
   usePromotionEvents();
   return (
     <section className="container promo-page" data-testid="promotions-page">
       <h1 className="mc-title">{t('title')}</h1>
+      {exclusion && <ExclusionNotice exclusion={exclusion} place="promotions" />}
       <div className="promo-tabs" role="group" aria-label={t('categories')}>
         <button type="button" className="promo-tab" aria-pressed={category === undefined} onClick={() => setCategory(undefined)} data-testid="promo-tab-all">{t('category_all')}</button>
         {PROMOTION_CATEGORIES.map((c) => (
@@ -41,11 +45,13 @@ export function PromotionsPage() {
   );
 }
 
-function PromotionCard({ p }: { p: TPromotion }) {
+export function PromotionCard({ p }: { p: TPromotion }) {
   const { t } = useTranslation('promotions');
   const money = useMoney();
   const dateTime = useDateTime();
   const isLoggedIn = useIsLoggedIn();
+  // An excluded player's joins, requests and claims are refused (RG_EXCLUDED): the card keeps its rules, no button.
+  const isExcluded = useRgExclusion() !== null;
   const [open, setOpen] = useState(false);
   const [remark, setRemark] = useState('');
   const join = useJoinPromotion();
@@ -56,10 +62,11 @@ function PromotionCard({ p }: { p: TPromotion }) {
   const busy = join.isPending || request.isPending || claim.isPending || claimRaffle.isPending;
   const needLogin = () => openPopup('loginPopupModal');
   const reward = p.rewardBps > 0 ? t('reward_share', { pct: p.rewardBps / 100, cap: p.rewardCap === null ? '-' : money(p.rewardCap) }) : p.rewardAmount > 0 ? money(p.rewardAmount) : null;
-  const canRequest = p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
-  const canJoin = p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
+  const canRequest = !isExcluded && p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
+  const canJoin = !isExcluded && p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
+  const canClaim = !isExcluded && p.status === 'claim';
   // The pill only where it adds something: next to a join, request or claim button it would repeat the button.
-  const buttonSaysIt = canJoin || p.status === 'claim' || (canRequest && p.status === 'join');
+  const buttonSaysIt = canJoin || canClaim || (canRequest && p.status === 'join');
   return (
     <article className="promo-card" data-testid={`promo-card-${p.id}`} data-promo-kind={p.kind}>
       <div className="promo-card__head">
@@ -112,7 +119,7 @@ function PromotionCard({ p }: { p: TPromotion }) {
             {t('action_request')}
           </button>
         )}
-        {p.status === 'claim' && (
+        {canClaim && (
           <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-claim"
             onClick={() => (p.kind === 'raffle' ? claimRaffle.mutate(Number(p.id)) : claim.mutate(Number(p.rewardId)))}>
             {t('action_claim')}

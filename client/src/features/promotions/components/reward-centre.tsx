@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { useDateTime, useMoney } from '../../../lib/use-money';
+import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { FormMessage } from '../../../ui/form-field';
 import { useClaimReward, useRewards } from '../api/promotions';
 import { PromotionStatus } from './promotion-status';
@@ -14,11 +16,14 @@ export function RewardCentre() {
   const dateTime = useDateTime();
   const rewards = useRewards();
   const claim = useClaimReward();
+  // An excluded player's claims are refused (RG_EXCLUDED): say so once, no claim buttons.
+  const exclusion = useRgExclusion();
   usePromotionEvents();
   const list = rewards.data?.list ?? [];
   return (
     <div className="mc-card" data-testid="reward-centre">
       <h1 className="mc-title">{t('reward_centre')}</h1>
+      {exclusion && <ExclusionNotice exclusion={exclusion} place="rewards" />}
       {(rewards.error ?? claim.error) && <FormMessage message={errorMessage(rewards.error ?? claim.error)} />}
       {rewards.data && list.length === 0 && <p className="promo-empty">{t('no_rewards')}</p>}
       <div className="promo-list">
@@ -32,7 +37,7 @@ export function RewardCentre() {
             {r.amount > 0 && <span>{t('amount', { amount: money(r.amount) })}</span>}
             {r.remark && <span className="promo-card__meta">{t('your_remark', { remark: r.remark })}</span>}
             {r.decisionReason && <span className="promo-card__meta">{t('decision_reason', { reason: r.decisionReason })}</span>}
-            {r.state === 'claimable' && (
+            {r.state === 'claimable' && !exclusion && (
               <span className="promo-card__actions">
                 <button type="button" className="btn btn--primary btn--sm" disabled={claim.isPending} onClick={() => claim.mutate(Number(r.id))} data-testid="reward-claim">{t('action_claim')}</button>
               </span>

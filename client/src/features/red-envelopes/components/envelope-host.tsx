@@ -5,6 +5,7 @@ import type { TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import { isApiError } from '../../../lib/api';
 import { errorKey } from '../../../lib/error-key';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -20,12 +21,21 @@ export function envelopeMessage(m: TOpenEnvelope['message'], lang: string): stri
 }
 
 /**
+ * Who sees envelopes float in: a signed-in real player. Not an excluded one: they are not marketed to and
+ * the grab is refused (RG_EXCLUDED), yet an envelope dropped to every player reaches them too (its event
+ * goes to the whole merchant room), which offered them a grab that could only fail.
+ */
+export function showsEnvelopes(p: { isLogin: boolean; isTrial: boolean; isExcluded: boolean }): boolean {
+  return p.isLogin && !p.isTrial && !p.isExcluded;
+}
+
+/**
  * Red envelopes on every page of a signed-in player: one floats in when an operator drops it
  * (`envelope.dropped`), the ones still open are there on load, and a tap opens it and grabs a share.
  */
 export function EnvelopeHost() {
   const { isLogin, isTrial } = useAuth();
-  const enabled = isLogin && !isTrial;
+  const enabled = showsEnvelopes({ isLogin, isTrial, isExcluded: useRgExclusion() !== null });
   const open = useOpenEnvelopes(enabled);
   const update = useUpdateOpenEnvelopes();
   // The dialog keeps the envelope it opened: the open list drops it once grabbed, the dialog still shows it.
