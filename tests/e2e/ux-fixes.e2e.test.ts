@@ -106,6 +106,26 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
+  it('a player picks a profile picture in the member centre, in Tagalog: the header shows it, and after a reload', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/member');
+    await page.getByTestId('profile-picture').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('profile-picture').innerText()).toContain('Larawan sa profile');
+    expect(await page.getByTestId('account-avatar').count()).toBe(0);
+    await page.getByTestId('profile-picture-change').click();
+    await page.getByTestId('profile-picture-a05').click();
+    await expect.poll(() => page.getByTestId('account-avatar').getAttribute('src'), { timeout: 15_000 }).toBe('/img/avatar/a05.svg');
+    expect(await page.getByTestId('profile-picture-a05').getAttribute('aria-checked')).toBe('true');
+    // The picture loads (an SVG the portal draws), and it is the member's: a reload shows it again.
+    expect(await page.getByTestId('profile-picture-img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('account-avatar').getAttribute('src'), { timeout: 15_000 }).toBe('/img/avatar/a05.svg');
+    await snap(page, 'profile-picture-ty');
+    await context.close();
+  });
+
   it('signing out logs no 401 (member calls in flight are cancelled)', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'EN', motion: true });

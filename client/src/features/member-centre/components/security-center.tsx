@@ -1,11 +1,13 @@
 import { useMachine } from '@xstate/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useTranslation } from 'react-i18next';
-import type { TMemberInfo } from '@portal/contracts/api/auth';
+import { MEMBER_ICONS, memberIconUrl, type TMemberInfo } from '@portal/contracts/api/auth';
+import { errorMessage } from '../../../lib/field-message';
 import { openPopup } from '../../../lib/popups';
 import { FormField, FormMessage } from '../../../ui/form-field';
-import { enableTotp, setupTotp } from '../api/totp';
+import { enableTotp, setMemberIcon, setupTotp } from '../api/totp';
 import { totpEnrolmentMachine } from '../machines/totp-enrolment-machine';
 
 /** securityCenter: account facts, change password (changePassModal) and authenticator enrolment. */
@@ -14,6 +16,7 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
   return (
     <div className="mc-stack" data-security-center>
       <h1 className="mc-title">{t('mc_securityCenter')}</h1>
+      <ProfilePicture info={info} />
       <dl className="mc-card mc-facts">
         <div>
           <dt>{t('sec_account')}</dt>
@@ -38,6 +41,54 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
         </button>
       </div>
       <TotpCard enabled={info.totpEnabled} />
+    </div>
+  );
+}
+
+/** The member's picture (memberInfo.imgUrl) and the twelve to pick from; a pick is saved at once. */
+function ProfilePicture({ info }: { info: TMemberInfo }) {
+  const { t } = useTranslation('register');
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const save = useMutation({
+    mutationFn: setMemberIcon,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['member', 'info'] }),
+  });
+  return (
+    <div className="mc-card mc-avatar" data-testid="profile-picture">
+      <div className="mc-row">
+        <div className="mc-avatar__now">
+          {info.imgUrl ? (
+            <img className="mc-avatar__img" src={info.imgUrl} alt={t('avatar_title')} width={64} height={64} data-testid="profile-picture-img" />
+          ) : (
+            <span className="mc-avatar__img mc-avatar__img--none" aria-hidden="true">{(info.nickname ?? info.account).slice(0, 1).toUpperCase()}</span>
+          )}
+          <div>
+            <h2 className="mc-subtitle">{t('avatar_title')}</h2>
+            <p className="form-notice">{t('avatar_text')}</p>
+          </div>
+        </div>
+        <button type="button" className="btn btn--outline" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="profile-picture-change">
+          {open ? t('avatar_close') : t('sec_change')}
+        </button>
+      </div>
+      {open && (
+        <div className="mc-avatar__grid" role="radiogroup" aria-label={t('avatar_pick')}>
+          {MEMBER_ICONS.map((icon, i) => {
+            const url = memberIconUrl(icon);
+            return (
+              <button
+                key={icon} type="button" role="radio" aria-checked={info.imgUrl === url} aria-label={t('avatar_option', { n: i + 1 })}
+                className="mc-avatar__option" disabled={save.isPending} onClick={() => save.mutate(icon)} data-testid={`profile-picture-${icon}`}
+              >
+                <img src={url} alt="" width={56} height={56} loading="lazy" />
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {save.isSuccess && !save.isPending && <p className="form-message form-message--success" role="status">{t('avatar_saved')}</p>}
+      {save.error && <FormMessage message={errorMessage(save.error)} />}
     </div>
   );
 }
