@@ -43,6 +43,8 @@ export const OPS_PERMISSIONS = {
   'site.update': ['administrator'],
   'games.read': ['administrator', 'content', 'support'],
   'games.manage': ['administrator', 'content'],
+  /** Connect a game provider (launch URL, signing secret made by the server), rotate its secret, disconnect it (/ops/api/providers). */
+  'providers.manage': ['administrator'],
   /** Brand configuration (site name, logo, video, analytics, CDNs) shown by the bootstrap calls. */
   'brand.update': ['administrator', 'content'],
   /** Registration field rules (shown, required, pattern, lengths) of /wps/system/setting/register. */

@@ -2,10 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAnnouncements } from '@portal/contracts/api/content';
 import { gameCalls } from '@portal/contracts/api/games';
 import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
+import { connectCatalogueVendors } from '../testing/catalogue-vendors.ts';
 
 let t: TestPortal;
 beforeAll(async () => {
   t = await startTestPortal();
+  // The demo's providers connected as npm start connects them: players see connected providers' games only.
+  await connectCatalogueVendors(t);
 });
 afterAll(async () => {
   await t.stop();

@@ -25,6 +25,7 @@ import { opsPromotionCalls, promotionCalls } from '@portal/contracts/api/promoti
 import { missionCalls, opsMissionCalls } from '@portal/contracts/api/missions';
 import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { opsPointCalls, pointCalls } from '@portal/contracts/api/points';
+import { opsProviderCalls } from '@portal/contracts/api/ops-providers';
 import { OPS_TOTP_SECRET, opsTotp } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
@@ -48,7 +49,7 @@ const groups: Record<string, Record<string, unknown>> = {
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
-  opsPointCalls, pointCalls,
+  opsPointCalls, pointCalls, opsProviderCalls,
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)
@@ -104,7 +105,7 @@ describe('no back-office endpoint answers 500 to an administrator\'s junk', () =
     await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
     admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await opsTotp('junkadmin') } })).json!.value!.token;
   });
-  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls, opsContentCalls };
+  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls, opsContentCalls, opsProviderCalls };
   const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>
     Object.entries(defs)
       .filter(([name, def]) => typeof def === 'object' && def !== null && 'path' in def && 'method' in def && name !== 'logout')

@@ -209,7 +209,7 @@ describe('vendor simulator against the portal', () => {
   it('never takes over a vendor connected for real, and switches its own rows off when not configured', async () => {
     await t.portal.db.query(`UPDATE vendor_accounts SET simulated = false, secret = 'real-secret', launch_url = 'https://real.example/play' WHERE merchant_code = 'DEMO' AND vendor = 'PCK'`);
     await ensureSimulatedVendors(t.portal.db, t.portal.merchants, { url: simUrl, secret: master });
-    const real = (await t.portal.db.query<{ secret: string; launch_url: string }>(`SELECT secret, launch_url FROM vendor_accounts WHERE vendor = 'PCK'`)).rows[0]!;
+    const real = (await t.portal.db.query<{ secret: string; launch_url: string }>(`SELECT secret, launch_url FROM vendor_accounts WHERE merchant_code = 'DEMO' AND vendor = 'PCK'`)).rows[0]!;
     expect(real).toEqual({ secret: 'real-secret', launch_url: 'https://real.example/play' });
     await ensureSimulatedVendors(t.portal.db, t.portal.merchants, null);
     const n = (await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_accounts WHERE simulated AND active')).rows[0]!.n;

@@ -8,11 +8,12 @@ import { runImport } from '../../cli/catalogue-import.ts';
 import { freshDatabase, requireEnv } from '../../testing/fresh-database.ts';
 import { api, startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import type { TCatalogueFile } from '../games/catalogue.ts';
+import { signedInOperator } from '../../testing/vendor-suite.ts';
 
 /**
  * The bootstrap cache on two gateway nodes sharing one PostgreSQL database and one Redis Streams bus:
  * a change made through the real write path (dev merchant route, winner, the catalogue import
- * command in its own process-like run) shows on the next call of the node that made it, and on the
+ * command in its own process-like run, a provider connected on /ops/providers) shows on the next call of the node that made it, and on the
  * other node as soon as the bus has carried the event there, never the old bytes after that.
  */
 const DATABASE_URL = requireEnv('DATABASE_URL');
@@ -101,6 +102,8 @@ describe('bootstrap cache on two nodes (PostgreSQL + Redis Streams)', () => {
         }],
       };
       writeFileSync(file, JSON.stringify(cat));
+      // Its provider is connected: players are shown connected providers' games only.
+      await a.portal.db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('DEMO', 'BCV', $1, 'https://vendor.example/play')`, ['b'.repeat(64)]);
       const onA = arrivesOn(a, (e) => e.type === 'content.changed');
       const onB = arrivesOn(b, (e) => e.type === 'content.changed');
       const r = await runImport([file, '--merchant', 'DEMO'], { ...process.env, ...env, NODE_ENV: 'test' }, () => undefined);
@@ -117,5 +120,28 @@ describe('bootstrap cache on two nodes (PostgreSQL + Redis Streams)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('shows a provider connected on node A on both nodes, and drops it from both when disconnected', async () => {
+    const vendor = (await a.portal.db.query<{ vassalage: string }>(
+      `SELECT vassalage FROM games WHERE merchant_code = 'DEMO' AND vassalage NOT IN ('HOUSE', 'BCV') AND hot_rank IS NOT NULL
+       GROUP BY vassalage ORDER BY count(*) DESC, vassalage LIMIT 1`)).rows[0]!.vassalage;
+    const hotVendors = async (t: TestPortal) => ((await get(t.url, HOT)).json.value.list as Array<{ vassalage: string }>).map((g) => g.vassalage);
+    // Both nodes hold the answer without it (players are shown connected providers only).
+    for (const t of [a, b]) expect(await hotVendors(t)).not.toContain(vendor);
+    const admin = await signedInOperator(a, 'bc_provider_admin', 'Provider12345', ['administrator']);
+    const isGames = (e: TEventEnvelope) => e.type === 'system.changed' && (e.payload as { parts: string[] }).parts.includes('games');
+    let onB = arrivesOn(b, isGames);
+    const on = await api(a.url, '/ops/api/providers/connect', { token: admin, body: { vendor, launchUrl: 'https://games.example.com/launch' } });
+    expect(on.status, on.text).toBe(200);
+    expect(await hotVendors(a)).toContain(vendor);
+    await onB;
+    expect(await hotVendors(b)).toContain(vendor);
+    onB = arrivesOn(b, isGames);
+    const off = await api(a.url, '/ops/api/providers/disconnect', { token: admin, body: { vendor, reason: 'Contract ended' } });
+    expect(off.status, off.text).toBe(200);
+    expect(await hotVendors(a)).not.toContain(vendor);
+    await onB;
+    expect(await hotVendors(b)).not.toContain(vendor);
   });
 });

@@ -57,7 +57,7 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
       mountCashierRoutes(wps, { deposits, withdrawals }, opts);
       mountPaymentCallbacks(app, { db, deposits, providers, log });
       sim?.mountPages(app);
-      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null, rg: opts.rg ?? null, ...(opts.providers ? { providers: opts.providers } : {}) });
+      mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null, rg: opts.rg ?? null, ...(opts.providers ? { providers: opts.providers } : {}), launchHttpsOnly: config.isProduction });
     },
     /**
      * Register the auto-receive job. A failed period is not retried: the next one, a few seconds later,

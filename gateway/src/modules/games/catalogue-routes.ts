@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
+import { connectedVendorSql } from './connected-vendors.ts';
 
 export type CatalogueRow = {
   node_id: string; vassalage: string; game_code: string; is_game: string; game_type: GameType;
@@ -37,12 +38,13 @@ export type GameSearch = {
 
 /**
  * The game list search as SQL: filters on the merchant's games, ordered by (sort, id), one page.
- * Provider-lobby entries (isGame VASSALAGE) are listed except inside their own vendor's list.
+ * Provider-lobby entries (isGame VASSALAGE) are listed except inside their own vendor's list. Only
+ * games of connected providers (connected-vendors.ts): a player is not offered a game that cannot open.
  * Exported so the benchmark runs the very same statement as its bare-SQL baseline.
  */
 export function gameSearchSql(merchantCode: string, s: GameSearch): { where: string; params: unknown[] } {
   const params: unknown[] = [merchantCode];
-  const where = ['g.merchant_code = $1'];
+  const where = ['g.merchant_code = $1', connectedVendorSql('g.vassalage', '$1')];
   const add = (sql: string, v: unknown) => {
     params.push(v);
     where.push(sql.replace('?', `$${params.length}`));
@@ -124,11 +126,13 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
 
   mountCall(app, catalogueCalls.vassGameType, async ({ ctx, query }) => {
     const vendors = await db.query<{ vassalage: string; game_type: GameType; display_name: string; icon_url: string | null; maintenance: boolean }>(
-      'SELECT vassalage, game_type, display_name, icon_url, maintenance FROM vendors WHERE merchant_code = $1 AND game_type = $2 ORDER BY sort, vassalage',
+      `SELECT vassalage, game_type, display_name, icon_url, maintenance FROM vendors WHERE merchant_code = $1 AND game_type = $2 AND ${connectedVendorSql('vassalage', '$1')}
+       ORDER BY sort, vassalage`,
       [ctx.merchant.code, query.gameType],
     );
     const counts = await db.query<{ vassalage: string; game_classify: string | null; n: number }>(
-      `SELECT vassalage, game_classify, count(*)::int AS n FROM games WHERE merchant_code = $1 AND game_type = $2 GROUP BY vassalage, game_classify`,
+      `SELECT vassalage, game_classify, count(*)::int AS n FROM games WHERE merchant_code = $1 AND game_type = $2 AND ${connectedVendorSql('vassalage', '$1')}
+       GROUP BY vassalage, game_classify`,
       [ctx.merchant.code, query.gameType],
     );
     const allowed = classifiesFor(ctx.merchant);
@@ -152,12 +156,14 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
     const r = await db.query<CatalogueRow & { total: number }>(
       `SELECT ${CATALOGUE_COLUMNS}, count(*) OVER () AS total FROM favorite_games f
        JOIN games g ON g.merchant_code = f.merchant_code AND g.node_id = f.node_id
-       WHERE f.member_id = $1 ORDER BY f.created_at DESC, f.node_id LIMIT $2 OFFSET $3`,
-      [memberId, query.pageSize, (query.pageNum - 1) * query.pageSize],
+       WHERE f.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$4')} ORDER BY f.created_at DESC, f.node_id LIMIT $2 OFFSET $3`,
+      [memberId, query.pageSize, (query.pageNum - 1) * query.pageSize, ctx.merchant.code],
     );
     let total = r.rows.length ? Number(r.rows[0]!.total) : 0;
     if (!r.rows.length && query.pageNum > 1) {
-      total = Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM favorite_games WHERE member_id = $1', [memberId])).rows[0]!.n);
+      total = Number((await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM favorite_games f JOIN games g ON g.merchant_code = f.merchant_code AND g.node_id = f.node_id
+         WHERE f.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$2')}`, [memberId, ctx.merchant.code])).rows[0]!.n);
     }
     return { content: r.rows.map(toCatalogueGame), pageNum: query.pageNum, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize) };
   }, opts);
@@ -193,8 +199,8 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
     const r = await db.query<CatalogueRow & { launched_at: Date | string }>(
       `SELECT ${CATALOGUE_COLUMNS}, rg.launched_at FROM recent_games rg
        JOIN games g ON g.merchant_code = rg.merchant_code AND g.node_id = rg.node_id
-       WHERE rg.member_id = $1 ORDER BY rg.launched_at DESC, rg.node_id LIMIT $2`,
-      [ctx.session!.memberId, query.limit],
+       WHERE rg.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$3')} ORDER BY rg.launched_at DESC, rg.node_id LIMIT $2`,
+      [ctx.session!.memberId, query.limit, ctx.merchant.code],
     );
     return {
       list: r.rows.map((x) => ({ ...toCatalogueGame(x), launchedAt: (x.launched_at instanceof Date ? x.launched_at : new Date(x.launched_at)).toISOString() })),

@@ -13,6 +13,7 @@ import { migrate } from '../../db/migrate.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { runImport } from '../../cli/catalogue-import.ts';
 import { formatProgress, importCatalogue, loadCatalogue } from './catalogue.ts';
+import { connectCatalogueVendors } from '../../testing/catalogue-vendors.ts';
 
 const LIST = '/wps/relay/GCSGAME_gameList';
 let t: TestPortal;
@@ -33,6 +34,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
   t = await startTestPortal({ SEED_CATALOGUE: 'full' });
+  // The catalogue's providers connected as npm start connects them: players see connected providers' games only.
+  await connectCatalogueVendors(t);
   token = (await session()).token;
 });
 afterAll(async () => {
@@ -189,6 +192,8 @@ describe('GCSGAME_getVassGameType', () => {
        SELECT 'NOTY', vassalage, game_type, game_category, display_name, sort FROM vendors WHERE merchant_code = 'DEMO' AND vassalage = 'JL'`);
     await t.portal.db.query(`INSERT INTO games (merchant_code, node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, sort)
        SELECT 'NOTY', node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, sort FROM games WHERE merchant_code = 'DEMO' AND vassalage = 'JL'`);
+    // Its JL is connected too (players are shown connected providers' games only).
+    await t.portal.db.query(`INSERT INTO vendor_accounts (merchant_code, vendor, secret, launch_url) VALUES ('NOTY', 'JL', $1, 'https://vendor.example/play')`, ['n'.repeat(64)]);
     t.portal.merchants.invalidate();
     const h = { 'x-merchant-code': 'NOTY' };
     const en = ZVassGameTypeValue.parse((await api(t.url, '/wps/relay/GCSGAME_getVassGameType', { headers: h })).json!.value);

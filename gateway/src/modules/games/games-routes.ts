@@ -5,6 +5,7 @@ import type { Db } from '../../db/db.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { mountCatalogueRoutes } from './catalogue-routes.ts';
 import { catalogueIcons } from './winner-icons.ts';
+import { connectedVendorSql } from './connected-vendors.ts';
 
 type GameRow = {
   node_id: string; vassalage: string; game_code: string; is_game: string; game_type: GameType;
@@ -27,8 +28,9 @@ const TYPE_ORDER: GameType[] = [
 
 /**
  * The home page's game calls, from the bootstrap cache (boot-cache.ts): vendors, hot games and game
- * menus per merchant (and page size), dropped when the catalogue changes; the winner board per limit,
- * dropped on every `winner.posted`. The language and platform the client sends do not change them.
+ * menus per merchant (and page size), dropped when the catalogue or a provider connection changes; the
+ * winner board per limit, dropped on every `winner.posted`. The language and platform the client sends
+ * do not change them. Only connected providers and their games are listed (connected-vendors.ts).
  */
 export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { checkResponses: boolean }) {
   cache.mount(app, {
@@ -37,7 +39,7 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
       const r = await db.query<{ vassalage: string; game_type: GameType; game_category: string; display_name: string; icon_url: string | null; maintenance: boolean; simulated: boolean }>(
         `SELECT v.vassalage, v.game_type, v.game_category, v.display_name, v.icon_url, v.maintenance, coalesce(a.simulated AND a.active, false) AS simulated
          FROM vendors v LEFT JOIN vendor_accounts a ON a.merchant_code = v.merchant_code AND a.vendor = v.vassalage
-         WHERE v.merchant_code = $1 ORDER BY v.sort, v.vassalage`,
+         WHERE v.merchant_code = $1 AND ${connectedVendorSql('v.vassalage', '$1')} ORDER BY v.sort, v.vassalage`,
         [merchant.code],
       );
       const lanes: TGameCategory[] = [];
@@ -55,7 +57,8 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
     def: gameCalls.hotGames, scopes: ['games'],
     load: async ({ merchant }) => {
       const r = await db.query<GameRow>(
-        `SELECT ${GAME_COLUMNS} FROM games WHERE merchant_code = $1 AND hot_rank IS NOT NULL ORDER BY hot_rank, id LIMIT 20`,
+        `SELECT ${GAME_COLUMNS} FROM games WHERE merchant_code = $1 AND hot_rank IS NOT NULL AND ${connectedVendorSql('vassalage', '$1')}
+         ORDER BY hot_rank, id LIMIT 20`,
         [merchant.code],
       );
       return { value: { list: r.rows.map(toGame) } };
@@ -94,7 +97,7 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
         `SELECT g.* FROM unnest($2::text[]) AS t(game_type)
          CROSS JOIN LATERAL (
            SELECT ${GAME_COLUMNS} FROM games
-           WHERE merchant_code = $1 AND game_type = t.game_type AND is_game <> 'VASSALAGE'
+           WHERE merchant_code = $1 AND game_type = t.game_type AND is_game <> 'VASSALAGE' AND ${connectedVendorSql('vassalage', '$1')}
            ORDER BY sort, id LIMIT $3
          ) g`,
         [merchant.code, TYPE_ORDER, query.pageSize],

@@ -4,6 +4,7 @@ import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, totpNow, opsTotp } from '../../testing/ops-totp.ts';
 import { generate } from 'otplib';
 import { csvCell } from './audit-trail.ts';
+import { connectCatalogueVendors } from '../../testing/catalogue-vendors.ts';
 
 let t: TestPortal;
 let admin = '';
@@ -11,6 +12,8 @@ const sockets: TestSocket[] = [];
 const call = apiOn(() => t.url);
 beforeAll(async () => {
   t = await startTestPortal();
+  // The demo's providers connected as npm start connects them: the hot games of the catalogue calls are theirs.
+  await connectCatalogueVendors(t);
   await t.portal.cashier.operators.createOperator('DEMO', 'console_admin', 'Console12345', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
   admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'console_admin', password: 'Console12345', totp: await opsTotp('console_admin') } })).json!.value!.token;
 });

@@ -14,6 +14,7 @@ import { mountOpsAgentRoutes } from './agents-routes.ts';
 import { mountOpsPlatformRoutes } from './platform-routes.ts';
 import { mountOpsPlayerRoutes } from './players-ops.ts';
 import { mountOpsBrandRoutes } from './brand-ops.ts';
+import { mountOpsProviderRoutes } from './providers-ops.ts';
 import type { Rg } from '../rg/rg-service.ts';
 import { createSiteOps } from './site-ops.ts';
 import { createGamesOps } from './games-ops.ts';
@@ -36,7 +37,9 @@ const dState = (d: DepositRow) => ({ status: d.status, amount: d.amount, failure
 /** What the back office needs of the accounts module. */
 export type MemberAccounts = { disable(memberId: number): Promise<void>; enable(memberId: number): Promise<void> };
 
-export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null; providers?: { sms: boolean; mail: boolean } }) {
+export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; deposits: Deposits; withdrawals: Withdrawals; accounts: MemberAccounts; checkResponses: boolean; regionHeader?: string | null; rg?: Rg | null; providers?: { sms: boolean; mail: boolean };
+  /** Game providers' launch URLs must be https (production); false on a development server. */
+  launchHttpsOnly?: boolean }) {
   const { db, operators, deposits, withdrawals } = deps;
   const site = createSiteOps({ db, merchants: deps.merchants, regionHeader: deps.regionHeader ?? null, ...(deps.providers ? { providers: deps.providers } : {}) });
   const gamesOps = createGamesOps(db);
@@ -265,6 +268,7 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
   mountOpsPlatformRoutes(call, { db, merchants: deps.merchants });
   mountOpsPlayerRoutes(call, { db, rg: deps.rg ?? null });
   mountOpsBrandRoutes(call, { db, merchants: deps.merchants });
+  mountOpsProviderRoutes(call, { db, httpsOnly: deps.launchHttpsOnly ?? true });
 
   ops.mount(app, { notFound: true });
 }

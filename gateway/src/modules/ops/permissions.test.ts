@@ -10,6 +10,7 @@ import { opsMissionCalls } from '@portal/contracts/api/missions';
 import { opsContentCalls } from '@portal/contracts/api/ops-content';
 import { opsRedEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import { opsPointCalls } from '@portal/contracts/api/points';
+import { opsProviderCalls } from '@portal/contracts/api/ops-providers';
 import { startTestPortal, type TestPortal } from '../../testing/test-portal.ts';
 import { apiOn } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
@@ -50,6 +51,10 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsCalls.updateVendor.path, action: 'games.manage', roles: [A, C], body: {} },
   { method: 'GET', path: opsCalls.games.path, action: 'games.read', roles: [A, C, S] },
   { method: 'POST', path: opsCalls.updateGame.path, action: 'games.manage', roles: [A, C], body: {} },
+  { method: 'GET', path: opsProviderCalls.providers.path, action: 'games.read', roles: [A, C, S] },
+  { method: 'POST', path: opsProviderCalls.connect.path, action: 'providers.manage', roles: [A], body: {} },
+  { method: 'POST', path: opsProviderCalls.rotateSecret.path, action: 'providers.manage', roles: [A], body: {} },
+  { method: 'POST', path: opsProviderCalls.disconnect.path, action: 'providers.manage', roles: [A], body: {} },
   { method: 'GET', path: opsAgentCalls.tree.path, action: 'agents.read', roles: [A, F, R, S] },
   { method: 'GET', path: opsAgentCalls.contracts.path, action: 'agents.read', roles: [A, F, R, S] },
   { method: 'POST', path: opsAgentCalls.grantHouseContract.path, action: 'agents.manage', roles: [A], body: {} },
@@ -153,6 +158,7 @@ describe('operator permission matrix', () => {
     const defined = [...Object.values(opsCalls), ...Object.values(opsAgentCalls), ...Object.values(opsAgentDisputeCalls), ...Object.values(opsRgCalls), ...Object.values(opsRgListCalls), ...Object.values(opsRedEnvelopeCalls), ...Object.values(opsFeedbackCalls), ...Object.values(opsPlayerCalls), ...Object.values(opsPromotionCalls), ...Object.values(opsMissionCalls)]
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
       .concat(Object.values(opsPointCalls).map((c) => `${c.method} ${c.path}`))
+      .concat(Object.values(opsProviderCalls).map((c) => `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload
       .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);

@@ -1,0 +1,13 @@
+/** The built-in house provider: always connected (its games are the portal's own). */
+export const HOUSE_VENDOR_CODE = 'HOUSE';
+
+/**
+ * SQL condition: the vendor in `column` is connected for the merchant in `merchantParam` (`$1`),
+ * i.e. it is the house provider or has an active `vendor_accounts` row. Players are shown a game
+ * (lists, search, hot games, menus, vendor lanes and counts) only when this holds: a game they
+ * could not open is not offered. The subquery does not depend on the row, so it is evaluated once
+ * per statement (a hashed set of a few dozen codes) whatever the number of games.
+ */
+export function connectedVendorSql(column: string, merchantParam: string): string {
+  return `(${column} = '${HOUSE_VENDOR_CODE}' OR ${column} IN (SELECT va.vendor FROM vendor_accounts va WHERE va.merchant_code = ${merchantParam} AND va.active))`;
+}
