@@ -15,3 +15,14 @@ describe('parseAmountMinor', () => {
     expect(ZRequestId.safeParse(newRequestId()).success).toBe(true);
   });
 });
+
+describe('parseAmountMinor with the merchant exponent', () => {
+  it('VND (exponent 0): whole đồng are the minor unit; 12.5 is refused, not rounded', () => {
+    expect(parseAmountMinor('50,000', 0)).toBe(50_000);
+    expect(parseAmountMinor('1500', 0)).toBe(1500);
+    for (const bad of ['12.5', '12.0', '500.50', '.5', '-5']) expect(parseAmountMinor(bad, 0)).toBeNull();
+  });
+  it('PHP (exponent 2) as before', () => {
+    expect(parseAmountMinor('500.50', 2)).toBe(50_050);
+  });
+});

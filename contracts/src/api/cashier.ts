@@ -33,7 +33,12 @@ export const DEPOSIT_TRANSITIONS: Record<DepositStatus, readonly DepositStatus[]
   rejected: [],
 };
 
-export const CHANNEL_KINDS = ['gcash', 'maya', 'instapay', 'manual_bank'] as const;
+/**
+ * What kind of payment a channel is: the Philippine e-wallets and InstaPay, Vietnam's VietQR, MoMo and
+ * ZaloPay e-wallets and NAPAS 247 bank transfer, and a manual bank deposit (an operator confirms).
+ */
+export const CHANNEL_KINDS = ['gcash', 'maya', 'instapay', 'vietqr', 'momo', 'zalopay', 'napas', 'manual_bank'] as const;
+export type TChannelKind = (typeof CHANNEL_KINDS)[number];
 export const ZPaymentChannel = z.object({
   code: z.string(),
   kind: z.enum(CHANNEL_KINDS),

@@ -28,7 +28,7 @@ import { mountSvgArt } from '../modules/assets/svg-art.ts';
 import { mountDevRoutes } from '../modules/dev/dev-routes.ts';
 import { createDevSink } from '../modules/dev/dev-sink.ts';
 import { mountDevTap } from '../modules/dev/dev-tap.ts';
-import { seedDemo } from '../db/seed.ts';
+import { DEMO_VN, seedDemo } from '../db/seed.ts';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
 import { createRateLimiter } from '../modules/auth/rate-limit.ts';
@@ -85,11 +85,14 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]{20,128})$/;
  */
 export async function seedDemoData(db: Db, config: Pick<Config, 'SEED_CATALOGUE' | 'NODE_ENV'>) {
   await seedDemo(db, { catalogue: config.SEED_CATALOGUE });
-  await seedDemoPointRewards(db);
-  await seedDemoPromotions(db);
-  // Not under NODE_ENV=test: demo missions would announce mission.progress on every sign-in, deposit and
-  // bet of the demo merchant, and the suites assert those event streams exactly (missions.test.ts seeds them itself).
-  if (config.NODE_ENV !== 'test') await seedDemoMissions(db);
+  // Both demo merchants, each in its own currency (LuckyDong's rewards in đồng).
+  for (const merchant of ['DEMO', DEMO_VN.code]) {
+    await seedDemoPointRewards(db, merchant);
+    await seedDemoPromotions(db, merchant);
+    // Not under NODE_ENV=test: demo missions would announce mission.progress on every sign-in, deposit and
+    // bet of the demo merchant, and the suites assert those event streams exactly (missions.test.ts seeds them itself).
+    if (config.NODE_ENV !== 'test') await seedDemoMissions(db, merchant);
+  }
 }
 
 /** Build the whole gateway without listening, so tests start it on an ephemeral port. */

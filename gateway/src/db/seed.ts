@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { scaleCentavos } from '@portal/contracts/domain/money';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { hash, type Algorithm } from '@node-rs/argon2';
@@ -136,7 +137,7 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
     );
     await seedContent(tx, DEMO_VN.code, secondMerchantContent(seed));
     await seedCatalogue(tx, DEMO_VN.code, seed.vendors);
-    await seedWinners(tx, DEMO_VN.code);
+    await seedWinners(tx, DEMO_VN.code, 'VND');
     if (opts.accounts !== false) {
       await seedAccounts(tx, DEMO_VN.code, { agent: 'vnagent01', player: 'vnplayer01', invitation: 'VIET88' });
       await tx.query(
@@ -230,7 +231,7 @@ async function seedCatalogue(tx: Tx, code: string, vendors: SeedVendor[]) {
   }
 }
 
-async function seedWinners(tx: Tx, code: string) {
+async function seedWinners(tx: Tx, code: string, currency = 'PHP') {
   const names = ['Ja***n', 'Ma***a', 'Jo***h', 'An***a', 'Ro***o', 'Cr***l', 'Ke***n', 'Li***y', 'Ma***k', 'Je***y'];
   const games = await tx.query<{ game_name: string; icon_url: string | null }>(
     `SELECT game_name, icon_url FROM games WHERE merchant_code = $1 AND game_type = 'RNG' ORDER BY id LIMIT 20`,
@@ -238,8 +239,9 @@ async function seedWinners(tx: Tx, code: string) {
   );
   for (let i = 0; i < 20; i++) {
     const g = games.rows[i % Math.max(games.rows.length, 1)];
-    // Deterministic amounts between about ₱1,000 and ₱250,000, in centavos.
-    const amount = 100_000 + ((i * 7919 * 104_729) % 24_900_000);
+    // Deterministic amounts between about ₱1,000 and ₱250,000, in centavos; another currency at its demo
+    // rate (₫500,000 to ₫125,000,000), whole hundreds.
+    const amount = scaleCentavos(100_000 + ((i * 7919 * 104_729) % 24_900_000), currency);
     await tx.query(
       `INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount, at) VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6))`,
       [code, names[i % names.length], g?.game_name ?? 'Golden Empire', g?.icon_url ?? null, amount, (20 - i) * 7],

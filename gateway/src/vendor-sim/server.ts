@@ -15,6 +15,8 @@ export const SIM_SESSION_HEADER = 'x-sim-session';
 const ZCode = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
 const ZLaunch = z.object({
   game: ZCode, vendor: ZCode, operator: ZCode, type: z.enum(SIMULATED_GAME_TYPES), name: z.string().min(1).max(120),
+  /** The operator's currency (ISO 4217), for free play's play money and stakes; a real session takes the wallet's. */
+  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
 });
 const ZOpen = ZLaunch.extend({ token: z.string().min(20).max(128) });
 const ZPlay = z.object({

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { BACCARAT_SIDES, BACCARAT_STAKES, baccaratReturn, dealCoup, type BaccaratSide } from '../modules/house/baccarat.ts';
 import { fairStream, hashSeed, newServerSeed } from '../modules/house/fair.ts';
 import { FISH, FISH_RTP, FISH_STAKES, shootFish, type FishId } from '../modules/house/fish.ts';
-import { FREE_PLAY_BALANCE, isBigWin } from '../modules/house/house-service.ts';
+import { FREE_PLAY_BALANCE, houseStakes, isBigWin } from '../modules/house/house-service.ts';
+import { scaleCentavos } from '@portal/contracts/domain/money';
 import { dealRound, PVP_RAKE_PERCENT } from '../modules/house/lucky9.ts';
 import type { SimGameType } from './secrets.ts';
 import { SIM_SLOT_STAKES, seededRandom, simSlotWin, slotFor, spinSlot } from './slot-engine.ts';
@@ -43,10 +44,14 @@ export function gameLook(vendor: string, game: string) {
   return { hue: Math.floor(rnd() * 360), opponents: 1 + Math.floor(rnd() * 3) };
 }
 
-export function stakesOf(type: SimGameType): readonly number[] {
-  if (isLottery(type)) return LOTTERY_STAKES;
-  if (isMatch(type)) return MATCH_STAKES;
-  return type === 'RNG' ? SIM_SLOT_STAKES : type === 'FISH' ? FISH_STAKES : type === 'LIVE' ? BACCARAT_STAKES : PVP_STAKES;
+/**
+ * The stakes a game type offers in the session's currency: written in centavos, another currency gets
+ * them at its demo rate (scaleCentavos: a VND slot's smallest stake is ₫500, never ₫1).
+ */
+export function stakesOf(type: SimGameType, currency = 'PHP'): readonly number[] {
+  const centavos = isLottery(type) ? LOTTERY_STAKES : isMatch(type) ? MATCH_STAKES
+    : type === 'RNG' ? SIM_SLOT_STAKES : type === 'FISH' ? FISH_STAKES : type === 'LIVE' ? BACCARAT_STAKES : PVP_STAKES;
+  return houseStakes(centavos, currency);
 }
 
 /** The match or fight the player bets on next (round nonce + 1). */
@@ -87,7 +92,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
     const slot = s.type === 'RNG' ? slotFor(s.vendor, s.game) : null;
     return {
       session: s.id, type: s.type, game: s.game, vendor: s.vendor, name: s.name, nickname: s.nickname, currency: s.currency,
-      free: s.free, balance: s.balance, stakes: [...stakesOf(s.type)], history: s.history, hue: slot?.hue ?? look.hue,
+      free: s.free, balance: s.balance, stakes: [...stakesOf(s.type, s.currency)], history: s.history, hue: slot?.hue ?? look.hue,
       rtp: slot ? slot.rtp : s.type === 'FISH' ? FISH_RTP : s.lottery ? s.lottery.rtp : null,
       fair: { serverSeedHash: hashSeed(s.serverSeed), clientSeed: s.clientSeed, nonce: s.nonce },
       slot: slot ? { symbols: slot.symbols, pays: slot.pays } : null,
@@ -110,7 +115,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
   /** One round: the outcome is fixed first (provably fair: server seed, client seed, nonce), then bet and win through the wallet. */
   async function play(id: string | undefined, input: { stake: number; fish?: string; side?: string; pick?: number[] }) {
     const s = get(id);
-    if (!stakesOf(s.type).includes(input.stake)) throw new SimError('VALIDATION', 400, 'Stake not offered');
+    if (!stakesOf(s.type, s.currency).includes(input.stake)) throw new SimError('VALIDATION', 400, 'Stake not offered');
     if (s.busy) throw new SimError('CONFLICT', 409, 'A round is in progress');
     s.busy = true;
     try {
@@ -172,7 +177,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
         balance = await playReal(s, roundId, stake, win);
       }
       s.balance = balance;
-      const round: SimRound = { roundId, at: new Date().toISOString(), stake, win, bigWin: !s.free && isBigWin(stake, win), summary };
+      const round: SimRound = { roundId, at: new Date().toISOString(), stake, win, bigWin: !s.free && isBigWin(stake, win, s.currency), summary };
       s.history.unshift(round);
       s.history.length = Math.min(s.history.length, HISTORY);
       return { round, outcome, balance, nonce, fixture: nextFixture(s) };
@@ -215,8 +220,10 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
       return view(s);
     },
     /** Free play: play money in this session only. */
-    free(p: { game: string; vendor: string; operator: string; type: SimGameType; name: string }) {
-      const s = put({ merchant: p.operator, vendor: p.vendor, game: p.game, type: p.type, name: p.name, playerId: null, nickname: 'Guest', token: null, currency: 'PHP', free: true, balance: FREE_PLAY_BALANCE });
+    /** Free play: play money in this session only, in the operator's currency (its launch URL says which; PHP when it does not). */
+    free(p: { game: string; vendor: string; operator: string; type: SimGameType; name: string; currency?: string | undefined }) {
+      const currency = p.currency ?? 'PHP';
+      const s = put({ merchant: p.operator, vendor: p.vendor, game: p.game, type: p.type, name: p.name, playerId: null, nickname: 'Guest', token: null, currency, free: true, balance: scaleCentavos(FREE_PLAY_BALANCE, currency) });
       return view(s);
     },
     /** The session, its balance fetched again from the wallet with the game token (a revoked token ends it). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEPOSIT_TRANSITIONS, type DepositStatus, type TDeposit, type TPaymentChannel } from '@portal/contracts/api/cashier';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { transfer } from '../wallet/ledger.ts';
@@ -154,7 +154,8 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     );
     const row = r.rows[0];
     if (!row) return null;
-    const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code));
+    // In the deposit's own currency: its sign and decimals ('₱1,000.00', '₫1,000,000').
+    const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code), currencyExponent(d.currency));
     if (to === 'paid') {
       await postMessage(tx, d.merchant_code, d.member_id, 'deposit_credited', { amount, reference: d.reference });
       for (const hook of paidHooks) await hook(tx, row);

@@ -3,7 +3,7 @@ import type { Express, Request, Response } from 'express';
 import express from 'express';
 import { z } from 'zod';
 import { PAY_SIM_PATH, SIM_SIGNATURE_HEADER, paymentCallbackPath } from '@portal/contracts/api/cashier';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import type { Db } from '../../db/db.ts';
 import { isLocalRequest } from '../dev/local-only.ts';
 
@@ -13,6 +13,9 @@ export const SIM_PAGE_STYLE =
   '.card{border:1px solid #ddd;border-radius:12px;padding:20px}.amt{font-size:28px;font-weight:700;margin:8px 0 20px}' +
   'button{font-size:16px;padding:10px 18px;border-radius:8px;border:0;margin-right:8px;cursor:pointer}.pay{background:#0a7cff;color:#fff}.fail{background:#eee}' +
   'small{color:#777}';
+
+/** The pay page's currency signs (another currency shows its code). */
+const CURRENCY_SIGNS: Record<string, string> = { PHP: '₱', VND: '₫' };
 
 /** What a provider tells us about one of its orders, once its signature checked out. */
 export type PaymentNotification = {
@@ -139,7 +142,7 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
         if (!o) return res.status(404).type('html').send(page('Payment', '<h2>Order not found</h2>'));
         if (o.status === 'paid') return res.type('html').send(page('Payment', `<h2>Already paid</h2><p><a href="${esc(o.return_url)}">Back to the site</a></p>`));
         res.type('html').send(page('Payment simulator', `<small>Payment simulator · ${esc(o.channel)}</small><h2>Pay order ${esc(o.merchant_order_id)}</h2>` +
-          `<div class="amt">${esc(formatMinor(o.amount, o.currency === 'PHP' ? '₱' : `${o.currency} `))}</div>` +
+          `<div class="amt">${esc(formatMinor(o.amount, CURRENCY_SIGNS[o.currency] ?? `${o.currency} `, currencyExponent(o.currency)))}</div>` +
           `<form method="post" action="${PAY_SIM_PATH}/${esc(o.id)}"><button class="pay" name="outcome" value="paid">Pay</button>` +
           `<button class="fail" name="outcome" value="failed">Fail</button></form>`));
       } catch (err) {

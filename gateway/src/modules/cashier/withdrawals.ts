@@ -2,7 +2,7 @@ import {
   MAX_BANK_ACCOUNTS, WITHDRAWAL_TRANSITIONS, type TBankAccount, type TWithdrawal, type WithdrawalStatus,
 } from '@portal/contracts/api/cashier';
 import { userAudience } from '@portal/contracts/events/events';
-import { formatMinor } from '@portal/contracts/domain/money';
+import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvent } from '../../bus/outbox.ts';
@@ -232,7 +232,8 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     );
     const after = { ...r.rows[0]!, proof_count: cur.proof_count ?? 0 };
     await announceWithdrawal(tx, after);
-    const amount = formatMinor(cur.amount, deps.symbolOf(cur.merchant_code));
+    // In the withdrawal's own currency: its sign and decimals ('₱1,000.00', '₫1,000,000').
+    const amount = formatMinor(cur.amount, deps.symbolOf(cur.merchant_code), currencyExponent(cur.currency));
     if (step.to === 'approved') await postMessage(tx, cur.merchant_code, cur.member_id, 'withdrawal_approved', { amount, reference: `W${cur.id}` });
     if (step.to === 'rejected') await postMessage(tx, cur.merchant_code, cur.member_id, 'withdrawal_rejected', { amount, reference: `W${cur.id}` });
     return { before: cur, after, changed: true };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { THouseGameCode, THouseSession, TRotateSeedValue, TShootResult, TSpinResult } from '@portal/contracts/api/house';
 import { merchantAudience } from '@portal/contracts/events/events';
-import { maskName } from '@portal/contracts/domain/money';
+import { BIG_WIN_CENTAVOS, BIG_WIN_MULTIPLE as BIG_MULTIPLE, isBigWin as isBigWinIn, maskName, scaleCentavos } from '@portal/contracts/domain/money';
 import type { Db, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -16,11 +16,11 @@ import { winnerIcon } from '../games/winner-icons.ts';
 
 /** A house game session lives as long as the wallet's game token does. */
 export const HOUSE_SESSION_MS = 4 * 3600_000;
-/** Play money a free-play session starts with (₱2,000). */
+/** Play money a free-play session starts with, in centavos (₱2,000; another currency at its demo rate: houseAmount). */
 export const FREE_PLAY_BALANCE = 200_000;
-/** A win is big (winner board) from this many times the stake, or from this amount (₱5,000). */
-export const BIG_WIN_MULTIPLE = 20;
-export const BIG_WIN_AMOUNT = 500_000;
+/** A win is big (winner board) from this many times the stake, or from this amount (₱5,000, in centavos). */
+export const BIG_WIN_MULTIPLE = BIG_MULTIPLE;
+export const BIG_WIN_AMOUNT = BIG_WIN_CENTAVOS;
 /** Open rounds older than this are finished by the recovery sweep (win retried, or bet rolled back). */
 export const STALE_ROUND_MS = 30_000;
 
@@ -37,9 +37,18 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest();
 const newClientSeed = () => randomBytes(8).toString('hex');
 const newRoundId = (game: string) => `${game}-${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`;
 
-export function isBigWin(stake: number, win: number): boolean {
-  return win > 0 && (win >= stake * BIG_WIN_MULTIPLE || win >= BIG_WIN_AMOUNT);
+/** A win is big in `currency` (PHP by default): 20 times the stake, or ₱5,000 at the currency's demo rate (₫2,500,000). */
+export function isBigWin(stake: number, win: number, currency = 'PHP'): boolean {
+  return isBigWinIn(stake, win, currency);
 }
+
+/**
+ * A house game amount written in centavos (stakes, antes, play money) in the merchant's currency, at its
+ * demo rate (scaleCentavos): a VND table's smallest slot stake is ₫500, not ₫1 or ₫100.
+ */
+export const houseAmount = (centavos: number, currency: string): number => scaleCentavos(centavos, currency);
+/** The stakes a game offers in the merchant's currency. */
+export const houseStakes = (centavos: readonly number[], currency: string): number[] => centavos.map((c) => houseAmount(c, currency));
 
 /**
  * The house game server. Money moves only through the wallet client (the signed vendor API over
@@ -48,6 +57,16 @@ export function isBigWin(stake: number, win: number): boolean {
  */
 export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger }) {
   const { db, wallet, log } = deps;
+
+  /** A merchant's currency, for the paths that know only its code (sweeps, table settlements). */
+  const currencies = new Map<string, string>();
+  async function currencyOf(merchantCode: string, q: Db | Tx = db): Promise<string> {
+    const known = currencies.get(merchantCode);
+    if (known) return known;
+    const c = (await q.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchantCode])).rows[0]?.currency ?? 'PHP';
+    currencies.set(merchantCode, c);
+    return c;
+  }
 
   async function gameOf(merchantCode: string, code: string, q: Db | Tx = db) {
     const r = await q.query<{ game_name: string; icon_url: string | null; maintenance: boolean }>(
@@ -94,7 +113,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     const balance = s.free_play ? s.play_balance : await realBalance(m, s);
     return {
       session: token, game: s.game_code, gameName: g.game_name, nickname: s.nickname, currency: m.currency, balance, freePlay: s.free_play,
-      stakes: s.game_code === 'FISH1' ? [...FISH_STAKES] : [...SLOT_STAKES], fair: { serverSeedHash: hashSeed(s.server_seed), clientSeed: s.client_seed, nonce: s.nonce },
+      stakes: houseStakes(s.game_code === 'FISH1' ? FISH_STAKES : SLOT_STAKES, m.currency), fair: { serverSeedHash: hashSeed(s.server_seed), clientSeed: s.client_seed, nonce: s.nonce },
       rtp: s.game_code === 'SLOT1' ? SLOT_STATED_RTP : s.game_code === 'FISH1' ? FISH_RTP : null,
     };
   }
@@ -104,7 +123,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     await db.query(
       `INSERT INTO house_sessions (token_hash, merchant_code, player_id, nickname, game_code, vendor_token, free_play, play_balance, server_seed, client_seed, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
-      [hashToken(token), m.code, row.playerId, row.nickname, row.game, row.vendorToken, row.freePlay, row.freePlay ? FREE_PLAY_BALANCE : 0,
+      [hashToken(token), m.code, row.playerId, row.nickname, row.game, row.vendorToken, row.freePlay, row.freePlay ? houseAmount(FREE_PLAY_BALANCE, m.currency) : 0,
         newServerSeed(), newClientSeed(), HOUSE_SESSION_MS / 1000],
     );
     return token;
@@ -117,7 +136,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
   }
 
   async function settle(m: Pick<Merchant, 'code'>, round: { roundId: string; stake: number; win: number; playerId: string | null; nickname: string; game: string; freePlay: boolean }) {
-    const big = !round.freePlay && isBigWin(round.stake, round.win);
+    const big = !round.freePlay && isBigWin(round.stake, round.win, await currencyOf(m.code));
     await db.tx(async (tx) => {
       // Once: the live path and the recovery sweep may both reach here for a round; only the one that settles it posts.
       const u = await tx.query(`UPDATE house_rounds SET status = 'settled', win = $2, settled_at = now() WHERE round_id = $1 AND status = 'open'`, [round.roundId, round.win]);
@@ -214,7 +233,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
 
   return {
     /** Shared with the table games (baccarat). */
-    internals: { sessionOf, postWinner, asPlayerError, gameOf, realBalance, endIfRevoked },
+    internals: { sessionOf, postWinner, asPlayerError, gameOf, realBalance, endIfRevoked, currencyOf },
     /**
      * The game page hands over the launch code; the house trades it with the wallet, once, for the
      * game session token, which stays on the server. The code opens only the game it was issued for.
@@ -250,7 +269,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     },
 
     async spin(m: Merchant, token: string | undefined, stake: number): Promise<TSpinResult> {
-      if (!(SLOT_STAKES as readonly number[]).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
+      if (!houseStakes(SLOT_STAKES, m.currency).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
       const r = await instantRound(m, token, 'SLOT1', 'S', stake, (rng) => {
         const result = evaluate(stopsFrom(rng));
         return { win: slotWin(stake, result.multiplier), outcome: result, record: { stops: result.stops } };
@@ -262,7 +281,7 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     },
 
     async shoot(m: Merchant, token: string | undefined, fish: FishId, stake: number): Promise<TShootResult> {
-      if (!(FISH_STAKES as readonly number[]).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
+      if (!houseStakes(FISH_STAKES, m.currency).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
       const r = await instantRound(m, token, 'FISH1', 'F', stake, (rng) => {
         const shot = shootFish(fish, rng);
         return { win: shot.caught ? stake * shot.multiple : 0, outcome: shot, record: { fish, ...shot } };

@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { BACCARAT_STAKES, baccaratReturn, dealCoup, type BaccaratHand, type BaccaratSide } from './baccarat.ts';
 import { fairStream } from './fair.ts';
-import { isBigWin, type House } from './house-service.ts';
+import { houseStakes, isBigWin, type House } from './house-service.ts';
 import { currentRound, stepTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
 
@@ -27,7 +27,7 @@ const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
  */
 export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
   const { db, wallet, log } = deps;
-  const { sessionOf, postWinner, realBalance, endIfRevoked } = deps.house.internals;
+  const { sessionOf, postWinner, realBalance, endIfRevoked, currencyOf } = deps.house.internals;
 
   const current = (merchantCode: string, table: string): Promise<RoundRow | null> => currentRound<BaccaratHand>(db, merchantCode, table);
 
@@ -67,7 +67,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
           const upd = await tx.query(`UPDATE house_table_bets SET status = 'settled', win = $2 WHERE id = $1 AND status = 'open' RETURNING id`, [b.id, ret]);
           if (!upd.rows.length) return;
           if (b.free_play) await tx.query('UPDATE house_sessions SET play_balance = play_balance + $2 WHERE token_hash = $1', [b.session_hash, ret]);
-          else if (isBigWin(stake, ret)) {
+          else if (isBigWin(stake, ret, await currencyOf(merchantCode, tx))) {
             await postWinner(tx, { code: merchantCode }, b.nickname, table, ret);
           }
         });
@@ -101,7 +101,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
       table: BACCARAT_TABLE, roundNo: round.round_no, phase: round.phase, closesAt: iso(round.closes_at), nextAt: round.next_at ? iso(round.next_at) : null,
       serverNow: iso(round.now), seedHash: round.seed_hash, serverSeed: round.phase === 'result' ? round.server_seed : null, result: round.result,
       myBets: mine.map((b) => ({ side: b.side, stake: Number(b.stake), win: b.win === null ? null : Number(b.win), status: b.status })),
-      balance, history, stakes: [...BACCARAT_STAKES],
+      balance, history, stakes: houseStakes(BACCARAT_STAKES, m.currency),
     };
   }
 
@@ -136,7 +136,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
     state,
     /** A bet on the open round: written first (under the round's share lock), then sent to the wallet. */
     async bet(m: Merchant, token: string | undefined, side: BaccaratSide, stake: number): Promise<TBaccaratState> {
-      if (!(BACCARAT_STAKES as readonly number[]).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
+      if (!houseStakes(BACCARAT_STAKES, m.currency).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
       const s0 = await sessionOf(db, m, token);
       if (s0.game_code !== BACCARAT_TABLE) throw new AppError(ErrorCode.INVALID_STATE, 'This session is not at a table');
       const placed = await db.tx(async (tx) => {

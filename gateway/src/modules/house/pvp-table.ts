@@ -4,7 +4,7 @@ import { maskName } from '@portal/contracts/domain/money';
 import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
-import type { House } from './house-service.ts';
+import { houseAmount, type House } from './house-service.ts';
 import { PVP_ANTE, PVP_MAX_SEATS, PVP_MIN_PLAYERS, PVP_RAKE_PERCENT, PVP_TABLE, dealRound, pvpRoundId, type PvpResult } from './lucky9.ts';
 import { currentRound, stepTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
@@ -41,11 +41,14 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
   async function step(merchantCode: string): Promise<TableTick & { open: number }> {
     return stepTableRound(db, merchantCode, table, JOINING_MS, async (tx, r) => {
       // Only antes the wallet accepted play; one still in flight is rolled back by the settlement.
-      const seats = (await tx.query<{ id: number }>(
-        `SELECT id FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok ORDER BY id`,
-        [merchantCode, table, r.round_no])).rows.map((s) => Number(s.id));
+      const seated = (await tx.query<{ id: number; ante: number }>(
+        `SELECT id, ante FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND status = 'open' AND bet_ok ORDER BY id`,
+        [merchantCode, table, r.round_no])).rows;
+      const seats = seated.map((s) => Number(s.id));
+      // The ante the seats paid (the merchant's currency: PVP_ANTE at its demo rate).
+      const ante = seated[0] ? Number(seated[0].ante) : PVP_ANTE;
       const anyone = (await tx.query(`SELECT 1 FROM house_pvp_seats WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 LIMIT 1`, [merchantCode, table, r.round_no])).rows.length > 0;
-      const result = dealRound(r.server_seed, pvpRoundId(table, r.round_no), seats, PVP_ANTE);
+      const result = dealRound(r.server_seed, pvpRoundId(table, r.round_no), seats, ante);
       // An empty table moves straight on; otherwise the players see their cards, then the result.
       const showMs = !anyone ? 0 : result.cancelled ? PVP_RESULT_MS : PEEK_MS + PVP_RESULT_MS;
       return { result, showMs, dealt: anyone ? r.round_no : null };
@@ -125,7 +128,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
       table, roundNo: round.round_no, roundId: pvpRoundId(table, round.round_no), phase,
       closesAt: iso(round.closes_at), revealAt: revealAt === null ? null : new Date(revealAt).toISOString(), nextAt: round.next_at ? iso(round.next_at) : null,
       serverNow: iso(round.now), seedHash: round.seed_hash, serverSeed: shown ? round.server_seed : null,
-      ante: PVP_ANTE, rakePercent: PVP_RAKE_PERCENT, maxSeats: PVP_MAX_SEATS, minPlayers: PVP_MIN_PLAYERS,
+      ante: houseAmount(PVP_ANTE, m.currency), rakePercent: PVP_RAKE_PERCENT, maxSeats: PVP_MAX_SEATS, minPlayers: PVP_MIN_PLAYERS,
       seats: seats.map((x) => {
         const me = x.player_id === s.player_id;
         const hand = result?.hands.find((h) => h.seat === Number(x.id));
@@ -137,7 +140,7 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
       }),
       joined: seats.some((x) => x.player_id === s.player_id && x.status !== 'rolled_back'),
       cancelled: shown && !!result?.cancelled,
-      pot: result && !result.cancelled ? result.pot : PVP_ANTE * seats.filter((x) => x.status !== 'rolled_back').length,
+      pot: result && !result.cancelled ? result.pot : houseAmount(PVP_ANTE, m.currency) * seats.filter((x) => x.status !== 'rolled_back').length,
       rake: shown && result ? result.rake : null,
       houseTake: shown && result ? result.houseTake : null,
       winners: shown && result ? result.winners : [],
@@ -170,13 +173,13 @@ export function createPvpTable(deps: { db: Db; wallet: WalletClient; house: Hous
         const ins = await tx.query<{ id: number }>(
           `INSERT INTO house_pvp_seats (merchant_code, table_code, round_no, session_hash, player_id, nickname, ante, status)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'open') ON CONFLICT DO NOTHING RETURNING id`,
-          [m.code, table, r.round_no, s0.token_hash, s0.player_id, s0.nickname, PVP_ANTE]);
+          [m.code, table, r.round_no, s0.token_hash, s0.player_id, s0.nickname, houseAmount(PVP_ANTE, m.currency)]);
         return ins.rows[0] ? { id: Number(ins.rows[0].id), roundNo: r.round_no } : null;
       });
       if (placed) {
         const base = { playerId: s0.player_id!, roundId: pvpRoundId(table, placed.roundNo) };
         try {
-          await wallet.bet(m.code, { ...base, transactionId: `house-P${placed.id}-bet`, gameCode: table, amount: PVP_ANTE, token: s0.vendor_token! });
+          await wallet.bet(m.code, { ...base, transactionId: `house-P${placed.id}-bet`, gameCode: table, amount: houseAmount(PVP_ANTE, m.currency), token: s0.vendor_token! });
           await db.query('UPDATE house_pvp_seats SET bet_ok = true WHERE id = $1', [placed.id]);
         } catch (err) {
           if (err instanceof WalletRefused) {

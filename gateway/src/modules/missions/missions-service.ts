@@ -1,4 +1,5 @@
 import type { TMission, TOpsMission } from '@portal/contracts/api/missions';
+import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
 import {
   missionPeriodEnd, missionPeriodKey, periodOfKey, type TMissionKind, type TMissionPeriod, type TMissionStatus,
 } from '@portal/contracts/domain/missions';
@@ -451,18 +452,24 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
 }
 export type Missions = ReturnType<typeof createMissions>;
 
-/** Demo missions (SEED=demo, first start only), written once: nothing is added when the merchant has any mission. */
+/**
+ * Demo missions (SEED=demo, first start only), written once: nothing is added when the merchant has any
+ * mission. Money targets and rewards are in the merchant's currency (the peso amounts at its demo rate).
+ */
 export async function seedDemoMissions(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM missions WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query('SELECT 1 FROM merchants WHERE code = $1', [merchant]);
+  const exists = await db.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant]);
   if (has.rows.length || !exists.rows.length) return;
+  const currency = exists.rows[0]!.currency;
+  const a = (centavos: number) => scaleCentavos(centavos, currency);
+  const text = (centavos: number) => formatMinor(a(centavos), '', currencyExponent(currency));
   const rows: Array<[TMissionPeriod, TMissionKind, string | null, number, number, { EN: string; TY: string }]> = [
-    ['daily', 'login_days', null, 1, 1_00, { EN: 'Sign in today', TY: 'Mag-sign in ngayon' }],
-    ['daily', 'bet_count', null, 10, 2_00, { EN: 'Place 10 bets today', TY: 'Tumaya nang 10 beses ngayon' }],
-    ['daily', 'valid_bet', null, 500_00, 5_00, { EN: 'Bet 500.00 today', TY: 'Tumaya ng 500.00 ngayon' }],
-    ['daily', 'game_bet', 'RNG', 100_00, 2_00, { EN: 'Bet 100.00 on slots today', TY: 'Tumaya ng 100.00 sa slots ngayon' }],
-    ['weekly', 'deposit', null, 1_000_00, 20_00, { EN: 'Deposit 1,000.00 this week', TY: 'Magdeposito ng 1,000.00 ngayong linggo' }],
-    ['weekly', 'login_days', null, 5, 10_00, { EN: 'Sign in on 5 days this week', TY: 'Mag-sign in sa 5 araw ngayong linggo' }],
+    ['daily', 'login_days', null, 1, a(1_00), { EN: 'Sign in today', TY: 'Mag-sign in ngayon' }],
+    ['daily', 'bet_count', null, 10, a(2_00), { EN: 'Place 10 bets today', TY: 'Tumaya nang 10 beses ngayon' }],
+    ['daily', 'valid_bet', null, a(500_00), a(5_00), { EN: `Bet ${text(500_00)} today`, TY: `Tumaya ng ${text(500_00)} ngayon` }],
+    ['daily', 'game_bet', 'RNG', a(100_00), a(2_00), { EN: `Bet ${text(100_00)} on slots today`, TY: `Tumaya ng ${text(100_00)} sa slots ngayon` }],
+    ['weekly', 'deposit', null, a(1_000_00), a(20_00), { EN: `Deposit ${text(1_000_00)} this week`, TY: `Magdeposito ng ${text(1_000_00)} ngayong linggo` }],
+    ['weekly', 'login_days', null, 5, a(10_00), { EN: 'Sign in on 5 days this week', TY: 'Mag-sign in sa 5 araw ngayong linggo' }],
   ];
   let sort = 0;
   for (const [period, kind, gameType, target, reward, title] of rows) {

@@ -1,4 +1,5 @@
 import type { TOpsRedeem, TOpsReward, TPointConfig, TPointReward, TPointsEntry, TRedeem } from '@portal/contracts/api/points';
+import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
 import { canMoveRedeem, cashForPoints, pointsForBet, type TPointsKind, type TRedeemStatus } from '@portal/contracts/domain/points';
 import { userAudience } from '@portal/contracts/events/events';
 import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
@@ -48,7 +49,12 @@ const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date
 const n = (v: string | number) => Number(v);
 const text = (m: Record<string, string> | undefined, lang: string) => (m ? m[lang] ?? m.EN ?? '' : '');
 
+/** A PHP merchant's points without its own config: a point per ₱1.00 of valid bet, a point worth ₱0.01, 100 points to convert. */
 export const DEFAULT_POINT_CONFIG: TPointConfig = { betPerPoint: 100, minorPerPoint: 1, minConvert: 100, enabled: true };
+/** The default config in a merchant's currency, its amounts at the currency's demo rate (VND: a point per ₫500 of bet, worth ₫5). */
+export function defaultPointConfig(currency: string): TPointConfig {
+  return { ...DEFAULT_POINT_CONFIG, betPerPoint: scaleCentavos(DEFAULT_POINT_CONFIG.betPerPoint, currency), minorPerPoint: scaleCentavos(DEFAULT_POINT_CONFIG.minorPerPoint, currency) };
+}
 /** SQLSTATE raised by points_post when a debit is more than the balance. */
 const POINTS_SQLSTATE = 'PT001';
 
@@ -68,7 +74,9 @@ async function configOf(q: Queryable, merchant: string): Promise<TPointConfig> {
   const r = await q.query<{ bet_per_point: string | number; minor_per_point: number; min_convert: number; enabled: boolean }>(
     'SELECT bet_per_point, minor_per_point, min_convert, enabled FROM points_config WHERE merchant_code = $1', [merchant]);
   const c = r.rows[0];
-  return c ? { betPerPoint: n(c.bet_per_point), minorPerPoint: c.minor_per_point, minConvert: c.min_convert, enabled: c.enabled } : DEFAULT_POINT_CONFIG;
+  if (c) return { betPerPoint: n(c.bet_per_point), minorPerPoint: c.minor_per_point, minConvert: c.min_convert, enabled: c.enabled };
+  const m = (await q.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant])).rows[0];
+  return defaultPointConfig(m?.currency ?? 'PHP');
 }
 
 const toReward = (r: RewardRow, lang: string): TPointReward => ({
@@ -349,11 +357,15 @@ export type Points = ReturnType<typeof createPoints>;
  */
 export async function seedDemoPointRewards(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM point_rewards WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query('SELECT 1 FROM merchants WHERE code = $1', [merchant]);
+  const exists = await db.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant]);
   if (has.rows.length || !exists.rows.length) return;
+  // Cash in the merchant's currency: the peso amounts at its demo rate (VND: Cash 5,000 for 1,000 points).
+  const currency = exists.rows[0]!.currency;
+  const a = (centavos: number) => scaleCentavos(centavos, currency);
+  const text = (centavos: number) => formatMinor(a(centavos), '', currencyExponent(currency));
   const rows: Array<[Record<string, string>, Record<string, string>, number, number, number]> = [
-    [{ EN: 'Cash 10.00', TY: 'Cash na 10.00' }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 1_000, 10_00, 500],
-    [{ EN: 'Cash 100.00', TY: 'Cash na 100.00' }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 9_000, 100_00, 100],
+    [{ EN: `Cash ${text(10_00)}`, TY: `Cash na ${text(10_00)}` }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 1_000, a(10_00), 500],
+    [{ EN: `Cash ${text(100_00)}`, TY: `Cash na ${text(100_00)}` }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 9_000, a(100_00), 100],
     [{ EN: 'Brand T-shirt', TY: 'T-shirt ng brand' }, { EN: 'Our team contacts you for the size and delivery address.', TY: 'Kokontakin ka ng aming koponan para sa sukat at address ng padala.' }, 5_000, 0, 20],
   ];
   let sort = 0;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
 import type { TOpsPromotion, TPromotion, TReward } from '@portal/contracts/api/promotions';
 import {
   drawWinners, rewardStatus, REBATE_LABEL_BPS, wagerContribution, wagerRequired,
@@ -715,24 +716,28 @@ export type { BetFact };
 
 /**
  * Demo promotions (SEED=demo, first start only): one of each rule but the raffle, so /promotions shows
- * something to try. Written once: nothing is added when the merchant has any promotion.
+ * something to try. Written once: nothing is added when the merchant has any promotion. Amounts are in
+ * the merchant's currency (the peso amounts at its demo rate: a VND merchant's cap is 250,000).
  */
 export async function seedDemoPromotions(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM promotions WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query('SELECT 1 FROM merchants WHERE code = $1', [merchant]);
+  const exists = await db.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant]);
   if (has.rows.length || !exists.rows.length) return;
+  const currency = exists.rows[0]!.currency;
+  const amount = (centavos: number) => scaleCentavos(centavos, currency);
+  const text = (centavos: number) => formatMinor(amount(centavos), '', currencyExponent(currency));
   const rows: Array<[string, string, Record<string, string>, Record<string, string>, Record<string, unknown>]> = [
     ['newbie', 'first_deposit', { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsalubong 100%' },
-      { EN: 'Join, then make your first deposit: we match it 100% up to 500.00. Wager the bonus 3 times within 7 days (fishing counts 50%) and it becomes withdrawable.',
-        TY: 'Sumali, pagkatapos ay magdeposito sa unang pagkakataon: dodoblehin namin ito hanggang 500.00. Itaya ang bonus nang 3 beses sa loob ng 7 araw (50% ang bilang ng pangingisda) at maaari na itong i-withdraw.' },
-      { reward_bps: 10_000, reward_cap: 500_00, wagering_bonus_x: 3, weights: { FISH: 50 } }],
+      { EN: `Join, then make your first deposit: we match it 100% up to ${text(500_00)}. Wager the bonus 3 times within 7 days (fishing counts 50%) and it becomes withdrawable.`,
+        TY: `Sumali, pagkatapos ay magdeposito sa unang pagkakataon: dodoblehin namin ito hanggang ${text(500_00)}. Itaya ang bonus nang 3 beses sa loob ng 7 araw (50% ang bilang ng pangingisda) at maaari na itong i-withdraw.` },
+      { reward_bps: 10_000, reward_cap: amount(500_00), wagering_bonus_x: 3, weights: { FISH: 50 } }],
     ['daily', 'daily_signin', { EN: 'Daily sign-in', TY: 'Araw-araw na pag-sign in' },
-      { EN: 'Sign in once a day and receive 1.00.', TY: 'Mag-sign in isang beses sa isang araw at tumanggap ng 1.00.' }, { reward_amount: 1_00, requires_join: false }],
+      { EN: `Sign in once a day and receive ${text(1_00)}.`, TY: `Mag-sign in isang beses sa isang araw at tumanggap ng ${text(1_00)}.` }, { reward_amount: amount(1_00), requires_join: false }],
     ['high_rebate', 'rebate', { EN: 'Daily rebate on every bet', TY: 'Araw-araw na balik-bayad sa bawat taya' },
       { EN: 'Join and get back a share of yesterday\'s valid bets by game type, ready to claim each morning.', TY: 'Sumali at makabalik ng bahagi ng mga wastong taya kahapon ayon sa uri ng laro, handang kunin tuwing umaga.' }, {}],
     ['special', 'request', { EN: 'Share your big win', TY: 'Ibahagi ang iyong malaking panalo' },
       { EN: 'Join, then request your reward with a remark telling us about your win. Our team reviews every request.', TY: 'Sumali, pagkatapos ay hilingin ang iyong gantimpala na may paalala tungkol sa iyong panalo. Sinusuri ng aming koponan ang bawat hiling.' },
-      { reward_amount: 50_00 }],
+      { reward_amount: amount(50_00) }],
   ];
   for (const [category, kind, title, rules, extra] of rows) {
     await db.query(

@@ -227,10 +227,12 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
     if (g.maintenance || g.vendor_maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
     const acc = (await deps.db.query<{ launch_url: string; simulated: boolean; free_play: boolean }>(
       'SELECT launch_url, simulated, free_play FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [ctx.merchant.code, g.vassalage])).rows[0];
-    // What the vendor's page needs besides the launch code: the game, its vendor and type, the operator (merchant);
-    // a simulated vendor also gets the game's name (a real vendor knows its own games).
+    // What the vendor's page needs besides the launch code: the game, its vendor and type, the operator (merchant)
+    // and its currency (free play's play money; a real session takes the wallet's); a simulated vendor also gets
+    // the game's name (a real vendor knows its own games).
     const params = (extra: Record<string, string>) => new URLSearchParams({
-      ...extra, game: g.game_code, vendor: g.vassalage, type: g.game_type, operator: ctx.merchant.code, ...(acc?.simulated ? { name: g.game_name } : {}),
+      ...extra, game: g.game_code, vendor: g.vassalage, type: g.game_type, operator: ctx.merchant.code, currency: ctx.merchant.currency,
+      ...(acc?.simulated ? { name: g.game_name } : {}),
     }).toString();
     if (body.freePlay) {
       // Free play (FREEPLAY3, trial users included): play money on the vendor's page, no wallet session.

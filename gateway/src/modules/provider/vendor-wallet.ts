@@ -110,7 +110,7 @@ export function createVendorWallet(db: Db) {
   }
 
   /**
-   * A win of 20x the round's stake or more, or of ₱5,000 or more, goes to the winner board: the row
+   * A win of 20x the round's stake or more, or of ₱5,000 or more (another currency: at its demo rate), goes to the winner board: the row
    * and its winner.posted event in one transaction.
    */
   async function postBigWin(m: Merchant, vendor: string, memberId: number, roundId: string, gameCode: string, win: number) {
@@ -118,7 +118,7 @@ export function createVendorWallet(db: Db) {
       `SELECT sum(amount)::bigint AS stake FROM vendor_transactions
        WHERE merchant_code = $1 AND vendor = $2 AND round_id = $3 AND member_id = $4 AND kind = 'bet' AND status = 'applied'`,
       [m.code, vendor, roundId, memberId])).rows[0]?.stake ?? 0);
-    if (!isBigWin(stake, win)) return;
+    if (!isBigWin(stake, win, m.currency)) return;
     await db.tx(async (tx) => {
       const p = (await tx.query<{ nickname: string | null; account: string }>('SELECT nickname, account FROM members WHERE id = $1', [memberId])).rows[0];
       const g = (await tx.query<{ game_name: string; icon_url: string | null }>(

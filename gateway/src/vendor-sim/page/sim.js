@@ -67,8 +67,16 @@
     (kids || []).forEach(function (c) { if (c) e.appendChild(c); });
     return e;
   }
+  // Amounts are minor units of the session's currency: its sign and decimals from Intl (₱1,000.00; ₫1,000).
+  var formats = {};
   function money(c) {
-    return '\u20B1' + (c / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    var cur = (state && state.currency) || 'PHP';
+    if (!formats[cur]) {
+      try { formats[cur] = new Intl.NumberFormat('en', { style: 'currency', currency: cur }); } catch (e) { formats[cur] = new Intl.NumberFormat('en', { style: 'currency', currency: 'PHP' }); }
+    }
+    var f = formats[cur];
+    var digits = cur === 'IDR' ? 2 : f.resolvedOptions().maximumFractionDigits;
+    return f.format(c / Math.pow(10, digits));
   }
   function api(path, body) {
     var h = { 'content-type': 'application/json' };
@@ -349,6 +357,7 @@
   }
 
   var launch = { game: q.get('game') || '', vendor: q.get('vendor') || '', operator: q.get('operator') || '', type: q.get('type') || '', name: q.get('name') || q.get('game') || '' };
+  if (/^[A-Z]{3}$/.test(q.get('currency') || '')) launch.currency = q.get('currency');
   var opening = q.get('mode') === 'free' ? api('/free', launch) : api('/open', Object.assign({ token: q.get('token') || '' }, launch));
   // The launch code is single use: drop it from the address bar once sent.
   if (q.has('token')) { q.delete('token'); history.replaceState(null, '', location.pathname + '?' + q.toString()); }

@@ -30,3 +30,14 @@ describe('mission target and reward: pesos in the form, centavos to the API', ()
     expect(missionMoneyForm(null)).toEqual({ target: '', reward: '' });
   });
 });
+
+describe('mission target and reward in đồng (VND, exponent 0)', () => {
+  it('reads whole đồng; a count target stays a count', () => {
+    expect(missionMoneyOf('valid_bet', { target: '250,000', reward: '2500' }, 0)).toEqual({ ok: true, value: { target: 250_000, rewardAmount: 2_500 } });
+    expect(missionMoneyOf('bet_count', { target: '10', reward: '1,000' }, 0)).toEqual({ ok: true, value: { target: 10, rewardAmount: 1_000 } });
+    expect(missionMoneyForm({ kind: 'deposit', target: 500_000, rewardAmount: 10_000 }, 0)).toEqual({ target: '500000', reward: '10000' });
+  });
+  it('refuses a fraction of a đồng', () => {
+    expect(missionMoneyOf('deposit', { target: '250.5', reward: '12.5' }, 0)).toEqual({ ok: false, bad: ['target', 'reward'] });
+  });
+});

@@ -39,3 +39,12 @@ describe('toPesosInput', () => {
     expect(toPesosInput(10005)).toBe('100.05');
   });
 });
+
+describe('parsePesos / toPesosInput with the đồng (VND, exponent 0)', () => {
+  it('reads whole đồng, signed for a debit, and refuses any decimals', () => {
+    expect(parsePesos('50,000', { exponent: 0 })).toBe(50_000);
+    expect(parsePesos('-20,000', { signed: true, exponent: 0 })).toBe(-20_000);
+    for (const bad of ['12.5', '1.00', '.5', '0']) expect(parsePesos(bad, { exponent: 0 })).toBeNull();
+    expect(toPesosInput(1_234_567, 0)).toBe('1234567');
+  });
+});

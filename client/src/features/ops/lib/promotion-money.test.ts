@@ -22,3 +22,14 @@ describe('promotion money terms: pesos in the form, centavos to the API', () => 
     expect(promotionMoneyForm(null)).toEqual({ rewardAmount: '0.00', rewardCap: '', minDeposit: '0.00' });
   });
 });
+
+describe('promotion money terms in đồng (VND, exponent 0)', () => {
+  it('reads whole đồng as minor units and shows them back without decimals', () => {
+    expect(promotionMoneyOf({ rewardAmount: '50,000', rewardCap: '250000', minDeposit: '0' }, 0))
+      .toEqual({ ok: true, value: { rewardAmount: 50_000, rewardCap: 250_000, minDeposit: 0 } });
+    expect(promotionMoneyForm({ rewardAmount: 50_000, rewardCap: 250_000, minDeposit: 0 }, 0)).toEqual({ rewardAmount: '50000', rewardCap: '250000', minDeposit: '0' });
+  });
+  it('refuses 12.5 đồng (no minor unit in use), and what PHP took as centavos', () => {
+    expect(promotionMoneyOf({ rewardAmount: '12.5', rewardCap: '1,250.50', minDeposit: '0.00' }, 0)).toEqual({ ok: false, bad: ['rewardAmount', 'rewardCap', 'minDeposit'] });
+  });
+});

@@ -40,3 +40,14 @@ describe('parseBankForm', () => {
     expect(ZOpsSettings.shape.manualBank.safeParse(parseBankForm(bank).value).success).toBe(true);
   });
 });
+
+describe('parseSettingsForm in đồng (VND, ISO 4217 exponent 0)', () => {
+  const vnd: SettingsForm = { depositMin: '50,000', depositMax: '25000000', withdrawMin: '50000', withdrawMax: '25,000,000', withdrawDailyMax: '50,000,000', autoReceiveMinutes: '30' };
+  it('reads whole đồng as the minor unit: 50,000 is 50000, not 5000000', () => {
+    expect(parseSettingsForm(vnd, 0).value).toEqual({ depositMin: 50_000, depositMax: 25_000_000, withdrawMin: 50_000, withdrawMax: 25_000_000, withdrawDailyMax: 50_000_000, autoReceiveMinutes: 30 });
+  });
+  it('refuses a fraction of a đồng (not rounded), where pesos would take it', () => {
+    expect(parseSettingsForm({ ...vnd, depositMin: '50000.5' }, 0).errors).toEqual({ depositMin: 'amount' });
+    expect(parseSettingsForm({ ...vnd, depositMin: '100.00' }, 0).errors).toEqual({ depositMin: 'amount' });
+  });
+});
