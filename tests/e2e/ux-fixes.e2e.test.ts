@@ -160,10 +160,20 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
-  it('on a 390 px phone in Tagalog nothing is wider than the screen: the signed-in header (the logo shrinks) and every member-centre item', async () => {
+  it('on a 390 px phone in Tagalog nothing is wider than the screen: the header (the logo at its size, signed out and in) and every member-centre item', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
     await page.setViewportSize({ width: 390, height: 844 });
+    const logoWidth = () => page.locator('.logo__img').first().evaluate((e) => e.getBoundingClientRect().width);
+    const logoLoaded = () => page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.logo__img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
+    // Signed out: "Mag-log In" and "Mag-rehistro" took 10 px of the logo.
+    await page.goto(gw.url + '/');
+    await page.getByTestId('register-button').waitFor({ timeout: 15_000 });
+    await logoLoaded();
+    expect(await logoWidth()).toBeGreaterThanOrEqual(103.5);
     await signInContext(context, p.token);
     await page.goto(gw.url + '/');
     await page.getByTestId('account-menu-button').waitFor({ timeout: 15_000 });
@@ -178,8 +188,12 @@ describe('issue 12 in Chromium', () => {
       return !!img && img.complete && img.naturalWidth > 0;
     });
     await page.getByTestId('header-balance').waitFor({ timeout: 30_000 });
-    // The whole image stays left of the balance and the deposit button (it used to be 104 px wide in a 50 px link).
+    // The whole image stays left of the balance and the deposit button (it used to be 104 px wide in a 50 px link),
+    // at its size: the balance, account menu and "Magdeposito" squeezed it to 34 px (the menu is now an icon, deposit a +).
     await expect.poll(async () => (await box('.site-header__actions')).left - (await box('.logo__img')).right).toBeGreaterThanOrEqual(0);
+    expect(await logoWidth()).toBeGreaterThanOrEqual(103.5);
+    expect(await page.getByTestId('deposit-button').getAttribute('href')).toContain('depositv2');
+    expect((await page.getByTestId('deposit-button').textContent())?.trim()).toBe('Magdeposito');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'ux-header-390-ty');
     // Every member-centre item at that width: nothing wider than the screen (the referral link row and
