@@ -160,6 +160,31 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
+  it('on a 390 px phone the floating customer-service bar leaves the end of every page uncovered', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInContext(context, p.token);
+    // The bar's top minus the bottom of the page's last line (the footer's copyright, which the bar covered),
+    // scrolled to the end.
+    const toEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const gap = () => page.evaluate(() => document.querySelector('.side-bar__list')!.getBoundingClientRect().top
+      - document.querySelector('.site-footer__copy')!.getBoundingClientRect().bottom);
+    for (const path of ['/', '/member?tab=depositv2', '/member?tab=withdraw', '/promotions', '/live']) {
+      await page.goto(gw.url + path);
+      await page.locator('main').first().waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1_500);
+      await toEnd();
+      await page.locator('.site-footer__copy').waitFor({ state: 'attached', timeout: 30_000 });
+      await page.waitForTimeout(500);
+      await toEnd();
+      await page.waitForTimeout(300);
+      expect(await gap(), path).toBeGreaterThanOrEqual(0);
+    }
+    await snap(page, 'ux-side-bar-390-ty');
+    await context.close();
+  });
+
   it('on a 390 px phone in Tagalog nothing is wider than the screen: the header (the logo at its size, signed out and in) and every member-centre item', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
