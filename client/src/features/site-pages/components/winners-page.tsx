@@ -32,7 +32,7 @@ export function WinnersPage() {
         <p className="site-empty">{t('winners_none')}</p>
       ) : (
         <div className="site-table-box">
-          <table className="site-table" data-testid="winners-table">
+          <table className="site-table site-table--winners" data-testid="winners-table">
             <thead>
               <tr>
                 <th>{t('winners_col_time')}</th>
