@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,16 @@ export type MemberCentreSlot = { render: () => ReactNode; badge?: number; hidden
 /** Every item but the security centre (this feature's own) comes from a slot: a missing one is a type error. */
 export type MemberCentreSlots = Record<Exclude<MemberCentreItem, 'securityCenter'>, MemberCentreSlot>;
 
+/**
+ * On a phone the menu is one sideways-scrolling row: the scroll that brings the current item to its middle
+ * (clamped to the row). A member centre opened on a later item (the header's Deposit or Withdraw, a
+ * cashier return) showed the first two items and not the one open.
+ */
+export function menuScrollFor(row: { clientWidth: number; scrollWidth: number }, item: { offsetLeft: number; offsetWidth: number }): number {
+  const max = Math.max(0, row.scrollWidth - row.clientWidth);
+  return Math.min(max, Math.max(0, Math.round(item.offsetLeft - (row.clientWidth - item.offsetWidth) / 2)));
+}
+
 const isItem = (v: string | null): v is MemberCentreItem => v !== null && (MEMBER_CENTRE_ITEMS as readonly string[]).includes(v);
 
 /**
@@ -31,6 +41,16 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
   const item: MemberCentreItem = isItem(tab) && !slotOf(tab)?.hidden ? tab : 'securityCenter';
   const setItem = (id: MemberCentreItem) => setSearch(id === 'securityCenter' ? {} : { tab: id }, { replace: true });
   const slot = slotOf(item);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const isReady = !!info.data && !info.data.isTrial;
+  useEffect(() => {
+    const row = menuRef.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    // Only the row scrolls (scrollIntoView would move the page too); a column menu has nothing to scroll.
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    const offsetLeft = current.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+    row.scrollLeft = menuScrollFor(row, { offsetLeft, offsetWidth: current.offsetWidth });
+  }, [item, isReady]);
   if (info.error) return <section className="container member-centre"><FormMessage message={errorMessage(info.error)} /></section>;
   if (!info.data) return <section className="container member-centre"><p className="form-notice">{t('loading')}</p></section>;
   if (info.data.isTrial) {
@@ -48,7 +68,7 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
   return (
     <section className="container member-centre">
       <nav className="mc-menu" aria-label={t('mc_menu')}>
-        <ul>
+        <ul ref={menuRef}>
           {MEMBER_CENTRE_ITEMS.filter((id) => !slotOf(id)?.hidden).map((id) => {
             const badge = slotOf(id)?.badge ?? 0;
             return (
