@@ -59,6 +59,8 @@ export const OPS_PERMISSIONS = {
   /** Player feedback (/ops/api/feedback): read it with its images, answer it once. */
   'feedback.read': ['administrator', 'support'],
   'feedback.answer': ['administrator', 'support'],
+  /** Live chat with players (/ops/api/chats and the console's `ops:{code}` socket): list, read, reply, close. */
+  'chat.answer': ['administrator', 'support'],
   /** Promotions (/ops/api/promotions): authoring by content, reward requests decided by finance. */
   'promotions.read': ['administrator', 'content', 'finance'],
   'promotions.manage': ['administrator', 'content'],

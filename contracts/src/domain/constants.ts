@@ -15,6 +15,8 @@ export const MODULE_FLAGS = [
   'TRANSREC3',
   'TRANSBETREPMEM3',
   'AGENTPOLICY3',
+  /** The in-portal live chat with the merchant's operators (api/chat.ts); not a flag of the spec's list. */
+  'LIVECHAT3',
 ] as const;
 export type ModuleFlag = (typeof MODULE_FLAGS)[number];
 export type ModuleFlags = Record<ModuleFlag, boolean>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZWinner } from '../api/games.ts';
 import type { TSocketGrabReply, TSocketGrabRequest } from '../api/red-envelopes.ts';
+import { CHAT_STATUSES, ZChatMessage } from '../api/chat.ts';
 
 /**
  * Realtime events. Names are lowercase dot facts. Every event travels in the envelope
@@ -9,13 +10,15 @@ import type { TSocketGrabReply, TSocketGrabRequest } from '../api/red-envelopes.
 
 /**
  * `user:{memberId}` or `merchant:{code}`; `cache:{code}` carries the gateway nodes' own cache
- * invalidations (`content.changed`): no socket ever joins it.
+ * invalidations (`content.changed`): no socket ever joins it. `ops:{code}`: the merchant's operators
+ * who answer the live chat (a socket opened with an operator token holding `chat.answer`), never a player.
  */
-export const ZAudience = z.string().regex(/^(user:\d+|merchant:[A-Za-z0-9_-]{1,32}|cache:[A-Za-z0-9_-]{1,32})$/);
+export const ZAudience = z.string().regex(/^(user:\d+|merchant:[A-Za-z0-9_-]{1,32}|cache:[A-Za-z0-9_-]{1,32}|ops:[A-Za-z0-9_-]{1,32})$/);
 export type TAudience = z.infer<typeof ZAudience>;
 export const userAudience = (memberId: number | string) => `user:${memberId}`;
 export const merchantAudience = (code: string) => `merchant:${code}`;
 export const cacheAudience = (code: string) => `cache:${code}`;
+export const opsAudience = (code: string) => `ops:${code}`;
 
 /** Minor units, integer. */
 const ZMinor = z.number().int();
@@ -186,6 +189,27 @@ export const ZPointsRedeem = z.object({
   amount: ZMinor.nonnegative(),
 });
 
+/**
+ * Live chat (api/chat.ts). `chat.posted`: a message in the member's chat (theirs or customer
+ * service's), to the member, with the chat's state after it. `chat.updated`: the chat's state changed
+ * without a message (closed by an operator, read in another tab), to the member. `chat.changed`: any
+ * change of a chat of the merchant (message, read, close), to its operators (`ops:{code}`); it carries
+ * no text: the console reads the chat over HTTP, where each call is authorized.
+ */
+const ZChatState = z.object({ chatId: z.string(), status: z.enum(CHAT_STATUSES), unread: z.number().int().nonnegative(), lastMessageAt: z.string().nullable() });
+export const ZChatPosted = ZChatState.extend({ message: ZChatMessage });
+export const ZChatUpdated = ZChatState;
+export const ZChatChanged = z.object({
+  chatId: z.string(),
+  memberId: z.number().int(),
+  status: z.enum(CHAT_STATUSES),
+  unreadOps: z.number().int().nonnegative(),
+  unreadMember: z.number().int().nonnegative(),
+  lastMessageAt: z.string().nullable(),
+  /** What happened: a message (from whom), a read (by whom), or a close. */
+  reason: z.enum(['member_message', 'operator_message', 'member_read', 'operator_read', 'closed']),
+});
+
 /** Event type -> payload schema. One vocabulary for machines, bus and sockets. */
 export const EVENT_PAYLOADS = {
   'balance.changed': ZBalanceChanged,
@@ -210,6 +234,9 @@ export const EVENT_PAYLOADS = {
   'envelope.left': ZEnvelopeLeft,
   'points.changed': ZPointsChanged,
   'points.redeem': ZPointsRedeem,
+  'chat.posted': ZChatPosted,
+  'chat.updated': ZChatUpdated,
+  'chat.changed': ZChatChanged,
 } as const;
 export type EventType = keyof typeof EVENT_PAYLOADS;
 export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
@@ -266,6 +293,8 @@ export type ClientToServerEvents = {
 export const ZHandshakeAuth = z
   .object({
     token: z.string().max(256).optional(),
+    /** An operator token (the console's live chat): the socket joins `ops:{code}` only, never a member's rooms. */
+    opsToken: z.string().max(256).optional(),
     merchant: z.string().max(32).optional(),
     last: z.record(z.string(), z.number().int().nonnegative()).optional(),
   })

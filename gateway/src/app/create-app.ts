@@ -67,6 +67,8 @@ import { registerTeamRollupJob } from '../modules/agents/team-stats.ts';
 import { mountAgentReportRoutes } from '../modules/agents/reports-routes.ts';
 import { createFeedback } from '../modules/feedback/feedback-service.ts';
 import { mountFeedbackOps, mountFeedbackRoutes } from '../modules/feedback/feedback-routes.ts';
+import { createChat } from '../modules/chat/chat-service.ts';
+import { mountChatOps, mountChatRoutes } from '../modules/chat/chat-routes.ts';
 import { mountReferralRoutes } from '../modules/referral/referral-routes.ts';
 import { mountProfitRoutes } from '../modules/profit/profit-routes.ts';
 import { createRedEnvelopes, registerRedEnvelopeJobs } from '../modules/red-envelopes/red-envelopes-service.ts';
@@ -260,6 +262,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   const feedback = createFeedback(db);
   mountFeedbackOps(app, { db, feedback, merchants, operators: cashier.operators, checkResponses });
+  const chat = createChat(db);
+  mountChatOps(app, { db, chat, merchants, operators: cashier.operators, checkResponses });
   mountPointOps(app, { db, points, merchants, operators: cashier.operators, checkResponses });
   mountRedEnvelopeOps(app, { db, envelopes, merchants, operators: cashier.operators, checkResponses });
   mountPromotionOps(app, { db, promos, merchants, operators: cashier.operators });
@@ -270,6 +274,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountBetRoutes(apiApp, db, routeOpts);
   mountRgRoutes(apiApp, { rg, family: rgFamily, limiter }, routeOpts);
   mountFeedbackRoutes(apiApp, { feedback }, routeOpts);
+  mountChatRoutes(apiApp, { chat }, routeOpts);
   mountReferralRoutes(apiApp, { db, isProduction: config.isProduction }, routeOpts);
   mountProfitRoutes(apiApp, db, routeOpts);
   mountPromotionRoutes(apiApp, { promos }, routeOpts);
@@ -339,6 +344,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   http.on('clientError', answerClientError);
   const realtime = createRealtime(http, {
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,
+    // The console's live chat socket (operator token, `chat.answer`): the merchant's `ops:{code}` audience.
+    operators: cashier.operators,
     // Red envelope grabs over the page's socket (the same grab as POST /wps/envelopes/:id/grab).
     hooks: [socketGrab({ envelopes, merchants, sessions, log, assertOpen: (m, req) => assertSystemOpen(m, proxyaddr(req, trust), regionOf(req)) })],
     ...(adapterClient ? { redisClient: adapterClient } : {}),

@@ -18,6 +18,7 @@ import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
 import { opsRgCalls, opsRgListCalls, rgCalls, rgFamilyCall } from '@portal/contracts/api/rg';
 import { FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls } from '@portal/contracts/api/feedback';
+import { chatCalls, opsChatCalls } from '@portal/contracts/api/chat';
 import { referralCalls } from '@portal/contracts/api/referral';
 import { profitCalls } from '@portal/contracts/api/profit';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
@@ -49,7 +50,7 @@ const groups: Record<string, Record<string, unknown>> = {
   feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
   // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
   feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
-  opsPointCalls, pointCalls, opsProviderCalls,
+  opsPointCalls, pointCalls, opsProviderCalls, chatCalls, opsChatCalls,
 };
 const calls = Object.entries(groups).flatMap(([g, defs]) =>
   Object.entries(defs)

@@ -11,6 +11,7 @@ import { FEEDBACK_PATHS, feedbackCalls } from '@portal/contracts/api/feedback';
 import { referralCalls } from '@portal/contracts/api/referral';
 import { profitCalls } from '@portal/contracts/api/profit';
 import { missionCalls } from '@portal/contracts/api/missions';
+import { chatCalls } from '@portal/contracts/api/chat';
 import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
 /**
@@ -21,7 +22,7 @@ import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts
 type Call = { method: string; path: string; auth: boolean; trial?: true };
 const ALL: Record<string, Call> = Object.fromEntries(
   Object.entries({ authCalls, oidcCalls, betsCalls, cashierCalls, catalogueCalls, gameCalls, walletCalls, contentCalls, systemCalls, launch: { launchCall },
-    feedbackCalls, referralCalls, profitCalls, missionCalls, feedbackUpload: { send: { method: 'PUT', path: FEEDBACK_PATHS.send, auth: true } } })
+    feedbackCalls, referralCalls, profitCalls, missionCalls, chatCalls, feedbackUpload: { send: { method: 'PUT', path: FEEDBACK_PATHS.send, auth: true } } })
     .flatMap(([group, calls]) => Object.entries(calls as Record<string, Call>).map(([name, c]) => [`${group}.${name}`, c])),
 );
 const MEMBER_ONLY = Object.entries(ALL).filter(([, c]) => c.auth && !c.trial);

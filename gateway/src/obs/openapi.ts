@@ -18,6 +18,7 @@ import * as vendor from '@portal/contracts/api/vendor';
 import * as wallet from '@portal/contracts/api/wallet';
 import * as rg from '@portal/contracts/api/rg';
 import * as feedback from '@portal/contracts/api/feedback';
+import * as chat from '@portal/contracts/api/chat';
 import * as referral from '@portal/contracts/api/referral';
 import * as profit from '@portal/contracts/api/profit';
 import * as promotions from '@portal/contracts/api/promotions';
@@ -54,7 +55,7 @@ const isCall = (v: unknown): v is AnyCall =>
 
 /** The player API (/wps, /lgw) calls of every contract module: exported calls and objects of calls. */
 export function contractCalls(): AnyCall[] {
-  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, content, feedback, games, house, missions, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
+  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, chat, content, feedback, games, house, missions, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
   modules.push(points);
   for (const m of modules) {
@@ -105,6 +106,9 @@ const HAND_MOUNTED: Op[] = [
 const CALL_REFUSALS: Record<string, readonly ErrorCode[]> = {
   [`POST ${auth.authCalls.login.path}`]: [ErrorCode.INVALID_CREDENTIALS, ErrorCode.LOGIN_LOCKED, ErrorCode.CAPTCHA_REQUIRED, ErrorCode.CAPTCHA_INVALID, ErrorCode.BOT_CHECK_REQUIRED, ErrorCode.TOO_MANY_REQUESTS],
   [`POST ${vendor.launchCall.path}`]: [ErrorCode.NOT_FOUND, ErrorCode.GAME_MAINTENANCE, ErrorCode.MODULE_DISABLED, ErrorCode.NOT_AVAILABLE],
+  // Live chat: the module flag LIVECHAT3; a player's messages are rate limited.
+  ...Object.fromEntries(Object.values(chat.chatCalls).map((c) => [`${c.method} ${c.path}`, [ErrorCode.MODULE_DISABLED]])),
+  [`POST ${chat.chatCalls.send.path}`]: [ErrorCode.MODULE_DISABLED, ErrorCode.TOO_MANY_REQUESTS],
 };
 
 /** Codes any call can meet by its kind: the merchant, maintenance and region, the input's schema, the session. */

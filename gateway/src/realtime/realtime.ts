@@ -5,6 +5,7 @@ import {
   ZHandshakeAuth,
   ZSyncRequest,
   merchantAudience,
+  opsAudience,
   userAudience,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -16,6 +17,8 @@ import type { EventBus } from '../bus/bus.ts';
 import { readSince } from '../bus/outbox.ts';
 import type { MerchantDirectory } from '../modules/merchants/merchant-directory.ts';
 import type { SessionStore } from '../modules/sessions/session-store.ts';
+import type { Operator } from '../modules/ops/operators.ts';
+import { opsCan } from '@portal/contracts/api/ops';
 import { eventsDelivered, eventsReceived, socketsConnected } from '../obs/metrics.ts';
 
 type SocketData = { memberId: number | null; merchantCode: string; audiences: string[] };
@@ -46,7 +49,17 @@ export type RealtimeDeps = {
   adapterStream?: string;
   /** Client calls answered on the socket besides `sync` (attached when the socket connects). */
   hooks?: SocketHook[];
+  /** Operator sessions, for the console's live chat socket (`opsToken`); without it no operator socket is accepted. */
+  operators?: { resolve(token: string): Promise<Operator | null> };
 };
+
+/**
+ * May this operator's socket hear the merchant's `ops:{code}` events? The console's gate (password
+ * changed, authenticator enrolled) and the live chat permission; only its own merchant.
+ */
+export function canJoinOps(op: Operator | null, merchantCode: string): op is Operator {
+  return !!op && op.merchantCode === merchantCode && !op.mustChangePassword && op.totpEnrolled && opsCan(op.roles, 'chat.answer');
+}
 
 /**
  * May a page of `origin` open a socket on this server? Only the portal's own pages: same host as the
@@ -102,6 +115,13 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
         code: auth.data.merchant ?? (typeof headerMerchant === 'string' ? headerMerchant : undefined),
       });
       if (!merchant) return next(new Error('UNKNOWN_MERCHANT'));
+      if (auth.data.opsToken !== undefined) {
+        // An operator's socket hears its merchant's operator audience and nothing of the players.
+        const op = deps.operators ? await deps.operators.resolve(auth.data.opsToken) : null;
+        if (!canJoinOps(op, merchant.code)) return next(new Error('UNAUTHORIZED'));
+        socket.data = { memberId: null, merchantCode: merchant.code, audiences: [opsAudience(merchant.code)] };
+        return next();
+      }
       let memberId: number | null = null;
       if (auth.data.token) {
         const session = await deps.sessions.resolveForSocket(auth.data.token);

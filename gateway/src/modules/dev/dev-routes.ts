@@ -2,7 +2,7 @@ import type { Express, Request, Response, NextFunction } from 'express';
 import { z } from 'zod';
 import { ZDevOutboxQuery, ZDevWinnerBody, ZReplayBody } from '@portal/contracts/api/dev';
 import { MODULE_FLAGS } from '@portal/contracts/domain/constants';
-import { cacheAudience, merchantAudience, userAudience, type EventType } from '@portal/contracts/events/events';
+import { cacheAudience, merchantAudience, opsAudience, userAudience, type EventType } from '@portal/contracts/events/events';
 import type { Db } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -149,9 +149,10 @@ export function mountDevRoutes(
     const sent = await db.tx(async (tx) => {
       const out = [];
       for (const e of body.events) {
+        // An operator event stays with this merchant's operators: never replayed to its players.
         const audience = e.audience.startsWith('user:')
           ? body.userId !== undefined ? userAudience(body.userId) : e.audience
-          : merchantAudience(code);
+          : e.audience.startsWith('ops:') ? opsAudience(code) : merchantAudience(code);
         try {
           // A re-targeted event names its new member inside the payload too.
           const payload = body.userId !== undefined && e.audience.startsWith('user:') && isRecord(e.payload) && 'memberId' in e.payload

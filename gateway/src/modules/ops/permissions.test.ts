@@ -4,6 +4,7 @@ import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { opsRgCalls, opsRgListCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
+import { opsChatCalls } from '@portal/contracts/api/chat';
 import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
 import { opsPromotionCalls } from '@portal/contracts/api/promotions';
 import { opsMissionCalls } from '@portal/contracts/api/missions';
@@ -67,6 +68,11 @@ const ROUTES: Route[] = [
   { method: 'GET', path: opsFeedbackCalls.list.path, action: 'feedback.read', roles: [A, S] },
   { method: 'GET', path: opsFeedbackCalls.image.path, action: 'feedback.read', roles: [A, S] },
   { method: 'POST', path: opsFeedbackCalls.answer.path, action: 'feedback.answer', roles: [A, S], body: {} },
+  { method: 'GET', path: opsChatCalls.list.path, action: 'chat.answer', roles: [A, S] },
+  { method: 'GET', path: opsChatCalls.messages.path, action: 'chat.answer', roles: [A, S] },
+  { method: 'POST', path: opsChatCalls.reply.path, action: 'chat.answer', roles: [A, S], body: {} },
+  { method: 'POST', path: opsChatCalls.read.path, action: 'chat.answer', roles: [A, S], body: {} },
+  { method: 'POST', path: opsChatCalls.close.path, action: 'chat.answer', roles: [A, S], body: {} },
   { method: 'GET', path: opsPlayerCalls.players.path, action: 'players.read', roles: [A, F, S, R] },
   { method: 'GET', path: opsPlayerCalls.player.path, action: 'players.read', roles: [A, F, S, R] },
   { method: 'GET', path: opsPlayerCalls.playerMoney.path, action: 'players.money', roles: [A, F, R] },
@@ -159,6 +165,7 @@ describe('operator permission matrix', () => {
       .map((c) => (typeof c === 'string' ? `GET ${c}` : `${c.method} ${c.path}`))
       .concat(Object.values(opsPointCalls).map((c) => `${c.method} ${c.path}`))
       .concat(Object.values(opsProviderCalls).map((c) => `${c.method} ${c.path}`))
+      .concat(Object.values(opsChatCalls).map((c) => `${c.method} ${c.path}`))
       // the content section's one path without a call object is the (POST) image upload
       .concat(Object.values(opsContentCalls).map((c) => (typeof c === 'string' ? `POST ${c}` : `${c.method} ${c.path}`)));
     const covered = new Set([...ROUTES.map((r) => `${r.method} ${r.path}`), ...SESSION_PATHS]);
