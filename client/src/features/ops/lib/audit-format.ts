@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'balance.adjust', 'member.disable', 'member.enable', 'settings.update',
   'agent.house_contract.grant', 'agent.contract.terminate', 'agent.promote',
   'operator.totp_enrol', 'operator.create', 'operator.update', 'operator.reset', 'permission.denied', 'site.update', 'vendor.update', 'game.update',
+  'provider.connect', 'provider.update', 'provider.secret_rotate', 'provider.disconnect',
   'announcement.create', 'announcement.update', 'announcement.delete', 'banner.create', 'banner.update', 'banner.delete',
   'help.create', 'help.update', 'help.delete', 'article.create', 'article.update', 'article.delete', 'content.image.upload',
   'message.campaign', 'envelope.drop', 'feedback.answer', 'mission.create', 'mission.update',

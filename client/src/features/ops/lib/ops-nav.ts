@@ -21,6 +21,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/site', key: 'nav_site', id: 'site', group: 'site', action: 'site.read' },
   { to: '/ops/brand', key: 'nav_brand', id: 'brand', group: 'site', action: 'site.read' },
   { to: '/ops/games', key: 'nav_games', id: 'games', group: 'site', action: 'games.read' },
+  { to: '/ops/providers', key: 'nav_providers', id: 'providers', group: 'site', action: 'games.read' },
   { to: '/ops/feedback', key: 'nav_feedback', id: 'feedback', group: 'players', action: 'feedback.read' },
   { to: '/ops/promotions', key: 'nav_promotions', id: 'promotions', group: 'marketing', action: 'promotions.read' },
   { to: '/ops/missions', key: 'nav_missions', id: 'missions', group: 'marketing', action: 'missions.read' },
