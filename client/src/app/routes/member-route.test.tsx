@@ -23,10 +23,13 @@ describe('the member centre cashier of an excluded player (the server refuses de
       expect(deposit).toContain('href="/member?tab=withdraw"');
       expect(textOf(deposit)).toContain(lang === 'EN' ? 'Deposits are closed for your account. Until 2027-06-05 23:15.' : 'Sarado ang pagdeposito para sa iyong account. Hanggang 2027-06-05 23:15.');
       expect(textOf(deposit)).toContain(i18n.getFixedT(lang, 'wallet')('deposit_title'));
+      // the player's own deposits stay listed
+      expect(deposit).toContain('data-testid="deposit-list-refresh"');
       const transfer = await renderStatic(lang, cashierSlots(excluded, true).transferUpline.render(), { namespaces: ['rg', 'wallet'] });
       expect(transfer).toContain('data-testid="rg-closed-transfer"');
       expect(transfer).not.toContain('<form');
       expect(textOf(transfer)).toContain(i18n.getFixedT(lang, 'wallet')('transfer_title_agent'));
+      expect(textOf(transfer)).toContain(i18n.getFixedT(lang, 'wallet')('transfer_list'));
     }
   });
 

@@ -1,6 +1,6 @@
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { BetsPanel } from '../../features/bets/components/bets-panel';
-import { DepositPanel } from '../../features/deposit/components/deposit-panel';
+import { DepositPanel, RecentDeposits } from '../../features/deposit/components/deposit-panel';
 import { MemberCentrePage, type MemberCentreSlots } from '../../features/member-centre/components/member-centre-page';
 import { useUnreadCount } from '../../features/messages/api/get-unread-count';
 import { MessagesPanel } from '../../features/messages/components/messages-panel';
@@ -18,7 +18,7 @@ import { RewardCentre } from '../../features/promotions/components/reward-centre
 import { usePromotionEvents } from '../../features/promotions/components/use-promotion-events';
 import { RgLimitsOffer } from '../../features/rg/components/limits-offer';
 import { RecordsPanel } from '../../features/records/components/records-panel';
-import { TransferPanel } from '../../features/transfer/components/transfer-panel';
+import { TransferList, TransferPanel } from '../../features/transfer/components/transfer-panel';
 import { WalletsPanel } from '../../features/wallet/components/wallets-panel';
 import { WithdrawPanel } from '../../features/withdraw/components/withdraw-panel';
 import { useTranslation } from 'react-i18next';
@@ -78,7 +78,10 @@ export function cashierSlots(exclusion: RgExclusionState, isAgent: boolean): Pic
   };
 }
 
-/** A cashier item closed by an exclusion: its title and the notice (what is closed, until when, the way to withdraw). */
+/**
+ * A cashier item closed by an exclusion: its title and the notice (what is closed, until when, the way to
+ * withdraw) instead of the form; the player's own records below stay (reads pass).
+ */
 export function ClosedItem({ exclusion, place, isAgent = false }: { exclusion: NonNullable<RgExclusionState>; place: Extract<ClosedPlace, 'deposit' | 'transfer'>; isAgent?: boolean }) {
   const { t } = useTranslation('wallet');
   const title = place === 'deposit' ? t('deposit_title') : isAgent ? t('transfer_title_agent') : t('transfer_title');
@@ -88,6 +91,7 @@ export function ClosedItem({ exclusion, place, isAgent = false }: { exclusion: N
         <h1 className="mc-title">{title}</h1>
         <ExclusionNotice exclusion={exclusion} place={place} />
       </div>
+      {place === 'deposit' ? <RecentDeposits /> : <TransferList />}
     </div>
   );
 }

@@ -178,7 +178,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
   );
 }
 
-function RecentDeposits() {
+export function RecentDeposits() {
   const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const money = useMoney();

@@ -99,7 +99,7 @@ export function TransferPanel({ isAgent, initialDownline }: { isAgent: boolean; 
   );
 }
 
-function TransferList() {
+export function TransferList() {
   const formatDateTime = useDateTime();
   const { t } = useTranslation('wallet');
   const money = useMoney();
