@@ -145,7 +145,7 @@ describe('limits and exclusions at play', () => {
     await context.close();
   });
 
-  it('an excluded player logs in to a restricted session: the withdraw and RG pages open, a game does not launch', async () => {
+  it('an excluded player logs in to a restricted session: the withdraw and RG pages open, the deposit is closed, a game does not launch', async () => {
     const token = await fundedPlayer('rgexcluded1', 300);
     expect((await call('/wps/v2/rg/exclusion', token, { kind: 'cooling', duration: '7d' })).status).toBe(200);
     // the login itself (password, bot check) succeeds: it opens a restricted session
@@ -165,13 +165,20 @@ describe('limits and exclusions at play', () => {
     await page.goto(gw.url + '/member?tab=responsibleGaming');
     await page.getByTestId('rg-excluded').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('rg-excluded').innerText()).toContain('cooling-off');
-    // a game does not launch: the launch dialog gives the RG code's message
+    // the deposit item is closed (no form the server would refuse), with the end date
+    await page.goto(gw.url + '/member?tab=depositv2');
+    expect(await page.getByTestId('rg-closed-deposit').innerText({ timeout: 15_000 })).toContain('Deposits are closed for your account');
+    expect(await page.getByTestId('deposit-submit').count()).toBe(0);
+    // a game does not launch: the exclusion dialog says so, and no launch call is sent (the server refuses it anyway)
+    const launches: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('launchGame')) launches.push(r.url()); });
     await page.goto(gw.url + '/');
     const card = page.getByTestId('home-hot-games').getByTestId('game-card').filter({ hasText: 'Lucky Peso Reels' }).first();
     await card.hover();
     await card.getByRole('button', { name: /play now/i }).first().click();
-    await page.getByTestId('launch-dialog-failed').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('launch-dialog-failed').innerText()).toContain('excluded from play');
+    await page.getByTestId('launch-dialog-excluded').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('launch-dialog-excluded').innerText()).toContain('Games are closed for your account');
+    expect(launches).toEqual([]);
     await page.screenshot({ path: '/tmp/rg-excluded-launch.png' });
     await context.close();
   });
