@@ -219,6 +219,14 @@ describe('issue 12 in Chromium', () => {
     expect(await logoWidth()).toBeGreaterThanOrEqual(103.5);
     expect(await page.getByTestId('deposit-button').getAttribute('href')).toContain('depositv2');
     expect((await page.getByTestId('deposit-button').textContent())?.trim()).toBe('Magdeposito');
+    // Wider phones and small tablets too: the compact header holds up to 540 px, the full one from there.
+    for (const width of [481, 541, 600]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.waitForTimeout(200);
+      expect(await logoWidth(), `${width}`).toBeGreaterThanOrEqual(103.5);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}`).toBeLessThanOrEqual(width);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await snap(page, 'ux-header-390-ty');
     // Every member-centre item at that width: nothing wider than the screen (the referral link row and
