@@ -4,7 +4,7 @@ import { createStore, useStore } from './store';
  * Global popups named by the spec. One is open at a time; any layer may open one (a feature opens
  * the login popup when a guest tries to play).
  */
-export type PopupName = 'loginPopupModal' | 'registerModal' | 'forgetPassModal' | 'changePassModal' | 'helpModal' | 'agentCentre' | 'rgFamilyModal';
+export type PopupName = 'loginPopupModal' | 'registerModal' | 'forgetPassModal' | 'changePassModal' | 'helpModal' | 'agentCentre' | 'rgFamilyModal' | 'chatRoom';
 export type PopupOptions = {
   /** Help topic to scroll to. */
   anchor?: string;

@@ -29,11 +29,7 @@ export const CHAT_LIMITS = {
 
 /** The only desk: the merchant's customer service. */
 export const CHAT_DESKS = ['support'] as const;
-/**
- * A LIVECHAT customer-service link with this URL is the in-portal chat room (opened over the page),
- * not an external site; any other URL stays an external link.
- */
-export const LIVE_CHAT_URL = '/?chat=open';
+export { LIVE_CHAT_URL } from '../domain/constants.ts';
 
 /** Characters as a person counts them (code points), so an emoji is one. */
 export const chatChars = (s: string) => [...s].length;

@@ -92,6 +92,11 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const HEADER_SOCIAL_TYPES = ['YOUTUBE', 'FACEBOOK', 'INSTAGRAM'] as const;
 export const FOOTER_SOCIAL_TYPES = ['FACEBOOK', 'INSTAGRAM', 'TWITTER', 'YOUTUBE', 'TELEGRAM'] as const;
 export const CUSTOMER_SERVICE_TYPES = ['FACEBOOK', 'TELEGRAM', 'LIVECHAT'] as const;
+/**
+ * A LIVECHAT customer-service link with this URL is the in-portal chat room (api/chat.ts), opened over
+ * the page, not an external site; any other URL stays an external link.
+ */
+export const LIVE_CHAT_URL = '/?chat=open';
 
 /** Languages: brand supports EN and TY (complete); the selector offers the long list, falling back to EN. */
 export const SUPPORTED_LANGUAGES = ['EN', 'TY'] as const;

@@ -31,6 +31,8 @@ const ContractAnswerNotice = lazyNamed(() => import('../../features/agents/contr
 const EnvelopeHost = lazyNamed(() => import('../../features/red-envelopes/components/envelope-host'), 'EnvelopeHost', null, ['envelopes']);
 const PayoutNotice = lazyNamed(() => import('../../features/agents/payouts/payout-notice'), 'PayoutNotice', null, ['agents']);
 /** The agent centre (and the member centre panels it composes) loads when an agent opens it. */
+/** The live chat room with customer service (the side bar's LIVECHAT entry, spec: chat room). */
+const ChatRoom = lazyNamed(() => import('../../features/chat/components/chat-room'), 'ChatRoom', null, ['chat']);
 const AgentCentrePopup = lazyNamed(() => import('../routes/agent-centre-slots'), 'AgentCentrePopup', null, ['agents', 'agent-office', 'wallet', 'register', 'bets']);
 
 /** Popups any page can open through lib/popups (login, register, help), and the members' notices. */
@@ -53,6 +55,7 @@ export function GlobalPopups() {
       {params.has('resetToken') && <ResetPasswordModal />}
       {name === 'helpModal' && <HelpModal open onClose={closePopup} lang={currentLanguage()} anchor={popup?.anchor} />}
       {name === 'agentCentre' && <AgentCentrePopup />}
+      {name === 'chatRoom' && isLoggedIn && <ChatRoom open onClose={closePopup} />}
       {/* publicModal: after any other popup (and the first login's own) is done. */}
       <PublicModal isLoggedIn={isLoggedIn} blocked={popup !== null || (isLoggedIn && isFirstLoginPending) || params.has('resetToken')} />
       {isLoggedIn && (

@@ -1,12 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_SERVICE_TYPES, LIMITS } from '@portal/contracts/domain/constants';
+import { CUSTOMER_SERVICE_TYPES, LIMITS, LIVE_CHAT_URL } from '@portal/contracts/domain/constants';
+import { LiveChatButton } from '../../features/chat/components/live-chat-button';
 import { useCustomerService } from '../../lib/domain-route';
 import { Icon, isIconName } from '../../ui/icons';
 import { LazyQrCode } from '../../ui/lazy-qr-code';
 
-/** Right side bar: customer service (Facebook, Telegram, live chat) and the app download. */
+/**
+ * Right side bar: customer service (Facebook, Telegram, live chat) and the app download. A LIVECHAT
+ * entry pointing at the in-portal chat (LIVE_CHAT_URL) opens the chat room; other entries are links.
+ */
 export function SideBar() {
   const { t } = useTranslation('common');
   const links = useCustomerService(CUSTOMER_SERVICE_TYPES);
@@ -17,14 +21,20 @@ export function SideBar() {
   return (
     <aside className="side-bar" aria-label={t('customer_service')}>
       <ul className="side-bar__list">
-        {links.map((cs) => (
-          <li key={`${cs.csType}-${cs.url}`}>
-            <a className="side-bar__btn" href={cs.url} target="_blank" rel="noopener noreferrer" data-cs={cs.csType}>
-              {isIconName(cs.csType) && <Icon name={cs.csType} size={22} />}
-              <span className="side-bar__label">{cs.title}</span>
-            </a>
-          </li>
-        ))}
+        {links.map((cs) =>
+          cs.csType === 'LIVECHAT' && cs.url === LIVE_CHAT_URL ? (
+            <li key={`${cs.csType}-${cs.url}`} className="side-bar__chat">
+              <LiveChatButton cs={cs} />
+            </li>
+          ) : (
+            <li key={`${cs.csType}-${cs.url}`}>
+              <a className="side-bar__btn" href={cs.url} target="_blank" rel="noopener noreferrer" data-cs={cs.csType}>
+                {isIconName(cs.csType) && <Icon name={cs.csType} size={22} />}
+                <span className="side-bar__label">{cs.title}</span>
+              </a>
+            </li>
+          ),
+        )}
         <li className="side-bar__download" onPointerEnter={wantQr} onFocus={wantQr}>
           <Link className="side-bar__btn" to="/down" data-testid="sidebar-download">
             <Icon name="download" size={22} />
