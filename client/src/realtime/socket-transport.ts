@@ -3,7 +3,8 @@ import type { ClientToServerEvents, ServerToClientEvents, TSyncReply, TSyncReque
 import type { TSocketGrabReply, TSocketGrabRequest } from '@portal/contracts/api/red-envelopes';
 
 export type HelloInfo = Parameters<ServerToClientEvents['hello']>[0];
-export type HandshakeAuth = { token?: string; merchant?: string; last: Record<string, number> };
+/** `opsToken`: the operator console's socket (live chat), which hears only its merchant's operator audience. */
+export type HandshakeAuth = { token?: string; opsToken?: string; merchant?: string; last: Record<string, number> };
 
 /** What the realtime client needs from a connection; Socket.IO in the app, a fake in tests. */
 export type RealtimeTransport = {

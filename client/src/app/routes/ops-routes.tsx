@@ -35,6 +35,7 @@ export const OPS_ROUTE: RouteObject = {
     { id: 'opsSite', path: 'site', lazy: async () => ({ Component: (await import('../../features/ops/components/site-page')).SitePage }), handle: handle('ops:nav_site') },
     { id: 'opsGames', path: 'games', lazy: async () => ({ Component: (await import('../../features/ops/components/games-page')).GamesPage }), handle: handle('ops:nav_games') },
     { id: 'opsProviders', path: 'providers', lazy: async () => ({ Component: (await import('../../features/ops/components/providers-page')).ProvidersPage }), handle: handle('ops:nav_providers') },
+    { id: 'opsChats', path: 'chats', lazy: async () => ({ Component: (await import('../../features/ops/components/chats-page')).ChatsPage }), handle: handle('ops:nav_chats') },
     { id: 'opsFeedback', path: 'feedback', lazy: async () => ({ Component: (await import('../../features/ops/components/feedback-page')).FeedbackPage }), handle: handle('ops:nav_feedback') },
     { id: 'opsPlayers', path: 'players', lazy: async () => ({ Component: (await import('../../features/ops/components/players-page')).PlayersPage }), handle: handle('ops:nav_players') },
     { id: 'opsPlayer', path: 'players/:id', lazy: async () => ({ Component: (await import('../../features/ops/components/player-page')).PlayerPage }), handle: handle('ops:nav_players') },

@@ -17,14 +17,14 @@ export const AUDIT_ACTIONS = [
   'provider.connect', 'provider.update', 'provider.secret_rotate', 'provider.disconnect',
   'announcement.create', 'announcement.update', 'announcement.delete', 'banner.create', 'banner.update', 'banner.delete',
   'help.create', 'help.update', 'help.delete', 'article.create', 'article.update', 'article.delete', 'content.image.upload',
-  'message.campaign', 'envelope.drop', 'feedback.answer', 'mission.create', 'mission.update',
+  'message.campaign', 'envelope.drop', 'feedback.answer', 'chat.close', 'mission.create', 'mission.update',
   'points.config.update', 'points.reward.create', 'points.reward.update', 'points.redeem.approve', 'points.redeem.reject',
   'promotion.create', 'promotion.update', 'promotion.drop.schedule', 'promotion.drop.cancel', 'promotion.reward.approve', 'promotion.reward.reject',
   'rg.family.requested', 'rg.family.approved', 'rg.family.rejected', 'rg.restricted.import', 'rg.restricted.refused',
 ] as const;
 export const AUDIT_TARGET_TYPES = [
   'withdrawal', 'deposit', 'member', 'merchant', 'operator', 'agent_contract', 'action', 'vendor', 'game',
-  'announcement', 'banner', 'help', 'article', 'content_image', 'campaign', 'envelope', 'feedback', 'mission',
+  'announcement', 'banner', 'help', 'article', 'content_image', 'campaign', 'envelope', 'feedback', 'chat', 'mission',
   'points_config', 'point_reward', 'point_redemption', 'promotion', 'promotion_drop', 'promotion_reward', 'rg_family_request', 'rg_restricted_list',
 ] as const;
 

@@ -23,6 +23,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/games', key: 'nav_games', id: 'games', group: 'site', action: 'games.read' },
   { to: '/ops/providers', key: 'nav_providers', id: 'providers', group: 'site', action: 'games.read' },
   { to: '/ops/feedback', key: 'nav_feedback', id: 'feedback', group: 'players', action: 'feedback.read' },
+  { to: '/ops/chats', key: 'nav_chats', id: 'chats', group: 'players', action: 'chat.answer' },
   { to: '/ops/promotions', key: 'nav_promotions', id: 'promotions', group: 'marketing', action: 'promotions.read' },
   { to: '/ops/missions', key: 'nav_missions', id: 'missions', group: 'marketing', action: 'missions.read' },
   { to: '/ops/content', key: 'nav_content', id: 'content', group: 'marketing', action: 'content.read' },
