@@ -247,7 +247,7 @@ describe('family exclusion', () => {
 });
 
 describe('the restricted session of an excluded player', () => {
-  it('logs in, sees the balance and the RG page, withdraws; cannot launch, deposit, transfer, join promotions, claim rewards or missions, redeem points or grab envelopes (RG_EXCLUDED)', async () => {
+  it('logs in, sees the balance and the RG page, withdraws, writes to customer service; cannot launch, deposit, transfer, join promotions, claim rewards or missions, redeem points or grab envelopes (RG_EXCLUDED)', async () => {
     const p = await member(0);
     await fund(p.memberId, 50_000);
     expect((await api(t.url, '/wps/member/withdraw-password', { token: p.token, body: { loginPassword: TEST_MEMBER_PASSWORD, newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).status).toBe(200);
@@ -284,6 +284,11 @@ describe('the restricted session of an excluded player', () => {
     const w = await api<{ status: string; amount: number }>(t.url, '/wps/v2/withdrawals', { token, body: { bankAccountId: bank.json!.value!.id, amount: 50_000, withdrawPassword: 'pay123456', requestId: `rgw${randomBytes(4).toString('hex')}` } });
     expect(w.status, w.text).toBe(200);
     expect(w.json?.value?.amount).toBe(50_000);
+    // Customer service stays reachable (a question about the withdrawal or the exclusion itself).
+    expect((await api(t.url, '/wps/relay/CBS_launchChat', { token, body: {} })).status).toBe(200);
+    const asked = await api<{ message: { body: string } }>(t.url, '/wps/chat/messages', { token, body: { body: 'When is my withdrawal paid?' } });
+    expect(asked.status, asked.text).toBe(200);
+    expect((await api(t.url, '/wps/chat/read', { token, body: {} })).status).toBe(200);
     expect((await api(t.url, '/wps/session/logout', { method: 'DELETE', token })).status).toBe(200);
   });
 });
