@@ -20,11 +20,14 @@ import { ROOT } from './support/gateway-process.ts';
 // 190,707 just before): 170 KB is met. 131.4 KB (134,527) after the 12-05 review fixes (the break
 // notice's store, the merchant's dialing code first, vendor names by game type, games maintenance live;
 // the break notice itself is its own chunk): the budget moved from 131 to 132 KB for them, seen.
-const HOME_JS_BUDGET_GZIP = 132 * 1024;
+// 133.0 KB after the 12-05 evening work (the shell +1.4 KB gzip: money by the merchant's currency
+// exponent, the exclusion state every page reads, the live chat button's desk state, the header's
+// profile picture); the chat room, the notice and the ops pages are chunks of their own: 132 -> 134 KB, seen.
+const HOME_JS_BUDGET_GZIP = 134 * 1024;
 // The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243);
 // 144.7 KB (148,173) on Preact (201.6 KB, 206,444 on React just before); 146.4 KB (149,922) after the 12-05
-// review fixes (146 -> 147 KB, as above).
-const HOME_VISIT_BUDGET_GZIP = 147 * 1024;
+// review fixes (146 -> 147 KB, as above); 148.0 KB after the 12-05 evening work (147 -> 150 KB, as above).
+const HOME_VISIT_BUDGET_GZIP = 150 * 1024;
 
 const dist = path.join(ROOT, 'client/dist');
 
