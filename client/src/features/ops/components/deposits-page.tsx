@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { DEPOSIT_STATUSES, type DepositStatus } from '@portal/contracts/api/cashier';
+import { channelName } from '../../../lib/code-labels';
 import { useAmount, useCurrency } from '../../../lib/use-money';
 import { useDecideDeposit } from '../api/decide-deposit';
 import { depositsQuery, useOpsDeposits, type TOpsDeposit } from '../api/get-deposits';
@@ -101,8 +102,7 @@ export function DepositsPage() {
                 <Money minor={d.amount} />
               </td>
               <td>
-                <span>{d.channelCode}</span>
-                <span className="ops-sub">{d.provider}</span>
+                <DepositChannel code={d.channelCode} provider={d.provider} />
               </td>
               <td className="mono">{d.payerReference ?? '—'}</td>
               <td className="mono">{d.reference}</td>
@@ -164,5 +164,16 @@ export function DepositsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** A deposit's payment method by its name in the console's language (never the code: MOMO, GCASH), and its provider. */
+export function DepositChannel({ code, provider }: { code: string; provider: string }) {
+  const { t } = useTranslation(['ops', 'wallet']);
+  return (
+    <>
+      <span data-testid="ops-deposit-channel">{channelName(t, code)}</span>
+      <span className="ops-sub">{provider}</span>
+    </>
   );
 }
