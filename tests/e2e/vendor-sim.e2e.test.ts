@@ -225,6 +225,9 @@ describe('vendor simulator in Chromium', () => {
     const spun = await playOnce(page, 'sim-play');
     expect(spun.balance).toBe(200_000 - 100 + spun.round.win);
     await page.screenshot({ path: '/tmp/sim-slot-ty.png', fullPage: true });
+    // On a 390 px phone the reels fit the screen (five 72 px columns ran 58 px past it).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Play money never touches the wallet: the portal balance is as funded.
     expect((await call<{ available: number }>('/wps/v2/wallets/balance', p.token)).available).toBe(50_000);
     await context.close();
