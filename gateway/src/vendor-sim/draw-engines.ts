@@ -80,6 +80,8 @@ export const DICE_WIN_ROLLS = 105;
 export const DICE_PAYS = 200;
 export const RACE_PAYS = 970;
 
+const FAST_3: LotteryGame = { kind: 'dice', pays: DICE_PAYS, rtp: (DICE_WIN_ROLLS / 216) * (DICE_PAYS / PAY_UNITS) };
+
 /** Which lottery a catalogue game is, from its type and name (Swertres: 3 digits, Lotto 6/45: 6 of 45, Fast 3: dice...). */
 export function lotteryFor(type: 'LOTT' | 'ELOTT', name: string): LotteryGame {
   const n = name.toLowerCase();
@@ -93,12 +95,12 @@ export function lotteryFor(type: 'LOTT' | 'ELOTT', name: string): LotteryGame {
   if (/swertres|\b3d\b/.test(n)) return digitsGame(3);
   if (/\b4d\b/.test(n)) return digitsGame(4);
   if (/pick\s*5/.test(n)) return digitsGame(5);
-  if (/fast\s*3/.test(n)) return { kind: 'dice', pays: DICE_PAYS, rtp: (DICE_WIN_ROLLS / 216) * (DICE_PAYS / PAY_UNITS) };
+  if (/fast\s*3/.test(n)) return FAST_3;
   if (/racing|lucky\s*10/.test(n)) return { kind: 'race', runners: 10, pays: RACE_PAYS, rtp: RACE_PAYS / PAY_UNITS / 10 };
   if (/keno/.test(n)) return /80/.test(n) ? lottoGame(5, 80, 20) : lottoGame(5, 40, 10);
   if (/speed/.test(n)) return lottoGame(5, 35, 5);
   if (/super/.test(n)) return lottoGame(6, 49, 6);
-  return type === 'ELOTT' ? { kind: 'dice', pays: DICE_PAYS, rtp: (DICE_WIN_ROLLS / 216) * (DICE_PAYS / PAY_UNITS) } : digitsGame(3);
+  return type === 'ELOTT' ? FAST_3 : digitsGame(3);
 }
 
 export type LotteryBet = { pick?: number[]; side?: string };

@@ -1,5 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import { createHash } from 'node:crypto';
+import { MEMBER_ICONS } from '@portal/contracts/api/auth';
 
 /**
  * Seed artwork drawn on the server: banners, game tiles, vendor marks and the logo, as SVG from
@@ -71,9 +72,8 @@ function logo(name: string): string {
  * its own colour, skin tone and accessory. Language-neutral (no text).
  */
 export function avatar(icon: string): string | null {
-  const m = /^a(0[1-9]|1[0-2])$/.exec(icon);
-  if (!m) return null;
-  const n = Number(m[1]) - 1;
+  const n = (MEMBER_ICONS as readonly string[]).indexOf(icon);
+  if (n < 0) return null;
   const bg = (n * 137) % 360;
   const skin = ['#f1c27d', '#e0ac69', '#c68642', '#8d5524'][n % 4]!;
   const dark = '#2b2118';

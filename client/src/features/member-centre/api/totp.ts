@@ -1,4 +1,4 @@
-import { authCalls, type MemberIcon } from '@portal/contracts/api/auth';
+import { authCalls } from '@portal/contracts/api/auth';
 import { call } from '../../../lib/api';
 
 /** POST /wps/member/totp/setup: a new secret (not active until confirmed) with its otpauth URL and QR (PNG data URL). */
@@ -9,9 +9,4 @@ export function setupTotp() {
 /** POST /wps/member/totp/enable: confirms the secret with a current 6-digit code. */
 export function enableTotp(code: string) {
   return call(authCalls.totpEnable, { body: { code } });
-}
-
-/** PUT /wps/member/info/icon: the member's profile picture, one of MEMBER_ICONS; answers its URL. */
-export function setMemberIcon(icon: MemberIcon) {
-  return call(authCalls.memberIcon, { body: { icon } });
 }

@@ -7,7 +7,8 @@ import { MEMBER_ICONS, memberIconUrl, type TMemberInfo } from '@portal/contracts
 import { errorMessage } from '../../../lib/field-message';
 import { openPopup } from '../../../lib/popups';
 import { FormField, FormMessage } from '../../../ui/form-field';
-import { enableTotp, setMemberIcon, setupTotp } from '../api/totp';
+import { setMemberIcon } from '../api/member-icon';
+import { enableTotp, setupTotp } from '../api/totp';
 import { totpEnrolmentMachine } from '../machines/totp-enrolment-machine';
 
 /** securityCenter: account facts, change password (changePassModal) and authenticator enrolment. */
