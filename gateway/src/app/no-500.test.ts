@@ -104,7 +104,7 @@ describe('no back-office endpoint answers 500 to an administrator\'s junk', () =
   let admin = '';
   beforeAll(async () => {
     await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-    admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await opsTotp('junkadmin') } })).json!.value!.token;
+    admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await opsTotp('junkadmin', t.url) } })).json!.value!.token;
   });
   const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls, opsContentCalls, opsProviderCalls };
   const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>

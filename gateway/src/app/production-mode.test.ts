@@ -33,7 +33,7 @@ async function login(account: string, password: string) {
   return r.json!.value!.token;
 }
 async function opsLogin(username: string, password: string) {
-  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password, totp: await opsTotp(username) } });
+  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password, totp: await opsTotp(username, t.url) } });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }
@@ -242,7 +242,7 @@ describe('production with an HTTP SMS gateway', () => {
       expect(received[0]!.auth).toBe('Bearer sms-test-token');
       expect(received[0]!.body).toMatchObject({ to: '+639170000001', sender: 'LuckyPeso' });
       expect(received[0]!.body.text).toMatch(/\b\d{6}\b/);
-      const admin = (await api<{ token: string }>(p.url, '/ops/api/session/login', { body: { username: p.fixture.admin.username, password: p.fixture.admin.password, totp: await opsTotp(p.fixture.admin.username) } })).json!.value!.token;
+      const admin = (await api<{ token: string }>(p.url, '/ops/api/session/login', { body: { username: p.fixture.admin.username, password: p.fixture.admin.password, totp: await opsTotp(p.fixture.admin.username, p.url) } })).json!.value!.token;
       expect((await api<{ providers: unknown }>(p.url, '/ops/api/site', { token: admin })).json!.value!.providers).toEqual({ sms: true, mail: false });
 
       refuse = true;

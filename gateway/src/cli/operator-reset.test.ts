@@ -18,12 +18,12 @@ const login = (username: string, password: string, totp?: string) =>
 describe('ops:reset-operator', () => {
   it('sets a one-time password, ends sessions, clears the lock and (asked) the authenticator, audited', async () => {
     await t.portal.cashier.operators.createOperator('DEMO', 'reset_me', 'Reset12345678', ['support'], { totpSecret: OPS_TOTP_SECRET });
-    const before = await login('reset_me', 'Reset12345678', await opsTotp('reset_me'));
+    const before = await login('reset_me', 'Reset12345678', await opsTotp('reset_me', t.url));
     expect(before.status).toBe(200);
     const oldToken = before.json!.value!.token;
     // Five wrong passwords lock the name, even for the right password.
     for (let i = 0; i < 5; i++) expect((await login('reset_me', 'Wrong12345678')).status).toBe(401);
-    expect((await login('reset_me', 'Reset12345678', await opsTotp('reset_me'))).json?.code).toBe('LOGIN_LOCKED');
+    expect((await login('reset_me', 'Reset12345678', await opsTotp('reset_me', t.url))).json?.code).toBe('LOGIN_LOCKED');
 
     const lines: string[] = [];
     const { password } = await runResetOperator(['--merchant', 'DEMO', '--username', 'reset_me', '--reset-authenticator'], { db: t.portal.db, print: (l) => lines.push(l) });

@@ -30,12 +30,15 @@ export function totpNow(secret: string): Promise<string> {
 }
 
 /**
- * The current code of the shared QA secret (OPS_TOTP_SECRET) for the operator `username`. Each
- * operator's steps are counted apart: operators sharing the secret do not wait on each other's codes
- * (one shared count made a file that signs in six operators wait two minutes for the clock).
+ * The current code of the shared QA secret (OPS_TOTP_SECRET) for the operator `username` of the portal at
+ * `server` (its base URL). Steps are counted per operator of each portal, as the server counts them (in
+ * its database): operators sharing the secret do not wait on each other's codes (one shared count made a
+ * file that signs in six operators wait two minutes for the clock), and neither do the same username on
+ * two portals: the services suite runs many files in one process (isolate: false), and a count kept by
+ * username alone made a production fixture's "admin" on a second portal wait up to a minute for the clock.
  */
-export function opsTotp(username: string): Promise<string> {
-  return nextCode(OPS_TOTP_SECRET, `${OPS_TOTP_SECRET}:${username}`);
+export function opsTotp(username: string, server: string): Promise<string> {
+  return nextCode(OPS_TOTP_SECRET, `${OPS_TOTP_SECRET}:${server}:${username}`);
 }
 
 async function post(baseUrl: string, path: string, body: unknown, token: string) {

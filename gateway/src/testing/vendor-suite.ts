@@ -24,7 +24,7 @@ export async function seedVendor(db: TestPortal['portal']['db'], vendor: string,
 /** An operator of DEMO with the test authenticator (OPS_TOTP_SECRET), signed in: its session token. */
 export async function signedInOperator(portal: TestPortal, name: string, password: string, roles: OperatorRole[]) {
   await portal.portal.cashier.operators.createOperator('DEMO', name, password, roles, { totpSecret: OPS_TOTP_SECRET });
-  const login = await apiOn(() => portal.url)<{ token: string }>('/ops/api/session/login', { body: { username: name, password, totp: await opsTotp(name) } });
+  const login = await apiOn(() => portal.url)<{ token: string }>('/ops/api/session/login', { body: { username: name, password, totp: await opsTotp(name, portal.url) } });
   return login.json!.value!.token;
 }
 

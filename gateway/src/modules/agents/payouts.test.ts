@@ -19,7 +19,7 @@ const sockets: TestSocket[] = [];
 beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'agboss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await opsTotp('agboss') } })).json!.value!.token;
+  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await opsTotp('agboss', t.url) } })).json!.value!.token;
 }, 120_000);
 afterAll(async () => {
   for (const s of sockets) s.close();

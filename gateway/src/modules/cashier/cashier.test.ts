@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'boss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
   await t.portal.cashier.operators.createOperator('DEMO', 'reader', 'Reader12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'boss', password: 'Boss12345678', totp: await opsTotp('boss') } })).json!.value!.token;
+  ops = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'boss', password: 'Boss12345678', totp: await opsTotp('boss', t.url) } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();
@@ -443,7 +443,7 @@ describe('operators', () => {
     // An operator token is not a member token either.
     expect((await call('/wps/v2/wallets/balance', { token: ops })).status).toBe(401);
 
-    const reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'reader', password: 'Reader12345678', totp: await opsTotp('reader') } })).json!.value!.token;
+    const reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'reader', password: 'Reader12345678', totp: await opsTotp('reader', t.url) } })).json!.value!.token;
     expect((await opsCall('/withdrawals', { token: reader })).status).toBe(200);
     expect((await opsCall('/adjustments', { token: reader, body: { account: m.account, amount: 100, reason: 'nope nope', requestId: rid() } })).status).toBe(403);
     expect((await opsCall('/settings', { token: reader, method: 'PUT', body: { autoReceiveMinutes: 5 } })).status).toBe(403);

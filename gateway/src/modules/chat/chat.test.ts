@@ -17,7 +17,7 @@ const B_HOST = { host: DEMO_VN.host };
 const at = (p: string, id: string | number) => p.replace(':id', String(id));
 
 async function opsLogin(username: string, headers: Record<string, string> = {}) {
-  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username) }, headers });
+  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username, t.url) }, headers });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

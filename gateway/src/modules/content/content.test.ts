@@ -59,7 +59,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   for (const [name, roles] of [['ct_admin', ['administrator']], ['ct_content', ['content']], ['ct_finance', ['finance']], ['ct_support', ['support']]] as const) {
     await t.portal.cashier.operators.createOperator('DEMO', name, 'Content12345', [...roles], { totpSecret: OPS_TOTP_SECRET });
-    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Content12345', totp: await opsTotp(name) } })).json!.value!.token;
+    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Content12345', totp: await opsTotp(name, t.url) } })).json!.value!.token;
   }
 }, 240_000);
 afterAll(async () => {

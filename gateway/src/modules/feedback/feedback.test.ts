@@ -90,7 +90,7 @@ const ops = new Map<string, string>();
 async function opsLogin(role: 'support' | 'finance' | 'administrator') {
   const name = `fb_${role}`;
   await t.portal.cashier.operators.createOperator('DEMO', name, 'Feedback12345', [role], { totpSecret: OPS_TOTP_SECRET });
-  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Feedback12345', totp: await opsTotp(name) } });
+  const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: 'Feedback12345', totp: await opsTotp(name, t.url) } });
   expect(r.status, r.text).toBe(200);
   ops.set(role, r.json!.value!.token);
 }

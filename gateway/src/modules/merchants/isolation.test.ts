@@ -39,7 +39,7 @@ async function devSession(account: string, type: number, headers: Record<string,
   return { id: r.json!.value!.memberId, token: r.json!.value!.token };
 }
 async function opsLogin(username: string, headers: Record<string, string> = {}) {
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username) }, headers });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username, t.url) }, headers });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

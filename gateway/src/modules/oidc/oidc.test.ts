@@ -233,7 +233,7 @@ describe('social sign-in in the Philippines: full name and birth date first, scr
   beforeAll(async () => {
     await setMarket('PH');
     await t.portal.cashier.operators.createOperator('DEMO', 'oidc_risk', 'Oidc12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-    risk = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'oidc_risk', password: 'Oidc12345678', totp: await opsTotp('oidc_risk') } })).json!.value!.token;
+    risk = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'oidc_risk', password: 'Oidc12345678', totp: await opsTotp('oidc_risk', t.url) } })).json!.value!.token;
     const imp = await api(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: 'full_name,birth_date,category\n"Magsaysay, Rosa",1975-04-04,government_official\n' } });
     expect(imp.status, imp.text).toBe(200);
   });

@@ -13,8 +13,8 @@ beforeAll(async () => {
   t = await startTestPortal();
   await t.portal.cashier.operators.createOperator('DEMO', 'agboss', 'Boss12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
   await t.portal.cashier.operators.createOperator('DEMO', 'agreader', 'Reader12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await opsTotp('agboss') } })).json!.value!.token;
-  reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agreader', password: 'Reader12345678', totp: await opsTotp('agreader') } })).json!.value!.token;
+  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agboss', password: 'Boss12345678', totp: await opsTotp('agboss', t.url) } })).json!.value!.token;
+  reader = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'agreader', password: 'Reader12345678', totp: await opsTotp('agreader', t.url) } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();

@@ -15,7 +15,7 @@ beforeAll(async () => {
   // The demo's providers connected as npm start connects them: the hot games of the catalogue calls are theirs.
   await connectCatalogueVendors(t);
   await t.portal.cashier.operators.createOperator('DEMO', 'console_admin', 'Console12345', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'console_admin', password: 'Console12345', totp: await opsTotp('console_admin') } })).json!.value!.token;
+  admin = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'console_admin', password: 'Console12345', totp: await opsTotp('console_admin', t.url) } })).json!.value!.token;
 });
 afterAll(async () => {
   for (const s of sockets) s.close();

@@ -144,7 +144,7 @@ beforeAll(async () => {
   for (const role of OPERATOR_ROLES) {
     const op = await t.portal.cashier.operators.createOperator('DEMO', `perm_${role}`, 'Perm12345678', [role], { totpSecret: OPS_TOTP_SECRET });
     ids.set(role, op.id);
-    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await opsTotp(`perm_${role}`) } });
+    const r = await call<{ token: string }>('/ops/api/session/login', { body: { username: `perm_${role}`, password: 'Perm12345678', totp: await opsTotp(`perm_${role}`, t.url) } });
     expect(r.status, r.text).toBe(200);
     tokens.set(role, r.json!.value!.token);
   }

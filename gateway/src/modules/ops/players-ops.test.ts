@@ -21,7 +21,7 @@ const B_HOST = { host: DEMO_VN.host };
 let player = { id: 0, token: '' };
 
 async function opsLogin(username: string, headers: Record<string, string> = {}) {
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username) }, headers });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: PASSWORD, totp: await opsTotp(username, t.url) }, headers });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }

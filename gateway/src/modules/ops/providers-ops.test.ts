@@ -285,7 +285,7 @@ describe('in production (no simulator)', () => {
     expect(new Set(await hot())).toEqual(new Set(['HOUSE']));
     expect(new Set(await listed())).toEqual(new Set(['HOUSE']));
 
-    const token = (await api<{ token: string }>(p.url, '/ops/api/session/login', { body: { username: p.fixture.admin.username, password: p.fixture.admin.password, totp: await opsTotp(p.fixture.admin.username) } })).json!.value!.token;
+    const token = (await api<{ token: string }>(p.url, '/ops/api/session/login', { body: { username: p.fixture.admin.username, password: p.fixture.admin.password, totp: await opsTotp(p.fixture.admin.username, p.url) } })).json!.value!.token;
     const list = (await api<{ list: TOpsProvider[]; httpsOnly: boolean }>(p.url, '/ops/api/providers', { token })).json!.value!;
     expect(list.httpsOnly).toBe(true);
     expect(list.list.map((x) => [x.vendor, x.state])).toEqual([['HOUSE', 'house'], ['PRA', 'not_connected'], ['PRB', 'not_connected']]);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await startTestPortal();
   for (const [name, roles] of [['pdadmin', ['administrator']], ['pdcontent', ['content']], ['pdfinance', ['finance']]] as const) {
     await t.portal.cashier.operators.createOperator('DEMO', name, PASSWORD, [...roles], { totpSecret: OPS_TOTP_SECRET });
-    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await opsTotp(name) } })).json!.value!.token;
+    tokens[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await opsTotp(name, t.url) } })).json!.value!.token;
   }
   op = (await t.portal.cashier.operators.resolve(tokens.pdadmin!))!;
 }, 300_000);

@@ -26,11 +26,11 @@ beforeAll(async () => {
   const roles = [['poadmin', ['administrator']], ['pocontent', ['content']], ['pofinance', ['finance']], ['porisk', ['risk']], ['posupport', ['support']]] as const;
   for (const [name, r] of roles) {
     await t.portal.cashier.operators.createOperator('DEMO', name, PASSWORD, [...r], { totpSecret: OPS_TOTP_SECRET });
-    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await opsTotp(name) } })).json!.value!.token;
+    ops[name] = (await call<{ token: string }>('/ops/api/session/login', { body: { username: name, password: PASSWORD, totp: await opsTotp(name, t.url) } })).json!.value!.token;
   }
   // An administrator of another merchant: no reach into DEMO's promotions.
   await t.portal.cashier.operators.createOperator(DEMO_VN.code, 'povn', PASSWORD, ['administrator'], { totpSecret: OPS_TOTP_SECRET });
-  const vn = await call<{ token: string }>('/ops/api/session/login', { body: { username: 'povn', password: PASSWORD, totp: await opsTotp('povn') }, headers: VN });
+  const vn = await call<{ token: string }>('/ops/api/session/login', { body: { username: 'povn', password: PASSWORD, totp: await opsTotp('povn', t.url) }, headers: VN });
   expect(vn.status, vn.text).toBe(200);
   ops.povn = vn.json!.value!.token;
 }, 300_000);

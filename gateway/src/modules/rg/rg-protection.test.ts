@@ -20,7 +20,7 @@ const freshIp = () => `10.9.${Math.floor(ipN / 250)}.${(ipN++ % 250) + 1}`;
 
 async function opsLogin(username: string, roles: Array<'risk' | 'support' | 'administrator'>) {
   await t.portal.cashier.operators.createOperator('DEMO', username, 'Rgp12345678', roles, { totpSecret: OPS_TOTP_SECRET });
-  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: 'Rgp12345678', totp: await opsTotp(username) } });
+  const r = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username, password: 'Rgp12345678', totp: await opsTotp(username, t.url) } });
   expect(r.status, r.text).toBe(200);
   return r.json!.value!.token;
 }
@@ -314,14 +314,14 @@ describe('deposit limit under concurrency', () => {
 describe('operator authenticator codes are single-use', () => {
   it('a code accepted once is refused again within its window, and an earlier one too', async () => {
     await t.portal.cashier.operators.createOperator('DEMO', 'rgp_replay', 'Rgp12345678', ['risk'], { totpSecret: OPS_TOTP_SECRET });
-    const code = await opsTotp('rgp_replay');
+    const code = await opsTotp('rgp_replay', t.url);
     const first = await api(t.url, '/ops/api/session/login', { body: { username: 'rgp_replay', password: 'Rgp12345678', totp: code } });
     expect(first.status).toBe(200);
     const again = await api(t.url, '/ops/api/session/login', { body: { username: 'rgp_replay', password: 'Rgp12345678', totp: code } });
     expect(again.status).toBe(400);
     expect(again.json?.code).toBe('TOTP_INVALID');
     // two requests at once with a fresh code: exactly one gets in
-    const next = await opsTotp('rgp_replay');
+    const next = await opsTotp('rgp_replay', t.url);
     const both = await Promise.all([0, 1].map(() => api(t.url, '/ops/api/session/login', { body: { username: 'rgp_replay', password: 'Rgp12345678', totp: next } })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
   });
