@@ -92,8 +92,17 @@ export async function recordLaunch(db: Db, merchantCode: string, memberId: numbe
   });
 }
 
-async function favoriteIds(q: Queryable, memberId: number): Promise<string[]> {
-  const r = await q.query<{ node_id: string }>('SELECT node_id FROM favorite_games WHERE member_id = $1 ORDER BY created_at DESC, node_id', [memberId]);
+/**
+ * The member's favourites a player can see: games of the house and of providers connected for the
+ * merchant (as the favourites list). A disconnected provider's games stay stored and come back with it.
+ */
+async function favoriteIds(q: Queryable, memberId: number, merchantCode: string): Promise<string[]> {
+  const r = await q.query<{ node_id: string }>(
+    `SELECT f.node_id FROM favorite_games f JOIN games g ON g.merchant_code = f.merchant_code AND g.node_id = f.node_id
+     WHERE f.member_id = $1 AND f.merchant_code = $2 AND ${connectedVendorSql('g.vassalage', '$2')}
+     ORDER BY f.created_at DESC, f.node_id`,
+    [memberId, merchantCode],
+  );
   return r.rows.map((x) => x.node_id);
 }
 
@@ -149,7 +158,7 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
     return { gameType: query.gameType, gameClassifies: allowed.filter((c) => present.has(c)), vendors: list };
   }, opts);
 
-  mountCall(app, catalogueCalls.favoriteIds, async ({ ctx }) => ({ ids: await favoriteIds(db, ctx.session!.memberId) }), opts);
+  mountCall(app, catalogueCalls.favoriteIds, async ({ ctx }) => ({ ids: await favoriteIds(db, ctx.session!.memberId, ctx.merchant.code) }), opts);
 
   mountCall(app, catalogueCalls.favoriteList, async ({ ctx, query }) => {
     const memberId = ctx.session!.memberId;
@@ -171,7 +180,9 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
   mountCall(app, catalogueCalls.addFavorite, async ({ ctx, body }) => {
     const memberId = ctx.session!.memberId;
     const g = (await db.query<{ vassalage: string; game_type: string }>(
-      'SELECT vassalage, game_type FROM games WHERE merchant_code = $1 AND node_id = $2', [ctx.merchant.code, body.nodeId])).rows[0];
+      `SELECT vassalage, game_type FROM games WHERE merchant_code = $1 AND node_id = $2 AND ${connectedVendorSql('vassalage', '$1')}`,
+      [ctx.merchant.code, body.nodeId])).rows[0];
+    // A game players cannot see (its provider is not connected) is not there to favourite.
     if (!g) throw new AppError(ErrorCode.NOT_FOUND);
     if ((body.vendor && body.vendor !== g.vassalage) || (body.gameType && body.gameType !== g.game_type)) {
       throw new AppError(ErrorCode.VALIDATION, 'vendor or gameType does not match the game', [{ path: 'vendor', message: 'does not match nodeId' }]);
@@ -182,7 +193,7 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
         `INSERT INTO favorite_games (member_id, merchant_code, node_id, created_at) VALUES ($1, $2, $3, clock_timestamp()) ON CONFLICT DO NOTHING`,
         [memberId, ctx.merchant.code, body.nodeId],
       );
-      return { nodeId: body.nodeId, isFavorite: true, ids: await favoriteIds(tx, memberId) };
+      return { nodeId: body.nodeId, isFavorite: true, ids: await favoriteIds(tx, memberId, ctx.merchant.code) };
     });
   }, opts);
 
@@ -191,7 +202,7 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
     return db.tx(async (tx) => {
       await takeFavoriteSlot(tx, memberId);
       await tx.query('DELETE FROM favorite_games WHERE member_id = $1 AND node_id = $2', [memberId, query.nodeId]);
-      return { nodeId: query.nodeId, isFavorite: false, ids: await favoriteIds(tx, memberId) };
+      return { nodeId: query.nodeId, isFavorite: false, ids: await favoriteIds(tx, memberId, ctx.merchant.code) };
     });
   }, opts);
 

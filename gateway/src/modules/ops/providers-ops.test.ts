@@ -110,6 +110,9 @@ describe('players see only connected providers', () => {
       expect(launched.status, launched.text).toBe(200);
       expect(launched.json!.value!.url).toMatch(/^https:\/\/games\.example\.com\/launch\?token=/);
       expect((await call<{ list: TGame[] }>('/wps/relay/GCS_recentGame', { token: player.token })).json!.value!.list.some((g) => g.vassalage === V)).toBe(true);
+      const fav = await call<{ ids: string[] }>('/wps/relay/MCSFE_addFavoriteGameV2', { body: { nodeId: vGame.node_id }, token: player.token });
+      expect(fav.status, fav.text).toBe(200);
+      expect(fav.json!.value!.ids).toContain(vGame.node_id);
 
       const off = await call<TOpsProvider>('/ops/api/providers/disconnect', { token: admin, body: { vendor: V, reason: 'Contract ended' } });
       expect(off.status, off.text).toBe(200);
@@ -118,6 +121,15 @@ describe('players see only connected providers', () => {
       expect((await call('/wps/game/launchGame', { body: { nodeId: vGame.node_id }, token: player.token })).json).toMatchObject({ code: 'NOT_AVAILABLE' });
       // A member's favourites and recent games leave it too.
       expect((await call<{ list: TGame[] }>('/wps/relay/GCS_recentGame', { token: player.token })).json!.value!.list.some((g) => g.vassalage === V)).toBe(false);
+      expect((await call<{ ids: string[] }>('/wps/relay/MCSFE_getFavoriteGames', { token: player.token })).json!.value!.ids).not.toContain(vGame.node_id);
+      expect((await call<{ total: number }>('/wps/relay/MCSFE_getFavoriteGamesList?pageNum=1&pageSize=20', { token: player.token })).json!.value!.total).toBe(0);
+      // Nor can a game of it be made a favourite (as if it did not exist), and nothing is stored.
+      const other = (await t.portal.db.query<{ node_id: string }>(
+        `SELECT node_id FROM games WHERE merchant_code = 'DEMO' AND vassalage = $1 AND node_id <> $2 ORDER BY id LIMIT 1`, [V, vGame.node_id])).rows[0]!.node_id;
+      const refusedFav = await call('/wps/relay/MCSFE_addFavoriteGameV2', { body: { nodeId: other }, token: player.token });
+      expect(refusedFav.status, refusedFav.text).toBe(404);
+      expect(refusedFav.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(Number((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM favorite_games WHERE node_id = $1', [other])).rows[0]!.n)).toBe(0);
     } finally {
       guest.close();
     }
