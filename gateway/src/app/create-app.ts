@@ -351,6 +351,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     ...(adapterClient ? { redisClient: adapterClient } : {}),
   });
   disconnectMember = realtime.disconnectMember;
+  cashier.operators.onSessionsEnded(realtime.disconnectOperator);
   if (!config.isProduction) mountDevTap(realtime.io, bus);
   // On PostgreSQL the relay has its own small pool, so it never queues behind use-case transactions.
   const relayDb = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, 2) : db;

@@ -17,11 +17,16 @@ import type { EventBus } from '../bus/bus.ts';
 import { readSince } from '../bus/outbox.ts';
 import type { MerchantDirectory } from '../modules/merchants/merchant-directory.ts';
 import type { SessionStore } from '../modules/sessions/session-store.ts';
-import type { Operator } from '../modules/ops/operators.ts';
+import { operatorSessionKey, type Operator } from '../modules/ops/operators.ts';
 import { opsCan } from '@portal/contracts/api/ops';
 import { eventsDelivered, eventsReceived, socketsConnected } from '../obs/metrics.ts';
 
-type SocketData = { memberId: number | null; merchantCode: string; audiences: string[] };
+/** `control`: rooms that carry no events, only disconnects (an operator's sockets, one session's). */
+type SocketData = { memberId: number | null; merchantCode: string; audiences: string[]; control?: string[] };
+
+/** The room of every socket of an operator, and of one operator session's (by its token hash): disconnects only. */
+const operatorRoom = (operatorId: number) => `opsop:${operatorId}`;
+const operatorSessionRoom = (sessionKey: string) => `opssess:${sessionKey}`;
 export type PortalSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type PortalIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type Logger = {
@@ -119,7 +124,10 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
         // An operator's socket hears its merchant's operator audience and nothing of the players.
         const op = deps.operators ? await deps.operators.resolve(auth.data.opsToken) : null;
         if (!canJoinOps(op, merchant.code)) return next(new Error('UNAUTHORIZED'));
-        socket.data = { memberId: null, merchantCode: merchant.code, audiences: [opsAudience(merchant.code)] };
+        socket.data = {
+          memberId: null, merchantCode: merchant.code, audiences: [opsAudience(merchant.code)],
+          control: [operatorRoom(op.id), operatorSessionRoom(operatorSessionKey(auth.data.opsToken))],
+        };
         return next();
       }
       let memberId: number | null = null;
@@ -174,7 +182,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
         last[e.audience] = Math.max(last[e.audience] ?? 0, e.seq);
       }
     }
-    await socket.join(audiences);
+    await socket.join(socket.data.control ? [...audiences, ...socket.data.control] : audiences);
     socket.emit('hello', { memberId, merchantCode, audiences, nodeId: deps.nodeId });
     if (last && Object.keys(last).length) {
       const second = await catchUp(last, audiences);
@@ -233,6 +241,17 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     /** Disconnect every socket of a member on every node (logout, disabled account). */
     async disconnectMember(memberId: number) {
       io.in(userAudience(memberId)).disconnectSockets(true);
+    },
+    /**
+     * Disconnect an operator's sockets on every node once sessions of it ended (logout, disabled, roles
+     * changed, authenticator reset, password changed elsewhere): a reconnect is judged afresh by canJoinOps.
+     * `only`: the sockets of that one session (by token hash); `except`: all but that session's (a password
+     * change ends only the others).
+     */
+    async disconnectOperator(operatorId: number, opts: { only?: string; except?: string } = {}) {
+      if (opts.only) io.in(operatorSessionRoom(opts.only)).disconnectSockets(true);
+      else if (opts.except) io.in(operatorRoom(operatorId)).except(operatorSessionRoom(opts.except)).disconnectSockets(true);
+      else io.in(operatorRoom(operatorId)).disconnectSockets(true);
     },
     async close() {
       unsubscribe();

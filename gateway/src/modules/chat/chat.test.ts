@@ -255,3 +255,47 @@ describe('operator calls', () => {
     expect(chatEvents(vnDesk)).toEqual([]);
   });
 });
+
+describe('operator sockets end with their sessions', () => {
+  it('logout closes that session\'s sockets, a password change the other sessions\', a role change all of them; a reconnect is judged again', async () => {
+    const ops = t.portal.cashier.operators;
+    await ops.createOperator('DEMO', 'ch_sock', PASSWORD, ['support'], { totpSecret: OPS_TOTP_SECRET });
+    await ops.createOperator('DEMO', 'ch_sock2', PASSWORD, ['support'], { totpSecret: OPS_TOTP_SECRET });
+    // Two sessions each (the second login takes the next authenticator step).
+    const [a1, a2, b1, b2] = [await opsLogin('ch_sock'), await opsLogin('ch_sock'), await opsLogin('ch_sock2'), await opsLogin('ch_sock2')];
+    const [sa1, sa1b, sa2, sb1, sb2] = [await socket({ opsToken: a1 }), await socket({ opsToken: a1 }), await socket({ opsToken: a2 }), await socket({ opsToken: b1 }), await socket({ opsToken: b2 })];
+    const open = () => [sa1, sa1b, sa2, sb1, sb2].map((s) => s.connected);
+    expect(open()).toEqual([true, true, true, true, true]);
+
+    // Logout: that session's sockets only.
+    expect((await call('/ops/api/session', { method: 'DELETE', token: a2 })).status).toBe(200);
+    await waitFor(() => !sa2.connected, 'the logged-out session\'s socket closed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(open()).toEqual([true, true, false, true, true]);
+
+    // A password change ends the operator's other sessions and their sockets; this session's go on.
+    const changed = await call('/ops/api/session/password', { token: b1, body: { oldPassword: PASSWORD, newPassword: 'Chat-pass-5353', confirmNewPassword: 'Chat-pass-5353' } });
+    expect(changed.status, changed.text).toBe(200);
+    await waitFor(() => !sb2.connected, 'the other session\'s socket closed');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(open()).toEqual([true, true, false, true, false]);
+    await expect(connectSocket(t.url, { opsToken: b2 })).rejects.toThrow(/UNAUTHORIZED/);
+
+    // An administrator takes the support role away: every socket of that operator closes, and it cannot rejoin.
+    const id = (await t.portal.db.query<{ id: number }>(`SELECT id FROM operators WHERE merchant_code = 'DEMO' AND username = 'ch_sock'`)).rows[0]!.id;
+    const demoted = await call(`/ops/api/operators/${id}`, { token: tok.ch_admin!, body: { roles: ['content'] } });
+    expect(demoted.status, demoted.text).toBe(200);
+    await waitFor(() => !sa1.connected && !sa1b.connected, 'the demoted operator\'s sockets closed');
+    const heardBefore = chatEvents(sa1).length;
+    expect(sb1.connected).toBe(true);
+    await expect(connectSocket(t.url, { opsToken: a1 })).rejects.toThrow(/UNAUTHORIZED/);
+
+    // What the closed sockets would have heard still reaches a desk that stayed.
+    const m = await member(7);
+    const before = chatEvents(sb1).length;
+    expect((await send(m.token, { body: 'still there?' })).status).toBe(200);
+    await waitFor(() => chatEvents(sb1).length > before, 'chat.changed on the remaining desk');
+    expect(chatEvents(sa1).length).toBe(heardBefore);
+  });
+});
+

@@ -101,9 +101,20 @@ export async function bootstrapOperator(
   });
 }
 
+/** The key of an operator session a socket was opened with (its token's hash, hex): names its control room. */
+export const operatorSessionKey = (token: string) => hashToken(token).toString('hex');
+type SessionsEnded = (operatorId: number, opts?: { only?: string; except?: string }) => Promise<void>;
+
 export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter: RateLimiter }) {
   const { db, hasher, limiter } = deps;
   let dummy: Promise<string> | null = null;
+  /**
+   * Told after a commit that ended sessions of an operator (all of them, `only` one, or all `except` one,
+   * by token hash): the app closes their sockets (realtime disconnectOperator), which would otherwise keep
+   * hearing `ops:{code}` until they reconnect.
+   */
+  let sessionsEnded: SessionsEnded = async () => undefined;
+  const announceEnded: SessionsEnded = (operatorId, opts) => sessionsEnded(operatorId, opts).catch(() => undefined);
 
   async function find(q: Queryable, merchant: string, username: string) {
     return (await q.query<OperatorRow>('SELECT * FROM operators WHERE merchant_code = $1 AND username = $2', [merchant, username])).rows[0] ?? null;
@@ -159,6 +170,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
       await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
       await audit(tx, op, 'operator.logout', { type: 'operator', id: op.id }, undefined, undefined);
     });
+    await announceEnded(op.id, { only: operatorSessionKey(token) });
   }
 
   async function changePassword(op: Operator, token: string, oldPassword: string, newPassword: string) {
@@ -173,6 +185,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
       await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND token_hash <> $2 AND revoked_at IS NULL', [op.id, hashToken(token)]);
       await audit(tx, op, 'operator.password', { type: 'operator', id: op.id }, { mustChangePassword: op.mustChangePassword }, { mustChangePassword: false });
     });
+    await announceEnded(op.id, { except: operatorSessionKey(token) });
   }
 
   /**
@@ -260,7 +273,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
    * at next sign-in). An administrator cannot disable or demote itself (the merchant must keep one).
    */
   async function update(actor: Operator, id: number, patch: { roles?: OperatorRole[]; status?: 'active' | 'disabled'; resetTotp?: true }) {
-    return db.tx(async (tx) => {
+    const after = await db.tx(async (tx) => {
       const before = (await tx.query<OperatorRow>('SELECT * FROM operators WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, actor.merchantCode])).rows[0];
       if (!before) throw new AppError(ErrorCode.NOT_FOUND);
       if (Number(before.id) === actor.id && (patch.status === 'disabled' || (patch.roles && !patch.roles.includes('administrator')))) {
@@ -280,8 +293,15 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
         { roles: after.roles, status: after.status, totpEnrolled: after.totpEnrolled });
       return after;
     });
+    if (patch.status === 'disabled' || patch.resetTotp || patch.roles) await announceEnded(id);
+    return after;
   }
 
-  return { login, resolve, logout, changePassword, ensureDemoOperator, createOperator, totpSetup, totpConfirm, list, create, update };
+  /** Who closes the sockets of ended sessions (set once by the app, after its realtime server exists). */
+  function onSessionsEnded(fn: SessionsEnded) {
+    sessionsEnded = fn;
+  }
+
+  return { login, resolve, logout, changePassword, ensureDemoOperator, createOperator, totpSetup, totpConfirm, list, create, update, onSessionsEnded };
 }
 export type Operators = ReturnType<typeof createOperators>;
