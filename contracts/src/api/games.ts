@@ -200,7 +200,41 @@ export const ZRecentGamesValue = z.object({
 });
 export type TRecentGamesValue = z.infer<typeof ZRecentGamesValue>;
 
+/**
+ * GLS2_roomList (spec section 7, Games): the tables open to join right now, with their live state, for the
+ * lobby of a live or card category. The house's own tables (vassalage HOUSE); an outside provider's
+ * rooms are its own lobby's, opened by launching its game.
+ */
+export const ZRoomListQuery = z.object({ gameType: z.enum(['LIVE', 'PVP']).optional() }).strict();
+export const ZRoom = z.object({
+  nodeId: z.string(),
+  gameCode: z.string(),
+  gameName: z.string(),
+  gameType: z.enum(['LIVE', 'PVP']),
+  vassalage: z.string(),
+  maintenance: z.boolean(),
+  /** The current round (null before the table's first). */
+  roundNo: z.number().int().nullable(),
+  /** betting: bets or seats are taken until closesAt; result: the round is dealt, the next opens at nextAt. */
+  phase: z.enum(['betting', 'result']).nullable(),
+  closesAt: z.string().nullable(),
+  nextAt: z.string().nullable(),
+  /** The server's clock when this was read (count down against it, not the device's). */
+  serverNow: z.string(),
+  /** Players in the current round (bets placed, seats taken). */
+  players: z.number().int().nonnegative(),
+  /** Stakes offered, minor units of the merchant's currency (one ante for a card table). */
+  stakes: z.array(z.number().int().positive()),
+  /** The last results, newest first (baccarat: player, banker, tie); empty for a card table. */
+  road: z.array(z.string()),
+});
+export type TRoom = z.infer<typeof ZRoom>;
+export const ZRoomListValue = z.object({ list: z.array(ZRoom) });
+
 export const catalogueCalls = {
+  roomList: defineCall({
+    method: 'GET', path: relayPath('GLS2_roomList'), auth: false, query: ZRoomListQuery, value: ZRoomListValue,
+  }),
   /**
    * The catalogue search. The spec marks it Y (token); guests browse the category pages too (issue 12:
    * a guest saw vendor tiles and no games), so the list is public like the home lanes; a token is not needed.

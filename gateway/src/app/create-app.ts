@@ -57,6 +57,7 @@ import { createRestricted, registerRestrictedJobs } from '../modules/rg/restrict
 import { createRg, registerRgJobs } from '../modules/rg/rg-service.ts';
 import { mountRgOps, mountRgRoutes } from '../modules/rg/rg-routes.ts';
 import { createHouseModule } from '../modules/house/house-module.ts';
+import { mountRoomList } from '../modules/house/room-list.ts';
 import { ensureSimulatedVendors } from '../modules/provider/sim-vendors.ts';
 import { mountBetRoutes } from '../modules/bets/bets-routes.ts';
 import { mountAgentRoutes } from '../modules/agents/agents-routes.ts';
@@ -254,6 +255,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountSystemRoutes(apiApp, db, bootCache);
   mountContentRoutes(apiApp, db, bootCache, routeOpts);
   mountGameRoutes(apiApp, db, bootCache, routeOpts);
+  // GLS2_roomList: the lobby of the house's live and card tables.
+  mountRoomList(apiApp, db, routeOpts);
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction, bootCache }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).

@@ -154,3 +154,58 @@ describe('house Speed Baccarat', () => {
     expect(bal).toBe(4_000 + Number(settled.win));
   });
 });
+
+describe('GLS2_roomList (the live and card tables\' lobby)', () => {
+  type Rooms = { list: import('@portal/contracts/api/games').TRoom[] };
+  const rooms = async (query = '', headers: Record<string, string> = {}) => {
+    const r = await api<Rooms>(t.url, `/wps/relay/GLS2_roomList${query}`, { headers });
+    expect(r.status, r.text).toBe(200);
+    return r.json!.value!.list;
+  };
+
+  it('shows each house table with its round, deadline, players and road, to a guest; moves with the table', async () => {
+    const { s } = await seat(20_000);
+    await openBetting();
+    const all = await rooms();
+    expect(all.map((r) => r.nodeId)).toEqual(['HOUSE-BACC1', 'HOUSE-PVP1']);
+    const open = all[0]!;
+    expect(open).toMatchObject({ gameCode: 'BACC1', gameName: 'Speed Baccarat', gameType: 'LIVE', vassalage: 'HOUSE', maintenance: false, phase: 'betting', stakes: [100, 500, 1_000, 5_000, 10_000] });
+    expect(Date.parse(open.closesAt!) - Date.parse(open.serverNow)).toBeGreaterThan(30_000);
+    expect(all[1]).toMatchObject({ gameCode: 'PVP1', gameType: 'PVP', stakes: [1_000], road: [] });
+    const players = open.players;
+
+    await house('/baccarat/bet', { side: 'banker', stake: 500 }, s.session);
+    await house('/baccarat/bet', { side: 'tie', stake: 100 }, s.session);
+    const betting = (await rooms('?gameType=LIVE'))[0]!;
+    expect(betting.roundNo).toBe(open.roundNo);
+    // One player, however many bets.
+    expect(betting.players).toBe(players + 1);
+
+    await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND table_code = 'BACC1' AND round_no = $1`, [open.roundNo]);
+    await t.portal.house.baccarat.tick('DEMO');
+    const dealt = (await rooms('?gameType=LIVE'));
+    expect(dealt).toHaveLength(1);
+    const winner = (await t.portal.db.query<{ w: string }>(`SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = 'DEMO' AND table_code = 'BACC1' AND round_no = $1`, [open.roundNo])).rows[0]!.w;
+    expect(dealt[0]).toMatchObject({ roundNo: open.roundNo, phase: 'result', road: expect.arrayContaining([winner]) });
+    expect(dealt[0]!.road[0]).toBe(winner);
+    expect(dealt[0]!.nextAt).not.toBeNull();
+    expect((await rooms('?gameType=PVP')).map((r) => r.nodeId)).toEqual(['HOUSE-PVP1']);
+  });
+
+  it('stakes in the merchant\'s currency, an operator\'s name and maintenance; bad input is a 400 envelope', async () => {
+    const vn = await rooms('', { host: 'vn.localhost' });
+    expect(vn[0]!.stakes[0]).toBeGreaterThan(100);
+    expect(vn[0]!.stakes.every((x) => Number.isInteger(x))).toBe(true);
+    await t.portal.db.query(`UPDATE games SET game_name = 'Baccarat Royale', maintenance = true WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-BACC1'`);
+    try {
+      expect((await rooms('?gameType=LIVE'))[0]).toMatchObject({ gameName: 'Baccarat Royale', maintenance: true });
+    } finally {
+      await t.portal.db.query(`UPDATE games SET game_name = 'Speed Baccarat', maintenance = false WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-BACC1'`);
+    }
+    for (const q of ['?gameType=SLOT', '?gameType=', '?foo=1']) {
+      const r = await api(t.url, `/wps/relay/GLS2_roomList${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { Express } from 'express';
+import { catalogueCalls, type TRoom } from '@portal/contracts/api/games';
+import type { Db } from '../../db/db.ts';
+import { mountCall } from '../../app/http.ts';
+import { BACCARAT_STAKES } from './baccarat.ts';
+import { HOUSE_GAMES } from './house-games.ts';
+import { houseStakes } from './house-service.ts';
+import { BACCARAT_TABLE } from './house-table.ts';
+import { PVP_ANTE, PVP_TABLE } from './lucky9.ts';
+
+/** Results shown on a room's card, newest first. */
+const ROAD = 12;
+
+/** The house's tables: the table each runs on, where its players sit, and what it offers. */
+const TABLES = [
+  { table: BACCARAT_TABLE, players: 'house_table_bets', stakes: BACCARAT_STAKES, road: true },
+  { table: PVP_TABLE, players: 'house_pvp_seats', stakes: [PVP_ANTE], road: false },
+] as const;
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/**
+ * GLS2_roomList: the house's live and card tables with the state of their current round, read from the
+ * rounds the table clock writes (house_table_rounds): phase and its deadline on the database's clock,
+ * players in the round, stakes in the merchant's currency, and the last results (baccarat's road).
+ */
+export async function roomList(db: Db, merchant: { code: string; currency: string }, gameType?: 'LIVE' | 'PVP'): Promise<TRoom[]> {
+  const games = HOUSE_GAMES.flatMap((g) => (g.gameType === 'LIVE' || g.gameType === 'PVP') && (!gameType || g.gameType === gameType) ? [{ ...g, gameType: g.gameType }] : []);
+  const rooms: TRoom[] = [];
+  for (const g of games) {
+    const t = TABLES.find((x) => x.table === g.code);
+    if (!t) continue;
+    // The catalogue's row: an operator may have renamed the game or put it in maintenance.
+    const row = (await db.query<{ game_name: string; maintenance: boolean; vendor_maintenance: boolean | null }>(
+      `SELECT g.game_name, g.maintenance, v.maintenance AS vendor_maintenance FROM games g
+       LEFT JOIN vendors v ON v.merchant_code = g.merchant_code AND v.vassalage = g.vassalage AND v.game_type = g.game_type
+       WHERE g.merchant_code = $1 AND g.node_id = $2`, [merchant.code, g.nodeId])).rows[0];
+    if (!row) continue;
+    const r = (await db.query<{ round_no: number; phase: 'betting' | 'result'; closes_at: Date | string; next_at: Date | string | null; now: Date | string; players: number }>(
+      `SELECT r.round_no, r.phase, r.closes_at, r.next_at, now() AS now,
+         (SELECT count(DISTINCT p.session_hash)::int FROM ${t.players} p
+          WHERE p.merchant_code = r.merchant_code AND p.table_code = r.table_code AND p.round_no = r.round_no) AS players
+       FROM house_table_rounds r WHERE r.merchant_code = $1 AND r.table_code = $2 ORDER BY r.round_no DESC LIMIT 1`,
+      [merchant.code, t.table])).rows[0];
+    const road = t.road && r
+      ? (await db.query<{ w: string }>(
+          `SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND phase = 'result' AND round_no <= $3
+           ORDER BY round_no DESC LIMIT ${ROAD}`, [merchant.code, t.table, r.round_no])).rows.map((x) => x.w)
+      : [];
+    rooms.push({
+      nodeId: g.nodeId, gameCode: g.code, gameName: row.game_name, gameType: g.gameType, vassalage: 'HOUSE',
+      maintenance: row.maintenance || row.vendor_maintenance === true,
+      roundNo: r ? Number(r.round_no) : null, phase: r?.phase ?? null,
+      closesAt: r ? iso(r.closes_at) : null, nextAt: r ? iso(r.next_at) : null,
+      serverNow: r ? iso(r.now)! : new Date().toISOString(),
+      players: r ? Number(r.players) : 0,
+      stakes: houseStakes(t.stakes, merchant.currency),
+      road,
+    });
+  }
+  return rooms;
+}
+
+export function mountRoomList(app: Express, db: Db, opts: { checkResponses: boolean }) {
+  mountCall(app, catalogueCalls.roomList, async ({ ctx, query }) => ({ list: await roomList(db, ctx.merchant, query.gameType) }), opts);
+}
