@@ -85,6 +85,11 @@ describe('issue 12 in Chromium', () => {
       const vendors = await vendorTexts();
       expect(vendors.length).toBeGreaterThan(4);
       expect(vendors.filter((v) => /^[A-Z0-9_]+$/.test(v.trim()))).toEqual([]);
+      // The tables open now (GLS2_roomList): the house baccarat with its round's phase, counting down.
+      const phase = page.getByTestId('room-phase-BACC1');
+      await phase.waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('room-BACC1').innerText()).toContain('Speed Baccarat');
+      expect(await phase.innerText()).toMatch(lang === 'TY' ? /Bukas ang taya|Susunod na round|Ibinibigay|Magbubukas/ : /Bets open|Next round|Dealing|Opening soon/);
       // one vendor
       await page.getByTestId('game-centre-vendor-MNL').click();
       await expect.poll(() => new URL(page.url()).searchParams.get('vassalage'), { timeout: 30_000 }).toBe('MNL');

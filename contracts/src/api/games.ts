@@ -230,6 +230,7 @@ export const ZRoom = z.object({
 });
 export type TRoom = z.infer<typeof ZRoom>;
 export const ZRoomListValue = z.object({ list: z.array(ZRoom) });
+export type TRoomListValue = z.infer<typeof ZRoomListValue>;
 
 export const catalogueCalls = {
   roomList: defineCall({

@@ -5,6 +5,7 @@ import type { TVassGameType } from '@portal/contracts/api/games';
 import type { GameType } from '@portal/contracts/domain/constants';
 import { useVassGameType } from '../api/get-vass-game-type';
 import { useGameList } from '../api/get-game-list';
+import { RoomStrip } from './room-strip';
 import { GameGrid } from './game-grid';
 import { VendorMark } from './vendor-mark';
 import './game-centre.css';
@@ -52,6 +53,7 @@ export function VendorCentre({ gameType, title, vendor }: VendorCentreProps) {
           ))}
         </div>
       )}
+      {(gameType === 'LIVE' || gameType === 'PVP') && (chosen === null || chosen.vassalage === 'HOUSE') && <RoomStrip gameType={gameType} />}
       {vendors.length > 0 &&
         (list.isError ? (
           <p className="game-centre__prompt">{t('centre.error')}</p>
