@@ -157,6 +157,8 @@ describe('house Speed Baccarat', () => {
 
 describe('GLS2_roomList (the live and card tables\' lobby)', () => {
   type Rooms = { list: import('@portal/contracts/api/games').TRoom[] };
+  /** Past the lobby's one-second cache (room-list.ts): a read after this sees what changed. */
+  const afterCache = () => new Promise((r) => setTimeout(r, 1_100));
   const rooms = async (query = '', headers: Record<string, string> = {}) => {
     const r = await api<Rooms>(t.url, `/wps/relay/GLS2_roomList${query}`, { headers });
     expect(r.status, r.text).toBe(200);
@@ -176,6 +178,7 @@ describe('GLS2_roomList (the live and card tables\' lobby)', () => {
 
     await house('/baccarat/bet', { side: 'banker', stake: 500 }, s.session);
     await house('/baccarat/bet', { side: 'tie', stake: 100 }, s.session);
+    await afterCache();
     const betting = (await rooms('?gameType=LIVE'))[0]!;
     expect(betting.roundNo).toBe(open.roundNo);
     // One player, however many bets.
@@ -183,6 +186,7 @@ describe('GLS2_roomList (the live and card tables\' lobby)', () => {
 
     await t.portal.db.query(`UPDATE house_table_rounds SET closes_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND table_code = 'BACC1' AND round_no = $1`, [open.roundNo]);
     await t.portal.house.baccarat.tick('DEMO');
+    await afterCache();
     const dealt = (await rooms('?gameType=LIVE'));
     expect(dealt).toHaveLength(1);
     const winner = (await t.portal.db.query<{ w: string }>(`SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = 'DEMO' AND table_code = 'BACC1' AND round_no = $1`, [open.roundNo])).rows[0]!.w;
@@ -196,8 +200,15 @@ describe('GLS2_roomList (the live and card tables\' lobby)', () => {
     const vn = await rooms('', { host: 'vn.localhost' });
     expect(vn[0]!.stakes[0]).toBeGreaterThan(100);
     expect(vn[0]!.stakes.every((x) => Number.isInteger(x))).toBe(true);
+    const cached = (await rooms('?gameType=LIVE'))[0]!;
     await t.portal.db.query(`UPDATE games SET game_name = 'Baccarat Royale', maintenance = true WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-BACC1'`);
     try {
+      // Within its second the lobby answers from one read, its clock moved on by the read's age.
+      await new Promise((r) => setTimeout(r, 100));
+      const again = (await rooms('?gameType=LIVE'))[0]!;
+      expect(again).toMatchObject({ gameName: cached.gameName, maintenance: false, closesAt: cached.closesAt });
+      expect(Date.parse(again.serverNow) - Date.parse(cached.serverNow)).toBeGreaterThanOrEqual(90);
+      await afterCache();
       expect((await rooms('?gameType=LIVE'))[0]).toMatchObject({ gameName: 'Baccarat Royale', maintenance: true });
     } finally {
       await t.portal.db.query(`UPDATE games SET game_name = 'Speed Baccarat', maintenance = false WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-BACC1'`);

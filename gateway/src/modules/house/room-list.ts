@@ -61,6 +61,23 @@ export async function roomList(db: Db, merchant: { code: string; currency: strin
   return rooms;
 }
 
+/** How long one read serves every visitor of a merchant's lobby (pages read it every 5 s each). */
+const CACHE_MS = 1_000;
+
 export function mountRoomList(app: Express, db: Db, opts: { checkResponses: boolean }) {
-  mountCall(app, catalogueCalls.roomList, async ({ ctx, query }) => ({ list: await roomList(db, ctx.merchant, query.gameType) }), opts);
+  // Per node, per merchant and filter: one read a second however many pages poll. A cached answer's
+  // serverNow moves on by its age, so a page's countdown stays right.
+  const cache = new Map<string, { at: number; list: Promise<TRoom[]> }>();
+  mountCall(app, catalogueCalls.roomList, async ({ ctx, query }) => {
+    const key = `${ctx.merchant.code}:${query.gameType ?? ''}`;
+    let hit = cache.get(key);
+    if (!hit || Date.now() - hit.at > CACHE_MS) {
+      hit = { at: Date.now(), list: roomList(db, ctx.merchant, query.gameType) };
+      cache.set(key, hit);
+      hit.list.catch(() => cache.delete(key));
+    }
+    const age = Date.now() - hit.at;
+    const list = await hit.list;
+    return { list: age === 0 ? list : list.map((r) => ({ ...r, serverNow: new Date(Date.parse(r.serverNow) + age).toISOString() })) };
+  }, opts);
 }
