@@ -10,6 +10,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvents, type NewEvent } from '../../bus/outbox.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { descendantOf, requireInSubtree } from './team-tree.ts';
+import { iso } from '../../db/iso.ts';
 
 /**
  * Agent contracts persisted (migration 024_agent_contracts.sql), offered, answered and terminated
@@ -34,14 +35,12 @@ export type ContractRow = {
 const SELECT = `SELECT c.*, u.account AS upline_account, d.account AS downline_account
   FROM agent_contracts c LEFT JOIN members u ON u.id = c.upline_id JOIN members d ON d.id = c.downline_id`;
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
-const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 
 export function toContract(r: ContractRow): TAgentContract {
   return {
     id: r.id, kind: r.kind, uplineId: r.upline_id, downlineId: r.downline_id, uplineAccount: r.upline_account, downlineAccount: r.downline_account,
     terms: ZContractTerms.parse(typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms), status: r.status,
-    offeredAt: iso(r.offered_at), answeredAt: isoOrNull(r.answered_at), endedAt: isoOrNull(r.ended_at), endReason: r.end_reason, endedBy: r.ended_by,
+    offeredAt: iso(r.offered_at), answeredAt: iso(r.answered_at), endedAt: iso(r.ended_at), endReason: r.end_reason, endedBy: r.ended_by,
   };
 }
 

@@ -7,6 +7,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { isInSubtree, requireInSubtree } from './team-tree.ts';
 import { memberFiguresUnder, settlementOptionsOf, statementSteps } from './settlement.ts';
+import { iso } from '../../db/iso.ts';
 
 /**
  * Agent payouts as members see them (issue 11): lists, the stored statement, disputes, the what-if
@@ -25,7 +26,6 @@ export const PAYOUT_SELECT = `SELECT p.*, e.account AS payee_account, r.account 
     (SELECT d.status FROM agent_disputes d WHERE d.payout_id = p.id ORDER BY d.id DESC LIMIT 1) AS dispute_status
   FROM agent_payouts p JOIN members e ON e.id = p.payee_id LEFT JOIN members r ON r.id = p.payer_id`;
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 export function toPayout(r: PayoutRow): TPayout {
   return {

@@ -15,6 +15,7 @@ import { registrationRules, ruleOf } from '../auth/registration-settings.ts';
 import { CONTRACT_SELECT, toAgentContract, type ContractRow } from './contracts-service.ts';
 import { descendantOf, requireInSubtree, teamSizeOf, type TPeriod } from './team-tree.ts';
 import { PAID_WITHDRAWAL_STATUSES, teamBetTotals, teamOverview, type TTeamBetTotals } from './team-stats.ts';
+import { iso } from '../../db/iso.ts';
 
 /**
  * Agent reports and the register centre (issue 11): downlines, direct creation, set as agent, a
@@ -30,7 +31,6 @@ const DAY_MS = 86_400_000;
 export const DOWNLINE_AGENT_TYPE = 2;
 export const DOWNLINE_PLAYER_TYPE = 0;
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 const num = (v: unknown) => {
   const n = Number(v ?? 0);
   if (!Number.isSafeInteger(n)) throw new Error(`amount out of the safe integer range: ${String(v)}`);

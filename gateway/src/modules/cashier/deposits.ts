@@ -9,6 +9,7 @@ import { checkMoney } from '../rg/rg-service.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { ensureChannels, manualBankOf, settingsOf } from './settings.ts';
 import type { PaymentNotification, PaymentProvider } from './payment-provider.ts';
+import { iso } from '../../db/iso.ts';
 
 export type DepositRow = {
   id: number; merchant_code: string; member_id: number; channel_code: string; provider: string; provider_order_id: string;
@@ -21,7 +22,6 @@ type ChannelRow = {
   details: { bankName?: string; accountName?: string; accountNumber?: string }; active: boolean;
 };
 
-export const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 
 export function toDeposit(r: DepositRow): TDeposit {
   return {

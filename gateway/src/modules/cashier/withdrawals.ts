@@ -12,7 +12,7 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { DAY_START_SQL, settingsOf } from './settings.ts';
-import { iso } from './deposits.ts';
+import { iso } from '../../db/iso.ts';
 
 export type WithdrawalRow = {
   id: number; merchant_code: string; member_id: number; request_id: string; bank_account_id: number; bank_name: string;

@@ -5,6 +5,7 @@ import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvents } from '../../bus/outbox.ts';
 import { audit, type Operator } from '../ops/operators.ts';
+import { iso } from '../../db/iso.ts';
 
 type ChatRow = {
   id: number | string; merchant_code: string; member_id: number | string; status: ChatStatus; operator_id: number | string | null;
@@ -15,7 +16,6 @@ type OpsChatRow = ChatRow & {
 };
 type MessageRow = { id: number | string; sender: 'member' | 'operator'; body: string; created_at: Date | string; operator?: string | null };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 /** The desk's hours: every merchant's desk is staffed around the clock in this build. */
 const DESK_HOURS = '24/7';
 const PREVIEW_CHARS = 120;

@@ -13,6 +13,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import { notExcludedSql } from '../rg/rg-service.ts';
 import type { MessageKind } from '../wallet/messages.ts';
+import { iso } from '../../db/iso.ts';
 
 type Part = 'announcements' | 'banners' | 'help' | 'news';
 const SCOPE_OF: Record<Part, ContentScope | null> = { announcements: 'content', banners: 'content', help: 'help', news: null };
@@ -38,7 +39,6 @@ export function sniffContentImage(data: Buffer): 'image/png' | 'image/jpeg' | 'i
   return null;
 }
 
-const iso = (v: Date | string | null) => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 type AnnRow = {
   group_id: string | number; kind: 'PL' | 'PU' | 'PR'; language: string; title: string; content: string; promotion_type: string | null;

@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { postMessage } from '../wallet/messages.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import type { CheckedImage } from './image-check.ts';
+import { iso } from '../../db/iso.ts';
 
 export type FeedbackImageFile = CheckedImage & { data: Buffer };
 
@@ -13,7 +14,6 @@ type Row = {
   images: Array<{ n: number; content_type: 'image/png' | 'image/jpeg'; width: number; height: number; size: number }> | null; total?: number;
 };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function toFeedback(r: Row): TFeedback {
   return {

@@ -8,6 +8,7 @@ import { fairStream } from './fair.ts';
 import { houseStakes, isBigWin, type House } from './house-service.ts';
 import { currentRound, stepTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Bets are open this long, then the cards are dealt; the result shows this long before the next round. */
 export const BETTING_MS = 15_000;
@@ -17,7 +18,6 @@ export const BACCARAT_TABLE = 'BACC1';
 type RoundRow = TableRoundRow<BaccaratHand>;
 type BetRow = { id: number; player_id: string | null; nickname: string; free_play: boolean; session_hash: Buffer; side: BaccaratSide; stake: number; round_no: number };
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
 
 /**

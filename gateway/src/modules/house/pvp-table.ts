@@ -8,6 +8,7 @@ import { houseAmount, type House } from './house-service.ts';
 import { PVP_ANTE, PVP_MAX_SEATS, PVP_MIN_PLAYERS, PVP_RAKE_PERCENT, PVP_TABLE, dealRound, pvpRoundId, type PvpResult } from './lucky9.ts';
 import { currentRound, stepTableRound, type TableRoundRow, type TableTick } from './table-rounds.ts';
 import { WalletRefused, type WalletClient } from './wallet-client.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Seats are open this long; after the deal each player sees their own cards this long, then everything this long. */
 export const JOINING_MS = 15_000;
@@ -17,7 +18,6 @@ export const PVP_RESULT_MS = 6_000;
 type RoundRow = TableRoundRow<PvpResult>;
 type SeatRow = { id: number; player_id: string; nickname: string; session_hash: Buffer; ante: number; win: number | null; status: string; bet_ok: boolean };
 
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
  * Lucky 9 Duel: player against player, rounds running continuously per merchant (rows in

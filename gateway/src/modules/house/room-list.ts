@@ -7,6 +7,7 @@ import { HOUSE_GAMES } from './house-games.ts';
 import { houseStakes } from './house-service.ts';
 import { BACCARAT_TABLE } from './house-table.ts';
 import { PVP_ANTE, PVP_TABLE } from './lucky9.ts';
+import { iso } from '../../db/iso.ts';
 
 /** Results shown on a room's card, newest first. */
 const ROAD = 12;
@@ -17,7 +18,6 @@ const TABLES = [
   { table: PVP_TABLE, players: 'house_pvp_seats', stakes: [PVP_ANTE], road: false },
 ] as const;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /**
  * GLS2_roomList: the house's live and card tables with the state of their current round, read from the

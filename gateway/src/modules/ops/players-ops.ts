@@ -6,8 +6,8 @@ import { balanceOf } from '../wallet/ledger.ts';
 import type { Rg } from '../rg/rg-service.ts';
 import type { OpsCall } from './ops-router.ts';
 import { audit } from './operators.ts';
+import { iso } from '../../db/iso.ts';
 
-const iso = (v: Date | string | null | undefined): string | null => (v === null || v === undefined ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 type PlayerRow = {
   id: number | string; account: string; nickname: string | null; dialing_code: string | null; mobile_num: string | null; status: 'active' | 'disabled';

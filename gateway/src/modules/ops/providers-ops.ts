@@ -9,6 +9,7 @@ import { HOUSE_VENDOR_CODE } from '../games/connected-vendors.ts';
 import { audit } from './operators.ts';
 import { SITE_CHANGED_EVENT } from './site-ops.ts';
 import type { OpsCall } from './ops-router.ts';
+import { iso } from '../../db/iso.ts';
 
 type AccountRow = {
   vendor: string; launch_url: string; active: boolean; simulated: boolean;
@@ -16,7 +17,6 @@ type AccountRow = {
 };
 type VendorRow = { vassalage: string; display_name: string; game_types: string[]; games: number; hot_games: number };
 
-const iso = (v: Date | string | null): string | null => (v === null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 function stateOf(vendor: string, a: AccountRow | undefined): ProviderState {
   if (vendor === HOUSE_VENDOR_CODE) return 'house';

@@ -12,6 +12,7 @@ import { assertNotExcluded } from '../rg/rg-service.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import { transfer } from '../wallet/ledger.ts';
 import { postMessage } from '../wallet/messages.ts';
+import { iso } from '../../db/iso.ts';
 
 /**
  * The points mall (migration 058). Points are whole numbers in point_accounts, every change a row of the
@@ -45,7 +46,6 @@ type RedeemRow = {
 };
 type PostResult = { outcome: 'ok' | 'replay'; balance: number; owed: number; delta: number };
 
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 const n = (v: string | number) => Number(v);
 const text = (m: Record<string, string> | undefined, lang: string) => (m ? m[lang] ?? m.EN ?? '' : '');
 

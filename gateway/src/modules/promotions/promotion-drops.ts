@@ -4,6 +4,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import type { RedEnvelopes } from '../red-envelopes/red-envelopes-service.ts';
+import { iso } from '../../db/iso.ts';
 
 /**
  * Red envelope drops attached to a promotion (issue 14, "an operator or a promotion drops an envelope";
@@ -28,7 +29,6 @@ type DropRow = {
   envelope_id: number | string | null; failure: string | null; created_by: string; created_by_id: number | string; cancelled_by: string | null;
   created_at: Date | string; title?: Record<string, string>;
 };
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const toDrop = (r: DropRow, title: Record<string, string> | undefined): TOpsEnvelopeDrop => ({
   id: String(r.id), promotionId: String(r.promotion_id), promotionTitle: { EN: title?.EN ?? '', TY: title?.TY ?? '' }, totalAmount: Number(r.total_amount), count: r.share_count,
   minShare: Number(r.min_share), expiresInMinutes: r.expires_in_minutes, runAt: iso(r.run_at), status: r.status,

@@ -17,6 +17,7 @@ import { audit, type Operator } from '../ops/operators.ts';
 import type { RedEnvelopes } from '../red-envelopes/red-envelopes-service.ts';
 import { createPromotionDrops } from './promotion-drops.ts';
 import { bonusBalance, convertBonus, forfeitBonus, grantBonus, payReward, revertBonus, walletAvailableForUpdate, type MoneyRef } from './promotions-ledger.ts';
+import { iso } from '../../db/iso.ts';
 
 export type PromotionRow = {
   id: string | number; merchant_code: string; category: TPromotionCategory; kind: TPromotionKind;
@@ -35,7 +36,6 @@ export type RewardRow = {
   conversions: number; owed: string | number;
 };
 
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 const ms = (d: Date | string) => (d instanceof Date ? d : new Date(d)).getTime();
 const n = (v: string | number | null) => (v === null ? 0 : Number(v));
 const text = (m: Record<string, string>, lang: string) => m[lang] ?? m.EN ?? '';

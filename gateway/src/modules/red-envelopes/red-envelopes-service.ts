@@ -13,6 +13,7 @@ import { notExcludedSql } from '../rg/rg-service.ts';
 import { onLedgerTransferCommitted } from '../../obs/metrics.ts';
 import { currentRequestId } from '../../obs/request-id.ts';
 import { audit, type Operator } from '../ops/operators.ts';
+import { iso } from '../../db/iso.ts';
 
 export const ENVELOPE_EXPIRE_JOB = 'envelope.expire';
 /** Sends `envelope.left` once per envelope per window in which someone grabbed (key: envelope + window). */
@@ -51,7 +52,6 @@ const SHARES_LEFT_SQL = `(SELECT count(*)::int FROM red_envelope_shares s WHERE 
 /** A grab's ledger idempotency key, as red_envelope_grab_many writes it (migrations 068, 070). */
 const grabKey = (envelopeId: number, memberId: number) => `envelope:${envelopeId}:${memberId}`;
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 /** A date column as yyyy-MM-dd (pg gives a Date at local midnight unless its type parser is set; PGlite a string or a UTC Date). */
 const day = (d: Date | string | null) => {
   if (d === null) return null;

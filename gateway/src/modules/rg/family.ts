@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { postMessage } from '../wallet/messages.ts';
 import type { Rg } from './rg-service.ts';
+import { iso } from '../../db/iso.ts';
 
 type Body = z.infer<typeof ZRgFamilyRequestBody>;
 type Duration = (typeof RG_OPERATOR_DURATIONS)[number];
@@ -12,7 +13,6 @@ type Row = {
   requester_contact: string; reason: string; source: 'public' | 'support'; created_by: string; status: TRgFamilyRequestRow['status'];
   decided_by: string | null; decided_at: Date | string | null; decision_note: string | null; duration: string | null; created_at: Date | string;
 };
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 /** The reference a requester is given (and quotes on the phone): FX + the id. */
 export const familyReference = (id: number | string) => `FX${String(id).padStart(6, '0')}`;
 

@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { rgAudit, type Rg } from './rg-service.ts';
+import { iso } from '../../db/iso.ts';
 
 export type RestrictedCategory = (typeof RG_RESTRICTED_CATEGORIES)[number];
 
@@ -98,7 +99,6 @@ export function parseRestrictedCsv(text: string): { rows: RestrictedRow[]; probl
 export const RG_RECHECK_JOB = 'rg.restricted.recheck';
 
 type ImportRow = { id: string | number; imported_by: string; row_count: number; created_at: Date | string; checked_at: Date | string | null; matched: number | null; lifted: number | null };
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 const toImport = (r: ImportRow) => ({ id: Number(r.id), rows: r.row_count, importedBy: r.imported_by, importedAt: iso(r.created_at)!, checkedAt: iso(r.checked_at), matched: r.matched, lifted: r.lifted });
 
 /**

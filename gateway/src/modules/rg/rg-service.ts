@@ -5,6 +5,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { revokeMemberSessions } from '../sessions/session-store.ts';
+import { iso } from '../../db/iso.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -58,7 +59,6 @@ type ExclusionKind = 'self' | 'cooling' | 'family' | 'operator' | 'restricted';
 type ExclusionDuration = '6m' | '1y' | '5y' | '24h' | '7d' | '30d';
 type ExclusionRow = { id: string | number; kind: ExclusionKind; starts_at: Date | string; ends_at: Date | string | null; revocable_from: Date | string | null; member_id: number; merchant_code: string };
 
-const iso = (d: Date | string | null) => (d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
 const num = (v: string | number | null) => (v === null ? null : Number(v));
 
 /** Who started an RG event, as the audit trail names it. */

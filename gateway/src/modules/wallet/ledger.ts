@@ -3,6 +3,7 @@ import { prepared, type Queryable, type Tx } from '../../db/db.ts';
 import { wakeRelays } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { onLedgerTransferCommitted } from '../../obs/metrics.ts';
+import { iso } from '../../db/iso.ts';
 
 /**
  * The double-entry ledger. Every balance change is a transfer between two accounts with a unique
@@ -54,7 +55,6 @@ export type TransferResult = {
   createdAt: string;
 };
 
-const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 export class InsufficientFunds extends AppError {
   constructor() {
