@@ -12,12 +12,11 @@ import { iso } from '../../db/iso.ts';
 /** Results shown on a room's card, newest first. */
 const ROAD = 12;
 
-/** The house's tables: the table each runs on, where its players sit, and what it offers. */
+/** The house's tables (their game codes in HOUSE_GAMES): where their players sit, and what they offer. */
 const TABLES = [
-  { table: BACCARAT_TABLE, players: 'house_table_bets', stakes: BACCARAT_STAKES, road: true },
-  { table: PVP_TABLE, players: 'house_pvp_seats', stakes: [PVP_ANTE], road: false },
+  { table: BACCARAT_TABLE, gameType: 'LIVE', players: 'house_table_bets', stakes: BACCARAT_STAKES, road: true },
+  { table: PVP_TABLE, gameType: 'PVP', players: 'house_pvp_seats', stakes: [PVP_ANTE], road: false },
 ] as const;
-
 
 /**
  * GLS2_roomList: the house's live and card tables with the state of their current round, read from the
@@ -25,11 +24,10 @@ const TABLES = [
  * players in the round, stakes in the merchant's currency, and the last results (baccarat's road).
  */
 export async function roomList(db: Db, merchant: { code: string; currency: string }, gameType?: 'LIVE' | 'PVP'): Promise<TRoom[]> {
-  const games = HOUSE_GAMES.flatMap((g) => (g.gameType === 'LIVE' || g.gameType === 'PVP') && (!gameType || g.gameType === gameType) ? [{ ...g, gameType: g.gameType }] : []);
   const rooms: TRoom[] = [];
-  for (const g of games) {
-    const t = TABLES.find((x) => x.table === g.code);
-    if (!t) continue;
+  for (const t of TABLES) {
+    const g = HOUSE_GAMES.find((x) => x.code === t.table);
+    if (!g || (gameType && t.gameType !== gameType)) continue;
     // The catalogue's row: an operator may have renamed the game or put it in maintenance.
     const row = (await db.query<{ game_name: string; maintenance: boolean; vendor_maintenance: boolean | null }>(
       `SELECT g.game_name, g.maintenance, v.maintenance AS vendor_maintenance FROM games g
@@ -48,7 +46,7 @@ export async function roomList(db: Db, merchant: { code: string; currency: strin
            ORDER BY round_no DESC LIMIT ${ROAD}`, [merchant.code, t.table, r.round_no])).rows.map((x) => x.w)
       : [];
     rooms.push({
-      nodeId: g.nodeId, gameCode: g.code, gameName: row.game_name, gameType: g.gameType, vassalage: 'HOUSE',
+      nodeId: g.nodeId, gameCode: g.code, gameName: row.game_name, gameType: t.gameType, vassalage: 'HOUSE',
       maintenance: row.maintenance || row.vendor_maintenance === true,
       roundNo: r ? Number(r.round_no) : null, phase: r?.phase ?? null,
       closesAt: r ? iso(r.closes_at) : null, nextAt: r ? iso(r.next_at) : null,

@@ -12,6 +12,17 @@ export function secondsLeft(at: string | null, serverNow: string, readAt: number
   return Math.max(0, Math.ceil(left / 1000));
 }
 
+/** What a room's phase line says, as a text key and its values. */
+function phaseText(r: TRoom, gameType: 'LIVE' | 'PVP', left: number | null): [string, { s: number }?] {
+  if (r.maintenance) return ['rooms.maintenance'];
+  if (r.phase === null) return ['rooms.starting'];
+  const betting = r.phase === 'betting';
+  // Time's up (the clock moves the table within a moment): dealing, or the next round opening.
+  if (!left) return [betting ? 'rooms.dealing' : 'rooms.starting'];
+  if (betting) return [gameType === 'PVP' ? 'rooms.seatsOpen' : 'rooms.betsOpen', { s: left }];
+  return ['rooms.next', { s: left }];
+}
+
 const asGame = (r: TRoom): TGame => ({
   nodeId: r.nodeId, vassalage: r.vassalage, gameCode: r.gameCode, isGame: 'GAME', gameType: r.gameType,
   gameClassify: null, gameName: r.gameName, iconUrl: null, maintenance: r.maintenance,
@@ -41,7 +52,6 @@ export function RoomStrip({ gameType }: { gameType: 'LIVE' | 'PVP' }) {
       <ul className="room-strip__list">
         {list.map((r) => {
           const betting = r.phase === 'betting';
-          // Time's up (the clock moves the table within a moment): dealing, or the next round opening.
           const left = secondsLeft(betting ? r.closesAt : r.nextAt, r.serverNow, readAt, now);
           const min = r.stakes[0];
           const max = r.stakes[r.stakes.length - 1];
@@ -52,15 +62,7 @@ export function RoomStrip({ gameType }: { gameType: 'LIVE' | 'PVP' }) {
                 {r.roundNo !== null && <span className="room-card__round">{t('rooms.round', { n: r.roundNo })}</span>}
               </div>
               <p className={`room-card__phase${betting ? ' is-open' : ''}`} data-testid={`room-phase-${r.gameCode}`}>
-                {r.maintenance
-                  ? t('rooms.maintenance')
-                  : r.phase === null
-                    ? t('rooms.starting')
-                    : !left
-                      ? t(betting ? 'rooms.dealing' : 'rooms.starting')
-                      : betting
-                        ? t(gameType === 'PVP' ? 'rooms.seatsOpen' : 'rooms.betsOpen', { s: left })
-                        : t('rooms.next', { s: left })}
+                {t(...phaseText(r, gameType, left))}
               </p>
               <p className="room-card__meta">
                 <span>{t('rooms.players', { count: r.players })}</span>
