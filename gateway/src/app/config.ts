@@ -28,6 +28,11 @@ const ZEnv = z.object({
   OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(24),
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
   /**
+   * How often each open console socket checks that its operator session still holds (not idled out, not
+   * ended by another process such as `npm run ops:reset-operator`); one that does not is closed.
+   */
+  OPS_SOCKET_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
    * GET /metrics: with a token, readable by `Authorization: Bearer <token>` from anywhere; without one,
    * only from this machine's loopback and not through a proxy (README, "Observability").
    */

@@ -349,6 +349,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
     db, bus, merchants, sessions, log, nodeId: config.NODE_ID, adapterStream: `${config.BUS_STREAM}:sio`,
     // The console's live chat socket (operator token, `chat.answer`): the merchant's `ops:{code}` audience.
     operators: cashier.operators,
+    operatorRecheckMs: config.OPS_SOCKET_RECHECK_MS,
     // Red envelope grabs over the page's socket (the same grab as POST /wps/envelopes/:id/grab).
     hooks: [socketGrab({ envelopes, merchants, sessions, log, assertOpen: (m, req) => assertSystemOpen(m, proxyaddr(req, trust), regionOf(req)) })],
     ...(adapterClient ? { redisClient: adapterClient } : {}),

@@ -55,7 +55,12 @@ export type RealtimeDeps = {
   /** Client calls answered on the socket besides `sync` (attached when the socket connects). */
   hooks?: SocketHook[];
   /** Operator sessions, for the console's live chat socket (`opsToken`); without it no operator socket is accepted. */
-  operators?: { resolve(token: string): Promise<Operator | null> };
+  operators?: { resolve(token: string): Promise<Operator | null>; check(token: string): Promise<Operator | null> };
+  /**
+   * How often an open operator socket checks its session (config OPS_SOCKET_RECHECK_MS): a session that
+   * idled out or was ended where no hook reaches (another process) closes its sockets within this.
+   */
+  operatorRecheckMs?: number;
 };
 
 /**
@@ -152,6 +157,24 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
   // Fan-out debug lines (event id, audience, request id, sockets reached) only when debug is on: checked once.
   const logFanout = (deps.log.isLevelEnabled?.('debug') ?? false) && !!deps.log.debug;
 
+  /**
+   * An operator socket asks now and then whether its session still holds (without counting as activity)
+   * and closes when it does not: the hooks of onSessionsEnded close sockets at once, but a session that
+   * idles out, or one another process ends, has nobody to tell. A failed check keeps the socket (the
+   * next one decides): a database hiccup must not throw every desk out.
+   */
+  function recheckOperator(socket: PortalSocket, token: string) {
+    const ops = deps.operators;
+    if (!ops || socket.disconnected) return;
+    const timer = setInterval(() => {
+      ops.check(token).then((op) => {
+        if (!canJoinOps(op, socket.data.merchantCode)) socket.disconnect(true);
+      }, (err: unknown) => deps.log.warn({ err }, 'operator socket session check failed'));
+    }, deps.operatorRecheckMs ?? 60_000);
+    timer.unref();
+    socket.once('disconnect', () => clearInterval(timer));
+  }
+
   io.on('connection', async (socket: PortalSocket) => {
     const { audiences, memberId, merchantCode } = socket.data;
     connected.inc();
@@ -183,6 +206,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
       }
     }
     await socket.join(socket.data.control ? [...audiences, ...socket.data.control] : audiences);
+    if (socket.data.control && auth.success && auth.data.opsToken !== undefined) recheckOperator(socket, auth.data.opsToken);
     socket.emit('hello', { memberId, merchantCode, audiences, nodeId: deps.nodeId });
     if (last && Object.keys(last).length) {
       const second = await catchUp(last, audiences);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCalls, opsChatCalls, type TChatMessage, type TLaunchChatValue, type TOpsChat, type TOpsChatThread } from '@portal/contracts/api/chat';
 import type { TEventEnvelope } from '@portal/contracts/events/events';
 import { DEMO_VN } from '../../db/seed.ts';
+import { hashToken } from '../sessions/session-store.ts';
 import { connectSocket, startTestPortal, waitFor, type TestPortal, type TestSocket } from '../../testing/test-portal.ts';
 import { apiOn, testMembers } from '../../testing/test-members.ts';
 import { OPS_TOTP_SECRET, opsTotp } from '../../testing/ops-totp.ts';
@@ -32,7 +33,8 @@ const outboxCount = async () => Number((await t.portal.db.query<{ n: number }>(`
 const send = (token: string, body: unknown) => call<{ chat: { status: string; unread: number }; message: TChatMessage }>(chatCalls.send.path, { token, body });
 
 beforeAll(async () => {
-  t = await startTestPortal();
+  // Console sockets check their session every 300 ms here (60 s by default).
+  t = await startTestPortal({ OPS_SOCKET_RECHECK_MS: '300' });
   const ops = t.portal.cashier.operators;
   for (const [name, roles] of [['ch_admin', ['administrator']], ['ch_support', ['support']], ['ch_finance', ['finance']], ['ch_content', ['content']]] as const) {
     await ops.createOperator('DEMO', name, PASSWORD, [...roles], { totpSecret: OPS_TOTP_SECRET });
@@ -296,6 +298,28 @@ describe('operator sockets end with their sessions', () => {
     expect((await send(m.token, { body: 'still there?' })).status).toBe(200);
     await waitFor(() => chatEvents(sb1).length > before, 'chat.changed on the remaining desk');
     expect(chatEvents(sa1).length).toBe(heardBefore);
+  });
+
+  it('a session that idles out, or that another process ends, closes its sockets at the next check; the open socket is not activity', async () => {
+    const ops = t.portal.cashier.operators;
+    // One session per operator: a second login of one operator would wait for the next authenticator step.
+    for (const name of ['ch_idle', 'ch_cli', 'ch_stays']) await ops.createOperator('DEMO', name, PASSWORD, ['support'], { totpSecret: OPS_TOTP_SECRET });
+    const [idle, cli, stays] = [await opsLogin('ch_idle'), await opsLogin('ch_cli'), await opsLogin('ch_stays')];
+    const [sIdle, sCli, sStays] = [await socket({ opsToken: idle }), await socket({ opsToken: cli }), await socket({ opsToken: stays })];
+    const lastSeen = async (token: string) => (await t.portal.db.query<{ at: string }>(
+      `SELECT last_seen_at::text AS at FROM operator_sessions WHERE token_hash = $1`, [hashToken(token)])).rows[0]!.at;
+    const seenBefore = await lastSeen(stays);
+    // Several checks pass: nothing closes, and the checks do not move the session's last activity.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect([sIdle.connected, sCli.connected, sStays.connected]).toEqual([true, true, true]);
+    expect(await lastSeen(stays)).toBe(seenBefore);
+
+    // Idle for 31 minutes (the limit is 30), and revoked in the database as `npm run ops:reset-operator` does from its own process.
+    await t.portal.db.query(`UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes' WHERE token_hash = $1`, [hashToken(idle)]);
+    await t.portal.db.query(`UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1`, [hashToken(cli)]);
+    await waitFor(() => !sIdle.connected && !sCli.connected, 'the idle and the revoked sessions\' sockets closed');
+    expect(sStays.connected).toBe(true);
+    await expect(connectSocket(t.url, { opsToken: idle })).rejects.toThrow(/UNAUTHORIZED/);
   });
 });
 

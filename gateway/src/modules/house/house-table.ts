@@ -25,6 +25,17 @@ const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
  * the table's advisory lock opens, deals and closes rounds, so several nodes never deal twice.
  * Money moves only through the wallet client, never inside a database transaction.
  */
+/**
+ * The winners of a table's finished rounds numbered up to `uptoRound`, newest first, at most `limit`:
+ * the game page's history (rounds before the current one) and the lobby's road (the current one too,
+ * once dealt).
+ */
+export async function lastWinners(db: Db, merchantCode: string, table: string, uptoRound: number, limit: number): Promise<BaccaratSide[]> {
+  return (await db.query<{ w: BaccaratSide }>(
+    `SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND phase = 'result' AND round_no <= $3
+     ORDER BY round_no DESC LIMIT $4`, [merchantCode, table, uptoRound, limit])).rows.map((x) => x.w);
+}
+
 export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
   const { db, wallet, log } = deps;
   const { sessionOf, postWinner, realBalance, endIfRevoked, currencyOf } = deps.house.internals;
@@ -92,9 +103,7 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
     const mine = (await db.query<{ side: BaccaratSide; stake: number; win: number | null; status: string }>(
       `SELECT side, stake, win, status FROM house_table_bets WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND session_hash = $4 ORDER BY id`,
       [m.code, BACCARAT_TABLE, round.round_no, s.token_hash])).rows;
-    const history = (await db.query<{ w: BaccaratSide }>(
-      `SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND phase = 'result' AND round_no < $3
-       ORDER BY round_no DESC LIMIT 20`, [m.code, BACCARAT_TABLE, round.round_no])).rows.map((x) => x.w);
+    const history = await lastWinners(db, m.code, BACCARAT_TABLE, round.round_no - 1, 20);
     const fresh = await sessionOf(db, m, token);
     const balance = s.free_play ? fresh.play_balance : await realBalance(m, s);
     return {

@@ -5,7 +5,7 @@ import { mountCall } from '../../app/http.ts';
 import { BACCARAT_STAKES } from './baccarat.ts';
 import { HOUSE_GAMES } from './house-games.ts';
 import { houseStakes } from './house-service.ts';
-import { BACCARAT_TABLE } from './house-table.ts';
+import { BACCARAT_TABLE, lastWinners } from './house-table.ts';
 import { PVP_ANTE, PVP_TABLE } from './lucky9.ts';
 import { iso } from '../../db/iso.ts';
 
@@ -40,11 +40,7 @@ export async function roomList(db: Db, merchant: { code: string; currency: strin
           WHERE p.merchant_code = r.merchant_code AND p.table_code = r.table_code AND p.round_no = r.round_no) AS players
        FROM house_table_rounds r WHERE r.merchant_code = $1 AND r.table_code = $2 ORDER BY r.round_no DESC LIMIT 1`,
       [merchant.code, t.table])).rows[0];
-    const road = t.road && r
-      ? (await db.query<{ w: string }>(
-          `SELECT result->>'winner' AS w FROM house_table_rounds WHERE merchant_code = $1 AND table_code = $2 AND phase = 'result' AND round_no <= $3
-           ORDER BY round_no DESC LIMIT ${ROAD}`, [merchant.code, t.table, r.round_no])).rows.map((x) => x.w)
-      : [];
+    const road = t.road && r ? await lastWinners(db, merchant.code, t.table, r.round_no, ROAD) : [];
     rooms.push({
       nodeId: g.nodeId, gameCode: g.code, gameName: row.game_name, gameType: t.gameType, vassalage: 'HOUSE',
       maintenance: row.maintenance || row.vendor_maintenance === true,

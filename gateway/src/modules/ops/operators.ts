@@ -165,6 +165,21 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     return r.rows[0] ? toOperator(r.rows[0]) : null;
   }
 
+  /**
+   * The session's operator when the session still holds, as resolve() judges it, without counting as
+   * activity (an open console socket asks this on its own; it must not keep an idle session alive).
+   */
+  async function check(token: string): Promise<Operator | null> {
+    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
+    const r = await db.query<OperatorRow>(
+      `SELECT o.* FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+         AND s.last_seen_at > now() - make_interval(secs => $2) AND o.status = 'active'`,
+      [hashToken(token), IDLE_S],
+    );
+    return r.rows[0] ? toOperator(r.rows[0]) : null;
+  }
+
   async function logout(op: Operator, token: string) {
     await db.tx(async (tx) => {
       await tx.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
@@ -302,6 +317,6 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     sessionsEnded = fn;
   }
 
-  return { login, resolve, logout, changePassword, ensureDemoOperator, createOperator, totpSetup, totpConfirm, list, create, update, onSessionsEnded };
+  return { login, resolve, check, logout, changePassword, ensureDemoOperator, createOperator, totpSetup, totpConfirm, list, create, update, onSessionsEnded };
 }
 export type Operators = ReturnType<typeof createOperators>;
