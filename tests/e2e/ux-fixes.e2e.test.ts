@@ -179,6 +179,14 @@ describe('issue 12 in Chromium', () => {
       await page.goto(gw.url + path);
       await page.locator('main').first().waitFor({ timeout: 15_000 });
       await page.waitForTimeout(1_500);
+      if (path === '/') {
+        // Mid-page the bar tucks away while the page scrolls down, and comes back on scrolling up.
+        const tucked = () => page.locator('.side-bar').evaluate((el) => el.classList.contains('side-bar--tucked'));
+        await page.evaluate(() => window.scrollTo(0, 1200));
+        await expect.poll(tucked).toBe(true);
+        await page.evaluate(() => window.scrollTo(0, 900));
+        await expect.poll(tucked).toBe(false);
+      }
       await toEnd();
       await page.locator('.site-footer__copy').waitFor({ state: 'attached', timeout: 30_000 });
       await page.waitForTimeout(500);

@@ -6,10 +6,13 @@ import { LiveChatButton } from '../../features/chat/components/live-chat-button'
 import { useCustomerService } from '../../lib/domain-route';
 import { Icon, isIconName } from '../../ui/icons';
 import { LazyQrCode } from '../../ui/lazy-qr-code';
+import { useSideBarTucked } from './side-bar-tuck';
 
 /**
  * Right side bar: customer service (Facebook, Telegram, live chat) and the app download. A LIVECHAT
  * entry pointing at the in-portal chat (LIVE_CHAT_URL) opens the chat room; other entries are links.
+ * On phones it floats at the bottom right, over the page: it tucks away while the page scrolls down
+ * and comes back on scrolling up, near the top and at the end (side-bar-tuck.ts).
  */
 export function SideBar() {
   const { t } = useTranslation('common');
@@ -18,8 +21,9 @@ export function SideBar() {
   // The QR code shows on hover or focus: its encoder loads then, not with the page.
   const [isQrWanted, setQrWanted] = useState(false);
   const wantQr = () => setQrWanted(true);
+  const tucked = useSideBarTucked();
   return (
-    <aside className="side-bar" aria-label={t('customer_service')}>
+    <aside className={tucked ? 'side-bar side-bar--tucked' : 'side-bar'} aria-label={t('customer_service')}>
       <ul className="side-bar__list">
         {links.map((cs) =>
           cs.csType === 'LIVECHAT' && cs.url === LIVE_CHAT_URL ? (

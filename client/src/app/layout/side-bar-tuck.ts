@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+
+/** Scrolled this far (px) in one direction before the bar moves: a finger's jitter does not toggle it. */
+const STEP = 12;
+/** Near the top the bar always shows (nothing has scrolled under it yet). */
+const TOP = 80;
+
+/**
+ * Should the phone's floating customer-service bar be tucked away, given where the page was (`lastY`)
+ * and is (`y`), and how far it can scroll (`maxY`)? Down: tucked, so it covers nothing while reading;
+ * up, near the top, or at the end (where the page keeps room below its last line): shown. Small moves
+ * keep the previous state.
+ */
+export function nextTucked(tucked: boolean, lastY: number, y: number, maxY: number): boolean {
+  if (y <= TOP || y >= maxY - 4) return false;
+  if (y - lastY >= STEP) return true;
+  if (lastY - y >= STEP) return false;
+  return tucked;
+}
+
+/** The bar's tucked state from the window's scroll (the style applies it on phones only). */
+export function useSideBarTucked(): boolean {
+  const [tucked, setTucked] = useState(false);
+  useEffect(() => {
+    let lastY = window.scrollY;
+    let state = false;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const maxY = document.documentElement.scrollHeight - window.innerHeight;
+      const next = nextTucked(state, lastY, y, maxY);
+      // lastY moves only once a step is taken, so a slow scroll still adds up to one.
+      if (next !== state || Math.abs(y - lastY) >= STEP || y <= TOP) lastY = y;
+      if (next !== state) setTucked((state = next));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return tucked;
+}
