@@ -49,6 +49,12 @@ const CLAIM_SQL = prepared(`WITH lock AS (
  * RELAY_POLL_MS (issue 12, lean fan-out: that was most of an idle node's CPU).
  */
 const PENDING_SQL = prepared('SELECT EXISTS (SELECT 1 FROM outbox_pending) AS any');
+/**
+ * A quiet node's poll waits up to 2^3 = 8 x RELAY_POLL_MS (200 ms at the default 25): the poll is only
+ * for rows no local commit announced (another node's, left while that node held the lock), and a busy
+ * node polls at the full rate again at once.
+ */
+const IDLE_BACKOFF_STEPS = 3;
 
 type Logger = {
   warn(obj: unknown, msg?: string): void;
@@ -90,7 +96,13 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
     });
   };
 
+  /** Whether the latest pass relayed any row (it held the lock). */
+  let lastPassRelayed = false;
+  let rearm = () => {};
+
   async function drain(): Promise<void> {
+    rearm();
+    lastPassRelayed = false;
     if (commitTimer) {
       clearTimeout(commitTimer);
       commitTimer = null;
@@ -110,6 +122,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
         return batch.length;
       });
       vacuum.done(n);
+      lastPassRelayed = n > 0;
       if (n < BATCH) return;
     }
   }
@@ -134,19 +147,40 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   // Commits that land in the same tick share one relay pass.
   const unsubscribe = onOutboxCommit(runner.kickSoon);
   let checking = false;
+  // Checks in a row that found nothing: the poll slows down on a quiet node, up to 2^IDLE_BACKOFF_STEPS
+  // x pollMs, and is back at pollMs as soon as anything is pending or a pass runs (rearm).
+  let quiet = 0;
   const tick = () => {
-    if (runner.isRunning()) kick();
-    else if (!checking) {
+    if (runner.isRunning()) {
+      quiet = 0;
+      kick();
+    } else if (lastPassRelayed && performance.now() - runner.lastStart() < pollMs) {
+      // A pass that took the lock and relayed started within the poll's period: it looked at the
+      // pending rows itself (under load, local commits run a pass every few ms, and the poll's question
+      // added a round trip to each period for nothing). A pass that relayed nothing may have found the
+      // lock taken by another node: then the poll asks, as before.
+      quiet = 0;
+    } else if (!checking) {
       checking = true;
       db.query<{ any: boolean }>(PENDING_SQL)
         .then((r) => {
-          if (r.rows[0]?.any || lastPassFailed) kick();
+          if (r.rows[0]?.any || lastPassFailed) {
+            quiet = 0;
+            kick();
+          } else quiet = Math.min(quiet + 1, IDLE_BACKOFF_STEPS);
         })
         // A failed check is a pass to try: it says why (and sets readiness) the usual way.
         .catch(() => kick())
         .finally(() => (checking = false));
     }
-    if (!stopped) timer = setTimeout(tick, pollMs);
+    if (!stopped) timer = setTimeout(tick, pollMs * 2 ** quiet);
+  };
+  /** A local pass ran: poll at the full rate again (its rows may have met another node's lock). */
+  rearm = () => {
+    if (!quiet || stopped) return;
+    quiet = 0;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, pollMs);
   };
   kick();
   timer = setTimeout(tick, pollMs);

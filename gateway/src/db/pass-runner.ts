@@ -45,6 +45,8 @@ export function createPassRunner(opts: { minGapMs: number; pass: () => Promise<v
       });
     },
     isRunning: () => running,
+    /** When the latest pass started (performance.now()), -Infinity before the first. */
+    lastStart: () => lastStart,
     /** Settles when the current pass (and the ones asked for during it) are done. */
     idle: () => idle,
   };
