@@ -153,13 +153,14 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     return { token, operator: op };
   }
 
+  /** A session (s, token hash $1) of an operator (o) that still holds: not revoked, expired or idle ($2 s), the operator active. */
+  const SESSION_HOLDS = `s.token_hash = $1 AND o.id = s.operator_id AND s.revoked_at IS NULL AND s.expires_at > now()
+         AND s.last_seen_at > now() - make_interval(secs => $2) AND o.status = 'active'`;
+
   async function resolve(token: string): Promise<Operator | null> {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
     const r = await db.query<OperatorRow>(
-      `UPDATE operator_sessions s SET last_seen_at = now() FROM operators o
-       WHERE s.token_hash = $1 AND o.id = s.operator_id AND s.revoked_at IS NULL AND s.expires_at > now()
-         AND s.last_seen_at > now() - make_interval(secs => $2) AND o.status = 'active'
-       RETURNING o.*`,
+      `UPDATE operator_sessions s SET last_seen_at = now() FROM operators o WHERE ${SESSION_HOLDS} RETURNING o.*`,
       [hashToken(token), IDLE_S],
     );
     return r.rows[0] ? toOperator(r.rows[0]) : null;
@@ -171,12 +172,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
    */
   async function check(token: string): Promise<Operator | null> {
     if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
-    const r = await db.query<OperatorRow>(
-      `SELECT o.* FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
-       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-         AND s.last_seen_at > now() - make_interval(secs => $2) AND o.status = 'active'`,
-      [hashToken(token), IDLE_S],
-    );
+    const r = await db.query<OperatorRow>(`SELECT o.* FROM operator_sessions s, operators o WHERE ${SESSION_HOLDS}`, [hashToken(token), IDLE_S]);
     return r.rows[0] ? toOperator(r.rows[0]) : null;
   }
 
