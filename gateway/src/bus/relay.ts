@@ -1,5 +1,5 @@
 import { heldTx, prepared, type Db, type Queryable } from '../db/db.ts';
-import { createPassRunner } from '../db/pass-runner.ts';
+import { anyPending, createPassRunner } from '../db/pass-runner.ts';
 import { createPendingVacuum } from '../db/pending-vacuum.ts';
 import type { EventBus } from './bus.ts';
 import { onOutboxCommit, rowToEnvelope, type OutboxRow } from './outbox.ts';
@@ -146,7 +146,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   const kick = runner.kick;
   // Commits that land in the same tick share one relay pass.
   const unsubscribe = onOutboxCommit(runner.kickSoon);
-  let checking = false;
+  const askPending = anyPending(db, PENDING_SQL);
   // Checks in a row that found nothing: the poll slows down on a quiet node, up to 2^IDLE_BACKOFF_STEPS
   // x pollMs, and is back at pollMs as soon as anything is pending or a pass runs (rearm).
   let quiet = 0;
@@ -160,18 +160,12 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
       // added a round trip to each period for nothing). A pass that relayed nothing may have found the
       // lock taken by another node: then the poll asks, as before.
       quiet = 0;
-    } else if (!checking) {
-      checking = true;
-      db.query<{ any: boolean }>(PENDING_SQL)
-        .then((r) => {
-          if (r.rows[0]?.any || lastPassFailed) {
-            quiet = 0;
-            kick();
-          } else quiet = Math.min(quiet + 1, IDLE_BACKOFF_STEPS);
-        })
-        // A failed check is a pass to try: it says why (and sets readiness) the usual way.
-        .catch(() => kick())
-        .finally(() => (checking = false));
+    } else {
+      // A failed question is a pass to try: it says why (and sets readiness) the usual way.
+      void runner.ask(askPending, () => lastPassFailed).then((due) => {
+        if (due) quiet = 0;
+        else if (due === false) quiet = Math.min(quiet + 1, IDLE_BACKOFF_STEPS);
+      });
     }
     if (!stopped) timer = setTimeout(tick, pollMs * 2 ** quiet);
   };

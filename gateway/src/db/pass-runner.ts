@@ -1,3 +1,5 @@
+import type { Queryable } from './db.ts';
+
 /**
  * The loop of a consumer of a pending table (the outbox relay, the bet stream): `pass` runs when
  * kicked, one at a time, and starts at most every minGapMs. A kick while a pass runs asks for one
@@ -12,6 +14,7 @@ export function createPassRunner(opts: { minGapMs: number; pass: () => Promise<v
   let again = false;
   let idle: Promise<void> = Promise.resolve();
   let queued = false;
+  let asking = false;
 
   function kick() {
     if (opts.stopped()) return;
@@ -45,9 +48,32 @@ export function createPassRunner(opts: { minGapMs: number; pass: () => Promise<v
       });
     },
     isRunning: () => running,
+    /**
+     * A poll's question (one at a time): is anything pending? A pass is kicked when it is, when
+     * `mustRun()` (the last pass failed), or when the question itself failed (the pass then says why).
+     * Resolves true when something was pending or a pass must run, false when nothing was, null when
+     * a question was already out or this one failed.
+     */
+    async ask(anyPending: () => Promise<boolean>, mustRun: () => boolean): Promise<boolean | null> {
+      if (asking) return null;
+      asking = true;
+      try {
+        const due = (await anyPending()) || mustRun();
+        if (due) kick();
+        return due;
+      } catch {
+        kick();
+        return null;
+      } finally {
+        asking = false;
+      }
+    },
     /** When the latest pass started (performance.now()), -Infinity before the first. */
     lastStart: () => lastStart,
     /** Settles when the current pass (and the ones asked for during it) are done. */
     idle: () => idle,
   };
 }
+
+/** The poll's question of a pending table, as one autocommitted statement (`SELECT EXISTS (...) AS any`). */
+export const anyPending = (db: Queryable, sql: string) => () => db.query<{ any: boolean }>(sql).then((r) => r.rows[0]?.any === true);

@@ -1,7 +1,7 @@
 import { Histogram, Counter } from 'prom-client';
 import { prepared, type Db, type Tx } from '../../db/db.ts';
 import { registry } from '../../obs/metrics.ts';
-import { createPassRunner } from '../../db/pass-runner.ts';
+import { anyPending, createPassRunner } from '../../db/pass-runner.ts';
 import { createPendingVacuum } from '../../db/pending-vacuum.ts';
 
 /**
@@ -85,10 +85,10 @@ type Row = {
   member_id: number; round_id: string; game_code: string | null; amount: number; created_at: Date | string; game_type: string | null;
 };
 
-/** Takes up to $1 facts off the pending list if this transaction gets the drain lock (else none). */
 /** Is anything pending? The poll's question: one autocommitted round trip, no lock. */
 const PENDING_SQL = prepared('SELECT EXISTS (SELECT 1 FROM bet_stream_pending) AS any');
 
+/** Takes up to $1 facts off the pending list if this transaction gets the drain lock (else none). */
 const CLAIM_SQL = `WITH lock AS (SELECT pg_try_advisory_xact_lock(${LOCK}) AS ok),
   next AS (
     DELETE FROM bet_stream_pending p WHERE p.id = ANY (ARRAY(
@@ -211,23 +211,16 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     },
   });
   const kick = runner.kick;
-  let checking = false;
+  const askPending = anyPending(db, PENDING_SQL);
   /**
    * The poll (facts committed on other nodes, or left while another node held the lock): one
    * autocommitted question, and a pass (a transaction with the lock) only when something is pending.
-   * It was a whole pass every pollMs, four transactions a second on an idle node.
+   * It was a whole pass every pollMs, four transactions a second on an idle node. A failed question is
+   * a pass to try: it logs why the usual way.
    */
   const poll = () => {
-    if (runner.isRunning()) return kick();
-    if (checking) return;
-    checking = true;
-    db.query<{ any: boolean }>(PENDING_SQL)
-      .then((r) => {
-        if (r.rows[0]?.any || lastPassFailed) kick();
-      })
-      // A failed question is a pass to try: it logs why the usual way.
-      .catch(() => kick())
-      .finally(() => (checking = false));
+    if (runner.isRunning()) kick();
+    else void runner.ask(askPending, () => lastPassFailed);
   };
 
   return {
