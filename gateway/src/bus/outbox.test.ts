@@ -5,7 +5,8 @@ import { emitEvent, emitEvents, onLocalCommit, type NewEvent } from './outbox.ts
 import { pruneOutbox, startRelay } from './relay.ts';
 import { startTestPortal, waitFor, type TestPortal } from '../testing/test-portal.ts';
 import { withRequestId } from '../obs/request-id.ts';
-import { txOwner, type Db } from '../db/db.ts';
+import { txOwner } from '../db/db.ts';
+import { countingDb } from '../testing/counting-db.ts';
 
 let t: TestPortal;
 /** Everything the bus carried, in the order it carried it. */
@@ -312,24 +313,16 @@ describe('outbox relay', () => {
 
   it('a quiet relay polls less (up to 8 x its period), and still publishes a row no local commit announced', async () => {
     await t.portal.relay.stop();
-    let checks = 0;
     // The portal's db, with the poll's question counted.
-    const counted = Object.create(t.portal.db, {
-      query: {
-        value: (sql: string, params?: readonly unknown[]) => {
-          if (sql.includes('EXISTS (SELECT 1 FROM outbox_pending)')) checks++;
-          return t.portal.db.query(sql, params);
-        },
-      },
-    }) as Db;
-    const relay = startRelay(counted, t.portal.bus, { warn: () => {}, error: () => {} }, 10);
+    const counted = countingDb(t.portal.db, 'EXISTS (SELECT 1 FROM outbox_pending)');
+    const relay = startRelay(counted.db, t.portal.bus, { warn: () => {}, error: () => {} }, 10);
     try {
       await new Promise((r) => setTimeout(r, 300));
-      const before = checks;
+      const before = counted.queries();
       await new Promise((r) => setTimeout(r, 1_000));
       // Every 10 ms that second would be 100 questions; backed off to every 80 ms, about 12.
-      expect(checks - before).toBeLessThanOrEqual(20);
-      expect(checks - before).toBeGreaterThan(0);
+      expect(counted.queries() - before).toBeLessThanOrEqual(20);
+      expect(counted.queries() - before).toBeGreaterThan(0);
       // A row written by SQL alone wakes nobody: the slowed poll still finds it.
       const a = userAudience(8201);
       await t.portal.db.query("SELECT outbox_emit('DEMO', $1, 'balance.changed', $2::jsonb, gen_random_uuid(), now())", [a, JSON.stringify(balancePayload(8201, 1))]);

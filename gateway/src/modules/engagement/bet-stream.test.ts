@@ -6,6 +6,7 @@ import { transfer } from '../wallet/ledger.ts';
 import type { BetFact } from './bet-stream.ts';
 import { userAudience, type TEventEnvelope } from '@portal/contracts/events/events';
 import { emitEvent, onLocalCommit } from '../../bus/outbox.ts';
+import { countingDb } from '../../testing/counting-db.ts';
 
 /** The bet stream over real vendor calls: every fact once, in order, with the consumer's effects in the same transaction. */
 let t: TestPortal;
@@ -144,28 +145,18 @@ describe('bet stream work list', () => {
   it('an idle drain asks whether anything is pending (one statement) instead of running a pass every poll; a wake still drains', async () => {
     const { createBetStream } = await import('./bet-stream.ts');
     const quiet = { warn() {}, error() {} };
-    let passes = 0;
-    let checks = 0;
     // The portal's db, with the drain's transactions and the poll's questions counted.
-    const counted = Object.create(t.portal.db, {
-      tx: { value: (fn: Parameters<typeof t.portal.db.tx>[0]) => { passes++; return t.portal.db.tx(fn); } },
-      query: {
-        value: (sql: string, params?: readonly unknown[]) => {
-          if (sql.includes('EXISTS (SELECT 1 FROM bet_stream_pending)')) checks++;
-          return t.portal.db.query(sql, params);
-        },
-      },
-    }) as typeof t.portal.db;
+    const counted = countingDb(t.portal.db, 'EXISTS (SELECT 1 FROM bet_stream_pending)');
     await t.portal.betStream.stop();
     const handled: string[] = [];
-    const stream = createBetStream({ db: counted, log: quiet, pollMs: 20 });
+    const stream = createBetStream({ db: counted.db, log: quiet, pollMs: 20 });
     stream.register({ name: 'idle-test', handle: async (_tx, facts) => { handled.push(...facts.map((f) => f.transactionId)); } });
     stream.start();
     try {
       await new Promise((r) => setTimeout(r, 600));
       // The start's pass only; the polls (about 30) asked and found nothing. Before: a pass each.
-      expect(passes).toBeLessThanOrEqual(2);
-      expect(checks).toBeGreaterThan(5);
+      expect(counted.txs()).toBeLessThanOrEqual(2);
+      expect(counted.queries()).toBeGreaterThan(5);
       const p = await player();
       const tx = id('idle');
       await vendorCall('bet', { transactionId: tx, playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token });
