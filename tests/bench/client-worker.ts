@@ -23,7 +23,7 @@ function open(url: string, token: string, timeoutMs: number): Promise<Socket> {
   const s = ioClient(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: timeoutMs });
   const last = new Map<string, number>();
   const sock = nextSock++;
-  s.on('event', (e: { id: string; audience: string; seq: number }) => {
+  const onEvent = (e: { id: string; audience: string; seq: number }) => {
     const t = wallMs();
     let k = idIndex.get(e.id);
     if (k === undefined) {
@@ -37,7 +37,10 @@ function open(url: string, token: string, timeoutMs: number): Promise<Socket> {
     const prev = last.get(e.audience);
     if (prev !== undefined && e.seq !== prev + 1) seqAnomalies++;
     last.set(e.audience, e.seq);
-  });
+  };
+  s.on('event', onEvent);
+  // Consecutive events of one audience come as one frame (realtime.ts): each counts as a delivery.
+  s.on('events', (es: Array<{ id: string; audience: string; seq: number }>) => es.forEach(onEvent));
   s.on('disconnect', () => {
     if (!closing) unexpectedDisconnects++;
   });

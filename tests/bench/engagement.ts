@@ -231,13 +231,15 @@ async function clientRole() {
       let i = 0;
       const open = async (token: string, k: number) => {
         const s = io(base, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 180_000 });
-        s.on('event', (e: { type: string; payload: { envelopeId: string } }) => {
+        const onEvent = (e: { type: string; payload: { envelopeId: string } }) => {
           if (e.type !== 'envelope.dropped') return;
           received++;
           const at = wallMs();
           const clicks = (offset + k) % dupEvery === 0 ? 2 : 1;
           for (let c = 0; c < clicks; c++) void grab(token, s, e.payload.envelopeId, at).then((o) => outcomes.push(o));
-        });
+        };
+        s.on('event', onEvent);
+        s.on('events', (es: Array<Parameters<typeof onEvent>[0]>) => es.forEach(onEvent));
         await new Promise<void>((resolve, reject) => {
           s.once('hello', () => resolve());
           s.once('connect_error', reject);
@@ -276,8 +278,9 @@ async function clientRole() {
  * process), no database, no outbox, no sessions. The drop is one broadcast to the merchant room; a grab
  * (`envelope:grab` with an ack) claims the next share of an in-memory list (each member once, a second
  * click refused), sends the player's room the same two events a grab commits (balance.changed,
- * envelope.grabbed, the gateway's envelope shape) and answers the ack. The same frames as the gateway
- * writes, with nothing durable behind them.
+ * envelope.grabbed, the gateway's envelope shape) in one `events` frame and answers the ack. The same
+ * frames as the gateway writes (its fan-out sends consecutive events of one audience as one `events`
+ * frame), with nothing durable behind them.
  */
 async function bareRole() {
   const { createServer } = await import('node:http');
@@ -323,8 +326,11 @@ async function bareRole() {
       balances.set(memberId, balance);
       const room = `user:${memberId}`;
       const transferId = String(next);
-      io.to(room).emit('event', envelope(room, 'balance.changed', { memberId, currency: 'PHP', balance, available: balance, delta: amount, reason: 'envelope.grab', transferId }));
-      io.to(room).emit('event', envelope(room, 'envelope.grabbed', { envelopeId: String(envelopeId), amount, transferId }));
+      // The grab's two events in one `events` frame, as the gateway's fan-out sends consecutive events of one audience.
+      io.to(room).emit('events', [
+        envelope(room, 'balance.changed', { memberId, currency: 'PHP', balance, available: balance, delta: amount, reason: 'envelope.grab', transferId }),
+        envelope(room, 'envelope.grabbed', { envelopeId: String(envelopeId), amount, transferId }),
+      ]);
       ack({ success: true, value: { envelopeId: String(envelopeId), amount, balance, available: balance, transferId } });
     });
   });

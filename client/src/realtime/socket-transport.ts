@@ -61,7 +61,14 @@ export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): R
         s.on('connect_error', () => fn('reconnecting'));
       }),
     onHello: (fn) => withSocket((s) => s.on('hello', fn)),
-    onEvent: (fn) => withSocket((s) => s.on('event', (raw: unknown) => fn(raw))),
+    onEvent: (fn) =>
+      withSocket((s) => {
+        s.on('event', (raw: unknown) => fn(raw));
+        // Consecutive events of one audience, in order: each as if it came alone.
+        s.on('events', (raws: unknown) => {
+          if (Array.isArray(raws)) for (const raw of raws) fn(raw);
+        });
+      }),
     sync: (req, done) =>
       withSocket((s) => s.timeout(SYNC_TIMEOUT_MS).emit('sync', req, (err: Error | null, reply: TSyncReply) => done(err ? null : reply))),
     grabEnvelope: (req, done) => {

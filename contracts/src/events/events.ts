@@ -280,8 +280,15 @@ export type TSyncRequest = z.infer<typeof ZSyncRequest>;
 export type TSyncReply = { ok: true; events: TEventEnvelope[] } | { ok: false; code: string };
 
 /** Socket.IO event maps, shared by server and client. */
+/**
+ * Consecutive events of one audience in one relay pass reach a socket as ONE `events` frame (an array,
+ * in seq order) of at most this many; a lone event comes as `event`. A client applies each element as it
+ * would an `event` frame.
+ */
+export const EVENTS_PER_FRAME = 100;
 export type ServerToClientEvents = {
   event: (env: TEventEnvelope) => void;
+  events: (envs: TEventEnvelope[]) => void;
   hello: (info: { memberId: number | null; merchantCode: string; audiences: string[]; nodeId: string }) => void;
 };
 export type ClientToServerEvents = {

@@ -27,6 +27,7 @@ const ZEnv = z.object({
   /** How long the outbox keeps published events for reconnect catch-up. */
   OUTBOX_RETENTION_HOURS: z.coerce.number().positive().default(24),
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
+  RELAY_MIN_GAP_MS: z.coerce.number().int().min(0).max(1000).default(5),
   /**
    * How often each open console socket checks that its operator session still holds (not idled out, not
    * ended by another process such as `npm run ops:reset-operator`); one that does not is closed.

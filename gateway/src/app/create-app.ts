@@ -359,7 +359,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   if (!config.isProduction) mountDevTap(realtime.io, bus);
   // On PostgreSQL the relay has its own small pool, so it never queues behind use-case transactions.
   const relayDb = config.DATABASE_URL ? createPgDb(config.DATABASE_URL, 2) : db;
-  const relay = startRelay(relayDb, bus, log, config.RELAY_POLL_MS, undefined, config.NODE_ID);
+  const relay = startRelay(relayDb, bus, log, config.RELAY_POLL_MS, config.RELAY_MIN_GAP_MS, config.NODE_ID);
   const pruneTimer = setInterval(() => {
     pruneOutbox(db, config.OUTBOX_RETENTION_HOURS).catch((err) => log.warn({ err }, 'outbox prune failed'));
     limiter.prune().catch((err) => log.warn({ err }, 'rate counter prune failed'));

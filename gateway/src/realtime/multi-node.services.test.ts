@@ -109,11 +109,13 @@ describe('two gateway nodes on one PostgreSQL and one Redis', () => {
       // sent on every (re)connect: where this client stands
       auth: (cb) => cb({ token: s.token, last: last ? { [audience]: last } : {} }),
     });
-    client.on('event', (e: TEventEnvelope) => {
+    const apply = (e: TEventEnvelope) => {
       if (e.audience !== audience || e.seq <= last) return;
       received.push(e);
       last = e.seq;
-    });
+    };
+    client.on('event', apply);
+    client.on('events', (es: TEventEnvelope[]) => es.forEach(apply));
     await new Promise((r) => client.once('hello', r));
     const before = [await balance(b, s.memberId, 1), await balance(b, s.memberId, 2)];
     await waitFor(() => last === before[1]!.seq, 'events before restart');

@@ -63,6 +63,36 @@ describe('realtime gateway', () => {
     expect(rows.rows.map((r) => r.seq)).toEqual(Array.from({ length: 21 }, (_, i) => before + i + 1));
   });
 
+  it('sends consecutive events of one audience as one `events` frame, in order, and a lone event as `event`', async () => {
+    const a = await session('framea01');
+    const b = await session('frameb01');
+    const sa = await connectSocket(t.url, { token: a.token });
+    const sb = await connectSocket(t.url, { token: b.token });
+    const frames: Array<{ name: string; ids: string[] }> = [];
+    sa.onAny((name: string, arg: unknown) => {
+      if (name === 'event') frames.push({ name, ids: [(arg as { id: string }).id] });
+      if (name === 'events') frames.push({ name, ids: (arg as Array<{ id: string }>).map((x) => x.id) });
+    });
+    const pay = (memberId: number, delta: number) => ({
+      memberId, currency: 'PHP', balance: 1000 + delta, available: 1000 + delta, delta, reason: 'test', transferId: `f-${memberId}-${delta}`,
+    });
+    // One transaction: two events for a, then one for b, then one more for a (a new run).
+    const ids = await t.portal.db.tx(async (tx) => [
+      (await emitEvent(tx, 'DEMO', userAudience(a.memberId), 'balance.changed', pay(a.memberId, 1))).id,
+      (await emitEvent(tx, 'DEMO', userAudience(a.memberId), 'balance.changed', pay(a.memberId, 2))).id,
+      (await emitEvent(tx, 'DEMO', userAudience(b.memberId), 'balance.changed', pay(b.memberId, 3))).id,
+      (await emitEvent(tx, 'DEMO', userAudience(a.memberId), 'balance.changed', pay(a.memberId, 4))).id,
+    ]);
+    await waitFor(() => sa.received.some((x) => x.id === ids[3]) && sb.received.some((x) => x.id === ids[2]), 'the four events');
+    // The relay published the transaction's rows in one pass: a's first two share a frame.
+    expect(frames).toEqual([{ name: 'events', ids: [ids[0], ids[1]] }, { name: 'event', ids: [ids[3]] }]);
+    expect(sa.received.map((x) => x.id)).toEqual([ids[0], ids[1], ids[3]]);
+    expect(sa.received.map((x) => x.seq)).toEqual([1, 2, 3].map((k) => sa.received[0]!.seq + k - 1));
+    expect(sb.received.map((x) => x.id)).toEqual([ids[2]]);
+    sa.disconnect();
+    sb.disconnect();
+  });
+
   it('refuses an invalid token at the handshake', async () => {
     await expect(connectSocket(t.url, { token: 'x'.repeat(43) })).rejects.toThrow(/UNAUTHORIZED/);
     await expect(connectSocket(t.url, { token: 12 })).rejects.toThrow(/BAD_HANDSHAKE/);

@@ -2,6 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
+  EVENTS_PER_FRAME,
   ZHandshakeAuth,
   ZSyncRequest,
   merchantAudience,
@@ -247,14 +248,26 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
   // Every node reads the whole bus and delivers to its own sockets.
   // Deliveries are counted by the size of each room on this node (one Map lookup per event).
   const rooms = io.of('/').adapter.rooms;
+  // Consecutive events of one audience (one transaction's balance.changed and envelope.grabbed, say) go
+  // as ONE `events` frame of up to EVENTS_PER_FRAME, in order: a frame costs the server a write and the
+  // client a read whatever it carries. A lone event goes as `event`. The order across audiences is kept.
   const unsubscribe = deps.bus.subscribe((events) => {
     let sockets = 0;
-    for (const e of events) {
+    for (let i = 0; i < events.length; ) {
+      const e = events[i]!;
+      let j = i + 1;
+      while (j < events.length && j - i < EVENTS_PER_FRAME && events[j]!.audience === e.audience) j++;
       const n = rooms.get(e.audience)?.size ?? 0;
-      if (n === 0) continue;
-      sockets += n;
-      io.local.to(e.audience).emit('event', e);
-      if (logFanout) deps.log.debug!({ eventId: e.id, type: e.type, audience: e.audience, requestId: e.requestId, sockets: n }, 'event delivered');
+      if (n > 0) {
+        sockets += n * (j - i);
+        if (j - i === 1) io.local.to(e.audience).emit('event', e);
+        else io.local.to(e.audience).emit('events', events.slice(i, j));
+        if (logFanout) for (let k = i; k < j; k++) {
+          const x = events[k]!;
+          deps.log.debug!({ eventId: x.id, type: x.type, audience: x.audience, requestId: x.requestId, sockets: n }, 'event delivered');
+        }
+      }
+      i = j;
     }
     received.inc(events.length);
     if (sockets) delivered.inc(sockets);

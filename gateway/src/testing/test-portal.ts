@@ -106,6 +106,7 @@ export function connectSocket(url: string, auth: Record<string, unknown> = {}, o
   const socket = ioClient(url, { auth, transports: ['websocket'], reconnection: opts.reconnection ?? false, forceNew: true }) as TestSocket;
   socket.received = [];
   socket.on('event', (e) => socket.received.push(e));
+  socket.on('events', (es) => socket.received.push(...es));
   return new Promise((resolve, reject) => {
     socket.once('hello', () => resolve(socket));
     socket.once('connect_error', (err) => reject(err));
