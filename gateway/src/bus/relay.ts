@@ -68,7 +68,7 @@ type Logger = {
  * same transaction that locked them. A crash between publish and commit republishes: delivery is at
  * least once and clients drop seqs they already applied.
  */
-export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, minGapMs = 5, nodeId = 'node') {
+export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, minGapMs = 10, nodeId = 'node') {
   let stopped = false;
   let lastPassFailed = false;
   const published = eventsPublished.labels({ node: nodeId });
