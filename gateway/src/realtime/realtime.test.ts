@@ -131,6 +131,8 @@ describe('realtime gateway', () => {
     const missed = [await balanceEvent(a.memberId, 2), await balanceEvent(a.memberId, 3), await balanceEvent(a.memberId, 4)];
     const s2 = await connectSocket(t.url, { token: a.token, last: { [userAudience(a.memberId)]: first.seq } });
     await waitFor(() => s2.received.length >= 3 && s2.received, 'catch-up events');
+    // ...in one frame (connectSocket records an `events` frame's elements in order)
+    expect(s2.frames.slice(0, 1)).toEqual([{ name: 'events', count: 3 }]);
     // the missed events come first and in order, ahead of anything live
     expect(s2.received.slice(0, 3).map((e) => e.seq)).toEqual(missed.map((e) => e.seq));
     expect(s2.received.slice(0, 3).map((e) => e.id)).toEqual(missed.map((e) => e.id));

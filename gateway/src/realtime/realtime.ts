@@ -39,6 +39,32 @@ type Logger = {
 
 const KNOWN_CLIENT_EVENTS = ['sync'];
 
+/**
+ * Sends `events` (in order) to `to` as frames: each run of consecutive events of one audience, at most
+ * EVENTS_PER_FRAME long, as ONE `events` frame, a lone event as `event`. Calls `each(i, j, sockets)` per
+ * run with the run's bounds. A frame costs a write on the server and a read on the client whatever it
+ * carries (a grab's balance.changed and envelope.grabbed, a reconnect's catch-up).
+ */
+function sendRuns(
+  events: readonly TEventEnvelope[],
+  to: (audience: string) => { emit(ev: 'event', e: TEventEnvelope): unknown; emit(ev: 'events', es: TEventEnvelope[]): unknown } | null,
+  each?: (i: number, j: number) => void,
+) {
+  for (let i = 0; i < events.length; ) {
+    const audience = events[i]!.audience;
+    let j = i + 1;
+    while (j < events.length && j - i < EVENTS_PER_FRAME && events[j]!.audience === audience) j++;
+    const target = to(audience);
+    if (target) {
+      if (j - i === 1) target.emit('event', events[i]!);
+      else target.emit('events', events.slice(i, j));
+      each?.(i, j);
+    }
+    i = j;
+  }
+}
+
+
 /** Client calls a module answers on the socket (red envelope grabs): the event names it handles and where it attaches them. */
 export type SocketHook = { events: string[]; attach(socket: PortalSocket): void };
 
@@ -201,9 +227,9 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     // the client applies by seq and drops what it already has.
     if (last) {
       const first = await catchUp(last, audiences);
-      if (first.ok) for (const e of first.events) {
-        socket.emit('event', e);
-        last[e.audience] = Math.max(last[e.audience] ?? 0, e.seq);
+      if (first.ok) {
+        sendRuns(first.events, () => socket);
+        for (const e of first.events) last[e.audience] = Math.max(last[e.audience] ?? 0, e.seq);
       }
     }
     await socket.join(socket.data.control ? [...audiences, ...socket.data.control] : audiences);
@@ -211,7 +237,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     socket.emit('hello', { memberId, merchantCode, audiences, nodeId: deps.nodeId });
     if (last && Object.keys(last).length) {
       const second = await catchUp(last, audiences);
-      if (second.ok) for (const e of second.events) socket.emit('event', e);
+      if (second.ok) sendRuns(second.events, () => socket);
     }
 
     async function catchUp(lastSeqs: Record<string, number>, allowed: string[]): Promise<TSyncReply> {
@@ -249,26 +275,21 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
   // Deliveries are counted by the size of each room on this node (one Map lookup per event).
   const rooms = io.of('/').adapter.rooms;
   // Consecutive events of one audience (one transaction's balance.changed and envelope.grabbed, say) go
-  // as ONE `events` frame of up to EVENTS_PER_FRAME, in order: a frame costs the server a write and the
-  // client a read whatever it carries. A lone event goes as `event`. The order across audiences is kept.
+  // as ONE `events` frame (sendRuns). The order across audiences is kept.
   const unsubscribe = deps.bus.subscribe((events) => {
     let sockets = 0;
-    for (let i = 0; i < events.length; ) {
-      const e = events[i]!;
-      let j = i + 1;
-      while (j < events.length && j - i < EVENTS_PER_FRAME && events[j]!.audience === e.audience) j++;
-      const n = rooms.get(e.audience)?.size ?? 0;
-      if (n > 0) {
+    let n = 0;
+    sendRuns(
+      events,
+      (audience) => ((n = rooms.get(audience)?.size ?? 0) > 0 ? io.local.to(audience) : null),
+      (i, j) => {
         sockets += n * (j - i);
-        if (j - i === 1) io.local.to(e.audience).emit('event', e);
-        else io.local.to(e.audience).emit('events', events.slice(i, j));
         if (logFanout) for (let k = i; k < j; k++) {
           const x = events[k]!;
           deps.log.debug!({ eventId: x.id, type: x.type, audience: x.audience, requestId: x.requestId, sockets: n }, 'event delivered');
         }
-      }
-      i = j;
-    }
+      },
+    );
     received.inc(events.length);
     if (sockets) delivered.inc(sockets);
   });

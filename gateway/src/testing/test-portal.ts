@@ -99,14 +99,25 @@ export async function startProductionTestPortal(env: Record<string, string | und
   };
 }
 
-export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & { received: TEventEnvelope[] };
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents> & {
+  received: TEventEnvelope[];
+  /** The event frames in arrival order: `event` (count 1) or `events` with how many it carried. */
+  frames: Array<{ name: 'event' | 'events'; count: number }>;
+};
 
 /** A real socket.io-client connection that records every event it receives. */
 export function connectSocket(url: string, auth: Record<string, unknown> = {}, opts: { reconnection?: boolean } = {}): Promise<TestSocket> {
   const socket = ioClient(url, { auth, transports: ['websocket'], reconnection: opts.reconnection ?? false, forceNew: true }) as TestSocket;
   socket.received = [];
-  socket.on('event', (e) => socket.received.push(e));
-  socket.on('events', (es) => socket.received.push(...es));
+  socket.frames = [];
+  socket.on('event', (e) => {
+    socket.received.push(e);
+    socket.frames.push({ name: 'event', count: 1 });
+  });
+  socket.on('events', (es) => {
+    socket.received.push(...es);
+    socket.frames.push({ name: 'events', count: es.length });
+  });
   return new Promise((resolve, reject) => {
     socket.once('hello', () => resolve(socket));
     socket.once('connect_error', (err) => reject(err));
