@@ -223,7 +223,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountSvgArt(app);
 
   const api = express.Router();
-  api.use((req: Request, _res: Response, next: NextFunction) => (/^\/(wps|lgw)(\/|$)/.test(req.path) ? next() : next('router')));
+  // The API's prefixes (the spec's /wps, /lgw and /lotto/lgw paths): anything under them it does not serve
+  // is a 4xx envelope, never the page.
+  api.use((req: Request, _res: Response, next: NextFunction) => (/^\/(wps|lgw|lotto\/lgw)(\/|$)/.test(req.path) ? next() : next('router')));
   api.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
   api.use(refuseNulInBody);
   api.use(async (req: Request, _res: Response, next: NextFunction) => {

@@ -136,6 +136,18 @@ describe('built client files', () => {
     }
   });
 
+  it('answers a path under an API prefix that nothing serves with an envelope, not the page', async () => {
+    for (const p of ['/wps/nothing', '/lgw/vn/nothing', '/lotto/lgw/nothing']) {
+      const res = await get(t.url + p, { 'accept-encoding': 'gzip' });
+      expect(res.status, p).toBeGreaterThanOrEqual(400);
+      expect(res.status, p).toBeLessThan(500);
+      expect(res.headers['content-type'], p).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body.toString()), p).toMatchObject({ success: false });
+    }
+    // /lotto alone is not an API prefix: a page path.
+    expect((await get(t.url + '/lotto')).headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('does not serve dotfiles or anything outside the build', async () => {
     const manifest = await get(t.url + '/.vite/manifest.json');
     expect(manifest.body.toString()).not.toContain('"index.html":{}');
