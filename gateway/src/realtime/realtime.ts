@@ -41,8 +41,8 @@ const KNOWN_CLIENT_EVENTS = ['sync'];
 
 /**
  * Sends `events` (in order) to `to` as frames: each run of consecutive events of one audience, at most
- * EVENTS_PER_FRAME long, as ONE `events` frame, a lone event as `event`. Calls `each(i, j, sockets)` per
- * run with the run's bounds. A frame costs a write on the server and a read on the client whatever it
+ * EVENTS_PER_FRAME long, as ONE `events` frame, a lone event as `event`; `to` gives where an audience's
+ * frames go (null: nowhere). Calls `each(i, j)` with the bounds of every run it sent. A frame costs a write on the server and a read on the client whatever it
  * carries (a grab's balance.changed and envelope.grabbed, a reconnect's catch-up).
  */
 function sendRuns(
@@ -63,7 +63,6 @@ function sendRuns(
     i = j;
   }
 }
-
 
 /** Client calls a module answers on the socket (red envelope grabs): the event names it handles and where it attaches them. */
 export type SocketHook = { events: string[]; attach(socket: PortalSocket): void };
