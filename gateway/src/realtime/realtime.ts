@@ -42,8 +42,9 @@ const KNOWN_CLIENT_EVENTS = ['sync'];
 /**
  * Sends `events` (in order) to `to` as frames: each run of consecutive events of one audience, at most
  * EVENTS_PER_FRAME long, as ONE `events` frame, a lone event as `event`; `to` gives where an audience's
- * frames go (null: nowhere). Calls `each(i, j)` with the bounds of every run it sent. A frame costs a write on the server and a read on the client whatever it
- * carries (a grab's balance.changed and envelope.grabbed, a reconnect's catch-up).
+ * frames go (null: nowhere). Calls `each(i, j)` with the bounds of every run it sent. A frame costs a
+ * write on the server and a read on the client whatever it carries (a grab's balance.changed and
+ * envelope.grabbed, a reconnect's catch-up).
  */
 function sendRuns(
   events: readonly TEventEnvelope[],
