@@ -29,6 +29,8 @@
  *          --cpu-prof (CPU profile of each server, one per phase, into tests/bench/results/prof/<target>/) --out FILE
  *          --stale-sessions (gateway sessions last seen 5 minutes before the connect phase, as in a reconnect
  *          storm after a node restart: each handshake also writes last_seen_at)
+ *          --alternate K (both servers up and connected at once, then K rounds of the paced member phase of
+ *          each, alternated; prints the ratio of each round and their median; 3 client processes by default)
  * REDIS_URL in the environment puts the gateway on the Redis Streams bus and adapter.
  * BENCH_SERVER_ARGV in the environment adds Node flags to both servers' processes (e.g. `--trace-gc`,
  * which NODE_OPTIONS refuses), the same for each so the ratios stay fair.
@@ -58,7 +60,7 @@ function parseArgs(argv: string[]) {
     quick: false, pg: false, only: null as null | 'gateway' | 'bare', dev: false, cpuProf: false,
     out: path.join(HERE, 'results', 'latest.json'), maxInFlight: 64, relayOwnPool: false, perTx: 20,
     bcastRate: 4, bcastWindow: 8, workload: 'both' as 'member' | 'broadcast' | 'both' | 'connect',
-    highRate: 5000, highPerTx: 5, staleSessions: false,
+    highRate: 5000, highPerTx: 5, staleSessions: false, alternate: 0,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -94,13 +96,14 @@ function parseArgs(argv: string[]) {
     else if (a === '--relay-own-pool') o.relayOwnPool = true;
     else if (a === '--cpu-prof') o.cpuProf = true;
     else if (a === '--stale-sessions') o.staleSessions = true;
+    else if (a === '--alternate') o.alternate = Math.floor(num());
     else if (a === '--only') {
       const v = argv[++i];
       if (v !== 'gateway' && v !== 'bare') throw new Error('--only gateway|bare');
       o.only = v;
     } else if (a === '--out') o.out = path.resolve(argv[++i] ?? '');
     else if (a === '--help' || a === '-h') {
-      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--high-rate R] [--high-per-tx K] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both|connect] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--stale-sessions] [--out FILE]');
+      console.log('npm run bench -- [--quick] [--sockets N] [--rate R] [--high-rate R] [--high-per-tx K] [--seconds S] [--sat-seconds S] [--clients P] [--per-tx K] [--bcast-rate R] [--bcast-window W] [--workload member|broadcast|both|connect] [--pg] [--only gateway|bare] [--dev] [--cpu-prof] [--stale-sessions] [--alternate K] [--out FILE]');
       process.exit(0);
     } else throw new Error(`unknown option ${a} (try --help)`);
   }
@@ -110,7 +113,9 @@ function parseArgs(argv: string[]) {
     if (!argv.includes('--sat-seconds')) o.satSeconds = 2;
     o.warmSeconds = 1;
   }
-  if (o.sockets > 9000 * o.clients) throw new Error('too many sockets per client process for the fd limit: add --clients');
+  // --alternate holds both servers' sockets at once: three client processes unless told otherwise.
+  if (o.alternate && !argv.includes('--clients')) o.clients = 3;
+  if ((o.alternate ? 2 : 1) * o.sockets > 9000 * o.clients) throw new Error('too many sockets per client process for the fd limit: add --clients');
   return o;
 }
 // `npm run bench -- --web [...]`: first paint of the built portal in headless Chromium (tests/bench/web.ts).
@@ -425,6 +430,77 @@ type TargetResult = {
   broadcastSaturation: PhaseResult | null;
 };
 
+/** Each client process opens its share of `tokens` on `url` (a client's `connected` counts every socket it holds). */
+function connectClients(clients: Child[], url: string, tokens: string[]) {
+  const share = Math.ceil(tokens.length / clients.length);
+  return Promise.all(
+    clients.map((c, i) =>
+      c.call<{ connected: number; failed: number; firstError: string | null }>(
+        'connect',
+        { url, tokens: tokens.slice(i * share, (i + 1) * share), concurrency: 50, timeoutMs: 30_000 },
+        600_000,
+      ),
+    ),
+  );
+}
+
+/**
+ * --alternate K: the paced member phase of both servers, alternated. Both servers are up and connected
+ * at once (N sockets each, over the same client processes), then K rounds, each a paced phase of one
+ * server and then of the other (the order flips every round), so the two figures of a round are seconds
+ * apart instead of minutes: the bare server's own CPU per event moves by half within an hour on these
+ * machines, which decided the ratio more than the gateway did. Prints every round's server CPU per
+ * committed event, its ratio, and the median ratio (the issue 12 target: <= 2x).
+ */
+async function runAlternate(rounds: number, clients: Child[], env: Record<string, string | undefined>) {
+  const nodes = {
+    gateway: new Child('gateway', 'gateway-node.ts', env, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean)),
+    bare: new Child('bare', 'bare-node.ts', {}, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean)),
+  };
+  const connected = { gateway: 0, bare: 0 };
+  try {
+    let held = 0;
+    for (const target of ['gateway', 'bare'] as const) {
+      const node = nodes[target];
+      const { port } = await node.ready;
+      const setup = await node.call<{ tokens: string[] }>('setup', { n: opts.sockets }, 300_000);
+      const conns = await connectClients(clients, `http://127.0.0.1:${port}`, setup.tokens);
+      const total = conns.reduce((a, c) => a + c.connected, 0);
+      connected[target] = total - held;
+      held = total;
+      console.log(`[alternate] ${target}: ${connected[target]}/${opts.sockets} sockets connected`);
+    }
+    const paced = { mode: 'rate' as const, rate: opts.rate, maxInFlight: opts.maxInFlight };
+    for (const target of ['gateway', 'bare'] as const) await loadPhase(nodes[target], clients, { ...paced, seconds: opts.warmSeconds }, connected[target]);
+    const rows: Array<{ round: number; gateway: PhaseResult; bare: PhaseResult }> = [];
+    for (let r = 1; r <= rounds; r++) {
+      const order = r % 2 ? (['gateway', 'bare'] as const) : (['bare', 'gateway'] as const);
+      const got: Partial<Record<'gateway' | 'bare', PhaseResult>> = {};
+      for (const target of order) got[target] = await loadPhase(nodes[target], clients, { ...paced, seconds: opts.seconds }, connected[target]);
+      const g = got.gateway!;
+      const b = got.bare!;
+      rows.push({ round: r, gateway: g, bare: b });
+      console.log(
+        `[alternate] round ${r} (${order.join(' then ')}): server CPU per committed event ${fmt(g.serverCpuUsPerCommitted, 0)} / ${fmt(b.serverCpuUsPerCommitted, 0)} us = ` +
+          `${(g.serverCpuUsPerCommitted / b.serverCpuUsPerCommitted).toFixed(2)}x; p99 ${fmt(g.latencyMs.p99)} / ${fmt(b.latencyMs.p99)} ms; ` +
+          `lost ${g.lost} / ${b.lost}, dup ${g.duplicates} / ${b.duplicates}, seq ${g.seqAnomalies} / ${b.seqAnomalies}; load ${os.loadavg()[0]!.toFixed(1)}`,
+      );
+    }
+    const ratios = rows.map((x) => x.gateway.serverCpuUsPerCommitted / x.bare.serverCpuUsPerCommitted).sort((a, b) => a - b);
+    const median = ratios.length % 2 ? ratios[(ratios.length - 1) / 2]! : (ratios[ratios.length / 2 - 1]! + ratios[ratios.length / 2]!) / 2;
+    const clean = rows.every((x) => x.gateway.lost === 0 && x.bare.lost === 0 && x.gateway.seqAnomalies === 0 && x.gateway.duplicates === 0);
+    console.log(
+      `[alternate] paced member events at ${opts.rate}/s, ${opts.sockets} sockets per server: gateway/bare server CPU per committed event, ` +
+        `median of ${rows.length} rounds ${median.toFixed(2)}x (${median <= 2 ? 'OK' : 'MISSED'}, target <= 2x; rounds ${ratios.map((x) => x.toFixed(2)).join(', ')}); ` +
+        `every round lossless and in order: ${clean ? 'yes' : 'NO'}`,
+    );
+    await Promise.all(clients.map((c) => c.call('disconnect')));
+    return { rounds: rows.map((x) => ({ round: x.round, gateway: x.gateway, bare: x.bare })), medianRatio: median, clean };
+  } finally {
+    await Promise.all([nodes.gateway.stop(), nodes.bare.stop()]);
+  }
+}
+
 async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Record<string, string | undefined>): Promise<TargetResult> {
   const log = (s: string) => console.log(`[${target}] ${s}`);
   const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean));
@@ -442,7 +518,6 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     const clientMem0 = await Promise.all(clients.map((c) => c.call<Mem>('mem')));
 
     const url = `http://127.0.0.1:${port}`;
-    const share = Math.ceil(setup.tokens.length / clients.length);
     // The server's CPU while idle (the gateway's relay poll, jobs, house game rounds), subtracted from
     // its connect phase below: on a loaded machine a slow connect phase would otherwise charge minutes
     // of background work to the handshakes.
@@ -453,15 +528,7 @@ async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Reco
     const tc = wallMs();
     const cpuC0 = await node.call<number>('cpu');
     if (opts.cpuProf) await node.call('profStart');
-    const conns = await Promise.all(
-      clients.map((c, i) =>
-        c.call<{ connected: number; failed: number; firstError: string | null }>(
-          'connect',
-          { url, tokens: setup.tokens.slice(i * share, (i + 1) * share), concurrency: 50, timeoutMs: 30_000 },
-          600_000,
-        ),
-      ),
-    );
+    const conns = await connectClients(clients, url, setup.tokens);
     const connectSeconds = (wallMs() - tc) / 1000;
     // Server CPU per handshake: the Socket.IO and WebSocket upgrade, the handshake's checks, the joins.
     const connectCpuUs = ((await node.call<number>('cpu')) - cpuC0) * 1e6;
@@ -697,12 +764,19 @@ try {
     durableRuns.push(d.eventsPerSec);
     if (!durable || d.eventsPerSec > durable.eventsPerSec) durable = d;
   };
+  if (opts.alternate > 0) {
+    const alt = await runAlternate(opts.alternate, clients, gatewayEnv);
+    mkdirSync(path.dirname(opts.out), { recursive: true });
+    writeFileSync(opts.out, JSON.stringify({ started, opts, alternate: alt }, null, 2));
+    console.log(`JSON: ${path.relative(ROOT, opts.out)}`);
+  }
   for (const target of ['gateway', 'bare'] as const) {
+    if (opts.alternate > 0) break;
     if (opts.only && opts.only !== target) continue;
     results.push(await runTarget(target, clients, target === 'gateway' ? gatewayEnv : {}));
     if (target === 'gateway') await baseline('after the gateway');
   }
-  if (!opts.only) await baseline('at the end');
+  if (!opts.only && !opts.alternate) await baseline('at the end');
 } catch (err) {
   console.error('bench failed:', err instanceof Error ? err.stack ?? err.message : err);
   exitCode = 1;
