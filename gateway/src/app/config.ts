@@ -29,9 +29,9 @@ const ZEnv = z.object({
   RELAY_POLL_MS: z.coerce.number().int().min(1).max(5000).default(25),
   /**
    * Under load the relay starts a pass at most this often; the commits of one gap share its one
-   * transaction. After a quiet spell a commit is relayed at once. 10 ms: half the passes (and their
-   * round trips, wake-ups and PostgreSQL transactions) of 5 ms at 1,000 events/s, for up to 5 ms more
-   * commit-to-client latency under load (README, Performance).
+   * transaction. After a quiet spell a commit is relayed at once. 10 ms: half the relay transactions of
+   * 5 ms at 1,000 events/s (PostgreSQL's CPU in the bench's paced phase 18-25% of a core against 23-27%),
+   * for up to 5 ms more commit-to-client latency under load (README, Performance).
    */
   RELAY_MIN_GAP_MS: z.coerce.number().int().min(0).max(1000).default(10),
   /**
