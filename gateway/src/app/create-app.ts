@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
+import { notFoundOrNotAllowed } from './method-not-allowed.ts';
 import { builtClient } from './static-files.ts';
 import { securityHeaders, styleHash } from './security-headers.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
@@ -290,7 +291,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // After the dev routes: the agents' dev helper sits behind their /wps/dev guard.
   mountAgentRoutes(apiApp, { db, isProduction: config.isProduction, settlement: agentSettlement }, routeOpts);
   mountAgentReportRoutes(apiApp, { db, hasher, isProduction: config.isProduction }, routeOpts);
-  api.use((_req: Request, res: Response) => sendError(res, new AppError(ErrorCode.NOT_FOUND)));
+  // A path served with other methods: 405 with Allow; else 404.
+  api.use(notFoundOrNotAllowed(api));
   app.use(api);
 
   // The built client, history-mode: any other GET serves index.html. Files go out precompressed
