@@ -279,13 +279,14 @@ export const ZSyncRequest = z.object({ last: z.record(ZAudience, z.number().int(
 export type TSyncRequest = z.infer<typeof ZSyncRequest>;
 export type TSyncReply = { ok: true; events: TEventEnvelope[] } | { ok: false; code: string };
 
-/** Socket.IO event maps, shared by server and client. */
 /**
  * Consecutive events of one audience in one relay pass reach a socket as ONE `events` frame (an array,
  * in seq order) of at most this many; a lone event comes as `event`. A client applies each element as it
  * would an `event` frame.
  */
 export const EVENTS_PER_FRAME = 100;
+
+/** Socket.IO event maps, shared by server and client. */
 export type ServerToClientEvents = {
   event: (env: TEventEnvelope) => void;
   events: (envs: TEventEnvelope[]) => void;

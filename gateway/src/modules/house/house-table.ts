@@ -21,11 +21,6 @@ type BetRow = { id: number; player_id: string | null; nickname: string; free_pla
 const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
 
 /**
- * Speed Baccarat: rounds run continuously per merchant table. Every node ticks; the node that takes
- * the table's advisory lock opens, deals and closes rounds, so several nodes never deal twice.
- * Money moves only through the wallet client, never inside a database transaction.
- */
-/**
  * The winners of a table's finished rounds numbered up to `uptoRound`, newest first, at most `limit`:
  * the game page's history (rounds before the current one) and the lobby's road (the current one too,
  * once dealt).
@@ -36,6 +31,11 @@ export async function lastWinners(db: Db, merchantCode: string, table: string, u
      ORDER BY round_no DESC LIMIT $4`, [merchantCode, table, uptoRound, limit])).rows.map((x) => x.w);
 }
 
+/**
+ * Speed Baccarat: rounds run continuously per merchant table. Every node ticks; the node that takes
+ * the table's advisory lock opens, deals and closes rounds, so several nodes never deal twice.
+ * Money moves only through the wallet client, never inside a database transaction.
+ */
 export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
   const { db, wallet, log } = deps;
   const { sessionOf, postWinner, realBalance, endIfRevoked, currencyOf } = deps.house.internals;
