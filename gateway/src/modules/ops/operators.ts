@@ -3,7 +3,7 @@ import { LIMITS } from '@portal/contracts/domain/constants';
 import type { OperatorRole } from '@portal/contracts/api/ops';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { hashToken, newToken } from '../sessions/session-store.ts';
+import { TOKEN_SHAPE, hashToken, newToken } from '../sessions/session-store.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { totpEnrolment, totpStep } from '../auth/totp.ts';
@@ -158,7 +158,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
          AND s.last_seen_at > now() - make_interval(secs => $2) AND o.status = 'active'`;
 
   async function resolve(token: string): Promise<Operator | null> {
-    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
+    if (!TOKEN_SHAPE.test(token)) return null;
     const r = await db.query<OperatorRow>(
       `UPDATE operator_sessions s SET last_seen_at = now() FROM operators o WHERE ${SESSION_HOLDS} RETURNING o.*`,
       [hashToken(token), IDLE_S],
@@ -171,7 +171,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
    * activity (an open console socket asks this on its own; it must not keep an idle session alive).
    */
   async function check(token: string): Promise<Operator | null> {
-    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
+    if (!TOKEN_SHAPE.test(token)) return null;
     const r = await db.query<OperatorRow>(`SELECT o.* FROM operator_sessions s, operators o WHERE ${SESSION_HOLDS}`, [hashToken(token), IDLE_S]);
     return r.rows[0] ? toOperator(r.rows[0]) : null;
   }

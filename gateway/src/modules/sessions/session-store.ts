@@ -22,7 +22,8 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
+/** What a session token (member or operator, newToken) looks like: anything else is not looked up. */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
 /**
  * Ends every session of a member, with the games launched from them (revokeGameSessions): the one
