@@ -40,29 +40,29 @@ type Logger = {
 const KNOWN_CLIENT_EVENTS = ['sync'];
 
 /**
- * Sends `events` (in order) to `to` as frames: each run of consecutive events of one audience, at most
- * EVENTS_PER_FRAME long, as ONE `events` frame, a lone event as `event`; `to` gives where an audience's
- * frames go (null: nowhere). Calls `each(i, j)` with the bounds of every run it sent. A frame costs a
- * write on the server and a read on the client whatever it carries (a grab's balance.changed and
- * envelope.grabbed, a reconnect's catch-up).
+ * Events go to a socket in frames: a run of consecutive events of one audience, at most
+ * EVENTS_PER_FRAME, as ONE `events` frame, a lone event as `event`. A frame costs a write on the server
+ * and a read on the client whatever it carries (a grab's balance.changed and envelope.grabbed, a
+ * reconnect's catch-up). The end (exclusive) of the run that starts at `i`:
  */
-function sendRuns(
-  events: readonly TEventEnvelope[],
-  to: (audience: string) => { emit(ev: 'event', e: TEventEnvelope): unknown; emit(ev: 'events', es: TEventEnvelope[]): unknown } | null,
-  each?: (i: number, j: number) => void,
-) {
-  for (let i = 0; i < events.length; ) {
-    const audience = events[i]!.audience;
-    let j = i + 1;
-    while (j < events.length && j - i < EVENTS_PER_FRAME && events[j]!.audience === audience) j++;
-    const target = to(audience);
-    if (target) {
-      if (j - i === 1) target.emit('event', events[i]!);
-      else target.emit('events', events.slice(i, j));
-      each?.(i, j);
-    }
-    i = j;
-  }
+function runEnd(events: readonly TEventEnvelope[], i: number): number {
+  const audience = events[i]!.audience;
+  let j = i + 1;
+  while (j < events.length && j - i < EVENTS_PER_FRAME && events[j]!.audience === audience) j++;
+  return j;
+}
+
+type FrameTarget = { emit(ev: 'event', e: TEventEnvelope): unknown; emit(ev: 'events', es: TEventEnvelope[]): unknown };
+
+/** The run events[i..j) (one audience) as one frame. */
+function emitRun(to: FrameTarget, events: readonly TEventEnvelope[], i: number, j: number) {
+  if (j - i === 1) to.emit('event', events[i]!);
+  else to.emit('events', events.slice(i, j));
+}
+
+/** Every event, in order, to one socket (a catch-up), run by run. */
+function emitAll(to: FrameTarget, events: readonly TEventEnvelope[]) {
+  for (let i = 0, j = 0; i < events.length; i = j) emitRun(to, events, i, (j = runEnd(events, i)));
 }
 
 /** Client calls a module answers on the socket (red envelope grabs): the event names it handles and where it attaches them. */
@@ -228,7 +228,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     if (last) {
       const first = await catchUp(last, audiences);
       if (first.ok) {
-        sendRuns(first.events, () => socket);
+        emitAll(socket, first.events);
         for (const e of first.events) last[e.audience] = Math.max(last[e.audience] ?? 0, e.seq);
       }
     }
@@ -237,7 +237,7 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
     socket.emit('hello', { memberId, merchantCode, audiences, nodeId: deps.nodeId });
     if (last && Object.keys(last).length) {
       const second = await catchUp(last, audiences);
-      if (second.ok) sendRuns(second.events, () => socket);
+      if (second.ok) emitAll(socket, second.events);
     }
 
     async function catchUp(lastSeqs: Record<string, number>, allowed: string[]): Promise<TSyncReply> {
@@ -275,21 +275,21 @@ export function createRealtime(http: HttpServer, deps: RealtimeDeps) {
   // Deliveries are counted by the size of each room on this node (one Map lookup per event).
   const rooms = io.of('/').adapter.rooms;
   // Consecutive events of one audience (one transaction's balance.changed and envelope.grabbed, say) go
-  // as ONE `events` frame (sendRuns). The order across audiences is kept.
+  // as ONE `events` frame (runEnd). The order across audiences is kept.
   const unsubscribe = deps.bus.subscribe((events) => {
     let sockets = 0;
-    let n = 0;
-    sendRuns(
-      events,
-      (audience) => ((n = rooms.get(audience)?.size ?? 0) > 0 ? io.local.to(audience) : null),
-      (i, j) => {
-        sockets += n * (j - i);
-        if (logFanout) for (let k = i; k < j; k++) {
-          const x = events[k]!;
-          deps.log.debug!({ eventId: x.id, type: x.type, audience: x.audience, requestId: x.requestId, sockets: n }, 'event delivered');
-        }
-      },
-    );
+    for (let i = 0, j = 0; i < events.length; i = j) {
+      j = runEnd(events, i);
+      const audience = events[i]!.audience;
+      const n = rooms.get(audience)?.size ?? 0;
+      if (n === 0) continue;
+      emitRun(io.local.to(audience), events, i, j);
+      sockets += n * (j - i);
+      if (logFanout) for (let k = i; k < j; k++) {
+        const x = events[k]!;
+        deps.log.debug!({ eventId: x.id, type: x.type, audience: x.audience, requestId: x.requestId, sockets: n }, 'event delivered');
+      }
+    }
     received.inc(events.length);
     if (sockets) delivered.inc(sockets);
   });
