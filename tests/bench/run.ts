@@ -430,6 +430,11 @@ type TargetResult = {
   broadcastSaturation: PhaseResult | null;
 };
 
+/** A server child: the real gateway or the bare Socket.IO server, with BENCH_SERVER_ARGV's Node flags (the same for both). */
+function serverChild(target: 'gateway' | 'bare', env: Record<string, string | undefined>) {
+  return new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean));
+}
+
 /** Each client process opens its share of `tokens` on `url` (a client's `connected` counts every socket it holds). */
 function connectClients(clients: Child[], url: string, tokens: string[]) {
   const share = Math.ceil(tokens.length / clients.length);
@@ -453,10 +458,7 @@ function connectClients(clients: Child[], url: string, tokens: string[]) {
  * committed event, its ratio, and the median ratio (the issue 12 target: <= 2x).
  */
 async function runAlternate(rounds: number, clients: Child[], env: Record<string, string | undefined>) {
-  const nodes = {
-    gateway: new Child('gateway', 'gateway-node.ts', env, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean)),
-    bare: new Child('bare', 'bare-node.ts', {}, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean)),
-  };
+  const nodes = { gateway: serverChild('gateway', env), bare: serverChild('bare', {}) };
   const connected = { gateway: 0, bare: 0 };
   try {
     let held = 0;
@@ -503,7 +505,7 @@ async function runAlternate(rounds: number, clients: Child[], env: Record<string
 
 async function runTarget(target: 'gateway' | 'bare', clients: Child[], env: Record<string, string | undefined>): Promise<TargetResult> {
   const log = (s: string) => console.log(`[${target}] ${s}`);
-  const node = new Child(target, target === 'gateway' ? 'gateway-node.ts' : 'bare-node.ts', env, (process.env.BENCH_SERVER_ARGV ?? '').split(' ').filter(Boolean));
+  const node = serverChild(target, env);
   if (opts.cpuProf) mkdirSync(path.join(HERE, 'results', 'prof', target), { recursive: true });
   /** With --cpu-prof, the phase's profile file (warm-ups are not profiled). */
   const prof = (phase: string) => (opts.cpuProf ? path.join(HERE, 'results', 'prof', target, `${phase}.cpuprofile`) : undefined);
