@@ -8,6 +8,23 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { refuseNulInBody, zodDetails } from '../../app/http.ts';
 import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
+import { routeMethods } from '../../app/method-not-allowed.ts';
+
+/** The back office's routers mounted on each app, with their prefixes: a NOT_FOUND tail looks up a path's methods in all of them. */
+const mountedOn = new WeakMap<Express, Array<{ prefix: string; router: express.Router }>>();
+
+/**
+ * The methods any back-office router mounted on `app` serves at `path` (a full path, /ops/api/...).
+ * The sections share the /ops/api prefix, so a path one section serves may reach another's tail.
+ */
+function opsMethods(app: Express, path: string): string[] {
+  const found = new Set<string>();
+  for (const m of mountedOn.get(app) ?? []) {
+    if (path !== m.prefix && !path.startsWith(`${m.prefix}/`)) continue;
+    for (const method of routeMethods(m.router, path.slice(m.prefix.length) || '/')) found.add(method);
+  }
+  return [...found].sort();
+}
 
 /**
  * The gate of every operator call: a live session of this merchant, the password changed, the
@@ -157,9 +174,25 @@ export function createOpsRouter(deps: OpsRouterDeps, opts: OpsRouterOptions) {
     }, def));
   }
 
-  /** Mounts the router under the prefix; `notFound` answers NOT_FOUND for anything else under it instead of passing it on. */
+  /**
+   * Mounts the router under the prefix; `notFound` answers anything else under it instead of passing
+   * it on: 405 METHOD_NOT_ALLOWED with `Allow` (RFC 9110) for a path a back-office router of this app
+   * serves with other methods, else 404 NOT_FOUND (as the /wps API does, app/method-not-allowed.ts).
+   */
   function mount(app: Express, mountOpts: { notFound?: boolean } = {}) {
-    if (mountOpts.notFound) router.use((_req: Request, _res: Response, next: NextFunction) => next(new AppError(ErrorCode.NOT_FOUND)));
+    const list = mountedOn.get(app) ?? [];
+    list.push({ prefix: opts.prefix, router });
+    mountedOn.set(app, list);
+    if (mountOpts.notFound) {
+      router.use((req: Request, res: Response, next: NextFunction) => {
+        const allowed = opsMethods(app, opts.prefix + (req.path === '/' ? '' : req.path));
+        if (allowed.length && !allowed.includes(req.method)) {
+          res.setHeader('Allow', allowed.join(', '));
+          return next(new AppError(ErrorCode.METHOD_NOT_ALLOWED));
+        }
+        next(new AppError(ErrorCode.NOT_FOUND));
+      });
+    }
     app.use(opts.prefix, router);
   }
 
