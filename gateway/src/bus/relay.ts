@@ -1,5 +1,5 @@
 import { heldTx, prepared, type Db, type Queryable } from '../db/db.ts';
-import { anyPending, createPassRunner } from '../db/pass-runner.ts';
+import { anyPending, createPassRunner, startIdlePoll } from '../db/pass-runner.ts';
 import { createPendingVacuum } from '../db/pending-vacuum.ts';
 import type { EventBus } from './bus.ts';
 import { onOutboxCommit, rowToEnvelope, type OutboxRow } from './outbox.ts';
@@ -50,11 +50,12 @@ const CLAIM_SQL = prepared(`WITH lock AS (
  */
 const PENDING_SQL = prepared('SELECT EXISTS (SELECT 1 FROM outbox_pending) AS any');
 /**
- * A quiet node's poll waits up to 2^3 = 8 x RELAY_POLL_MS (200 ms at the default 25): the poll is only
- * for rows no local commit announced (another node's, left while that node held the lock), and a busy
- * node polls at the full rate again at once.
+ * A quiet node's poll waits up to 2^5 = 32 x RELAY_POLL_MS (800 ms at the default 25): the poll is only
+ * for rows no local commit announced (another node's, left while that node held the lock: that node
+ * rearms its own poll), and a busy node polls at the full rate again at once. At 2^3 an idle embedded
+ * node asked five times a second, a fifth of its idle CPU with the bet stream's and the job runner's polls.
  */
-const IDLE_BACKOFF_STEPS = 3;
+const IDLE_BACKOFF_STEPS = 5;
 
 type Logger = {
   warn(obj: unknown, msg?: string): void;
@@ -75,7 +76,6 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   const lag = relayLag.labels({ node: nodeId });
   // Per-pass debug lines (event ids with their request ids) only when debug is on: the check is made once.
   const logPasses = (log.isLevelEnabled?.('debug') ?? false) && !!log.debug;
-  let timer: NodeJS.Timeout | null = null;
   const vacuum = createPendingVacuum(db, 'outbox_pending', log, VACUUM_AFTER_ROWS, VACUUM_EVERY_MS);
 
   /**
@@ -98,10 +98,9 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
 
   /** Whether the latest pass relayed any row (it held the lock). */
   let lastPassRelayed = false;
-  let rearm = () => {};
 
   async function drain(): Promise<void> {
-    rearm();
+    poll.rearm();
     lastPassRelayed = false;
     if (commitTimer) {
       clearTimeout(commitTimer);
@@ -146,38 +145,20 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
   const kick = runner.kick;
   // Commits that land in the same tick share one relay pass.
   const unsubscribe = onOutboxCommit(runner.kickSoon);
-  const askPending = anyPending(db, PENDING_SQL);
-  // Checks in a row that found nothing: the poll slows down on a quiet node, up to 2^IDLE_BACKOFF_STEPS
-  // x pollMs, and is back at pollMs as soon as anything is pending or a pass runs (rearm).
-  let quiet = 0;
-  const tick = () => {
-    if (runner.isRunning()) {
-      quiet = 0;
-      kick();
-    } else if (lastPassRelayed && performance.now() - runner.lastStart() < pollMs) {
-      // A pass that took the lock and relayed started within the poll's period: it looked at the
-      // pending rows itself (under load, local commits run a pass every few ms, and the poll's question
-      // added a round trip to each period for nothing). A pass that relayed nothing may have found the
-      // lock taken by another node: then the poll asks, as before.
-      quiet = 0;
-    } else {
-      // A failed question is a pass to try: it says why (and sets readiness) the usual way.
-      void runner.ask(askPending, () => lastPassFailed).then((due) => {
-        if (due) quiet = 0;
-        else if (due === false) quiet = Math.min(quiet + 1, IDLE_BACKOFF_STEPS);
-      });
-    }
-    if (!stopped) timer = setTimeout(tick, pollMs * 2 ** quiet);
-  };
-  /** A local pass ran: poll at the full rate again (its rows may have met another node's lock). */
-  rearm = () => {
-    if (!quiet || stopped) return;
-    quiet = 0;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, pollMs);
-  };
+  const poll = startIdlePoll({
+    runner,
+    pollMs,
+    backoffSteps: IDLE_BACKOFF_STEPS,
+    anyPending: anyPending(db, PENDING_SQL),
+    mustRun: () => lastPassFailed,
+    stopped: () => stopped,
+    // A pass that took the lock and relayed started within the poll's period: it looked at the pending
+    // rows itself (under load, local commits run a pass every few ms, and the poll's question added a
+    // round trip to each period for nothing). A pass that relayed nothing may have found the lock taken
+    // by another node: then the poll asks, as before.
+    fresh: () => lastPassRelayed && performance.now() - runner.lastStart() < pollMs,
+  });
   kick();
-  timer = setTimeout(tick, pollMs);
 
   return {
     kick,
@@ -188,7 +169,7 @@ export function startRelay(db: Db, bus: EventBus, log: Logger, pollMs: number, m
     async stop() {
       stopped = true;
       unsubscribe();
-      if (timer) clearTimeout(timer);
+      poll.stop();
       await runner.idle();
       if (commitTimer) clearTimeout(commitTimer);
       await held?.commit().catch((err: unknown) => log.warn({ err }, 'outbox relay commit failed'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPassRunner } from './pass-runner.ts';
+import { createPassRunner, startIdlePoll } from './pass-runner.ts';
 
 /** A pass that waits until released, so a test decides when it ends. */
 function gatedPasses() {
@@ -68,5 +68,47 @@ describe('pass runner (relay and bet stream loop)', () => {
     await runner.idle();
     expect(calls).toBe(2);
     expect(runner.isRunning()).toBe(false);
+  });
+});
+
+describe('idle poll (relay and bet stream)', () => {
+  it('slows down while its questions find nothing (doubling up to 2^backoffSteps x pollMs); rearm() and a find bring it back to pollMs', async () => {
+    let pending = false;
+    let questions = 0;
+    let passes = 0;
+    let stopped = false;
+    const runner = createPassRunner({ minGapMs: 0, pass: async () => { passes++; pending = false; }, stopped: () => stopped });
+    const poll = startIdlePoll({
+      runner, pollMs: 10, backoffSteps: 3, mustRun: () => false, stopped: () => stopped,
+      anyPending: async () => { questions++; return pending; },
+    });
+    const count = async (ms: number) => {
+      const before = questions;
+      await new Promise((r) => setTimeout(r, ms));
+      return questions - before;
+    };
+    try {
+      // Backed off: 10, 20, 40, then every 80 ms.
+      await new Promise((r) => setTimeout(r, 200));
+      const slow = await count(800);
+      expect(slow).toBeGreaterThanOrEqual(5);
+      expect(slow).toBeLessThanOrEqual(13);
+      // A local pass: the full rate again (it backs off anew from there).
+      poll.rearm();
+      expect(await count(35)).toBeGreaterThanOrEqual(1);
+      // A row nobody announced: the slowed poll finds it and kicks a pass.
+      await new Promise((r) => setTimeout(r, 300));
+      const before = passes;
+      pending = true;
+      for (let i = 0; passes === before; i++) {
+        if (i > 100) throw new Error('the poll did not find the pending row');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(pending).toBe(false);
+    } finally {
+      stopped = true;
+      poll.stop();
+      await runner.idle();
+    }
   });
 });

@@ -77,3 +77,54 @@ export function createPassRunner(opts: { minGapMs: number; pass: () => Promise<v
 
 /** The poll's question of a pending table, as one autocommitted statement (`SELECT EXISTS (...) AS any`). */
 export const anyPending = (db: Queryable, sql: string) => () => db.query<{ any: boolean }>(sql).then((r) => r.rows[0]?.any === true);
+
+/**
+ * The poll of a pending table's consumer, for rows no local commit announced (another node's, left
+ * while that node held the lock, or written by SQL alone): every `pollMs` it kicks a pass when one is
+ * running (it asks for one more after it), else asks `anyPending` (runner.ask) unless `fresh()` says a
+ * pass that looked at the table started within the period. A quiet node's poll slows down: each
+ * question in a row that found nothing doubles the period, up to 2^backoffSteps x pollMs; a question
+ * that found something, a running pass or `rearm()` (a local pass: its rows may have met another
+ * node's lock) bring it back to pollMs. The committing node always rearms, so the slowed poll only
+ * delays rows nobody on this node announced.
+ */
+export function startIdlePoll(opts: {
+  runner: Pick<ReturnType<typeof createPassRunner>, 'isRunning' | 'kick' | 'ask'>;
+  pollMs: number;
+  backoffSteps: number;
+  anyPending: () => Promise<boolean>;
+  mustRun: () => boolean;
+  stopped: () => boolean;
+  fresh?: () => boolean;
+}) {
+  let quiet = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    if (opts.runner.isRunning()) {
+      quiet = 0;
+      opts.runner.kick();
+    } else if (opts.fresh?.()) {
+      quiet = 0;
+    } else {
+      void opts.runner.ask(opts.anyPending, opts.mustRun).then((due) => {
+        if (due) quiet = 0;
+        else if (due === false) quiet = Math.min(quiet + 1, opts.backoffSteps);
+      });
+    }
+    if (!opts.stopped()) timer = setTimeout(tick, opts.pollMs * 2 ** quiet);
+  };
+  timer = setTimeout(tick, opts.pollMs);
+  return {
+    /** A local pass ran: poll at the full rate again. */
+    rearm() {
+      if (!quiet || opts.stopped()) return;
+      quiet = 0;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(tick, opts.pollMs);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}

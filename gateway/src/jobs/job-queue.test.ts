@@ -65,6 +65,35 @@ describe('the job queue on PGlite (table runner)', () => {
     expect(runs.sort()).toEqual(keys.map((k) => `${k}:1`).sort());
   });
 
+  it('an idle worker sleeps until the next row is due instead of asking every pollMs; an enqueue wakes it at once', async () => {
+    // The shared PGlite with the runner's statements counted (claims and next-due questions).
+    let statements = 0;
+    const counted: Db = { ...db, query: (sql, params) => ((/FROM jobs/.test(sql) ? statements++ : 0), db.query(sql, params)) };
+    const q = createQueue({ db: counted, log, backend: createTableBackend({ pollMs: 20, idleMaxMs: 400 }) });
+    queues.push(q);
+    const ran: Array<{ key: string; at: number }> = [];
+    q.define('t.idle', async (job) => { ran.push({ key: job.key, at: Date.now() }); });
+    await q.start();
+    await new Promise((r) => setTimeout(r, 200));
+    const before = statements;
+    await new Promise((r) => setTimeout(r, 1_000));
+    // Every 20 ms that second would be 50 claims; asleep up to 400 ms, a claim and a question each time.
+    expect(statements - before).toBeGreaterThan(0);
+    expect(statements - before).toBeLessThanOrEqual(12);
+    // A row due in 300 ms: the worker wakes for it (it would otherwise sleep up to 400 ms, then 20 ms polls).
+    const at = Date.now();
+    await q.enqueue('t.idle', {}, { key: 'later', runAt: new Date(at + 300) });
+    await until(async () => ran.find((r) => r.key === 'later'), 'the scheduled row');
+    expect(ran[0]!.at - at).toBeGreaterThanOrEqual(290);
+    expect(ran[0]!.at - at).toBeLessThan(1_000);
+    // An enqueue due now wakes the sleeping worker (well before its 400 ms are up).
+    await new Promise((r) => setTimeout(r, 100));
+    const now = Date.now();
+    await q.enqueue('t.idle', {}, { key: 'now' });
+    await until(async () => ran.find((r) => r.key === 'now'), 'the enqueued row');
+    expect(ran[1]!.at - now).toBeLessThan(250);
+  });
+
   it('retries a failing handler with backoff until it succeeds, and marks a key failed after its last attempt', async () => {
     const q = queue();
     const attempts: number[] = [];

@@ -1,7 +1,7 @@
 import { Histogram, Counter } from 'prom-client';
 import { prepared, type Db, type Tx } from '../../db/db.ts';
 import { registry } from '../../obs/metrics.ts';
-import { anyPending, createPassRunner } from '../../db/pass-runner.ts';
+import { anyPending, createPassRunner, startIdlePoll } from '../../db/pass-runner.ts';
 import { createPendingVacuum } from '../../db/pending-vacuum.ts';
 
 /**
@@ -87,6 +87,8 @@ type Row = {
 
 /** Is anything pending? The poll's question: one autocommitted round trip, no lock. */
 const PENDING_SQL = prepared('SELECT EXISTS (SELECT 1 FROM bet_stream_pending) AS any');
+/** A quiet node's poll waits up to 2^2 = 4 x pollMs (1 s at the gateway's 250 ms); a local pass rearms it. */
+const IDLE_BACKOFF_STEPS = 2;
 
 /** Takes up to $1 facts off the pending list if this transaction gets the drain lock (else none). */
 const CLAIM_SQL = `WITH lock AS (SELECT pg_try_advisory_xact_lock(${LOCK}) AS ok),
@@ -134,7 +136,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
   const consumers: BetStreamConsumer[] = [];
   let started = false;
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
+  let poll: ReturnType<typeof startIdlePoll> | null = null;
   let unsubscribe: (() => void) | null = null;
   /** After a failed batch, the next passes take one fact at a time until one succeeds. */
   let single = false;
@@ -201,6 +203,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     minGapMs,
     stopped: () => !started || stopped,
     async pass() {
+      poll?.rearm();
       try {
         await drain();
         lastPassFailed = false;
@@ -211,17 +214,6 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     },
   });
   const kick = runner.kick;
-  const askPending = anyPending(db, PENDING_SQL);
-  /**
-   * The poll (facts committed on other nodes, or left while another node held the lock): one
-   * autocommitted question, and a pass (a transaction with the lock) only when something is pending.
-   * It was a whole pass every pollMs, four transactions a second on an idle node. A failed question is
-   * a pass to try: it logs why the usual way.
-   */
-  const poll = () => {
-    if (runner.isRunning()) kick();
-    else void runner.ask(askPending, () => lastPassFailed);
-  };
 
   return {
     register(consumer) {
@@ -233,13 +225,22 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
       const wake = runner.kickSoon;
       wakers.add(wake);
       unsubscribe = () => wakers.delete(wake);
-      const tick = () => {
-        poll();
-        if (!stopped) timer = setTimeout(tick, pollMs);
-      };
+      /**
+       * The poll (facts committed on other nodes, or left while another node held the lock): one
+       * autocommitted question, and a pass (a transaction with the lock) only when something is
+       * pending; slowed down to 2^IDLE_BACKOFF_STEPS x pollMs on a quiet node (startIdlePoll). It was
+       * a whole pass every pollMs, four transactions a second on an idle node, then a question every pollMs.
+       */
+      poll = startIdlePoll({
+        runner,
+        pollMs,
+        backoffSteps: IDLE_BACKOFF_STEPS,
+        anyPending: anyPending(db, PENDING_SQL),
+        mustRun: () => lastPassFailed,
+        stopped: () => stopped,
+      });
       // What is pending from before the start is drained at once.
       kick();
-      timer = setTimeout(tick, pollMs);
     },
     kick,
     vacuums: () => vacuum.runs(),
@@ -258,7 +259,7 @@ export function createBetStream(deps: { db: Db; log: Log; pollMs?: number; minGa
     async stop() {
       stopped = true;
       unsubscribe?.();
-      if (timer) clearTimeout(timer);
+      poll?.stop();
       await runner.idle();
     },
   };
