@@ -145,6 +145,10 @@ describe('games in Chromium', () => {
     await vendor.selectOption('HOUSE');
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     await snap(page, 'betting-record');
+    // a tab that is no item: the security centre (the default) shows, and the address drops the tab
+    await page.goto(gw.url + '/member?tab=noSuchItem');
+    await page.locator('[data-security-center]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => new URL(page.url()).search, { timeout: 15_000 }).toBe('');
     await context.close();
   });
 

@@ -43,6 +43,12 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
   const slot = slotOf(item);
   const menuRef = useRef<HTMLUListElement>(null);
   const isReady = !!info.data && !info.data.isTrial;
+  // A tab that is no item at all: the default shows, and the address says so. (An item hidden by a
+  // module flag is left in the address: the flags may still be loading.)
+  const unknownTab = tab !== null && !isItem(tab);
+  useEffect(() => {
+    if (unknownTab) setSearch({}, { replace: true });
+  }, [unknownTab, setSearch]);
   useEffect(() => {
     const row = menuRef.current;
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
