@@ -301,6 +301,18 @@ describe('accounts in Chromium', () => {
     await solveSlider(page, gw);
     const modal = page.locator('[data-modal="changePassModal"]');
     await modal.waitFor({ timeout: 15_000 });
+    // Going round the modal (another page of the site, a reload: the session is restored from its
+    // cookie) brings it back, with no way to dismiss it; meanwhile the server refuses the session's writes.
+    await page.goto(gw.url + '/agentHome');
+    await modal.waitFor({ timeout: 15_000 });
+    expect(await modal.getByRole('button', { name: /close/i }).count()).toBe(0);
+    const refused = await page.evaluate(async () => {
+      const kept = await fetch('/wps/session/keep');
+      const token = ((await kept.json()) as { value?: { token?: string } }).value?.token;
+      const r = await fetch('/wps/member/info/icon', { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ icon: 'a02' }) });
+      return { status: r.status, code: ((await r.json()) as { code?: string }).code };
+    });
+    expect(refused).toEqual({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED' });
     await modal.locator('input[name="newPassword"]').fill('fresh12345');
     await modal.locator('input[name="confirmNewPassword"]').fill('fresh12345');
     await modal.locator('button[type="submit"]').click();

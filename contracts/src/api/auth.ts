@@ -147,6 +147,12 @@ export const ZMemberInfo = z.object({
   totpEnabled: z.boolean(),
   /** Responsible gaming: the exclusion in force (restricted session: withdraw and RG page only), else null. */
   rgExclusion: z.object({ kind: z.string(), until: z.string().nullable() }).nullable().optional(),
+  /**
+   * This session was opened by a login whose password must change (the default password, or an expired
+   * one where the merchant forces the change): until it does, the session reads but its only write is
+   * the change (and signing out); anything else answers 403 PASSWORD_CHANGE_REQUIRED.
+   */
+  passwordChangeRequired: z.boolean().optional(),
 });
 export type TMemberInfo = z.infer<typeof ZMemberInfo>;
 

@@ -6,6 +6,7 @@ import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
 import { notFoundOrNotAllowed } from './method-not-allowed.ts';
+import { assertPasswordChanged } from '../modules/auth/password-change-gate.ts';
 import { builtClient } from './static-files.ts';
 import { securityHeaders, styleHash } from './security-headers.ts';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.ts';
@@ -249,6 +250,8 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
       if (!isOpenPath) assertSystemOpen(merchant, req.ctx.ip, req.ctx.region);
       // Responsible gaming: an excluded player's session is a restricted one (withdraw, RG page; RG_EXCLUDED elsewhere).
       assertAllowedWhenExcluded(req.method, req.path, req.ctx.session?.rgExclusion);
+      // A session whose password must change first: reads, the change and signing out only.
+      assertPasswordChanged(req.method, req.path, req.ctx.session);
       next();
     } catch (err) {
       next(err);

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n/i18n';
-import { closePopup, usePopup } from '../../lib/popups';
+import { closePopup, openPopup, usePopup } from '../../lib/popups';
+import { useMemberInfo } from '../../features/auth/api/get-member-info';
 import { useIsLoggedIn } from '../../lib/session';
 import { useFirstLoginPending } from '../../features/auth/lib/session-actions';
 import { useOidcIdentityCode } from '../../features/social-sign-in/use-oidc-handoff';
@@ -44,6 +46,13 @@ export function GlobalPopups() {
   const identityCode = useOidcIdentityCode();
   useTranslation('common'); // re-render on language change so the help topics follow it
   const name = popup?.name;
+  // A session whose password must change first (a reload, a second tab, a bookmark after such a login):
+  // the change-password modal, which cannot be dismissed; the server refuses every other write meanwhile.
+  const mustChange = useMemberInfo().data?.passwordChangeRequired === true && isLoggedIn;
+  const isForcedOpen = name === 'changePassModal' && popup?.forced === true;
+  useEffect(() => {
+    if (mustChange && !isForcedOpen) openPopup('changePassModal', { forced: true });
+  }, [mustChange, isForcedOpen]);
   return (
     <>
       {name === 'loginPopupModal' && identityCode && <SocialIdentityPopup code={identityCode} />}

@@ -97,8 +97,14 @@ export function createAccounts(deps: AccountsDeps) {
     return ruleOf(registrationRules(m), 'password');
   }
 
-  /** Open a session and say what the client must do next (spec section 4, login success). */
-  async function openSession(m: Merchant, member: MemberRow, ip: string, password: string | null): Promise<TLoginValue> {
+  /**
+   * Open a session and say what the client must do next (spec section 4, login success). `forcedChange`:
+   * a login held to the forced password change (a password login; not an SMS or social one, nor a trial):
+   * when the password is the default or has expired (with PWDEXPFORCECHANGE3), the session is opened
+   * as one that must change it before anything else (auth/password-change-gate.ts), so a reload or a
+   * second tab cannot skip the change the login asked for.
+   */
+  async function openSession(m: Merchant, member: MemberRow, ip: string, opts: { forcedChange: boolean }): Promise<TLoginValue> {
     // An excluded player logs in to a restricted session: withdraw the balance and read the RG page,
     // nothing that plays, deposits, bets or transfers (rg/restricted-session.ts answers RG_EXCLUDED).
     const excluded = await activeExclusion(db, member.id);
@@ -108,13 +114,15 @@ export function createAccounts(deps: AccountsDeps) {
       [member.id],
     );
     await db.query('INSERT INTO member_ips (member_id, ip) VALUES ($1, $2) ON CONFLICT DO NOTHING', [member.id, ip]);
-    const token = await sessions.create(member.id, m.code, ip);
     const expiresAt = member.password_expires_at ? new Date(member.password_expires_at) : null;
+    const passwordExpired = m.modules.PWDEXPFORCECHANGE3 && !!expiresAt && expiresAt.getTime() < Date.now();
+    const defaultPassword = member.must_change_password;
+    const token = await sessions.create(member.id, m.code, ip, { passwordChangeRequired: opts.forcedChange && (defaultPassword || passwordExpired) });
     return {
       token,
       firstTimeLogin,
-      passwordExpired: m.modules.PWDEXPFORCECHANGE3 && !!expiresAt && expiresAt.getTime() < Date.now(),
-      defaultPassword: member.must_change_password || password === LIMITS.DEFAULT_PASSWORD,
+      passwordExpired,
+      defaultPassword,
       isAgent: isAgentType(member.type, m.agentTypes),
       isTrial: isTrialType(member.type, m.trialTypes),
       rgExclusion: excluded ? { kind: excluded.kind, until: excluded.ends_at === null ? null : new Date(excluded.ends_at).toISOString() } : null,
@@ -234,7 +242,7 @@ export function createAccounts(deps: AccountsDeps) {
         if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
         checkRoleAtLogin(m, member, body.agentLogin);
         // An SMS login is itself a possession check: no second step, and no forced password change.
-        const v = await openSession(m, member, ip, null);
+        const v = await openSession(m, member, ip, { forcedChange: false });
         return { ...v, defaultPassword: false, passwordExpired: false };
       }
       if (!body.username || !body.password) throw fieldError(!body.username ? 'username' : 'password', 'Input cannot be empty');
@@ -253,9 +261,15 @@ export function createAccounts(deps: AccountsDeps) {
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, undefined, undefined, { captcha: await needsCaptcha(m, accountKey, ip) });
       }
       checkRoleAtLogin(m, member, body.agentLogin);
+      // The default password forces a change (spec): recorded on the member, so that the login's second
+      // step, the session it opens and the change itself all know it without the password.
+      if (body.password === LIMITS.DEFAULT_PASSWORD && !member.must_change_password) {
+        await db.query('UPDATE members SET must_change_password = true WHERE id = $1', [member.id]);
+        member.must_change_password = true;
+      }
       const second = await secondStepFor(m, member, ip);
       if (second) throw second;
-      return openSession(m, member, ip, body.password);
+      return openSession(m, member, ip, { forcedChange: true });
     },
 
     async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string): Promise<{ expiredMinutes: number }> {
@@ -323,7 +337,8 @@ export function createAccounts(deps: AccountsDeps) {
       if (!used.rows.length) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
       await secondStepGuesses.refund(budgetKey);
       checkRoleAtLogin(m, member, false);
-      return openSession(m, member, ip, null);
+      // The second step of a password login.
+      return openSession(m, member, ip, { forcedChange: true });
     },
 
     async register(m: Merchant, body: TRegisterBody, variant: 'username' | 'mobile', ip: string): Promise<{ memberId: number; login: TLoginValue | null }> {
@@ -417,7 +432,7 @@ export function createAccounts(deps: AccountsDeps) {
       }
       if (!body.login) return { memberId, login: null };
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0]!;
-      return { memberId, login: await openSession(m, member, ip, null) };
+      return { memberId, login: await openSession(m, member, ip, { forcedChange: true }) };
     },
 
     async checkInvitation(m: Merchant, code: string, ip: string): Promise<void> {
@@ -434,7 +449,7 @@ export function createAccounts(deps: AccountsDeps) {
         `INSERT INTO members (merchant_code, account, account_lower, nickname, type, register_ip) VALUES ($1, $2, $2, $3, $4, $5) RETURNING *`,
         [m.code, account, 'Guest', TRIAL_TYPE, ip],
       );
-      return openSession(m, r.rows[0]!, ip, null);
+      return openSession(m, r.rows[0]!, ip, { forcedChange: false });
     },
 
     async logout(token: string, memberId: number): Promise<void> {
@@ -479,12 +494,16 @@ export function createAccounts(deps: AccountsDeps) {
       };
     },
 
-    async changePassword(m: Merchant, memberId: number, body: { oldPassword?: string | undefined; newPassword: string; confirmNewPassword: string }, ip: string): Promise<TLoginValue> {
+    /**
+     * `forced`: the session was opened by a login that must change the password (a password login
+     * moments ago: the password was proven then), so the old one is not asked again; likewise when the
+     * stored password is the default.
+     */
+    async changePassword(m: Merchant, memberId: number, body: { oldPassword?: string | undefined; newPassword: string; confirmNewPassword: string }, ip: string, forced = false): Promise<TLoginValue> {
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0];
       if (!member) throw new AppError(ErrorCode.UNAUTHORIZED);
       if (isTrialType(member.type, m.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
-      // The old password is skipped only when the stored one is the default that forces this change.
-      const isDefault = member.must_change_password || (!!member.password_hash && (await hasher.verify(member.password_hash, LIMITS.DEFAULT_PASSWORD)));
+      const isDefault = forced || member.must_change_password || (!!member.password_hash && (await hasher.verify(member.password_hash, LIMITS.DEFAULT_PASSWORD)));
       if (!isDefault) {
         if (!body.oldPassword) throw fieldError('oldPassword', 'Input cannot be empty');
         if (!member.password_hash || !(await hasher.verify(member.password_hash, body.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
@@ -562,7 +581,8 @@ export function createAccounts(deps: AccountsDeps) {
       if (!secret || !(await verifyTotp(secret, code))) throw new AppError(ErrorCode.TOTP_INVALID);
       await db.query('UPDATE members SET totp_enabled = true WHERE id = $1', [memberId]);
     },
-    sessionFor: (m: Merchant, member: MemberRow, ip: string) => openSession(m, member, ip, null),
+    /** A social sign-in's session: not held to the forced password change (spec section 4). */
+    sessionFor: (m: Merchant, member: MemberRow, ip: string) => openSession(m, member, ip, { forcedChange: false }),
   };
 
   function checkNewPassword(m: Merchant, password: string, confirm: string) {
@@ -585,7 +605,7 @@ export function createAccounts(deps: AccountsDeps) {
     await sessions.revokeAll(member.id);
     await deps.disconnectMember(member.id);
     const fresh = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [member.id])).rows[0]!;
-    return openSession(m, fresh, ip, null);
+    return openSession(m, fresh, ip, { forcedChange: true });
   }
 }
 export type Accounts = ReturnType<typeof createAccounts>;

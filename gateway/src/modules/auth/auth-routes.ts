@@ -93,7 +93,7 @@ export function mountAuthRoutes(
 
   mountCall(app, authCalls.changePassword, async ({ ctx, body }) => {
     const { session } = requireSession(ctx);
-    return accounts.changePassword(ctx.merchant, session.memberId, body, ctx.ip);
+    return accounts.changePassword(ctx.merchant, session.memberId, body, ctx.ip, session.passwordChangeRequired === true);
   }, opts);
   mountCall(app, authCalls.forgotByEmail, async ({ ctx, body, req }) => {
     // The link's origin is the merchant's own domain; a Host it does not own is refused before anything is counted or sent.
@@ -107,7 +107,10 @@ export function mountAuthRoutes(
 
   mountCall(app, authCalls.captcha, async () => captchas.create(), opts);
   mountCall(app, authCalls.botChallenge, async ({ query }) => bot.challenge(query), opts);
-  mountCall(app, authCalls.memberInfo, async ({ ctx }) => accounts.info(ctx.merchant, requireSession(ctx).session.memberId), opts);
+  mountCall(app, authCalls.memberInfo, async ({ ctx }) => {
+    const { session } = requireSession(ctx);
+    return { ...(await accounts.info(ctx.merchant, session.memberId)), passwordChangeRequired: session.passwordChangeRequired === true };
+  }, opts);
   mountCall(app, authCalls.memberIcon, async ({ ctx, body }) => accounts.setIcon(requireRealMember(ctx).session.memberId, body.icon), opts);
   // From the bootstrap cache: it depends on the merchant row only.
   bootCache.mount(app, {

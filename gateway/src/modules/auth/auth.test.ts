@@ -201,12 +201,22 @@ describe('login', () => {
     const r = await login('player01', '{secret}', {}, ip);
     expect(r.json?.value?.defaultPassword).toBe(true);
     const token = r.json!.value!.token;
+    // Until it changes, the session (a reload, another tab: the same token) reads but writes nothing else.
+    const info = await call<{ passwordChangeRequired?: boolean }>('/wps/member/info', { token, ip });
+    expect(info.json?.value?.passwordChangeRequired).toBe(true);
+    expect((await call('/wps/v2/wallets/balance', { token, ip })).status).toBe(200);
+    const icon = await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a02' }, token, ip });
+    expect([icon.status, icon.json?.code]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+    const launch = await call('/wps/game/launchGame', { body: { gameCode: 'HOUSE_SLOT' }, token, ip });
+    expect([launch.status, launch.json?.code]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
     const weak = await call('/wps/member/password', { body: { newPassword: 'short', confirmNewPassword: 'short' }, token, ip });
     expect(weak.json?.code).toBe('PASSWORD_RULE');
     const changed = await call<{ token: string }>('/wps/member/password', { body: { newPassword: 'newpass123', confirmNewPassword: 'newpass123' }, token, ip });
     expect(changed.status).toBe(200);
     expect((await call('/wps/member/info', { token })).status).toBe(401);
-    expect((await call('/wps/member/info', { token: changed.json!.value!.token })).status).toBe(200);
+    const after = await call<{ passwordChangeRequired?: boolean }>('/wps/member/info', { token: changed.json!.value!.token });
+    expect([after.status, after.json?.value?.passwordChangeRequired]).toEqual([200, false]);
+    expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a02' }, token: changed.json!.value!.token, ip })).status).toBe(200);
     const next = await call('/wps/member/password', { body: { newPassword: 'other12345', confirmNewPassword: 'other12345' }, token: changed.json!.value!.token, ip });
     expect(next.json?.code).toBe('VALIDATION');
     const wrongOld = await call('/wps/member/password', { body: { oldPassword: 'nope', newPassword: 'other12345', confirmNewPassword: 'other12345' }, token: changed.json!.value!.token, ip });
@@ -215,8 +225,16 @@ describe('login', () => {
 
   it('reports an expired password when the forced-change module is on', async () => {
     await member({ account: 'expired1', password: 'abc12345', passwordExpired: true });
-    const r = await login('expired1', 'abc12345', {}, freshIp());
+    const ip = freshIp();
+    const r = await login('expired1', 'abc12345', {}, ip);
     expect(r.json?.value?.passwordExpired).toBe(true);
+    // The session must change it before anything else; the old password was just proven, so it is not asked again.
+    const token = r.json!.value!.token;
+    expect((await call<{ passwordChangeRequired?: boolean }>('/wps/member/info', { token, ip })).json?.value?.passwordChangeRequired).toBe(true);
+    expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a03' }, token, ip })).json?.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const changed = await call<{ token: string; passwordExpired: boolean }>('/wps/member/password', { body: { newPassword: 'fresh12345', confirmNewPassword: 'fresh12345' }, token, ip });
+    expect([changed.status, changed.json?.value?.passwordExpired]).toEqual([200, false]);
+    expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a03' }, token: changed.json!.value!.token, ip })).status).toBe(200);
   });
 
   it('blocks an account after 100 failed logins in an hour', async () => {

@@ -6,6 +6,8 @@ export type SessionInfo = {
   memberId: number; merchantCode: string; memberType: number; account: string;
   /** Responsible gaming: the exclusion in force, if any (a restricted session: see rg/restricted-session.ts). */
   rgExclusion?: { kind: string; until: string | null } | null;
+  /** Opened by a password login whose password must change first (auth/password-change-gate.ts). */
+  passwordChangeRequired?: boolean;
 };
 
 /** Session lifetimes: a session dies after this long unused, and after the absolute limit whatever happens. */
@@ -47,7 +49,7 @@ const SESSION_ALIVE = `s.revoked_at IS NULL AND s.expires_at > now()
                        AND s.created_at + make_interval(mins => rg.session_limit_minutes) <= now())`;
 
 /** Every signed-in HTTP call runs this first: prepared once per connection (parsed and planned once). */
-const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.account,
+const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.account, s.password_change_required,
           s.last_seen_at < now() - make_interval(secs => $3) AS stale, rgx.kind AS rgx_kind, rgx.ends_at AS rgx_until
    FROM sessions s JOIN members m ON m.id = s.member_id
    -- An exclusion in force makes the session a restricted one (withdraw and the RG page only).
@@ -120,11 +122,12 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
     onCreated(hook: CreatedHook) {
       createdHooks.push(hook);
     },
-    async create(memberId: number, merchantCode: string, ip: string | null = null): Promise<string> {
+    async create(memberId: number, merchantCode: string, ip: string | null = null, opts: { passwordChangeRequired?: boolean } = {}): Promise<string> {
       const token = newToken();
       const insert = (q: Queryable) => q.query(
-        `INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, ip) VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
-        [hashToken(token), memberId, merchantCode, absoluteMs / 1000, ip],
+        `INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, ip, password_change_required)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5, $6)`,
+        [hashToken(token), memberId, merchantCode, absoluteMs / 1000, ip, opts.passwordChangeRequired === true],
       );
       if (createdHooks.length && isDb(db)) {
         await db.tx(async (tx) => {
@@ -138,7 +141,7 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
     },
     async resolve(token: string): Promise<SessionInfo | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string; stale: boolean; rgx_kind: string | null; rgx_until: Date | string | null }>(
+      const r = await db.query<{ member_id: number; merchant_code: string; type: number; account: string; password_change_required: boolean; stale: boolean; rgx_kind: string | null; rgx_until: Date | string | null }>(
         RESOLVE_SQL,
         [hashToken(token), idleMs / 1000, TOUCH_EVERY_MS / 1000],
       );
@@ -146,7 +149,7 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
       if (!row) return null;
       if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE token_hash = $1', [hashToken(token)]);
       const rgExclusion = row.rgx_kind === null ? null : { kind: row.rgx_kind, until: row.rgx_until === null ? null : new Date(row.rgx_until).toISOString() };
-      return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account, rgExclusion };
+      return { memberId: row.member_id, merchantCode: row.merchant_code, memberType: row.type, account: row.account, rgExclusion, passwordChangeRequired: row.password_change_required };
     },
     /**
      * The session of a socket handshake: member and merchant, or null when it is not alive. Same rules

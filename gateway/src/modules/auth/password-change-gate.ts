@@ -1,0 +1,19 @@
+import { authCalls } from '@portal/contracts/api/auth';
+import { AppError, ErrorCode } from '../../app/errors.ts';
+
+/**
+ * A session whose password must change (opened by a password login with the default password, or an
+ * expired one where the merchant forces the change: sessions.password_change_required) reads, and of
+ * the writes makes only the change itself and signing out. Every other write (deposit, withdrawal,
+ * game launch, transfer, agent actions, and any call added later) answers 403 PASSWORD_CHANGE_REQUIRED:
+ * the default is to refuse. The page shows the change-password modal, which cannot be dismissed, on
+ * login and on every load of such a session (member info says so), so a reload cannot skip it.
+ */
+const ALLOWED_WRITES = [authCalls.changePassword, authCalls.logout, authCalls.keepSession].map((c) => ({ method: c.method, path: c.path }));
+
+export function assertPasswordChanged(method: string, path: string, session: { passwordChangeRequired?: boolean } | null | undefined): void {
+  if (!session?.passwordChangeRequired) return;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+  if (ALLOWED_WRITES.some((w) => w.method === method && w.path === path)) return;
+  throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+}
