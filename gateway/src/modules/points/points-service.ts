@@ -357,12 +357,14 @@ export type Points = ReturnType<typeof createPoints>;
  */
 export async function seedDemoPointRewards(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM point_rewards WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant]);
+  const exists = await db.query<{ currency: string; symbol: string | null }>("SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1", [merchant]);
   if (has.rows.length || !exists.rows.length) return;
-  // Cash in the merchant's currency: the peso amounts at its demo rate (VND: Cash 5,000 for 1,000 points).
+  // Cash in the merchant's currency, with its symbol as every amount of the page shows it: the peso
+  // amounts at its demo rate (VND: Cash ₫5,000 for 1,000 points).
   const currency = exists.rows[0]!.currency;
+  const symbol = exists.rows[0]!.symbol ?? '';
   const a = (centavos: number) => scaleCentavos(centavos, currency);
-  const text = (centavos: number) => formatMinor(a(centavos), '', currencyExponent(currency));
+  const text = (centavos: number) => formatMinor(a(centavos), symbol, currencyExponent(currency));
   const rows: Array<[Record<string, string>, Record<string, string>, number, number, number]> = [
     [{ EN: `Cash ${text(10_00)}`, TY: `Cash na ${text(10_00)}` }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 1_000, a(10_00), 500],
     [{ EN: `Cash ${text(100_00)}`, TY: `Cash na ${text(100_00)}` }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 9_000, a(100_00), 100],

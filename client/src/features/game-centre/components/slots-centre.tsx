@@ -132,7 +132,7 @@ export function SlotsCentre({ gameType, vendor: fixedVendor, title }: SlotsCentr
               )}
             </div>
           </div>
-          <p className="game-centre__muted" data-testid="game-centre-total">{active.isPending ? t('centre.loading') : t('centre.total', { count: total })}</p>
+          <p className="game-centre__muted" data-testid="game-centre-total">{active.isPending ? t('centre.loading') : t('centre.total', { count: total, n: total.toLocaleString('en-US') })}</p>
           {active.isError ? (
             <div className="game-centre__prompt">
               <p>{t('centre.error')}</p>

@@ -39,7 +39,7 @@ export function VendorCentre({ gameType, title, vendor }: VendorCentreProps) {
     <section className="game-centre container" data-testid="game-centre">
       <header className="game-centre__head">
         <h1 className="game-centre__title">{chosen ? t('centre.vendorGames', { name: chosen.displayName }) : title}</h1>
-        {list.isSuccess && <p className="game-centre__muted" data-testid="game-centre-total">{t('centre.total', { count: total })}</p>}
+        {list.isSuccess && <p className="game-centre__muted" data-testid="game-centre-total">{t('centre.total', { count: total, n: total.toLocaleString('en-US') })}</p>}
       </header>
       {vendorsQuery.isError && <p className="game-centre__prompt">{t('centre.error')}</p>}
       {vendorsQuery.isSuccess && vendors.length === 0 && <p className="game-centre__prompt">{t('centre.noVendors')}</p>}

@@ -25,7 +25,9 @@ export function VendorMark({ vendor, size = 40 }: { vendor: TVendor; size?: numb
 /** A drop-menu card: icon, name and the category's rebate label. */
 export function VendorCardBody({ vendor }: { vendor: TVendor }) {
   const { t } = useTranslation('common');
-  const rebate = REBATE_LABELS[vendor.gameType];
+  // '-' is the spec's label for a type with no rebate (PVP): no tag then, rather than "Rebate -".
+  const label = REBATE_LABELS[vendor.gameType];
+  const rebate = label && label !== '-' ? label : null;
   return (
     <>
       <VendorMark vendor={vendor} />

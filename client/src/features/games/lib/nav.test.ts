@@ -44,6 +44,13 @@ describe('activeNavId', () => {
     expect(activeNavId(nav, '/lottery', 'l1', undefined)).toBe('LOTT');
     expect(activeNavId(nav, '/lottery', null, 'LIVE')).toBe('ELOTT');
   });
+  it('highlights the lottery entry that lists the vendor of /vnLottery or /seaLottery when that page is not its own path', () => {
+    const mixed = buildNav([lane('ELOTT', ['E1', 'TCG_SEA']), lane('LOTT', ['L1', 'TCG_LOTTO_VN']), lane('LIVE', ['EVO'])]);
+    expect(mixed.every((n) => n.path !== '/vnLottery' && n.path !== '/seaLottery')).toBe(true);
+    expect(activeNavId(mixed, '/vnLottery', null, undefined)).toBe('LOTT');
+    expect(activeNavId(mixed, '/seaLottery', null, undefined)).toBe('ELOTT');
+    expect(activeNavId(nav, '/vnLottery', null, undefined)).toBeNull();
+  });
   it('matches home exactly and other entries with their sub-paths', () => {
     expect(activeNavId(nav, '/', null, undefined)).toBe('HOME');
     expect(activeNavId(nav, '/live', 'EVO', undefined)).toBe('LIVE');

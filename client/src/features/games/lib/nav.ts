@@ -72,7 +72,15 @@ function pathMatches(path: string, pathname: string): boolean {
  */
 export function activeNavId(entries: readonly NavEntry[], pathname: string, vassalage: string | null, clickedId: unknown): NavItemId | null {
   const here = entries.filter((e) => pathMatches(e.path, pathname));
-  if (here.length <= 1) return here[0]?.id ?? null;
+  if (!here.length) {
+    // /vnLottery and /seaLottery are one vendor's page each: the lottery entry that lists that vendor
+    // (its path is another lottery page when that vendor is not its first).
+    const page = pathname.toLowerCase().replace(/\/+$/, '');
+    const own = page === '/vnlottery' ? VENDOR_CODES.VN_LOTTERY : page === '/sealottery' ? VENDOR_CODES.SEA_LOTTERY : null;
+    const lister = own ? entries.filter((e) => e.vendors.some((x) => x.vassalage === own)) : [];
+    return (lister.find((e) => e.id === clickedId) ?? lister[0])?.id ?? null;
+  }
+  if (here.length === 1) return here[0]!.id;
   const clicked = here.find((e) => e.id === clickedId);
   if (clicked) return clicked.id;
   const v = vassalage?.toUpperCase();

@@ -79,7 +79,7 @@ export function PromotionCard({ p }: { p: TPromotion }) {
       </p>
       {reward && <p className="promo-card__meta" data-testid="promo-reward">{t('reward', { reward })}</p>}
       {(p.wageringBonusX > 0 || p.wageringDepositX > 0) && (
-        <p className="promo-card__meta" data-testid="promo-wagering">{t('wagering', { bonusX: p.wageringBonusX, depositX: p.wageringDepositX, days: p.bonusDays })}</p>
+        <p className="promo-card__meta" data-testid="promo-wagering">{t(p.wageringDepositX === 0 ? 'wagering_bonus_only' : p.wageringBonusX === 0 ? 'wagering_deposit_only' : 'wagering', { bonusX: p.wageringBonusX, depositX: p.wageringDepositX, days: p.bonusDays })}</p>
       )}
       {open && (
         <div className="promo-card__rules" data-testid="promo-rules">
