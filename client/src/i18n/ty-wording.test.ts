@@ -30,4 +30,11 @@ describe('TY wording', () => {
     expect(promotions.ops_drop_title).toMatch(/^Ampao /);
     expect(JSON.stringify([wallet, promotions, envelopes])).not.toMatch(/pulang sobre/i);
   });
+  it('the records and valid bets have one name each: member centre menu, header menu, page titles, agent office', () => {
+    expect(register.mc_personalHistoryCopy).toBe(bets.title);
+    expect(register.mc_personalHistoryCopy).toBe(auth.menu_betting_record);
+    expect(register.mc_transactionHistory).toBe(wallet.records_title);
+    expect(register.mc_transactionHistory).toBe(auth.menu_account_record);
+    expect(agentOffice.overview.validBets).toBe('Wastong taya');
+  });
 });
