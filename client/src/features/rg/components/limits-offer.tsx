@@ -54,9 +54,12 @@ export function RgLimitsOffer({ where, onDone }: { where: 'register' | 'deposit'
           {saved.map((l) => <li key={`${l.kind}-${l.period}`}>{t(`rg_kind_${l.kind}`)} · {t(`rg_period_${l.period}`)}: {money(l.amount ?? 0)}</li>)}
         </ul>
       )}
-      <button type="button" className="btn btn--outline" onClick={onDone} data-testid="rg-offer-done">
-        {saved.length > 0 ? t('rg_offer_continue') : t('rg_offer_skip')}
-      </button>
+      {/* In the form's column, as wide as its own button. */}
+      <div className="cx-form">
+        <button type="button" className="btn btn--outline" onClick={onDone} data-testid="rg-offer-done">
+          {saved.length > 0 ? t('rg_offer_continue') : t('rg_offer_skip')}
+        </button>
+      </div>
     </section>
   );
 }
