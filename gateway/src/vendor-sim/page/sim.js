@@ -26,7 +26,7 @@
       badge: 'Simulated na demo', badgeTitle: 'Ang larong ito ay pinapatakbo ng built-in na vendor simulator, hindi ng totoong provider. Totoong pera sa wallet mo ang taya.',
       free: 'Libreng laro (play money)', balance: 'Balanse', stake: 'Taya', spin: 'Paikutin', shoot: 'Barilin', deal: 'Ibigay ang baraha', playHand: 'Maglaro ng kamay',
       win: 'Panalo', noWin: 'Walang panalo', bigWin: 'Malaking panalo!', lobby: 'Bumalik sa portal', history: 'Mga round mo', round: 'Round', result: 'Resulta',
-      rtp: 'Balik sa manlalaro', paytable: 'Paytable (bayad bawat linya, % ng taya)', fair: 'Provably fair: hash ng server seed', player: 'Player', banker: 'Banker',
+      rtp: 'Balik sa manlalaro', paytable: 'Talaan ng bayad (bawat linya, % ng taya)', fair: 'Patas na mapapatunayan: hash ng server seed', player: 'Manlalaro', banker: 'Bangkero',
       tie: 'Tabla', you: 'Ikaw', opponent: 'Kalaban', rake: 'Rake', pickFish: 'Pumili ng target', caught: 'Nahuli', missed: 'Mintis', nothing: 'Wala pang round',
       err_GAME_TOKEN_INVALID: 'Tapos na ang game session. Buksan muli ang laro mula sa portal.', err_INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa tayang ito.',
       err_ACCOUNT_DISABLED: 'Hindi maaaring maglaro ang account mo.', err_TRIAL_FORBIDDEN: 'Libreng laro lang para sa trial account.', err_CONFLICT: 'Hindi natapos ang round; walang perang gumalaw. Subukan muli.',
