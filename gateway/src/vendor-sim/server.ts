@@ -53,7 +53,7 @@ export function createSimServer(opts: { walletUrl: string; masterSecret: string;
   app.get('/play', (req, res) => {
     const lang = req.query.lang === 'ty' ? 'ty' : 'en';
     res.type('html').send(`<!doctype html><html lang="${lang === 'ty' ? 'tl' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(String(req.query.name ?? 'Game'))}</title><link rel="stylesheet" href="/static/sim.css"></head>
+<title>${esc(String(req.query.name ?? 'Game'))}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/sim.css"></head>
 <body><main id="sim" data-lobby="${esc(portalOrigin ?? '')}"><p class="sim-loading">…</p></main><script src="/static/sim.js"></script></body></html>`);
   });
   const api = express.Router();
