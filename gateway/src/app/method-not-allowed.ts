@@ -20,16 +20,18 @@ export function routeMethods(router: Router, path: string): string[] {
 }
 
 /**
- * The API's last handler: a path the API serves with other methods answers 405 METHOD_NOT_ALLOWED with
- * `Allow` (RFC 9110), any other 404 NOT_FOUND; both in the error envelope.
+ * What a request no route took answers: 405 METHOD_NOT_ALLOWED with `Allow` (RFC 9110) when its path is
+ * served with other methods (`allowed`), else 404 NOT_FOUND. Sets the header; the caller sends the error.
  */
+export function notServed(req: Request, res: Response, allowed: readonly string[]): AppError {
+  if (allowed.length && !allowed.includes(req.method)) {
+    res.setHeader('Allow', allowed.join(', '));
+    return new AppError(ErrorCode.METHOD_NOT_ALLOWED);
+  }
+  return new AppError(ErrorCode.NOT_FOUND);
+}
+
+/** The API's last handler: notServed for the routes of `router`, in the error envelope. */
 export function notFoundOrNotAllowed(router: Router) {
-  return (req: Request, res: Response, _next: NextFunction) => {
-    const allowed = routeMethods(router, req.path);
-    if (allowed.length && !allowed.includes(req.method)) {
-      res.setHeader('Allow', allowed.join(', '));
-      return sendError(res, new AppError(ErrorCode.METHOD_NOT_ALLOWED));
-    }
-    sendError(res, new AppError(ErrorCode.NOT_FOUND));
-  };
+  return (req: Request, res: Response, _next: NextFunction) => sendError(res, notServed(req, res, routeMethods(router, req.path)));
 }

@@ -1,5 +1,6 @@
 import { authCalls } from '@portal/contracts/api/auth';
 import { AppError, ErrorCode } from '../../app/errors.ts';
+import { readsAndWrites } from '../rg/restricted-session.ts';
 
 /**
  * A session whose password must change (opened by a password login with the default password, or an
@@ -9,11 +10,9 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
  * the default is to refuse. The page shows the change-password modal, which cannot be dismissed, on
  * login and on every load of such a session (member info says so), so a reload cannot skip it.
  */
-const ALLOWED_WRITES = [authCalls.changePassword, authCalls.logout, authCalls.keepSession].map((c) => ({ method: c.method, path: c.path }));
+const isAllowedBeforeChange = readsAndWrites([authCalls.changePassword, authCalls.logout, authCalls.keepSession]);
 
 export function assertPasswordChanged(method: string, path: string, session: { passwordChangeRequired?: boolean } | null | undefined): void {
-  if (!session?.passwordChangeRequired) return;
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
-  if (ALLOWED_WRITES.some((w) => w.method === method && w.path === path)) return;
+  if (!session?.passwordChangeRequired || isAllowedBeforeChange(method, path)) return;
   throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
 }

@@ -8,7 +8,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { refuseNulInBody, zodDetails } from '../../app/http.ts';
 import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { audit, type Operator, type Operators } from './operators.ts';
-import { routeMethods } from '../../app/method-not-allowed.ts';
+import { notServed, routeMethods } from '../../app/method-not-allowed.ts';
 
 /** The back office's routers mounted on each app, with their prefixes: a NOT_FOUND tail looks up a path's methods in all of them. */
 const mountedOn = new WeakMap<Express, Array<{ prefix: string; router: express.Router }>>();
@@ -184,14 +184,8 @@ export function createOpsRouter(deps: OpsRouterDeps, opts: OpsRouterOptions) {
     list.push({ prefix: opts.prefix, router });
     mountedOn.set(app, list);
     if (mountOpts.notFound) {
-      router.use((req: Request, res: Response, next: NextFunction) => {
-        const allowed = opsMethods(app, opts.prefix + (req.path === '/' ? '' : req.path));
-        if (allowed.length && !allowed.includes(req.method)) {
-          res.setHeader('Allow', allowed.join(', '));
-          return next(new AppError(ErrorCode.METHOD_NOT_ALLOWED));
-        }
-        next(new AppError(ErrorCode.NOT_FOUND));
-      });
+      router.use((req: Request, res: Response, next: NextFunction) =>
+        next(notServed(req, res, opsMethods(app, opts.prefix + (req.path === '/' ? '' : req.path)))));
     }
     app.use(opts.prefix, router);
   }
