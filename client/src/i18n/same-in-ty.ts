@@ -20,6 +20,7 @@ export const SAME_IN_TY: ReadonlyMap<string, string> = new Map([
   ['LINE ID', 'LINE is a brand; "ID" is how Filipino users name it'],
   ['WhatsApp', 'brand name'],
   ['Facebook', 'brand name'],
+  ['Messenger', 'brand name (Facebook Messenger, a customer-service channel)'],
   ['WeChat', 'brand name'],
   ['Poker', 'game name, used as is in the Philippines (no Tagalog word)'],
   ['Bingo', 'game name, used as is in the Philippines'],

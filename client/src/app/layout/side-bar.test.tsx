@@ -9,8 +9,8 @@ import { QUERY_KEYS } from '../../lib/query-keys';
 import { SideBar } from './side-bar';
 
 /** The side bar's customer-service entries: the in-portal live chat is a button, every other entry a link. */
-async function render(opts: { liveChatUrl: string; module: boolean }) {
-  await i18n.changeLanguage('EN');
+async function render(opts: { liveChatUrl: string; module: boolean; lang?: 'EN' | 'TY' }) {
+  await i18n.changeLanguage(opts.lang ?? 'EN');
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(QUERY_KEYS.whitelabel, { modules: { LIVECHAT3: opts.module } });
   qc.setQueryData(QUERY_KEYS.domainRoute, { info: { resources: [], customerService: [
@@ -46,6 +46,16 @@ describe('side bar: live chat', () => {
     const html = await render({ liveChatUrl: LIVE_CHAT_URL, module: false });
     expect(html).not.toContain('data-cs="LIVECHAT"');
     expect(html).toContain('data-cs="TELEGRAM"');
+  });
+
+  it('names the known kinds in the page language, not by the stored (one-language) title', async () => {
+    const en = await render({ liveChatUrl: 'https://chat.example.net/luckypeso', module: true });
+    expect(en).toContain('>Telegram support<');
+    expect(en).toContain('>Live chat 24/7<');
+    const ty = await render({ liveChatUrl: 'https://chat.example.net/luckypeso', module: true, lang: 'TY' });
+    expect(ty).toContain('>Suporta sa Telegram<');
+    expect(ty).toContain('>Live na chat 24/7<');
+    expect(ty).not.toContain('Telegram support');
   });
 
   it('a merchant whose LIVECHAT entry is another site keeps its external link', async () => {
