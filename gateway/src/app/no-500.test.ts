@@ -1,32 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CallDef } from '@portal/contracts/api/envelope';
-import { authCalls, oidcCalls } from '@portal/contracts/api/auth';
-import { cashierCalls } from '@portal/contracts/api/cashier';
-import { contentCalls, newsCalls } from '@portal/contracts/api/content';
-import { opsContentCalls } from '@portal/contracts/api/ops-content';
-import { catalogueCalls, gameCalls } from '@portal/contracts/api/games';
-import { opsCalls } from '@portal/contracts/api/ops';
-import { systemCalls } from '@portal/contracts/api/system';
-import { launchCall, vendorCalls } from '@portal/contracts/api/vendor';
-import { walletCalls } from '@portal/contracts/api/wallet';
-import { houseCalls } from '@portal/contracts/api/house';
-import { betsCalls } from '@portal/contracts/api/bets';
-import { agentContractCalls } from '@portal/contracts/api/agent-contracts';
-import { agentPayoutCalls, devAgentSettlementCalls, opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
-import { agentReportCalls } from '@portal/contracts/api/agent-reports';
-import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
-import { opsPlatformCalls } from '@portal/contracts/api/ops-platform';
-import { opsRgCalls, opsRgListCalls, rgCalls, rgFamilyCall } from '@portal/contracts/api/rg';
-import { FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls } from '@portal/contracts/api/feedback';
-import { chatCalls, opsChatCalls } from '@portal/contracts/api/chat';
-import { referralCalls } from '@portal/contracts/api/referral';
-import { profitCalls } from '@portal/contracts/api/profit';
-import { opsPlayerCalls } from '@portal/contracts/api/ops-players';
-import { opsPromotionCalls, promotionCalls } from '@portal/contracts/api/promotions';
-import { missionCalls, opsMissionCalls } from '@portal/contracts/api/missions';
-import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
-import { opsPointCalls, pointCalls } from '@portal/contracts/api/points';
-import { opsProviderCalls } from '@portal/contracts/api/ops-providers';
+import { FEEDBACK_PATHS } from '@portal/contracts/api/feedback';
 import { OPS_TOTP_SECRET, opsTotp } from '../testing/ops-totp.ts';
 import { api, startProductionTestPortal, startTestPortal, type ProductionTestPortal, type TestPortal } from '../testing/test-portal.ts';
 
@@ -45,17 +22,35 @@ afterAll(async () => {
 });
 
 type AnyCall = CallDef<never, never, never>;
-const groups: Record<string, Record<string, unknown>> = {
-  authCalls, oidcCalls, cashierCalls, contentCalls, gameCalls, catalogueCalls, opsCalls, systemCalls, vendorCalls, walletCalls, houseCalls, betsCalls, agentContractCalls, agentReportCalls, agentPayoutCalls, opsAgentDisputeCalls, devAgentSettlementCalls, opsAgentCalls, opsPlatformCalls, rgCalls, opsRgCalls, opsPlayerCalls, opsPromotionCalls, promotionCalls, opsMissionCalls, missionCalls, newsCalls, opsContentCalls, opsRgListCalls, rgFamily: { rgFamilyCall }, opsRedEnvelopeCalls, redEnvelopeCalls, launch: { launchCall },
-  feedbackCalls, opsFeedbackCalls, referralCalls, profitCalls,
-  // Mounted by hand (multipart upload, image bytes): junk JSON and queries must be 4xx too.
-  feedbackHand: { send: { method: 'PUT', path: FEEDBACK_PATHS.send }, image: { method: 'GET', path: FEEDBACK_PATHS.image } },
-  opsPointCalls, pointCalls, opsProviderCalls, chatCalls, opsChatCalls,
-};
-const calls = Object.entries(groups).flatMap(([g, defs]) =>
-  Object.entries(defs)
-    .filter(([, def]) => typeof def === 'object' && def !== null && 'path' in def && 'method' in def)
-    .map(([name, def]) => ({ name: `${g}.${name}`, def: def as AnyCall })));
+type NamedCall = { name: string; def: AnyCall };
+
+/**
+ * Every call defined in contracts/src/api, found by walking its modules (a call object in an exported
+ * group: method, path and value schema), so a call is covered as soon as it is defined; plus what is
+ * mounted by hand (multipart upload, image bytes).
+ */
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../contracts/src/api');
+async function contractCalls(): Promise<NamedCall[]> {
+  const out = new Map<string, NamedCall>();
+  for (const f of readdirSync(API_DIR).sort()) {
+    if (!f.endsWith('.ts') || f.endsWith('.test.ts')) continue;
+    const mod = (await import(path.join(API_DIR, f))) as Record<string, unknown>;
+    for (const [group, defs] of Object.entries(mod)) {
+      if (!defs || typeof defs !== 'object') continue;
+      for (const [name, def] of Object.entries(defs as Record<string, unknown>)) {
+        const d = def as Partial<AnyCall> | null;
+        if (d && typeof d === 'object' && typeof d.method === 'string' && typeof d.path === 'string' && 'value' in d) {
+          const key = `${d.method} ${d.path}`;
+          if (!out.has(key)) out.set(key, { name: `${group}.${name}`, def: d as AnyCall });
+        }
+      }
+    }
+  }
+  const hand = [{ method: 'PUT', path: FEEDBACK_PATHS.send }, { method: 'GET', path: FEEDBACK_PATHS.image }];
+  for (const [i, d] of hand.entries()) out.set(`${d.method} ${d.path}`, { name: `feedbackHand.${i}`, def: d as AnyCall });
+  return [...out.values()];
+}
+const calls = await contractCalls();
 
 const JUNK_BODIES = ['{', 'null', '[]', '"x"', '12', '{"a":1}', JSON.stringify({ amount: -1, nodeId: '\u0000', id: 'x'.repeat(5000) }), JSON.stringify({ __proto__: { polluted: true }, constructor: { prototype: {} } })];
 const JUNK_QUERIES = ['?pageNo=-1&pageSize=99999', '?a[b]=1', '?from=notadate&to=2026-13-45', '?pageNo=1&pageNo=2', `?gameName=${'%25'.repeat(300)}`];
@@ -106,12 +101,11 @@ describe('no back-office endpoint answers 500 to an administrator\'s junk', () =
     await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
     admin = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin', password: 'Junk12345678', totp: await opsTotp('junkadmin', t.url) } })).json!.value!.token;
   });
-  const opsGroups: Record<string, Record<string, unknown>> = { opsCalls, opsAgentCalls, opsAgentDisputeCalls, opsPlayerCalls, opsContentCalls, opsProviderCalls };
-  const opsList = Object.entries(opsGroups).flatMap(([g, defs]) =>
-    Object.entries(defs)
-      .filter(([name, def]) => typeof def === 'object' && def !== null && 'path' in def && 'method' in def && name !== 'logout')
-      .map(([name, def]) => ({ name: `admin ${g}.${name}`, def: def as AnyCall })));
-  junkBurst(() => ({ url: t.url, token: admin }), opsList, 30);
+  // Every back-office call but sign-out, and the site settings (a junk body is refused; were one to parse, maintenance would answer 503 to everything after it).
+  const opsList = calls
+    .filter(({ def }) => def.path.startsWith('/ops/api') && !(def.method === 'DELETE' && def.path === '/ops/api/session'))
+    .map(({ name, def }) => ({ name: `admin ${name}`, def }));
+  junkBurst(() => ({ url: t.url, token: admin }), opsList, 80);
   it('the audit CSV export refuses junk filters with 400', async () => {
     for (const q of ['?from=notadate', '?to=2026-13-45T00:00:00Z', '?actor=' + 'x'.repeat(40), '?a[b]=1', '?bogus=1']) {
       const r = await api(t.url, '/ops/api/audit/export' + q, { token: admin });
@@ -198,4 +192,102 @@ describe('input that parses but means nothing is refused, not reinterpreted', ()
       expect(ZConfirmWithdrawalFields.safeParse({ result: 'partially_received', receivedAmount: bad }).success, bad).toBe(false);
     }
   });
+});
+
+/**
+ * Typed junk where each call reads it: every call again, signed in as the role it is for (a player; an
+ * agent for /wps/agent; an administrator for /ops/api), with junk in its path parameters, in each of its
+ * query schema's keys in turn (and as arrays), and in each of its body schema's keys in turn (wrong
+ * types, huge strings, operator objects), so the junk reaches the handlers' own parsing and not only the
+ * sign-in check or a whole-body refusal. Calls that would end the burst's own sessions (sign-out,
+ * password changes, keep) and the site settings (maintenance answers 503 to everything by design) are
+ * left out here; the bursts above send them junk.
+ */
+describe('typed junk in each path parameter, query key and body key, as the role each call is for', () => {
+  const PARAMS = ['abc', '99999999999999999999999', '-1', '%E0%A4%A', '1e400'];
+  const QUERY_VALUES = ['', '-1', 'x'.repeat(3000), '99999999999999999999', '2026-02-30', '1.5'];
+  const BODY_VALUES: unknown[] = [null, 'x'.repeat(10_000), -1, 1e308, [], {}, true, '2026-13-45', [1, 'a'], { $gt: 1 }, '\u0000', 2 ** 53];
+  const SKIP = /logout|session\/keep|\/session$|password|\/dev\/|^\/ops\/api\/site$/;
+  const tokens = { player: '', agent: '', ops: '' };
+  beforeAll(async () => {
+    tokens.player = (await api<{ token: string }>(t.url, '/wps/dev/sessions', { body: { account: 'junktyped1' } })).json!.value!.token;
+    tokens.agent = (await api<{ token: string }>(t.url, '/wps/dev/sessions', { body: { account: 'junktypedag1', type: 2 } })).json!.value!.token;
+    await t.portal.cashier.operators.createOperator('DEMO', 'junkadmin2', 'Junk12345678', ['administrator'], { totpSecret: OPS_TOTP_SECRET });
+    tokens.ops = (await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'junkadmin2', password: 'Junk12345678', totp: await opsTotp('junkadmin2', t.url) } })).json!.value!.token;
+  });
+
+  /** The keys of an object schema, through optional, default and pipe wrappers (zod 4 keeps them on `def`). */
+  function keysOf(schema: unknown): string[] {
+    let z = schema as { shape?: Record<string, unknown>; def?: Record<string, unknown> } | undefined;
+    for (let i = 0; i < 6 && z; i++) {
+      if (z.shape && typeof z.shape === 'object') return Object.keys(z.shape);
+      z = (z.def?.innerType ?? z.def?.schema ?? z.def?.in ?? z.def?.left) as typeof z;
+    }
+    return [];
+  }
+
+  type Req = { method: string; url: string; token: string; body?: string };
+  function requestsFor(def: AnyCall & { query?: unknown; body?: unknown }, token: string): Req[] {
+    const out: Req[] = [];
+    const paths = /:[a-zA-Z]+/.test(def.path) ? PARAMS.map((v) => def.path.replace(/:[a-zA-Z]+/g, v)) : [def.path];
+    const queryKeys = keysOf(def.query);
+    const bodyKeys = keysOf(def.body);
+    for (const [pi, p] of paths.entries()) {
+      if (def.method === 'GET') {
+        out.push({ method: 'GET', url: p, token });
+        if (pi > 0) continue;
+        for (const [ki, k] of queryKeys.entries()) {
+          for (const v of [QUERY_VALUES[ki % QUERY_VALUES.length]!, QUERY_VALUES[(ki + 2) % QUERY_VALUES.length]!]) {
+            out.push({ method: 'GET', url: `${p}?${encodeURIComponent(k)}=${encodeURIComponent(v)}`, token });
+          }
+        }
+        out.push({ method: 'GET', url: `${p}?${queryKeys.map((k) => `${k}[]=1&${k}[]=2`).join('&') || 'a[$gt]=1'}`, token });
+      } else {
+        out.push({ method: def.method, url: p, token, body: '{}' });
+        if (pi > 0) continue;
+        for (const [ki, k] of bodyKeys.entries()) {
+          for (let j = 0; j < 3; j++) out.push({ method: def.method, url: p, token, body: JSON.stringify({ [k]: BODY_VALUES[(ki + j * 4) % BODY_VALUES.length] }) });
+        }
+        for (const v of BODY_VALUES.slice(0, 6)) out.push({ method: def.method, url: p, token, body: JSON.stringify(Object.fromEntries(bodyKeys.map((k) => [k, v]))) });
+      }
+    }
+    return out;
+  }
+
+  it('never a 5xx; every refusal the envelope', async () => {
+    const reqs = calls
+      .filter(({ def }) => !SKIP.test(def.path))
+      .flatMap(({ def }) => requestsFor(def, tokens[def.path.startsWith('/ops/api') ? 'ops' : def.path.startsWith('/wps/agent') ? 'agent' : 'player']));
+    const statuses = new Map<number, number>();
+    const bad: string[] = [];
+    let next = 0;
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      while (next < reqs.length) {
+        const r = reqs[next++]!;
+        const res = await fetch(t.url + r.url, {
+          method: r.method,
+          headers: { ...(r.body !== undefined ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${r.token}` },
+          ...(r.body !== undefined ? { body: r.body } : {}),
+        });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const text = await res.text();
+        const what = `${r.method} ${r.url.slice(0, 120)} ${r.body?.slice(0, 80) ?? ''} -> ${res.status} ${text.slice(0, 200)}`;
+        if (res.status >= 500) bad.push(what);
+        else if (res.status >= 400) {
+          let env: { success?: unknown; code?: unknown; message?: unknown } = {};
+          try {
+            env = JSON.parse(text) as typeof env;
+          } catch {
+            /* not JSON: reported below */
+          }
+          if (env.success !== false || typeof env.code !== 'string' || typeof env.message !== 'string') bad.push(`not the envelope: ${what}`);
+        }
+      }
+    }));
+    console.log(`[no-500 typed] ${reqs.length} requests: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s} x${n}`).join(', ')}`);
+    expect(bad).toEqual([]);
+    // The junk reached the handlers' parsing, not only the sign-in check.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(reqs.length / 2);
+    expect(reqs.length).toBeGreaterThan(2500);
+  }, 300_000);
 });
