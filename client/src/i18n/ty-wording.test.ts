@@ -7,6 +7,12 @@ import agentOffice from './locales/ty/agent-office.json';
 import agents from './locales/ty/agents.json';
 import envelopes from './locales/ty/envelopes.json';
 import promotions from './locales/ty/promotions.json';
+import points from './locales/ty/points.json';
+import common from './locales/ty/common.json';
+import enRegister from './locales/en/register.json';
+import enWallet from './locales/en/wallet.json';
+import enPoints from './locales/en/points.json';
+import enCommon from './locales/en/common.json';
 
 /** Tagalog wordings a review found left in English or inconsistent. */
 describe('TY wording', () => {
@@ -36,5 +42,13 @@ describe('TY wording', () => {
     expect(register.mc_transactionHistory).toBe(wallet.records_title);
     expect(register.mc_transactionHistory).toBe(auth.menu_account_record);
     expect(agentOffice.overview.validBets).toBe('Wastong taya');
+  });
+  it('the transaction password has one name: registration, security centre, withdraw tab, transfers, points mall, errors (EN and TY)', () => {
+    for (const [lang, reg, wal, pts, com] of [['EN', enRegister, enWallet, enPoints, enCommon], ['TY', register, wallet, points, common]] as const) {
+      const name = lang === 'EN' ? 'Transaction password' : 'Password sa transaksyon';
+      for (const text of [reg.field_paymentPassword, reg.txpw_title, wal.withdraw_password, pts.withdraw_password]) expect(text).toBe(name);
+      const all = JSON.stringify([reg, wal, pts, com]);
+      expect(all).not.toMatch(lang === 'EN' ? /withdraw(al)? password/i : /password sa pag-withdraw|withdraw password/i);
+    }
   });
 });

@@ -82,9 +82,18 @@ export function FormField({ name, label, value, onChange, required, type = 'text
   );
 }
 
+/** The namespace a message key names before its ':' ('register' when it names none). */
+function namespaceOf(key: string | undefined): string {
+  const i = key?.indexOf(':') ?? -1;
+  return key && i > 0 ? key.slice(0, i) : 'register';
+}
+
 /** A form-level message (translated). */
 export function FormMessage({ message, tone = 'error' }: { message: FieldMessage | null; tone?: 'error' | 'success' }) {
-  const { t } = useTranslation('register');
+  // The namespace the key names ('common:error_FORBIDDEN'), 'register' for a bare key. Asking for
+  // 'register' whatever the key was made a server refusal on a page without a form field (a promotion's
+  // Join) wait for that namespace, and the message never showed.
+  const { t } = useTranslation(namespaceOf(message?.key));
   if (!message) return null;
   return (
     <p className={`form-message form-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>

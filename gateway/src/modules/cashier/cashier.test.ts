@@ -214,6 +214,31 @@ describe('withdrawals', () => {
     expect((await call('/wps/v2/bank-accounts', { token: r.token, body: { bankName: 'BDO', accountName: 'x', accountNumber: '12', withdrawPassword: 'pay654321' } })).status).toBe(400);
   });
 
+  it('a transaction password change (security centre): a wrong current one changes nothing, the new one has the set rules, five misses lock it', async () => {
+    const m = await member({ withdrawPassword: 'pay123456' });
+    const change = (oldWithdrawPassword: string, next: string, confirm = next) =>
+      call('/wps/member/withdraw-password', { token: m.token, body: { oldWithdrawPassword, newWithdrawPassword: next, confirmNewWithdrawPassword: confirm } });
+    // The login password is no proof once one is set.
+    const withLogin = await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay999999', confirmNewWithdrawPassword: 'pay999999' } });
+    expect([withLogin.status, withLogin.json?.success, withLogin.json?.code]).toEqual([400, false, 'WITHDRAW_PASSWORD_WRONG']);
+    const wrong = await change('nope', 'pay654321');
+    expect([wrong.status, wrong.json?.success, wrong.json?.code]).toEqual([400, false, 'WITHDRAW_PASSWORD_WRONG']);
+    // Same rules as setting it: 6 to 64 characters, confirmation equal (checked before the current one is tried).
+    expect((await change('pay123456', '12345')).status).toBe(400);
+    expect((await change('pay123456', 'x'.repeat(65))).status).toBe(400);
+    expect((await change('pay123456', 'pay654321', 'pay654322')).json?.code).toBe('PASSWORD_MISMATCH');
+    // Nothing changed: the old one still guards money, the refused new ones do not.
+    const guard = (pw: string) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: '1234567890', withdrawPassword: pw } });
+    expect((await guard('pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
+    expect((await guard('pay999999')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
+    expect((await guard('pay123456')).status).toBe(200);
+    // Misses so far: withLogin, wrong and the two guards; the fifth locks it for 15 minutes, even for the right one.
+    expect((await change('nope', 'pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
+    const locked = await change('pay123456', 'pay654321');
+    expect([locked.status, locked.json?.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
+    expect((await guard('pay123456')).json?.code).toBe('TOO_MANY_REQUESTS');
+  });
+
   it('the same request sent 5 times at once holds once; the daily maximum counts what is not rejected', async () => {
     const m = await readyMember(20_000_00);
     const requestId = rid();

@@ -458,11 +458,11 @@ export type Missions = ReturnType<typeof createMissions>;
  */
 export async function seedDemoMissions(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM missions WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant]);
+  const exists = await db.query<{ currency: string; symbol: string | null }>(`SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1`, [merchant]);
   if (has.rows.length || !exists.rows.length) return;
   const currency = exists.rows[0]!.currency;
   const a = (centavos: number) => scaleCentavos(centavos, currency);
-  const text = (centavos: number) => formatMinor(a(centavos), '', currencyExponent(currency));
+  const text = (centavos: number) => formatMinor(a(centavos), exists.rows[0]!.symbol ?? '', currencyExponent(currency));
   const rows: Array<[TMissionPeriod, TMissionKind, string | null, number, number, { EN: string; TY: string }]> = [
     ['daily', 'login_days', null, 1, a(1_00), { EN: 'Sign in today', TY: 'Mag-sign in ngayon' }],
     ['daily', 'bet_count', null, 10, a(2_00), { EN: 'Place 10 bets today', TY: 'Tumaya nang 10 beses ngayon' }],

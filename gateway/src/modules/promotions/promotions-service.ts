@@ -220,12 +220,18 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         rewards.set(String(r.promotion_id), r);
       }
     }
+    // A first-deposit promotion is closed to a player who has deposited without joining it first (the
+    // join would answer PROMOTION_NOT_ELIGIBLE): the card offers no Join it cannot keep.
+    const deposited = memberId !== null && ps.some((p) => p.kind === 'first_deposit')
+      && (await db.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [memberId])).rows.length > 0;
     const t = now().getTime();
     return {
       list: ps.map((p) => {
         const r = rewards.get(String(p.id)) ?? null;
+        const joined = joins.has(String(p.id));
         // A daily sign-in paid in cash shows signed for its day (the reward itself is in the reward centre).
-        const status = p.kind === 'daily_signin' && r?.status === 'completed' ? 'signed' : promotionStatus(p, joins.has(String(p.id)), r, t);
+        let status = p.kind === 'daily_signin' && r?.status === 'completed' ? 'signed' : promotionStatus(p, joined, r, t);
+        if (status === 'join' && p.kind === 'first_deposit' && deposited) status = 'closed';
         return toPromotion(p, lang, status, r ? String(r.id) : null);
       }),
     };
@@ -247,7 +253,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       if (!p.requires_join && p.kind !== 'daily_signin') throw new AppError(ErrorCode.FORBIDDEN, 'This promotion needs no sign-up');
       if (p.kind === 'first_deposit') {
         const paid = await tx.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [who.memberId]);
-        if (paid.rows.length) throw new AppError(ErrorCode.FORBIDDEN, 'Only for players who have not deposited yet');
+        if (paid.rows.length) throw new AppError(ErrorCode.PROMOTION_NOT_ELIGIBLE);
       }
       const period = periodOf(p, gmt);
       const j = await tx.query('INSERT INTO promotion_joins (promotion_id, member_id, period_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id', [p.id, who.memberId, period]);
@@ -721,11 +727,11 @@ export type { BetFact };
  */
 export async function seedDemoPromotions(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM promotions WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query<{ currency: string }>('SELECT currency FROM merchants WHERE code = $1', [merchant]);
+  const exists = await db.query<{ currency: string; symbol: string | null }>(`SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1`, [merchant]);
   if (has.rows.length || !exists.rows.length) return;
   const currency = exists.rows[0]!.currency;
   const amount = (centavos: number) => scaleCentavos(centavos, currency);
-  const text = (centavos: number) => formatMinor(amount(centavos), '', currencyExponent(currency));
+  const text = (centavos: number) => formatMinor(amount(centavos), exists.rows[0]!.symbol ?? '', currencyExponent(currency));
   const rows: Array<[string, string, Record<string, string>, Record<string, string>, Record<string, unknown>]> = [
     ['newbie', 'first_deposit', { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsalubong 100%' },
       { EN: `Join, then make your first deposit: we match it 100% up to ${text(500_00)}. Wager the bonus 3 times within 7 days (fishing counts 50%) and it becomes withdrawable.`,

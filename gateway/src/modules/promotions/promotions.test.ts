@@ -112,8 +112,10 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect((await rewards(p.token)).list.length).toBe(1);
     const q = await player();
     await deposit(q.token, 100_00);
+    // Its card offers no Join (closed to this player), and a join anyway is refused with the reason.
+    expect(await statusOf(q.token, promo.id)).toBe('closed');
     const late = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
-    expect([late.status, late.json?.code]).toEqual([403, 'FORBIDDEN']);
+    expect([late.status, late.json?.code]).toEqual([403, 'PROMOTION_NOT_ELIGIBLE']);
     expect((await rewards(q.token)).list).toEqual([]);
   });
 

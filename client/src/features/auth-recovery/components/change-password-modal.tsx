@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
@@ -14,7 +15,8 @@ import { PasswordForm } from './password-form';
  * changePassModal: openPopup('changePassModal', { forced }) from the login flow (default or expired
  * password) or the security centre. Forced: no old password (the server skips it) and no way to
  * dismiss the modal until the password is changed. Then an agent goes to /agentHome, anyone else
- * home (landingAfterPasswordChange).
+ * home (landingAfterPasswordChange). A change the player asked for (the security centre) stays on its
+ * page and says that the password was changed.
  */
 export function ChangePasswordModal() {
   const { t } = useTranslation('register');
@@ -26,10 +28,25 @@ export function ChangePasswordModal() {
   const settings = useRegisterSettings();
   const open = popup?.name === 'changePassModal';
   const isForced = open && popup.forced === true;
+  const [isDone, setDone] = useState(false);
+  useEffect(() => {
+    if (!open) setDone(false);
+  }, [open]);
+  // After a change the player asked for: an agent on its landing page goes on to its back office; anyone else stays where they are.
+  const finish = () => {
+    closePopup();
+    const to = landingAfterPasswordChange({ isForced, isAgent, pathname });
+    if (to === '/agentHome' && pathname !== to) navigate(to);
+  };
   return (
     <Modal name="changePassModal" open={open} onClose={closePopup} showClose={!isForced} title={t('change_title')} width={420} height={300}>
       {isForced && <p className="notice-box form-forced">{t('change_forced')}</p>}
-      {settings.data ? (
+      {isDone ? (
+        <div className="form-done" data-testid="change-password-done">
+          <FormMessage message={{ key: 'register:change_done' }} tone="success" />
+          <button type="button" className="btn btn--primary btn--block" onClick={finish} data-testid="change-password-done-ok">{t('change_done_ok')}</button>
+        </div>
+      ) : settings.data ? (
         <PasswordForm
           key={isForced ? 'forced' : 'normal'}
           passwordRule={ruleOf(settings.data, 'password')}
@@ -37,6 +54,10 @@ export function ChangePasswordModal() {
           submit={(v) => changePassword(v.oldPassword, v.newPassword, v.confirmNewPassword)}
           submitLabel={t('change_submit')}
           onDone={() => {
+            if (!isForced) {
+              setDone(true);
+              return;
+            }
             closePopup();
             navigate(landingAfterPasswordChange({ isForced, isAgent, pathname }));
           }}

@@ -10,8 +10,9 @@ import { FormField, FormMessage } from '../../../ui/form-field';
 import { setMemberIcon } from '../api/member-icon';
 import { enableTotp, setupTotp } from '../api/totp';
 import { totpEnrolmentMachine } from '../machines/totp-enrolment-machine';
+import { TransactionPasswordCard } from './transaction-password-card';
 
-/** securityCenter: account facts, change password (changePassModal) and authenticator enrolment. */
+/** securityCenter: account facts, change password (changePassModal), the transaction password and authenticator enrolment. */
 export function SecurityCenter({ info }: { info: TMemberInfo }) {
   const { t } = useTranslation('register');
   return (
@@ -41,6 +42,7 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
           {t('sec_change')}
         </button>
       </div>
+      <TransactionPasswordCard />
       <TotpCard enabled={info.totpEnabled} />
     </div>
   );

@@ -73,7 +73,7 @@ export function MissionCard({ m, canClaim, busy, onClaim }: { m: TMission; canCl
         <h3 className="msn-card__title">{m.title}</h3>
         <span className={`msn-status msn-status--${m.status}`}>{t(`status_${m.status}`)}</span>
       </div>
-      <p className="msn-card__meta">{t(`kind_${m.kind}`, { gameType: m.gameType ?? '' })}</p>
+      <p className="msn-card__meta">{t(`kind_${m.kind}`, { gameType: m.gameType ? t(`home:gameType.${m.gameType}`, { defaultValue: m.gameType }) : '' })}</p>
       <div className="msn-progress" role="progressbar" aria-valuemin={0} aria-valuemax={m.target} aria-valuenow={Math.min(m.progress, m.target)} aria-label={m.title}>
         <div className="msn-progress__bar" style={{ width: `${pct}%` }} />
       </div>

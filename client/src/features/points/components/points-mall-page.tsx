@@ -9,6 +9,7 @@ import { newRequestId } from '../../../lib/money-input';
 import { openPopup } from '../../../lib/popups';
 import { useSessionToken } from '../../../lib/session';
 import { useRgExclusion } from '../../../lib/rg-exclusion';
+import { useTransactionPasswordStatus } from '../../../lib/transaction-password';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useAuth } from '../../auth/hooks/use-auth';
@@ -16,6 +17,7 @@ import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
+import { TransactionPasswordLink } from '../../../ui/transaction-password-link';
 import { pointsKey, REDEEM_FILTERS, useConvertPoints, usePointBalance, usePointConfig, usePointHistory, usePointRewards, useRedeemReward, useRedeems, type RedeemFilter } from '../api/points';
 import './points.css';
 
@@ -100,6 +102,8 @@ function ConvertForm({ balance }: { balance: number }) {
   const money = useMoney();
   const cfg = usePointConfig().data;
   const convert = useConvertPoints();
+  // Not set yet: the form cannot succeed; it says where to set it instead of asking for it.
+  const hasNoPassword = useTransactionPasswordStatus().data?.isSet === false;
   const [value, setValue] = useState('');
   const [password, setPassword] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
@@ -122,11 +126,13 @@ function ConvertForm({ balance }: { balance: number }) {
       {cfg && <p className="pts-muted">{t('convert_rate', { cash: money(cashForPoints(1, cfg.minorPerPoint)), min: cfg.minConvert })}</p>}
       <FormField name="convertPoints" label={t('convert_points')} value={value} onChange={(v) => { setValue(v); setRequestId(newRequestId()); }} inputMode="numeric" required
         hint={cfg && points !== null ? t('convert_preview', { cash: money(cashForPoints(points, cfg.minorPerPoint)) }) : undefined} />
-      <FormField name="convertPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+      {hasNoPassword ? <TransactionPasswordLink isSet={false} /> : (
+        <FormField name="convertPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+      )}
       {problem && <p className="pts-error" role="alert" data-testid="points-convert-problem">{problem}</p>}
       {convert.error && <FormMessage message={errorMessage(convert.error)} />}
       {convert.data && !convert.isPending && <p className="pts-ok" data-testid="points-convert-done">{t('convert_done', { points: convert.data.points, cash: money(convert.data.amount) })}</p>}
-      <button type="submit" className="btn btn--primary btn--sm" disabled={convert.isPending || !cfg?.enabled} data-testid="points-convert-submit">{t('convert_submit')}</button>
+      <button type="submit" className="btn btn--primary btn--sm" disabled={convert.isPending || !cfg?.enabled || hasNoPassword} data-testid="points-convert-submit">{t('convert_submit')}</button>
     </form>
   );
 }
@@ -170,6 +176,7 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
 function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () => void }) {
   const { t } = useTranslation('points');
   const redeem = useRedeemReward();
+  const hasNoPassword = useTransactionPasswordStatus().data?.isSet === false;
   const balance = usePointBalance().data?.balance ?? 0;
   const [quantity, setQuantity] = useState('1');
   const [password, setPassword] = useState('');
@@ -198,12 +205,14 @@ function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () =
         <form className="pts-dialog" onSubmit={submit} noValidate data-testid="points-redeem-form">
           <FormField name="quantity" label={t('quantity')} value={quantity} onChange={(v) => { setQuantity(v); setRequestId(newRequestId()); }} inputMode="numeric" required
             hint={cost !== null ? t('cost', { count: cost, balance }) : undefined} />
-          <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+          {hasNoPassword ? <TransactionPasswordLink isSet={false} onLeave={onClose} /> : (
+            <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+          )}
           {problem && <p className="pts-error" role="alert" data-testid="points-redeem-problem">{problem}</p>}
           {redeem.error && <FormMessage message={errorMessage(redeem.error)} />}
           <div className="pts-dialog__actions">
             <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>{t('cancel')}</button>
-            <button type="submit" className="btn btn--primary btn--sm" disabled={redeem.isPending} data-testid="points-redeem-submit">{t('redeem_confirm')}</button>
+            <button type="submit" className="btn btn--primary btn--sm" disabled={redeem.isPending || hasNoPassword} data-testid="points-redeem-submit">{t('redeem_confirm')}</button>
           </div>
         </form>
       )}

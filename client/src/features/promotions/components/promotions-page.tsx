@@ -54,6 +54,8 @@ export function PromotionCard({ p }: { p: TPromotion }) {
   const isExcluded = useRgExclusion() !== null;
   const [open, setOpen] = useState(false);
   const [remark, setRemark] = useState('');
+  // Game types by their names in the page language (the navigation's), not as codes (FISH, RNG).
+  const gameTypeLabel = (type: string) => t(`home:gameType.${type}`, { defaultValue: type });
   const join = useJoinPromotion();
   const request = useRequestReward();
   const claim = useClaimReward();
@@ -65,6 +67,9 @@ export function PromotionCard({ p }: { p: TPromotion }) {
   const canRequest = !isExcluded && p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
   const canJoin = !isExcluded && p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
   const canClaim = !isExcluded && p.status === 'claim';
+  // A running first-deposit promotion shown closed to a signed-in player: the server closes it to one who has deposited.
+  const firstDepositOnly = isLoggedIn && p.kind === 'first_deposit' && p.status === 'closed'
+    && Date.parse(p.startsAt) <= Date.now() && (p.endsAt === null || Date.parse(p.endsAt) > Date.now());
   // The pill only where it adds something: next to a join, request or claim button it would repeat the button.
   const buttonSaysIt = canJoin || canClaim || (canRequest && p.status === 'join');
   return (
@@ -78,6 +83,7 @@ export function PromotionCard({ p }: { p: TPromotion }) {
         {p.endsAt ? t('period', { from: dateTime(p.startsAt), to: dateTime(p.endsAt) }) : t('period_open', { from: dateTime(p.startsAt) })}
       </p>
       {reward && <p className="promo-card__meta" data-testid="promo-reward">{t('reward', { reward })}</p>}
+      {firstDepositOnly && <p className="promo-card__meta" data-testid="promo-first-deposit-only">{t('first_deposit_only')}</p>}
       {(p.wageringBonusX > 0 || p.wageringDepositX > 0) && (
         <p className="promo-card__meta" data-testid="promo-wagering">{t(p.wageringDepositX === 0 ? 'wagering_bonus_only' : p.wageringBonusX === 0 ? 'wagering_deposit_only' : 'wagering', { bonusX: p.wageringBonusX, depositX: p.wageringDepositX, days: p.bonusDays })}</p>
       )}
@@ -87,13 +93,13 @@ export function PromotionCard({ p }: { p: TPromotion }) {
           {p.kind === 'rebate' && (
             <table className="promo-rates" data-testid="promo-rebate-rates">
               <thead><tr><th>{t('game_type')}</th><th>{t('rebate_rate')}</th></tr></thead>
-              <tbody>{Object.entries(p.rebateBps).map(([type, bps]) => <tr key={type}><td>{type}</td><td>{`${(bps / 100).toFixed(bps % 10 ? 2 : 1)}%`}</td></tr>)}</tbody>
+              <tbody>{Object.entries(p.rebateBps).map(([type, bps]) => <tr key={type}><td>{gameTypeLabel(type)}</td><td>{`${(bps / 100).toFixed(bps % 10 ? 2 : 1)}%`}</td></tr>)}</tbody>
             </table>
           )}
           {Object.keys(p.weights).length > 0 && (
             <table className="promo-rates" data-testid="promo-weights">
               <thead><tr><th>{t('game_type')}</th><th>{t('weight')}</th></tr></thead>
-              <tbody>{Object.entries(p.weights).map(([type, w]) => <tr key={type}><td>{type}</td><td>{`${w}%`}</td></tr>)}</tbody>
+              <tbody>{Object.entries(p.weights).map(([type, w]) => <tr key={type}><td>{gameTypeLabel(type)}</td><td>{`${w}%`}</td></tr>)}</tbody>
             </table>
           )}
           {p.kind === 'raffle' && <RaffleProof promotionId={p.id} />}

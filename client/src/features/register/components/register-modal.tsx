@@ -37,10 +37,12 @@ export function RegisterModal({ open, onClose, afterRegister }: Props) {
   const { t } = useTranslation('register');
   const settings = useRegisterSettings();
   const whitelabel = useWhitelabel();
+  // The step after sign-up (the limits offer) is titled as such, not "Create your account".
+  const [isAfterStep, setAfterStep] = useState(false);
   return (
-    <Modal name="registerModal" open={open} onClose={onClose} title={t('register_title')} width={460} height={360}>
+    <Modal name="registerModal" open={open} onClose={onClose} title={t(isAfterStep ? 'register_done_title' : 'register_title')} width={460} height={360}>
       {settings.data && whitelabel.data ? (
-        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} afterRegister={afterRegister} />
+        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} afterRegister={afterRegister} onAfterStep={() => setAfterStep(true)} />
       ) : settings.error || whitelabel.error ? (
         <FormMessage message={errorMessage(settings.error ?? whitelabel.error)} />
       ) : (
@@ -57,7 +59,7 @@ function urlAffiliateCode(): string | null {
   return q.get('affiliateCode') || q.get('code') || null;
 }
 
-function RegisterForm({ settings, modules, afterRegister }: { settings: TRegisterSettings; modules: Record<string, boolean>; afterRegister?: Props['afterRegister'] }) {
+function RegisterForm({ settings, modules, afterRegister, onAfterStep }: { settings: TRegisterSettings; modules: Record<string, boolean>; afterRegister?: Props['afterRegister']; onAfterStep?: () => void }) {
   const { t } = useTranslation('register');
   const navigate = useNavigate();
   const [captchaRound, setCaptchaRound] = useState(0);
@@ -108,8 +110,12 @@ function RegisterForm({ settings, modules, afterRegister }: { settings: TRegiste
     if (!isDone || hasAfterStep) return;
     finish();
   });
+  useEffect(() => {
+    if (hasAfterStep) onAfterStep?.();
+  }, [hasAfterStep, onAfterStep]);
 
-  if (hasAfterStep) return <div className="form" data-testid="register-after">{afterRegister(finish)}</div>;
+  // As wide as the form it follows: the offer's long lines made the dialog grow to the page's width.
+  if (hasAfterStep) return <div className="form register-after" data-testid="register-after">{afterRegister(finish)}</div>;
 
   if (setup.kinds.length === 0) return <FormMessage message={{ key: 'common:error_MODULE_DISABLED' }} />;
 

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { cashierCalls, type ZWithdrawPasswordBody } from '@portal/contracts/api/cashier';
-import { call } from '../../../lib/api';
+import { setTransactionPassword, TRANSACTION_PASSWORD_KEY } from '../../../lib/transaction-password';
 import { WITHDRAWAL_LIMITS_KEY } from './get-withdrawal-limits';
 
-/** POST /wps/member/withdraw-password: the first one with the login password. */
-export function setWithdrawPassword(body: z.input<typeof ZWithdrawPasswordBody>) {
-  return call(cashierCalls.setWithdrawPassword, { body });
-}
-
+/** POST /wps/member/withdraw-password from the withdraw tab: the first one, with the login password. */
 export function useSetWithdrawPassword() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: setWithdrawPassword, onSuccess: () => qc.invalidateQueries({ queryKey: WITHDRAWAL_LIMITS_KEY }) });
+  return useMutation({
+    mutationFn: setTransactionPassword,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: WITHDRAWAL_LIMITS_KEY }), qc.invalidateQueries({ queryKey: TRANSACTION_PASSWORD_KEY })]),
+  });
 }

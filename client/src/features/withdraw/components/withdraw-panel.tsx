@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { MAX_BANK_ACCOUNTS, type TWithdrawal, type WithdrawalStatus } from '@portal/contracts/api/cashier';
@@ -7,11 +8,13 @@ import { ErrorCode } from '@portal/contracts/api/errors';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
+import { TRANSACTION_PASSWORD_HREF, useTransactionPasswordStatus } from '../../../lib/transaction-password';
 import { useAmountInvalid, useCurrency, useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { DataTable, RefreshHead } from '../../../ui/data-table';
+import { TransactionPasswordLink } from '../../../ui/transaction-password-link';
 import { useAddBankAccount } from '../api/add-bank-account';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useBankAccounts } from '../api/get-bank-accounts';
@@ -34,6 +37,9 @@ export const WITHDRAWAL_TONE: Record<WithdrawalStatus, string> = {
 export function WithdrawPanel() {
   const { t } = useTranslation('wallet');
   const limits = useWithdrawalLimits();
+  // Set or changed in the security centre too: its own status (kept current there) decides, the limits' copy until it loads.
+  const txPassword = useTransactionPasswordStatus();
+  const hasPassword = txPassword.data ? txPassword.data.isSet : limits.data?.hasWithdrawPassword;
   const qc = useQueryClient();
   const withdrawals = useWithdrawals(1, 20);
   useRealtimeEvent('withdrawal.updated', () => {
@@ -55,10 +61,10 @@ export function WithdrawPanel() {
         <h1 className="mc-title">{t('withdraw_title')}</h1>
         {limits.error && <FormMessage message={errorMessage(limits.error)} />}
         {limits.isPending && <p className="cx-muted">{t('loading')}</p>}
-        {limits.data && !limits.data.hasWithdrawPassword && <WithdrawPasswordForm />}
-        {limits.data?.hasWithdrawPassword && <WithdrawForm />}
+        {limits.data && hasPassword === false && <WithdrawPasswordForm />}
+        {limits.data && hasPassword === true && <WithdrawForm />}
       </div>
-      {limits.data?.hasWithdrawPassword && <BankAccounts />}
+      {limits.data && hasPassword === true && <BankAccounts />}
       <WithdrawalList />
     </div>
   );
@@ -107,6 +113,9 @@ function WithdrawPasswordForm() {
       <button type="submit" className="btn btn--primary" disabled={set.isPending} data-testid="withdraw-password-submit">
         {set.isPending ? t('submitting') : t('withdraw_password_set')}
       </button>
+      <p className="form-notice">
+        <Link to={TRANSACTION_PASSWORD_HREF} className="link-btn" data-testid="txpw-security-link">{t('withdraw_password_where')}</Link>
+      </p>
     </form>
   );
 }
@@ -205,6 +214,7 @@ function WithdrawForm() {
       </div>
       <div data-testid="withdraw-password-field">
         <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} error={errors.password} required autoComplete="off" />
+        <TransactionPasswordLink isSet />
       </div>
       <FormMessage message={formError} />
       {done && (
