@@ -279,7 +279,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountMissionOps(app, { db, missions, merchants, operators: cashier.operators });
   cashier.mount(apiApp, app, { ...routeOpts, regionHeader, rg, providers: { sms: smsProvider.isAvailable, mail: mailer.isAvailable } });
   house.mount(app);
-  mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses });
+  mountLaunch(apiApp, { db, wallet: vendorWallet, checkResponses, isProduction: config.isProduction });
   mountBetRoutes(apiApp, db, routeOpts);
   mountRgRoutes(apiApp, { rg, family: rgFamily, limiter }, routeOpts);
   mountFeedbackRoutes(apiApp, { feedback }, routeOpts);

@@ -28,6 +28,22 @@ const ZPlay = z.object({
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
+ * The page's back link: the operator's `lobbyUrl` from the launch (the portal host the player came
+ * from), an http(s) URL without credentials; else the PORTAL_URL the simulator was started with.
+ */
+export function lobbyOf(lobbyUrl: unknown, portalOrigin: string | null): string {
+  if (typeof lobbyUrl === 'string' && lobbyUrl.length <= 2048) {
+    try {
+      const u = new URL(lobbyUrl);
+      if ((u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password) return u.href;
+    } catch {
+      // not a URL: the default below
+    }
+  }
+  return portalOrigin ? `${portalOrigin}/` : '';
+}
+
+/**
  * The vendor simulator's HTTP server: the game page (/play, opened by the portal's launch URL), its
  * script and style, and the page's JSON API (/api/*). Its own CSP: scripts and styles only from
  * here, API calls only to here; it may be framed by the portal's origin only.
@@ -54,7 +70,7 @@ export function createSimServer(opts: { walletUrl: string; masterSecret: string;
     const lang = req.query.lang === 'ty' ? 'ty' : 'en';
     res.type('html').send(`<!doctype html><html lang="${lang === 'ty' ? 'tl' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(String(req.query.name ?? 'Game'))}</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/sim.css"></head>
-<body><main id="sim" data-lobby="${esc(portalOrigin ?? '')}"><p class="sim-loading">…</p></main><script src="/static/sim.js"></script></body></html>`);
+<body><main id="sim" data-lobby="${esc(lobbyOf(req.query.lobbyUrl, portalOrigin))}"><p class="sim-loading">…</p></main><script src="/static/sim.js"></script></body></html>`);
   });
   const api = express.Router();
   api.use(express.json({ limit: 4 * 1024, strict: true }));

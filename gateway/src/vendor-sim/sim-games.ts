@@ -29,7 +29,20 @@ const SESSION_MS = 4 * 3600_000;
 const MAX_SESSIONS = 5_000;
 const HISTORY = 20;
 
-export type SimRound = { roundId: string; at: string; stake: number; win: number; bigWin: boolean; summary: string };
+/**
+ * What a round's line in the page's history says, as data: the page words it in its own language
+ * (the simulator sends no English).
+ */
+export type SimRoundDetail =
+  | { kind: 'slot'; lines: number }
+  | { kind: 'fish'; fish: string; caught: boolean; multiple: number }
+  | { kind: 'live'; side: string; winner: string; player: number; banker: number }
+  /** A lottery ticket: the numbers picked, or the side (big, small, odd, even), and the draw. */
+  | { kind: 'ticket'; pick: Array<number | string>; drawn: number[] }
+  /** A match or fight: its sides and the score ('2-1', 'KO 5', 'decision', a fight's length '3:05'). */
+  | { kind: 'match'; home: string; away: string; score: string }
+  | { kind: 'pvp'; you: number; others: number[] };
+export type SimRound = { roundId: string; at: string; stake: number; win: number; bigWin: boolean; detail: SimRoundDetail };
 type Session = {
   id: string; merchant: string; vendor: string; game: string; type: SimGameType; name: string;
   playerId: string | null; nickname: string; token: string | null; currency: string;
@@ -124,34 +137,34 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
       const roundId = `sim-${randomBytes(6).toString('hex')}-${nonce}`;
       const stake = input.stake;
       let win = 0;
-      let summary = '';
+      let detail: SimRoundDetail;
       let outcome: Record<string, unknown>;
       if (s.type === 'RNG') {
         const spin = spinSlot(slotFor(s.vendor, s.game), rng);
         win = simSlotWin(stake, spin.multiplier);
         outcome = { grid: spin.grid, lines: spin.lines };
-        summary = spin.lines.length ? `${spin.lines.length} line(s)` : '-';
+        detail = { kind: 'slot', lines: spin.lines.length };
       } else if (s.type === 'FISH') {
         const fish = FISH.find((f) => f.id === input.fish);
         if (!fish) throw new SimError('VALIDATION', 400, 'Unknown fish');
         const shot = shootFish(fish.id as FishId, rng);
         win = shot.caught ? stake * shot.multiple : 0;
         outcome = { fish: fish.id, caught: shot.caught, multiple: shot.multiple };
-        summary = `${fish.id} ${shot.caught ? 'x' + shot.multiple : '-'}`;
+        detail = { kind: 'fish', fish: fish.id, caught: shot.caught, multiple: shot.multiple };
       } else if (s.type === 'LIVE') {
         if (!(BACCARAT_SIDES as readonly string[]).includes(input.side ?? '')) throw new SimError('VALIDATION', 400, 'Unknown side');
         const side = input.side as BaccaratSide;
         const hand = dealCoup(rng);
         win = baccaratReturn(side, stake, hand.winner);
         outcome = { side, ...hand };
-        summary = `${side} / ${hand.winner} ${hand.playerTotal}:${hand.bankerTotal}`;
+        detail = { kind: 'live', side, winner: hand.winner, player: hand.playerTotal, banker: hand.bankerTotal };
       } else if (s.lottery) {
         const bad = lotteryPickError(s.lottery, input);
         if (bad) throw new SimError('VALIDATION', 400, bad);
         const draw = drawLottery(s.lottery, input, rng);
         win = payOf(stake, draw.pays);
         outcome = { pick: input.pick ?? null, side: input.side ?? null, ...draw };
-        summary = `${(input.pick ?? [input.side]).join(' ')} / ${draw.drawn.slice(0, 20).join(' ')}`;
+        detail = { kind: 'ticket', pick: input.pick ?? [input.side ?? ''], drawn: draw.drawn.slice(0, 20) };
       } else if (s.sport) {
         const fixture = fixtureFor(s.sport, s.vendor, s.game, s.clientSeed, nonce);
         const side = input.side as Pick3;
@@ -159,13 +172,13 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
         const match = playFixture(fixture, side, rng);
         win = payOf(stake, match.pays);
         outcome = { side, fixture, ...match };
-        summary = /^\d+-\d+$/.test(match.score) ? `${fixture.home} ${match.score} ${fixture.away}` : `${fixture.home} / ${fixture.away} ${match.score}`;
+        detail = { kind: 'match', home: fixture.home, away: fixture.away, score: match.score };
       } else {
         const seats = Array.from({ length: 1 + gameLook(s.vendor, s.game).opponents }, (_, i) => i);
         const r = dealRound(s.serverSeed, `${s.clientSeed}:${roundId}`, seats, stake);
         win = r.hands[0]!.win;
         outcome = { hands: r.hands, pot: r.pot, rake: r.rake };
-        summary = `${r.hands[0]!.value} vs ${r.hands.slice(1).map((h) => h.value).join(',')}`;
+        detail = { kind: 'pvp', you: r.hands[0]!.value, others: r.hands.slice(1).map((h) => h.value) };
       }
       s.nonce = nonce;
       let balance: number;
@@ -177,7 +190,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
         balance = await playReal(s, roundId, stake, win);
       }
       s.balance = balance;
-      const round: SimRound = { roundId, at: new Date().toISOString(), stake, win, bigWin: !s.free && isBigWin(stake, win, s.currency), summary };
+      const round: SimRound = { roundId, at: new Date().toISOString(), stake, win, bigWin: !s.free && isBigWin(stake, win, s.currency), detail };
       s.history.unshift(round);
       s.history.length = Math.min(s.history.length, HISTORY);
       return { round, outcome, balance, nonce, fixture: nextFixture(s) };

@@ -206,6 +206,39 @@ describe('vendor simulator against the portal', () => {
     expect((await t.portal.db.query<{ n: string }>('SELECT count(*) AS n FROM vendor_transactions')).rows[0]!.n).toBe(before);
   });
 
+  it("the back link (lobbyUrl) is the portal host the player is on when the merchant owns it, else the main domain", async () => {
+    const g = await gameOf('RNG');
+    const { token } = await member(0);
+    const port = new URL(t.url).port;
+    const lobbyFor = async (host?: string, freePlay = false) => {
+      const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id, ...(freePlay ? { freePlay } : {}) }, token, ...(host ? { headers: { host } } : {}) });
+      expect(l.status, host).toBe(200);
+      return new URL(l.json!.value!.url).searchParams.get('lobbyUrl');
+    };
+    const demo = (await t.portal.merchants.byCode('DEMO'))!;
+    expect(demo.domains).not.toContain('play.lucky.test');
+    // Development: the loopback origin the player used (127.0.0.1 or localhost, not PORTAL_URL's).
+    expect(await lobbyFor()).toBe(`${t.url}/`);
+    expect(await lobbyFor(`localhost:${port}`)).toBe(`http://localhost:${port}/`);
+    expect(await lobbyFor(`127.0.0.1:${port}`, true)).toBe(`http://127.0.0.1:${port}/`);
+    // A host the merchant does not own (it reached the default merchant): the configured main domain.
+    expect(await lobbyFor('evil.example')).toBe(`https://${demo.mainDomain}/`);
+    // One of the merchant's own domains: that host, as the player typed it.
+    await t.portal.db.query(`UPDATE merchants SET domains = domains || '{play.lucky.test}'::text[] WHERE code = 'DEMO'`);
+    t.portal.merchants.invalidate();
+    try {
+      expect(await lobbyFor('play.lucky.test:8443')).toBe('http://play.lucky.test:8443/');
+    } finally {
+      await t.portal.db.query(`UPDATE merchants SET domains = array_remove(domains, 'play.lucky.test') WHERE code = 'DEMO'`);
+      t.portal.merchants.invalidate();
+    }
+    // The simulator's page links there; a lobbyUrl that is not an http(s) URL falls back to its PORTAL_URL.
+    const page = async (lobbyUrl: string) => /data-lobby="([^"]*)"/.exec(await (await fetch(`${simUrl}/play?${new URLSearchParams({ lobbyUrl })}`)).text())![1];
+    expect(await page(`http://localhost:${port}/`)).toBe(`http://localhost:${port}/`);
+    expect(await page('javascript:alert(1)')).toBe(`${t.url}/`);
+    expect(await page('https://user:pw@evil.example/')).toBe(`${t.url}/`);
+  });
+
   it('never takes over a vendor connected for real, and switches its own rows off when not configured', async () => {
     await t.portal.db.query(`UPDATE vendor_accounts SET simulated = false, secret = 'real-secret', launch_url = 'https://real.example/play' WHERE merchant_code = 'DEMO' AND vendor = 'PCK'`);
     await ensureSimulatedVendors(t.portal.db, t.portal.merchants, { url: simUrl, secret: master });

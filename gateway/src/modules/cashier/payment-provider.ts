@@ -14,6 +14,25 @@ export const SIM_PAGE_STYLE =
   'button{font-size:16px;padding:10px 18px;border-radius:8px;border:0;margin-right:8px;cursor:pointer}.pay{background:#0a7cff;color:#fff}.fail{background:#eee}' +
   'small{color:#777}';
 
+/**
+ * The pay page's words in the portal's languages: the portal adds `lang=en|ty` to the pay URL (from the
+ * player's language); anything else is English. Tagalog follows the portal's own words (client locales).
+ */
+export const PAY_PAGE_TEXTS = {
+  en: {
+    title: 'Payment simulator', payment: 'Payment', payOrder: 'Pay order {ref}', pay: 'Pay', fail: 'Fail',
+    paid: 'Payment successful', failed: 'Payment failed', notNotified: 'The merchant was not notified yet.', back: 'Back to the site',
+    alreadyPaid: 'Already paid', notFound: 'Not found', orderNotFound: 'Order not found', choose: 'Choose Pay or Fail', unchangeable: 'This order cannot be changed',
+  },
+  ty: {
+    title: 'Simulator ng pagbabayad', payment: 'Pagbabayad', payOrder: 'Bayaran ang deposito {ref}', pay: 'Magbayad', fail: 'Biguin ang bayad',
+    paid: 'Matagumpay ang pagbabayad', failed: 'Nabigo ang pagbabayad', notNotified: 'Hindi pa naaabisuhan ang site.', back: 'Bumalik sa site',
+    alreadyPaid: 'Bayad na', notFound: 'Hindi nahanap', orderNotFound: 'Hindi nahanap ang deposito', choose: 'Piliin ang Magbayad o Biguin ang bayad', unchangeable: 'Hindi na mababago ang depositong ito',
+  },
+} as const;
+export type TPayPageLang = keyof typeof PAY_PAGE_TEXTS;
+const langOf = (req: Request): TPayPageLang => (req.query.lang === 'ty' ? 'ty' : 'en');
+
 /** The pay page's currency signs (another currency shows its code). */
 const CURRENCY_SIGNS: Record<string, string> = { PHP: '₱', VND: '₫' };
 
@@ -97,8 +116,8 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
   };
 
   type SimOrder = { id: string; merchant_order_id: string; amount: number; currency: string; channel: string; notify_url: string; return_url: string; status: string };
-  const page = (title: string, body: string) =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  const page = (lang: TPayPageLang, title: string, body: string) =>
+    `<!doctype html><html lang="${lang === 'ty' ? 'tl' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${esc(title)}</title><style>${SIM_PAGE_STYLE}</style></head><body><div class="card">${body}</div></body></html>`;
 
   /** Where this very gateway listens, from the pay page request's own socket: the simulator calls back the node it runs on. */
@@ -128,7 +147,8 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
   /** Outside this machine the pages do not exist: whoever reaches Pay credits the order, so it is a development helper. */
   const notLocal = (req: Request, res: Response) => {
     if (isLocalRequest(req)) return false;
-    res.status(404).set('Cache-Control', 'no-store').type('html').send(page('Payment', '<h2>Not found</h2>'));
+    const lang = langOf(req);
+    res.status(404).set('Cache-Control', 'no-store').type('html').send(page(lang, PAY_PAGE_TEXTS[lang].payment, `<h2>${PAY_PAGE_TEXTS[lang].notFound}</h2>`));
     return true;
   };
 
@@ -137,14 +157,18 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
     app.get(`${PAY_SIM_PATH}/:id`, async (req: Request, res: Response, next) => {
       try {
         if (notLocal(req, res)) return;
+        const lang = langOf(req);
+        const T = PAY_PAGE_TEXTS[lang];
         const o = (await db.query<SimOrder>('SELECT * FROM payment_sim_orders WHERE id = $1', [String(req.params.id)])).rows[0];
         res.set('Cache-Control', 'no-store').set('X-Frame-Options', 'DENY').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
-        if (!o) return res.status(404).type('html').send(page('Payment', '<h2>Order not found</h2>'));
-        if (o.status === 'paid') return res.type('html').send(page('Payment', `<h2>Already paid</h2><p><a href="${esc(o.return_url)}">Back to the site</a></p>`));
-        res.type('html').send(page('Payment simulator', `<small>Payment simulator · ${esc(o.channel)}</small><h2>Pay order ${esc(o.merchant_order_id)}</h2>` +
+        if (!o) return res.status(404).type('html').send(page(lang, T.payment, `<h2>${T.orderNotFound}</h2>`));
+        if (o.status === 'paid') return res.type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(o.return_url)}">${T.back}</a></p>`));
+        // The form posts back with the page's language, so the answer page speaks it too.
+        const action = `${PAY_SIM_PATH}/${encodeURIComponent(o.id)}${lang === 'en' ? '' : `?lang=${lang}`}`;
+        res.type('html').send(page(lang, T.title, `<small>${T.title} · ${esc(o.channel)}</small><h2>${esc(T.payOrder.replace('{ref}', o.merchant_order_id))}</h2>` +
           `<div class="amt">${esc(formatMinor(o.amount, CURRENCY_SIGNS[o.currency] ?? `${o.currency} `, currencyExponent(o.currency)))}</div>` +
-          `<form method="post" action="${PAY_SIM_PATH}/${esc(o.id)}"><button class="pay" name="outcome" value="paid">Pay</button>` +
-          `<button class="fail" name="outcome" value="failed">Fail</button></form>`));
+          `<form method="post" action="${esc(action)}"><button class="pay" name="outcome" value="paid">${T.pay}</button>` +
+          `<button class="fail" name="outcome" value="failed">${T.fail}</button></form>`));
       } catch (err) {
         next(err);
       }
@@ -152,20 +176,22 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
     app.post(`${PAY_SIM_PATH}/:id`, express.urlencoded({ extended: false, limit: '2kb' }), async (req: Request, res: Response, next) => {
       try {
         if (notLocal(req, res)) return;
+        const lang = langOf(req);
+        const T = PAY_PAGE_TEXTS[lang];
         const outcome = (req.body as Record<string, unknown> | undefined)?.outcome;
-        if (outcome !== 'paid' && outcome !== 'failed') return res.status(400).type('html').send(page('Payment', '<h2>Choose Pay or Fail</h2>'));
+        if (outcome !== 'paid' && outcome !== 'failed') return res.status(400).type('html').send(page(lang, T.payment, `<h2>${T.choose}</h2>`));
         // The simulator's own book: an open or failed order may be paid (a retry); a paid one stays paid.
         const r = await db.query<SimOrder>(
           `UPDATE payment_sim_orders SET status = $2 WHERE id = $1 AND status <> 'paid' RETURNING *`,
           [String(req.params.id), outcome],
         );
         const o = r.rows[0];
-        if (!o) return res.status(409).type('html').send(page('Payment', '<h2>This order cannot be changed</h2>'));
+        if (!o) return res.status(409).type('html').send(page(lang, T.payment, `<h2>${T.unchangeable}</h2>`));
         const delivered = await notify(req, o, outcome);
-        res.set('Cache-Control', 'no-store').type('html').send(page('Payment',
-          `<h2>${outcome === 'paid' ? 'Payment successful' : 'Payment failed'}</h2>` +
-          (delivered ? '' : '<p><small>The merchant was not notified yet.</small></p>') +
-          `<p><a href="${esc(o.return_url)}">Back to the site</a></p>`));
+        res.set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment,
+          `<h2>${outcome === 'paid' ? T.paid : T.failed}</h2>` +
+          (delivered ? '' : `<p><small>${T.notNotified}</small></p>`) +
+          `<p><a href="${esc(o.return_url)}">${T.back}</a></p>`));
       } catch (err) {
         next(err);
       }

@@ -55,3 +55,26 @@ export function linkOrigin(m: Merchant, req: RequestHost, opts: { isProduction: 
   }
   throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
 }
+
+/**
+ * Where a page the portal sends the player to (a vendor's game page) links back to: the portal origin
+ * the player is on, so the session cookie of that host still applies, but only a host the merchant
+ * owns. Unlike linkOrigin it never refuses, since a launch must not fail for want of a back link:
+ *
+ * - a request to one of the merchant's own domains (`domains[]` or `main_domain`): that host as the
+ *   request named it (https in production, where TLS ends at the proxy);
+ * - outside production only, a loopback request (localhost, 127.0.0.0/8, ::1): that loopback origin, as
+ *   linkOrigin does (the demo merchant owns no loopback name; it is reached as the default merchant);
+ * - anything else: `https://<main_domain>`; null when the merchant has no usable main domain.
+ */
+export function returnOrigin(m: Merchant, req: RequestHost, opts: { isProduction: boolean }): string | null {
+  const hostname = hostNameOf(req.hostname ?? '');
+  const host = (req.host ?? '').trim().toLowerCase();
+  // The Host as sent (with its port) is used only when it names the same host Express resolved.
+  const isSameHost = hostname !== '' && SAFE_HOST.test(host) && hostNameOf(host) === hostname;
+  const scheme = opts.isProduction || req.protocol === 'https' ? 'https' : 'http';
+  if (isSameHost && merchantHosts(m).includes(hostname)) return `${scheme}://${host}`;
+  if (isSameHost && !opts.isProduction && isLoopbackHost(hostname)) return `${scheme}://${host}`;
+  const main = (m.mainDomain ?? '').trim().toLowerCase();
+  return main && SAFE_HOST.test(main) ? `https://${main}` : null;
+}

@@ -14,6 +14,7 @@ import { ERROR_MESSAGES, ERROR_STATUS } from '@portal/contracts/api/errors';
 import type { MerchantDirectory, Merchant } from '../merchants/merchant-directory.ts';
 import type { VendorWallet } from './vendor-wallet.ts';
 import { recordLaunch } from '../games/catalogue-routes.ts';
+import { returnOrigin } from '../merchants/link-origin.ts';
 import { hashToken as hashSessionToken } from '../sessions/session-store.ts';
 import { vendorCalls as vendorCallCount, vendorDuration } from '../../obs/metrics.ts';
 import { requestIdFrom, withRequestId } from '../../obs/request-id.ts';
@@ -215,12 +216,12 @@ export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res
 }
 
 /** POST /wps/game/launchGame: a real, non-trial member opens a game of a connected vendor. */
-export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; checkResponses: boolean }) {
-  mountCall(wps, launchCall, async ({ ctx, body }) => {
+export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; checkResponses: boolean; isProduction: boolean }) {
+  mountCall(wps, launchCall, async ({ ctx, body, req }) => {
     const s = ctx.session!;
     if (!body.freePlay && isTrialType(s.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
-    const g = (await deps.db.query<{ vassalage: string; game_code: string; game_type: string; game_name: string; maintenance: boolean; vendor_maintenance: boolean | null }>(
-      `SELECT g.vassalage, g.game_code, g.game_type, g.game_name, g.maintenance, v.maintenance AS vendor_maintenance FROM games g
+    const g = (await deps.db.query<{ vassalage: string; game_code: string; game_type: string; game_name: string; maintenance: boolean; vendor_maintenance: boolean | null; vendor_name: string | null }>(
+      `SELECT g.vassalage, g.game_code, g.game_type, g.game_name, g.maintenance, v.maintenance AS vendor_maintenance, v.display_name AS vendor_name FROM games g
        LEFT JOIN vendors v ON v.merchant_code = g.merchant_code AND v.vassalage = g.vassalage AND v.game_type = g.game_type
        WHERE g.merchant_code = $1 AND g.node_id = $2`, [ctx.merchant.code, body.nodeId])).rows[0];
     if (!g) throw new AppError(ErrorCode.NOT_FOUND);
@@ -228,11 +229,14 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
     const acc = (await deps.db.query<{ launch_url: string; simulated: boolean; free_play: boolean }>(
       'SELECT launch_url, simulated, free_play FROM vendor_accounts WHERE merchant_code = $1 AND vendor = $2 AND active', [ctx.merchant.code, g.vassalage])).rows[0];
     // What the vendor's page needs besides the launch code: the game, its vendor and type, the operator (merchant)
-    // and its currency (free play's play money; a real session takes the wallet's); a simulated vendor also gets
-    // the game's name (a real vendor knows its own games).
+    // and its currency (free play's play money; a real session takes the wallet's), and where its page links back
+    // to (`lobbyUrl`: the portal host the player is on when the merchant owns it, else its main domain; see
+    // returnOrigin); a simulated vendor also gets the game's and the vendor's names (a real vendor knows its own).
+    const lobby = returnOrigin(ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction: deps.isProduction });
     const params = (extra: Record<string, string>) => new URLSearchParams({
       ...extra, game: g.game_code, vendor: g.vassalage, type: g.game_type, operator: ctx.merchant.code, currency: ctx.merchant.currency,
-      ...(acc?.simulated ? { name: g.game_name } : {}),
+      ...(lobby ? { lobbyUrl: `${lobby}/` } : {}),
+      ...(acc?.simulated ? { name: g.game_name, ...(g.vendor_name?.trim() ? { vendorName: g.vendor_name.trim() } : {}) } : {}),
     }).toString();
     if (body.freePlay) {
       // Free play (FREEPLAY3, trial users included): play money on the vendor's page, no wallet session.
@@ -280,6 +284,7 @@ export function openApi() {
         'Every money call is idempotent on transactionId: a replay returns the first answer; the same id with another player, round or amount is refused (TRANSACTION_CONFLICT). ' +
         'Game launch: the launch URL carries `token`, a one-time launch code valid for 60 s and bound to one game; authenticate trades it, once, for the game session token ' +
         '(value.token, with value.gameCode) to send with balance and bet calls; a second use of the code is refused (GAME_TOKEN_INVALID). ' +
+        "It also carries `lobbyUrl`, the operator's page the game's back link should open (the portal host the player is on). " +
         "A game session ends when the player's portal session does (logout, password change, account disabled, exclusion): authenticate, balance and bet calls with its token are then refused (GAME_TOKEN_INVALID), " +
         'and so is a bet whose gameCode is not the game the session was launched for. ' +
         'A win settles a bet: it needs an accepted bet of the same player in the same round, else it is refused (BET_NOT_FOUND; ACCOUNT_DISABLED or TRIAL_FORBIDDEN for an account that may not play real money). ' +

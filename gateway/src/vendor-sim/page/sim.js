@@ -21,26 +21,30 @@
       home: 'Home', away: 'Away', draw: 'Draw', vs: 'vs', finalScore: 'Final score', odds: 'Odds', nextMatch: 'Next match',
       meron: 'Meron', wala: 'Wala', fightDraw: 'Draw', nextFight: 'Next fight', fightTime: 'Fight time', fightRules: 'Meron and Wala bets are returned on a draw; the draw pays 8 to 1',
       winner: 'Winner', stakeBack: 'Stake returned', decision: 'decision', lastMatch: 'Last match', lastFight: 'Last fight',
+      lines_one: '{n} winning line', lines_other: '{n} winning lines', providerCode: 'Provider {code}',
+      fish_clown: 'Clownfish', fish_puffer: 'Pufferfish', fish_turtle: 'Sea turtle', fish_shark: 'Shark', fish_whale: 'Golden whale',
     },
     ty: {
       badge: 'Simulated na demo', badgeTitle: 'Ang larong ito ay pinapatakbo ng built-in na vendor simulator, hindi ng totoong provider. Totoong pera sa wallet mo ang taya.',
-      free: 'Libreng laro (play money)', balance: 'Balanse', stake: 'Taya', spin: 'Paikutin', shoot: 'Barilin', deal: 'Ibigay ang baraha', playHand: 'Maglaro ng kamay',
-      win: 'Panalo', noWin: 'Walang panalo', bigWin: 'Malaking panalo!', lobby: 'Bumalik sa portal', history: 'Mga round mo', round: 'Round', result: 'Resulta',
+      free: 'Libreng laro (pera sa laro)', balance: 'Balanse', stake: 'Taya', spin: 'Paikutin', shoot: 'Barilin', deal: 'Ibigay ang baraha', playHand: 'Maglaro ng kamay',
+      win: 'Panalo', noWin: 'Walang panalo', bigWin: 'Malaking panalo!', lobby: 'Bumalik sa portal', history: 'Mga round mo', round: 'Round blg.', result: 'Resulta',
       rtp: 'Balik sa manlalaro', paytable: 'Talaan ng bayad (bawat linya, % ng taya)', fair: 'Patas na mapapatunayan: hash ng server seed', player: 'Manlalaro', banker: 'Bangkero',
-      tie: 'Tabla', you: 'Ikaw', opponent: 'Kalaban', rake: 'Rake', pickFish: 'Pumili ng target', caught: 'Nahuli', missed: 'Mintis', nothing: 'Wala pang round',
+      tie: 'Tabla', you: 'Ikaw', opponent: 'Kalaban', rake: 'Kaltas ng bahay', pickFish: 'Pumili ng target', caught: 'Nahuli', missed: 'Mintis', nothing: 'Wala pang round',
       err_GAME_TOKEN_INVALID: 'Tapos na ang game session. Buksan muli ang laro mula sa portal.', err_INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa tayang ito.',
       err_ACCOUNT_DISABLED: 'Hindi maaaring maglaro ang account mo.', err_TRIAL_FORBIDDEN: 'Libreng laro lang para sa trial account.', err_CONFLICT: 'Hindi natapos ang round; walang perang gumalaw. Subukan muli.',
       err_GAME_MAINTENANCE: 'Nasa maintenance ang larong ito.', err_default: 'May nangyaring mali. Subukan muli.',
-      type_RNG: 'Slot', type_FISH: 'Fish shooter', type_LIVE: 'Live baccarat (mabilis na round)', type_PVP: 'Lucky 9 duel laban sa simulated na manlalaro',
+      type_RNG: 'Slot na laro', type_FISH: 'Pangingisda (barilin ang isda)', type_LIVE: 'Live na baccarat (mabilis na round)', type_PVP: 'Lucky 9 duel laban sa simulated na manlalaro',
       type_LOTT: 'Lotto (agarang bola)', type_ELOTT: 'E-lotto (agarang bola)', type_SPORTS: 'Sportsbook (simulated na laban)',
       type_ESPORTS: 'E-sports (simulated na laban)', type_COCKFIGHT: 'Sabong (simulated na laban)',
       buy: 'Bumili ng tiket', quickPick: 'Mabilisang pili', clear: 'Burahin', drawn: 'Lumabas', matched: 'Tumama', pickDigits: 'Pumili ng {n} na numero (0-9)', pickNumbers: 'Pumili ng {n} numero mula 1 hanggang {m} ({k} ang bubunutin)',
       prizes: 'Mga premyo (kabuuang bayad bawat taya)', prizeDigitsAll: 'Lahat ng {n} numero, sunod-sunod', prizeDigitsLast: 'Huling {n} numero, sunod-sunod', prizeNumbers: '{n} numerong tumama',
-      big: 'Malaki (11-17)', small: 'Maliit (4-10)', odd: 'Gansal (odd)', even: 'Pares (even)', dicePays: 'Malaki, maliit, odd at even: 2x ang bayad; talo kapag triple', total: 'Kabuuan',
+      big: 'Malaki (11-17)', small: 'Maliit (4-10)', odd: 'Gansal', even: 'Pares', dicePays: 'Malaki, maliit, gansal at pares: 2x ang bayad; talo kapag tatlong magkapareho', total: 'Kabuuan',
       pickRunner: 'Piliin ang mananalo', runner: 'Blg. {n}', racePays: '{x}x ang bayad sa mananalo', order: 'Pagkakasunod sa finish',
-      home: 'Host', away: 'Bisita', draw: 'Tabla', vs: 'laban sa', finalScore: 'Huling iskor', odds: 'Odds', nextMatch: 'Susunod na laban',
+      home: 'Punong-abala', away: 'Bisita', draw: 'Tabla', vs: 'laban sa', finalScore: 'Huling iskor', odds: 'Odds', nextMatch: 'Susunod na laban',
       meron: 'Meron', wala: 'Wala', fightDraw: 'Tabla', nextFight: 'Susunod na laban', fightTime: 'Tagal ng laban', fightRules: 'Ibinabalik ang taya sa Meron at Wala kapag tabla; 8 sa 1 ang bayad sa tabla',
       winner: 'Nanalo', stakeBack: 'Ibinalik ang taya', decision: 'desisyon', lastMatch: 'Nakaraang laban', lastFight: 'Nakaraang laban',
+      lines_one: '{n} linyang panalo', lines_other: '{n} linyang panalo', providerCode: 'Tagapagbigay {code}',
+      fish_clown: 'Isdang payaso', fish_puffer: 'Butete', fish_turtle: 'Pawikan', fish_shark: 'Pating', fish_whale: 'Gintong balyena',
     },
   };
   var q = new URLSearchParams(location.search);
@@ -52,6 +56,7 @@
   };
   var x = function (pays) { return (pays / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }); };
   var root = document.getElementById('sim');
+  // The back link: the portal's lobbyUrl from the launch (checked by the server), else its configured URL.
   var lobby = root.getAttribute('data-lobby') || '';
   var state = null;
   var stake = 0;
@@ -106,7 +111,8 @@
       fish: '<ellipse cx="45" cy="50" rx="34" ry="22" fill="' + c1 + '" stroke="' + c2 + '" stroke-width="4"/><polygon points="75,50 95,30 95,70" fill="' + c2 + '"/><circle cx="28" cy="45" r="5" fill="#fff"/>',
     }[shape] || '';
     var s = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">' + body + (label ? '<text x="50" y="98" font-size="11" text-anchor="middle" fill="#fff" font-family="Verdana">' + label + '</text>' : '') + '</svg>';
-    return el('img', { src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(s), alt: label || shape, class: 'sim-art' });
+    // Art only: its label (a symbol letter, a multiple) or nothing, never the shape's English name.
+    return el('img', { src: 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(s), alt: label || '', class: 'sim-art' });
   }
   function card(c) {
     var ranks = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'], suits = ['\u2660', '\u2665', '\u2666', '\u2663'];
@@ -129,9 +135,23 @@
     if (!state.history.length) { ui.history.appendChild(el('tr', {}, [el('td', { colspan: '4', text: t('nothing') })])); return; }
     state.history.forEach(function (r) {
       ui.history.appendChild(el('tr', { 'data-testid': 'sim-history-row', class: r.bigWin ? 'sim-big' : '' }, [
-        el('td', { text: r.roundId }), el('td', { text: money(r.stake) }), el('td', { text: money(r.win) }), el('td', { text: r.summary }),
+        el('td', { text: r.roundId }), el('td', { text: money(r.stake) }), el('td', { text: money(r.win) }), el('td', { text: summaryOf(r.detail) }),
       ]));
     });
+  }
+  // A round's line in the history, worded here from the server's data (it sends no English).
+  function summaryOf(d) {
+    if (!d) return '';
+    if (d.kind === 'slot') return d.lines ? t(d.lines === 1 ? 'lines_one' : 'lines_other', { n: d.lines }) : '-';
+    if (d.kind === 'fish') return t('fish_' + d.fish) + ' ' + (d.caught ? 'x' + d.multiple : '-');
+    if (d.kind === 'live') return t(d.side) + ' / ' + t(d.winner) + ' ' + d.player + ':' + d.banker;
+    if (d.kind === 'ticket') return d.pick.map(function (p) { return typeof p === 'string' ? t(p) : String(p); }).join(' ') + ' / ' + d.drawn.join(' ');
+    if (d.kind === 'match') {
+      var score = d.score === 'decision' ? t('decision') : d.score;
+      return /^\d+-\d+$/.test(score) ? d.home + ' ' + score + ' ' + d.away : d.home + ' ' + t('vs') + ' ' + d.away + ' ' + score;
+    }
+    if (d.kind === 'pvp') return d.you + ' ' + t('vs') + ' ' + d.others.join(', ');
+    return '';
   }
   function busy(on) { ui.action.forEach(function (b) { b.disabled = on; }); }
   function play(extra) {
@@ -257,11 +277,11 @@
     }
     root.appendChild(el('header', { class: 'sim-head' }, [
       svg(state.type === 'FISH' ? 'fish' : state.slot ? state.slot.symbols[1].shape : 'crown', state.hue),
-      el('div', {}, [el('h1', { 'data-testid': 'sim-name', text: state.name }), el('p', { class: 'sim-sub', text: state.vendor + ' \u00B7 ' + t('type_' + state.type) })]),
+      el('div', {}, [el('h1', { 'data-testid': 'sim-name', text: state.name }), el('p', { class: 'sim-sub', 'data-testid': 'sim-sub', text: (vendorName || t('providerCode', { code: state.vendor })) + ' \u00B7 ' + t('type_' + state.type) })]),
       el('span', { class: 'sim-badge', 'data-testid': 'sim-badge', title: t('badgeTitle'), text: t('badge') }),
       state.free ? el('span', { class: 'sim-free', 'data-testid': 'sim-free', text: t('free') }) : null,
       el('p', { class: 'sim-bal' }, [el('span', { text: t('balance') + ' ' }), ui.balance]),
-      lobby ? el('a', { class: 'sim-lobby', href: lobby + '/', text: t('lobby') }) : null,
+      lobby ? el('a', { class: 'sim-lobby', 'data-testid': 'sim-lobby', href: lobby, text: t('lobby') }) : null,
     ]));
     if (state.lottery) info.push(lotteryRules(state.lottery));
     if (state.fixture && state.type === 'COCKFIGHT') info.push(el('p', { text: t('fightRules') }));
@@ -356,6 +376,8 @@
     ui.action = ui.action.filter(function (b) { return b.isConnected && !b.classList.contains('sim-odd'); }).concat(Array.prototype.slice.call(row.children));
   }
 
+  // A simulated vendor's display name, as the portal's launch names it (a real vendor knows its own).
+  var vendorName = q.get('vendorName') || '';
   var launch = { game: q.get('game') || '', vendor: q.get('vendor') || '', operator: q.get('operator') || '', type: q.get('type') || '', name: q.get('name') || q.get('game') || '' };
   if (/^[A-Z]{3}$/.test(q.get('currency') || '')) launch.currency = q.get('currency');
   var opening = q.get('mode') === 'free' ? api('/free', launch) : api('/open', Object.assign({ token: q.get('token') || '' }, launch));
@@ -367,6 +389,6 @@
     root.appendChild(el('span', { class: 'sim-badge', 'data-testid': 'sim-badge', text: t('badge') }));
     root.appendChild(ui.msg);
     showError(err);
-    if (lobby) root.appendChild(el('a', { class: 'sim-lobby', href: lobby + '/', text: t('lobby') }));
+    if (lobby) root.appendChild(el('a', { class: 'sim-lobby', 'data-testid': 'sim-lobby', href: lobby, text: t('lobby') }));
   });
 })();

@@ -7,6 +7,7 @@ import type { TDeposit, TPaymentChannel } from '@portal/contracts/api/cashier';
 import { errorMessage, type FieldMessage } from '../../../lib/field-message';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import { isApiError } from '../../../lib/api';
+import { withLang } from '../../../lib/with-lang';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
 import { useAmountInvalid, useCurrency, useDateTime, useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
@@ -45,7 +46,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
   /** Shown above the form before the player's first deposit (the responsible-gaming limits offer); `done` hides it. */
   firstDepositOffer?: (done: () => void) => ReactNode;
 }) {
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
   const history = useDeposits(1);
   const [offerDone, setOfferDone] = useState(false);
   const isFirstDeposit = history.isSuccess && history.data.total === 0;
@@ -88,7 +89,8 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
       {
         onSuccess: (order) => {
           requestId.current = null;
-          if (order.payUrl) navigate(order.payUrl);
+          // The pay page speaks the player's language (lang=en|ty).
+          if (order.payUrl) navigate(withLang(order.payUrl, i18n.language));
           else setManualOrder(order);
         },
         onError: (err) => setFormError(depositErrorMessage(err, money)),
@@ -180,7 +182,7 @@ export function DepositPanel({ navigate = (url: string) => window.location.assig
 
 export function RecentDeposits() {
   const formatDateTime = useDateTime();
-  const { t } = useTranslation('wallet');
+  const { t, i18n } = useTranslation('wallet');
   const money = useMoney();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
@@ -209,7 +211,7 @@ export function RecentDeposits() {
               <>
                 <span className={`cx-pill cx-pill--${STATUS_TONE[d.status]}`}>{t(`deposit_status_${d.status}`)}</span>
                 {d.payUrl && (
-                  <a className="link-btn" href={d.payUrl} style={{ marginLeft: 8 }} data-testid={`deposit-pay-${d.id}`}>
+                  <a className="link-btn" href={withLang(d.payUrl, i18n.language)} style={{ marginLeft: 8 }} data-testid={`deposit-pay-${d.id}`}>
                     {t('deposit_continue')}
                   </a>
                 )}

@@ -13,6 +13,7 @@ import { getLoginFlags } from '../../../lib/login-state';
 import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { openPopup } from '../../../lib/popups';
+import { withLang } from '../../../lib/with-lang';
 import { errorKey } from '../../../lib/error-key';
 import { TrialRegisterButton } from '../../auth/components/trial-register-button';
 import { launchMachine } from '../machines/launch.machine';
@@ -22,13 +23,6 @@ import { useSimulatedVendors } from '../../games/api/get-game-vendors';
 import './launch.css';
 
 type LaunchActor = ReturnType<typeof createActor<typeof launchMachine>>;
-
-/** The launch URL with the portal's language added (`lang=en|ty`). */
-export function withLang(url: string, language: string): string {
-  const u = new URL(url, window.location.href);
-  u.searchParams.set('lang', /^ty/i.test(language) ? 'ty' : 'en');
-  return u.origin === window.location.origin ? `${u.pathname}${u.search}${u.hash}` : u.toString();
-}
 
 /**
  * Runs the launch machine for each card click (lib/game-launch `requestLaunch`) and shows its
