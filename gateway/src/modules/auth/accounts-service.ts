@@ -364,9 +364,11 @@ export function createAccounts(deps: AccountsDeps) {
         // A required full name (always so where the market screens identities) is checked with the one
         // rule the social sign-in's identity step and the registration form also use: a name of
         // punctuation only is no name (it could not be screened).
+        // The payment password is always required when shown (spec section 5), whatever its `required` says.
+        const asked = mustHave ? { ...rule, enabled: true, required: true } : rule.field === 'paymentPassword' && rule.enabled ? { ...rule, required: true } : rule;
         const p = rule.field === 'payeeName' && rule.enabled && rule.required
           ? identityNameProblem(rule, values.payeeName)
-          : checkField(mustHave ? { ...rule, enabled: true, required: true } : rule, values[rule.field]);
+          : checkField(asked, values[rule.field]);
         if (p) problems.push({ path: rule.field, message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' });
       }
       if (values.confirmPassword !== values.password) {

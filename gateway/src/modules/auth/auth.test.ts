@@ -137,6 +137,12 @@ describe('SMS codes', () => {
     const locked = await call('/wps/verification/sms/noLogin', { body, ip });
     expect(locked.status).toBe(429);
     expect(locked.json?.message).toBe('Too many requests, please try again after 5 minutes.');
+    // Once the 5 minutes are over (the lock and the sends moved 5 minutes into the past), the number is
+    // sent to again: the sends before the lock do not lock it a second time.
+    const key = 'sms:DEMO:639170000001';
+    await t.portal.db.query(`UPDATE rate_locks SET until = now() - interval '1 second' WHERE key = $1`, [key]);
+    await t.portal.db.query(`UPDATE rate_events SET at = at - interval '5 minutes 1 second' WHERE key = $1`, [key]);
+    expect((await call('/wps/verification/sms/noLogin', { body, ip })).status).toBe(200);
   });
 
   it('refuses bad numbers, and burns a code after five wrong guesses', async () => {

@@ -279,6 +279,26 @@ describe('brand configuration and registration rules, live', () => {
     expect(audit.rows).toHaveLength(1);
     expect((await call<Rules>(opsPlayerCalls.registration.path, { token: tok.pl_support })).json!.value!.fields.find((f) => f.field === 'email')).toMatchObject({ required: true });
   });
+
+  it('a payment password shown on the form is required by the server too, whatever its rule says (spec section 5)', async () => {
+    const pay = { field: 'paymentPassword', enabled: true, required: false, patternId: 5, minLength: 6, maxLength: 20 };
+    const email = { field: 'email', enabled: true, required: false, patternId: 3, minLength: 5, maxLength: 60 };
+    const ok = await call(opsPlayerCalls.updateRegistration.path, { method: 'PUT', token: tok.pl_admin, body: { fields: [email, pay] } });
+    expect(ok.status, ok.text).toBe(200);
+    const register = async (username: string, extra: Record<string, string>) => {
+      const c = (await call<{ captchaKey: string }>('/wps/captcha')).json!.value!;
+      const a = (await call<{ answer: string }>(`/wps/dev/captcha/${c.captchaKey}`)).json!.value!;
+      return call<{ token: string }>('/wps/member/register', { method: 'PUT', body: {
+        username, password: 'abc12345', confirmPassword: 'abc12345', termsAccepted: true, ageConfirmed: true, payeeName: 'Juan Dela Cruz', birthday: '1990-01-01',
+        captchaKey: c.captchaKey, captcha: a.answer, ...extra,
+      } });
+    };
+    const without = await register('nopaypw01', {});
+    expect([without.status, without.json?.code]).toEqual([400, 'VALIDATION']);
+    expect(JSON.stringify(without.json)).toContain('paymentPassword');
+    const withIt = await register('paypw01', { paymentPassword: 'pay12345' });
+    expect(withIt.status, withIt.text).toBe(200);
+  });
 });
 
 describe('the platform administrator edits merchants', () => {
