@@ -4,6 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { pino, type Logger } from 'pino';
 import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
+import { authCalls } from '@portal/contracts/api/auth';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
 import { notFoundOrNotAllowed } from './method-not-allowed.ts';
 import { assertPasswordChanged } from '../modules/auth/password-change-gate.ts';
@@ -229,6 +230,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // is a 4xx envelope, never the page.
   api.use((req: Request, _res: Response, next: NextFunction) => (/^\/(wps|lgw|lotto\/lgw)(\/|$)/.test(req.path) ? next() : next('router')));
   api.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
+  // The forgot-password call is a form POST in the spec (section 7: username, email): a plain HTML form's
+  // body is read too (flat string fields only), and validated like the JSON one.
+  api.use(authCalls.forgotByEmail.path, express.urlencoded({ extended: false, limit: LIMITS.MAX_BODY_BYTES, parameterLimit: 20 }));
   api.use(refuseNulInBody);
   api.use(async (req: Request, _res: Response, next: NextFunction) => {
     try {

@@ -135,7 +135,7 @@ export function createAgentContracts(deps: { db: Db }) {
   const { db } = deps;
 
   function requireAgent(merchant: Merchant, memberType: number) {
-    if (!isAgentType(memberType, merchant.agentTypes)) throw new AppError(ErrorCode.NON_AGENT);
+    if (!isAgentType(memberType, merchant.agentTypes)) throw new AppError(ErrorCode.NON_AGENT, 'Only agents have contracts');
   }
 
   /** An upline offers a direct downline (an agent) terms of one kind, within its own active contract of that kind. */

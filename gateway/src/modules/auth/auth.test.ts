@@ -398,6 +398,22 @@ describe('recovery and free play', () => {
     expect((await mails())[0]).toContain(`\n${t.url}/?resetToken=`);
   });
 
+  it('takes the forgot-password call as a form POST too (spec section 7), validated the same', async () => {
+    await member({ account: 'formreset', password: 'abc12345', email: 'formreset@example.ph' });
+    const post = (body: string) => fetch(`${t.url}/wps/member/password/email`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshIp() }, body,
+    });
+    const ok = await post('username=formreset&email=formreset%40example.ph');
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const mails = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=formreset@example.ph')).json!.value!.list;
+    expect(mails).toHaveLength(1);
+    const wrong = await post('username=formreset&email=other%40example.ph');
+    expect([wrong.status, ((await wrong.json()) as { code: string }).code]).toEqual([404, 'USER_NOT_FOUND']);
+    // Nested or repeated fields are not strings: refused as invalid input, nothing sent.
+    const nested = await post('username[a]=formreset&email=formreset%40example.ph&email=x');
+    expect(nested.status).toBe(400);
+  });
+
   it('resets a password through the e-mailed link, once', async () => {
     await member({ account: 'forgetful', password: 'abc12345', email: 'forget@example.ph' });
     expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'other@example.ph' } })).json?.message).toBe('Username/Email does not exist');

@@ -119,7 +119,7 @@ async function takeFavoriteSlot(q: Queryable, memberId: number): Promise<void> {
      RETURNING member_id`,
     [memberId],
   );
-  if (!r.rows.length) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+  if (!r.rows.length) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'One favourite change a second: try again in a moment');
 }
 
 export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponses: boolean }) {

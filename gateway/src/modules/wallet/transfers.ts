@@ -40,7 +40,7 @@ export function createTransfers(deps: { db: Db; verifyWithdrawPassword(memberId:
       if (!parent) throw new AppError(ErrorCode.NO_UPLINE);
       to = parent;
     } else {
-      if (!isAgentType(from.memberType, merchant.agentTypes)) throw new AppError(ErrorCode.NON_AGENT);
+      if (!isAgentType(from.memberType, merchant.agentTypes)) throw new AppError(ErrorCode.NON_AGENT, 'Only agents transfer to their downlines');
       if (!b.toAccount) throw new AppError(ErrorCode.VALIDATION, 'toAccount is required', [{ path: 'toAccount', message: 'required' }]);
       const r = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND account_lower = $2 AND status = 'active'`, [merchant.code, b.toAccount.toLowerCase()]);
       const target = r.rows[0]?.id;
