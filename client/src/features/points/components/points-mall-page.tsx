@@ -88,7 +88,7 @@ function BalanceCard() {
         <span className="pts-muted">{t('balance')}</span>
         <strong className="pts-balance__value" data-testid="points-balance">{b ? b.balance.toLocaleString() : '—'}</strong>
         {b && b.owed > 0 && <span className="pts-warn" data-testid="points-owed">{t('owed', { count: b.owed })}</span>}
-        {b && <span className="pts-muted">{t('earned', { count: b.earned })}</span>}
+        {b && <span className="pts-muted">{t('earned', { count: b.earned.toLocaleString() })}</span>}
         <span className="pts-muted">{t('never_expire')}</span>
       </div>
       {/* An excluded player's converts and redeems are refused (RG_EXCLUDED): no form that fails. */}
@@ -131,7 +131,7 @@ function ConvertForm({ balance }: { balance: number }) {
       )}
       {problem && <p className="pts-error" role="alert" data-testid="points-convert-problem">{problem}</p>}
       {convert.error && <FormMessage message={errorMessage(convert.error)} />}
-      {convert.data && !convert.isPending && <p className="pts-ok" data-testid="points-convert-done">{t('convert_done', { points: convert.data.points, cash: money(convert.data.amount) })}</p>}
+      {convert.data && !convert.isPending && <p className="pts-ok" data-testid="points-convert-done">{t('convert_done', { points: convert.data.points.toLocaleString(), cash: money(convert.data.amount) })}</p>}
       <button type="submit" className="btn btn--primary btn--sm" disabled={convert.isPending || !cfg?.enabled || hasNoPassword} data-testid="points-convert-submit">{t('convert_submit')}</button>
     </form>
   );
@@ -197,14 +197,14 @@ function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () =
     <Modal name="pointsRedeemModal" open onClose={onClose} title={t('redeem_title', { title: reward.title })}>
       {redeem.data ? (
         <div className="pts-dialog" data-testid="points-redeem-done">
-          <p className="pts-ok">{t('redeem_done', { points: redeem.data.redeem.points })}</p>
+          <p className="pts-ok">{t('redeem_done', { points: redeem.data.redeem.points.toLocaleString() })}</p>
           <p className="pts-muted">{t('redeem_done_hint')}</p>
           <button type="button" className="btn btn--primary btn--sm" onClick={onClose} data-testid="points-redeem-close">{t('close')}</button>
         </div>
       ) : (
         <form className="pts-dialog" onSubmit={submit} noValidate data-testid="points-redeem-form">
           <FormField name="quantity" label={t('quantity')} value={quantity} onChange={(v) => { setQuantity(v); setRequestId(newRequestId()); }} inputMode="numeric" required
-            hint={cost !== null ? t('cost', { count: cost, balance }) : undefined} />
+            hint={cost !== null ? t('cost', { count: cost.toLocaleString(), balance: balance.toLocaleString() }) : undefined} />
           {hasNoPassword ? <TransactionPasswordLink isSet={false} onLeave={onClose} /> : (
             <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
           )}
