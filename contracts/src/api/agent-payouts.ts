@@ -292,6 +292,7 @@ export const agentPayoutCalls = {
   disputes: defineCall({ method: 'GET', path: '/wps/agent/disputes', auth: true, query: ZDisputeListQuery, value: zPage(ZDispute) }),
   simulate: defineCall({ method: 'POST', path: '/wps/agent/contracts/simulate', auth: true, body: ZSimulateBody, value: ZSimulateValue }),
   income: defineCall({ method: 'GET', path: '/wps/agent/income', auth: true, query: ZIncomeQuery, value: ZIncomeValue }),
+  /** The spec's relay names (module AGENTPOLICY3, MODULE_DISABLED when off), one per contract kind. */
   relayDividend: defineCall({ method: 'POST', path: relayPath(CONTRACT_RELAY_NAMES.dividend), auth: true, body: ZRelayContractBody, value: ZRelayContractValue }),
   relayDailyWages: defineCall({ method: 'POST', path: relayPath(CONTRACT_RELAY_NAMES.dailyWages), auth: true, body: ZRelayContractBody, value: ZRelayContractValue }),
   relayHourlySalary: defineCall({ method: 'POST', path: relayPath(CONTRACT_RELAY_NAMES.hourlySalary), auth: true, body: ZRelayContractBody, value: ZRelayContractValue }),

@@ -251,6 +251,6 @@ export const agentReportCalls = {
   teamBets: defineCall({ method: 'GET', path: '/wps/agent/team/bets', auth: true, query: ZTeamBetsQuery, value: ZTeamBetsValue }),
   teamPnl: defineCall({ method: 'GET', path: '/wps/agent/team/pnl', auth: true, query: ZTeamPnlQuery, value: ZTeamPnlValue }),
   memTransDet: defineCall({ method: 'GET', path: relayPath('ODSFE2_MemTransDet'), auth: true, query: ZMemTransQuery, value: ZMemTransValue }),
-  /** Any non-trial member (players get all false); trial => TRIAL_FORBIDDEN. */
+  /** Any non-trial member (players get all false); trial => TRIAL_FORBIDDEN; module AGENTPOLICY3 off => MODULE_DISABLED. */
   consolidatedFunds: defineCall({ method: 'GET', path: '/wps/member/info/funds/consolidated', auth: true, query: NoQuery, value: ZConsolidatedFunds }),
 };

@@ -109,6 +109,12 @@ const CALL_REFUSALS: Record<string, readonly ErrorCode[]> = {
   // Live chat: the module flag LIVECHAT3; a player's messages are rate limited.
   ...Object.fromEntries(Object.values(chat.chatCalls).map((c) => [`${c.method} ${c.path}`, [ErrorCode.MODULE_DISABLED]])),
   [`POST ${chat.chatCalls.send.path}`]: [ErrorCode.MODULE_DISABLED, ErrorCode.TOO_MANY_REQUESTS],
+  // Agent contracts: the module flag AGENTPOLICY3 (the spec's contract relays and the consolidated flags).
+  ...Object.fromEntries([
+    agentPayouts.agentPayoutCalls.relayDividend, agentPayouts.agentPayoutCalls.relayDailyWages,
+    agentPayouts.agentPayoutCalls.relayHourlySalary, agentPayouts.agentPayoutCalls.relayRealtimeSalary,
+    agentReports.agentReportCalls.consolidatedFunds,
+  ].map((c) => [`${c.method} ${c.path}`, [ErrorCode.MODULE_DISABLED]])),
 };
 
 /** Codes any call can meet by its kind: the merchant, maintenance and region, the input's schema, the session. */

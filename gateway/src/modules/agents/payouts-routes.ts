@@ -25,7 +25,8 @@ const RELAY_CALL: Record<ContractKind, typeof agentPayoutCalls.relayDividend> = 
 
 /**
  * Payouts, statements, disputes, what-if, income and the spec's contract relay names (issue 11).
- * Agent guard as the contract calls: session and non-trial (mountCall), agent type (NON_AGENT).
+ * Agent guard as the contract calls: session and non-trial (mountCall), agent type (NON_AGENT); the
+ * relay names also need module AGENTPOLICY3 (MODULE_DISABLED otherwise).
  * Outside production also the settlement test clock POST /wps/dev/agent-settlement/run (mount after
  * the dev routes so their loopback guard applies): the jobs' own settleDue at a chosen instant.
  */
@@ -47,6 +48,8 @@ export function mountPayoutRoutes(app: Express, deps: { db: Db; contracts: Agent
 
   for (const kind of CONTRACT_KINDS) {
     mountCall(app, RELAY_CALL[kind], async ({ ctx, body }) => {
+      // The spec's agent contract relays belong to module AGENTPOLICY3 (settlement jobs and /ops do not come through here).
+      if (!ctx.merchant.modules.AGENTPOLICY3) throw new AppError(ErrorCode.MODULE_DISABLED);
       const me = agent(ctx);
       const needId = () => {
         if (body.contractId === undefined) throw new AppError(ErrorCode.VALIDATION, 'contractId is required', [{ path: 'contractId', message: 'required for this action' }]);

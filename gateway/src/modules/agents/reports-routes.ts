@@ -56,5 +56,10 @@ export function mountAgentReportRoutes(app: Express, deps: { db: Db; hasher: Pas
     const id = await agent(ctx);
     return reports.memTransDet(ctx.merchant, id, rangeOf(ctx, query), query);
   }, opts);
-  mountCall(app, agentReportCalls.consolidatedFunds, async ({ ctx }) => reports.consolidated(ctx.merchant, ctx.session!.memberId), opts);
+  // Module AGENTPOLICY3 (spec: the consolidated call runs only when it is on): off, the contract flags are
+  // refused like the other modules' calls; the client then shows no contract item, as with the flags all off.
+  mountCall(app, agentReportCalls.consolidatedFunds, async ({ ctx }) => {
+    if (!ctx.merchant.modules.AGENTPOLICY3) throw new AppError(ErrorCode.MODULE_DISABLED);
+    return reports.consolidated(ctx.merchant, ctx.session!.memberId);
+  }, opts);
 }
