@@ -50,3 +50,20 @@ export function defineCall<
 
 /** Relay calls are served at /wps/relay/NAME. */
 export const relayPath = (name: string) => `/wps/relay/${name}`;
+
+/**
+ * Second names of relay calls. The spec's path table writes a service prefix once per list ("Points:
+ * MCS2_getPointBalance, getPointReward, ..."; "favourites MCSFE_getFavoriteGames, getFavoriteGamesList,
+ * ..."), which reads either way: the prefix for the whole list, or for the first name only. Both
+ * readings are served: each alias answers exactly as the name it stands for (the gateway rewrites the
+ * path before routing; GET /wps/openapi.json names the aliases in each call's description).
+ */
+export const RELAY_ALIASES: Readonly<Record<string, string>> = {
+  MCS2_getPointReward: 'getPointReward',
+  MCS2_getRedeemPointList: 'getRedeemPointList',
+  MCS2_getPointConfig: 'getPointConfig',
+  MCSFE_getMissionLeaderboard: 'getMissionLeaderboard',
+  getFavoriteGamesList: 'MCSFE_getFavoriteGamesList',
+  addFavoriteGameV2: 'MCSFE_addFavoriteGameV2',
+  removeFavoriteGameV2: 'MCSFE_removeFavoriteGameV2',
+};

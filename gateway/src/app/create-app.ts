@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { assertSafeConfig, type Config } from './config.ts';
 import { AppError, ErrorCode } from './errors.ts';
 import { authCalls } from '@portal/contracts/api/auth';
+import { RELAY_ALIASES } from '@portal/contracts/api/envelope';
 import { errorBody, errorHandler, refuseNulInBody, refuseNulInUrl, sendError } from './http.ts';
 import { notFoundOrNotAllowed } from './method-not-allowed.ts';
 import { assertPasswordChanged } from '../modules/auth/password-change-gate.ts';
@@ -229,6 +230,13 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   // The API's prefixes (the spec's /wps, /lgw and /lotto/lgw paths): anything under them it does not serve
   // is a 4xx envelope, never the page.
   api.use((req: Request, _res: Response, next: NextFunction) => (/^\/(wps|lgw|lotto\/lgw)(\/|$)/.test(req.path) ? next() : next('router')));
+  // A relay call's second name (contracts RELAY_ALIASES) is routed as the name it stands for.
+  api.use((req: Request, _res: Response, next: NextFunction) => {
+    const m = /^\/wps\/relay\/([A-Za-z0-9_]+)(?=\?|$)/.exec(req.url);
+    const to = m && Object.hasOwn(RELAY_ALIASES, m[1]!) ? RELAY_ALIASES[m[1]!] : undefined;
+    if (to) req.url = `/wps/relay/${to}${req.url.slice(m![0].length)}`;
+    next();
+  });
   api.use(express.json({ limit: LIMITS.MAX_BODY_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
   // The forgot-password call is a form POST in the spec (section 7: username, email): a plain HTML form's
   // body is read too (flat string fields only), and validated like the JSON one.

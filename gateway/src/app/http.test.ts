@@ -146,3 +146,33 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     expect(statuses.every((s) => s >= 400 && s < 500)).toBe(true);
   });
 });
+
+describe('relay aliases (contracts RELAY_ALIASES): both readings of the spec\'s prefixed lists', () => {
+  it('each alias answers as the call it stands for, and the OpenAPI document names it', async () => {
+    const { RELAY_ALIASES, relayPath } = await import('@portal/contracts/api/envelope');
+    const doc = (await (await fetch(`${t.url}/wps/openapi.json`)).json()) as { paths: Record<string, Record<string, { 'x-aliases'?: string[] }>> };
+    for (const [alias, to] of Object.entries(RELAY_ALIASES)) {
+      const ops = doc.paths[relayPath(to)];
+      expect(ops, to).toBeTruthy();
+      expect(Object.values(ops!).some((o) => o['x-aliases']?.includes(relayPath(alias))), alias).toBe(true);
+    }
+    // Open calls: the same answer under both names.
+    for (const [alias, query] of [['MCS2_getPointReward', '?language=EN'], ['MCS2_getPointConfig', ''], ['MCSFE_getMissionLeaderboard', '?period=daily']] as const) {
+      const a = await api(t.url, relayPath(alias) + query);
+      const b = await api(t.url, relayPath(RELAY_ALIASES[alias]!) + query);
+      expect(a.status, `${alias}: ${a.text}`).toBe(b.status);
+      expect(a.json).toEqual(b.json);
+    }
+    // A member's favourites through the unprefixed names.
+    const token = (await api<{ token: string }>(t.url, '/wps/dev/sessions', { body: { account: 'aliasfav1' } })).json!.value!.token;
+    const games = (await api<{ games: Array<{ nodeId: string }> }>(t.url, `${relayPath('GCSGAME_gameList')}?pageNo=1&pageSize=1&language=EN`)).json!.value!.games;
+    const nodeId = games[0]!.nodeId;
+    const add = await api(t.url, relayPath('addFavoriteGameV2'), { body: { nodeId }, token });
+    expect(add.status, add.text).toBe(200);
+    const list = await api<{ list: Array<{ nodeId: string }> }>(t.url, `${relayPath('getFavoriteGamesList')}?pageNum=1&pageSize=20`, { token });
+    expect(list.status, list.text).toBe(200);
+    expect(JSON.stringify(list.json)).toContain(nodeId);
+    // The same unknown name stays unknown.
+    expect((await api(t.url, relayPath('MCS2_noSuchCall'))).status).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import { z } from 'zod';
 import type { CallDef } from '@portal/contracts/api/envelope';
-import { ZErrorEnvelope } from '@portal/contracts/api/envelope';
+import { RELAY_ALIASES, relayPath, ZErrorEnvelope } from '@portal/contracts/api/envelope';
 import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
 import * as agentContracts from '@portal/contracts/api/agent-contracts';
 import * as agentPayouts from '@portal/contracts/api/agent-payouts';
@@ -164,8 +164,10 @@ function operation(op: Op) {
     : { 200: { description: 'Done', content: { 'application/json': { schema: {
       type: 'object', required: ['success'], properties: { success: { const: true }, value: op.value ? schemaOf(op.value, 'output') : {} },
     } } } } };
+  const aliases = Object.entries(RELAY_ALIASES).filter(([, to]) => relayPath(to) === op.path).map(([alias]) => relayPath(alias));
   return {
     ...(op.summary ? { summary: op.summary } : {}),
+    ...(aliases.length ? { description: `Also served as ${aliases.join(', ')} (the same call).`, 'x-aliases': aliases } : {}),
     ...(op.auth ? { security: [{ bearer: [] }] } : {}),
     ...(op.devOnly ? { 'x-dev-only': true, tags: ['dev'] } : {}),
     ...(op.auth && op.trial ? { 'x-trial-allowed': true } : {}),
