@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
+import { postMessage } from '../wallet/messages.ts';
 import type { TOpsPromotion, TPromotion, TReward } from '@portal/contracts/api/promotions';
 import {
   drawWinners, rewardStatus, REBATE_LABEL_BPS, wagerContribution, wagerRequired,
@@ -632,6 +633,12 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         if (amount <= 0) throw new AppError(ErrorCode.VALIDATION, 'An amount is needed: the promotion has no fixed reward');
         row = await grant(tx, p, r, amount, false);
       }
+      // The player hears of the decision in the message centre, as of a points redeem's.
+      // (Read with this transaction: the merchant directory may reload through the pool, which on PGlite waits for this transaction.)
+      const m = (await tx.query<{ currency: string; symbol: string | null }>(`SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1`, [merchant])).rows[0]!;
+      await postMessage(tx, merchant, Number(r.member_id), b.approve ? 'promotion_reward_approved' : 'promotion_reward_rejected', {
+        reference: `P${r.id}`, ...(b.approve ? { amount: formatMinor(n(row.amount), m.symbol ?? '', currencyExponent(m.currency)) } : {}),
+      });
       await audit(tx, op, b.approve ? 'promotion.reward.approve' : 'promotion.reward.reject', { type: 'promotion_reward', id: String(r.id) }, { state: r.status }, { state: row.status, amount: n(row.amount), reason: b.reason });
       return { id: String(row.id), state: row.status };
     });

@@ -195,6 +195,12 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(no.json!.value!.state).toBe('rejected');
     expect(await statusOf(q.token, promo.id)).toBe('rejected');
     await waitFor(() => q.socket.received.find((e) => e.type === 'promotion.reward' && (e.payload as { state: string }).state === 'rejected'), 'rejected event');
+    // Each player hears of the decision in the message centre (live), as of a points redeem's.
+    const approved = await waitFor(() => p.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_approved'), 'approval message');
+    expect(approved.payload).toMatchObject({ title: 'message_promotion_reward_approved' });
+    await waitFor(() => q.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_rejected'), 'rejection message');
+    const inbox = await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/wps/v2/messages?category=transaction', { token: p.token });
+    expect(inbox.json!.value!.list.find((x) => x.kind === 'promotion_reward_approved')?.params).toMatchObject({ reference: `P${mine.id}`, amount: '₱50.00' });
   });
 
   it('daily sign-in: once a day (signed), the reward paid; rebates settled once per day, claimed once (claim, claimed)', async () => {

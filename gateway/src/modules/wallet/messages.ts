@@ -1,4 +1,4 @@
-import { MESSAGE_CATEGORIES, messageCategoryOf, userAudience, type MESSAGE_KINDS, type MessageCategory } from '@portal/contracts/events/events';
+import { MESSAGE_CATEGORIES, MESSAGE_KINDS, messageCategoryOf, userAudience, type MessageCategory } from '@portal/contracts/events/events';
 import type { Queryable, Tx } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 
@@ -29,7 +29,8 @@ export async function unreadCountOf(q: Queryable, memberId: number): Promise<num
 
 /** SQL: the kinds of one message-centre tab. */
 export function kindsOf(category: MessageCategory): MessageKind[] {
-  return (['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'points_redeem_approved', 'points_redeem_rejected'] as const).filter((k) => messageCategoryOf(k) === category);
+  // Every kind (a hand list here left feedback answers and family exclusions out of the System tab).
+  return MESSAGE_KINDS.filter((k) => messageCategoryOf(k) === category);
 }
 
 /** Unread messages, in all and per message-centre tab (one query on the unread index). */
