@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { scaleCentavos } from '@portal/contracts/domain/money';
+import { maskName, scaleCentavos } from '@portal/contracts/domain/money';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { hash, type Algorithm } from '@node-rs/argon2';
@@ -232,7 +232,8 @@ async function seedCatalogue(tx: Tx, code: string, vendors: SeedVendor[]) {
 }
 
 async function seedWinners(tx: Tx, code: string, currency = 'PHP') {
-  const names = ['Ja***n', 'Ma***a', 'Jo***h', 'An***a', 'Ro***o', 'Cr***l', 'Ke***n', 'Li***y', 'Ma***k', 'Je***y'];
+  // Masked as every real winner's name is (maskName: first and last letter), so the demo's rows read like the rest.
+  const names = ['Jason', 'Maria', 'Joseph', 'Angela', 'Rodrigo', 'Crystal', 'Kevin', 'Lily', 'Mark', 'Jenny'].map(maskName);
   const games = await tx.query<{ game_name: string; icon_url: string | null }>(
     `SELECT game_name, icon_url FROM games WHERE merchant_code = $1 AND game_type = 'RNG' ORDER BY id LIMIT 20`,
     [code],
