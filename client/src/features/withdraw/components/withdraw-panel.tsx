@@ -110,7 +110,7 @@ function WithdrawPasswordForm() {
       <FormField {...field('newWithdrawPassword')} label={t('withdraw_password_new')} autoComplete="new-password" required hint={t('withdraw_password_rule')} />
       <FormField {...field('confirmNewWithdrawPassword')} label={t('withdraw_password_confirm')} autoComplete="new-password" required />
       <FormMessage message={formError} />
-      <button type="submit" className="btn btn--primary" disabled={set.isPending} data-testid="withdraw-password-submit">
+      <button type="submit" className="btn btn--primary btn--wrap" disabled={set.isPending} data-testid="withdraw-password-submit">
         {set.isPending ? t('submitting') : t('withdraw_password_set')}
       </button>
       <p className="form-notice">
