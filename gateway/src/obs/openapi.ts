@@ -109,6 +109,9 @@ const CALL_REFUSALS: Record<string, readonly ErrorCode[]> = {
   // Live chat: the module flag LIVECHAT3; a player's messages are rate limited.
   ...Object.fromEntries(Object.values(chat.chatCalls).map((c) => [`${c.method} ${c.path}`, [ErrorCode.MODULE_DISABLED]])),
   [`POST ${chat.chatCalls.send.path}`]: [ErrorCode.MODULE_DISABLED, ErrorCode.TOO_MANY_REQUESTS],
+  // Account and betting records: the module flags TRANSREC3 and TRANSBETREPMEM3.
+  [`GET ${wallet.walletCalls.records.path}`]: [ErrorCode.MODULE_DISABLED],
+  [`GET ${bets.betsCalls.list.path}`]: [ErrorCode.MODULE_DISABLED],
   // Agent contracts: the module flag AGENTPOLICY3 (the spec's contract relays and the consolidated flags).
   ...Object.fromEntries([
     agentPayouts.agentPayoutCalls.relayDividend, agentPayouts.agentPayoutCalls.relayDailyWages,
