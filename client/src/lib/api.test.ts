@@ -81,6 +81,20 @@ describe('call', () => {
     await expect(fakeClient({ status: 502, body: '<html>' }).call(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'BAD_RESPONSE', status: 502 });
   });
 
+  it('gives up a call with no answer in time (TIMEOUT), and still passes the caller\'s own abort through', async () => {
+    const hang = (_input: unknown, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+    const deps = { fetch: hang as typeof fetch, getToken: () => null, getMerchant: () => null, onUnauthorized: () => {} };
+    const slow = createApiClient({ ...deps, timeoutMs: 50 });
+    await expect(slow(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    const patient = createApiClient({ ...deps, timeoutMs: 60_000 });
+    const own = new AbortController();
+    const pending = patient(systemCalls.status, { query: {}, signal: own.signal });
+    own.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('sends a JSON body', async () => {
     const def = defineCall({ method: 'POST', path: '/wps/thing', auth: true, body: z.object({ a: z.number() }), value: z.object({ ok: z.boolean() }) });
     const c = fakeClient({ body: { success: true, value: { ok: true } } });

@@ -9,7 +9,15 @@ import { isLazySchema } from './lazy-schema';
 export const CLIENT_ERROR_CODE = {
   NETWORK: 'NETWORK',
   BAD_RESPONSE: 'BAD_RESPONSE',
+  /** No answer within the call's time (REQUEST_TIMEOUT_MS): the spec's "The page took longer time to load" (section 8). */
+  TIMEOUT: 'TIMEOUT',
 } as const;
+
+/**
+ * How long a call may take, answer read included, before it is given up with TIMEOUT. A stalled mobile
+ * connection otherwise left a form's button busy for as long as the browser kept the socket open.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Field-level problems of a VALIDATION envelope: `message` is 'Input cannot be empty', `reg_pattern_N:range` or an English text. */
 export type ApiErrorDetail = { path: string; message: string };
@@ -62,6 +70,8 @@ export type ApiClientDeps = {
   getToken: () => string | null;
   getMerchant: () => string | null;
   onUnauthorized: () => void;
+  /** REQUEST_TIMEOUT_MS unless given (tests). */
+  timeoutMs?: number;
 };
 
 /** Builds `/path?query` from a def: fills `:params`, drops empty query values. */
@@ -106,25 +116,44 @@ export function createApiClient(deps: ApiClientDeps) {
       body = JSON.stringify(input.body);
     }
 
+    // The caller's signal (a query cancelled, a sign-out) and the call's own time limit, in one signal
+    // (by hand: AbortSignal.any is missing from the older Android WebViews players use).
+    const ctrl = new AbortController();
+    const outer = input.signal;
+    const onOuterAbort = () => ctrl.abort(outer?.reason);
+    if (outer?.aborted) ctrl.abort(outer.reason);
+    else outer?.addEventListener('abort', onOuterAbort, { once: true });
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      ctrl.abort();
+    }, deps.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const timeout = () => new ApiError(CLIENT_ERROR_CODE.TIMEOUT, 'The page took longer time to load, please check your network connectivity');
     let res: Response;
-    try {
-      res = await deps.fetch(buildUrl(def.path, input.params, query), {
-        method: def.method,
-        headers,
-        body,
-        signal: input.signal,
-        credentials: 'same-origin',
-      });
-    } catch (e) {
-      if (e instanceof DOMException && e.name === 'AbortError') throw e;
-      throw new ApiError(CLIENT_ERROR_CODE.NETWORK, e instanceof Error ? e.message : 'Network error');
-    }
-
     let json: unknown;
     try {
-      json = await res.json();
-    } catch {
-      throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
+      try {
+        res = await deps.fetch(buildUrl(def.path, input.params, query), {
+          method: def.method,
+          headers,
+          body,
+          signal: ctrl.signal,
+          credentials: 'same-origin',
+        });
+      } catch (e) {
+        if (isTimedOut) throw timeout();
+        if (e instanceof DOMException && e.name === 'AbortError') throw e;
+        throw new ApiError(CLIENT_ERROR_CODE.NETWORK, e instanceof Error ? e.message : 'Network error');
+      }
+      try {
+        json = await res.json();
+      } catch {
+        if (isTimedOut) throw timeout();
+        throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
+      }
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
     }
     if (!isRecord(json) || typeof json.success !== 'boolean') {
       throw new ApiError(CLIENT_ERROR_CODE.BAD_RESPONSE, `Unexpected response (${res.status})`, res.status);
