@@ -121,8 +121,8 @@ async function render(lang: 'en' | 'ty', game: { type: string; name: string; ven
   return { texts: [title, ...root.texts()], root };
 }
 
-/** Words (of letters, 3 or more) of some texts, lower case. */
-const words = (texts: string[]) => new Set(texts.join(' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []);
+/** Words (of letters, 3 or more) of some texts, lower case; hex codes (seed hashes, ids) left out: a letter run of one ('fac') is no word. */
+const words = (texts: string[]) => new Set(texts.join(' ').replace(/\b[0-9a-f]{8,}\b/gi, ' ').toLowerCase().match(/\p{L}{3,}/gu) ?? []);
 
 /**
  * Words a TY page shares with the EN page on purpose: besides names (of the game, the vendor, teams,
