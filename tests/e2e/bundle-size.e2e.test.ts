@@ -23,7 +23,9 @@ import { ROOT } from './support/gateway-process.ts';
 // 133.0 KB after the 12-05 evening work (the shell +1.4 KB gzip: money by the merchant's currency
 // exponent, the exclusion state every page reads, the live chat button's desk state, the header's
 // profile picture); the chat room, the notice and the ops pages are chunks of their own: 132 -> 134 KB, seen.
-const HOME_JS_BUDGET_GZIP = 134 * 1024;
+// 134.2 KB (137,434) after the 12-06 walk-through fixes in the shell (the API client's request timeout,
+// form messages by their key's namespace, customer-service names in the page language): 134 -> 135 KB, seen.
+const HOME_JS_BUDGET_GZIP = 135 * 1024;
 // The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243);
 // 144.7 KB (148,173) on Preact (201.6 KB, 206,444 on React just before); 146.4 KB (149,922) after the 12-05
 // review fixes (146 -> 147 KB, as above); 148.0 KB after the 12-05 evening work (147 -> 150 KB, as above).
