@@ -1,5 +1,4 @@
 import type { TMission, TOpsMission } from '@portal/contracts/api/missions';
-import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
 import {
   missionPeriodEnd, missionPeriodKey, periodOfKey, type TMissionKind, type TMissionPeriod, type TMissionStatus,
 } from '@portal/contracts/domain/missions';
@@ -14,6 +13,7 @@ import { activeExclusion } from '../rg/rg-service.ts';
 import { isMarketable, marketableSql } from '../rg/marketing.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import { transfer } from '../wallet/ledger.ts';
+import { demoAmounts, findMerchantInfo, merchantInfo, type MerchantInfo } from '../merchants/merchant-money.ts';
 
 /**
  * Missions and leaderboard (issue 14, migration 059).
@@ -47,7 +47,6 @@ type ProgressRow = {
   id: string | number; mission_id: string | number; member_id: string | number; merchant_code: string; period_key: string;
   progress: string | number; completed_at: Date | string | null; claimed_at: Date | string | null;
 };
-type MerchantInfo = { currency: string; trialTypes: number[]; gmt: number };
 type Delta = { missionId: string; memberId: number; merchant: string; periodKey: string; delta: number };
 
 const n = (v: string | number | null) => (v === null ? 0 : Number(v));
@@ -72,14 +71,6 @@ export function toOpsMission(m: MissionRow, claims: number): TOpsMission {
     id: String(m.id), period: m.period, kind: m.kind, gameType: m.game_type, title: { EN: m.title.EN ?? '', TY: m.title.TY ?? '' },
     target: n(m.target), rewardAmount: n(m.reward_amount), enabled: m.enabled, sort: m.sort, claims,
   };
-}
-
-/** The merchant's currency, trial types and UTC offset, read with the caller's connection (PGlite holds one). */
-export async function merchantInfo(q: Queryable, code: string): Promise<MerchantInfo> {
-  const r = await q.query<{ currency: string; trial_types: number[]; gmt: number | null }>(
-    `SELECT currency, trial_types, (brand->>'gmtOffsetMinutes')::int AS gmt FROM merchants WHERE code = $1`, [code]);
-  if (!r.rows[0]) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-  return { currency: r.rows[0].currency, trialTypes: r.rows[0].trial_types, gmt: r.rows[0].gmt ?? 0 };
 }
 
 /** Of these members, those who take part: not a trial account, and reachable by marketing (no exclusion, active). */
@@ -458,11 +449,9 @@ export type Missions = ReturnType<typeof createMissions>;
  */
 export async function seedDemoMissions(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM missions WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query<{ currency: string; symbol: string | null }>(`SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1`, [merchant]);
-  if (has.rows.length || !exists.rows.length) return;
-  const currency = exists.rows[0]!.currency;
-  const a = (centavos: number) => scaleCentavos(centavos, currency);
-  const text = (centavos: number) => formatMinor(a(centavos), exists.rows[0]!.symbol ?? '', currencyExponent(currency));
+  const info = await findMerchantInfo(db, merchant);
+  if (has.rows.length || !info) return;
+  const { amount: a, text } = demoAmounts(info);
   const rows: Array<[TMissionPeriod, TMissionKind, string | null, number, number, { EN: string; TY: string }]> = [
     ['daily', 'login_days', null, 1, a(1_00), { EN: 'Sign in today', TY: 'Mag-sign in ngayon' }],
     ['daily', 'bet_count', null, 10, a(2_00), { EN: 'Place 10 bets today', TY: 'Tumaya nang 10 beses ngayon' }],

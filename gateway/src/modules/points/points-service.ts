@@ -1,5 +1,5 @@
 import type { TOpsRedeem, TOpsReward, TPointConfig, TPointReward, TPointsEntry, TRedeem } from '@portal/contracts/api/points';
-import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
+import { scaleCentavos } from '@portal/contracts/domain/money';
 import { canMoveRedeem, cashForPoints, pointsForBet, type TPointsKind, type TRedeemStatus } from '@portal/contracts/domain/points';
 import { userAudience } from '@portal/contracts/events/events';
 import { TRIAL_TYPE } from '@portal/contracts/domain/constants';
@@ -13,6 +13,7 @@ import { audit, type Operator } from '../ops/operators.ts';
 import { transfer } from '../wallet/ledger.ts';
 import { postMessage } from '../wallet/messages.ts';
 import { iso } from '../../db/iso.ts';
+import { demoAmounts, findMerchantInfo } from '../merchants/merchant-money.ts';
 
 /**
  * The points mall (migration 058). Points are whole numbers in point_accounts, every change a row of the
@@ -357,14 +358,11 @@ export type Points = ReturnType<typeof createPoints>;
  */
 export async function seedDemoPointRewards(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM point_rewards WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query<{ currency: string; symbol: string | null }>("SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1", [merchant]);
-  if (has.rows.length || !exists.rows.length) return;
+  const info = await findMerchantInfo(db, merchant);
+  if (has.rows.length || !info) return;
   // Cash in the merchant's currency, with its symbol as every amount of the page shows it: the peso
   // amounts at its demo rate (VND: Cash ₫5,000 for 1,000 points).
-  const currency = exists.rows[0]!.currency;
-  const symbol = exists.rows[0]!.symbol ?? '';
-  const a = (centavos: number) => scaleCentavos(centavos, currency);
-  const text = (centavos: number) => formatMinor(a(centavos), symbol, currencyExponent(currency));
+  const { amount: a, text } = demoAmounts(info);
   const rows: Array<[Record<string, string>, Record<string, string>, number, number, number]> = [
     [{ EN: `Cash ${text(10_00)}`, TY: `Cash na ${text(10_00)}` }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 1_000, a(10_00), 500],
     [{ EN: `Cash ${text(100_00)}`, TY: `Cash na ${text(100_00)}` }, { EN: 'Credited to your wallet once approved.', TY: 'Ikredito sa iyong wallet kapag naaprubahan.' }, 9_000, a(100_00), 100],

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { currencyExponent, formatMinor, scaleCentavos } from '@portal/contracts/domain/money';
 import { postMessage } from '../wallet/messages.ts';
 import type { TOpsPromotion, TPromotion, TReward } from '@portal/contracts/api/promotions';
 import {
@@ -19,6 +18,7 @@ import type { RedEnvelopes } from '../red-envelopes/red-envelopes-service.ts';
 import { createPromotionDrops } from './promotion-drops.ts';
 import { bonusBalance, convertBonus, forfeitBonus, grantBonus, payReward, revertBonus, walletAvailableForUpdate, type MoneyRef } from './promotions-ledger.ts';
 import { iso } from '../../db/iso.ts';
+import { demoAmounts, findMerchantInfo, merchantInfo, merchantMoney } from '../merchants/merchant-money.ts';
 
 export type PromotionRow = {
   id: string | number; merchant_code: string; category: TPromotionCategory; kind: TPromotionKind;
@@ -123,14 +123,9 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     if (!m) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
     return m;
   }
-  /**
-   * The merchant's currency and trial types read with the caller's transaction: the directory may reload
-   * through the pool, which on PGlite (one connection, held by this transaction) would wait forever.
-   */
-  async function merchantIn(q: Queryable, code: string) {
-    const r = await q.query<{ currency: string; trial_types: number[] }>('SELECT currency, trial_types FROM merchants WHERE code = $1', [code]);
-    if (!r.rows[0]) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
-    return { currency: r.rows[0].currency, trialTypes: r.rows[0].trial_types };
+  /** Has the member a paid deposit? A first-deposit promotion is then closed to them (unless joined before). */
+  async function hasPaidDeposit(q: Queryable, memberId: number): Promise<boolean> {
+    return (await q.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [memberId])).rows.length > 0;
   }
   const periodOf = (p: PromotionRow, gmt: number) => (p.kind === 'daily_signin' ? dayKey(now(), gmt) : '');
 
@@ -171,7 +166,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
    * after bonus_days); without, straight to the wallet (completed). `claimed` marks a player's claim.
    */
   async function grant(tx: Tx, p: PromotionRow, r: RewardRow, amount: number, claimed: boolean): Promise<RewardRow> {
-    const m = await merchantIn(tx, r.merchant_code);
+    const m = await merchantInfo(tx, r.merchant_code);
     const ref: MoneyRef = { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) };
     const required = wagerRequired(amount, n(r.deposit_amount), p.wagering_bonus_x, p.wagering_deposit_x);
     let row: RewardRow;
@@ -224,7 +219,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     // A first-deposit promotion is closed to a player who has deposited without joining it first (the
     // join would answer PROMOTION_NOT_ELIGIBLE): the card offers no Join it cannot keep.
     const deposited = memberId !== null && ps.some((p) => p.kind === 'first_deposit')
-      && (await db.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [memberId])).rows.length > 0;
+      && (await hasPaidDeposit(db, memberId));
     const t = now().getTime();
     return {
       list: ps.map((p) => {
@@ -253,8 +248,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       assertRunning(p);
       if (!p.requires_join && p.kind !== 'daily_signin') throw new AppError(ErrorCode.FORBIDDEN, 'This promotion needs no sign-up');
       if (p.kind === 'first_deposit') {
-        const paid = await tx.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [who.memberId]);
-        if (paid.rows.length) throw new AppError(ErrorCode.PROMOTION_NOT_ELIGIBLE);
+        if (await hasPaidDeposit(tx, who.memberId)) throw new AppError(ErrorCode.PROMOTION_NOT_ELIGIBLE);
       }
       const period = periodOf(p, gmt);
       const j = await tx.query('INSERT INTO promotion_joins (promotion_id, member_id, period_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id', [p.id, who.memberId, period]);
@@ -384,7 +378,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
               AND NOT (m.type = ANY($4::int[])) AND ${notExcludedSql('v.member_id')}
               AND (NOT $5 OR EXISTS (SELECT 1 FROM promotion_joins j WHERE j.promotion_id = $6 AND j.member_id = v.member_id))
             GROUP BY v.member_id, g.game_type`,
-          [p.merchant_code, dayStart, dayEnd, (await merchantIn(tx, p.merchant_code)).trialTypes, p.requires_join, p.id])).rows;
+          [p.merchant_code, dayStart, dayEnd, (await merchantInfo(tx, p.merchant_code)).trialTypes, p.requires_join, p.id])).rows;
         const perMember = new Map<number, number>();
         for (const r of rows) {
           const bps = r.game_type ? rates[r.game_type] ?? 0 : 0;
@@ -410,7 +404,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       const rows = (await tx.query<RewardRow>(
         `SELECT * FROM promotion_rewards WHERE status = 'processing' AND expires_at <= now() ORDER BY id LIMIT 500 FOR UPDATE SKIP LOCKED`)).rows;
       for (const r of rows) {
-        const m = await merchantIn(tx, r.merchant_code);
+        const m = await merchantInfo(tx, r.merchant_code);
         // What the bonus account holds for this reward: its amount less what the player kept after a reverted conversion (owed stays on the reward).
         const held = n(r.amount) - n(r.owed);
         if (held > 0) await forfeitBonus(tx, { merchant: r.merchant_code, currency: m.currency, memberId: Number(r.member_id), rewardId: Number(r.id) }, held);
@@ -491,7 +485,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       const currencies = new Map<string, string>();
       const ref = async (r: RewardRow): Promise<MoneyRef> => {
         let currency = currencies.get(r.merchant_code);
-        if (!currency) currencies.set(r.merchant_code, currency = (await merchantIn(tx, r.merchant_code)).currency);
+        if (!currency) currencies.set(r.merchant_code, currency = (await merchantInfo(tx, r.merchant_code)).currency);
         return { merchant: r.merchant_code, currency, memberId: Number(r.member_id), rewardId: Number(r.id) };
       };
       // Rewards touched by rollbacks but neither processing nor converted (forfeited) are in neither list: nothing to give back there.
@@ -634,10 +628,9 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         row = await grant(tx, p, r, amount, false);
       }
       // The player hears of the decision in the message centre, as of a points redeem's.
-      // (Read with this transaction: the merchant directory may reload through the pool, which on PGlite waits for this transaction.)
-      const m = (await tx.query<{ currency: string; symbol: string | null }>(`SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1`, [merchant])).rows[0]!;
+      const m = await merchantInfo(tx, merchant);
       await postMessage(tx, merchant, Number(r.member_id), b.approve ? 'promotion_reward_approved' : 'promotion_reward_rejected', {
-        reference: `P${r.id}`, ...(b.approve ? { amount: formatMinor(n(row.amount), m.symbol ?? '', currencyExponent(m.currency)) } : {}),
+        reference: `P${r.id}`, ...(b.approve ? { amount: merchantMoney(m, n(row.amount)) } : {}),
       });
       await audit(tx, op, b.approve ? 'promotion.reward.approve' : 'promotion.reward.reject', { type: 'promotion_reward', id: String(r.id) }, { state: r.status }, { state: row.status, amount: n(row.amount), reason: b.reason });
       return { id: String(row.id), state: row.status };
@@ -734,11 +727,9 @@ export type { BetFact };
  */
 export async function seedDemoPromotions(db: Db, merchant = 'DEMO') {
   const has = await db.query('SELECT 1 FROM promotions WHERE merchant_code = $1 LIMIT 1', [merchant]);
-  const exists = await db.query<{ currency: string; symbol: string | null }>(`SELECT currency, brand->>'currencySymbol' AS symbol FROM merchants WHERE code = $1`, [merchant]);
-  if (has.rows.length || !exists.rows.length) return;
-  const currency = exists.rows[0]!.currency;
-  const amount = (centavos: number) => scaleCentavos(centavos, currency);
-  const text = (centavos: number) => formatMinor(amount(centavos), exists.rows[0]!.symbol ?? '', currencyExponent(currency));
+  const info = await findMerchantInfo(db, merchant);
+  if (has.rows.length || !info) return;
+  const { amount, text } = demoAmounts(info);
   const rows: Array<[string, string, Record<string, string>, Record<string, string>, Record<string, unknown>]> = [
     ['newbie', 'first_deposit', { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsalubong 100%' },
       { EN: `Join, then make your first deposit: we match it 100% up to ${text(500_00)}. Wager the bonus 3 times within 7 days (fishing counts 50%) and it becomes withdrawable.`,
