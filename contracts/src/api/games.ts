@@ -41,6 +41,13 @@ export const ZWinner = z.object({
   at: z.string(),
 });
 export type TWinner = z.infer<typeof ZWinner>;
+/**
+ * A winner board item (GCSGAME_getRankList): the winner, and `vo` with its winAmount as the spec's
+ * board item carries it (section 3: "vo with winAmount"); minor units like every amount of the API,
+ * shown with 2 decimals and thousands separators.
+ */
+export const ZRankItem = ZWinner.extend({ vo: z.object({ winAmount: z.number().int().nonnegative() }) });
+export type TRankItem = z.infer<typeof ZRankItem>;
 
 const ZLanguageQ = z.string().max(8).optional();
 
@@ -71,7 +78,7 @@ export const gameCalls = {
     method: 'GET', path: relayPath('GCSGAME_hotGamesV2'), auth: false, query: ZHotGamesQuery, value: z.object({ list: z.array(ZGame) }),
   }),
   rankList: defineCall({
-    method: 'GET', path: relayPath('GCSGAME_getRankList'), auth: false, query: ZRankListQuery, value: z.object({ list: z.array(ZWinner) }),
+    method: 'GET', path: relayPath('GCSGAME_getRankList'), auth: false, query: ZRankListQuery, value: z.object({ list: z.array(ZRankItem) }),
   }),
   gameMenus: defineCall({
     method: 'GET', path: '/lgw/games/game_menus', auth: false, query: ZGameMenusQuery,

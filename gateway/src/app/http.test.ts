@@ -71,6 +71,8 @@ describe('system and content calls', () => {
     expect(ranks.list.length).toBe(5);
     const times = ranks.list.map((w) => w.at);
     expect([...times].sort().reverse()).toEqual(times);
+    // The spec's board item: vo with winAmount (section 3), the same amount as the item's.
+    for (const w of ranks.list) expect(w.vo).toEqual({ winAmount: w.winAmount });
   });
 
   it('falls back to EN help items per anchor', async () => {

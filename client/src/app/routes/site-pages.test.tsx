@@ -50,8 +50,8 @@ function client() {
   qc.setQueryData(referralQuery(1).queryKey, REFERRAL);
   qc.setQueryData(profitQuery({ period: 'today' }).queryKey, PROFIT);
   qc.setQueryData(winnersQuery().queryKey, { list: [
-    { id: 'w1', iconUrl: null, winAmount: 1_250_000, gameName: 'Lucky Peso Reels', customerName: 'juandelacruz', at: '2026-05-01T10:00:00.000Z' },
-    { id: 'w2', iconUrl: '/img/game/JL/RN001.svg?n=Aztec', winAmount: 900_000, gameName: 'Aztec Riches', customerName: 'mariaclara', at: '2026-05-01T09:00:00.000Z' },
+    { id: 'w1', iconUrl: null, winAmount: 1_250_000, vo: { winAmount: 1_250_000 }, gameName: 'Lucky Peso Reels', customerName: 'juandelacruz', at: '2026-05-01T10:00:00.000Z' },
+    { id: 'w2', iconUrl: '/img/game/JL/RN001.svg?n=Aztec', winAmount: 900_000, vo: { winAmount: 900_000 }, gameName: 'Aztec Riches', customerName: 'mariaclara', at: '2026-05-01T09:00:00.000Z' },
   ] });
   qc.setQueryData(balanceQueryOptions(null).queryKey, { currency: 'PHP', currencySymbol: '₱', balance: 150_000, available: 120_000, held: 30_000 });
   qc.setQueryData(['siteFacts', 'games', 'all'], { games: [], pageNo: 1, pageSize: 1, total: 10497, totalPages: 10497 });

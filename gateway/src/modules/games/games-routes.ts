@@ -80,7 +80,7 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
         value: {
           list: r.rows.map((w) => ({
             id: String(w.id), iconUrl: w.icon_url ?? icons.get(w.game_name) ?? null, winAmount: w.win_amount, gameName: w.game_name, customerName: w.customer_name,
-            at: (w.at instanceof Date ? w.at : new Date(w.at)).toISOString(),
+            vo: { winAmount: w.win_amount }, at: (w.at instanceof Date ? w.at : new Date(w.at)).toISOString(),
           })),
         },
       };
