@@ -281,7 +281,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   RESET_TOKEN_INVALID: 'This reset link is invalid or has expired',
   TOTP_INVALID: 'Invalid authenticator code',
   OIDC_UNAVAILABLE: 'The sign-in provider is not reachable, please try again later',
-  OIDC_FAILED: 'Sign-in with the provider failed, please try again',
+  OIDC_FAILED: 'Login failure. Please try again.',
   IDENTITY_REQUIRED: 'Your full name and birth date are needed before you can play',
   INSUFFICIENT_FUNDS: 'Insufficient balance',
   IDEMPOTENCY_MISMATCH: 'This request id was already used with other details',
