@@ -26,6 +26,12 @@ export const PGLITE_DUMP_ENV = 'PORTAL_TEST_PGLITE_DUMP';
  * would seed exactly that. The portal's own seed then finds the merchant and leaves it as it is.
  */
 export const PGLITE_SEEDED_DUMP_ENV = 'PORTAL_TEST_PGLITE_SEEDED_DUMP';
+/**
+ * The same with the full catalogue (about 10,500 games: SEED_CATALOGUE=full, the default of a gateway
+ * started as `npm start` starts it): made by the global setup of the end-to-end suite only, whose gateway
+ * processes start from it (tests/e2e/support/gateway-process.ts) instead of each seeding the catalogue.
+ */
+export const PGLITE_FULL_SEEDED_DUMP_ENV = 'PORTAL_TEST_PGLITE_FULL_SEEDED_DUMP';
 
 const DB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db');
 
@@ -115,11 +121,14 @@ export async function migratedPgliteDb(): Promise<Db> {
   return createPgliteDb(null, { loadDataDir: await migratedDump() });
 }
 
-/** The migrated dump with the test portal's demo seed written in, dumped again (see PGLITE_SEEDED_DUMP_ENV). */
-export async function buildSeededDump(migratedFile: string): Promise<Blob> {
+/**
+ * The migrated dump with the test portal's demo seed written in, dumped again (see PGLITE_SEEDED_DUMP_ENV;
+ * with `catalogue` 'full', PGLITE_FULL_SEEDED_DUMP_ENV).
+ */
+export async function buildSeededDump(migratedFile: string, catalogue: 'small' | 'full' = 'small'): Promise<Blob> {
   const { seedDemoData } = await import('../app/create-app.ts');
   const db = await createPgliteDb(null, { loadDataDir: new Blob([await readFile(migratedFile)]) });
-  await seedDemoData(db, { SEED_CATALOGUE: 'small', NODE_ENV: 'test' }).catch(async (err) => {
+  await seedDemoData(db, { SEED_CATALOGUE: catalogue, NODE_ENV: 'test' }).catch(async (err) => {
     await db.close();
     throw err;
   });
@@ -127,10 +136,12 @@ export async function buildSeededDump(migratedFile: string): Promise<Blob> {
 }
 
 /** Made by the global setup for this run only (a unique name); returns its path and a remover. */
-export async function writeSeededDumpFile(migratedFile: string, dir = path.join(tmpdir(), 'portal-test-pglite')): Promise<{ file: string; remove(): Promise<void> }> {
+export async function writeSeededDumpFile(
+  migratedFile: string, dir = path.join(tmpdir(), 'portal-test-pglite'), catalogue: 'small' | 'full' = 'small',
+): Promise<{ file: string; remove(): Promise<void> }> {
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `seeded-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
-  await writeFile(file, Buffer.from(await (await buildSeededDump(migratedFile)).arrayBuffer()));
+  const file = path.join(dir, `seeded-${catalogue}-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  await writeFile(file, Buffer.from(await (await buildSeededDump(migratedFile, catalogue)).arrayBuffer()));
   return { file, remove: () => rm(file, { force: true }) };
 }
 

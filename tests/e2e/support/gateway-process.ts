@@ -81,8 +81,16 @@ export class GatewayProcess {
     // Migrate once, then copy (tests/global-setup.ts): a gateway on PGlite starts from the run's migrated
     // dump unpacked into its data directory, instead of running initdb and every migration itself. It
     // still runs migrate() at start (nothing left to apply) and seeds its demo data as on any first start.
-    const dump = process.env.PORTAL_TEST_PGLITE_DUMP;
-    if (dump && !env.DATABASE_URL && !env.DATA_DIR) execFileSync('tar', ['-xf', dump, '-C', this.dataDir], { stdio: 'ignore' });
+    // A gateway that seeds the demo as the run's seeded dumps hold it (SEED=demo under NODE_ENV=test, the
+    // full or the small catalogue) starts from that dump instead: its own seed then finds the merchants
+    // and leaves them as they are.
+    if (!env.DATABASE_URL && !env.DATA_DIR) {
+      const seeded = (env.SEED ?? process.env.SEED ?? 'demo') === 'demo' && env.NODE_ENV === undefined
+        ? process.env[(env.SEED_CATALOGUE ?? process.env.SEED_CATALOGUE ?? 'full') === 'full' ? 'PORTAL_TEST_PGLITE_FULL_SEEDED_DUMP' : 'PORTAL_TEST_PGLITE_SEEDED_DUMP']
+        : undefined;
+      const dump = seeded ?? process.env.PORTAL_TEST_PGLITE_DUMP;
+      if (dump) execFileSync('tar', ['-xf', dump, '-C', this.dataDir], { stdio: 'ignore' });
+    }
   }
 
   get simUrl() {
