@@ -17,7 +17,7 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { BotChecker, Captchas } from './challenges.ts';
 import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
-import { registrationRules, ruleOf } from './registration-settings.ts';
+import { countriesFor, registrationRules, ruleOf } from './registration-settings.ts';
 
 /** Password-reset e-mails asked from one address per hour, whatever the usernames. */
 const FORGOT_PER_IP_PER_HOUR = 20;
@@ -87,6 +87,20 @@ export function createAccounts(deps: AccountsDeps) {
   async function findByAccount(q: Queryable, merchant: string, account: string): Promise<MemberRow | null> {
     const r = await q.query<MemberRow>('SELECT * FROM members WHERE merchant_code = $1 AND account_lower = $2', [merchant, account.toLowerCase()]);
     return r.rows[0] ?? null;
+  }
+  /**
+   * With MOBILENUMPASSREG3 on, a password login may name the account by its mobile number (the dialing
+   * code the form sends, else the merchant's market's: +63 on LuckyPeso, +84 on LuckyDong; local or
+   * international writing): the number as normaliseMobile reads it, or null when the flag is off or the
+   * text is not a mobile number.
+   */
+  function loginMobile(m: Merchant, body: TLoginBody): { dialing: string; mobile: string } | null {
+    if (!m.modules.MOBILENUMPASSREG3 || !body.username) return null;
+    try {
+      return normaliseMobile(body.countryDialingCode ?? countriesFor(m.market)[0]?.countryDialingCode ?? '63', body.username);
+    } catch {
+      return null;
+    }
   }
   async function findByMobile(merchant: string, dialing: string, mobile: string): Promise<MemberRow | null> {
     const r = await db.query<MemberRow>('SELECT * FROM members WHERE merchant_code = $1 AND dialing_code = $2 AND mobile_num = $3', [merchant, dialing, mobile]);
@@ -246,17 +260,26 @@ export function createAccounts(deps: AccountsDeps) {
         return { ...v, defaultPassword: false, passwordExpired: false };
       }
       if (!body.username || !body.password) throw fieldError(!body.username ? 'username' : 'password', 'Input cannot be empty');
-      const accountKey = `${m.code}:${body.username.toLowerCase()}`;
+      // A number is one account however it is written ('0917...', '+63917...'): its failures count under
+      // the number as read, beside the text as typed, so other writings of it bring no fresh tries.
+      const asMobile = loginMobile(m, body);
+      const accountKey = asMobile ? `${m.code}:+${asMobile.dialing}${asMobile.mobile}` : `${m.code}:${body.username.toLowerCase()}`;
       if ((await limiter.count(`login-fail:${accountKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
       if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
       const botAnswer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
       if (m.security.botCheck && !(await bot.verify(body.botId, botAnswer, { purpose: 'login', account: body.username }))) {
         throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
       }
-      const member = await findByAccount(db, m.code, body.username);
+      // The account by its name; with MOBILENUMPASSREG3, else by its mobile number. Found by its number,
+      // the account's own failure count applies too (one budget per account, whichever name is typed).
+      const byName = await findByAccount(db, m.code, body.username);
+      const member = byName ?? (asMobile ? await findByMobile(m.code, asMobile.dialing, asMobile.mobile) : null);
+      const memberKey = member && !byName ? `${m.code}:${member.account.toLowerCase()}` : null;
+      if (memberKey && (await limiter.count(`login-fail:${memberKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
       const ok = await hasher.verify(member?.password_hash ?? (await dummyHash()), body.password);
       if (!member || !member.password_hash || !ok) {
         await limiter.hit(`login-fail:${accountKey}`);
+        if (memberKey) await limiter.hit(`login-fail:${memberKey}`);
         await limiter.hit(`login-fail-ip:${m.code}:${ip}`);
         throw new AppError(ErrorCode.INVALID_CREDENTIALS, undefined, undefined, { captcha: await needsCaptcha(m, accountKey, ip) });
       }

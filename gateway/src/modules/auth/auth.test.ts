@@ -192,6 +192,32 @@ describe('login', () => {
     expect(unknown.json?.code).toBe('INVALID_CREDENTIALS');
   });
 
+  it('takes the mobile number for the username when MOBILENUMPASSREG3 is on (mobile number + password login), and only then', async () => {
+    await member({ account: 'mobilepass1', password: 'abc12345', mobileNum: '9170000177' });
+    // Off (the demo's setting): a number is only a username, and no account has that name.
+    expect((await login('09170000177', 'abc12345', {}, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
+    await call('/wps/dev/merchant', { body: { modules: { MOBILENUMPASSREG3: true } } });
+    try {
+      // On: local and international writings of the number, the form's dialing code or the default 63
+      // (from one address: a login from a new one asks for a second step).
+      const ip = freshIp();
+      for (const [username, extra] of [['09170000177', {}], ['+63 917 000 0177', {}], ['9170000177', { countryDialingCode: '63' }]] as const) {
+        const r = await login(username, 'abc12345', extra, ip);
+        expect([username, r.status, r.json?.code]).toEqual([username, 200, undefined]);
+        const info = await call<{ account: string }>('/wps/member/info', { token: r.json!.value!.token });
+        expect(info.json?.value?.account).toBe('mobilepass1');
+      }
+      // The password still decides; an unknown number or another country's is not an account.
+      expect((await login('09170000177', 'wrong999', {}, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
+      expect((await login('09170000178', 'abc12345', {}, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
+      expect((await login('9170000177', 'abc12345', { countryDialingCode: '84' }, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
+      // The username keeps working beside it.
+      expect((await login('mobilepass1', 'abc12345', {}, ip)).status).toBe(200);
+    } finally {
+      await call('/wps/dev/merchant', { body: { modules: { MOBILENUMPASSREG3: false } } });
+    }
+  });
+
   it('keeps agents and non-members in their place', async () => {
     await member({ account: 'agentx1', password: 'abc12345', type: 42 });
     await member({ account: 'playerx1', password: 'abc12345', type: 0 });

@@ -58,6 +58,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const types = useMemo(() => enabledLoginTypes(whitelabel.modules), [whitelabel.modules]);
+  const byMobileToo = whitelabel.modules.MOBILENUMPASSREG3 === true;
   const [form, setForm] = useState<LoginFormValues>(() => formFromRemembered(EMPTY_LOGIN_FORM, readRemembered()));
   // The SMS login's dialing code: the merchant's own (+84 on LuckyDong) unless another was remembered.
   const dialing = smsDialingCode(form.countryDialingCode, homeDialingCode(useRegisterSettings().data));
@@ -205,7 +206,8 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
         </>
       ) : (
         <>
-          <Field id={`${idp}-username`} label={t('username')} error={fieldError(ctx.fieldErrors.username)}>
+          {/* MOBILENUMPASSREG3 (mobile number + password login): the account may be named by its mobile number. */}
+          <Field id={`${idp}-username`} label={t(byMobileToo ? 'username_or_mobile' : 'username')} error={fieldError(ctx.fieldErrors.username)}>
             {(aria) => (
               <input
                 {...aria}
@@ -215,7 +217,7 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
                 maxLength={64}
                 value={form.username}
                 onChange={(e) => set('username', e.target.value)}
-                placeholder={t('username_placeholder')}
+                placeholder={t(byMobileToo ? 'username_or_mobile_placeholder' : 'username_placeholder')}
                 data-testid="login-username"
               />
             )}
