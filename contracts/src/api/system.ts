@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './envelope.ts';
 import { LANGUAGE_CODES, MODULE_FLAGS, RESOURCE_TYPES } from '../domain/constants.ts';
-import { ZBrandColors } from '../domain/brand-colors.ts';
+import { ZBrandColorsServed } from '../domain/brand-colors.ts';
 
 export const ZSystemStatus = z.object({
   /** 0 normal, 1 maintenance page, 2 region restricted (blocked page). */
@@ -31,8 +31,8 @@ export const ZBrand = z.object({
   /** Minutes east of UTC, for the agent header clock. */
   gmtOffsetMinutes: z.number().int(),
   videoUrl: z.string().optional(),
-  /** The merchant's brand colours per theme (absent: the design card's). */
-  colors: ZBrandColors.optional(),
+  /** The merchant's brand colours per theme (absent: the design card's), as served: see ZBrandColorsServed. */
+  colors: ZBrandColorsServed.optional(),
 });
 export type TBrand = z.infer<typeof ZBrand>;
 

@@ -7,8 +7,18 @@ export * from './brand-colors-core.ts';
 const ZHex = z.string().trim().toLowerCase().regex(HEX_COLOR, 'a colour written #rrggbb');
 const ZPair = z.object({ primary: ZHex, accent: ZHex }).strict();
 
-/** The colours as stored and served (whitelabel brand.colors). */
+/** The colours as stored (read back trimmed and in lower case) and as the console shows them. */
 export const ZBrandColors = z.object({ dark: ZPair, light: ZPair }).strict();
+
+/**
+ * The colours as the whitelabel call serves them: the server reads them through ZBrandColors, so they
+ * are already trimmed and in lower case, and this schema only checks them. A schema that returns a valid
+ * answer unchanged lets the client's production build use the answer without loading zod
+ * (client/build/light-contracts.ts): every visit reads the whitelabel before its first paint.
+ */
+const ZHexServed = z.string().regex(HEX_COLOR, 'a colour written #rrggbb');
+const ZPairServed = z.object({ primary: ZHexServed, accent: ZHexServed }).strict();
+export const ZBrandColorsServed = z.object({ dark: ZPairServed, light: ZPairServed }).strict();
 
 /** The colours an operator sets: well-formed and readable on both themes (else 400 with each problem). */
 export const ZBrandColorsInput = ZBrandColors.superRefine((c, ctx) => {

@@ -1,5 +1,6 @@
 import { MODULE_FLAGS, type ModuleFlag, type ModuleFlags } from '@portal/contracts/domain/constants';
 import { ZBrand, type TBrand } from '@portal/contracts/api/system';
+import { ZBrandColors } from '@portal/contracts/domain/brand-colors';
 import type { Queryable } from '../../db/db.ts';
 import { hostNameOf, merchantHosts } from './link-origin.ts';
 
@@ -76,7 +77,8 @@ type MerchantRow = {
 
 function toMerchant(r: MerchantRow): Merchant {
   const modules = Object.fromEntries(MODULE_FLAGS.map((f) => [f, r.module_flags[f] === true])) as ModuleFlags;
-  const brand = ZBrand.parse({ ...r.brand, merchantCode: r.code, platform: 'WEB' });
+  // Stored colours are read trimmed and in lower case (ZBrandColors), then served as they are.
+  const brand = ZBrand.parse({ ...r.brand, colors: ZBrandColors.optional().parse(r.brand.colors), merchantCode: r.code, platform: 'WEB' });
   return {
     code: r.code,
     name: r.name,

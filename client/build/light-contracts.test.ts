@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { authCalls } from '@portal/contracts/api/auth';
+import { contentCalls } from '@portal/contracts/api/content';
+import { gameCalls } from '@portal/contracts/api/games';
+import { systemCalls } from '@portal/contracts/api/system';
+import { isIdentity } from './light-contracts';
+
+describe('light contracts: which answers the production build uses without loading zod', () => {
+  it('tells a schema that returns its valid input unchanged from one that rewrites it', () => {
+    expect(isIdentity(z.object({ a: z.string().regex(/^#[0-9a-f]{6}$/), b: z.array(z.number().int()).optional() }))).toBe(true);
+    expect(isIdentity(z.object({ a: z.string().trim() }))).toBe(false);
+    expect(isIdentity(z.object({ a: z.string().toLowerCase() }))).toBe(false);
+    expect(isIdentity(z.object({ a: z.number().default(1) }))).toBe(false);
+    expect(isIdentity(z.object({ a: z.coerce.number() }))).toBe(false);
+  });
+
+  // Every visit to the home page reads these before or right after its first paint. An answer whose
+  // schema rewrites valid input has to be validated, which fetches zod and the contracts (about 23 KB
+  // gzip, 90 KB of script to parse) on the first visit: the whitelabel's brand colours did, through a
+  // trim and a lower-casing that only input needs.
+  it("the home page's first reads all have such schemas", () => {
+    const firstReads = {
+      'system.status': systemCalls.status, 'system.whitelabel': systemCalls.whitelabel, 'system.domainRoute': systemCalls.domainRoute,
+      'system.helpCenter': systemCalls.helpCenter, 'auth.restoreSession': authCalls.restoreSession, 'content.announcements': contentCalls.announcements,
+      'games.hotGames': gameCalls.hotGames, 'games.gameVendor': gameCalls.gameVendor, 'games.rankList': gameCalls.rankList,
+    };
+    const rewriting = Object.entries(firstReads).filter(([, call]) => !isIdentity(call.value as never)).map(([name]) => name);
+    expect(rewriting).toEqual([]);
+  });
+});
