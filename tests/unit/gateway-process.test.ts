@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { GatewayProcess, freePort } from '../e2e/support/gateway-process.ts';
 
@@ -49,6 +50,21 @@ describe('GatewayProcess', () => {
       expect(g.pid).toBeNull();
     } finally {
       rmSync(g.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a port on which another process answers is refused, not taken for the gateway', async () => {
+    // Another server holds the port and answers /healthz as a gateway would, with its own node id.
+    const other = createServer((_req, res) => res.end(JSON.stringify({ success: true, value: { status: 'ok', node: 'node-other' } })));
+    const port = await freePort();
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+    const g = new GatewayProcess(port, {}, { nodeArgs: ['-e', NEVER_HEALTHY] });
+    try {
+      await expect(g.boot()).rejects.toThrow(/another process \(node "node-other"\) answers on port/);
+      expect(g.pid).toBeNull();
+    } finally {
+      rmSync(g.dataDir, { recursive: true, force: true });
+      await new Promise((r) => other.close(r));
     }
   });
 });

@@ -8,17 +8,36 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** Ports freePort has handed out in this process: never handed out twice (see freePort). */
+const handedOut = new Set<number>();
+
+/**
+ * A port nothing listens on now, for a server this process is about to start. The port is closed
+ * again before the server binds it, so the system may offer the same one to the next caller: a
+ * gateway and its vendor simulator were once given the same port, the simulator bound it first and
+ * answered the gateway's health check, and a whole file's tests met the simulator instead of the
+ * portal. So a port is handed out once per process (and waitHealthy checks who answers).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const s = createServer();
+      s.once('error', reject);
+      s.listen(0, '127.0.0.1', () => {
+        const addr = s.address();
+        const p = typeof addr === 'object' && addr ? addr.port : 0;
+        s.close(() => resolve(p));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
+
+/** boot(): something other than the child answers on its port (see waitHealthy). */
+export class PortTakenError extends Error {}
 
 /**
  * Process groups started here and not stopped yet: killed if this process exits first (a failed
@@ -146,15 +165,18 @@ export class GatewayProcess {
     if (!existsSync(path.join(ROOT, 'client/dist/index.html'))) {
       throw new Error('client/dist is missing: run `npm run build` before the end-to-end suite');
     }
-    const g = new GatewayProcess(await freePort(), env, options);
-    try {
-      await g.boot();
-    } catch (err) {
-      await g.haltSim().catch(() => undefined);
-      rmSync(g.dataDir, { recursive: true, force: true });
-      throw err;
+    for (let attempt = 1; ; attempt++) {
+      const g = new GatewayProcess(await freePort(), env, options);
+      try {
+        await g.boot();
+        return g;
+      } catch (err) {
+        await g.haltSim().catch(() => undefined);
+        rmSync(g.dataDir, { recursive: true, force: true });
+        // Another process took the port between freePort and the child's bind: once more on another.
+        if (!(err instanceof PortTakenError) || attempt >= 3) throw err;
+      }
     }
-    return g;
   }
 
   async boot(): Promise<void> {
@@ -195,11 +217,20 @@ export class GatewayProcess {
     const end = Date.now() + (this.options.bootTimeoutMs ?? 60_000);
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`gateway exited early:\n${this.output}`);
+      // The answer must be this child's: its node id (`node-<pid>` unless the test names one). Another
+      // process that holds the port (another file's server, offered the same free port) answers too, and
+      // this child then exits on EADDRINUSE.
+      let node: unknown;
       try {
         const r = await fetch(`${this.url}/healthz`);
-        if (r.ok) return;
+        // A server without a node id in its answer (a vendor simulator) is someone else too: null.
+        if (r.ok) node = ((await r.json().catch(() => null)) as { value?: { node?: unknown } } | null)?.value?.node ?? null;
       } catch {
         // not listening yet
+      }
+      if (node !== undefined) {
+        if (node === (this.env.NODE_ID ?? process.env.NODE_ID ?? `node-${child.pid}`)) return;
+        throw new PortTakenError(`another process (node ${JSON.stringify(node)}) answers on port ${this.port}:\n${this.output}`);
       }
       if (Date.now() > end) throw new Error(`gateway did not become healthy:\n${this.output}`);
       await new Promise((r) => setTimeout(r, 150));
