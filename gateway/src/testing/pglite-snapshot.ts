@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPgliteDb, pgliteOf, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
+import { PGLITE_DUMP_ENV, PGLITE_SEEDED_DUMP_ENV } from './dump-env.ts';
 
 /**
  * Migrate once, then copy: a test portal on PGlite starts from a dump of a freshly migrated database
@@ -18,20 +19,7 @@ import { migrate } from '../db/migrate.ts';
  * it once per run and passes its path in PORTAL_TEST_PGLITE_DUMP; without that (another runner), the
  * first portal of each test file makes it in memory.
  */
-export const PGLITE_DUMP_ENV = 'PORTAL_TEST_PGLITE_DUMP';
-/**
- * The same, with the demo data a test portal writes at start (SEED=demo, small catalogue, NODE_ENV=test:
- * create-app.ts seedDemoData): made once per run by the global setup (never kept across runs: the demo
- * writes times relative to now and its code is not in the dump's key), loaded by every test portal that
- * would seed exactly that. The portal's own seed then finds the merchant and leaves it as it is.
- */
-export const PGLITE_SEEDED_DUMP_ENV = 'PORTAL_TEST_PGLITE_SEEDED_DUMP';
-/**
- * The same with the full catalogue (about 10,500 games: SEED_CATALOGUE=full, the default of a gateway
- * started as `npm start` starts it): made by the global setup of the end-to-end suite only, whose gateway
- * processes start from it (tests/e2e/support/gateway-process.ts) instead of each seeding the catalogue.
- */
-export const PGLITE_FULL_SEEDED_DUMP_ENV = 'PORTAL_TEST_PGLITE_FULL_SEEDED_DUMP';
+export { PGLITE_DUMP_ENV, PGLITE_FULL_SEEDED_DUMP_ENV, PGLITE_SEEDED_DUMP_ENV } from './dump-env.ts';
 
 const DB_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db');
 

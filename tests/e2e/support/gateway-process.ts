@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGLITE_DUMP_ENV, PGLITE_FULL_SEEDED_DUMP_ENV, PGLITE_SEEDED_DUMP_ENV } from '@portal/gateway/testing/dump-env';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -104,10 +105,10 @@ export class GatewayProcess {
     // full or the small catalogue) starts from that dump instead: its own seed then finds the merchants
     // and leaves them as they are.
     if (!env.DATABASE_URL && !env.DATA_DIR) {
-      const seeded = (env.SEED ?? process.env.SEED ?? 'demo') === 'demo' && env.NODE_ENV === undefined
-        ? process.env[(env.SEED_CATALOGUE ?? process.env.SEED_CATALOGUE ?? 'full') === 'full' ? 'PORTAL_TEST_PGLITE_FULL_SEEDED_DUMP' : 'PORTAL_TEST_PGLITE_SEEDED_DUMP']
-        : undefined;
-      const dump = seeded ?? process.env.PORTAL_TEST_PGLITE_DUMP;
+      const setting = (key: string, otherwise: string) => env[key] ?? process.env[key] ?? otherwise;
+      const seedsDemo = setting('SEED', 'demo') === 'demo' && env.NODE_ENV === undefined;
+      const seededDump = setting('SEED_CATALOGUE', 'full') === 'full' ? PGLITE_FULL_SEEDED_DUMP_ENV : PGLITE_SEEDED_DUMP_ENV;
+      const dump = (seedsDemo ? process.env[seededDump] : undefined) ?? process.env[PGLITE_DUMP_ENV];
       if (dump) execFileSync('tar', ['-xf', dump, '-C', this.dataDir], { stdio: 'ignore' });
     }
   }

@@ -264,7 +264,10 @@ export function createAccounts(deps: AccountsDeps) {
       // the number as read, beside the text as typed, so other writings of it bring no fresh tries.
       const asMobile = loginMobile(m, body);
       const accountKey = asMobile ? `${m.code}:+${asMobile.dialing}${asMobile.mobile}` : `${m.code}:${body.username.toLowerCase()}`;
-      if ((await limiter.count(`login-fail:${accountKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
+      const assertNotLocked = async (key: string) => {
+        if ((await limiter.count(`login-fail:${key}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
+      };
+      await assertNotLocked(accountKey);
       if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
       const botAnswer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
       if (m.security.botCheck && !(await bot.verify(body.botId, botAnswer, { purpose: 'login', account: body.username }))) {
@@ -275,7 +278,7 @@ export function createAccounts(deps: AccountsDeps) {
       const byName = await findByAccount(db, m.code, body.username);
       const member = byName ?? (asMobile ? await findByMobile(m.code, asMobile.dialing, asMobile.mobile) : null);
       const memberKey = member && !byName ? `${m.code}:${member.account.toLowerCase()}` : null;
-      if (memberKey && (await limiter.count(`login-fail:${memberKey}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
+      if (memberKey) await assertNotLocked(memberKey);
       const ok = await hasher.verify(member?.password_hash ?? (await dummyHash()), body.password);
       if (!member || !member.password_hash || !ok) {
         await limiter.hit(`login-fail:${accountKey}`);
