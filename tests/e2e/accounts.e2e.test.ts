@@ -117,7 +117,13 @@ describe('accounts in Chromium', () => {
     await modal.getByRole('tab', { name: 'Mobile number' }).click();
     const mobile = `917${String(Date.now()).slice(-7)}`;
     await modal.locator('input[name="mobileNum"]').fill(mobile);
+    // The bot check is on: "Send code" shows the slider first; cancelled, nothing is sent and the field says why.
     await modal.getByRole('button', { name: /send/i }).first().click();
+    await page.getByTestId('bot-check').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => modal.locator('.form-field__error').allInnerTexts()).toContain('Please complete verification first');
+    expect(await lastMessage(gw, `+63${mobile}`)).toBe('');
+    await modal.getByRole('button', { name: /send/i }).first().click();
+    await solveSlider(page, gw);
     let code = '';
     await expect.poll(async () => (code = /(\d{6})/.exec(await lastMessage(gw, `+63${mobile}`))?.[1] ?? ''), { timeout: 30_000 }).toMatch(/^\d{6}$/);
     await modal.locator('input[name="verificationCode"]').fill(code);

@@ -74,8 +74,10 @@ export const ZSmsRegisterBody = z
   .object({
     mobileNo: trimmed(20),
     countryDialingCode: trimmed(5).default('63'),
+    /** The solved slider (a challenge of purpose 'sms-register' for this mobileNo): required while the merchant's bot check is on. */
     botId: z.string().max(64).optional(),
     botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
+    botAnswerY: z.coerce.number().int().min(0).max(1000).optional(),
   })
   .strict();
 export const ZSmsValue = z.object({ expiredMinutes: z.number().int().positive() });
@@ -128,7 +130,12 @@ export const ZFreePlayBody = z.object({ os: trimmed(32).optional(), platform: z.
 
 export const ZCaptchaValue = z.object({ captchaKey: z.string(), image: z.string() });
 /** A slider challenge is for one login of one account: it passes only for that account, once. */
-export const ZBotChallengeQuery = z.object({ account: trimmed(64), purpose: z.enum(['login']).default('login') }).strict();
+/**
+ * A slider challenge for `purpose`, bound to `account`: the login's username, or for 'sms-register'
+ * (the registration SMS, spec "countryDialingCode, mobileNo plus geetest fields") the mobile number as
+ * the form sends it in `mobileNo`.
+ */
+export const ZBotChallengeQuery = z.object({ account: trimmed(64), purpose: z.enum(['login', 'sms-register']).default('login') }).strict();
 /** The picture (width x height) with the hole; the piece starts at the left edge, `pieceY` down (not the hole's row). */
 export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), height: z.number().int(), pieceY: z.number().int() });
 

@@ -75,6 +75,12 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.smsRegister, async ({ ctx, body }) => {
     const m = ctx.merchant;
     if (!m.modules.REGMOBVERF3) throw new AppError(ErrorCode.MODULE_DISABLED);
+    // The spec's registration SMS carries the geetest fields: with the bot check on, a solved slider for
+    // this number (one try, consumed whatever the answer) before any code is sent or any limit spent.
+    if (m.security.botCheck) {
+      const answer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
+      if (!(await bot.verify(body.botId, answer, { purpose: 'sms-register', account: body.mobileNo }))) throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
+    }
     const r = await sms.send(m.code, 'register', body.countryDialingCode, body.mobileNo, ctx.ip,
       (code) => `${m.brand.siteName}: your registration code is ${code}. Valid 5 minutes. Never share it.`);
     return { expiredMinutes: r.expiredMinutes };

@@ -21,8 +21,8 @@ function call<T = Json>(path: string, init: { method?: string; body?: unknown; t
   const headers: Record<string, string> = path.startsWith('/wps/dev/') ? {} : { 'x-forwarded-for': init.ip ?? '10.0.0.1' };
   return api<T>(t.url, path, { ...init, headers });
 }
-async function bot(account: string) {
-  const c = (await call<{ botId: string }>(`/wps/botcheck?account=${encodeURIComponent(account)}`)).json!.value!;
+async function bot(account: string, purpose: 'login' | 'sms-register' = 'login') {
+  const c = (await call<{ botId: string }>(`/wps/botcheck?account=${encodeURIComponent(account)}&purpose=${purpose}`)).json!.value!;
   const a = (await call<{ answer: number; answerY: number }>(`/wps/dev/botcheck/${c.botId}`)).json!.value!;
   return { botId: c.botId, botAnswer: a.answer, botAnswerY: a.answerY };
 }
@@ -94,8 +94,23 @@ describe('registration', () => {
 
   it('registers by mobile with a single-use SMS code and a password (the same rules as username registration)', async () => {
     const ip = freshIp();
-    const sent = await call<{ expiredMinutes: number }>('/wps/verification/sms/register', { body: { mobileNo: '09171234567', countryDialingCode: '63' }, ip });
+    const smsBody = { mobileNo: '09171234567', countryDialingCode: '63' };
+    // The bot check is on (the default): no slider, a slider solved for another number or for a login,
+    // a wrong answer: each refused, and no code sent.
+    const wrong = async () => {
+      const b = await bot('09171234567', 'sms-register');
+      return { ...b, botAnswer: (b.botAnswer + 40) % 200 };
+    };
+    for (const extra of [{}, await bot('09170000000', 'sms-register'), await bot('09171234567'), await wrong()]) {
+      const refused = await call('/wps/verification/sms/register', { body: { ...smsBody, ...extra }, ip });
+      expect(refused.json, JSON.stringify(extra)).toMatchObject({ success: false, code: 'BOT_CHECK_REQUIRED' });
+    }
+    expect((await t.portal.db.query(`SELECT 1 FROM sms_codes WHERE mobile_num LIKE '%9171234567'`)).rows).toEqual([]);
+    const solved = await bot('09171234567', 'sms-register');
+    const sent = await call<{ expiredMinutes: number }>('/wps/verification/sms/register', { body: { ...smsBody, ...solved }, ip });
     expect(sent.json?.value?.expiredMinutes).toBe(1);
+    // A solved slider is good for one send.
+    expect((await call('/wps/verification/sms/register', { body: { ...smsBody, ...solved }, ip })).json).toMatchObject({ code: 'BOT_CHECK_REQUIRED' });
     const code = await lastCode('+639171234567');
     expect(code).toMatch(/^\d{6}$/);
     const base = { mobileNum: '9171234567', countryDialingCode: '63', verificationCode: code, termsAccepted: true, ageConfirmed: true, payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' };

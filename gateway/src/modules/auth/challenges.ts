@@ -42,7 +42,7 @@ export function createCaptchas(db: Queryable) {
 export type Captchas = ReturnType<typeof createCaptchas>;
 
 /** What a slider challenge is issued for: it passes only for that purpose and that account, once. */
-export type BotBinding = { purpose: 'login'; account: string };
+export type BotBinding = { purpose: 'login' | 'sms-register'; account: string };
 export type BotAnswer = { x: number; y: number };
 
 /** The bot check behind an interface, so another provider (geetest and the like) can be plugged in. */

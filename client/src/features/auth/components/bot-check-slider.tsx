@@ -3,6 +3,8 @@ import type { KeyboardEvent, PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBotChallenge } from '../lib/auth-types';
 import { BOT_PIECE_SIZE, clampLeft, clampTop, toImageX, toImageY } from '../lib/bot-slider';
+// Its styles (bot-check__*): also shown by the registration form, whose chunk has no login form.
+import './auth.css';
 
 type Props = {
   challenge: TBotChallenge;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,12 @@ import { SmsCodeButton } from '../../../ui/sms-code-button';
 import { checkAffiliate } from '../api/check-affiliate';
 import { register } from '../api/register';
 import { sendRegisterSms } from '../api/send-register-sms';
+import { getBotChallenge } from '../../auth/api/get-bot-challenge';
+import { BotCheckSlider } from '../../auth/components/bot-check-slider';
+import type { TBotChallenge } from '../../auth/lib/auth-types';
+import { ApiError } from '../../../lib/api';
+import type { SmsSendInput } from '../../../lib/sms-countdown-machine';
+import { ErrorCode } from '@portal/contracts/api/errors';
 import { registrationMachine } from '../machines/registration-machine';
 import { visibleFields, type RegisterKind, type RegistrationSetup } from '../machines/registration-form';
 import { CaptchaImage } from './captcha-image';
@@ -42,7 +48,7 @@ export function RegisterModal({ open, onClose, afterRegister }: Props) {
   return (
     <Modal name="registerModal" open={open} onClose={onClose} title={t(isAfterStep ? 'register_done_title' : 'register_title')} width={460} height={360}>
       {settings.data && whitelabel.data ? (
-        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} afterRegister={afterRegister} onAfterStep={() => setAfterStep(true)} />
+        <RegisterForm settings={settings.data} modules={whitelabel.data.modules} botCheck={whitelabel.data.security.botCheck} afterRegister={afterRegister} onAfterStep={() => setAfterStep(true)} />
       ) : settings.error || whitelabel.error ? (
         <FormMessage message={errorMessage(settings.error ?? whitelabel.error)} />
       ) : (
@@ -59,11 +65,28 @@ function urlAffiliateCode(): string | null {
   return q.get('affiliateCode') || q.get('code') || null;
 }
 
-function RegisterForm({ settings, modules, afterRegister, onAfterStep }: { settings: TRegisterSettings; modules: Record<string, boolean>; afterRegister?: Props['afterRegister']; onAfterStep?: () => void }) {
+type BotPrompt = { challenge: TBotChallenge; solved: (x: number, y: number) => void; cancelled: () => void };
+
+function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep }: { settings: TRegisterSettings; modules: Record<string, boolean>; botCheck: boolean; afterRegister?: Props['afterRegister']; onAfterStep?: () => void }) {
   const { t } = useTranslation('register');
   const navigate = useNavigate();
   const [captchaRound, setCaptchaRound] = useState(0);
   const [smsError, setSmsError] = useState<FieldMessage | null>(null);
+  // The registration SMS carries a solved slider while the merchant's bot check is on (spec: "mobileNo
+  // plus geetest fields"): "Send code" shows it first, for the number typed; a cancelled slider sends
+  // nothing and says why under the field.
+  const [botPrompt, setBotPrompt] = useState<BotPrompt | null>(null);
+  const sendSms = useCallback(async (input: SmsSendInput) => {
+    if (!botCheck) return sendRegisterSms(input);
+    const challenge = await getBotChallenge(input.mobileNum, undefined, 'sms-register');
+    const answer = await new Promise<{ x: number; y: number }>((resolve, reject) =>
+      setBotPrompt({
+        challenge,
+        solved: (x, y) => resolve({ x, y }),
+        cancelled: () => reject(new ApiError(ErrorCode.BOT_CHECK_REQUIRED, 'The slider was not solved')),
+      }));
+    return sendRegisterSms(input, { botId: challenge.botId, botAnswer: answer.x, botAnswerY: answer.y });
+  }, [botCheck]);
   const offset = useBrandOffset();
   const setup = useMemo<RegistrationSetup>(
     () => ({
@@ -186,7 +209,7 @@ function RegisterForm({ settings, modules, afterRegister, onAfterStep }: { setti
             <FormField
               key={field}
               {...common}
-              addon={<SmsCodeButton mobileNum={value('mobileNum')} countryDialingCode={value('countryDialingCode') || homeDialingCode(settings)} send={sendRegisterSms} onError={setSmsError} />}
+              addon={<SmsCodeButton mobileNum={value('mobileNum')} countryDialingCode={value('countryDialingCode') || homeDialingCode(settings)} send={sendSms} onError={setSmsError} />}
             />
           );
         }
@@ -231,6 +254,17 @@ function RegisterForm({ settings, modules, afterRegister, onAfterStep }: { setti
           {t('go_login')}
         </button>
       </p>
+      <Modal name="smsBotCheck" open={!!botPrompt} onClose={() => { botPrompt?.cancelled(); setBotPrompt(null); }} title={t('sms_bot_title')} lockScroll={false} width={340} height={330}>
+        {botPrompt && (
+          <div className="form">
+            <BotCheckSlider
+              challenge={botPrompt.challenge}
+              onSolved={(x, y) => { botPrompt.solved(x, y); setBotPrompt(null); }}
+              onCancel={() => { botPrompt.cancelled(); setBotPrompt(null); }}
+            />
+          </div>
+        )}
+      </Modal>
       <Modal
         name="invitation_code_error"
         open={state.matches('invitationRefused')}
