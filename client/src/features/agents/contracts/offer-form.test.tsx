@@ -4,13 +4,15 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { i18n } from '../../../i18n/i18n';
 import { CONTRACTS_KEY, type TAgentContract } from './api';
-import { HELD_FILTER, OfferContractForm, offerableKinds } from './offer-form';
+import { HELD_FILTER, OfferContractForm, draftFor, offerLimits, offerableKinds, termsOf } from './offer-form';
 
-function held(kinds: TAgentContract['kind'][]): QueryClient {
+function held(kinds: TAgentContract['kind'][], terms?: TAgentContract['terms']): QueryClient {
   const qc = new QueryClient();
-  qc.setQueryData([...CONTRACTS_KEY, 'list', HELD_FILTER], { list: kinds.map((kind, i) => ({ id: i + 1, kind })), pageNo: 1, pageSize: 100, total: kinds.length });
+  qc.setQueryData([...CONTRACTS_KEY, 'list', HELD_FILTER], { list: kinds.map((kind, i) => ({ id: i + 1, kind, ...(terms ? { terms } : {}) })), pageNo: 1, pageSize: 100, total: kinds.length });
   return qc;
 }
+/** The agent's own dividend: 40 %, weekly, 3 active members and 1,000.00 of bets. */
+const OWN_DIVIDEND = { kind: 'dividend', rate: 4000, activeMembers: 3, betAmount: 100_000, profitLossPeriod: 'weekly' } as const;
 function render(qc: QueryClient, lang = 'EN') {
   void i18n.changeLanguage(lang);
   const html = renderToStaticMarkup(
@@ -43,5 +45,25 @@ describe('offer contract form', () => {
     expect(html).toContain('data-testid="offer-none"');
     expect(html).not.toContain('offer-submit');
     expect(html).toContain(i18n.getFixedT(lang)('agents:contracts.form.noneHeld'));
+  });
+
+  it("bounds the offer by the agent's own contract: rate up to its own, its period, its conditions as the least", () => {
+    expect(offerLimits('dividend', OWN_DIVIDEND)).toEqual({ min: 1, max: 4000, period: 'weekly' });
+    const draft = draftFor(OWN_DIVIDEND);
+    expect(draft).toEqual({ rate: '', activeMembers: '3', betAmount: '1000.00', period: 'weekly' });
+    // Above its own rate: refused in the form (the server answers CONTRACT_RATE_ABOVE_UPLINE); at it: the terms, on its period.
+    expect(termsOf('dividend', { ...draft, rate: '50' }, 2, OWN_DIVIDEND)).toEqual({ ok: false, error: 'contracts.form.rateRange' });
+    expect(termsOf('dividend', { ...draft, rate: '40', period: 'daily' }, 2, OWN_DIVIDEND)).toEqual({
+      ok: true, terms: { kind: 'dividend', rate: 4000, activeMembers: 3, betAmount: 100_000, profitLossPeriod: 'weekly' },
+    });
+    // Without a contract of its own (the form's fallback): the kind's bounds.
+    expect(offerLimits('dividend', undefined).max).toBe(10_000);
+    for (const lang of ['EN', 'TY']) {
+      const html = render(held(['dividend'], OWN_DIVIDEND), lang);
+      const fixed = i18n.getFixedT(lang)('agents:contracts.periodName.weekly');
+      expect(html).toContain(`<span data-testid="offer-period">${fixed}</span>`);
+      expect(html).toContain('40%)');
+      expect(html).not.toContain('100%)');
+    }
   });
 });

@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONTRACT_KINDS, RATE_BOUNDS, type ContractKind, type TContractTerms } from '@portal/contracts/domain/agent-contracts';
 import { DIVIDEND_PERIOD_TYPES, type DividendPeriodType } from '@portal/contracts/domain/agent-periods';
 import { parseAmountMinor } from '../../../lib/money-input';
+import { toMajorInput } from '@portal/contracts/domain/money';
 import { useCurrency } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
@@ -13,10 +14,34 @@ import { CONTRACTS_KEY, bpsOf, offerContract, percentOf, useContracts, type TAge
 export type OfferDraft = { rate: string; activeMembers: string; betAmount: string; period: DividendPeriodType };
 const EMPTY: OfferDraft = { rate: '', activeMembers: '0', betAmount: '0', period: 'daily' };
 
-/** Terms from the form, or the i18n key of what is wrong; the bet amount in the currency's decimals (`exponent`). */
-export function termsOf(kind: ContractKind, d: OfferDraft, exponent = 2): { ok: true; terms: TContractTerms } | { ok: false; error: string } {
-  const rate = bpsOf(d.rate);
+/**
+ * What the agent may offer of a kind (contracts/domain/agent-contracts.ts validateOffer): a rate up to
+ * its own contract's, conditions at least its own, a dividend on its own contract's period.
+ */
+export function offerLimits(kind: ContractKind, own: TContractTerms | undefined): { min: number; max: number; period: DividendPeriodType | null } {
   const bounds = RATE_BOUNDS[kind];
+  return {
+    min: bounds.min,
+    max: own && own.kind === kind ? Math.min(bounds.max, own.rate) : bounds.max,
+    period: own?.kind === 'dividend' && kind === 'dividend' ? own.profitLossPeriod : null,
+  };
+}
+
+/** The form as it opens for a kind: the agent's own conditions and period (the least it may ask), no rate yet. */
+export function draftFor(own: TContractTerms | undefined, exponent = 2): OfferDraft {
+  if (!own) return EMPTY;
+  return {
+    rate: '',
+    activeMembers: String(own.activeMembers),
+    betAmount: own.betAmount ? toMajorInput(own.betAmount, exponent) : '0',
+    period: own.kind === 'dividend' ? own.profitLossPeriod : EMPTY.period,
+  };
+}
+
+/** Terms from the form, or the i18n key of what is wrong; the bet amount in the currency's decimals (`exponent`). */
+export function termsOf(kind: ContractKind, d: OfferDraft, exponent = 2, own?: TContractTerms): { ok: true; terms: TContractTerms } | { ok: false; error: string } {
+  const rate = bpsOf(d.rate);
+  const bounds = offerLimits(kind, own);
   if (rate === null || rate < bounds.min || rate > bounds.max) return { ok: false, error: 'contracts.form.rateRange' };
   const activeMembers = /^\d{1,8}$/.test(d.activeMembers.trim()) ? Number(d.activeMembers.trim()) : null;
   if (activeMembers === null) return { ok: false, error: 'contracts.form.activeMembersInvalid' };
@@ -25,7 +50,7 @@ export function termsOf(kind: ContractKind, d: OfferDraft, exponent = 2): { ok: 
   const base = { rate, activeMembers, betAmount };
   switch (kind) {
     case 'dividend':
-      return { ok: true, terms: { kind, ...base, profitLossPeriod: d.period } };
+      return { ok: true, terms: { kind, ...base, profitLossPeriod: bounds.period ?? d.period } };
     case 'dailyWages':
       return { ok: true, terms: { kind, ...base, validBetPeriod: 'daily' } };
     case 'hourlySalary':
@@ -54,14 +79,22 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
   const kinds = offerableKinds(held.data?.list ?? []);
   const [chosen, setKind] = useState<ContractKind>('dailyWages');
   const kind: ContractKind = kinds.includes(chosen) ? chosen : (kinds[0] ?? chosen);
-  const [draft, setDraft] = useState<OfferDraft>(EMPTY);
-  const [touched, setTouched] = useState(false);
+  // The agent's own live contract of this kind: the most it may offer and the least it may ask.
+  const own = held.data?.list.find((c) => c.kind === kind)?.terms;
   const { exponent } = useCurrency();
-  const parsed = termsOf(kind, draft, exponent);
+  const [draft, setDraftState] = useState<OfferDraft>(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const ownKey = own ? JSON.stringify(own) : '';
+  useEffect(() => {
+    setDraftState(draftFor(own, exponent));
+    setTouched(false);
+    // Reset when the kind or the own contract changes (ownKey stands for `own`).
+  }, [kind, ownKey, exponent]);
+  const parsed = termsOf(kind, draft, exponent, own);
   const m = useMutation({
     mutationFn: (terms: TContractTerms) => offerContract(downlineId, terms),
     onSuccess: () => {
-      setDraft(EMPTY);
+      setDraftState(draftFor(own, exponent));
       setTouched(false);
     },
     onSettled: () => void qc.invalidateQueries({ queryKey: CONTRACTS_KEY }),
@@ -70,7 +103,12 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
   useRealtimeEvent('contract.updated', (env) => {
     if (m.isSuccess && env.payload.contractId === String(m.data.id)) m.reset();
   });
-  const bounds = RATE_BOUNDS[kind];
+  // A change to the terms takes the last refusal off the form (it was about other terms).
+  const setDraft = (d: OfferDraft) => {
+    if (m.isError) m.reset();
+    setDraftState(d);
+  };
+  const bounds = offerLimits(kind, own);
   if (held.isError) return <p className="form-field__error" role="alert">{t(errorKey(held.error), { ns: 'common' })}</p>;
   if (held.isPending) return <p className="cx-muted">{t('contracts.loading')}</p>;
   if (kinds.length === 0) {
@@ -111,7 +149,7 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
           <span className="form-field__label">{t(OFFER_TEXT_KEYS.betAmount)}</span>
           <input className="form-field__input" inputMode="decimal" value={draft.betAmount} onChange={(e) => setDraft({ ...draft, betAmount: e.target.value })} data-testid="offer-bet-amount" />
         </label>
-        {kind === 'dividend' ? (
+        {kind === 'dividend' && !bounds.period ? (
           <label className="form-field">
             <span className="form-field__label">{t(OFFER_TEXT_KEYS.period)}</span>
             <select className="form-field__input" value={draft.period} onChange={(e) => setDraft({ ...draft, period: e.target.value as DividendPeriodType })} data-testid="offer-period">
@@ -121,7 +159,7 @@ export function OfferContractForm({ downlineId, preview }: { downlineId: number;
         ) : (
           <div className="form-field">
             <span className="form-field__label">{t(OFFER_TEXT_KEYS.period)}</span>
-            <span>{t(`contracts.periodName.${kind === 'dailyWages' ? 'daily' : kind === 'hourlySalary' ? 'hourly' : 'fiveMinutes'}`)}</span>
+            <span data-testid="offer-period">{t(`contracts.periodName.${bounds.period ?? (kind === 'dailyWages' ? 'daily' : kind === 'hourlySalary' ? 'hourly' : 'fiveMinutes')}`)}</span>
           </div>
         )}
         <button type="submit" className="btn btn--primary" disabled={m.isPending} data-testid="offer-submit">{t('contracts.action.offer')}</button>
