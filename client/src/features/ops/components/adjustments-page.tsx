@@ -142,7 +142,7 @@ export function AdjustmentsPage() {
             </thead>
             <tbody>
               {(recent.data?.list ?? []).length === 0 ? (
-                <EmptyRow cols={5}>{recent.isPending ? t('loading') : t('empty_audit')}</EmptyRow>
+                <EmptyRow cols={5}>{recent.isPending ? t('loading') : t('empty_adjustments')}</EmptyRow>
               ) : (
                 recent.data?.list.map((a) => {
                   const n = num(a.after, 'amount');
