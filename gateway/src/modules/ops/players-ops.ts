@@ -152,7 +152,7 @@ export function mountOpsPlayerRoutes(call: OpsCall, deps: { db: Db; rg: Rg | nul
   call(opsPlayerCalls.notes, 'players.notes', async ({ ctx, id }) => {
     await player(ctx.merchant, id);
     const r = await db.query<{ id: string; note: string; operator_username: string; at: Date | string }>(
-      'SELECT id::text, note, operator_username, at FROM member_notes WHERE member_id = $1 AND merchant_code = $2 ORDER BY id DESC LIMIT 200', [id, ctx.merchant.code]);
+      'SELECT id::text, note, operator_username, at FROM member_notes WHERE member_id = $1 AND merchant_code = $2 ORDER BY member_notes.id DESC LIMIT 200', [id, ctx.merchant.code]);
     return { list: r.rows.map(toNote) };
   });
   call(opsPlayerCalls.addNote, 'players.notes', async ({ ctx, id, body }) => {

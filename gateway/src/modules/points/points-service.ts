@@ -139,7 +139,7 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
   async function history(memberId: number, pageNo: number, pageSize: number) {
     const r = await db.query<{ id: string; kind: TPointsKind; delta: string; owed_delta: string; balance_after: string; ref: string | null; created_at: Date | string; total: number }>(
       `SELECT id::text, kind, delta::text, owed_delta::text, balance_after::text, ref, created_at, count(*) OVER ()::int AS total
-         FROM points_ledger WHERE member_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`, [memberId, pageSize, (pageNo - 1) * pageSize]);
+         FROM points_ledger WHERE member_id = $1 ORDER BY points_ledger.id DESC LIMIT $2 OFFSET $3`, [memberId, pageSize, (pageNo - 1) * pageSize]);
     const total = r.rows[0]?.total ?? (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM points_ledger WHERE member_id = $1', [memberId])).rows[0]!.c;
     const list: TPointsEntry[] = r.rows.map((x) => ({
       id: x.id, kind: x.kind, delta: n(x.delta), owedDelta: n(x.owed_delta), balanceAfter: n(x.balance_after), ref: x.ref, createdAt: iso(x.created_at)!,

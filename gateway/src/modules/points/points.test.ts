@@ -81,6 +81,20 @@ describe('points', { timeout: 180_000 }, () => {
     expect((await last).payload).toMatchObject({ balance: 250, reason: 'clawback' });
   });
 
+  it('the details are newest first by entry number, also across a power of ten (not sorted as text)', async () => {
+    const p = await player();
+    // The next entries get numbers 10^k - 1, 10^k and 10^k + 1: as text '99' sorts above '101'.
+    const max = Number((await t.portal.db.query<{ m: string }>('SELECT coalesce(max(id), 0)::text AS m FROM points_ledger')).rows[0]!.m);
+    const next = 10 ** String(max + 2).length;
+    await t.portal.db.query(`SELECT setval(pg_get_serial_sequence('points_ledger', 'id'), $1)`, [next - 2]);
+    for (const amount of [1_00, 2_00, 3_00]) {
+      await bet(p, amount);
+      await drain();
+    }
+    const h = (await call<{ list: Array<{ id: string; delta: number }> }>('/wps/v2/points/history?pageNo=1&pageSize=10', { token: p.token })).json!.value!;
+    expect(h.list.map((x) => [x.id, x.delta])).toEqual([[String(next + 1), 3], [String(next), 2], [String(next - 1), 1]]);
+  });
+
   it('a rollback of spent points records the shortfall, netted against the next earnings', async () => {
     const p = await player();
     const r = await reward({ pointsRequired: 150, amount: 0, quantity: 5 });

@@ -317,7 +317,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
   async function raffle(merchant: string, memberId: number | null, promotionId: number) {
     const p = await promotion(db, merchant, promotionId);
     if (p.kind !== 'raffle') throw new AppError(ErrorCode.NOT_FOUND);
-    const entries = (await db.query<{ id: string; member_id: string }>('SELECT id::text, member_id::text FROM promotion_joins WHERE promotion_id = $1 ORDER BY id', [p.id])).rows;
+    const entries = (await db.query<{ id: string; member_id: string }>('SELECT id::text, member_id::text FROM promotion_joins WHERE promotion_id = $1 ORDER BY promotion_joins.id', [p.id])).rows;
     const winners = (await db.query<{ member_id: string }>('SELECT member_id::text FROM promotion_raffle_winners WHERE promotion_id = $1 ORDER BY position', [p.id])).rows;
     const entryOf = new Map(entries.map((e) => [e.member_id, e.id]));
     return {

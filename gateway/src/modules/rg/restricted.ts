@@ -125,7 +125,7 @@ export function createRestricted(deps: { db: Db; jobs: JobQueue | null; rg: Rg }
   async function liftDropped(merchant: string, importId: number): Promise<number> {
     return db.tx(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`rg-restricted:${merchant}`]);
-      const current = (await tx.query<{ id: string }>('SELECT id::text FROM rg_restricted_imports WHERE merchant_code = $1 ORDER BY id DESC LIMIT 1', [merchant])).rows[0];
+      const current = (await tx.query<{ id: string }>('SELECT id::text FROM rg_restricted_imports WHERE merchant_code = $1 ORDER BY rg_restricted_imports.id DESC LIMIT 1', [merchant])).rows[0];
       // Only the newest list decides: an older import's late job lifts nothing.
       if (!current || Number(current.id) !== importId) return 0;
       const r = await tx.query<{ id: string; member_id: number }>(

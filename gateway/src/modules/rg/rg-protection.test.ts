@@ -124,6 +124,10 @@ describe('restricted persons (Philippine rules)', () => {
       expect(reg.status, reg.text).toBe(200);
       ids[k] = reg.json!.value!.memberId;
     }
+    // The two imports get the numbers 10^k - 1 and 10^k: '99' sorts above '100' as text, and the newest list must still be the one that decides.
+    const maxImport = Number((await t.portal.db.query<{ m: string }>('SELECT coalesce(max(id), 0)::text AS m FROM rg_restricted_imports')).rows[0]!.m);
+    const second0 = 10 ** String(maxImport + 2).length - 1;
+    await t.portal.db.query(`SELECT setval(pg_get_serial_sequence('rg_restricted_imports', 'id'), $1)`, [second0 - 1]);
     const first = await api<{ id: number }>(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: [dropped, kept, selfEx, opEx].map((n) => `${n},1988-08-08,government_official`).join('\n') } });
     expect((await t.portal.jobs.runNow('rg.restricted.recheck', `DEMO:${first.json!.value!.id}`)).state).toBe('done');
     // besides the list's exclusion, one self-excludes and an operator excludes another
@@ -134,7 +138,8 @@ describe('restricted persons (Philippine rules)', () => {
       'SELECT kind FROM rg_exclusions WHERE member_id = $1 AND ended_at IS NULL ORDER BY kind', [memberId])).rows.map((r) => r.kind);
     expect(await kinds(ids.opEx!)).toEqual(['operator', 'restricted']);
 
-    // the newer list names only `kept`
+    // the newer list names only `kept` (its number is the power of ten after the first's 9...9: as text it sorts below)
+    expect(String(second0 + 1)).toMatch(/^10+$/);
     const second = await api<{ id: number }>(t.url, '/ops/api/rg/restricted/import', { token: risk, body: { csv: `${kept},1988-08-08,government_official\n` } });
     const secondId = second.json!.value!.id;
     expect((await t.portal.jobs.runNow('rg.restricted.recheck', `DEMO:${secondId}`)).state).toBe('done');

@@ -275,7 +275,7 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
         `SELECT id::text, action, operator_username, operator_id, before, after, at, count(*) OVER ()::int AS total FROM audit_log
           WHERE merchant_code = $1 AND target_type = 'member' AND target_id = $2 AND action LIKE 'rg.%'
             -- a relative's request (and a rejection) is not shown to the player: only its outcome, the exclusion
-            AND action NOT LIKE 'rg.family.%' ORDER BY id DESC LIMIT $3 OFFSET $4`,
+            AND action NOT LIKE 'rg.family.%' ORDER BY audit_log.id DESC LIMIT $3 OFFSET $4`,
         [merchant, String(memberId), pageSize, (pageNo - 1) * pageSize]);
       return {
         list: r.rows.map((e) => ({ id: e.id, action: e.action, by: e.operator_id === null ? (e.operator_username === 'system' ? 'system' : 'you') : 'operator', before: e.before, after: e.after, at: iso(e.at)! })),
