@@ -107,7 +107,9 @@ describe('issue 12 in Chromium', () => {
     await page.getByTestId('deposit-channels').waitFor({ timeout: 15_000 });
     const text = await page.locator('main').innerText();
     expect(text).not.toMatch(/\b(GCASH|MAYA|INSTAPAY|BANK|TCG_SEA)\b/);
-    expect(text).toContain('Bank transfer sa InstaPay');
+    expect(text).toContain('Paglipat sa bangko (InstaPay)');
+    // Its line under the name says how, not the name again.
+    expect(text).toContain('Paglilipat sa bangko gamit ang InstaPay');
     await context.close();
   });
 

@@ -9,7 +9,7 @@ afterEach(async () => {
 
 describe('the console deposits list: payment method column', () => {
   it('names the method in EN and TY, never its code', async () => {
-    for (const [lang, code, name] of [['EN', 'MOMO', 'MoMo'], ['EN', 'INSTAPAY', 'Bank transfer (InstaPay)'], ['TY', 'INSTAPAY', 'Bank transfer sa InstaPay'], ['TY', 'NAPAS', 'Bank transfer sa NAPAS 247']] as const) {
+    for (const [lang, code, name] of [['EN', 'MOMO', 'MoMo'], ['EN', 'INSTAPAY', 'Bank transfer (InstaPay)'], ['TY', 'INSTAPAY', 'Paglipat sa bangko (InstaPay)'], ['TY', 'NAPAS', 'Paglipat sa bangko (NAPAS 247)']] as const) {
       const text = textOf(await renderStatic(lang, <DepositChannel code={code} provider="sim" />, { namespaces: ['ops', 'wallet'] }));
       // The name, then the provider (the code itself, 'MOMOsim', before).
       expect(text, `${lang} ${code}`).toBe(`${name}sim`);
