@@ -162,7 +162,8 @@ export function AgentContractsPage() {
               </StatusChip>
               {c.endReason && <span className="ops-sub">{t(`contract_end_${c.endReason}`)}</span>}
             </td>
-            <td className="nowrap">
+            {/* Not nowrap: 'Inalok noong <date>' and its siblings are long in TY, and the table outgrew the page at 1366 px. */}
+            <td>
               <span className="ops-sub">{t('contracts_offered_at', { at: formatDateTime(c.offeredAt) })}</span>
               {c.answeredAt && <span className="ops-sub">{t('contracts_answered_at', { at: formatDateTime(c.answeredAt) })}</span>}
               {c.endedAt && <span className="ops-sub">{t('contracts_ended_at', { at: formatDateTime(c.endedAt) })}</span>}
