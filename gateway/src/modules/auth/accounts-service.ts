@@ -14,7 +14,7 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { BotChecker, Captchas } from './challenges.ts';
+import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
 import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
 import { countriesFor, registrationRules, ruleOf } from './registration-settings.ts';
@@ -269,8 +269,7 @@ export function createAccounts(deps: AccountsDeps) {
       };
       await assertNotLocked(accountKey);
       if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
-      const botAnswer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
-      if (m.security.botCheck && !(await bot.verify(body.botId, botAnswer, { purpose: 'login', account: body.username }))) {
+      if (m.security.botCheck && !(await bot.verify(body.botId, botAnswerOf(body), { purpose: 'login', account: body.username }))) {
         throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
       }
       // The account by its name; with MOBILENUMPASSREG3, else by its mobile number. Found by its number,

@@ -4,7 +4,7 @@ import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { mountCall, type RequestContext } from '../../app/http.ts';
 import type { Accounts } from './accounts-service.ts';
-import type { BotChecker, Captchas } from './challenges.ts';
+import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
 import type { SmsCodes } from './sms-codes.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
@@ -77,9 +77,8 @@ export function mountAuthRoutes(
     if (!m.modules.REGMOBVERF3) throw new AppError(ErrorCode.MODULE_DISABLED);
     // The spec's registration SMS carries the geetest fields: with the bot check on, a solved slider for
     // this number (one try, consumed whatever the answer) before any code is sent or any limit spent.
-    if (m.security.botCheck) {
-      const answer = body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
-      if (!(await bot.verify(body.botId, answer, { purpose: 'sms-register', account: body.mobileNo }))) throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
+    if (m.security.botCheck && !(await bot.verify(body.botId, botAnswerOf(body), { purpose: 'sms-register', account: body.mobileNo }))) {
+      throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
     }
     const r = await sms.send(m.code, 'register', body.countryDialingCode, body.mobileNo, ctx.ip,
       (code) => `${m.brand.siteName}: your registration code is ${code}. Valid 5 minutes. Never share it.`);

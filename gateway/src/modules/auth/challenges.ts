@@ -45,6 +45,11 @@ export type Captchas = ReturnType<typeof createCaptchas>;
 export type BotBinding = { purpose: 'login' | 'sms-register'; account: string };
 export type BotAnswer = { x: number; y: number };
 
+/** A request's slider answer (its botAnswer and botAnswerY fields), or undefined when either is missing. */
+export function botAnswerOf(body: { botAnswer?: number | undefined; botAnswerY?: number | undefined }): BotAnswer | undefined {
+  return body.botAnswer === undefined || body.botAnswerY === undefined ? undefined : { x: body.botAnswer, y: body.botAnswerY };
+}
+
 /** The bot check behind an interface, so another provider (geetest and the like) can be plugged in. */
 export type BotChecker = {
   challenge(bind: BotBinding): Promise<{ botId: string; image: string; width: number; height: number; pieceY: number }>;
