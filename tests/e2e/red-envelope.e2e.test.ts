@@ -66,6 +66,13 @@ describe('red envelope', () => {
     expect(await player.page.getByTestId('envelope-left').innerText()).toBe('5 left');
     await player.page.waitForTimeout(1000);
     await player.page.screenshot({ path: '/tmp/envelope-float.png' });
+    // The player may tuck it aside (it covers what is under it): a tab at the edge with the count brings it back.
+    await player.page.getByTestId('envelope-tuck').click();
+    await player.page.getByTestId('envelope-tab').waitFor();
+    expect(await float.count()).toBe(0);
+    expect(await player.page.getByTestId('envelope-tab').innerText()).toBe('1');
+    await player.page.getByTestId('envelope-tab').click();
+    await float.waitFor();
     await float.click();
     expect(await player.page.getByTestId('envelope-message').innerText()).toBe('Happy weekend, players!');
     // The coin's label fits inside it in both languages (Tagalog "Buksan" showed clipped as "Buksar").

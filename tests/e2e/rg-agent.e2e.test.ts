@@ -7,7 +7,8 @@ import { apiLogin, signInContext } from './support/session.ts';
 /**
  * Responsible gaming seen from the agent's back office (issue 13): an agent sees its two downline
  * players in downline management; one of them self-excludes; after a reload the agent's list no
- * longer shows that player, and still shows the other one.
+ * longer shows that player, and still shows the other one. A player's row has no contracts button
+ * (contracts are between agents), a downline agent's has.
  */
 let gw: GatewayProcess;
 let browser: Browser;
@@ -44,6 +45,7 @@ describe("an agent's team list and responsible gaming", () => {
     const agent = await member(`rgag${tag}`, 2);
     const excluded = await member(`rgpx${tag}`, 0, agent.account);
     const kept = await member(`rgpk${tag}`, 0, agent.account);
+    const subAgent = await member(`rgaa${tag}`, 2, agent.account);
 
     const { context, page } = await newPage(browser, { lang: 'EN' });
     await signInContext(context, agent.token, gw.url);
@@ -56,6 +58,10 @@ describe("an agent's team list and responsible gaming", () => {
     const before = await list.locator('tbody').innerText();
     expect(before).toContain(excluded.account);
     expect(before).toContain(kept.account);
+    // contracts are between agents: a player's row offers a transfer but no contracts, an agent's both
+    await page.getByTestId(`ao-transfer-${kept.account}`).waitFor();
+    expect(await page.getByTestId(`ao-contracts-${kept.account}`).count()).toBe(0);
+    await page.getByTestId(`ao-contracts-${subAgent.account}`).waitFor();
 
     // the player self-excludes for six months from its own session
     const ex = await call('/wps/v2/rg/exclusion', excluded.token, { kind: 'self', duration: '6m' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BRAND_COLOR_VARS, brandColorProblems, THEME_BACKGROUNDS, type TBrandColors } from '@portal/contracts/domain/brand-colors';
+import { BRAND_COLOR_VARS, brandColorProblems, contrastRatio, THEME_BACKGROUNDS, type TBrandColors } from '@portal/contracts/domain/brand-colors';
 import { applyBrandColors, type BrandStyleTarget } from './brand-colors';
 
 const STYLES = readFileSync(new URL('../app/styles.css', import.meta.url), 'utf8');
@@ -26,6 +26,26 @@ describe('brand colours in the client', () => {
     expect(rule(STYLES, "[data-theme='dark'] {")['--bg']).toBe(THEME_BACKGROUNDS.dark);
     expect(rule(STYLES, "[data-theme='light'] {")['--bg']).toBe(THEME_BACKGROUNDS.light);
     expect(brandColorProblems(COLORS)).toEqual([]);
+  });
+
+  it('the default theme colours read on every surface of their theme, and pass the check an operator\'s colours must pass', () => {
+    const dark = rule(STYLES, "[data-theme='dark'] {");
+    const light = rule(STYLES, "[data-theme='light'] {");
+    const low: string[] = [];
+    for (const [name, vars] of [['dark', dark], ['light', light]] as const) {
+      // text colours against every surface they are painted on (WCAG 1.4.3: 4.5:1 for normal text)
+      for (const text of ['--text', '--text-muted', '--accent', '--success', '--danger', '--warn']) {
+        for (const surface of ['--bg', '--surface', '--surface-2', '--surface-3']) {
+          const ratio = contrastRatio(vars[text]!, vars[surface]!);
+          if (ratio < 4.5) low.push(`${name} ${text} ${vars[text]} on ${surface} ${vars[surface]}: ${ratio.toFixed(2)}:1`);
+        }
+      }
+      // the ink of filled primary buttons and active tabs
+      const ink = contrastRatio(vars['--accent-ink']!, vars['--accent']!);
+      if (ink < 4.5) low.push(`${name} --accent-ink on --accent: ${ink.toFixed(2)}:1`);
+    }
+    expect(low).toEqual([]);
+    expect(brandColorProblems({ dark: { primary: dark['--accent']!, accent: dark['--accent-2']! }, light: { primary: light['--accent']!, accent: light['--accent-2']! } })).toEqual([]);
   });
 
   it('sets the theme variables the stylesheet defines for the current theme, and removes them again', () => {

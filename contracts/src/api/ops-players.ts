@@ -87,7 +87,7 @@ export const ZOpsPlayerRecordsQuery = z.object({
 export const ZOpsPlayerDeposit = z.object({ id: z.string(), amount: z.number().int(), status: z.string(), provider: z.string(), createdAt: z.string() });
 export const ZOpsPlayerWithdrawal = z.object({ id: z.string(), amount: z.number().int(), status: z.string(), createdAt: z.string() });
 /** A bet round of the vendor API (stake and win per round), of the last 90 days. */
-export const ZOpsPlayerBetRound = z.object({ vendor: z.string(), roundId: z.string(), gameCode: z.string().nullable(), stake: z.number().int(), win: z.number().int(), isRolledBack: z.boolean(), at: z.string() });
+export const ZOpsPlayerBetRound = z.object({ vendor: z.string(), roundId: z.string(), gameCode: z.string().nullable(), gameName: z.string().nullable(), stake: z.number().int(), win: z.number().int(), isRolledBack: z.boolean(), at: z.string() });
 export type TOpsPlayerMoney = z.infer<typeof ZOpsPlayerMoney>;
 
 export const ZOpsPlayerNote = z.object({ id: z.string(), note: z.string(), author: z.string(), at: z.string() });

@@ -41,9 +41,16 @@ function CustomerServiceScreen() {
 
 /** The contract flags that gate items: the consolidated call when AGENTPOLICY3 is on (never for trial). */
 export function useAgentItemFlags(): AgentItemFlags {
+  return useAgentItemFlagsState().flags;
+}
+
+/** The flags, and whether they are still being read (the consolidated call has not answered yet). */
+export function useAgentItemFlagsState(): { flags: AgentItemFlags; isPending: boolean } {
   const { isTrial, isLogin } = useAuth();
   const hasPolicy = useModule('AGENTPOLICY3');
-  return flagsOf(useConsolidatedFunds(isLogin && hasPolicy && !isTrial).data);
+  const enabled = isLogin && hasPolicy && !isTrial;
+  const funds = useConsolidatedFunds(enabled);
+  return { flags: flagsOf(funds.data), isPending: enabled && funds.isPending };
 }
 
 /** Other features' screens composed into the agent centre (features do not import each other). */

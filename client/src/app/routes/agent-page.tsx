@@ -9,10 +9,10 @@ import { openPopup } from '../../lib/popups';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { Logo } from '../layout/header';
 import { AgentCentre } from '../../features/agents/components/agent-centre';
-import { resolveItem, type AgentOfficeItem } from '../../features/agents/components/office-items';
+import { isGatedItem, resolveItem, type AgentOfficeItem } from '../../features/agents/components/office-items';
 import { LanguageSelect } from '../layout/language-select';
 import { ThemeToggle } from '../layout/theme-toggle';
-import { useAgentCentreSlots, useAgentItemFlags } from './agent-centre-slots';
+import { useAgentCentreSlots, useAgentItemFlagsState } from './agent-centre-slots';
 import '../../features/auth/components/auth.css';
 import './agent-page.css';
 
@@ -102,9 +102,12 @@ export function AgentHomePage() {
   const { member } = useAuth();
   const { requestLogout, dialog } = useLogout('/agent');
   const [search, setSearch] = useSearchParams();
-  const flags = useAgentItemFlags();
+  const { flags, isPending: flagsPending } = useAgentItemFlagsState();
   const slots = useAgentCentreSlots();
   const item = resolveItem(search.get('item'), 'page', flags);
+  // A link to a contract-gated item (?item=agentDailyWages2) waits for the flags instead of showing team
+  // overview until they arrive (the page used to switch from one to the other half a second later).
+  const waitForFlags = flagsPending && isGatedItem(search.get('item'));
   const setItem = (id: AgentOfficeItem) => setSearch({ item: id }, { replace: false });
   return (
     <div className="agent-page">
@@ -125,7 +128,7 @@ export function AgentHomePage() {
         </div>
       </header>
       <main className="container agent-home__main">
-        <AgentCentre variant="page" item={item} onItem={setItem} flags={flags} slots={slots} />
+        {waitForFlags ? <div className="page-spinner" role="progressbar" aria-busy="true" data-testid="ao-loading" /> : <AgentCentre variant="page" item={item} onItem={setItem} flags={flags} slots={slots} />}
       </main>
       {dialog}
     </div>

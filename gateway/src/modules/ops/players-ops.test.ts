@@ -119,6 +119,13 @@ describe('the money records, a page at a time', () => {
     const b2 = await get<{ roundId: string; stake: number; win: number }>(opsPlayerCalls.playerBets.path, '?pageNo=2&pageSize=5');
     expect(b2.json!.value).toMatchObject({ pageNo: 2, pageSize: 5, total: 12 });
     expect(b2.json!.value!.list.map((b) => [b.roundId, b.stake, b.win])).toEqual([['round-7', 1000, 7], ['round-6', 1000, 6], ['round-5', 1000, 5], ['round-4', 1000, 4], ['round-3', 1000, 3]]);
+    // a round of a catalogued game carries its name (the house slot); a game the catalogue does not list, none
+    await t.portal.db.query(
+      `INSERT INTO vendor_transactions (merchant_code, vendor, transaction_id, kind, member_id, round_id, game_code, amount, status, response, created_at)
+       VALUES ('DEMO', 'HOUSE', $1, 'bet', $2, 'house-round', 'SLOT1', 500, 'applied', '{}', now())`, [`pg-${id}-house`, id]);
+    const named = await get<{ roundId: string; gameCode: string | null; gameName: string | null }>(opsPlayerCalls.playerBets.path, '?pageSize=2');
+    expect(named.json!.value!.list.map((b) => [b.roundId, b.gameCode, b.gameName])).toEqual([['house-round', 'SLOT1', 'Lucky Peso Reels'], ['round-12', 'slot1', null]]);
+    expect(named.json!.value!.total).toBe(13);
     const w = await get(opsPlayerCalls.playerWithdrawals.path, '?pageSize=50', tok.pl_finance);
     expect(w.json!.value).toEqual({ list: [], pageNo: 1, pageSize: 50, total: 0 });
     for (const q of ['?pageNo=0', '?pageSize=51', '?pageNo=1e400', '?pageNo=10001', '?pageSize=-1', '?pageNo=x', '?cursor=1']) {

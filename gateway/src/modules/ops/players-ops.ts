@@ -127,19 +127,24 @@ export function mountOpsPlayerRoutes(call: OpsCall, deps: { db: Db; rg: Rg | nul
   });
   call(opsPlayerCalls.playerBets, 'players.money', async ({ ctx, id, query }) => {
     await player(ctx.merchant, id);
-    const r = await db.query<{ vendor: string; round_id: string; game_code: string | null; stake: string; win: string; rolled_back: boolean; at: Date | string; total: number }>(
-      `SELECT vendor, round_id, min(game_code) AS game_code,
-              coalesce(sum(amount) FILTER (WHERE kind = 'bet' AND status IN ('applied', 'rolled_back')), 0)::text AS stake,
-              coalesce(sum(amount) FILTER (WHERE kind = 'win' AND status = 'applied'), 0)::text AS win,
-              bool_or(kind = 'bet' AND status = 'rolled_back') AS rolled_back, min(created_at) AS at,
-              count(*) OVER ()::int AS total
-         FROM vendor_transactions WHERE member_id = $1 AND merchant_code = $2 AND created_at > now() - interval '90 days'
-        GROUP BY vendor, round_id ORDER BY min(created_at) DESC, vendor, round_id LIMIT $3 OFFSET $4`, [id, ctx.merchant.code, ...page(query)]);
+    // The game's name from the merchant's catalogue (as the agents' team betting shows it), its code when not listed.
+    const r = await db.query<{ vendor: string; round_id: string; game_code: string | null; game_name: string | null; stake: string; win: string; rolled_back: boolean; at: Date | string; total: number }>(
+      `WITH rounds AS (
+         SELECT vendor, round_id, min(game_code) AS game_code,
+                coalesce(sum(amount) FILTER (WHERE kind = 'bet' AND status IN ('applied', 'rolled_back')), 0)::text AS stake,
+                coalesce(sum(amount) FILTER (WHERE kind = 'win' AND status = 'applied'), 0)::text AS win,
+                bool_or(kind = 'bet' AND status = 'rolled_back') AS rolled_back, min(created_at) AS at,
+                count(*) OVER ()::int AS total
+           FROM vendor_transactions WHERE member_id = $1 AND merchant_code = $2 AND created_at > now() - interval '90 days'
+          GROUP BY vendor, round_id ORDER BY min(created_at) DESC, vendor, round_id LIMIT $3 OFFSET $4)
+       SELECT r.*, g.game_name FROM rounds r
+         LEFT JOIN LATERAL (SELECT game_name FROM games WHERE merchant_code = $2 AND vassalage = r.vendor AND game_code = r.game_code LIMIT 1) g ON true
+        ORDER BY r.at DESC, r.vendor, r.round_id`, [id, ctx.merchant.code, ...page(query)]);
     const total = r.rows[0]?.total ?? (query.pageNo === 1 ? 0 : (await db.query<{ n: number }>(
       `SELECT count(DISTINCT (vendor, round_id))::int AS n FROM vendor_transactions WHERE member_id = $1 AND merchant_code = $2 AND created_at > now() - interval '90 days'`,
       [id, ctx.merchant.code])).rows[0]!.n);
     return {
-      list: r.rows.map((b) => ({ vendor: b.vendor, roundId: b.round_id, gameCode: b.game_code, stake: Number(b.stake), win: Number(b.win), isRolledBack: b.rolled_back, at: iso(b.at)! })),
+      list: r.rows.map((b) => ({ vendor: b.vendor, roundId: b.round_id, gameCode: b.game_code, gameName: b.game_name, stake: Number(b.stake), win: Number(b.win), isRolledBack: b.rolled_back, at: iso(b.at)! })),
       pageNo: query.pageNo, pageSize: query.pageSize, total,
     };
   });

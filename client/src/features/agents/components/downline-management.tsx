@@ -107,9 +107,12 @@ export function DownlineManagementScreen({ transferTo }: { transferTo: (account:
                         <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPanel({ kind: 'transfer', downline: d })} data-testid={`ao-transfer-${d.account}`}>
                           {t('downlines.transfer')}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPanel({ kind: 'contracts', downline: d })} data-testid={`ao-contracts-${d.account}`}>
-                          {t('downlines.contracts')}
-                        </button>
+                        {/* Contracts are between agents only (the server refuses an offer to a player: CONTRACT_DOWNLINE_NOT_AGENT). */}
+                        {d.isAgent && (
+                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPanel({ kind: 'contracts', downline: d })} data-testid={`ao-contracts-${d.account}`}>
+                            {t('downlines.contracts')}
+                          </button>
+                        )}
                       </div>
                     )}
                   </td>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_CENTRE_ITEMS } from '@portal/contracts/domain/constants';
 import type { TConsolidatedFunds } from '@portal/contracts/api/agent-reports';
-import { AGENT_OFFICE_ITEMS, DEFAULT_AGENT_ITEM, flagsOf, NO_AGENT_FLAGS, resolveItem, visibleItems } from './office-items';
+import { AGENT_OFFICE_ITEMS, DEFAULT_AGENT_ITEM, flagsOf, isGatedItem, NO_AGENT_FLAGS, resolveItem, visibleItems } from './office-items';
 
 const flag = (active: boolean, pendingOffer = false) => ({ active, rateBps: active ? 500 : null, pendingOffer });
 const funds = (over: Partial<TConsolidatedFunds> = {}): TConsolidatedFunds => ({
@@ -60,5 +60,11 @@ describe('agent centre items', () => {
     expect(resolveItem('agentHourSalary', 'page', NO_AGENT_FLAGS)).toBe('agentTeamOverview');
     expect(resolveItem('agentHourSalary', 'page', { ...NO_AGENT_FLAGS, hourSalary: true })).toBe('agentHourSalary');
     expect(resolveItem('nonsense', 'page', ALL)).toBe('agentTeamOverview');
+  });
+
+  it('names the items a link must wait for the flags to open: the three contract items, nothing else', () => {
+    expect(AGENT_OFFICE_ITEMS.filter(isGatedItem)).toEqual(['agentDividendRecordCopy2', 'agentDailyWages2', 'agentHourSalary']);
+    expect(isGatedItem(null)).toBe(false);
+    expect(isGatedItem('nonsense')).toBe(false);
   });
 });

@@ -61,6 +61,11 @@ export function isItemShown(item: AgentOfficeItem, flags: AgentItemFlags): boole
   }
 }
 
+/** Whether `raw` names an item the contract flags may hide (dividend record, daily wages, hourly salary). */
+export function isGatedItem(raw: string | null): boolean {
+  return (AGENT_OFFICE_ITEMS as readonly string[]).includes(raw ?? '') && !isItemShown(raw as AgentOfficeItem, NO_AGENT_FLAGS);
+}
+
 export type AgentCentreVariant = 'page' | 'popup';
 
 /** The menu of the page (16 entries) or of the popup (12), gated by the flags. */

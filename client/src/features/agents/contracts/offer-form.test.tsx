@@ -62,7 +62,9 @@ describe('offer contract form', () => {
       const html = render(held(['dividend'], OWN_DIVIDEND), lang);
       const fixed = i18n.getFixedT(lang)('agents:contracts.periodName.weekly');
       expect(html).toContain(`<span data-testid="offer-period">${fixed}</span>`);
-      expect(html).toContain('40%)');
+      // the range names its own percent signs once ('Rate (0.01% – 40%)', not 'Rate % (...)')
+      expect(html).toMatch(/\((0\.01%) – 40%\)/);
+      expect(html).not.toContain('% (');
       expect(html).not.toContain('100%)');
     }
   });

@@ -58,20 +58,18 @@ export function AgentsTreePage() {
           go(searchInput.trim() ? { search: searchInput.trim() } : {});
         }}
       >
-        <label className="ops-filter">
+        <label className="ops-filter ops-filter--wide">
           <span className="ops-field__label">{t('agents_search')}</span>
           <input className="ops-input" value={searchInput} onChange={(e) => setSearchInput(e.target.value)} maxLength={64} placeholder={t('agents_search_hint')} data-testid="ops-agents-search" />
         </label>
         <button type="submit" className="ops-btn" data-testid="ops-agents-search-apply">
           {t('filter_apply')}
         </button>
-        <button type="button" className="ops-btn ops-btn--ghost" data-testid="ops-agents-top" onClick={() => go({})}>
-          {t('agents_top')}
-        </button>
       </form>
 
       <nav className="ops-wrap" aria-label={t('agents_breadcrumb')} data-testid="ops-agents-breadcrumb">
-        <button type="button" className="ops-btn ops-btn--sm ops-btn--link" onClick={() => go({})}>
+        {/* The one way back to the top (it also leaves a search). */}
+        <button type="button" className="ops-btn ops-btn--sm ops-btn--link" data-testid="ops-agents-top" onClick={() => go({})}>
           {t('agents_top')}
         </button>
         {search && <span className="ops-muted">› {t('agents_results_for', { text: search })}</span>}

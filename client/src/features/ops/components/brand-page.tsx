@@ -175,6 +175,10 @@ function RegistrationPanel({ fields }: { fields: TFieldRule[] }) {
   const invalid = (d: Draft) => { const a = num(d.minLength); const b = num(d.maxLength); return a === null || b === null || b < 1 || a > b; };
   const changed = fields.filter((f) => JSON.stringify(toDraft(f)) !== JSON.stringify(drafts[f.field]));
   const isValid = changed.every((f) => !invalid(drafts[f.field]!));
+  const patternLabel = (id: number) => {
+    const p = PATTERNS.find((x) => x.id === id);
+    return p ? `${p.id} · ${t(`register:reg_pattern_${p.id}`, { range: p.min === p.max ? String(p.min) : `${p.min}–${p.max}` })}` : String(id);
+  };
   return (
     <form
       className="ops-panel ops-form"
@@ -207,8 +211,8 @@ function RegistrationPanel({ fields }: { fields: TFieldRule[] }) {
                 <td><input type="checkbox" checked={d.enabled} disabled={lock} onChange={(e) => set(f.field, { enabled: e.target.checked })} aria-label={t('reg_shown')} data-testid={`ops-reg-enabled-${f.field}`} /></td>
                 <td><input type="checkbox" checked={d.required} disabled={lock || !d.enabled} onChange={(e) => set(f.field, { required: e.target.checked })} aria-label={t('reg_required')} data-testid={`ops-reg-required-${f.field}`} /></td>
                 <td>
-                  <select className="ops-input" value={d.patternId} disabled={!canEdit} onChange={(e) => set(f.field, { patternId: Number(e.target.value) })} aria-label={t('reg_pattern')} data-testid={`ops-reg-pattern-${f.field}`}>
-                    {PATTERNS.map((p) => <option key={p.id} value={p.id}>{p.id} · {t(`register:reg_pattern_${p.id}`, { range: p.min === p.max ? String(p.min) : `${p.min}–${p.max}` })}</option>)}
+                  <select className="ops-input" value={d.patternId} disabled={!canEdit} onChange={(e) => set(f.field, { patternId: Number(e.target.value) })} aria-label={t('reg_pattern')} title={patternLabel(d.patternId)} data-testid={`ops-reg-pattern-${f.field}`}>
+                    {PATTERNS.map((p) => <option key={p.id} value={p.id}>{patternLabel(p.id)}</option>)}
                   </select>
                 </td>
                 <td><input className="ops-input" inputMode="numeric" value={d.minLength} disabled={!canEdit} aria-invalid={invalid(d) || undefined} onChange={(e) => set(f.field, { minLength: e.target.value })} aria-label={t('reg_min')} /></td>

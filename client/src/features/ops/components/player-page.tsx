@@ -153,7 +153,7 @@ function MoneyPanel({ id }: { id: number }) {
           {(bets.data?.list ?? []).map((b) => (
             <tr key={`${b.vendor}:${b.roundId}`}>
               <td className="nowrap">{formatDateTime(b.at)}</td>
-              <td>{b.vendor} {b.gameCode ?? ''}{b.isRolledBack && <> <StatusChip tone="muted">{t('player_rolled_back')}</StatusChip></>}</td>
+              <td>{b.gameName ?? `${b.vendor} ${b.gameCode ?? ''}`}{b.gameName && <span className="ops-sub">{b.vendor} {b.gameCode ?? ''}</span>}{b.isRolledBack && <> <StatusChip tone="muted">{t('player_rolled_back')}</StatusChip></>}</td>
               <td className="num"><Money minor={b.stake} /></td>
               <td className="num"><Money minor={b.win} /></td>
             </tr>

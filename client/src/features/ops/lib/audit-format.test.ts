@@ -12,6 +12,13 @@ describe('auditFields', () => {
     ]);
   });
 
+  it('shows the money of promotions and red envelopes in pesos, and counts and rates as they are', () => {
+    const drop = { totalAmount: 50000, count: 10, minShare: 100, rewardAmount: 10000, rewardCap: 250000, minDeposit: 50000, wageringBonusX: 5, rewardBps: 1000 };
+    expect(auditFields(drop, null).map((f) => `${f.key}=${f.value}`)).toEqual([
+      'totalAmount=500.00', 'count=10', 'minShare=1.00', 'rewardAmount=100.00', 'rewardCap=2,500.00', 'minDeposit=500.00', 'wageringBonusX=5', 'rewardBps=1000',
+    ]);
+  });
+
   it('marks every field changed when the other side has none of them', () => {
     expect(auditFields({ balance: -500 }, {})).toEqual([{ key: 'balance', value: '-5.00', changed: true }]);
   });

@@ -1,9 +1,13 @@
 import { formatMinor } from '@portal/contracts/domain/money';
 
-/** Audit state fields that hold minor units (withdrawals, deposits, balances, settings). */
+/**
+ * Audit state fields that hold minor units (withdrawals, deposits, balances, settings, promotions and their
+ * envelope drops, red envelopes), shown in major units: an operator read 50000 for a PHP 500.00 envelope.
+ */
 const MONEY_FIELDS = new Set([
   'amount', 'receivedAmount', 'balance', 'available',
   'depositMin', 'depositMax', 'withdrawMin', 'withdrawMax', 'withdrawDailyMax',
+  'rewardAmount', 'rewardCap', 'minDeposit', 'totalAmount', 'minShare', 'grabbedAmount', 'refundedAmount',
 ]);
 
 /** Known audit actions (the gateway's vocabulary); others show as sent. */

@@ -40,21 +40,36 @@ export function EnvelopeHost() {
   const update = useUpdateOpenEnvelopes();
   // The dialog keeps the envelope it opened: the open list drops it once grabbed, the dialog still shows it.
   const [opened, setOpened] = useState<TOpenEnvelope | null>(null);
+  // Tucked to a small tab at the screen's edge by the player: the envelope covered buttons and table rows
+  // under it (the back office's row actions at 390 and 1366 px). A tap on the tab brings it back.
+  const [isTucked, setTucked] = useState(false);
   useRealtimeEvent('envelope.dropped', (env) => update((l) => withEnvelope(l, env.payload)));
   useRealtimeEvent('envelope.closed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
   useRealtimeEvent('envelope.grabbed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
   // The live count as others grab (throttled by the server: at most one per envelope per 500 ms).
   useRealtimeEvent('envelope.left', (env) => update((l) => withLeft(l, env.payload.envelopeId, env.payload.left)));
   const list = enabled ? open.data?.list ?? [] : [];
+  const { t } = useTranslation('envelopes');
   const next = list[0];
   if (!enabled) return null;
   return createPortal(
     <>
-      {next && opened === null && (
-        <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
-          <EnvelopeArt />
-          <FloatLabel count={list.length} left={next.left} />
+      {next && opened === null && isTucked && (
+        <button type="button" className="rp-tab" onClick={() => setTucked(false)} aria-label={t('show')} title={t('show')} data-testid="envelope-tab">
+          <span className="rp-tab__art" aria-hidden="true" />
+          <span className="rp-tab__count">{list.length}</span>
         </button>
+      )}
+      {next && opened === null && !isTucked && (
+        <div className="rp-float-box">
+          <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
+            <EnvelopeArt />
+            <FloatLabel count={list.length} left={next.left} />
+          </button>
+          <button type="button" className="rp-float__tuck" onClick={() => setTucked(true)} aria-label={t('tuck')} title={t('tuck')} data-testid="envelope-tuck">
+            ›
+          </button>
+        </div>
       )}
       {opened !== null && (
         <EnvelopeDialog
