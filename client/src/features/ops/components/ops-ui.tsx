@@ -77,7 +77,7 @@ export function Pager({ pageNo, pageSize, total, onPage, testPrefix }: { pageNo:
   return (
     <div className="ops-pager">
       <span className="ops-muted" data-testid={`${testPrefix}-total`}>
-        {t('pager_summary', { page: pageNo, pages: last, total })}
+        {t('pager_summary', { page: pageNo, pages: last, count: total })}
       </span>
       <button type="button" className="ops-btn" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)} data-testid={`${testPrefix}-prev`}>
         {t('pager_prev')}
