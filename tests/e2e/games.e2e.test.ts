@@ -114,6 +114,8 @@ describe('games in Chromium', () => {
     // provably fair: the server seed's hash is on screen before the first spin
     await expect.poll(() => game.getByTestId('house-seed-hash').innerText(), { timeout: 15_000 }).toMatch(/^[0-9a-f]{64}$/);
     expect(new URL(game.url()).searchParams.get('token')).toBeNull();
+    // the tab names the game and the site (the page has no portal layout; it showed the address)
+    await expect.poll(() => game.title()).toBe('Lucky Peso Reels | LuckyPeso');
     await game.getByTestId('house-stake-1000').click();
     const spun = await spinOnce(game);
     expect(spun.balance).toBe(100_000 - 1_000 + spun.win);

@@ -196,7 +196,7 @@ describe('vendor simulator in Chromium', () => {
     await context.close();
   });
 
-  it('in Tagalog: the tile, the launch and the game page say "Simulated na demo"; free play uses play money', async () => {
+  it('in Tagalog: the tile says "Simulasyon" on one line, the game page "Simulated na demo"; free play uses play money', async () => {
     const p = await fundedPlayer(500);
     const { context, page } = await newPage(browser, { lang: 'TY' });
     await signInContext(context, p.token);
@@ -205,7 +205,9 @@ describe('vendor simulator in Chromium', () => {
     await page.goto(gw.url + '/rng');
     const badge = page.getByTestId('game-card-simulated').first();
     await badge.waitFor({ timeout: 15_000 });
-    expect(await badge.innerText()).toMatch(/simulated na demo/i);
+    expect(await badge.innerText()).toMatch(/^simulasyon$/i);
+    // one line: a two-line badge covered the art on a phone's two-column grid
+    expect(await badge.evaluate((el) => el.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(el).lineHeight))).toBe(true);
     // The badge sits in the art's top corner, left of the heart: clear of the game name the art prints
     // near its bottom (it covered it at the bottom left) and of the favourite button.
     const boxes = await page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first().evaluate((el) => {

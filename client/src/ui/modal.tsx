@@ -14,7 +14,7 @@ export type ModalProps = {
   open: boolean;
   onClose: () => void;
   title?: ReactNode;
-  /** Show the close button (the only way to close: outside clicks and Escape do not). */
+  /** Show the close button; Escape then closes too (WAI-ARIA dialog). Outside clicks never close (spec). */
   showClose?: boolean;
   /** Freeze the page at its scroll position while open; restored exactly on close. */
   lockScroll?: boolean;
@@ -68,6 +68,14 @@ export function Modal({
 
   // Keep Tab inside the dialog (aria-modal): wrap from the last focusable to the first and back.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Escape closes a dialog that can be closed (one without the close button cannot: a forced step). A
+    // dialog opened from inside another one handles it first and keeps it from the outer one.
+    if (e.key === 'Escape' && showClose) {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+      return;
+    }
     if (e.key !== 'Tab' || !boxRef.current) return;
     const focusables = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
     const first = focusables[0];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { HOUSE_GAME_CODES, type THouseGameCode, type THouseSession, type TRotateSeedValue, type TSpinResult } from '@portal/contracts/api/house';
 import { hideBootLoader } from '../../../lib/boot-loader';
+import { useWhitelabel } from '../../../lib/whitelabel';
 import { errorKey } from '../../../lib/error-key';
 import { useCurrency, useMoney } from '../../../lib/use-money';
 import { setHouseSession, useHouseSessionEnded } from '../api/house-call';
@@ -51,6 +52,12 @@ function HouseGamePage() {
   const pvpFree = game === 'PVP1' && params.get('mode') === 'free';
   // The wallet refused the game session (logout, password change, disabled, exclusion): logged out.
   const isEnded = useHouseSessionEnded();
+  // The page has no portal layout (which titles every other page): the tab names the game and the site.
+  const site = useWhitelabel().data?.brand.siteName ?? '';
+  const gameTitle = session?.gameName ?? (pvpFree ? 'Lucky 9 Duel' : t('page_title'));
+  useEffect(() => {
+    document.title = [gameTitle, site].filter(Boolean).join(' | ');
+  }, [gameTitle, site]);
   useEffect(() => {
     if (!isEnded) return;
     setSession(null);

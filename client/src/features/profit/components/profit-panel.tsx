@@ -58,9 +58,9 @@ export function ProfitPanel() {
                   <thead>
                     <tr>
                       <th>{t('profit_col_type')}</th>
-                      <th className="num">{t('profit_col_bets')}</th>
+                      <th className="num pf-opt">{t('profit_col_bets')}</th>
                       <th className="num">{t('profit_valid_bets')}</th>
-                      <th className="num">{t('profit_payout')}</th>
+                      <th className="num pf-opt">{t('profit_payout')}</th>
                       <th className="num">{t('profit_result')}</th>
                     </tr>
                   </thead>
@@ -68,9 +68,9 @@ export function ProfitPanel() {
                     {v.rows.map((r) => (
                       <tr key={r.gameType ?? 'other'} data-testid={`profit-row-${r.gameType ?? 'other'}`}>
                         <td>{r.gameType ? t(`home:gameType.${r.gameType}`, { defaultValue: r.gameType }) : t('profit_type_other')}</td>
-                        <td className="num">{r.betCount}</td>
+                        <td className="num pf-opt">{r.betCount}</td>
                         <td className="num">{money(r.validBets)}</td>
-                        <td className="num">{money(r.payout)}</td>
+                        <td className="num pf-opt">{money(r.payout)}</td>
                         <td className="num">{signed(r.profit)}</td>
                       </tr>
                     ))}
@@ -78,9 +78,9 @@ export function ProfitPanel() {
                   <tfoot>
                     <tr>
                       <th>{t('profit_total')}</th>
-                      <th className="num">{v.totals.betCount}</th>
+                      <th className="num pf-opt">{v.totals.betCount}</th>
                       <th className="num">{money(v.totals.validBets)}</th>
-                      <th className="num">{money(v.totals.payout)}</th>
+                      <th className="num pf-opt">{money(v.totals.payout)}</th>
                       <th className="num">{signed(v.totals.profit)}</th>
                     </tr>
                   </tfoot>

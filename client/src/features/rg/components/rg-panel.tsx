@@ -94,9 +94,11 @@ export function RgPanel() {
         <div className="cx-form">
           <label>{t('rg_kind')} <select value={kind} onChange={(e) => setKind(e.target.value as TRgLimitKind)} data-testid="rg-kind">{RG_LIMIT_KINDS.map((k) => <option key={k} value={k}>{t(`rg_kind_${k}`)}</option>)}</select></label>
           <label>{t('rg_period')} <select value={period} onChange={(e) => setPeriod(e.target.value as TRgPeriod)} data-testid="rg-period">{RG_PERIODS.map((p) => <option key={p} value={p}>{t(`rg_period_${p}`)}</option>)}</select></label>
-          <label>{t('rg_amount')} <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder={t('rg_amount_hint')} data-testid="rg-amount" /></label>
+          <label>{t('rg_amount')} <input inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby="rg-amount-hint" data-testid="rg-amount" /></label>
           <button type="button" className="btn btn--primary" disabled={setLimit.isPending} onClick={submitLimit} data-testid="rg-set-limit">{t('rg_set_limit')}</button>
         </div>
+        {/* The rule under the field, not in its placeholder (cut off on a phone, gone once typing starts). */}
+        <p className="cx-muted small" id="rg-amount-hint">{t('rg_amount_hint')}</p>
         {localError && <p className="form-error" role="alert">{localError}</p>}
         {setLimit.data && <p className="form-notice" data-testid="rg-limit-result">{setLimit.data.applied ? t('rg_applied') : t('rg_requested', { when: dateTime(setLimit.data.limit.pendingFrom ?? '') })}</p>}
         <p className="cx-muted">{t('rg_rules')}</p>
