@@ -152,6 +152,8 @@ export const ZMemberInfo = z.object({
   mobileNum: z.string().nullable(),
   email: z.string().nullable(),
   totpEnabled: z.boolean(),
+  /** The member has an upline (a parent in the team tree): a transfer to the upline is possible. */
+  hasUpline: z.boolean().optional(),
   /** Responsible gaming: the exclusion in force (restricted session: withdraw and RG page only), else null. */
   rgExclusion: z.object({ kind: z.string(), until: z.string().nullable() }).nullable().optional(),
   /**

@@ -56,7 +56,7 @@ export function useAgentItemFlagsState(): { flags: AgentItemFlags; isPending: bo
 /** Other features' screens composed into the agent centre (features do not import each other). */
 export function useAgentCentreSlots(): AgentCentreSlots {
   const { t } = useTranslation('agent-office');
-  const { isTrial } = useAuth();
+  const { isTrial, member } = useAuth();
   const unread = useUnreadCount(!isTrial).data?.count ?? 0;
   return {
     deposit: () => <DepositPanel />,
@@ -64,7 +64,7 @@ export function useAgentCentreSlots(): AgentCentreSlots {
     announcement: () => <AnnouncementList title={t('item.agentAnnouncement')} />,
     messages: () => <MessagesPanel />,
     customerService: () => <CustomerServiceScreen />,
-    transferTo: (account) => <TransferPanel isAgent initialDownline={account} />,
+    transferTo: (account) => <TransferPanel isAgent initialDownline={account} hasUpline={member?.hasUpline} />,
     unread,
   };
 }

@@ -40,4 +40,25 @@ describe('the member centre cashier of an excluded player (the server refuses de
     expect(transfer.type).toBe(TransferPanel);
     expect(transfer.props.isAgent).toBe(true);
   });
+
+  it('no "to my upline" for a member without an upline (the server refuses it: NO_UPLINE)', async () => {
+    for (const lang of ['EN', 'TY'] as const) {
+      const t = i18n.getFixedT(lang, 'wallet');
+      // an agent with an upline chooses the direction; a top agent only sends down, to an account it names
+      const withUp = await renderStatic(lang, cashierSlots(null, true, true).transferUpline.render(), { namespaces: ['wallet', 'register'] });
+      expect(withUp).toContain('data-testid="transfer-direction-upline"');
+      const top = await renderStatic(lang, cashierSlots(null, true, false).transferUpline.render(), { namespaces: ['wallet', 'register'] });
+      expect(top).not.toContain('data-testid="transfer-direction-upline"');
+      expect(top).toContain('data-testid="transfer-account-field"');
+      expect(textOf(top)).toContain(t('transfer_downline_hint'));
+      // a player without an upline is told so, with no form; its past transfers stay listed
+      const player = await renderStatic(lang, cashierSlots(null, false, false).transferUpline.render(), { namespaces: ['wallet', 'register'] });
+      expect(player).not.toContain('<form');
+      expect(textOf(player)).toContain(i18n.getFixedT(lang, 'common')('error_NO_UPLINE'));
+      expect(textOf(player)).toContain(t('transfer_list'));
+      // a player with one (or not known yet) gets the form
+      expect(await renderStatic(lang, cashierSlots(null, false, true).transferUpline.render(), { namespaces: ['wallet', 'register'] })).toContain('<form');
+      expect(await renderStatic(lang, cashierSlots(null, false).transferUpline.render(), { namespaces: ['wallet', 'register'] })).toContain('<form');
+    }
+  });
 });

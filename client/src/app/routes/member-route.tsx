@@ -28,7 +28,7 @@ import { ExclusionNotice, type ClosedPlace } from '../../ui/exclusion-notice';
 
 /** /member: the member centre with the cashier items composed in (features do not import each other). */
 export function MemberRoute() {
-  const { isAgent, isTrial } = useAuth();
+  const { isAgent, isTrial, member } = useAuth();
   const hasAccountRecord = useModule('TRANSREC3');
   const hasBettingRecord = useModule('TRANSBETREPMEM3');
   const unread = useUnreadCount(!isTrial).data?.count ?? 0;
@@ -42,7 +42,7 @@ export function MemberRoute() {
   const exclusion = useRgExclusion();
   const slots: MemberCentreSlots = {
     transferFund: { render: () => <Wallets /> },
-    ...cashierSlots(exclusion, isAgent),
+    ...cashierSlots(exclusion, isAgent, member?.hasUpline),
     withdraw: { render: () => <WithdrawPanel /> },
     transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },
     personalHistoryCopy: { render: () => <BetsPanel />, hidden: !hasBettingRecord },
@@ -69,12 +69,12 @@ function Wallets() {
  * Deposit and transfer: for a player under an exclusion (whose deposits and transfers the server refuses
  * with RG_EXCLUDED) the item says it is closed and until when, with no form; withdraw stays as it is.
  */
-export function cashierSlots(exclusion: RgExclusionState, isAgent: boolean): Pick<MemberCentreSlots, 'depositv2' | 'transferUpline'> {
+export function cashierSlots(exclusion: RgExclusionState, isAgent: boolean, hasUpline?: boolean): Pick<MemberCentreSlots, 'depositv2' | 'transferUpline'> {
   return {
     depositv2: {
       render: () => (exclusion ? <ClosedItem exclusion={exclusion} place="deposit" /> : <DepositPanel firstDepositOffer={(done) => <RgLimitsOffer where="deposit" onDone={done} />} />),
     },
-    transferUpline: { render: () => (exclusion ? <ClosedItem exclusion={exclusion} place="transfer" isAgent={isAgent} /> : <TransferPanel isAgent={isAgent} />) },
+    transferUpline: { render: () => (exclusion ? <ClosedItem exclusion={exclusion} place="transfer" isAgent={isAgent} /> : <TransferPanel isAgent={isAgent} hasUpline={hasUpline} />) },
   };
 }
 

@@ -517,6 +517,7 @@ export function createAccounts(deps: AccountsDeps) {
         mobileNum: x.mobile_num ? `+${x.dialing_code} ${x.mobile_num.slice(0, 3)}****${x.mobile_num.slice(-3)}` : null,
         email: x.email ? x.email.replace(/^(.).*(@.*)$/, '$1***$2') : null,
         totpEnabled: x.totp_enabled,
+        hasUpline: x.parent_id !== null,
         rgExclusion: await activeExclusion(db, x.id).then((e) => (e ? { kind: e.kind, until: e.ends_at === null ? null : new Date(e.ends_at).toISOString() } : null)),
       };
     },

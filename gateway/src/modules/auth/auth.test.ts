@@ -85,6 +85,8 @@ describe('registration', () => {
     const row = await t.portal.db.query<{ parent: string }>(
       `SELECT p.account AS parent FROM members m JOIN members p ON p.id = m.parent_id WHERE m.account_lower = 'maria2026'`);
     expect(row.rows[0]?.parent).toBe('agent01');
+    const maria = (await login('maria2026', 'abc12345', {}, freshIp())).json!.value!.token;
+    expect((await call<{ hasUpline?: boolean }>('/wps/member/info', { token: maria })).json!.value!.hasUpline).toBe(true);
   });
 
   it('checks an invitation code on its own', async () => {
@@ -498,6 +500,8 @@ describe('recovery and free play', () => {
     const token = (await login('iconpick', 'abc12345', {}, freshIp())).json!.value!.token;
     const info = async () => (await call<{ imgUrl: string | null }>('/wps/member/info', { token })).json!.value!.imgUrl;
     expect(await info()).toBeNull();
+    // no parent in the team tree: no upline to transfer to (the client then offers no "to my upline")
+    expect((await call<{ hasUpline?: boolean }>('/wps/member/info', { token })).json!.value!.hasUpline).toBe(false);
     const r = await call<{ imgUrl: string }>('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a07' }, token });
     expect(r.status).toBe(200);
     expect(r.json!.value).toEqual({ imgUrl: '/img/avatar/a07.svg' });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
@@ -16,13 +16,24 @@ type Direction = 'upline' | 'downline';
  * Member centre `transferUpline`: send to the direct upline, and for agents to a downline by
  * account (relay GCS_walletTransfer), with the withdraw password; the records below.
  */
-export function TransferPanel({ isAgent, initialDownline }: { isAgent: boolean; /** Preselects a transfer to this downline (agent centre). */ initialDownline?: string }) {
+export function TransferPanel({ isAgent, initialDownline, hasUpline }: {
+  isAgent: boolean;
+  /** Preselects a transfer to this downline (agent centre). */
+  initialDownline?: string;
+  /** false: the member has no upline (a top agent, a player of the merchant's own): no "to my upline" (the server refuses it, NO_UPLINE). */
+  hasUpline?: boolean;
+}) {
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const { exponent } = useCurrency();
   const amountInvalid = useAmountInvalid();
   const send = useSendTransfer();
-  const [direction, setDirection] = useState<Direction>(isAgent && initialDownline ? 'downline' : 'upline');
+  const toUpline = hasUpline !== false;
+  const [direction, setDirection] = useState<Direction>(isAgent && (initialDownline || !toUpline) ? 'downline' : 'upline');
+  // The member's profile may answer after the panel opened: an agent found to have no upline sends down.
+  useEffect(() => {
+    if (isAgent && !toUpline && direction === 'upline') setDirection('downline');
+  }, [isAgent, toUpline, direction]);
   const [toAccount, setToAccount] = useState(initialDownline ?? '');
   const [amountText, setAmountText] = useState('');
   const [password, setPassword] = useState('');
@@ -65,8 +76,11 @@ export function TransferPanel({ isAgent, initialDownline }: { isAgent: boolean; 
     <div className="mc-stack" data-testid="transfer-panel">
       <div className="mc-card">
         <h1 className="mc-title">{isAgent ? t('transfer_title_agent') : t('transfer_title')}</h1>
+        {!isAgent && !toUpline ? (
+          <p className="cx-empty" data-testid="transfer-no-upline">{t('common:error_NO_UPLINE')}</p>
+        ) : (
         <form className="cx-form" onSubmit={submit} noValidate>
-          {isAgent && (
+          {isAgent && toUpline && (
             <div className="form-tabs" role="tablist">
               {(['upline', 'downline'] as const).map((d) => (
                 <button key={d} type="button" role="tab" aria-selected={direction === d} className={direction === d ? 'is-active' : undefined} onClick={() => { setDirection(d); changed(); }} data-testid={`transfer-direction-${d}`}>
@@ -93,6 +107,7 @@ export function TransferPanel({ isAgent, initialDownline }: { isAgent: boolean; 
             {send.isPending ? t('submitting') : t('transfer_submit')}
           </button>
         </form>
+        )}
       </div>
       <TransferList />
     </div>
