@@ -240,7 +240,11 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     return p;
   }
 
-  /** MCSFE_signUpPromotionJoin: sign up, enter a raffle, or sign in for today (daily sign-in pays its reward). */
+  /**
+   * MCSFE_signUpPromotionJoin: sign up, enter a raffle, or sign in for today. A daily sign-in pays its reward
+   * each day, a sign-up promotion with a reward pays it once, on joining (under wagering when the
+   * promotion sets a multiple): its card advertised the reward and joining paid nothing.
+   */
   async function join(merchant: string, who: Member, promotionId: number, lang: string, gmt: number) {
     await db.tx(async (tx) => {
       await assertMarketable(tx, who.memberId);
@@ -253,7 +257,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       const period = periodOf(p, gmt);
       const j = await tx.query('INSERT INTO promotion_joins (promotion_id, member_id, period_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id', [p.id, who.memberId, period]);
       if (!j.rows.length) throw new AppError(ErrorCode.CONFLICT, p.kind === 'daily_signin' ? 'Already signed in today' : 'Already joined');
-      if (p.kind === 'daily_signin' && n(p.reward_amount) > 0) {
+      if ((p.kind === 'daily_signin' || p.kind === 'signup') && n(p.reward_amount) > 0) {
         const r = await newReward(tx, p, who.memberId, period, 'claimable');
         if (r) await grant(tx, p, r, n(p.reward_amount), false);
       }

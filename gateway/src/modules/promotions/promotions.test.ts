@@ -15,7 +15,7 @@ const VENDOR = 'PRV';
 const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pr', operatorPrefix: 'p', label: 'Promo' });
 type Json = Record<string, unknown>;
 type Promo = { id: string; status: string; rewardId: string | null; kind: string };
-type Reward = { id: string; state: string; status: string; amount: number; wagerRequired: number; wagerProgress: number };
+type Reward = { id: string; promotionId: string; state: string; status: string; amount: number; wagerRequired: number; wagerProgress: number };
 
 beforeAll(async () => {
   t = await startTestPortal();
@@ -201,6 +201,27 @@ describe('promotions', { timeout: 180_000 }, () => {
     await waitFor(() => q.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_rejected'), 'rejection message');
     const inbox = await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/wps/v2/messages?category=transaction', { token: p.token });
     expect(inbox.json!.value!.list.find((x) => x.kind === 'promotion_reward_approved')?.params).toMatchObject({ reference: `P${mine.id}`, amount: '₱50.00' });
+  });
+
+  it('sign-up with a reward pays it on joining, once: credited (issued), or as a bonus under wagering (processing)', async () => {
+    const plain = await createPromo({ category: 'newbie', kind: 'signup', ...texts('Welcome'), rewardAmount: 20_00 });
+    const wagered = await createPromo({ category: 'newbie', kind: 'signup', ...texts('Welcome bonus'), rewardAmount: 50_00, wageringBonusX: 5 });
+    const none = await createPromo({ category: 'newbie', kind: 'signup', ...texts('Just join') });
+    const p = await player();
+    const wallet = await balance(p.token);
+    const join = (id: string) => call<{ promotion: Promo }>('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(id) } });
+    expect((await join(plain.id)).json!.value!.promotion.status).toBe('issued');
+    expect(await balance(p.token)).toBe(wallet + 20_00);
+    expect((await join(plain.id)).status).toBe(409);
+    expect(await balance(p.token)).toBe(wallet + 20_00);
+    // the bonus is kept apart from the wallet until its wagering (5 x 50.00) is met
+    expect((await join(wagered.id)).json!.value!.promotion.status).toBe('processing');
+    expect(await balance(p.token)).toBe(wallet + 20_00);
+    const mine = (await rewards(p.token)).list;
+    expect(mine.filter((r) => r.promotionId === wagered.id).map((r) => [r.amount, r.wagerRequired])).toEqual([[50_00, 250_00]]);
+    // a sign-up without a reward is a plain join
+    expect((await join(none.id)).json!.value!.promotion.status).toBe('signed');
+    expect((await rewards(p.token)).list.filter((r) => r.promotionId === none.id)).toEqual([]);
   });
 
   it('daily sign-in: once a day (signed), the reward paid; rebates settled once per day, claimed once (claim, claimed)', async () => {
