@@ -39,6 +39,10 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
     const card = page.getByTestId(`points-reward-${reward.id}`);
     await card.waitFor();
     await page.screenshot({ path: '/tmp/points-mall-en-dark.png', fullPage: true });
+    // With 10 points, the demo's 1,000-point reward says how many more it needs and offers no redeem
+    const dear = page.locator('[data-testid^="points-reward-"]').filter({ hasText: '1,000' }).first();
+    expect(await dear.locator('[data-testid^="points-short-"]').innerText()).toBe('You need 990 more points');
+    expect(await dear.locator('[data-testid^="points-redeem-"]').isDisabled()).toBe(true);
     await card.getByTestId(`points-redeem-${reward.id}`).click();
     const form = page.getByTestId('points-redeem-form');
     await form.locator('[data-field="withdrawPassword"] input').fill('pay12345');

@@ -159,6 +159,9 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
   const viewer = useViewer();
   const isExcluded = useRgExclusion() !== null;
   const isOut = r.quantity <= 0;
+  // A member short of the points is told how many more before it opens the dialog (the server refuses it too).
+  const points = usePointBalance().data?.balance;
+  const short = viewer === 'member' && points !== undefined && points < r.pointsRequired ? r.pointsRequired - points : 0;
   return (
     <article className="pts-card pts-reward" data-testid={`points-reward-${r.id}`}>
       <h2 className="pts-reward__title">{r.title}</h2>
@@ -166,7 +169,8 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
       <p className="pts-muted">{r.amount > 0 ? t('cash_reward', { cash: money(r.amount) }) : t('item_reward')}</p>
       {r.remark && <p className="pts-reward__remark">{r.remark}</p>}
       <p className="pts-muted" data-testid={`points-stock-${r.id}`}>{isOut ? t('out_of_stock') : t('left', { count: r.quantity })}</p>
-      {!(viewer === 'member' && isExcluded) && <button type="button" className="btn btn--primary btn--sm" disabled={isOut} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
+      {short > 0 && !isOut && !isExcluded && <p className="pts-muted" data-testid={`points-short-${r.id}`}>{t('not_enough', { count: short })}</p>}
+      {!(viewer === 'member' && isExcluded) && <button type="button" className="btn btn--primary btn--sm" disabled={isOut || short > 0} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
         {viewer === 'member' ? t('redeem') : viewer === 'trial' ? t('register_to_redeem') : t('sign_in_to_redeem')}
       </button>}
     </article>
