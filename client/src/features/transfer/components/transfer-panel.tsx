@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
@@ -29,11 +29,9 @@ export function TransferPanel({ isAgent, initialDownline, hasUpline }: {
   const amountInvalid = useAmountInvalid();
   const send = useSendTransfer();
   const toUpline = hasUpline !== false;
-  const [direction, setDirection] = useState<Direction>(isAgent && (initialDownline || !toUpline) ? 'downline' : 'upline');
-  // The member's profile may answer after the panel opened: an agent found to have no upline sends down.
-  useEffect(() => {
-    if (isAgent && !toUpline && direction === 'upline') setDirection('downline');
-  }, [isAgent, toUpline, direction]);
+  const [chosen, setDirection] = useState<Direction>(isAgent && initialDownline ? 'downline' : 'upline');
+  // An agent without an upline only sends down (also when its profile answers after the panel opened).
+  const direction: Direction = isAgent && !toUpline ? 'downline' : chosen;
   const [toAccount, setToAccount] = useState(initialDownline ?? '');
   const [amountText, setAmountText] = useState('');
   const [password, setPassword] = useState('');
