@@ -583,7 +583,10 @@ describe('red envelope grabs in one statement (red_envelope_grab_many, migration
 
   it('the service batches a burst: a player twice in one batch gets one share, the other answer ENVELOPE_ALREADY_GRABBED; refusals as alone', async () => {
     const svc = batched();
-    const ps = await Promise.all(Array.from({ length: 6 }, () => member(0)));
+    // One after another: a statement gives its shares in member id order, so p1 must be the lowest id of
+    // the batch to be sure of one of its 3 shares (made at once, p1 could come 4th or 5th and be refused).
+    const ps: Awaited<ReturnType<typeof member>>[] = [];
+    for (let i = 0; i < 6; i++) ps.push(await member(0));
     const e = (await drop({ totalAmount: 400, count: 4, minShare: 100 })).json!.value!.envelope;
     const id = Number(e.envelopeId);
     // First alone (nothing in flight), the rest in one batch: p1 twice, p2..p5 (one too many for the
