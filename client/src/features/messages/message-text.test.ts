@@ -16,4 +16,12 @@ describe('messageText', () => {
   it('translates the title key of a system-made message with its params', () => {
     expect(messageText({ title: 'message_deposit_credited', params: { amount: 100 }, texts: null }, 'TY', translate)).toEqual({ title: 'message_deposit_credited:{"amount":100}', content: '' });
   });
+  it('names what a system message is about in the UI language: TY, else EN, else its reference', () => {
+    const params = { reference: 'R7', points: 100, title_EN: 'Cash 5', title_TY: 'Cash na 5' };
+    const title = (p: Record<string, string | number>, lang: string) => JSON.parse(messageText({ title: 'message_points_redeem_approved', params: p, texts: null }, lang, translate).title.replace(/^[^:]*:/, '')).title;
+    expect(title(params, 'TY')).toBe('Cash na 5');
+    expect(title(params, 'EN')).toBe('Cash 5');
+    expect(title({ ...params, title_TY: '' }, 'TY')).toBe('Cash 5');
+    expect(title({ reference: 'R7', points: 100 }, 'TY')).toBe('R7');
+  });
 });

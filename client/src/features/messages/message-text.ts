@@ -14,5 +14,15 @@ export function messageText(
     const pick = language.toUpperCase() === 'TY' && ty.title ? ty : m.texts.EN;
     return { title: pick.title, content: pick.content };
   }
-  return { title: translate(m.title, m.params), content: '' };
+  return { title: translate(m.title, { ...m.params, ...namedIn(m.params, language) }), content: '' };
+}
+
+/**
+ * What a system message names (a promotion, a points reward) is written by operators in both
+ * languages: the gateway sends both (`title_EN`, `title_TY`) and the text takes `title` in the UI
+ * language (EN where TY is empty). A message from before they were sent names its reference instead.
+ */
+function namedIn(params: Record<string, string | number>, language: string): { title?: string | number } {
+  const named = (language.toUpperCase() === 'TY' && params.title_TY) || params.title_EN || params.reference;
+  return named === undefined || named === '' ? {} : { title: named };
 }

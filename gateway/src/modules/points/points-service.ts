@@ -11,7 +11,7 @@ import type { Merchant } from '../merchants/merchant-directory.ts';
 import { assertNotExcluded } from '../rg/rg-service.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import { transfer } from '../wallet/ledger.ts';
-import { postMessage } from '../wallet/messages.ts';
+import { postMessage, titleParams } from '../wallet/messages.ts';
 import { iso } from '../../db/iso.ts';
 import { demoAmounts, findMerchantInfo } from '../merchants/merchant-money.ts';
 
@@ -329,7 +329,10 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
         `UPDATE point_redemptions SET status = $2, decided_by = $3, reason = $4, transfer_id = $5, decided_at = now() WHERE id = $1 AND status = 'processing' RETURNING *`,
         [d.id, to, op.username, b.reason || null, transferId])).rows[0]!;
       await announceRedeem(tx, row);
-      await postMessage(tx, m.code, memberId, b.approve ? 'points_redeem_approved' : 'points_redeem_rejected', { reference: `R${d.id}`, points: n(d.points) });
+      const reward = (await tx.query<{ title: Record<string, string> }>('SELECT title FROM point_rewards WHERE id = $1', [d.reward_id])).rows[0];
+      await postMessage(tx, m.code, memberId, b.approve ? 'points_redeem_approved' : 'points_redeem_rejected', {
+        reference: `R${d.id}`, points: n(d.points), ...titleParams(reward?.title),
+      });
       await audit(tx, op, b.approve ? 'points.redeem.approve' : 'points.redeem.reject', { type: 'point_redemption', id: String(d.id) }, { status: d.status }, { status: to, reason: b.reason, transferId });
       const full = (await tx.query<RedeemRow>(`${REDEEM_SELECT} WHERE d.id = $1`, [d.id])).rows[0]!;
       return toOpsRedeem(full);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { postMessage } from '../wallet/messages.ts';
+import { postMessage, titleParams } from '../wallet/messages.ts';
 import type { TOpsPromotion, TPromotion, TReward } from '@portal/contracts/api/promotions';
 import {
   drawWinners, rewardStatus, REBATE_LABEL_BPS, wagerContribution, wagerRequired,
@@ -634,7 +634,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       // The player hears of the decision in the message centre, as of a points redeem's.
       const m = await merchantInfo(tx, merchant);
       await postMessage(tx, merchant, Number(r.member_id), b.approve ? 'promotion_reward_approved' : 'promotion_reward_rejected', {
-        reference: `P${r.id}`, ...(b.approve ? { amount: merchantMoney(m, n(row.amount)) } : {}),
+        reference: `P${r.id}`, ...titleParams(p.title), ...(b.approve ? { amount: merchantMoney(m, n(row.amount)) } : {}),
       });
       await audit(tx, op, b.approve ? 'promotion.reward.approve' : 'promotion.reward.reject', { type: 'promotion_reward', id: String(r.id) }, { state: r.status }, { state: row.status, amount: n(row.amount), reason: b.reason });
       return { id: String(row.id), state: row.status };

@@ -200,7 +200,7 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(approved.payload).toMatchObject({ title: 'message_promotion_reward_approved' });
     await waitFor(() => q.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_rejected'), 'rejection message');
     const inbox = await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/wps/v2/messages?category=transaction', { token: p.token });
-    expect(inbox.json!.value!.list.find((x) => x.kind === 'promotion_reward_approved')?.params).toMatchObject({ reference: `P${mine.id}`, amount: '₱50.00' });
+    expect(inbox.json!.value!.list.find((x) => x.kind === 'promotion_reward_approved')?.params).toEqual({ reference: `P${mine.id}`, amount: '₱50.00', title_EN: 'Tell us', title_TY: 'Tell us (TY)' });
   });
 
   it('sign-up with a reward pays it on joining, once: credited (issued), or as a bonus under wagering (processing)', async () => {

@@ -10,6 +10,14 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * (`message_<kind>`) filled by `params`: the server sends no English. Call it after the use case's
  * ledger transfers (lock order: accounts before audience rows).
  */
+/** A name written per language (a promotion's or a reward's title) as message params: the client shows the one of its language. */
+export function titleParams(title: Record<string, string> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (title?.EN) out.title_EN = title.EN;
+  if (title?.TY) out.title_TY = title.TY;
+  return out;
+}
+
 export async function postMessage(tx: Tx, merchant: string, memberId: number, kind: MessageKind, params: Record<string, string | number>) {
   const title = `message_${kind}`;
   const r = await tx.query<{ id: number }>(
