@@ -92,6 +92,12 @@ describe('games in Chromium', () => {
     const spun = await spinOnce(page);
     expect(spun.balance).toBe(200_000 - 100 + spun.win);
     await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 30_000 }).toContain(pesos(spun.balance));
+    // Lucky 9 Duel has no play money: a guest opening it by its address is asked to log in, and the
+    // tab names the game as the heading does (it said "Lucky Peso games").
+    await page.goto(gw.url + '/house/play?game=PVP1');
+    await page.getByTestId('house-need-login').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.hs-title').innerText()).toBe('Lucky 9 Duel');
+    await expect.poll(() => page.title()).toBe('Lucky 9 Duel | LuckyPeso');
     await context.close();
   });
 

@@ -54,7 +54,8 @@ function HouseGamePage() {
   const isEnded = useHouseSessionEnded();
   // The page has no portal layout (which titles every other page): the tab names the game and the site.
   const site = useWhitelabel().data?.brand.siteName ?? '';
-  const gameTitle = session?.gameName ?? (pvpFree ? 'Lucky 9 Duel' : t('page_title'));
+  // Before a session: Lucky 9 Duel without one (play money refused, or a guest asked to log in) names itself.
+  const gameTitle = session?.gameName ?? (pvpFree || needLogin ? 'Lucky 9 Duel' : t('page_title'));
   useEffect(() => {
     document.title = [gameTitle, site].filter(Boolean).join(' | ');
   }, [gameTitle, site]);
@@ -180,7 +181,7 @@ function HouseGamePage() {
         <Link to="/" className="hs-back" data-testid="house-back">
           <span aria-hidden="true">‹</span> {t('back_to_portal')}
         </Link>
-        <h1 className="hs-title">{session?.gameName ?? (pvpFree || needLogin ? 'Lucky 9 Duel' : t('loading'))}</h1>
+        <h1 className="hs-title">{session || pvpFree || needLogin ? gameTitle : t('loading')}</h1>
         {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
         {!pvpFree && (
           <div className="hs-balance">
