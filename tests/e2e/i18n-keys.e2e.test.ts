@@ -187,6 +187,14 @@ describe.each(['EN', 'TY'])('no raw translation key on screen (%s)', (lang) => {
       await check(page, `${lang} ${route}`, out);
     }
     await context.close();
+    // The login and register popups are a guest's (a member is sent home from /login and /register).
+    const guest = await pageFor(lang, null);
+    for (const route of ['/login', '/register']) {
+      await guest.page.goto(gw.url + route);
+      await guest.page.locator(`[data-modal="${route === '/login' ? 'loginPopupModal' : 'registerModal'}"]`).waitFor();
+      await check(guest.page, `${lang} ${route} (guest)`, out);
+    }
+    await guest.context.close();
     expect(out).toEqual([]);
   }, 600_000);
 

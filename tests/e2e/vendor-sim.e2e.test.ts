@@ -105,6 +105,10 @@ describe('vendor simulator in Chromium', () => {
     expect(spun.balance).toBe(100_000 - 1_000 + spun.round.win);
     await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 30_000 }).toContain(pesos(spun.balance));
     await expect.poll(() => game.getByTestId('sim-history-row').count()).toBe(1);
+    // A reload (the launch code is gone from the address) takes the same session up again.
+    await game.reload();
+    await expect.poll(() => game.getByTestId('sim-balance').innerText(), { timeout: 15_000 }).toContain(pesos(spun.balance));
+    await expect.poll(() => game.getByTestId('sim-history-row').count()).toBe(1);
     // The portal's header in the other tab follows (wallet events over the socket).
     await expect.poll(async () => digits(await header.innerText()), { timeout: 15_000 }).toBe(digits(pesos(spun.balance)));
     await game.screenshot({ path: '/tmp/sim-slot-en.png', fullPage: true });

@@ -59,6 +59,13 @@ describe('wallet in Chromium', () => {
     await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toMatch(/^\*+$/);
     await page.getByTestId('balance-toggle').click();
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
+    // Signed in, /register and /login (a bookmark, the back button) are the home page: no form over the balance.
+    for (const route of ['/register', '/login']) {
+      await page.goto(gw.url + route);
+      await page.waitForURL(gw.url + '/', { timeout: 15_000 });
+      await page.getByTestId('header-balance').waitFor({ timeout: 15_000 });
+      expect(await page.locator('[data-modal="registerModal"], [data-modal="loginPopupModal"]').count()).toBe(0);
+    }
     await context.close();
   });
 });

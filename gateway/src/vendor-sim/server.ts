@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { SIMULATED_GAME_TYPES } from './secrets.ts';
-import { SimError, createSimGames } from './sim-games.ts';
+import { SIM_SESSION_MS, SimError, createSimGames } from './sim-games.ts';
 import { createSimWallet } from './sim-wallet.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -24,6 +24,24 @@ const ZPlay = z.object({
   /** A lottery ticket's numbers (digits in order, lotto numbers, or the runner). */
   pick: z.array(z.number().int().min(0).max(99)).max(10).optional(),
 });
+
+/** What the page sends to take up its game again after a reload (the launch code was single use). */
+const ZResume = z.object({ game: ZCode, vendor: ZCode });
+
+/**
+ * The cookie that keeps a real-money game session of this browser, one per vendor and game (tabs of
+ * two games do not take each other's): HttpOnly (the page's script never holds it), SameSite=Strict,
+ * only for the page's API. A reload of the game page takes its session up again from it, as a real
+ * vendor's page survives a reload; the launch code in the address was single use.
+ */
+export const simSessionCookie = (vendor: string, game: string) => `sim_${`${vendor}_${game}`.replace(/[^A-Za-z0-9_]/g, '_')}`;
+function cookieOf(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim() || undefined;
+  }
+  return undefined;
+}
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -78,18 +96,27 @@ export function createSimServer(opts: { walletUrl: string; masterSecret: string;
     const h = req.headers[SIM_SESSION_HEADER];
     return typeof h === 'string' ? h : undefined;
   };
-  const on = <T extends z.ZodType>(p: string, schema: T, handler: (body: z.infer<T>, req: Request) => Promise<unknown> | unknown) => {
+  const on = <T extends z.ZodType>(p: string, schema: T, handler: (body: z.infer<T>, req: Request, res: Response) => Promise<unknown> | unknown) => {
     api.post(p, async (req: Request, res: Response, next: NextFunction) => {
       try {
         const parsed = schema.safeParse(req.body ?? {});
         if (!parsed.success) throw new SimError('VALIDATION', 400, 'Invalid body');
-        res.json({ success: true, value: await handler(parsed.data, req) });
+        res.json({ success: true, value: await handler(parsed.data, req, res) });
       } catch (err) {
         next(err);
       }
     });
   };
-  on('/open', ZOpen, (b) => games.open(b));
+  on('/open', ZOpen, async (b, req, res) => {
+    const v = await games.open(b);
+    res.cookie(simSessionCookie(b.vendor, b.game), v.session, { httpOnly: true, sameSite: 'strict', path: '/api', secure: req.secure, maxAge: SIM_SESSION_MS });
+    return v;
+  });
+  on('/resume', ZResume, async (b, req) => {
+    const v = await games.state(cookieOf(req, simSessionCookie(b.vendor, b.game)));
+    if (v.game !== b.game || v.vendor !== b.vendor) throw new SimError('GAME_TOKEN_INVALID', 401, 'The game session has ended');
+    return v;
+  });
   on('/free', ZLaunch, (b) => games.free(b));
   on('/state', z.object({}), (_b, req) => games.state(session(req)));
   on('/play', ZPlay, (b, req) => games.play(session(req), b));

@@ -25,7 +25,9 @@ export const MATCH_STAKES = [100, 500, 1_000, 5_000, 10_000] as const;
 const isLottery = (t: SimGameType): t is 'LOTT' | 'ELOTT' => t === 'LOTT' || t === 'ELOTT';
 const isMatch = (t: SimGameType): t is 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' => t === 'SPORTS' || t === 'ESPORTS' || t === 'COCKFIGHT';
 /** A simulated game session lives at most as long as the portal's game token (4 hours). */
-const SESSION_MS = 4 * 3600_000;
+/** How long a game session lives without being taken up again. */
+export const SIM_SESSION_MS = 4 * 3600_000;
+const SESSION_MS = SIM_SESSION_MS;
 const MAX_SESSIONS = 5_000;
 const HISTORY = 20;
 

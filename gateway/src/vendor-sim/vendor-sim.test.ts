@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 import { checkLedger, transfer } from '../modules/wallet/ledger.ts';
 import { ensureSimulatedVendors } from '../modules/provider/sim-vendors.ts';
-import { createSimServer, SIM_SESSION_HEADER } from './server.ts';
+import { createSimServer, SIM_SESSION_HEADER, simSessionCookie } from './server.ts';
 import { simVendorSecret } from './secrets.ts';
 import { SimWalletRefused } from './sim-wallet.ts';
 
@@ -147,6 +147,39 @@ describe('vendor simulator against the portal', () => {
     const again = await simApi('/open', { token: p.token, game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name });
     expect(again.status).toBe(401);
     expect(again.json.code).toBe('GAME_TOKEN_INVALID');
+  });
+
+  it('a reload takes the session up again from its HttpOnly cookie (per game); without it the page is told the session ended', async () => {
+    const m = await member(10_000);
+    const g = await gameOf('RNG');
+    const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id }, token: m.token });
+    const p = Object.fromEntries(new URL(l.json!.value!.url).searchParams);
+    const r = await fetch(`${simUrl}/api/open`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: p.token, game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name }) });
+    const opened = ((await r.json()) as { value: View }).value;
+    const setCookie = r.headers.get('set-cookie') ?? '';
+    const name = simSessionCookie(p.vendor!, p.game!);
+    expect(setCookie).toContain(`${name}=${opened.session}`);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\/api/);
+    const resume = async (body: unknown, cookie?: string) => {
+      const x = await fetch(`${simUrl}/api/resume`, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+      return { status: x.status, json: (await x.json()) as { code?: string; value?: View } };
+    };
+    const played = await simApi<Played>('/play', { stake: 1_000 }, opened.session);
+    const back = await resume({ game: p.game, vendor: p.vendor }, `other=1; ${name}=${opened.session}`);
+    expect(back.status).toBe(200);
+    expect(back.json.value).toMatchObject({ session: opened.session, balance: played.json.value!.balance, free: false });
+    // No cookie, another game's, or a made-up session: ended, no 500.
+    for (const [body, cookie] of [
+      [{ game: p.game, vendor: p.vendor }, undefined],
+      [{ game: 'OTHER1', vendor: p.vendor }, `${simSessionCookie(p.vendor!, 'OTHER1')}=${opened.session}`],
+      [{ game: p.game, vendor: p.vendor }, `${name}=nope`],
+    ] as const) {
+      const x = await resume(body, cookie);
+      expect([x.status, x.json.code]).toEqual([401, 'GAME_TOKEN_INVALID']);
+    }
+    expect((await resume({ game: '../x' }, undefined)).status).toBe(400);
   });
 
   it('a bet over the balance is refused by the wallet (INSUFFICIENT_FUNDS) and no money moves', async () => {

@@ -1,23 +1,35 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { closePopup, openPopup, usePopup } from '../../lib/popups';
+import { useIsLoggedIn } from '../../lib/session';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { HomeRoute } from './home-route';
 
 /** /login: home page with the login popup open, then the address goes back to /. */
 export function LoginRoute() {
   const navigate = useNavigate();
+  // Signed in already (a bookmark, the back button): nothing to log in to, the home page.
+  const isSignedIn = useRef(useIsLoggedIn()).current;
   useEffect(() => {
-    openPopup('loginPopupModal');
+    if (!isSignedIn) openPopup('loginPopupModal');
     navigate('/', { replace: true });
-  }, [navigate]);
+  }, [navigate, isSignedIn]);
   return <HomeRoute />;
 }
 
-/** /register: home page with the register popup (when the merchant allows direct registration). */
+/**
+ * /register: home page with the register popup (when the merchant allows direct registration). A
+ * member signed in on arrival goes to the home page instead (the form showed over their balance); one
+ * who registers here stays signed in with the popup's last step (the limits offer) open.
+ */
 export function RegisterRoute() {
   const { data } = useWhitelabel();
-  const canRegister = data?.modules.DIRECTREG3 ?? false;
+  const navigate = useNavigate();
+  const isSignedIn = useRef(useIsLoggedIn()).current;
+  const canRegister = (data?.modules.DIRECTREG3 ?? false) && !isSignedIn;
+  useEffect(() => {
+    if (isSignedIn) navigate('/', { replace: true });
+  }, [navigate, isSignedIn]);
   useEffect(() => {
     if (!canRegister) return;
     openPopup('registerModal');

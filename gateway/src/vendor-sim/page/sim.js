@@ -380,7 +380,11 @@
   var vendorName = q.get('vendorName') || '';
   var launch = { game: q.get('game') || '', vendor: q.get('vendor') || '', operator: q.get('operator') || '', type: q.get('type') || '', name: q.get('name') || q.get('game') || '' };
   if (/^[A-Z]{3}$/.test(q.get('currency') || '')) launch.currency = q.get('currency');
-  var opening = q.get('mode') === 'free' ? api('/free', launch) : api('/open', Object.assign({ token: q.get('token') || '' }, launch));
+  // A launch code opens the game; without one (a reload, the back button, a bookmark) the page takes up
+  // this browser's session of the game (an HttpOnly cookie the launch set), or says it has ended.
+  var opening = q.get('mode') === 'free' ? api('/free', launch)
+    : q.get('token') ? api('/open', Object.assign({ token: q.get('token') }, launch))
+    : api('/resume', { game: launch.game, vendor: launch.vendor });
   // The launch code is single use: drop it from the address bar once sent.
   if (q.has('token')) { q.delete('token'); history.replaceState(null, '', location.pathname + '?' + q.toString()); }
   opening.then(function (s) { state = s; render(); }).catch(function (err) {
