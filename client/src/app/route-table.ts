@@ -55,7 +55,7 @@ export const MAIN_ROUTES = [
   /** Blog and news (spec section 2 names them; no route given): the list and one article. */
   { id: 'news', path: '/news', titleKey: 'page_news' },
   { id: 'newsArticle', path: '/news/:id', titleKey: 'page_news' },
-  { id: 'notFound', path: '*', titleKey: 'w_home' },
+  { id: 'notFound', path: '*', titleKey: 'page_not_found' },
 ] as const satisfies readonly RouteSpec[];
 
 export type RouteId = (typeof AGENT_ROUTES)[number]['id'] | (typeof MAIN_ROUTES)[number]['id'];

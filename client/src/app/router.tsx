@@ -10,6 +10,7 @@ import { AGENT_ROUTES, MAIN_ROUTES } from './route-table';
 import type { RouteId, RouteSpec } from './route-table';
 import { lazyNamed } from './lazy-page';
 import { HomeRoute } from './routes/home-route';
+import { NotFoundPage } from './routes/not-found-page';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
 import { OPS_ROUTE } from './routes/ops-routes';
 import { HOUSE_ROUTE } from './routes/house-route';
@@ -86,7 +87,7 @@ const ELEMENTS: Record<RouteId, ReactNode> = {
   gameListCenter: <GameListCenterPage />,
   news: <NewsListPage />,
   newsArticle: <NewsArticlePage />,
-  notFound: <HomeRoute />,
+  notFound: <NotFoundPage />,
 };
 
 function toRoute(spec: RouteSpec & { id: RouteId }): RouteObject {

@@ -88,7 +88,7 @@ export function AccountSlot() {
         >
           {member?.imgUrl ? <img className="account-menu__avatar" src={member.imgUrl} alt="" width={22} height={22} data-testid="account-avatar" /> : <Icon name="user" size={16} />}
           {unread > 0 && <span className="mc-menu__badge account-menu__unread" data-testid="header-unread" aria-label={t('wallet:unread_messages', { count: unread })}>{unread > 99 ? '99+' : unread}</span>}
-          <span className="account-menu__name" data-testid="account-name">
+          <span className="account-menu__name" data-testid="account-name" title={name || undefined}>
             {name || t('my_account')}
           </span>
           <Icon name="chevron" size={14} />

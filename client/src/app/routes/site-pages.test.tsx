@@ -23,6 +23,7 @@ import { profitQuery } from '../../features/profit/api/get-profit';
 import { feedbackListQuery } from '../../features/feedback/api/feedback';
 import { balanceQueryOptions } from '../../features/wallet/api/get-balance';
 import { WalletsPanel } from '../../features/wallet/components/wallets-panel';
+import { NotFoundPage } from './not-found-page';
 
 const FEEDBACK: TFeedback[] = [
   { id: '12', content: 'The fish game froze', status: 'answered', images: [{ n: 0, contentType: 'image/png', width: 40, height: 30, size: 900 }], answer: 'Fixed, thank you!', answeredAt: '2026-05-02T10:00:00.000Z', createdAt: '2026-05-01T10:00:00.000Z' },
@@ -73,6 +74,23 @@ async function render(node: ReactNode, lang: 'EN' | 'TY') {
 }
 /** No key of the namespace left untranslated in the markup. */
 const rawKeys = (html: string) => html.match(/\b(feedback|referral|profit|winners|desc|sponsor|guide|seamless)_[a-z0-9_]+\b/g) ?? [];
+
+describe('an address with no page', () => {
+  it('says so with the address and leads home, in EN and TY (it showed the home page titled Home)', async () => {
+    for (const [lang, heading, home] of [['EN', 'Page not found', 'Back to the home page'], ['TY', 'Hindi nahanap ang pahina', 'Bumalik sa Tahanan']] as const) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces(['common']);
+      const html = renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <MemoryRouter initialEntries={['/promotionz']}><NotFoundPage /></MemoryRouter>
+        </I18nextProvider>,
+      );
+      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toContain('/promotionz');
+      expect(html).toMatch(new RegExp(`<a [^>]*href="/"[^>]*>${home}</a>`));
+    }
+  });
+});
 
 describe('issue 14 pages render in EN and TY', () => {
   it('feedback: form with limits, history with images and the operator answer', async () => {

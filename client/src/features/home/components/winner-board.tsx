@@ -26,7 +26,8 @@ function WinnerRow({ winner, money, isFresh, isCopy }: { winner: TWinner; money:
       </span>
       <span className="winner-row__who">
         <span className="winner-row__name">{winnerDisplayName(winner.customerName)}</span>
-        <span className="winner-row__game">{t('winners.inGame', { game: winner.gameName })}</span>
+        {/* A long game name is cut to the row: the whole of it on hover. */}
+        <span className="winner-row__game" title={winner.gameName}>{t('winners.inGame', { game: winner.gameName })}</span>
       </span>
       <span className="winner-row__amount">{money(winner.winAmount)}</span>
     </li>
