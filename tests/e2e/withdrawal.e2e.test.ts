@@ -78,9 +78,14 @@ describe('withdrawal with live confirmation', () => {
     await page.goto(gw.url + '/member?tab=withdraw');
     await page.getByTestId(`withdraw-bank-${p.bankId}`).click();
     await page.getByTestId('withdraw-amount-field').locator('input').fill('1000');
+    // A wrong transaction password first: refused; its message goes when the right one is sent.
+    await page.getByTestId('withdraw-password-field').locator('input').fill('999999');
+    await page.getByTestId('withdraw-submit').click();
+    await expect.poll(() => page.getByText('The transaction password is not correct').count(), { timeout: 30_000 }).toBe(1);
     await page.getByTestId('withdraw-password-field').locator('input').fill('246810');
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('withdraw-requested').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('The transaction password is not correct').count()).toBe(0);
     // the hold is already out of reach in the header
     await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 30_000 }).toContain('4,000.00');
     await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);

@@ -43,6 +43,9 @@ describe('brand colours in the client', () => {
       // the ink of filled primary buttons and active tabs
       const ink = contrastRatio(vars['--accent-ink']!, vars['--accent']!);
       if (ink < 4.5) low.push(`${name} --accent-ink on --accent: ${ink.toFixed(2)}:1`);
+      // white counts on the unread badges
+      const badge = contrastRatio('#ffffff', vars['--badge-bg']!);
+      if (!(badge >= 4.5)) low.push(`${name} white on --badge-bg ${vars['--badge-bg']}: ${badge.toFixed(2)}:1`);
     }
     expect(low).toEqual([]);
     expect(brandColorProblems({ dark: { primary: dark['--accent']!, accent: dark['--accent-2']! }, light: { primary: light['--accent']!, accent: light['--accent-2']! } })).toEqual([]);

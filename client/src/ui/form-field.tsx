@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldMessage } from '../lib/field-message';
 import './form.css';
+import { useUniqueId } from '../lib/unique-id';
 
 export type FormFieldProps = {
   name: string;
@@ -27,7 +28,7 @@ export type FormFieldProps = {
 /** A labelled input with its translated error (role=alert) and a show/hide toggle for passwords. */
 export function FormField({ name, label, value, onChange, required, type = 'text', error, autoComplete, inputMode, maxLength, placeholder, disabled, addon, prefix, hint }: FormFieldProps) {
   const { t } = useTranslation('register');
-  const id = useId();
+  const id = useUniqueId('field');
   const [isShown, setShown] = useState(false);
   const isPassword = type === 'password';
   const errorId = `${id}-error`;

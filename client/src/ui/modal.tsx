@@ -1,10 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@portal/contracts/domain/constants';
 import { pageScrollLock } from './scroll-lock';
 import './modal.css';
+import { useUniqueId } from '../lib/unique-id';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -44,7 +45,7 @@ export function Modal({
   children,
 }: ModalProps) {
   const { t } = useTranslation('common');
-  const titleId = useId();
+  const titleId = useUniqueId('modal-title');
   const boxRef = useRef<HTMLDivElement>(null);
 
   // A layout effect: the page is frozen before the dialog paints and back at its position as the

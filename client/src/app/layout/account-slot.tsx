@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -12,6 +12,7 @@ import { useModule } from '../../lib/whitelabel';
 import { openPopup } from '../../lib/popups';
 import { Icon } from '../../ui/icons';
 import '../../features/auth/components/auth.css';
+import { useUniqueId } from '../../lib/unique-id';
 
 /** Member-centre items the header links to (spec: member centre item names). */
 const MEMBER_TAB = {
@@ -40,7 +41,7 @@ export function AccountSlot() {
   const { requestLogout, dialog } = useLogout('/');
   const [isOpen, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  const menuId = useUniqueId('account-menu');
   const name = member ? (member.nickname ?? member.account) : '';
 
   useEffect(() => {

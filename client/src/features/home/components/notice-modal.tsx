@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAnnouncement } from '@portal/contracts/api/content';
 import { Modal } from '../../../ui/modal';
 import { toggleExpanded } from '../notice-list';
+import { useUniqueId } from '../../../lib/unique-id';
 
 type NoticeModalProps = {
   notices: readonly TAnnouncement[];
@@ -14,7 +15,7 @@ type NoticeModalProps = {
 export function NoticeModal({ notices, openId, onClose }: NoticeModalProps) {
   const { t } = useTranslation('home');
   const [expanded, setExpanded] = useState<string | null>(openId);
-  const baseId = useId();
+  const baseId = useUniqueId('notice');
 
   useEffect(() => {
     if (openId !== null) setExpanded(openId);

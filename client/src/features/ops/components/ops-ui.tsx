@@ -1,10 +1,10 @@
-import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmount } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
 import { lastPage } from '../lib/format';
 import './ops.css';
+import { useUniqueId } from '../../../lib/unique-id';
 
 export type ChipTone = 'warn' | 'info' | 'success' | 'danger' | 'muted';
 
@@ -106,7 +106,7 @@ export function OpsField({ label, value, onChange, testId, type = 'text', requir
   multiline?: boolean;
   maxLength?: number;
 }) {
-  const id = useId();
+  const id = useUniqueId('ops-field');
   const common = {
     id,
     value,

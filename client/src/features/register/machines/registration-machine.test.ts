@@ -198,6 +198,14 @@ describe('registrationMachine (pure transitions)', () => {
     expect(back.value).toBe('editing');
     expect(back.context.errors.username?.key).toBe('register:reg_pattern_1');
     expect(actions.map((a) => a.type)).toContain('captchaUsed');
+    // The new picture's key clears the stale answer (it was sent again and refused as a wrong captcha);
+    // a captcha error from the server stays until the player types.
+    const refused = transition(registrationMachine, s, { type: 'xstate.error.actor.register', error: new ApiError('VALIDATION', 'Invalid input', 400, [{ path: 'captcha', message: 'captcha' }]) } as never)[0];
+    expect(refused.context.values.captcha).toBe('1234');
+    expect(refused.context.errors.captcha).toBeDefined();
+    const [fresh] = transition(registrationMachine, refused, change('captchaKey', 'k2'));
+    expect(fresh.context.values).toMatchObject({ captchaKey: 'k2', captcha: '' });
+    expect(fresh.context.errors.captcha).toEqual(refused.context.errors.captcha);
   });
 
   it('runs with provided actors: the body goes to the chosen endpoint', async () => {

@@ -95,7 +95,9 @@ export const registrationMachine = setup({
         'KIND.SET': { guard: 'isKindAllowed', actions: assign({ kind: ({ event }) => event.kind, errors: () => ({}), formError: () => null }) },
         'FIELD.CHANGE': {
           actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            // A new captcha picture (after a refused submit, or a click) makes the typed answer stale: it
+            // is cleared, while the captcha's error (why the last one failed) stays until the player types.
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value, ...(event.field === 'captchaKey' ? { captcha: '' } : {}) }),
             errors: ({ context, event }) => {
               const { [event.field]: _dropped, ...rest } = context.errors;
               return rest;

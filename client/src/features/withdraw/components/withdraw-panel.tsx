@@ -167,6 +167,8 @@ function WithdrawForm() {
     if (!bank) next.bank = { key: 'wallet:bank_required' };
     setErrors(next);
     if (Object.keys(next).length > 0 || !bank || amount === null) return;
+    // A refusal of the last try (a wrong password) is not left beside this one's answer.
+    setFormError(null);
     requestId.current ??= newRequestId();
     create.mutate(
       { bankAccountId: bank.id, amount, withdrawPassword: password, requestId: requestId.current },
