@@ -247,6 +247,8 @@ export function createAccounts(deps: AccountsDeps) {
 
   return {
     findByAccount: (merchant: string, account: string) => findByAccount(db, merchant, account),
+    /** Whether a member of the merchant has this (normalised) mobile number: login and reset codes go to members only. */
+    hasMobile: async (merchant: string, dialing: string, mobile: string) => (await findByMobile(merchant, dialing, mobile)) !== null,
 
     async login(m: Merchant, body: TLoginBody, ip: string): Promise<TLoginValue> {
       if (body.type === 'sms') {

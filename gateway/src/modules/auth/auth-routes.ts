@@ -69,7 +69,8 @@ export function mountAuthRoutes(
     const m = ctx.merchant;
     if (body.purpose === 'login' && !m.modules.MOBILEVERCODELOGIN3) throw new AppError(ErrorCode.MODULE_DISABLED);
     const r = await sms.send(m.code, body.purpose, body.countryDialingCode, body.mobileNum, ctx.ip,
-      (code) => `${m.brand.siteName}: your ${body.purpose === 'reset' ? 'password reset' : 'login'} code is ${code}. Valid 5 minutes. Never share it.`);
+      (code) => `${m.brand.siteName}: your ${body.purpose === 'reset' ? 'password reset' : 'login'} code is ${code}. Valid 5 minutes. Never share it.`,
+      { deliverIf: (dialing, mobile) => accounts.hasMobile(m.code, dialing, mobile) });
     return { expiredMinutes: r.expiredMinutes };
   }, opts);
   mountCall(app, authCalls.smsRegister, async ({ ctx, body }) => {

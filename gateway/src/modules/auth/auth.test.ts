@@ -162,6 +162,26 @@ describe('SMS codes', () => {
     expect((await call('/wps/verification/sms/noLogin', { body, ip })).status).toBe(200);
   });
 
+  it('login and reset codes go to members\' numbers only; a stranger\'s number gets the same answer and no text', async () => {
+    await member({ account: 'smsvn01', password: 'abc12345', mobileNum: '912345678', dialingCode: '84' });
+    const outbox = async (to: string) => (await call<{ list: unknown[] }>(`/wps/dev/outbox?to=${encodeURIComponent(to)}`)).json!.value!.list.length;
+    let loginCode = '';
+    for (const purpose of ['login', 'reset']) {
+      // The member's +84 number gets its code; the same digits under +63 belong to nobody: 200, nothing sent.
+      const known = await call<{ expiredMinutes: number }>('/wps/verification/sms/noLogin', { body: { mobileNum: '912345678', countryDialingCode: '84', purpose }, ip: freshIp() });
+      const stranger = await call<{ expiredMinutes: number }>('/wps/verification/sms/noLogin', { body: { mobileNum: '912345678', countryDialingCode: '63', purpose }, ip: freshIp() });
+      expect([known.status, stranger.status]).toEqual([200, 200]);
+      expect(stranger.json).toEqual(known.json);
+      if (purpose === 'login') loginCode = await lastCode('+84912345678');
+      await new Promise((r) => setTimeout(r, 1050));
+    }
+    expect(await outbox('+84912345678')).toBe(2);
+    expect(await outbox('+63912345678')).toBe(0);
+    // The +84 member signs in with its code.
+    const r = await call<{ token: string }>('/wps/session/login', { body: { username: '912345678', password: loginCode, type: 'sms', countryDialingCode: '84' }, ip: freshIp() });
+    expect(r.status, r.text).toBe(200);
+  });
+
   it('refuses bad numbers, and burns a code after five wrong guesses', async () => {
     expect((await call('/wps/verification/sms/noLogin', { body: { mobileNum: '12ab', countryDialingCode: '63' } })).json?.code).toBe('INVALID_PHONE');
     await member({ account: 'smsuser1', password: 'abc12345', mobileNum: '9170000002' });

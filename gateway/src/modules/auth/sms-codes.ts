@@ -126,11 +126,16 @@ export function createSmsCodes(db: Queryable, limiter: RateLimiter, sms: SmsProv
      * Send a fresh 6-digit code. Throttled to one a second per number, and more than
      * SMS_MAX_PER_WINDOW sends in the window lock the number (and the IP) for 5 minutes.
      */
-    async send(merchant: string, purpose: SmsPurpose, dialingRaw: string, mobileRaw: string, ip: string, text: (code: string) => string) {
+    async send(merchant: string, purpose: SmsPurpose, dialingRaw: string, mobileRaw: string, ip: string, text: (code: string) => string,
+      opts: { deliverIf?: (dialing: string, mobile: string) => Promise<boolean> } = {}) {
       const { dialing, mobile } = normaliseMobile(dialingRaw, mobileRaw);
       // Nothing can be sent: refuse before a counter is spent or a code stored.
       if (!sms.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const hits = await limits.reserve(merchant, `+${dialing}${mobile}`, ip);
+      // A login or reset code for a number no member has: the same answer (the number's owner is not
+      // told apart from a stranger, and the limits are spent alike), but no code is made and no text goes
+      // to a phone that has no account here.
+      if (opts.deliverIf && !(await opts.deliverIf(dialing, mobile))) return { expiredMinutes, dialing, mobile };
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const r = await db.query<{ id: number }>(
         `INSERT INTO sms_codes (merchant_code, purpose, dialing_code, mobile_num, code_hash, expires_at)

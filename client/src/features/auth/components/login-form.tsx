@@ -61,7 +61,13 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
   const byMobileToo = whitelabel.modules.MOBILENUMPASSREG3 === true;
   const [form, setForm] = useState<LoginFormValues>(() => formFromRemembered(EMPTY_LOGIN_FORM, readRemembered()));
   // The SMS login's dialing code: the merchant's own (+84 on LuckyDong) unless another was remembered.
-  const dialing = smsDialingCode(form.countryDialingCode, homeDialingCode(useRegisterSettings().data));
+  const registerSettings = useRegisterSettings().data;
+  // A code picked here wins (the form's +63 default counts as none in smsDialingCode, so a pick of +63
+  // on a +84 merchant would read as no pick).
+  const [pickedDialing, setPickedDialing] = useState<string | null>(null);
+  const dialing = pickedDialing ?? smsDialingCode(form.countryDialingCode, homeDialingCode(registerSettings));
+  // The countries registration offers: a player who signed up with +84 logs in with +84.
+  const countries = registerSettings?.countries ?? [];
   const [localErrors, setLocalErrors] = useState<Partial<Record<'mobileNum', LoginFieldErrorKey>>>({});
   const onFinishRef = useRef(onFinish);
   onFinishRef.current = onFinish;
@@ -158,9 +164,28 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
           <Field id={`${idp}-mobile`} label={t('mobile')} error={fieldError(localErrors.mobileNum ?? ctx.fieldErrors.mobileNum)}>
             {(aria) => (
               <div className="auth-mobile">
-                <span className="auth-mobile__code" aria-label={t('dialing_code')}>
-                  +{dialing}
-                </span>
+                {countries.length > 1 ? (
+                  <select
+                    className="auth-mobile__code auth-mobile__select"
+                    aria-label={t('dialing_code')}
+                    value={dialing}
+                    onChange={(e) => {
+                      setPickedDialing(e.target.value);
+                      set('countryDialingCode', e.target.value);
+                    }}
+                    data-testid="login-dialing-code"
+                  >
+                    {countries.map((c) => (
+                      <option key={c.countryCode} value={c.countryDialingCode}>
+                        {c.countryCode} +{c.countryDialingCode}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <span className="auth-mobile__code" aria-label={t('dialing_code')}>
+                    +{dialing}
+                  </span>
+                )}
                 <input
                   {...aria}
                   className="field__input"

@@ -29,7 +29,7 @@ export const EMPTY_LOGIN_FORM: LoginFormValues = {
 };
 
 /**
- * The dialing code of the SMS login (the form has no picker): a remembered one, else the merchant's own
+ * The dialing code of the SMS login before one is picked: a remembered one, else the merchant's own
  * (`home`, first of the register settings' countries); the form's default +63 counts as none.
  */
 export function smsDialingCode(formCode: string, home: string): string {
