@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './envelope.ts';
 import { REGISTRATION_FIELDS } from '../domain/registration.ts';
+import { LANGUAGE_CODES } from '../domain/constants.ts';
 
 /**
  * Accounts: login, registration, SMS codes, recovery, sessions (spec sections 3-8, Auth calls).
@@ -60,12 +61,17 @@ export const ZLoginFailureValue = z.object({
 export const ZVerifySendBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email']) }).strict();
 export const ZVerifyBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email', 'totp']), code: z.string().trim().max(8) }).strict();
 
+/** The language of a text the portal sends (SMS, e-mail): one of the language codes, or none. */
+const ZTextLanguage = z.enum(LANGUAGE_CODES).optional();
+
 export const ZSmsNoLoginBody = z
   .object({
     mobileNum: trimmed(20),
     countryDialingCode: trimmed(5).default('63'),
     /** What the code is for. */
     purpose: z.enum(['login', 'reset']).default('login'),
+    /** The page's language: the text is sent in it (EN and TY; others EN; none: the brand's default). */
+    language: ZTextLanguage,
     botId: z.string().max(64).optional(),
     botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
   })
@@ -74,6 +80,7 @@ export const ZSmsRegisterBody = z
   .object({
     mobileNo: trimmed(20),
     countryDialingCode: trimmed(5).default('63'),
+    language: ZTextLanguage,
     /** The solved slider (a challenge of purpose 'sms-register' for this mobileNo): required while the merchant's bot check is on. */
     botId: z.string().max(64).optional(),
     botAnswer: z.coerce.number().int().min(0).max(1000).optional(),
@@ -113,7 +120,7 @@ export const ZAffiliateQuery = z.object({ code: trimmed(32), domain: trimmed(255
 export const ZChangePasswordBody = z
   .object({ oldPassword: secret().optional(), newPassword: secret(), confirmNewPassword: secret() })
   .strict();
-export const ZForgotEmailBody = z.object({ username: trimmed(64), email: trimmed(128) }).strict();
+export const ZForgotEmailBody = z.object({ username: trimmed(64), email: trimmed(128), language: ZTextLanguage }).strict();
 export const ZResetByTokenBody = z.object({ resetToken: z.string().max(128), newPassword: secret(), confirmNewPassword: secret() }).strict();
 export const ZResetByMobileBody = z
   .object({

@@ -18,6 +18,7 @@ import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
 import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
 import { countriesFor, registrationRules, ruleOf } from './registration-settings.ts';
+import { resetMail, type TextLanguage } from './auth-texts.ts';
 
 /** Password-reset e-mails asked from one address per hour, whatever the usernames. */
 const FORGOT_PER_IP_PER_HOUR = 20;
@@ -545,7 +546,7 @@ export function createAccounts(deps: AccountsDeps) {
      * E-mail a reset link. `origin` is the merchant's own site (see merchants/link-origin.ts), never
      * a request header; nothing is counted or stored when no mail can be sent.
      */
-    async forgotByEmail(m: Merchant, username: string, email: string, origin: string, ip: string): Promise<void> {
+    async forgotByEmail(m: Merchant, username: string, email: string, origin: string, ip: string, lang: TextLanguage = 'EN'): Promise<void> {
       if (!mailer.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const ipless = `forgot:${m.code}:${username.toLowerCase()}`;
       // Per address too: USER_NOT_FOUND tells whether a username/e-mail pair exists, so one address may
@@ -565,8 +566,8 @@ export function createAccounts(deps: AccountsDeps) {
       );
       const link = `${origin}/?resetToken=${token}`;
       try {
-        await deliverMail(member.email, `${m.brand.siteName}: reset your password`,
-          `Hello ${member.nickname ?? member.account},\n\nOpen this link within 30 minutes to set a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`);
+        const mail = resetMail(lang, m.brand.siteName, member.nickname ?? member.account, link);
+        await deliverMail(member.email, mail.subject, mail.body);
       } catch (err) {
         // Not sent: the token reached no one and the request spends no limit.
         await db.query('DELETE FROM password_resets WHERE token_hash = $1', [createHash('sha256').update(token).digest()]);

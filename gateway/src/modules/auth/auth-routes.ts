@@ -13,6 +13,7 @@ import { totpEnrolment, verifyTotp } from './totp.ts';
 import { linkOrigin } from '../merchants/link-origin.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { loginFailures } from '../../obs/metrics.ts';
+import { smsCodeText, textLanguage } from './auth-texts.ts';
 
 type Opts = { checkResponses: boolean };
 
@@ -69,7 +70,7 @@ export function mountAuthRoutes(
     const m = ctx.merchant;
     if (body.purpose === 'login' && !m.modules.MOBILEVERCODELOGIN3) throw new AppError(ErrorCode.MODULE_DISABLED);
     const r = await sms.send(m.code, body.purpose, body.countryDialingCode, body.mobileNum, ctx.ip,
-      (code) => `${m.brand.siteName}: your ${body.purpose === 'reset' ? 'password reset' : 'login'} code is ${code}. Valid 5 minutes. Never share it.`,
+      (code) => smsCodeText(textLanguage(body.language, m.brand.defaultLanguage), m.brand.siteName, body.purpose, code),
       { deliverIf: (dialing, mobile) => accounts.hasMobile(m.code, dialing, mobile) });
     return { expiredMinutes: r.expiredMinutes };
   }, opts);
@@ -82,7 +83,7 @@ export function mountAuthRoutes(
       throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
     }
     const r = await sms.send(m.code, 'register', body.countryDialingCode, body.mobileNo, ctx.ip,
-      (code) => `${m.brand.siteName}: your registration code is ${code}. Valid 5 minutes. Never share it.`);
+      (code) => smsCodeText(textLanguage(body.language, m.brand.defaultLanguage), m.brand.siteName, 'register', code));
     return { expiredMinutes: r.expiredMinutes };
   }, opts);
 
@@ -104,7 +105,7 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.forgotByEmail, async ({ ctx, body, req }) => {
     // The link's origin is the merchant's own domain; a Host it does not own is refused before anything is counted or sent.
     const origin = linkOrigin(ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction });
-    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, origin, ctx.ip);
+    await accounts.forgotByEmail(ctx.merchant, body.username, body.email, origin, ctx.ip, textLanguage(body.language, ctx.merchant.brand.defaultLanguage));
     return {};
   }, opts);
   mountCall(app, authCalls.resetByToken, async ({ ctx, body }) =>

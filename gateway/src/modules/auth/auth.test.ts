@@ -182,6 +182,32 @@ describe('SMS codes', () => {
     expect(r.status, r.text).toBe(200);
   });
 
+  it('codes and the reset e-mail are written in the page\'s language (TY; EN for others; none: the brand\'s default)', async () => {
+    await member({ account: 'tagalog1', password: 'abc12345', mobileNum: '9170000321', email: 'tagalog1@example.ph' });
+    const outbox = async (to: string) => (await call<{ list: Array<{ subject?: string; body: string }> }>(`/wps/dev/outbox?to=${encodeURIComponent(to)}`)).json!.value!.list[0]!;
+    const sms = async (language: string | undefined) => {
+      const body = { mobileNum: '9170000321', countryDialingCode: '63', purpose: 'login', ...(language ? { language } : {}) };
+      expect((await call('/wps/verification/sms/noLogin', { body, ip: freshIp() })).status).toBe(200);
+      const text = (await outbox('+639170000321')).body;
+      await new Promise((r) => setTimeout(r, 1050));
+      return text.replace(/\d{6}/, '######');
+    };
+    expect(await sms('TY')).toBe('LuckyPeso: ang iyong code sa pag-log in ay ######. May bisa nang 5 minuto. Huwag itong ibahagi kaninuman.');
+    expect(await sms('EN')).toBe('LuckyPeso: your login code is ######. Valid 5 minutes. Never share it.');
+    expect(await sms('VI')).toBe('LuckyPeso: your login code is ######. Valid 5 minutes. Never share it.');
+    const brandDefault = (await t.portal.db.query<{ l: string }>(`SELECT brand->>'defaultLanguage' AS l FROM merchants WHERE code = 'DEMO'`)).rows[0]!.l;
+    expect(await sms(undefined)).toBe(await sms(brandDefault));
+    expect((await call('/wps/verification/sms/noLogin', { body: { mobileNum: '9170000321', language: 'tagalog' }, ip: freshIp() })).status).toBe(400);
+    const solved = await bot('9170000654', 'sms-register');
+    const reg = await call('/wps/verification/sms/register', { body: { mobileNo: '9170000654', language: 'TY', ...solved }, ip: freshIp() });
+    expect(reg.status, reg.text).toBe(200);
+    expect((await outbox('+639170000654')).body).toMatch(/^LuckyPeso: ang iyong code sa pagpaparehistro ay \d{6}\./);
+    expect((await call('/wps/member/password/email', { body: { username: 'tagalog1', email: 'tagalog1@example.ph', language: 'TY' }, ip: freshIp() })).status).toBe(200);
+    const mail = await outbox('tagalog1@example.ph');
+    expect(mail.body).toMatch(/^Kumusta tagalog1,\n\nBuksan ang link na ito sa loob ng 30 minuto/);
+    expect(mail.body).toMatch(/resetToken=/);
+  });
+
   it('refuses bad numbers, and burns a code after five wrong guesses', async () => {
     expect((await call('/wps/verification/sms/noLogin', { body: { mobileNum: '12ab', countryDialingCode: '63' } })).json?.code).toBe('INVALID_PHONE');
     await member({ account: 'smsuser1', password: 'abc12345', mobileNum: '9170000002' });
@@ -451,7 +477,7 @@ describe('recovery and free play', () => {
     t.portal.merchants.invalidate();
     try {
       expect((await forgot({ host: 'play.luckypeso.test:8443' })).status).toBe(200);
-      expect((await mails())[0]).toMatch(/^Hello[\s\S]*\nhttps:\/\/luckypeso\.example\/\?resetToken=[A-Za-z0-9_-]+\n/);
+      expect((await mails())[0]).toMatch(/^(Hello|Kumusta)[\s\S]*\nhttps:\/\/luckypeso\.example\/\?resetToken=[A-Za-z0-9_-]+\n/);
     } finally {
       await t.portal.db.query(`UPDATE merchants SET domains = '{}' WHERE code = 'DEMO'`);
       t.portal.merchants.invalidate();

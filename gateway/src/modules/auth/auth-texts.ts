@@ -1,0 +1,35 @@
+/**
+ * The texts the portal sends outside the page (SMS codes, the password reset e-mail), in the player's
+ * language: the one the page was in when it asked (`language` of the request), else the brand's
+ * default. EN and TY are complete; any other language gets EN, as the page falls back to EN.
+ */
+export type TextLanguage = 'EN' | 'TY';
+
+export function textLanguage(asked: string | undefined, brandDefault: string | undefined): TextLanguage {
+  const l = (asked ?? brandDefault ?? 'EN').toUpperCase();
+  return l === 'TY' ? 'TY' : 'EN';
+}
+
+export type CodePurpose = 'register' | 'login' | 'reset';
+
+export function smsCodeText(lang: TextLanguage, site: string, purpose: CodePurpose, code: string): string {
+  if (lang === 'TY') {
+    const what = { register: 'pagpaparehistro', login: 'pag-log in', reset: 'pag-reset ng password' }[purpose];
+    return `${site}: ang iyong code sa ${what} ay ${code}. May bisa nang 5 minuto. Huwag itong ibahagi kaninuman.`;
+  }
+  const what = { register: 'registration', login: 'login', reset: 'password reset' }[purpose];
+  return `${site}: your ${what} code is ${code}. Valid 5 minutes. Never share it.`;
+}
+
+export function resetMail(lang: TextLanguage, site: string, name: string, link: string): { subject: string; body: string } {
+  if (lang === 'TY') {
+    return {
+      subject: `${site}: i-reset ang iyong password`,
+      body: `Kumusta ${name},\n\nBuksan ang link na ito sa loob ng 30 minuto para magtakda ng bagong password:\n${link}\n\nKung hindi ikaw ang humiling nito, huwag pansinin ang e-mail na ito.`,
+    };
+  }
+  return {
+    subject: `${site}: reset your password`,
+    body: `Hello ${name},\n\nOpen this link within 30 minutes to set a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+  };
+}
