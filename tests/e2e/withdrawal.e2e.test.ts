@@ -111,6 +111,9 @@ describe('withdrawal with live confirmation', () => {
     expect(await page.getByTestId('withdrawal-countdown').first().innerText()).toMatch(/\d+:\d\d/);
     await page.getByTestId('confirm-choose-partially_received').click();
     await page.getByTestId('confirm-received-amount').fill('400');
+    // A text file named like an image is refused on the page (typed by its bytes), not at submit.
+    await page.getByTestId('confirm-proof-input').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await expect.poll(() => page.getByText('Only png or jpg images').count(), { timeout: 15_000 }).toBe(1);
     await page.getByTestId('confirm-proof-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: tinyPng() });
     await page.getByTestId('confirm-submit').click();
     const done = page.getByTestId(`withdrawal-confirm-done-${id}`);

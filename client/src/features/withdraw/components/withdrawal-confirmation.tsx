@@ -13,6 +13,7 @@ import { getWithdrawal } from '../api/get-withdrawal';
 import { WITHDRAWALS_KEY } from '../api/get-withdrawals';
 import { canSubmit, remainingOf, withdrawalConfirmationMachine } from '../machines/withdrawal-confirmation.machine';
 import type { ConfirmResult, ProofImage } from '../machines/withdrawal-confirmation.machine';
+import { sniffImageType } from '../../../lib/image-sniff';
 
 const RESULTS: ConfirmResult[] = ['received', 'partially_received', 'not_received'];
 
@@ -195,8 +196,11 @@ export function WithdrawalConfirmation({ withdrawal }: { withdrawal: TWithdrawal
                 hidden
                 onChange={(e) => {
                   const files = [...(e.target.files ?? [])];
-                  send({ type: 'ADD_PROOFS', proofs: files.map((f) => ({ id: crypto.randomUUID(), name: f.name, size: f.size, type: f.type, blob: f })) });
                   e.target.value = '';
+                  // Typed by content, not by name: a file that is not really png or jpg is refused here
+                  // (proof_type), before it shows as a broken thumbnail and fails at submit.
+                  void Promise.all(files.map(async (f) => ({ id: crypto.randomUUID(), name: f.name, size: f.size, type: (await sniffImageType(f)) ?? 'application/octet-stream', blob: f })))
+                    .then((proofs) => send({ type: 'ADD_PROOFS', proofs }));
                 }}
                 data-testid="confirm-proof-input"
               />
