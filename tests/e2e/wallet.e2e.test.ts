@@ -59,6 +59,18 @@ describe('wallet in Chromium', () => {
     await expect.poll(() => page.getByTestId('header-balance').innerText(), { timeout: 15_000 }).toMatch(/^\*+$/);
     await page.getByTestId('balance-toggle').click();
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
+    // The security centre adds an e-mail (reset links go there): the login password is asked.
+    await page.goto(gw.url + '/member?tab=securityCenter');
+    await page.getByTestId('sec-email-edit').click();
+    const email = page.getByTestId('bind-email-form');
+    await email.locator('input[name="email"]').fill(`${account}@example.ph`);
+    await email.locator('input[name="password"]').fill('wrong999');
+    await email.getByTestId('bind-email-submit').click();
+    await email.getByText('The login password is not correct').waitFor({ timeout: 15_000 });
+    await email.locator('input[name="password"]').fill('abc12345');
+    await email.getByTestId('bind-email-submit').click();
+    await expect.poll(() => page.getByTestId('sec-email').innerText(), { timeout: 15_000 }).toBe(`${account.slice(0, 1)}***@example.ph`);
+    expect(await page.getByTestId('bind-email-form').count()).toBe(0);
     // Signed in, /register and /login (a bookmark, the back button) are the home page: no form over the balance.
     for (const route of ['/register', '/login']) {
       await page.goto(gw.url + route);

@@ -177,6 +177,13 @@ export const MEMBER_ICONS = ['a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a
 export type MemberIcon = (typeof MEMBER_ICONS)[number];
 export const memberIconUrl = (icon: MemberIcon) => `/img/avatar/${icon}.svg`;
 export const ZMemberIconBody = z.object({ icon: z.enum(MEMBER_ICONS) });
+/** A code to a number the signed-in member is adding to the account (security centre). */
+export const ZSmsBindBody = z.object({ mobileNum: trimmed(20), countryDialingCode: trimmed(5).default('63'), language: ZTextLanguage }).strict();
+/** The number, the code sent to it, and the login password (a session alone does not change how the account is recovered). */
+export const ZBindMobileBody = z.object({ mobileNum: trimmed(20), countryDialingCode: trimmed(5).default('63'), verificationCode: z.string().max(8), password: secret() }).strict();
+export const ZBindEmailBody = z.object({ email: trimmed(128), password: secret() }).strict();
+/** What the security centre shows after a change: the masked number, the e-mail. */
+export const ZContactValue = z.object({ mobileNum: z.string().nullable(), email: z.string().nullable() });
 
 export const ZFieldRule = z.object({
   field: z.enum(REGISTRATION_FIELDS),
@@ -226,6 +233,12 @@ export const authCalls = {
   memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: NoQuery, value: ZMemberInfo }),
   /** Sets the member's profile picture (one of MEMBER_ICONS); answers its URL, as memberInfo's imgUrl. */
   memberIcon: defineCall({ method: 'PUT', path: '/wps/member/info/icon', auth: true, body: ZMemberIconBody, value: z.object({ imgUrl: z.string() }) }),
+  /** Security centre: a code to the mobile number being added or changed. */
+  smsBind: defineCall({ method: 'POST', path: '/wps/verification/sms/bind', auth: true, body: ZSmsBindBody, value: ZSmsValue }),
+  /** Security centre: add or change the mobile number (its code and the login password). */
+  bindMobile: defineCall({ method: 'PUT', path: '/wps/member/info/mobile', auth: true, body: ZBindMobileBody, value: ZContactValue }),
+  /** Security centre: add or change the e-mail address (the login password). */
+  bindEmail: defineCall({ method: 'PUT', path: '/wps/member/info/email', auth: true, body: ZBindEmailBody, value: ZContactValue }),
   registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
   totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),

@@ -19,6 +19,17 @@ import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.t
 import type { Mailer } from '../notify/notifier.ts';
 import { countriesFor, registrationRules, ruleOf } from './registration-settings.ts';
 import { resetMail, type TextLanguage } from './auth-texts.ts';
+import { PATTERNS, compilePattern } from '@portal/contracts/domain/patterns';
+
+/** The member's mobile number and e-mail as the member's own pages show them (masked). */
+function contactOf(x: { dialing_code: string | null; mobile_num: string | null; email: string | null }): { mobileNum: string | null; email: string | null } {
+  return {
+    mobileNum: x.mobile_num ? `+${x.dialing_code} ${x.mobile_num.slice(0, 3)}****${x.mobile_num.slice(-3)}` : null,
+    email: x.email ? x.email.replace(/^(.).*(@.*)$/, '$1***$2') : null,
+  };
+}
+/** Pattern 3 of the registration catalogue (an e-mail address). */
+const EMAIL_PATTERN = PATTERNS.find((p) => p.id === 3)!.pattern;
 
 /** Password-reset e-mails asked from one address per hour, whatever the usernames. */
 const FORGOT_PER_IP_PER_HOUR = 20;
@@ -244,6 +255,19 @@ export function createAccounts(deps: AccountsDeps) {
       await db.query('UPDATE login_challenges SET methods = $2 WHERE id = $1', [id, methods]);
     }
     return new AppError(ErrorCode.VERIFICATION_REQUIRED, undefined, undefined, { challengeId: id, methods });
+  }
+
+  /** The member, once its login password is confirmed (OLD_PASSWORD_WRONG otherwise; trial accounts have nothing to bind). */
+  async function passwordChecked(memberId: number, password: string, m: Merchant): Promise<MemberRow> {
+    const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0];
+    if (!member) throw new AppError(ErrorCode.UNAUTHORIZED);
+    if (isTrialType(member.type, m.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
+    if (!password) throw fieldError('password', 'Input cannot be empty');
+    if (!member.password_hash || !(await hasher.verify(member.password_hash, password))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+    return member;
+  }
+  async function reload(memberId: number | string): Promise<MemberRow> {
+    return (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0]!;
   }
 
   return {
@@ -517,8 +541,7 @@ export function createAccounts(deps: AccountsDeps) {
         isAgent: isAgentType(x.type, m.agentTypes), isTrial: isTrialType(x.type, m.trialTypes),
         currencySymbol: m.brand.currencySymbol, language: x.language ?? m.brand.defaultLanguage,
         imgUrl: x.icon && (MEMBER_ICONS as readonly string[]).includes(x.icon) ? memberIconUrl(x.icon as MemberIcon) : null,
-        mobileNum: x.mobile_num ? `+${x.dialing_code} ${x.mobile_num.slice(0, 3)}****${x.mobile_num.slice(-3)}` : null,
-        email: x.email ? x.email.replace(/^(.).*(@.*)$/, '$1***$2') : null,
+        ...contactOf(x),
         totpEnabled: x.totp_enabled,
         hasUpline: x.parent_id !== null,
         rgExclusion: await activeExclusion(db, x.id).then((e) => (e ? { kind: e.kind, until: e.ends_at === null ? null : new Date(e.ends_at).toISOString() } : null)),
@@ -599,6 +622,34 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** The member's profile picture, one of MEMBER_ICONS (checked by the call's contract and the column's CHECK). */
+    /**
+     * Security centre: add or change the member's mobile number (the code sent to it, purpose 'bind') or
+     * e-mail. Both ask the login password: a session alone does not change where reset codes and links
+     * go. A number another member has is refused (MOBILE_EXISTS); the code is checked only after the
+     * password, so a wrong password spends no guess. Answers the masked contact, as member info shows it.
+     */
+    async bindMobile(m: Merchant, memberId: number, body: { mobileNum: string; countryDialingCode: string; verificationCode: string; password: string }) {
+      const member = await passwordChecked(memberId, body.password, m);
+      const { dialing, mobile } = normaliseMobile(body.countryDialingCode, body.mobileNum);
+      const other = await findByMobile(m.code, dialing, mobile);
+      if (other && Number(other.id) !== Number(member.id)) throw new AppError(ErrorCode.MOBILE_EXISTS);
+      await sms.consume(m.code, 'bind', dialing, mobile, body.verificationCode);
+      try {
+        await db.query('UPDATE members SET dialing_code = $2, mobile_num = $3 WHERE id = $1', [member.id, dialing, mobile]);
+      } catch (err) {
+        // Taken between the check and the update (the unique index decides).
+        if ((err as { code?: string }).code === '23505') throw new AppError(ErrorCode.MOBILE_EXISTS);
+        throw err;
+      }
+      return contactOf(await reload(member.id));
+    },
+    async bindEmail(m: Merchant, memberId: number, body: { email: string; password: string }) {
+      if (!compilePattern(EMAIL_PATTERN).test(body.email)) throw fieldError('email', 'Not a valid e-mail address');
+      const member = await passwordChecked(memberId, body.password, m);
+      await db.query('UPDATE members SET email = $2 WHERE id = $1', [member.id, body.email]);
+      return contactOf(await reload(member.id));
+    },
+
     async setIcon(memberId: number, icon: MemberIcon): Promise<{ imgUrl: string }> {
       await db.query('UPDATE members SET icon = $2 WHERE id = $1', [memberId, icon]);
       return { imgUrl: memberIconUrl(icon) };

@@ -119,6 +119,16 @@ export function mountAuthRoutes(
     return { ...(await accounts.info(ctx.merchant, session.memberId)), passwordChangeRequired: session.passwordChangeRequired === true };
   }, opts);
   mountCall(app, authCalls.memberIcon, async ({ ctx, body }) => accounts.setIcon(requireRealMember(ctx).session.memberId, body.icon), opts);
+  // Security centre: a mobile number or e-mail added (or changed) by the signed-in member.
+  mountCall(app, authCalls.smsBind, async ({ ctx, body }) => {
+    requireRealMember(ctx);
+    const m = ctx.merchant;
+    const r = await sms.send(m.code, 'bind', body.countryDialingCode, body.mobileNum, ctx.ip,
+      (code) => smsCodeText(textLanguage(body.language, m.brand.defaultLanguage), m.brand.siteName, 'bind', code));
+    return { expiredMinutes: r.expiredMinutes };
+  }, opts);
+  mountCall(app, authCalls.bindMobile, async ({ ctx, body }) => accounts.bindMobile(ctx.merchant, requireRealMember(ctx).session.memberId, body), opts);
+  mountCall(app, authCalls.bindEmail, async ({ ctx, body }) => accounts.bindEmail(ctx.merchant, requireRealMember(ctx).session.memberId, body), opts);
   // From the bootstrap cache: it depends on the merchant row only.
   bootCache.mount(app, {
     def: authCalls.registerSettings, scopes: [], open: true,

@@ -10,14 +10,14 @@ export function textLanguage(asked: string | undefined, brandDefault: string | u
   return l === 'TY' ? 'TY' : 'EN';
 }
 
-export type CodePurpose = 'register' | 'login' | 'reset';
+export type CodePurpose = 'register' | 'login' | 'reset' | 'bind';
 
 export function smsCodeText(lang: TextLanguage, site: string, purpose: CodePurpose, code: string): string {
   if (lang === 'TY') {
-    const what = { register: 'pagpaparehistro', login: 'pag-log in', reset: 'pag-reset ng password' }[purpose];
+    const what = { register: 'pagpaparehistro', login: 'pag-log in', reset: 'pag-reset ng password', bind: 'pagdagdag ng numerong ito' }[purpose];
     return `${site}: ang iyong code sa ${what} ay ${code}. May bisa nang 5 minuto. Huwag itong ibahagi kaninuman.`;
   }
-  const what = { register: 'registration', login: 'login', reset: 'password reset' }[purpose];
+  const what = { register: 'registration', login: 'login', reset: 'password reset', bind: 'number confirmation' }[purpose];
   return `${site}: your ${what} code is ${code}. Valid 5 minutes. Never share it.`;
 }
 

@@ -208,6 +208,45 @@ describe('SMS codes', () => {
     expect(mail.body).toMatch(/resetToken=/);
   });
 
+  it('security centre: a member adds a mobile number (its code and the login password) and an e-mail; others\' numbers and wrong passwords are refused', async () => {
+    await member({ account: 'binder01', password: 'abc12345' });
+    await member({ account: 'binder02', password: 'abc12345', mobileNum: '9170000888' });
+    const token = (await login('binder01', 'abc12345', {}, freshIp())).json!.value!.token;
+    const info = async () => (await call<{ mobileNum: string | null; email: string | null }>('/wps/member/info', { token })).json!.value!;
+    expect(await info()).toMatchObject({ mobileNum: null, email: null });
+    // No session: 401; a code for the number, in TY.
+    expect((await call('/wps/verification/sms/bind', { body: { mobileNum: '9170000999' } })).status).toBe(401);
+    expect((await call('/wps/verification/sms/bind', { token, body: { mobileNum: '9170000999', language: 'TY' }, ip: freshIp() })).status).toBe(200);
+    const sent = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=%2B639170000999')).json!.value!.list[0]!.body;
+    expect(sent).toMatch(/^LuckyPeso: ang iyong code sa pagdagdag ng numerong ito ay \d{6}\./);
+    const code = /(\d{6})/.exec(sent)![1]!;
+    const bind = (body: Json) => call<{ mobileNum: string | null; email: string | null }>('/wps/member/info/mobile', { token, method: 'PUT', body: { mobileNum: '9170000999', countryDialingCode: '63', verificationCode: code, password: 'abc12345', ...body }, ip: freshIp() });
+    // A wrong password is refused before the code is looked at (no guess spent); a wrong code; another member's number.
+    expect((await bind({ password: 'nope1234' })).json?.code).toBe('OLD_PASSWORD_WRONG');
+    expect((await bind({ verificationCode: code === '000000' ? '111111' : '000000' })).json?.code).toBe('SMS_CODE_INVALID');
+    expect((await bind({ mobileNum: '9170000888' })).json?.code).toBe('MOBILE_EXISTS');
+    expect((await info()).mobileNum).toBeNull();
+    const ok = await bind({});
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.json!.value!.mobileNum).toBe('+63 917****999');
+    expect((await info()).mobileNum).toBe('+63 917****999');
+    // The code was used: a second bind with it is refused.
+    expect((await bind({})).json?.code).toBe('SMS_CODE_INVALID');
+    // The number now signs in by SMS and resets the password.
+    await new Promise((r) => setTimeout(r, 1050));
+    expect((await call('/wps/verification/sms/noLogin', { body: { mobileNum: '9170000999', purpose: 'reset' }, ip: freshIp() })).status).toBe(200);
+    expect(await lastCode('+639170000999')).not.toBe(code);
+    // E-mail: a bad address (400, nothing changed), a wrong password, then set; the reset by e-mail works with it.
+    const email = (body: Json) => call<{ email: string | null }>('/wps/member/info/email', { token, method: 'PUT', body: { email: 'binder01@example.ph', password: 'abc12345', ...body } });
+    expect((await email({ email: 'not-an-address' })).status).toBe(400);
+    expect((await email({ password: 'nope1234' })).json?.code).toBe('OLD_PASSWORD_WRONG');
+    expect((await info()).email).toBeNull();
+    expect((await email({})).json!.value!.email).toBe('b***@example.ph');
+    expect((await call('/wps/member/password/email', { body: { username: 'binder01', email: 'binder01@example.ph' }, ip: freshIp() })).status).toBe(200);
+    // Unknown fields are refused, no 500.
+    expect((await email({ extra: 1 })).status).toBe(400);
+  });
+
   it('refuses bad numbers, and burns a code after five wrong guesses', async () => {
     expect((await call('/wps/verification/sms/noLogin', { body: { mobileNum: '12ab', countryDialingCode: '63' } })).json?.code).toBe('INVALID_PHONE');
     await member({ account: 'smsuser1', password: 'abc12345', mobileNum: '9170000002' });

@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SmsProvider } from '../notify/notifier.ts';
 
-export type SmsPurpose = 'login' | 'register' | 'reset' | 'verify';
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'verify' | 'bind';
 
 /** How long a code stays valid; the resend countdown is `expiredMinutes` (spec: default 1 minute). */
 export const SMS_CODE_TTL_MS = 5 * 60_000;

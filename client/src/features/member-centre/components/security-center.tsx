@@ -11,10 +11,13 @@ import { setMemberIcon } from '../api/member-icon';
 import { enableTotp, setupTotp } from '../api/totp';
 import { totpEnrolmentMachine } from '../machines/totp-enrolment-machine';
 import { TransactionPasswordCard } from './transaction-password-card';
+import { EmailForm, MobileForm } from './contact-forms';
 
-/** securityCenter: account facts, change password (changePassModal), the transaction password and authenticator enrolment. */
+/** securityCenter: account facts (the mobile number and e-mail added or changed here), change password (changePassModal), the transaction password and authenticator enrolment. */
 export function SecurityCenter({ info }: { info: TMemberInfo }) {
   const { t } = useTranslation('register');
+  // The mobile number or e-mail being added or changed (one form at a time).
+  const [editing, setEditing] = useState<'mobile' | 'email' | null>(null);
   return (
     <div className="mc-stack" data-security-center>
       <h1 className="mc-title">{t('mc_securityCenter')}</h1>
@@ -26,13 +29,29 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
         </div>
         <div>
           <dt>{t('sec_mobile')}</dt>
-          <dd>{info.mobileNum ?? t('sec_not_set')}</dd>
+          <dd>
+            <span data-testid="sec-mobile">{info.mobileNum ?? t('sec_not_set')}</span>
+            {!info.isTrial && editing !== 'mobile' && (
+              <button type="button" className="link-btn mc-facts__edit" onClick={() => setEditing('mobile')} data-testid="sec-mobile-edit">
+                {info.mobileNum ? t('sec_change') : t('sec_add')}
+              </button>
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('sec_email')}</dt>
-          <dd>{info.email ?? t('sec_not_set')}</dd>
+          <dd>
+            <span data-testid="sec-email">{info.email ?? t('sec_not_set')}</span>
+            {!info.isTrial && editing !== 'email' && (
+              <button type="button" className="link-btn mc-facts__edit" onClick={() => setEditing('email')} data-testid="sec-email-edit">
+                {info.email ? t('sec_change') : t('sec_add')}
+              </button>
+            )}
+          </dd>
         </div>
       </dl>
+      {editing === 'mobile' && <MobileForm onDone={() => setEditing(null)} />}
+      {editing === 'email' && <EmailForm onDone={() => setEditing(null)} />}
       <div className="mc-card mc-row">
         <div>
           <h2 className="mc-subtitle">{t('sec_password')}</h2>
