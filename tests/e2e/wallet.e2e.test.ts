@@ -61,6 +61,8 @@ describe('wallet in Chromium', () => {
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toContain('0.00');
     // The security centre adds an e-mail (reset links go there): the login password is asked.
     await page.goto(gw.url + '/member?tab=securityCenter');
+    // The tab names the open item too.
+    await expect.poll(() => page.title()).toBe('Security centre | Member Centre | LuckyPeso');
     await page.getByTestId('sec-email-edit').click();
     const email = page.getByTestId('bind-email-form');
     await email.locator('input[name="email"]').fill(`${account}@example.ph`);

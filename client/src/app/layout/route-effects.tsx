@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hideBootLoader } from '../../lib/boot-loader';
+import { documentTitle, usePageSubTitleValue } from '../../lib/page-title';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { useCurrentRoute } from '../route-handle';
 
@@ -28,9 +29,10 @@ export function RouteEffects() {
 
   const title = handle ? t(handle.titleKey) : '';
   const site = data?.brand.siteName ?? '';
+  const sub = usePageSubTitleValue();
   useEffect(() => {
-    document.title = [title, site].filter(Boolean).join(' | ');
-  }, [title, site]);
+    document.title = documentTitle(sub, title, site);
+  }, [sub, title, site]);
 
   return isIdle ? null : <div className="route-progress" role="progressbar" aria-label={t('loading')} />;
 }

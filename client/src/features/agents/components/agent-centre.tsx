@@ -10,6 +10,7 @@ import { TeamBetsScreen } from './team-bets';
 import { TeamOverviewScreen } from './team-overview';
 import { UserLossScreen } from './user-loss';
 import './agent-centre.css';
+import { usePageSubTitle } from '../../../lib/page-title';
 
 /**
  * What other features contribute (the app layer composes them; features do not import each other):
@@ -39,6 +40,8 @@ type Props = {
 export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
   const { t } = useTranslation('agent-office');
   const items = visibleItems(variant, flags);
+  // The back office page names its open item in the tab (the popup over another page does not).
+  usePageSubTitle(variant === 'page' ? t(`item.${item}`) : null);
   return (
     <div className={`ao ao--${variant}`} data-testid={`agent-centre-${variant}`}>
       <nav className="ao-menu" aria-label={t('menu_label')}>

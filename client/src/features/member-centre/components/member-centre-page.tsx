@@ -9,6 +9,7 @@ import { FormMessage } from '../../../ui/form-field';
 import { useMemberInfo } from '../api/get-member-info';
 import { SecurityCenter } from './security-center';
 import './member-centre.css';
+import { usePageSubTitle } from '../../../lib/page-title';
 
 export type MemberCentreItem = (typeof MEMBER_CENTRE_ITEMS)[number];
 /** What another feature contributes to an item; the app layer composes them (features do not import each other). */
@@ -41,6 +42,7 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
   const item: MemberCentreItem = isItem(tab) && !slotOf(tab)?.hidden ? tab : 'securityCenter';
   const setItem = (id: MemberCentreItem) => setSearch(id === 'securityCenter' ? {} : { tab: id }, { replace: true });
   const slot = slotOf(item);
+  usePageSubTitle(t(`mc_${item}`));
   const menuRef = useRef<HTMLUListElement>(null);
   const isReady = !!info.data && !info.data.isTrial;
   // A tab that is no item at all: the default shows, and the address says so. (An item hidden by a
