@@ -75,6 +75,9 @@ describe('vendor simulator against the portal', () => {
     const { round, balance } = r.json.value!;
     expect(balance).toBe(100_000 - 1_000 + round.win);
     expect(await balanceOf(m.token)).toBe(balance);
+    // The account record names the round (as the betting record does), not the vendor's transaction ids.
+    const recs = (await api<{ list: Array<{ kind: string; reference: string }> }>(t.url, '/wps/v2/wallets/records', { token: m.token })).json!.value!.list;
+    expect(recs.filter((x) => x.kind === 'bet').map((x) => x.reference)).toEqual([round.roundId]);
     const rows = (await t.portal.db.query<{ kind: string; amount: string }>(
       `SELECT kind, amount FROM vendor_transactions WHERE vendor = $1 AND round_id = $2 ORDER BY kind`, [g.vassalage, round.roundId])).rows;
     expect(rows.map((x) => [x.kind, Number(x.amount)])).toEqual([['bet', 1_000], ['win', round.win]]);
