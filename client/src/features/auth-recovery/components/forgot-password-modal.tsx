@@ -15,6 +15,7 @@ import { forgotByEmail } from '../api/forgot-by-email';
 import { resetByMobile } from '../api/reset-by-mobile';
 import { sendResetSms } from '../api/send-reset-sms';
 import { forgotPasswordMachine, type ForgotTab, type ForgotValues } from '../machines/forgot-password-machine';
+import { DialingCodeSelect } from '../../../ui/dialing-code-select';
 
 type Props = { open: boolean; onClose: () => void };
 
@@ -137,13 +138,7 @@ function ForgotForm({ settings, defaultTab }: { settings: TRegisterSettings; def
             error={errors.mobileNum}
             autoComplete="tel-national"
             prefix={
-              <select className="form-field__select" aria-label={t('country_code')} value={values.countryDialingCode} onChange={(e) => change('countryDialingCode')(e.target.value)}>
-                {settings.countries.map((c) => (
-                  <option key={c.countryCode} value={c.countryDialingCode}>
-                    {c.countryCode} +{c.countryDialingCode}
-                  </option>
-                ))}
-              </select>
+              <DialingCodeSelect countries={settings.countries} value={values.countryDialingCode} onChange={change('countryDialingCode')} label={t('country_code')} />
             }
           />
           <FormField

@@ -28,6 +28,7 @@ import { CaptchaField } from './captcha-field';
 import { SecondStepForm } from './second-step-form';
 import { SmsCodeButton } from './sms-code-button';
 import './auth.css';
+import { DialingCodeSelect } from '../../../ui/dialing-code-select';
 
 export type LoginFormProps = {
   /** The agent page's form: only agents pass, success goes to /agentHome. */
@@ -165,22 +166,17 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
             {(aria) => (
               <div className="auth-mobile">
                 {countries.length > 1 ? (
-                  <select
+                  <DialingCodeSelect
                     className="auth-mobile__code auth-mobile__select"
-                    aria-label={t('dialing_code')}
+                    countries={countries}
                     value={dialing}
-                    onChange={(e) => {
-                      setPickedDialing(e.target.value);
-                      set('countryDialingCode', e.target.value);
+                    onChange={(v) => {
+                      setPickedDialing(v);
+                      set('countryDialingCode', v);
                     }}
-                    data-testid="login-dialing-code"
-                  >
-                    {countries.map((c) => (
-                      <option key={c.countryCode} value={c.countryDialingCode}>
-                        {c.countryCode} +{c.countryDialingCode}
-                      </option>
-                    ))}
-                  </select>
+                    label={t('dialing_code')}
+                    testId="login-dialing-code"
+                  />
                 ) : (
                   <span className="auth-mobile__code" aria-label={t('dialing_code')}>
                     +{dialing}

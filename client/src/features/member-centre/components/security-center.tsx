@@ -27,28 +27,22 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
           <dt>{t('sec_account')}</dt>
           <dd>{info.account}</dd>
         </div>
-        <div>
-          <dt>{t('sec_mobile')}</dt>
-          <dd>
-            <span data-testid="sec-mobile">{info.mobileNum ?? t('sec_not_set')}</span>
-            {!info.isTrial && editing !== 'mobile' && (
-              <button type="button" className="link-btn mc-facts__edit" onClick={() => setEditing('mobile')} data-testid="sec-mobile-edit">
-                {info.mobileNum ? t('sec_change') : t('sec_add')}
-              </button>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('sec_email')}</dt>
-          <dd>
-            <span data-testid="sec-email">{info.email ?? t('sec_not_set')}</span>
-            {!info.isTrial && editing !== 'email' && (
-              <button type="button" className="link-btn mc-facts__edit" onClick={() => setEditing('email')} data-testid="sec-email-edit">
-                {info.email ? t('sec_change') : t('sec_add')}
-              </button>
-            )}
-          </dd>
-        </div>
+        {(['mobile', 'email'] as const).map((kind) => {
+          const now = kind === 'mobile' ? info.mobileNum : info.email;
+          return (
+            <div key={kind}>
+              <dt>{t(`sec_${kind}`)}</dt>
+              <dd>
+                <span data-testid={`sec-${kind}`}>{now ?? t('sec_not_set')}</span>
+                {!info.isTrial && editing !== kind && (
+                  <button type="button" className="link-btn mc-facts__edit" onClick={() => setEditing(kind)} data-testid={`sec-${kind}-edit`}>
+                    {now ? t('sec_change') : t('sec_add')}
+                  </button>
+                )}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       {editing === 'mobile' && <MobileForm onDone={() => setEditing(null)} />}
       {editing === 'email' && <EmailForm onDone={() => setEditing(null)} />}

@@ -24,6 +24,7 @@ import { ErrorCode } from '@portal/contracts/api/errors';
 import { registrationMachine } from '../machines/registration-machine';
 import { visibleFields, type RegisterKind, type RegistrationSetup } from '../machines/registration-form';
 import { CaptchaImage } from './captcha-image';
+import { DialingCodeSelect } from '../../../ui/dialing-code-select';
 
 type Props = {
   open: boolean;
@@ -188,18 +189,12 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
               key={field}
               {...common}
               prefix={
-                <select
-                  className="form-field__select"
-                  aria-label={t('country_code')}
+                <DialingCodeSelect
+                  countries={settings.countries}
                   value={value('countryDialingCode') || homeDialingCode(settings)}
-                  onChange={(e) => send({ type: 'FIELD.CHANGE', field: 'countryDialingCode', value: e.target.value })}
-                >
-                  {settings.countries.map((c) => (
-                    <option key={c.countryCode} value={c.countryDialingCode}>
-                      {c.countryCode} +{c.countryDialingCode}
-                    </option>
-                  ))}
-                </select>
+                  onChange={(v) => send({ type: 'FIELD.CHANGE', field: 'countryDialingCode', value: v })}
+                  label={t('country_code')}
+                />
               }
             />
           );
