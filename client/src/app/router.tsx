@@ -96,10 +96,11 @@ function toRoute(spec: RouteSpec & { id: RouteId }): RouteObject {
   return { id: spec.id, path: spec.path, handle, element: guard(spec, element) };
 }
 
-/** Guards: login for `auth` routes; agents only for /agentHome (others back to /agent); no trial users in the member centre. */
+/** Guards: login for `auth` routes; agents only for /agentHome (others back to /agent); no trial users in the member centre or feedback. */
 function guard(spec: RouteSpec & { id: RouteId }, element: ReactNode): ReactNode {
   if (spec.id === 'agentHome') return <RequireAgent pending={<div className="page-spinner" aria-hidden="true" />}>{element}</RequireAgent>;
-  if (spec.id === 'member') return <RequireAuth><RequireRealAccount>{element}</RequireRealAccount></RequireAuth>;
+  // Trial accounts have no member centre and cannot send feedback (the server refuses both).
+  if (spec.id === 'member' || spec.id === 'feedback') return <RequireAuth><RequireRealAccount>{element}</RequireRealAccount></RequireAuth>;
   return spec.auth ? <RequireAuth>{element}</RequireAuth> : element;
 }
 

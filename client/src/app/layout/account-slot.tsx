@@ -66,7 +66,8 @@ export function AccountSlot() {
     if (to === '/agentHome') openPopup('agentCentre');
     else navigate(to);
   };
-  const items: Array<{ key: string; label: string; to: string } | null> = [
+  // A trial (free play) account has no member centre, wallet or records: its menu is sign out only.
+  const items: Array<{ key: string; label: string; to: string } | null> = isTrial ? [] : [
     { key: 'member', label: t('menu_member'), to: '/member' },
     isAgent ? { key: 'agent', label: t('menu_agent'), to: '/agentHome' } : null,
     { key: 'withdraw', label: t('menu_withdraw'), to: MEMBER_TAB.withdraw },
@@ -85,6 +86,8 @@ export function AccountSlot() {
           aria-expanded={isOpen}
           aria-controls={menuId}
           onClick={() => setOpen((o) => !o)}
+          // On a phone the name and the count are hidden or bare: the button says what it is.
+          aria-label={[t('my_account'), name, unread > 0 ? t('wallet:unread_messages', { count: unread }) : ''].filter(Boolean).join(', ')}
           data-testid="account-menu-button"
         >
           {member?.imgUrl ? <img className="account-menu__avatar" src={member.imgUrl} alt="" width={22} height={22} data-testid="account-avatar" /> : <Icon name="user" size={16} />}
@@ -98,7 +101,7 @@ export function AccountSlot() {
           <ul className="account-menu__list" role="menu" id={menuId} data-testid="account-menu">
             {member && (
               <li role="none" className="account-menu__who">
-                {member.account}
+                {isTrial ? name : member.account}
               </li>
             )}
             {items.map((item) =>
@@ -110,7 +113,7 @@ export function AccountSlot() {
                 </li>
               ) : null,
             )}
-            <li role="separator" className="account-menu__sep" />
+            {items.some(Boolean) && <li role="separator" className="account-menu__sep" />}
             <li role="none">
               <button
                 type="button"
@@ -130,7 +133,8 @@ export function AccountSlot() {
       </div>
       {isTrial ? (
         <TrialRegisterButton className="btn btn--primary btn--sm" testId="register-button" />
-      ) : (
+      ) : member?.rgExclusion ? null : (
+        // No Deposit while the player is excluded (cooling-off, self-exclusion): deposits are closed.
         <Link to={MEMBER_TAB.deposit} className="btn btn--primary btn--sm" data-testid="deposit-button">
           {t('deposit')}
         </Link>

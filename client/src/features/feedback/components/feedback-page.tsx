@@ -10,6 +10,7 @@ import { Pager, pagesOf } from '../../../ui/pager';
 import { FEEDBACK_KEY, useFeedbackImage, useFeedbackList, useSendFeedback } from '../api/feedback';
 import '../../../ui/cashier.css';
 import './feedback.css';
+import { sniffImageType } from '../../../lib/image-sniff';
 
 /** A Blob or File as an object URL while shown. */
 function useObjectUrl(blob: Blob | undefined | null): string | null {
@@ -109,10 +110,12 @@ export function FeedbackPage() {
   const tooLong = n > FEEDBACK_LIMITS.maxChars;
   const canSend = n > 0 && !tooLong && !send.isPending;
 
-  const addFiles = (picked: FileList | null) => {
+  const addFiles = async (picked: FileList | null) => {
     if (!picked) return;
-    const next = [...files, ...Array.from(picked)];
-    const problem = pickProblem(next);
+    const added = Array.from(picked);
+    const next = [...files, ...added];
+    // Typed by name first, then by content: a text file called screen.png is refused here, not after Send.
+    const problem = pickProblem(next) ?? ((await Promise.all(added.map(sniffImageType))).some((x) => x === null) ? 'type' : null);
     if (problem) {
       setPickError(t(`feedback_pick_${problem}`, { max: FEEDBACK_LIMITS.maxFiles }));
       return;
@@ -167,7 +170,7 @@ export function FeedbackPage() {
                 multiple
                 hidden
                 disabled={files.length >= FEEDBACK_LIMITS.maxFiles}
-                onChange={(e) => { addFiles(e.target.files); e.target.value = ''; }}
+                onChange={(e) => { void addFiles(e.target.files); e.target.value = ''; }}
                 data-testid="feedback-files"
               />
             </label>

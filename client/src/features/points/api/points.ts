@@ -4,6 +4,7 @@ import { pointCalls } from '@portal/contracts/api/points';
 import { REDEEM_STATUSES, type TRedeemStatus } from '@portal/contracts/domain/points';
 import { call } from '../../../lib/api';
 import { useSessionToken } from '../../../lib/session';
+import { useLoginFlags } from '../../../lib/login-state';
 
 /** Query keys: everything of points under ['points', token] so a sign-in or sign-out refetches. */
 export const pointsKey = (token: string | null) => ['points', token] as const;
@@ -13,10 +14,12 @@ export const POINTS_PAGE_SIZE = 10;
 /** MCS2_getPointBalance (members only). */
 export function usePointBalance() {
   const token = useSessionToken();
+  // A trial account has no points (the server refuses it): not asked.
+  const { isTrial } = useLoginFlags();
   return useQuery(queryOptions({
     queryKey: [...pointsKey(token), 'balance'] as const,
     queryFn: ({ signal }) => call(pointCalls.balance, { query: {}, signal }),
-    enabled: token !== null,
+    enabled: token !== null && !isTrial,
   }));
 }
 

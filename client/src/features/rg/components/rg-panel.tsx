@@ -46,7 +46,11 @@ export function RgPanel() {
 
   const submitLimit = () => {
     const v = toMinor(amount, exponent);
-    if (Number.isNaN(v)) return setLocalError(t('rg_amount_invalid'));
+    if (Number.isNaN(v)) {
+      // The answer of the last save is not left beside this refusal.
+      setLimit.reset();
+      return setLocalError(t('rg_amount_invalid'));
+    }
     setLocalError(null);
     setLimit.mutate({ kind, period, amount: v });
   };
