@@ -52,6 +52,8 @@ describe('responsible gaming page', () => {
       console.log(`[rg e2e] events list without "Limit set" 30 s after saving: ${JSON.stringify(await a.page.getByTestId('rg-events').innerText().catch(() => '?'))}; RG calls: ${rgCalls.join(', ')}`);
       throw e;
     });
+    // The history says what was set (it said only "Limit set · by you").
+    expect(await limitSet.innerText()).toMatch(/Limit set · Net loss · Day · .*50\.00 · by you/);
     await a.page.screenshot({ path: '/tmp/rg-en.png', fullPage: true });
 
     const b = await newPage(browser, { lang: 'TY' });

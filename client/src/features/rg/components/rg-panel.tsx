@@ -23,6 +23,20 @@ export const isConfirmable = (pendingFrom: string | null, nowMs: number) => pend
  * Member centre `responsibleGaming`: limits (deposit, loss, wager per day, week, month), cooling-off
  * and self-exclusion, reality check and session time limit, and the player's RG events.
  */
+/**
+ * What a limit event of the history changed: kind, period and amount (old -> new when there was one),
+ * e.g. "Wagers · Day · ₱2,000.00 → ₱9,000.00". The history said only "Limit set · by you". Other events: ''.
+ */
+export function limitEventDetail(e: { action: string; before: unknown; after: unknown }, label: (key: string) => string, money: (minor: number) => string): string {
+  if (!e.action.startsWith('rg.limit.')) return '';
+  const a = e.after as { kind?: string; period?: string; amount?: number | null } | null;
+  const b = e.before as { amount?: number | null } | null | undefined;
+  if (!a?.kind || !a.period) return '';
+  const amount = (x: number | null | undefined) => (x === null || x === undefined ? label('rg_none') : money(x));
+  const change = b && b.amount !== undefined && b.amount !== a.amount ? `${amount(b.amount)} → ${amount(a.amount)}` : amount(a.amount);
+  return `${label(`rg_kind_${a.kind}`)} · ${label(`rg_period_${a.period}`)} · ${change}`;
+}
+
 export function RgPanel() {
   // The lazily loaded 'rg' texts: useTranslation suspends until they are there (i18n.ts, useSuspense).
   const { t } = useTranslation('rg');
@@ -144,7 +158,10 @@ export function RgPanel() {
         <h2 className="mc-title">{t('rg_events')}</h2>
         <ul className="msg-list" data-testid="rg-events">
           {(events.data?.list ?? []).map((e) => (
-            <li key={e.id} className="msg-item msg-item--read">{dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })} · {t(`rg_by_${e.by}`)}</li>
+            <li key={e.id} className="msg-item msg-item--read">
+              {dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })}
+              {limitEventDetail(e, (k) => t(k), money) && ` · ${limitEventDetail(e, (k) => t(k), money)}`} · {t(`rg_by_${e.by}`)}
+            </li>
           ))}
         </ul>
         {events.data && events.data.list.length === 0 && <p className="cx-muted">{t('rg_no_events')}</p>}
