@@ -266,9 +266,6 @@ export function createAccounts(deps: AccountsDeps) {
     if (!member.password_hash || !(await hasher.verify(member.password_hash, password))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
     return member;
   }
-  async function reload(memberId: number | string): Promise<MemberRow> {
-    return (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [memberId])).rows[0]!;
-  }
 
   return {
     findByAccount: (merchant: string, account: string) => findByAccount(db, merchant, account),
@@ -635,19 +632,17 @@ export function createAccounts(deps: AccountsDeps) {
       if (other && Number(other.id) !== Number(member.id)) throw new AppError(ErrorCode.MOBILE_EXISTS);
       await sms.consume(m.code, 'bind', dialing, mobile, body.verificationCode);
       try {
-        await db.query('UPDATE members SET dialing_code = $2, mobile_num = $3 WHERE id = $1', [member.id, dialing, mobile]);
+        return contactOf((await db.query<MemberRow>('UPDATE members SET dialing_code = $2, mobile_num = $3 WHERE id = $1 RETURNING *', [member.id, dialing, mobile])).rows[0]!);
       } catch (err) {
         // Taken between the check and the update (the unique index decides).
         if ((err as { code?: string }).code === '23505') throw new AppError(ErrorCode.MOBILE_EXISTS);
         throw err;
       }
-      return contactOf(await reload(member.id));
     },
     async bindEmail(m: Merchant, memberId: number, body: { email: string; password: string }) {
       if (!compilePattern(EMAIL_PATTERN).test(body.email)) throw fieldError('email', 'Not a valid e-mail address');
       const member = await passwordChecked(memberId, body.password, m);
-      await db.query('UPDATE members SET email = $2 WHERE id = $1', [member.id, body.email]);
-      return contactOf(await reload(member.id));
+      return contactOf((await db.query<MemberRow>('UPDATE members SET email = $2 WHERE id = $1 RETURNING *', [member.id, body.email])).rows[0]!);
     },
 
     async setIcon(memberId: number, icon: MemberIcon): Promise<{ imgUrl: string }> {

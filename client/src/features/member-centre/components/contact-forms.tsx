@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@portal/contracts/api/errors';
+import { compilePattern, patternById } from '@portal/contracts/domain/patterns';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { homeDialingCode, useRegisterSettings } from '../../../lib/register-settings';
@@ -9,6 +10,9 @@ import { DialingCodeSelect } from '../../../ui/dialing-code-select';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { SmsCodeButton } from '../../../ui/sms-code-button';
 import { bindEmail, bindMobile, sendBindSms } from '../api/contact';
+
+/** The server's e-mail rule (pattern 3 of the registration catalogue). */
+const EMAIL = compilePattern(patternById(3)!.pattern);
 
 /** A refusal of the login password or of the code belongs to its field; anything else to the form. */
 function contactError(err: unknown): { fields: FieldErrors; form: FieldMessage | null } {
@@ -120,7 +124,7 @@ export function EmailForm({ onDone }: { onDone: () => void }) {
     (v) => {
       const next: FieldErrors = {};
       if (!v.email.trim()) next.email = MSG.empty;
-      else if (!/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v.email.trim())) next.email = { key: 'register:bind_email_invalid' };
+      else if (!EMAIL.test(v.email.trim())) next.email = { key: 'register:bind_email_invalid' };
       if (!v.password) next.password = MSG.empty;
       return next;
     },

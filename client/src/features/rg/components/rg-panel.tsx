@@ -157,12 +157,15 @@ export function RgPanel() {
       <div className="mc-card">
         <h2 className="mc-title">{t('rg_events')}</h2>
         <ul className="msg-list" data-testid="rg-events">
-          {(events.data?.list ?? []).map((e) => (
-            <li key={e.id} className="msg-item msg-item--read">
-              {dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })}
-              {limitEventDetail(e, (k) => t(k), money) && ` · ${limitEventDetail(e, (k) => t(k), money)}`} · {t(`rg_by_${e.by}`)}
-            </li>
-          ))}
+          {(events.data?.list ?? []).map((e) => {
+            const detail = limitEventDetail(e, (k) => t(k), money);
+            return (
+              <li key={e.id} className="msg-item msg-item--read">
+                {dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })}
+                {detail && ` · ${detail}`} · {t(`rg_by_${e.by}`)}
+              </li>
+            );
+          })}
         </ul>
         {events.data && events.data.list.length === 0 && <p className="cx-muted">{t('rg_no_events')}</p>}
       </div>
