@@ -54,6 +54,12 @@ describe('responsible gaming page', () => {
     });
     // The history says what was set (it said only "Limit set · by you").
     expect(await limitSet.innerText()).toMatch(/Limit set · Net loss · Day · .*50\.00 · by you/);
+    // A reality-check choice is saved as it is picked, and says so (it said nothing).
+    await a.page.getByTestId('rg-reality').selectOption('30');
+    await a.page.getByTestId('rg-session-saved').waitFor();
+    const sessionSet = a.page.getByTestId('rg-events').getByText('Reality check / session time set');
+    await sessionSet.waitFor();
+    expect(await sessionSet.innerText()).toContain('Remind me every: 30 minutes · End my session after: Off');
     await a.page.screenshot({ path: '/tmp/rg-en.png', fullPage: true });
 
     const b = await newPage(browser, { lang: 'TY' });

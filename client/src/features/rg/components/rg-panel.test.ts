@@ -21,6 +21,14 @@ describe('the history of limits', () => {
     expect(limitEventDetail({ action: 'rg.limit.confirmed', before: { kind: 'wager', period: 'day', amount: 900000 }, after: { kind: 'wager', period: 'day', amount: 900000 } }, label, money)).toBe('Wagers · Day · ₱9000.00');
     expect(limitEventDetail({ action: 'rg.limit.set', before: { kind: 'wager', period: 'day' }, after: { kind: 'wager', period: 'day', amount: null } }, label, money)).toBe('Wagers · Day · None');
   });
+  it('names the reality check and the session time a session event set', () => {
+    const l = (k: string, o?: { count: number }) => (k === 'rg_minutes' ? `${o!.count} minutes` : ({ rg_reality_check: 'Remind me every', rg_session_limit: 'End my session after', rg_off: 'Off' } as Record<string, string>)[k] ?? k);
+    expect(limitEventDetail({ action: 'rg.session.set', before: undefined, after: { realityCheckMinutes: 30, sessionLimitMinutes: null } }, l, money))
+      .toBe('Remind me every: 30 minutes · End my session after: Off');
+    expect(limitEventDetail({ action: 'rg.session.set', before: undefined, after: { realityCheckMinutes: null, sessionLimitMinutes: 120 } }, l, money))
+      .toBe('Remind me every: Off · End my session after: 120 minutes');
+    expect(limitEventDetail({ action: 'rg.session.set', before: undefined, after: null }, l, money)).toBe('');
+  });
   it('says nothing of other events or of data it does not know', () => {
     expect(limitEventDetail({ action: 'rg.exclusion.start', before: undefined, after: { kind: 'cooling' } }, label, money)).toBe('');
     expect(limitEventDetail({ action: 'rg.limit.set', before: null, after: null }, label, money)).toBe('');

@@ -25,9 +25,17 @@ export const isConfirmable = (pendingFrom: string | null, nowMs: number) => pend
  */
 /**
  * What a limit event of the history changed: kind, period and amount (old -> new when there was one),
- * e.g. "Wagers · Day · ₱2,000.00 → ₱9,000.00". The history said only "Limit set · by you". Other events: ''.
+ * e.g. "Wagers · Day · ₱2,000.00 → ₱9,000.00"; a reality-check / session-time event, the two choices
+ * ("Remind me every: 30 minutes · End my session after: Off"). The history said only "Limit set · by
+ * you". Other events: ''.
  */
-export function limitEventDetail(e: { action: string; before: unknown; after: unknown }, label: (key: string) => string, money: (minor: number) => string): string {
+export function limitEventDetail(e: { action: string; before: unknown; after: unknown }, label: (key: string, opts?: { count: number }) => string, money: (minor: number) => string): string {
+  if (e.action === 'rg.session.set') {
+    const s = e.after as { realityCheckMinutes?: number | null; sessionLimitMinutes?: number | null } | null;
+    if (!s || !('realityCheckMinutes' in s) || !('sessionLimitMinutes' in s)) return '';
+    const minutes = (m: number | null | undefined) => (m ? label('rg_minutes', { count: m }) : label('rg_off'));
+    return `${label('rg_reality_check')}: ${minutes(s.realityCheckMinutes)} · ${label('rg_session_limit')}: ${minutes(s.sessionLimitMinutes)}`;
+  }
   if (!e.action.startsWith('rg.limit.')) return '';
   const a = e.after as { kind?: string; period?: string; amount?: number | null } | null;
   const b = e.before as { amount?: number | null } | null | undefined;
@@ -133,6 +141,7 @@ export function RgPanel() {
             <option value="">{t('rg_off')}</option>{[30, 60, 120, 240].map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
           </select></label>
         </div>
+        {session.isSuccess && <p className="form-notice" role="status" data-testid="rg-session-saved">{t('rg_session_saved')}</p>}
       </div>
 
       <div className="mc-card">
@@ -158,7 +167,7 @@ export function RgPanel() {
         <h2 className="mc-title">{t('rg_events')}</h2>
         <ul className="msg-list" data-testid="rg-events">
           {(events.data?.list ?? []).map((e) => {
-            const detail = limitEventDetail(e, (k) => t(k), money);
+            const detail = limitEventDetail(e, (k, o) => t(k, o ?? {}), money);
             return (
               <li key={e.id} className="msg-item msg-item--read">
                 {dateTime(e.at)} · {t(`rg_ev_${e.action.replace(/\./g, '_')}`, { defaultValue: e.action })}
