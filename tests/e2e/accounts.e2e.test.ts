@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptToken } from './support/session.ts';
+import { apiLogin, keptToken } from './support/session.ts';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { GatewayProcess, freePort } from './support/gateway-process.ts';
@@ -94,6 +94,41 @@ describe('accounts in Chromium', () => {
       await context.close();
     });
   }
+
+  it("registers from an agent's invitation link into the agent's team", async () => {
+    const agent = `inviter${Date.now() % 100000}`;
+    await createMember(gw, { account: agent, password: 'abc12345', type: 1 });
+    const token = await apiLogin(gw, agent, 'abc12345');
+    const api = async <T,>(path: string, body?: unknown): Promise<T> => {
+      const r = await fetch(gw.url + path, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const j = (await r.json()) as { success: boolean; value: T };
+      expect(j.success).toBe(true);
+      return j.value;
+    };
+    const inv = await api<{ code: string; link: string }>('/wps/agent/invitations', { accountType: 'player', quota: 5 });
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + new URL(inv.link).pathname + new URL(inv.link).search);
+    const modal = page.locator('[data-modal="registerModal"]');
+    // The link's code is in the invitation field (it was left empty, and the new player joined no team).
+    await expect.poll(() => modal.locator('input[name="affiliateCode"]').inputValue(), { timeout: 15_000 }).toBe(inv.code);
+    const account = `invd${Date.now() % 100000}`;
+    await fillRegister(page, { username: account, password: 'abc12345', confirmPassword: 'abc12345', payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' });
+    await solveCaptcha(page, gw, '[data-modal="registerModal"] .form-captcha', '[data-modal="registerModal"] input[name="captcha"]');
+    await modal.locator('input[name="ageConfirmed"]').check();
+    await modal.locator('button[type="submit"]').click();
+    await modal.getByTestId('rg-offer-register').waitFor({ timeout: 15_000 });
+    await modal.getByTestId('rg-offer-done').click();
+    await expectLoggedIn(page, account);
+    const team = await api<{ list: Array<{ account: string; depth: number }> }>('/wps/agent/downlines');
+    expect(team.list).toEqual([expect.objectContaining({ account, depth: 1 })]);
+    const links = await api<{ list: Array<{ code: string; used: number }> }>('/wps/agent/invitations');
+    expect(links.list).toEqual([expect.objectContaining({ code: inv.code, used: 1 })]);
+    await context.close();
+  });
 
   it('shows the rule of a bad field and refuses a wrong invitation code', async () => {
     const { context, page } = await home('EN');

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AgentCentre, type AgentCentreSlots } from '../../features/agents/components/agent-centre';
+import { AGENT_REPORTS_KEY } from '../../features/agents/api/get-team-overview';
 import { DEFAULT_AGENT_ITEM, flagsOf, type AgentItemFlags, type AgentOfficeItem } from '../../features/agents/components/office-items';
 import { DepositPanel } from '../../features/deposit/components/deposit-panel';
 import { AnnouncementList } from '../../features/home/components/announcement-list';
@@ -58,13 +60,15 @@ export function useAgentCentreSlots(): AgentCentreSlots {
   const { t } = useTranslation('agent-office');
   const { isTrial, member } = useAuth();
   const unread = useUnreadCount(!isTrial).data?.count ?? 0;
+  const qc = useQueryClient();
   return {
     deposit: () => <DepositPanel />,
     withdraw: () => <WithdrawPanel />,
     announcement: () => <AnnouncementList title={t('item.agentAnnouncement')} />,
     messages: () => <MessagesPanel />,
     customerService: () => <CustomerServiceScreen />,
-    transferTo: (account) => <TransferPanel isAgent initialDownline={account} hasUpline={member?.hasUpline} />,
+    // A transfer moves the downline's balance (and the team's figures): the downline list reads them again.
+    transferTo: (account) => <TransferPanel isAgent initialDownline={account} hasUpline={member?.hasUpline} onSent={() => void qc.invalidateQueries({ queryKey: AGENT_REPORTS_KEY })} />,
     unread,
   };
 }

@@ -42,7 +42,10 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
   const item: MemberCentreItem = isItem(tab) && !slotOf(tab)?.hidden ? tab : 'securityCenter';
   const setItem = (id: MemberCentreItem) => setSearch(id === 'securityCenter' ? {} : { tab: id }, { replace: true });
   const slot = slotOf(item);
-  usePageSubTitle(t(`mc_${item}`));
+  // transferUpline sends an agent's money down too (to a downline), and only down when it has no upline.
+  const labelOf = (id: MemberCentreItem) =>
+    id === 'transferUpline' && info.data?.isAgent ? t(info.data.hasUpline === false ? 'mc_transferUpline_down' : 'mc_transferUpline_agent') : t(`mc_${id}`);
+  usePageSubTitle(labelOf(item));
   const menuRef = useRef<HTMLUListElement>(null);
   const isReady = !!info.data && !info.data.isTrial;
   // A tab that is no item at all: the default shows, and the address says so. (An item hidden by a
@@ -82,7 +85,7 @@ export function MemberCentrePage({ slots }: { slots: MemberCentreSlots }) {
             return (
             <li key={id}>
               <button type="button" className="mc-menu__item" aria-current={item === id ? 'page' : undefined} onClick={() => setItem(id)} data-mc-item={id} data-testid={`mc-item-${id}`}>
-                <span>{t(`mc_${id}`)}</span>
+                <span>{labelOf(id)}</span>
                 {badge > 0 && (
                   <span className="mc-menu__badge" data-testid={`mc-badge-${id}`}>
                     {badge > 99 ? '99+' : badge}

@@ -231,6 +231,36 @@ describe('registrationMachine (pure transitions)', () => {
     expect(seen).toEqual([['affiliate', { code: 'LUCKY8', domain: 'portal.test' }], ['register', 'player01', 'LUCKY8']]);
     expect(stored).toEqual(['t']);
   });
+
+  it('an invitation link fills the shown invitation field: its code is checked and sent unless the player changes it', async () => {
+    const seen: unknown[] = [];
+    const make = () => createActor(
+      registrationMachine.provide({
+        actors: {
+          checkAffiliate: fromPromise(async ({ input }) => void seen.push(['affiliate', input.code])),
+          register: fromPromise(async ({ input }) => {
+            seen.push(['register', input.body.affiliateCode ?? null]);
+            return { memberId: 1, token: 't' };
+          }),
+        },
+        actions: { storeSession: () => undefined },
+      }),
+      { input: { setup: { ...SETUP, urlAffiliateCode: ' LUCKY8 ' } } },
+    ).start();
+    const a = make();
+    expect(a.getSnapshot().context.values.affiliateCode).toBe('LUCKY8');
+    for (const e of VALID) a.send(e);
+    a.send({ type: 'SUBMIT' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([['affiliate', 'LUCKY8'], ['register', 'LUCKY8']]);
+    seen.length = 0;
+    const b = make();
+    for (const e of VALID) b.send(e);
+    b.send(change('affiliateCode', ''));
+    b.send({ type: 'SUBMIT' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toEqual([['register', null]]);
+  });
 });
 
 describe('registrationMachine (model)', () => {

@@ -81,7 +81,9 @@ export const registrationMachine = setup({
   context: ({ input }) => ({
     setup: input.setup,
     kind: input.setup.kinds[0] ?? 'register',
-    values: { countryDialingCode: input.setup.dialingCode ?? '63' },
+    // An invitation link's code (?affiliateCode= / ?code=) fills the invitation field when the form shows
+    // it: it was left empty, so a player who registered from an agent's link joined no team.
+    values: { countryDialingCode: input.setup.dialingCode ?? '63', ...(input.setup.urlAffiliateCode?.trim() ? { affiliateCode: input.setup.urlAffiliateCode.trim() } : {}) },
     termsAccepted: true,
     ageConfirmed: false,
     errors: {},

@@ -16,12 +16,14 @@ type Direction = 'upline' | 'downline';
  * Member centre `transferUpline`: send to the direct upline, and for agents to a downline by
  * account (relay GCS_walletTransfer), with the withdraw password; the records below.
  */
-export function TransferPanel({ isAgent, initialDownline, hasUpline }: {
+export function TransferPanel({ isAgent, initialDownline, hasUpline, onSent }: {
   isAgent: boolean;
   /** Preselects a transfer to this downline (agent centre). */
   initialDownline?: string;
   /** false: the member has no upline (a top agent, a player of the merchant's own): no "to my upline" (the server refuses it, NO_UPLINE). */
   hasUpline?: boolean;
+  /** After a transfer went through (the agent centre reads its downline list again). */
+  onSent?: () => void;
 }) {
   const { t } = useTranslation('wallet');
   const money = useMoney();
@@ -64,6 +66,7 @@ export function TransferPanel({ isAgent, initialDownline, hasUpline }: {
           setSent(t('transfer_done', { amount: money(Math.abs(r.amount)), account: r.toAccount }));
           setAmountText('');
           setPassword('');
+          onSent?.();
         },
         onError: (err) => setFormError(errorMessage(err)),
       },
