@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { LEDGER_RECORD_KINDS, recordKindOf } from '@portal/contracts/api/wallet';
+import { agentPayoutLedgerKind, CONTRACT_KINDS } from '@portal/contracts/domain/agent-contracts';
 import { buildResources } from '../i18n/resources';
 import { recordKindName } from './code-labels';
 
@@ -19,6 +20,9 @@ describe('account record kinds', () => {
     expect(recordKindOf('promo.bonus.revert')).toBe('bonus_revert');
     expect(recordKindOf('deposit')).toBe('deposit');
     for (const kind of Object.values(LEDGER_RECORD_KINDS)) expect(kind).not.toContain('.');
+    // An agent's contract payouts have their own kinds (they read "Other").
+    for (const k of CONTRACT_KINDS) expect(LEDGER_RECORD_KINDS, k).toHaveProperty([agentPayoutLedgerKind(k)]);
+    expect(recordKindOf('agent.realtimeSalary')).toBe('realtime_salary');
   });
 
   it('each has its own label in EN and in TY, not the generic "Other", and TY differs from EN', async () => {

@@ -41,7 +41,8 @@ export type TRecord = z.infer<typeof ZRecord>;
 /**
  * The account record's kind for ledger moves whose ledger kind has dots (a dotted name cannot be a
  * translation key): points converted to balance, an approved cash redeem of the points mall, promotion
- * rewards and bonus conversions (and their undoing), mission rewards, red envelope grabs. Other ledger
+ * rewards and bonus conversions (and their undoing), mission rewards, red envelope grabs, agents' contract
+ * payouts. Other ledger
  * kinds (deposit, bet, ...) are shown under their own name.
  */
 export const LEDGER_RECORD_KINDS = {
@@ -52,6 +53,13 @@ export const LEDGER_RECORD_KINDS = {
   'promo.bonus.revert': 'bonus_revert',
   'mission.reward': 'mission_reward',
   'envelope.grab': 'envelope_grab',
+  // An agent's contract payouts (agents/settlement.ts: 'agent.' + the contract kind) and their corrections
+  // (agents/disputes.ts); the account record called them "Other".
+  'agent.dividend': 'dividend',
+  'agent.dailyWages': 'daily_salary',
+  'agent.hourlySalary': 'hourly_salary',
+  'agent.realtimeSalary': 'realtime_salary',
+  'agent.adjustment': 'agent_adjustment',
 } as const satisfies Record<string, string>;
 /** The record kind shown for a ledger kind. */
 export const recordKindOf = (ledgerKind: string): string => (LEDGER_RECORD_KINDS as Record<string, string>)[ledgerKind] ?? ledgerKind;

@@ -13,6 +13,8 @@ import { DIVIDEND_PERIOD_TYPES, type PeriodType } from './agent-periods.ts';
 /** The four contract kinds of issue 11. */
 export const CONTRACT_KINDS = ['dividend', 'dailyWages', 'hourlySalary', 'realtimeSalary'] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
+/** The ledger kind of a contract's payout (the account record names it: api/wallet LEDGER_RECORD_KINDS). */
+export const agentPayoutLedgerKind = (kind: ContractKind) => `agent.${kind}` as const;
 
 /** A rate of RATE_DENOMINATOR is 100 %: rates are basis points. */
 export const RATE_DENOMINATOR = 10_000;

@@ -5,6 +5,7 @@ import { migratedPgliteDb } from '../../testing/pglite-snapshot.ts';
 import { migrate } from '../../db/migrate.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { balanceOf, checkLedger } from '../wallet/ledger.ts';
+import { listRecords } from '../wallet/records.ts';
 import { createAgentSettlement, type AgentSettlement } from './settlement.ts';
 
 /**
@@ -92,6 +93,13 @@ describe('agent settlement', () => {
     const ev = (await db.query<{ audience: string; type: string }>(`SELECT audience, type FROM outbox WHERE type IN ('balance.changed', 'contract.payout') AND audience = ANY($1)`, [[`user:${a}`, `user:${b}`, `user:${c}`]])).rows;
     expect(ev.filter((e) => e.type === 'contract.payout' && e.audience === `user:${b}`)).toHaveLength(2);
     expect(ev.filter((e) => e.type === 'balance.changed' && e.audience === `user:${c}`)).toHaveLength(1);
+    // B's account record names both moves by the contract kind and the contract and period (they read
+    // "Other" with a ledger number).
+    const rec = await listRecords(db, b, 'PHP', { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 60_000) }, 1, 10);
+    expect(rec.list.map((x) => ({ kind: x.kind, amount: x.amount, reference: x.reference })).sort((x, y) => x.amount - y.amount)).toEqual([
+      { kind: 'daily_salary', amount: -10_000, reference: `C${cc} ${p.key}` },
+      { kind: 'daily_salary', amount: 20_000, reference: `C${cb} ${p.key}` },
+    ]);
 
     // A rerun (the job again, another node, the test clock) changes nothing.
     const again = await svc.settleOne(M, 'dailyWages', p);

@@ -1,4 +1,4 @@
-import { settlementPeriodType, ZContractTerms, type ContractKind, type TContractTerms, CONTRACT_KINDS } from '@portal/contracts/domain/agent-contracts';
+import { agentPayoutLedgerKind, settlementPeriodType, ZContractTerms, type ContractKind, type TContractTerms, CONTRACT_KINDS } from '@portal/contracts/domain/agent-contracts';
 import { DIVIDEND_PERIOD_TYPES, nextPeriod, periodOf, type Period, type PeriodType } from '@portal/contracts/domain/agent-periods';
 import { settlePeriod, type MemberFigures, type PayoutStatement, type SettlementContract } from '@portal/contracts/domain/agent-settlement';
 import type { TPayoutStatement, TStatementStep } from '@portal/contracts/api/agent-payouts';
@@ -183,7 +183,7 @@ export function createAgentSettlement(deps: Deps) {
       if (paying.length) {
         const items = paying.map((k) => {
           const st = result.statements[k]!;
-          return { key: st.idempotencyKey, kind: `agent.${st.kind}`, payer: st.payerId, payee: st.payeeId, amount: st.amount, memo: { contractId: st.contractId, periodKey: st.period.key } };
+          return { key: st.idempotencyKey, kind: agentPayoutLedgerKind(st.kind), payer: st.payerId, payee: st.payeeId, amount: st.amount, memo: { contractId: st.contractId, periodKey: st.period.key } };
         });
         const r = await tx.query<{ o_ord: number; o_transfer: string | null; o_events: number }>(
           'SELECT o_ord, o_transfer::text, o_events FROM agent_payout_transfers($1, $2, $3, $4::jsonb)',

@@ -36,7 +36,8 @@ type RecordRow = {
  * The account record: every ledger transfer touching the member's account, newest first, with
  * the signed amount and the balance after it (holds show with no balance change). Its reference is the
  * withdrawal or transfer number, a game's round (as the betting record names it: a bet, its win and a
- * refund of it share one; the vendor's transaction ids meant nothing to a player), else the memo's.
+ * refund of it share one; the vendor's transaction ids meant nothing to a player), an agent's payout's
+ * contract and period ('C12 2026-12-06'), else the memo's.
  */
 export async function listRecords(q: Queryable, memberId: number, currency: string, range: { from: Date; to: Date }, pageNo: number, pageSize: number) {
   const acc = await q.query<{ id: number }>('SELECT id FROM ledger_accounts WHERE member_id = $1 AND currency = $2', [memberId, currency]);
@@ -47,7 +48,8 @@ export async function listRecords(q: Queryable, memberId: number, currency: stri
     `SELECT * FROM (
        SELECT t.id, t.kind, t.status, t.amount, e.amount AS entry_amount, e.balance_after, t.debit_account_id = $1 AS is_debit,
               COALESCE(e.created_at, t.created_at) AS time,
-              COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'round', t.memo->>'ref', 'L' || t.id) AS reference
+              COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'round', t.memo->>'ref',
+                       'C' || (t.memo->>'contractId') || ' ' || (t.memo->>'periodKey'), 'L' || t.id) AS reference
        FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id AND e.account_id = $1
        LEFT JOIN withdrawals w ON w.hold_id = t.id
        LEFT JOIN member_transfers mt ON mt.transfer_id = t.id
