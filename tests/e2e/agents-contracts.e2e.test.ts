@@ -152,6 +152,17 @@ describe('agent contracts in two browsers', () => {
     expect(amountStep).toMatch(/^Amount = 1% of .*50\.00, rounded down = .*0\.50\.$/);
     await snap(down.page, 'agents-payout-statement');
 
+    // the upline ends the contract: the downline is told at once, with the reason (it used to vanish
+    // from its menu without a word); the upline, who did it, gets no notice of its own act
+    await call(`/wps/agent/contracts/${offered.id}/terminate`, upline.token, {});
+    const ended = down.page.getByTestId('contract-answer-notice');
+    await ended.waitFor({ timeout: 90_000 });
+    expect(await ended.getAttribute('data-side')).toBe('downline');
+    expect(await ended.innerText()).toMatch(/Your contract has ended — Daily wages 1%\s*· Ended by the upline/);
+    await snap(down.page, 'agents-contract-ended-notice');
+    // (the upline's notice still shows the acceptance, not its own termination)
+    expect(await up.page.getByTestId('contract-answer-notice').getAttribute('data-status')).toBe('accepted');
+
     expect(downNavigations).toEqual([]);
     expect(upNavigations).toEqual([]);
     await up.context.close();
