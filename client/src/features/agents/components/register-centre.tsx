@@ -195,11 +195,14 @@ function InvitationsCard() {
                 <td data-label={t('register.used_quota')} className="cx-num">{t('register.used_of', { used: inv.used, quota: inv.quota })}</td>
                 <td data-label={t('col.status')}><span className={`cx-pill cx-pill--${STATUS_TONE[inv.status]}`}>{t(`register.status_${inv.status}`)}</span></td>
                 <td data-label={t('register.expires')}>{inv.expiresAt ? dateTime(inv.expiresAt) : t('register.no_expiry')}</td>
-                <td data-label={t('register.link')} className="ao-link">
-                  <span className="ao-link__text">{inv.link}</span>
-                  <button type="button" className="btn btn--ghost btn--sm" onClick={() => copy(inv)} data-testid={`ao-invitation-copy-${inv.id}`}>
-                    {copied === inv.id ? t('register.copied') : t('register.copy')}
-                  </button>
+                <td data-label={t('register.link')}>
+                  {/* Flex inside the cell, not on it: a flex td leaves the table's layout and pushed the last column out. */}
+                  <div className="ao-link">
+                    <span className="ao-link__text" title={inv.link}>{inv.link}</span>
+                    <button type="button" className="btn btn--ghost btn--sm" onClick={() => copy(inv)} data-testid={`ao-invitation-copy-${inv.id}`}>
+                      {copied === inv.id ? t('register.copied') : t('register.copy')}
+                    </button>
+                  </div>
                 </td>
                 <td>
                   {inv.status === 'active' && (
