@@ -32,3 +32,36 @@ describe('light contracts: which answers the production build uses without loadi
     expect(rewriting).toEqual([]);
   });
 });
+
+describe('light contracts: client code uses a contract schema only through schemaOf', () => {
+  // In the production build a schema of contracts/src/api is a lazy handle (lib/lazy-schema.ts): a direct
+  // `ZX.safeParse(...)` works in the tests and the dev server, and throws in the built client (the
+  // family-exclusion forms sent nothing: "c.safeParse is not a function").
+  it('no client source calls a method on a schema imported from @portal/contracts/api', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(import.meta.dirname, '../src');
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const f of readdirSync(d)) {
+        const p = path.join(d, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)) files.push(p);
+      }
+    };
+    walk(root);
+    const found: string[] = [];
+    for (const file of files) {
+      const src = readFileSync(file, 'utf8');
+      const schemas = new Set<string>();
+      for (const m of src.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@portal\/contracts\/api\/[^']+'/g)) {
+        for (const name of m[1]!.split(',').map((x) => x.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!)) if (/^Z[A-Z]/.test(name)) schemas.add(name);
+      }
+      for (const s of schemas) {
+        if (new RegExp(`\\b${s}\\.(safeParse|parse|parseAsync|safeParseAsync|shape|extend|pick|omit|partial|options|element|unwrap)\\b`).test(src)) found.push(`${path.relative(root, file)}: ${s}`);
+      }
+    }
+    expect(found).toEqual([]);
+    expect(files.length).toBeGreaterThan(100);
+  });
+});

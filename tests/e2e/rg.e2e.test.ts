@@ -4,7 +4,8 @@ import { GatewayProcess } from './support/gateway-process.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { createMember } from './support/portal-ui.ts';
 import { DemoOperator } from './support/ops-operator.ts';
-import { apiLogin, keptToken, signInContext } from './support/session.ts';
+import { apiLogin, keepSessionCookie, keptToken, signInContext } from './support/session.ts';
+import { opsCalls } from '@portal/contracts/api/ops';
 
 /**
  * Responsible gaming in a real browser: the member centre page in EN and TY (screenshots
@@ -80,6 +81,40 @@ describe('responsible gaming page', () => {
     expect(await keptToken(a.page)).toBeNull();
     await a.context.close();
     await b.context.close();
+  });
+});
+
+describe('a family member asks for a player\'s exclusion', () => {
+  it('from the footer on a first visit (the form opened only on a second click), and from /ops for a caller', async () => {
+    await createMember(gw, { account: 'rgfamily1', password: PASSWORD });
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/');
+    await page.getByTestId('footer-rg-family').click();
+    const form = page.getByTestId('rg-family-form');
+    await form.waitFor({ timeout: 15_000 });
+    await form.locator('input[name="playerAccount"]').fill('rgfamily1');
+    await form.locator('input[name="requesterName"]').fill('Maria Santos');
+    await form.locator('input[name="requesterContact"]').fill('+63 917 555 0101');
+    await form.locator('textarea[name="reason"]').fill('He has been losing the household money for months.');
+    await form.locator('button[type="submit"]').click();
+    // The built client's contract schemas load on first use: the check before sending threw there.
+    await expect.poll(() => page.getByTestId('rg-family-done').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/reference FX\d+/);
+    await context.close();
+
+    const ops = await newPage(browser, { lang: 'EN' });
+    await keepSessionCookie(ops.context, { name: 'portal_ops', path: opsCalls.keepSession.path }, opsToken, gw.url);
+    await ops.page.goto(gw.url + '/ops/rg');
+    await ops.page.getByTestId('ops-rg-family-form').waitFor({ timeout: 30_000 });
+    await ops.page.getByTestId('ops-rg-family-player').fill('rgfamily1');
+    await ops.page.getByTestId('ops-rg-family-name').fill('Jose Santos');
+    await ops.page.getByTestId('ops-rg-family-contact').fill('+63 917 555 0102');
+    await ops.page.getByTestId('ops-rg-family-reason').fill('Called the hotline: asks to exclude his brother.');
+    await ops.page.getByTestId('ops-rg-family-submit').click();
+    await ops.page.getByTestId('ops-rg-family-created').waitFor({ timeout: 15_000 });
+    // Both requests wait for review in the console's list.
+    const list = await call<{ list: Array<{ playerAccount: string; status: string }> }>('/ops/api/rg/family-requests?status=pending&pageNo=1&pageSize=20', opsToken);
+    expect(list.value.list.filter((r) => r.playerAccount === 'rgfamily1')).toHaveLength(2);
+    await ops.context.close();
   });
 });
 

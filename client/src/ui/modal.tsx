@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +131,10 @@ export function Modal({
             )}
           </div>
         )}
-        <div className="modal__body">{children}</div>
+        {/* A child that suspends (a form field whose texts are not loaded yet) waits here, inside the
+            portal: suspending the boundary outside it unmounted the portal, and Preact never put it back
+            (the family-exclusion form never opened on its first click). */}
+        <div className="modal__body"><Suspense fallback={<div className="page-spinner" aria-hidden="true" />}>{children}</Suspense></div>
       </div>
     </div>,
     document.body,

@@ -22,8 +22,8 @@ const RegisterModal = lazyNamed(() => import('../../features/register/components
 const ForgotPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/forgot-password-modal'), 'ForgotPasswordModal', null, ['register']);
 const ChangePasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/change-password-modal'), 'ChangePasswordModal', null, ['register']);
 const ResetPasswordModal = lazyNamed(() => import('../../features/auth-recovery/components/reset-password-modal'), 'ResetPasswordModal', null, ['register']);
-const RgLimitsOffer = lazyNamed(() => import('../../features/rg/components/limits-offer'), 'RgLimitsOffer', null, ['rg']);
-const FamilyRequestModal = lazyNamed(() => import('../../features/rg/components/family-request-modal'), 'FamilyRequestModal', null, ['rg']);
+const RgLimitsOffer = lazyNamed(() => import('../../features/rg/components/limits-offer'), 'RgLimitsOffer', null, ['rg', 'register']);
+const FamilyRequestModal = lazyNamed(() => import('../../features/rg/components/family-request-modal'), 'FamilyRequestModal', null, ['rg', 'register']);
 const HelpModal = lazyNamed(() => import('../../features/help/components/help-modal'), 'HelpModal', null);
 const PublicModal = lazyNamed(() => import('../../features/home/components/public-modal'), 'PublicModal', null, ['home']);
 const FirstLoginPopups = lazyNamed(() => import('../../features/auth/components/first-login-popups'), 'FirstLoginPopups', null);
@@ -34,7 +34,7 @@ const EnvelopeHost = lazyNamed(() => import('../../features/red-envelopes/compon
 const PayoutNotice = lazyNamed(() => import('../../features/agents/payouts/payout-notice'), 'PayoutNotice', null, ['agents']);
 /** The agent centre (and the member centre panels it composes) loads when an agent opens it. */
 /** The live chat room with customer service (the side bar's LIVECHAT entry, spec: chat room). */
-const ChatRoom = lazyNamed(() => import('../../features/chat/components/chat-room'), 'ChatRoom', null, ['chat']);
+const ChatRoom = lazyNamed(() => import('../../features/chat/components/chat-room'), 'ChatRoom', null, ['chat', 'register']);
 const AgentCentrePopup = lazyNamed(() => import('../routes/agent-centre-slots'), 'AgentCentrePopup', null, ['agents', 'agent-office', 'wallet', 'register', 'bets']);
 
 /** Popups any page can open through lib/popups (login, register, help), and the members' notices. */

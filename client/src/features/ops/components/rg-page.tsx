@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_FAMILY_RELATIONSHIPS, RG_OPERATOR_DURATIONS, RG_RESTRICTED_CATEGORIES, RG_RESTRICTED_MAX_CSV, ZRgFamilyRequestBody, type TRgFamilyRequestRow } from '@portal/contracts/api/rg';
+import { schemaOf } from '../../../lib/lazy-schema';
 import { useCreateFamilyRequest, useDecideFamilyRequest, useFamilyRequests, useImportRestricted, useRestrictedMatches, useRestrictedSummary, type FamilyStatus } from '../api/rg';
 import { useOpsTime } from '../lib/format';
 import { useOpsCan } from './ops-gate';
@@ -136,9 +137,12 @@ function FamilyPanel() {
       {canFile && (
         <form className="ops-form" noValidate data-testid="ops-rg-family-form" onSubmit={(e) => {
           e.preventDefault();
-          const b = ZRgFamilyRequestBody.safeParse(form);
-          setInvalid(!b.success);
-          if (b.success) create.mutate(b.data, { onSuccess: () => setForm(EMPTY_REQUEST) });
+          // The built client ships contract schemas as lazy handles (lib/lazy-schema.ts): load it first.
+          void schemaOf(ZRgFamilyRequestBody).then((schema) => {
+            const b = schema.safeParse(form);
+            setInvalid(!b.success);
+            if (b.success) create.mutate(b.data, { onSuccess: () => setForm(EMPTY_REQUEST) });
+          });
         }}>
           <h3 className="ops-panel__title">{t('rg_family_file')}</h3>
           <OpsField label={t('rg_player_account')} value={form.playerAccount} onChange={set('playerAccount')} testId="ops-rg-family-player" maxLength={64} />

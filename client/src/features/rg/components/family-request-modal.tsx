@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_FAMILY_RELATIONSHIPS, ZRgFamilyRequestBody } from '@portal/contracts/api/rg';
 import { errorMessage } from '../../../lib/field-message';
+import { schemaOf } from '../../../lib/lazy-schema';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { useFamilyRequest } from '../api/rg';
@@ -21,10 +22,14 @@ export function FamilyRequestModal({ open, onClose }: { open: boolean; onClose: 
   const set = (k: keyof typeof v) => (value: string) => setV((o) => ({ ...o, [k]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const r = ZRgFamilyRequestBody.safeParse(v);
-    if (!r.success) return setProblems(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), true])));
-    setProblems({});
-    send.mutate(r.data);
+    // The built client ships contract schemas as lazy handles (lib/lazy-schema.ts): load it first (a
+    // direct safeParse threw there, and the form sent nothing).
+    void schemaOf(ZRgFamilyRequestBody).then((schema) => {
+      const r = schema.safeParse(v);
+      if (!r.success) return setProblems(Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), true])));
+      setProblems({});
+      send.mutate(r.data);
+    });
   };
   const bad = (k: string) => (problems[k] ? { key: 'rg:rg_family_field_invalid' } : undefined);
   return (
