@@ -5,15 +5,20 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { mountCall } from '../../app/http.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 
-type AnnRow = {
+export type AnnRow = {
   id: number; group_id: number | string; kind: string; language: string; title: string; content: string;
   promotion_type: string | null; execution: 'A' | 'B' | 'F' | null; start_at: Date | string;
 };
 
-function toAnnouncement(r: AnnRow): TAnnouncement {
+/**
+ * The announcement as players get it; its date is the start's day on the merchant's clock (GMT+8 in
+ * the Philippines), as the rest of the site and the console show times: in UTC an item started
+ * 2026-12-06 04:38 read 2026-12-05.
+ */
+export function toAnnouncement(r: AnnRow, gmtOffsetMinutes: number): TAnnouncement {
   const start = r.start_at instanceof Date ? r.start_at : new Date(r.start_at);
   return {
-    id: String(r.group_id), title: r.title, content: r.content, startDateStr: start.toISOString().slice(0, 10),
+    id: String(r.group_id), title: r.title, content: r.content, startDateStr: new Date(start.getTime() + gmtOffsetMinutes * 60_000).toISOString().slice(0, 10),
     promotionType: r.promotion_type, execution: r.execution,
   };
 }
@@ -101,9 +106,9 @@ export function mountContentRoutes(app: Express, db: Db, cache: BootCache, opts:
       return {
         value: {
           banners,
-          notices: of('PL').map(toAnnouncement),
-          popup: popup.map(toAnnouncement),
-          promotion: of('PR').map(toAnnouncement),
+          notices: of('PL').map((a) => toAnnouncement(a, merchant.brand.gmtOffsetMinutes)),
+          popup: popup.map((a) => toAnnouncement(a, merchant.brand.gmtOffsetMinutes)),
+          promotion: of('PR').map((a) => toAnnouncement(a, merchant.brand.gmtOffsetMinutes)),
         },
         ...(ms != null ? { expiresAt: Number(ms) } : {}),
       };

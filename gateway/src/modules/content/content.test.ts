@@ -303,3 +303,13 @@ describe('message centre and marketing messages', () => {
     expect((await call('/wps/relay/CSP_unreadCount')).status).toBe(401);
   });
 });
+
+describe("an announcement's date", () => {
+  it("is the start's day on the merchant's clock, not in UTC", async () => {
+    const { toAnnouncement } = await import('./content-routes.ts');
+    const row = { id: 1, group_id: 1, kind: 'PU', language: 'EN', title: 't', content: 'c', promotion_type: null, execution: 'A' as const, start_at: '2026-12-05T20:38:00Z' };
+    expect(toAnnouncement(row, 480).startDateStr).toBe('2026-12-06');
+    expect(toAnnouncement(row, 0).startDateStr).toBe('2026-12-05');
+    expect(toAnnouncement({ ...row, start_at: new Date('2026-12-06T02:00:00Z') }, -300).startDateStr).toBe('2026-12-05');
+  });
+});
