@@ -113,6 +113,11 @@ describe('feedback', () => {
     // ... and the message is in the member centre.
     await p.page.goto(`${gw.url}/member?tab=messageV2`);
     await p.page.getByTestId('messages-list').getByText(`F${id}`).first().waitFor();
+    // Filed under System and labelled so (it said "Transactions"), with the way to the answer.
+    const msg = p.page.locator('[data-kind="feedback_answered"]').first();
+    expect(await msg.locator('.msg-item__kind').innerText()).toBe('System');
+    await msg.getByRole('link', { name: 'See the answer' }).click();
+    await p.page.getByTestId(`feedback-answer-${id}`).waitFor();
 
     // The same in Tagalog.
     const ty = await newPage(browser, { lang: 'TY' });

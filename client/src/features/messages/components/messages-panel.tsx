@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '@portal/contracts/api/wallet';
-import { MESSAGE_CATEGORIES, type MessageCategory } from '@portal/contracts/events/events';
+import { MESSAGE_CATEGORIES, messageCategoryOf, type MessageCategory } from '@portal/contracts/events/events';
+import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/field-message';
 import { useDateTime } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
@@ -89,12 +90,14 @@ export function MessagesPanel() {
                       <span className="msg-item__title">{text.title}</span>
                     </button>
                     <span className="cx-muted">
-                      <span className="msg-item__kind">{t(`messages_tab_${m.kind === 'system' ? 'system' : m.kind === 'marketing' ? 'marketing' : 'transaction'}`)}</span>
+                      <span className="msg-item__kind">{t(`messages_tab_${messageCategoryOf(m.kind)}`)}</span>
                       {' · '}
                       {formatDateTime(m.createdAt)}
                       {typeof m.params.reference === 'string' ? ` · ${m.params.reference}` : ''}
                     </span>
                     {text.content && isOpen && <p className="msg-item__content" data-testid={`message-${m.id}-content`}>{text.content}</p>}
+                    {/* The answer itself is on the feedback page: the message says where. */}
+                    {m.kind === 'feedback_answered' && <Link className="link-btn small" to="/feedback" data-testid={`message-${m.id}-feedback`}>{t('messages_see_answer')}</Link>}
                   </div>
                   {!m.read && (
                     <button type="button" className="btn btn--ghost btn--sm" disabled={mark.isPending} onClick={() => mark.mutate({ ids: [m.id] })} data-testid={`message-read-${m.id}`}>
