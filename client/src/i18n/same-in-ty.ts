@@ -6,7 +6,7 @@
 export const SAME_IN_TY: ReadonlyMap<string, string> = new Map([
   ['{{used}} / {{quota}}', 'numbers only'],
   ['{{team}} / {{direct}}', 'numbers only'],
-  ['5000+', 'a figure'],
+  ['5,000+', 'a figure'],
   ['24/7', 'a figure, read the same in Tagalog'],
   ['3', 'a figure'],
   ['JILI', 'brand name of a game provider'],

@@ -31,7 +31,11 @@ export function DepositsPage() {
   const [search, setSearch] = useSearchParams();
   const statusParam = search.get('status');
   const status: DepositStatus = isStatus(statusParam) ? statusParam : 'pending';
-  const provider: ProviderFilter = search.get('provider') === 'all' ? 'all' : 'manual';
+  // Pending: the manual bank deposits an operator must decide (a pending e-wallet deposit waits for its
+  // provider, not for the console). Other statuses: every provider unless asked (paid GCash deposits
+  // were hidden behind the manual filter).
+  const providerParam = search.get('provider');
+  const provider: ProviderFilter = providerParam === 'all' || providerParam === 'manual' ? providerParam : status === 'pending' ? 'manual' : 'all';
   const [pageNo, setPageNo] = useState(1);
   const list = useOpsDeposits({ status, provider: provider === 'all' ? '' : MANUAL_PROVIDER, pageNo, pageSize: PAGE_SIZE });
   const pendingManual = useQuery(depositsQuery({ status: 'pending', provider: MANUAL_PROVIDER, pageNo: 1, pageSize: 1 }));
@@ -59,7 +63,7 @@ export function DepositsPage() {
           value={status}
           label={t('filter_status')}
           testPrefix="ops-deposits-tab"
-          onChange={(v) => go({ status: v, provider })}
+          onChange={(v) => go({ status: v, provider: v === 'pending' ? 'manual' : 'all' })}
           options={DEPOSIT_STATUSES.map((v) => ({ value: v, label: t(`deposit_status_${v}`) }))}
           counts={pendingManual.data ? { pending: pendingManual.data.total } : {}}
         />

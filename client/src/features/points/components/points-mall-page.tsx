@@ -169,7 +169,7 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
       <p className="pts-muted">{r.amount > 0 ? t('cash_reward', { cash: money(r.amount) }) : t('item_reward')}</p>
       {r.remark && <p className="pts-reward__remark">{r.remark}</p>}
       <p className="pts-muted" data-testid={`points-stock-${r.id}`}>{isOut ? t('out_of_stock') : t('left', { count: r.quantity })}</p>
-      {short > 0 && !isOut && !isExcluded && <p className="pts-muted" data-testid={`points-short-${r.id}`}>{t('not_enough', { count: short })}</p>}
+      {short > 0 && !isOut && !isExcluded && <p className="pts-muted" data-testid={`points-short-${r.id}`}>{t('not_enough', { count: short.toLocaleString() })}</p>}
       {!(viewer === 'member' && isExcluded) && <button type="button" className="btn btn--primary btn--sm" disabled={isOut || short > 0} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
         {viewer === 'member' ? t('redeem') : viewer === 'trial' ? t('register_to_redeem') : t('sign_in_to_redeem')}
       </button>}
@@ -192,7 +192,7 @@ function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () =
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (q === null || q < 1 || q > max) return setProblem(t('quantity_range', { max }));
-    if (cost !== null && cost > balance) return setProblem(t('not_enough', { count: cost - balance }));
+    if (cost !== null && cost > balance) return setProblem(t('not_enough', { count: (cost - balance).toLocaleString() }));
     if (!password) return setProblem(t('password_required'));
     setProblem(null);
     redeem.mutate({ rewardId: Number(reward.id), quantity: q, withdrawPassword: password, requestId });
