@@ -69,6 +69,13 @@ describe('operator console', () => {
     await ops.page.getByTestId('ops-nav-games').click();
     await ops.page.getByTestId('ops-games-page').locator('[data-testid^="ops-game-"]').first().waitFor({ timeout: 15_000 });
     await shot(ops.page, 'games-EN');
+    // an address with no console page says so (it opened the first section under the wrong address)
+    await ops.page.goto(gw.url + '/ops/account');
+    const notFound = ops.page.getByTestId('ops-not-found');
+    await notFound.waitFor({ timeout: 15_000 });
+    expect(await notFound.innerText()).toContain('/ops/account');
+    await ops.page.getByTestId('ops-not-found-back').click();
+    await expect.poll(() => new URL(ops.page.url()).pathname).not.toBe('/ops/account');
     await player.context.close();
     await ops.context.close();
   });

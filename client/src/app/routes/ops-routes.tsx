@@ -59,6 +59,6 @@ export const OPS_ROUTE: RouteObject = {
     { id: 'opsPoints', path: 'points', lazy: async () => ({ Component: (await import('../../features/ops/components/points-page')).PointsOpsPage }), handle: handle('ops:nav_points') },
     { id: 'opsEnvelopes', path: 'envelopes', lazy: async () => ({ Component: (await import('../../features/ops/components/envelopes-page')).EnvelopesPage }), handle: handle('ops:nav_envelopes') },
     { id: 'opsOperators', path: 'operators', lazy: async () => ({ Component: (await import('../../features/ops/components/operators-page')).OperatorsPage }), handle: handle('ops:nav_operators') },
-    { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsIndex }) },
+    { id: 'opsNotFound', path: '*', lazy: async () => ({ Component: (await import('./ops-index')).OpsNotFound }) },
   ],
 };
