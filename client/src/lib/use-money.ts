@@ -93,3 +93,6 @@ export function useDateTime(): (iso: string) => string {
   const offset = useWhitelabel().data?.brand.gmtOffsetMinutes;
   return useCallback((iso: string) => formatDateTime(iso, offset), [offset]);
 }
+
+/** The colour class of a signed amount: money in, money out, or none for zero (₱0.00 read as a gain). */
+export const amountToneClass = (minor: number): string => (minor < 0 ? 'cx-amount--out' : minor > 0 ? 'cx-amount--in' : '');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { recordKindName } from '../../../lib/code-labels';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney, amountToneClass } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useMemTrans } from '../api/get-mem-trans';
@@ -71,7 +71,7 @@ export function AccountDetailsScreen() {
                   <td data-label={t('col.account')}>{e.account}</td>
                   <td data-label={t('trans.type')}>{t(`trans.kind_${e.type}`, { defaultValue: recordKindName(t, e.type) })}</td>
                   <td data-label={t('trans.reference')}>{e.reference}</td>
-                  <td data-label={t('trans.amount')} className={`cx-num cx-amount ${e.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`}>{money(e.amount)}</td>
+                  <td data-label={t('trans.amount')} className={`cx-num cx-amount ${amountToneClass(e.amount)}`}>{money(e.amount)}</td>
                   <td data-label={t('trans.balance_after')} className="cx-num">{e.balanceAfter === null ? '—' : money(e.balanceAfter)}</td>
                 </tr>
               ))}

@@ -35,7 +35,7 @@ export function TeamOverviewScreen() {
         { key: 'validBets', value: money(d.validBets) },
         { key: 'betCount', value: String(d.betCount) },
         { key: 'payout', value: money(d.payout) },
-        { key: 'profitLoss', value: money(d.profitLoss), tone: d.profitLoss < 0 ? 'out' : 'in' },
+        { key: 'profitLoss', value: money(d.profitLoss), ...(d.profitLoss !== 0 ? { tone: d.profitLoss < 0 ? 'out' : 'in' } : {}) },
       ]
     : [];
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
-import { useMoney } from '../../../lib/use-money';
+import { useMoney, amountToneClass } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useTeamPnl } from '../api/get-team-pnl';
@@ -29,7 +29,7 @@ export function UserLossScreen() {
       <td data-label={t('pnl.valid_bets')} className="cx-num">{money(f.validBets)}</td>
       <td data-label={t('pnl.bet_count')} className="cx-num">{f.betCount}</td>
       <td data-label={t('pnl.payout')} className="cx-num">{money(f.payout)}</td>
-      <td data-label={t('pnl.profit_loss')} className={`cx-num cx-amount ${f.profitLoss < 0 ? 'cx-amount--out' : 'cx-amount--in'}`}>{money(f.profitLoss)}</td>
+      <td data-label={t('pnl.profit_loss')} className={`cx-num cx-amount ${amountToneClass(f.profitLoss)}`}>{money(f.profitLoss)}</td>
       <td data-label={t('overview.deposits')} className="cx-num">{money(f.deposits)}</td>
       <td data-label={t('overview.withdrawals')} className="cx-num">{money(f.withdrawals)}</td>
     </>

@@ -5,7 +5,7 @@ import type { TPayout } from '@portal/contracts/api/agent-payouts';
 import type { ContractKind } from '@portal/contracts/domain/agent-contracts';
 import { useDateRange } from '../../../lib/date-range';
 import { errorKey } from '../../../lib/error-key';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney, amountToneClass } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
 import { Modal } from '../../../ui/modal';
@@ -282,7 +282,7 @@ export function IncomeScreen() {
                 {q.data.kinds.map((k) => (
                   <tr key={k.kind}>
                     <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[k.kind])}</td>
-                    <td data-label={t('payouts.income.received')} className="cx-amount cx-amount--in">{money(k.received)}</td>
+                    <td data-label={t('payouts.income.received')} className={`cx-amount ${amountToneClass(k.received)}`}>{money(k.received)}</td>
                     <td data-label={t('payouts.income.paid')} className="cx-amount cx-amount--out">{money(k.paid)}</td>
                     <td data-label={t('payouts.income.net')} className="cx-amount">{money(k.net)}</td>
                   </tr>

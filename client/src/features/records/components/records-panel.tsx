@@ -3,7 +3,7 @@ import { recordKindName } from '../../../lib/code-labels';
 import { useTranslation } from 'react-i18next';
 import { RECORDS_MAX_RANGE_DAYS, type TRecord } from '@portal/contracts/api/wallet';
 import { errorMessage } from '../../../lib/field-message';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { useDateTime, useMoney, amountToneClass } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { DataTable } from '../../../ui/data-table';
@@ -43,7 +43,7 @@ export function RecordsPanel() {
             { key: 'time', label: t('col_time'), cell: (r) => formatDateTime(r.time) },
             { key: 'kind', label: t('col_kind'), cell: (r) => recordKindName(t, r.kind) },
             { key: 'reference', label: t('col_reference'), cell: (r) => r.reference },
-            { key: 'amount', label: t('amount'), num: true, tdClass: (r) => `cx-amount ${r.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`, cell: (r) => money(r.amount) },
+            { key: 'amount', label: t('amount'), num: true, tdClass: (r) => `cx-amount ${amountToneClass(r.amount)}`, cell: (r) => money(r.amount) },
             { key: 'balance', label: t('col_balance_after'), num: true, cell: (r) => (r.balanceAfter === null ? '—' : money(r.balanceAfter)) },
             { key: 'status', label: t('col_status'), cell: (r) => <span className={`cx-pill cx-pill--${STATUS_TONE[r.status]}`}>{t(`record_status_${r.status}`)}</span> },
           ]}

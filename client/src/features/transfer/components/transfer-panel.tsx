@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, MSG, type FieldErrors, type FieldMessage } from '../../../lib/field-message';
 import { newRequestId, parseAmountMinor } from '../../../lib/money-input';
-import { useAmountInvalid, useCurrency, useDateTime, useMoney } from '../../../lib/use-money';
+import { useAmountInvalid, useCurrency, useDateTime, useMoney, amountToneClass } from '../../../lib/use-money';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useTransfers } from '../api/get-transfers';
@@ -144,7 +144,7 @@ export function TransferList() {
                 <td data-label={t('col_direction')}>{t(`transfer_to_${r.direction}`)}</td>
                 <td data-label={t('col_from')}>{r.fromAccount}</td>
                 <td data-label={t('col_to')}>{r.toAccount}</td>
-                <td data-label={t('amount')} className={`cx-num cx-amount ${r.amount < 0 ? 'cx-amount--out' : 'cx-amount--in'}`}>{money(r.amount)}</td>
+                <td data-label={t('amount')} className={`cx-num cx-amount ${amountToneClass(r.amount)}`}>{money(r.amount)}</td>
               </tr>
             ))}
           </tbody>
