@@ -1,7 +1,7 @@
 /**
  * Browser storage that never throws (private mode, disabled storage, tests without a DOM).
- * Only non-sensitive values go to localStorage (theme, language); the session token goes to
- * sessionStorage only.
+ * Only non-sensitive values go here (theme, language, which popups were closed, offers put away);
+ * the session token never does (page memory, and an HttpOnly cookie for reloads).
  */
 type StorageKind = 'local' | 'session';
 

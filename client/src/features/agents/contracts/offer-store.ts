@@ -1,12 +1,27 @@
 import { useSyncExternalStore } from 'react';
+import { readStorage, writeStorage } from '../../../lib/storage';
 
 /**
  * Offers the signed-in agent put away ("Later"): the global popup skips them until they are opened
- * again from "My contracts". Module state, so the back office's list and the popup share it.
+ * again from "My contracts". Module state, so the back office's list and the popup share it, kept in
+ * the tab's sessionStorage (contract ids only) so that "Later" holds across pages and reloads: the
+ * popup came back on every page load.
  */
-let putAway: ReadonlySet<number> = new Set();
+const KEY = 'contractOffers:later';
+const stored = (): ReadonlySet<number> => {
+  try {
+    const v: unknown = JSON.parse(readStorage('session', KEY) ?? '[]');
+    return new Set(Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
+  } catch {
+    return new Set();
+  }
+};
+let putAway: ReadonlySet<number> = stored();
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  writeStorage('session', KEY, putAway.size ? JSON.stringify([...putAway]) : null);
+  listeners.forEach((l) => l());
+};
 
 export function putOfferAway(id: number) {
   putAway = new Set([...putAway, id]);
@@ -18,14 +33,16 @@ export function reopenOffer(id: number) {
   putAway = next;
   emit();
 }
+/** The offers put away now (what usePutAwayOffers renders with). */
+export const putAwayOffers = (): ReadonlySet<number> => putAway;
 export function usePutAwayOffers(): ReadonlySet<number> {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => putAway,
-    () => putAway,
+    putAwayOffers,
+    putAwayOffers,
   );
 }
 
