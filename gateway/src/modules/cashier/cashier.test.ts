@@ -95,6 +95,10 @@ describe('deposits through the payment simulator', () => {
     const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
     const paid = await fetch(t.url + action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=paid' });
     expect(await paid.text()).toContain('Payment successful');
+    // The answer page reloaded (the browser posts the form again): already paid, with the way back, nothing more.
+    const reloaded = await fetch(t.url + action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=paid' });
+    expect(reloaded.status).toBe(409);
+    expect(await reloaded.text()).toMatch(/Already paid[\s\S]*<a href=/);
 
     expect(await balance(m.token)).toMatchObject({ balance: 500_00, available: 500_00, held: 0, currency: 'PHP', currencySymbol: '₱' });
     await waitFor(() => socket.received.find((e) => e.type === 'balance.changed' && (e.payload as { delta: number }).delta === 500_00), 'balance.changed');

@@ -186,7 +186,12 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
           [String(req.params.id), outcome],
         );
         const o = r.rows[0];
-        if (!o) return res.status(409).type('html').send(page(lang, T.payment, `<h2>${T.unchangeable}</h2>`));
+        if (!o) {
+          // A paid order (the answer page reloaded, which posts the form again): say so, with the way back.
+          const paid = (await db.query<SimOrder>(`SELECT * FROM payment_sim_orders WHERE id = $1 AND status = 'paid'`, [String(req.params.id)])).rows[0];
+          if (paid) return res.status(409).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(paid.return_url)}">${T.back}</a></p>`));
+          return res.status(409).type('html').send(page(lang, T.payment, `<h2>${T.unchangeable}</h2>`));
+        }
         const delivered = await notify(req, o, outcome);
         res.set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment,
           `<h2>${outcome === 'paid' ? T.paid : T.failed}</h2>` +
