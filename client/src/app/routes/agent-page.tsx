@@ -109,6 +109,13 @@ export function AgentHomePage() {
   // overview until they arrive (the page used to switch from one to the other half a second later).
   const waitForFlags = flagsPending && isGatedItem(search.get('item'));
   const setItem = (id: AgentOfficeItem) => setSearch({ item: id }, { replace: false });
+  // An item that is not (or no longer) open to this agent (its contract ended meanwhile): the address
+  // follows what is shown instead of naming the item that vanished.
+  const asked = search.get('item');
+  const stale = asked !== null && !flagsPending && asked !== item;
+  useEffect(() => {
+    if (stale) setSearch({ item }, { replace: true });
+  }, [stale, item, setSearch]);
   return (
     <div className="agent-page">
       <header className="agent-home__head">

@@ -33,7 +33,7 @@ export function readConfirmation(req: Request): Promise<{ fields: Record<string,
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { files: PROOF_LIMITS.maxFiles, fileSize: PROOF_LIMITS.maxBytes, fields: 10, fieldSize: 256, parts: 14 } });
+      bb = busboy({ headers: req.headers, limits: { files: PROOF_LIMITS.maxFiles, fileSize: PROOF_LIMITS.maxBytes + 1, fields: 10, fieldSize: 256, parts: 14 } });
     } catch {
       return reject(new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data'));
     }

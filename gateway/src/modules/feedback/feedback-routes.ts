@@ -24,7 +24,7 @@ export function readFeedback(req: Request): Promise<{ fields: Record<string, str
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { files: FEEDBACK_LIMITS.maxFiles, fileSize: FEEDBACK_LIMITS.maxBytes, fields: 4, fieldSize: 2048, parts: 8 },
+        limits: { files: FEEDBACK_LIMITS.maxFiles, fileSize: FEEDBACK_LIMITS.maxBytes + 1, fields: 4, fieldSize: 2048, parts: 8 },
       });
     } catch {
       return reject(new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data'));

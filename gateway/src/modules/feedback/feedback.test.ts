@@ -179,6 +179,10 @@ describe('PUT /wps/feedback', () => {
     const ok = await send(m.token, 'three', [pic, JPEG, pic].map((data, i) => ({ data, name: `${i}.bin`, type: 'application/octet-stream' })));
     expect(ok.status).toBe(200);
     expect(await count(m.memberId)).toEqual({ f: 1, i: 3 });
+    // "Max 5MB each": an image of exactly 5 MB is fine too (busboy's limit fired on reaching the size).
+    const five = exactSizePng(pic, 5 * 1024 * 1024);
+    expect(five.length).toBe(5 * 1024 * 1024);
+    expect((await send(m.token, 'five', [{ data: five, name: 'five.png', type: 'image/png' }])).status).toBe(200);
   });
 
   it('bounds how much one member can send in an hour', async () => {
@@ -231,3 +235,16 @@ describe('operators answer feedback in /ops', () => {
     }
   });
 });
+
+/** `png` grown to exactly `size` bytes by a private ancillary chunk before IEND (a valid PNG). */
+function exactSizePng(png: Buffer, size: number): Buffer {
+  const iend = png.length - 12;
+  const dataLen = size - png.length - 12;
+  const type = Buffer.from('prVt', 'latin1');
+  const data = Buffer.alloc(dataLen, 0x20);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(dataLen);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])) >>> 0);
+  return Buffer.concat([png.subarray(0, iend), len, type, data, crc, png.subarray(iend)]);
+}
