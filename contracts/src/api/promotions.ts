@@ -48,7 +48,9 @@ export const ZPromotion = z.object({
 });
 export type TPromotion = z.infer<typeof ZPromotion>;
 
-export const ZPromotionListQuery = z.object({ category: z.enum(PROMOTION_CATEGORIES).optional(), language: ZLang.default('EN') }).strict();
+/** A category as the spec writes it ("high rebate", "VIP") or as the API does ("high_rebate", "vip"). */
+const ZCategoryParam = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') : v), z.enum(PROMOTION_CATEGORIES));
+export const ZPromotionListQuery = z.object({ category: ZCategoryParam.optional(), language: ZLang.default('EN') }).strict();
 export const ZPromotionList = z.object({ list: z.array(ZPromotion) });
 export const ZPromotionIdBody = z.object({ promotionId: ZId }).strict();
 export const ZRequestRewardBody = z.object({

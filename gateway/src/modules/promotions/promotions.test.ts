@@ -62,6 +62,13 @@ describe('promotions', { timeout: 180_000 }, () => {
     const titled = (await call<{ list: Array<{ id: string; title: string; category: string }> }>('/wps/v2/promotions?language=TY&category=newbie')).json!.value!.list;
     expect(titled.find((p) => p.id === open.id)).toMatchObject({ title: 'Role check (TY)', category: 'newbie' });
     expect(titled.every((p) => p.category === 'newbie')).toBe(true);
+    // The spec's words for the categories ("high rebate", "VIP") are taken as the API's.
+    for (const [asked, category] of [['high%20rebate', 'high_rebate'], ['VIP', 'vip'], ['High_Rebate', 'high_rebate']] as const) {
+      const r = await call<{ list: Array<{ category: string }> }>(`/wps/v2/promotions?category=${asked}`);
+      expect(r.status, asked).toBe(200);
+      expect(r.json!.value!.list.every((x) => x.category === category), asked).toBe(true);
+    }
+    expect((await call('/wps/v2/promotions?category=gold')).status).toBe(400);
     const p = await player();
     expect((await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(soon.id) } })).status).toBe(403);
     const audit = await call<{ list: Array<{ action: string }> }>('/ops/api/audit?targetType=promotion', { token: ops.padmin! });
