@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, relayPath } from './envelope.ts';
-import { GAME_TYPES, RNG_CLASSIFIES } from '../domain/constants.ts';
+import { GAME_TYPES, PRIZE_MODES, RNG_CLASSIFIES } from '../domain/constants.ts';
 
 export const ZVendor = z.object({
   vassalage: z.string(),
@@ -67,7 +67,19 @@ export const ZRankListQuery = z
     limitNum: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
-export const ZGameMenusQuery = z.object({ language: ZLanguageQ, pageSize: z.coerce.number().int().min(1).max(50).default(20) }).strict();
+/**
+ * The game menus, or with `prizeMode` (spec section 7, "game lottery list"; prize modes of section 4) one
+ * lottery's: LOTT every lottery vendor's (game type LOTT), ELOTT the e-lotteries, SEA the Southeast Asia
+ * lottery (TCG_SEA). ZY names no lottery of this catalogue: it answers an empty menu.
+ */
+export const ZGameMenusQuery = z.object({
+  language: ZLanguageQ,
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+  prizeMode: z.enum(PRIZE_MODES).optional(),
+}).strict();
+/** The Vietnam lottery's menu (spec section 7, "Lottery"): its games, in catalogue order. */
+export const ZLotteryMenuQuery = z.object({ language: ZLanguageQ }).strict();
+
 
 export const gameCalls = {
   gameVendor: defineCall({
@@ -267,4 +279,16 @@ export const catalogueCalls = {
   recentGames: defineCall({
     method: 'GET', path: relayPath('GCS_recentGame'), auth: true, trial: true, query: ZRecentGamesQuery, value: ZRecentGamesValue,
   }),
+};
+
+/**
+ * The Vietnam lottery (spec section 7, "Lottery"): its game menu, and the member's recently opened
+ * Vietnam lottery games (newest first). The drawn-number calls of that list (/lgw/vn/numeros/opened/game,
+ * /lotto/lgw/games/opened/numero) are not served: the simulated lottery vendors draw per round, with no
+ * schedule of draws to publish.
+ */
+export const ZLotteryMenuValue = z.object({ list: z.array(ZCatalogueGame) });
+export const lotteryCalls = {
+  vnGameMenu: defineCall({ method: 'GET', path: '/lgw/vn/games/game_menu', auth: false, query: ZLotteryMenuQuery, value: ZLotteryMenuValue }),
+  vnRecent: defineCall({ method: 'GET', path: '/lgw/vn/games/game_menu/recent', auth: true, trial: true, query: ZRecentGamesQuery, value: ZRecentGamesValue }),
 };

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
-import { catalogueCalls, RECENT_GAMES_MAX, type TCatalogueGame, type TVassGameType } from '@portal/contracts/api/games';
-import { RNG_CLASSIFIES, type GameType, type RngClassify } from '@portal/contracts/domain/constants';
+import { catalogueCalls, lotteryCalls, RECENT_GAMES_MAX, type TCatalogueGame, type TVassGameType } from '@portal/contracts/api/games';
+import { RNG_CLASSIFIES, VENDOR_CODES, type GameType, type RngClassify } from '@portal/contracts/domain/constants';
 import type { Db, Queryable } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -206,15 +206,30 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
     });
   }, opts);
 
-  mountCall(app, catalogueCalls.recentGames, async ({ ctx, query }) => {
+  /** The member's recently opened games, newest first; `vendor`: only that vendor's (the Vietnam lottery's recent). */
+  const recent = async (memberId: number, merchantCode: string, limit: number, vendor: string | null) => {
     const r = await db.query<CatalogueRow & { launched_at: Date | string }>(
       `SELECT ${CATALOGUE_COLUMNS}, rg.launched_at FROM recent_games rg
        JOIN games g ON g.merchant_code = rg.merchant_code AND g.node_id = rg.node_id
-       WHERE rg.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$3')} ORDER BY rg.launched_at DESC, rg.node_id LIMIT $2`,
-      [ctx.session!.memberId, query.limit, ctx.merchant.code],
+       WHERE rg.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$3')} AND ($4::text IS NULL OR g.vassalage = $4)
+       ORDER BY rg.launched_at DESC, rg.node_id LIMIT $2`,
+      [memberId, limit, merchantCode, vendor],
     );
     return {
       list: r.rows.map((x) => ({ ...toCatalogueGame(x), launchedAt: (x.launched_at instanceof Date ? x.launched_at : new Date(x.launched_at)).toISOString() })),
     };
+  };
+  mountCall(app, catalogueCalls.recentGames, async ({ ctx, query }) => recent(ctx.session!.memberId, ctx.merchant.code, query.limit, null), opts);
+
+  // The Vietnam lottery (spec section 7, "Lottery"): its menu (a connected vendor's games) and the member's recent ones.
+  mountCall(app, lotteryCalls.vnGameMenu, async ({ ctx }) => {
+    const r = await db.query<CatalogueRow>(
+      `SELECT ${CATALOGUE_COLUMNS} FROM games g
+       WHERE g.merchant_code = $1 AND g.vassalage = $2 AND g.is_game <> 'VASSALAGE' AND ${connectedVendorSql('g.vassalage', '$1')}
+       ORDER BY g.sort, g.id LIMIT 200`,
+      [ctx.merchant.code, VENDOR_CODES.VN_LOTTERY],
+    );
+    return { list: r.rows.map(toCatalogueGame) };
   }, opts);
+  mountCall(app, lotteryCalls.vnRecent, async ({ ctx, query }) => recent(ctx.session!.memberId, ctx.merchant.code, query.limit, VENDOR_CODES.VN_LOTTERY), opts);
 }

@@ -287,6 +287,34 @@ describe('GCS_recentGame', () => {
   });
 });
 
+describe('the lottery calls (spec section 7)', () => {
+  it("game menus by prize mode, the Vietnam lottery's menu and a member's recent Vietnam lottery games", async () => {
+    type Menus = { menus: Array<{ gameType: string; games: Array<{ nodeId: string; vassalage: string; gameType: string }> }> };
+    const byMode = async (mode: string) => (await api<Menus>(t.url, `/lgw/games/game_menus?pageSize=50&prizeMode=${mode}`)).json!.value!.menus;
+    const lott = await byMode('LOTT');
+    expect(lott.map((m) => m.gameType)).toEqual(['LOTT']);
+    expect(new Set(lott[0]!.games.map((g) => g.vassalage))).toEqual(new Set(['TCG', 'TCG_SEA', 'TCG_LOTTO_VN']));
+    const sea = await byMode('SEA');
+    expect(sea[0]!.games.length).toBeGreaterThan(0);
+    expect(sea[0]!.games.every((g) => g.vassalage === 'TCG_SEA')).toBe(true);
+    expect((await byMode('ELOTT')).map((m) => m.gameType)).toEqual(['ELOTT']);
+    expect(await byMode('ZY')).toEqual([]);
+    expect((await api(t.url, '/lgw/games/game_menus?prizeMode=KENO')).status).toBe(400);
+
+    const menu = await api<{ list: Array<{ nodeId: string; vassalage: string }> }>(t.url, '/lgw/vn/games/game_menu?language=TY');
+    expect(menu.status).toBe(200);
+    expect(menu.json!.value!.list.length).toBe(20);
+    expect(menu.json!.value!.list.every((g) => g.vassalage === 'TCG_LOTTO_VN')).toBe(true);
+
+    expect((await api(t.url, '/lgw/vn/games/game_menu/recent')).status).toBe(401);
+    const s = await session();
+    const [vn1, vn2] = menu.json!.value!.list.map((g) => g.nodeId);
+    for (const nodeId of [vn1!, 'JL-RN001', vn2!]) expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId }, token: s.token })).status).toBe(200);
+    const recent = ZRecentGamesValue.parse((await api(t.url, '/lgw/vn/games/game_menu/recent?limit=10', { token: s.token })).json!.value);
+    expect(recent.list.map((g) => g.nodeId)).toEqual([vn2, vn1]);
+  });
+});
+
 describe('catalogue import', () => {
   it('is idempotent on the running database: the second run changes nothing', async () => {
     const cat = await loadCatalogue();

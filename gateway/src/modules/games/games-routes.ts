@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { gameCalls, type TGame, type TGameCategory, type TVendor } from '@portal/contracts/api/games';
-import { GAME_TYPES, NAV_ITEMS, type GameType } from '@portal/contracts/domain/constants';
+import { GAME_TYPES, NAV_ITEMS, VENDOR_CODES, type GameType } from '@portal/contracts/domain/constants';
 import type { Db } from '../../db/db.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { mountCatalogueRoutes } from './catalogue-routes.ts';
@@ -89,8 +89,12 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
 
   cache.mount(app, {
     def: gameCalls.gameMenus, scopes: ['games'],
-    key: (query) => String(query.pageSize),
+    key: (query) => `${query.pageSize}:${query.prizeMode ?? ''}`,
     load: async ({ merchant, query }) => {
+      // A prize mode is one lottery's menu (games.ts ZGameMenusQuery): its game type, or for SEA its vendor.
+      const mode = query.prizeMode;
+      const types = mode === undefined ? TYPE_ORDER : mode === 'LOTT' || mode === 'SEA' ? ['LOTT'] : mode === 'ELOTT' ? ['ELOTT'] : [];
+      const vendor = mode === 'SEA' ? VENDOR_CODES.SEA_LOTTERY : null;
       // First pageSize games of each type, each through the (merchant_code, game_type, sort) index: with the
       // 10,000-game catalogue a window over every row would cost tens of milliseconds.
       const r = await db.query<GameRow>(
@@ -98,11 +102,12 @@ export function mountGameRoutes(app: Express, db: Db, cache: BootCache, opts: { 
          CROSS JOIN LATERAL (
            SELECT ${GAME_COLUMNS} FROM games
            WHERE merchant_code = $1 AND game_type = t.game_type AND is_game <> 'VASSALAGE' AND ${connectedVendorSql('vassalage', '$1')}
+             AND ($4::text IS NULL OR vassalage = $4)
            ORDER BY sort, id LIMIT $3
          ) g`,
-        [merchant.code, TYPE_ORDER, query.pageSize],
+        [merchant.code, types, query.pageSize, vendor],
       );
-      const menus = TYPE_ORDER.map((t) => ({ gameType: t, games: r.rows.filter((g) => g.game_type === t).map(toGame) })).filter(
+      const menus = types.map((t) => ({ gameType: t, games: r.rows.filter((g) => g.game_type === t).map(toGame) })).filter(
         (m) => m.games.length > 0,
       );
       return { value: { menus } };
