@@ -209,6 +209,9 @@ export const ZTotpEnableBody = z.object({ code: z.string().trim().regex(/^\d{6}$
 const NoQuery = z.object({}).strict();
 const NoBody = z.object({}).strict();
 
+/** The SMS sends' success message (spec section 7: "response success, message, value.expiredMinutes"). */
+const SMS_SENT = 'Verification code sent';
+
 export const authCalls = {
   login: defineCall({ method: 'POST', path: '/wps/session/login', auth: false, body: ZLoginBody, value: ZLoginValue }),
   loginVerifySend: defineCall({ method: 'POST', path: '/wps/session/login/verify/send', auth: false, body: ZVerifySendBody, value: ZSmsValue }),
@@ -219,8 +222,8 @@ export const authCalls = {
   keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, trial: true, body: NoBody, value: z.object({}) }),
   /** The kept session's token (from that cookie) when it is still live for this merchant; null otherwise (and the cookie goes). */
   restoreSession: defineCall({ method: 'GET', path: '/wps/session/keep', auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
-  smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, body: ZSmsNoLoginBody, value: ZSmsValue }),
-  smsRegister: defineCall({ method: 'POST', path: '/wps/verification/sms/register', auth: false, body: ZSmsRegisterBody, value: ZSmsValue }),
+  smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, okMessage: SMS_SENT, body: ZSmsNoLoginBody, value: ZSmsValue }),
+  smsRegister: defineCall({ method: 'POST', path: '/wps/verification/sms/register', auth: false, okMessage: SMS_SENT, body: ZSmsRegisterBody, value: ZSmsValue }),
   register: defineCall({ method: 'PUT', path: '/wps/member/register', auth: false, body: ZRegisterBody, value: ZRegisterValue }),
   registerMobile: defineCall({ method: 'PUT', path: '/wps/member/register/mobile', auth: false, body: ZRegisterBody, value: ZRegisterValue }),
   affiliate: defineCall({ method: 'GET', path: '/wps/agent/affiliate', auth: false, query: ZAffiliateQuery, value: z.object({ valid: z.literal(true) }) }),
@@ -234,7 +237,7 @@ export const authCalls = {
   /** Sets the member's profile picture (one of MEMBER_ICONS); answers its URL, as memberInfo's imgUrl. */
   memberIcon: defineCall({ method: 'PUT', path: '/wps/member/info/icon', auth: true, body: ZMemberIconBody, value: z.object({ imgUrl: z.string() }) }),
   /** Security centre: a code to the mobile number being added or changed. */
-  smsBind: defineCall({ method: 'POST', path: '/wps/verification/sms/bind', auth: true, body: ZSmsBindBody, value: ZSmsValue }),
+  smsBind: defineCall({ method: 'POST', path: '/wps/verification/sms/bind', auth: true, okMessage: SMS_SENT, body: ZSmsBindBody, value: ZSmsValue }),
   /** Security centre: add or change the mobile number (its code and the login password). */
   bindMobile: defineCall({ method: 'PUT', path: '/wps/member/info/mobile', auth: true, body: ZBindMobileBody, value: ZContactValue }),
   /** Security centre: add or change the e-mail address (the login password). */

@@ -35,6 +35,8 @@ export type CallDef<Q extends z.ZodType | undefined, B extends z.ZodType | undef
    * accounts: a trial session gets TRIAL_FORBIDDEN (403) there, so a new member call is closed by default.
    */
   trial?: true;
+  /** The envelope's `message` on success, for calls the spec answers "success, message, value" (the SMS sends). */
+  okMessage?: string;
   query?: Q;
   body?: B;
   value: V;

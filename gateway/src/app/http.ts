@@ -133,7 +133,7 @@ export function mountCall<V extends z.ZodType, Q extends z.ZodType | undefined, 
         const check = def.value.safeParse(value);
         if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${JSON.stringify(zodDetails(check.error))}`);
       }
-      res.json({ success: true, value });
+      res.json(def.okMessage ? { success: true, message: def.okMessage, value } : { success: true, value });
     } catch (err) {
       next(err);
     }

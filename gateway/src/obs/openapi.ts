@@ -37,6 +37,8 @@ type Op = {
   summary?: string;
   auth: boolean;
   trial?: boolean;
+  /** The envelope's message on success (CallDef okMessage). */
+  okMessage?: string;
   query?: z.ZodType;
   body?: z.ZodType;
   /** Body media type when not JSON. */
@@ -165,7 +167,7 @@ function operation(op: Op) {
   const ok = op.response
     ? { [String(op.response.status)]: { description: op.response.description } }
     : { 200: { description: 'Done', content: { 'application/json': { schema: {
-      type: 'object', required: ['success'], properties: { success: { const: true }, value: op.value ? schemaOf(op.value, 'output') : {} },
+      type: 'object', required: ['success'], properties: { success: { const: true }, ...(op.okMessage ? { message: { const: op.okMessage } } : {}), value: op.value ? schemaOf(op.value, 'output') : {} },
     } } } } };
   const aliases = Object.entries(RELAY_ALIASES).filter(([, to]) => relayPath(to) === op.path).map(([alias]) => relayPath(alias));
   return {
@@ -191,7 +193,7 @@ export function operations(opts: { isProduction: boolean }): Op[] {
   const fromContracts: Op[] = contractCalls()
     .filter((c) => c.path !== cashier.cashierCalls.confirmWithdrawal.path)
     .filter((c) => !(opts.isProduction && c.path.startsWith('/wps/dev/')))
-    .map((c) => ({ method: c.method, path: c.path, auth: c.auth, ...(c.trial ? { trial: true } : {}), ...(c.query ? { query: c.query } : {}), ...(c.body ? { body: c.body } : {}), value: c.value,
+    .map((c) => ({ method: c.method, path: c.path, auth: c.auth, ...(c.trial ? { trial: true } : {}), ...(c.okMessage ? { okMessage: c.okMessage } : {}), ...(c.query ? { query: c.query } : {}), ...(c.body ? { body: c.body } : {}), value: c.value,
       ...(c.path.startsWith('/wps/dev/') ? { devOnly: true } : {}) }));
   return [...fromContracts, ...HAND_MOUNTED.filter((o) => !(opts.isProduction && o.devOnly))];
 }

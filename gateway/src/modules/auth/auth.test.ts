@@ -111,6 +111,8 @@ describe('registration', () => {
     const solved = await bot('09171234567', 'sms-register');
     const sent = await call<{ expiredMinutes: number }>('/wps/verification/sms/register', { body: { ...smsBody, ...solved }, ip });
     expect(sent.json?.value?.expiredMinutes).toBe(1);
+    // "response success, message, value.expiredMinutes" (spec section 7)
+    expect(sent.json).toMatchObject({ success: true, message: 'Verification code sent' });
     // A solved slider is good for one send.
     expect((await call('/wps/verification/sms/register', { body: { ...smsBody, ...solved }, ip })).json).toMatchObject({ code: 'BOT_CHECK_REQUIRED' });
     const code = await lastCode('+639171234567');
