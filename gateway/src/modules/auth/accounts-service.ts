@@ -567,6 +567,10 @@ export function createAccounts(deps: AccountsDeps) {
      * a request header; nothing is counted or stored when no mail can be sent.
      */
     async forgotByEmail(m: Merchant, username: string, email: string, origin: string, ip: string, lang: TextLanguage = 'EN'): Promise<void> {
+      // "Username and valid email required" (spec section 5): a malformed address is a field error, not
+      // "does not exist", and spends no limit.
+      if (!username) throw fieldError('username', 'Input cannot be empty');
+      if (!compilePattern(EMAIL_PATTERN).test(email)) throw fieldError('email', 'Not a valid e-mail address');
       if (!mailer.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
       const ipless = `forgot:${m.code}:${username.toLowerCase()}`;
       // Per address too: USER_NOT_FOUND tells whether a username/e-mail pair exists, so one address may

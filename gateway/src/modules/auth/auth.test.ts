@@ -547,6 +547,12 @@ describe('recovery and free play', () => {
   it('resets a password through the e-mailed link, once', async () => {
     await member({ account: 'forgetful', password: 'abc12345', email: 'forget@example.ph' });
     expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'other@example.ph' } })).json?.message).toBe('Username/Email does not exist');
+    // A malformed address or an empty username is a field error (it read "does not exist")
+    for (const body of [{ username: 'forgetful', email: 'notanemail' }, { username: '  ', email: 'forget@example.ph' }]) {
+      const bad = await call('/wps/member/password/email', { body });
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
+    }
     expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'FORGET@example.ph' } })).status).toBe(200);
     const mail = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=forget@example.ph')).json!.value!.list[0]!.body;
     const resetToken = /resetToken=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
