@@ -162,6 +162,12 @@ describe('agent contracts in two browsers', () => {
     await snap(down.page, 'agents-contract-ended-notice');
     // (the upline's notice still shows the acceptance, not its own termination)
     expect(await up.page.getByTestId('contract-answer-notice').getAttribute('data-status')).toBe('accepted');
+    // the upline's notices stack (its payout notice came beside the contract notice and covered it): both close
+    for (const id of ['contract-answer-notice', 'payout-notice']) {
+      const close = up.page.getByTestId(`${id}-close`);
+      if (await close.count()) await close.click({ timeout: 10_000 });
+      expect(await up.page.getByTestId(id).count(), id).toBe(0);
+    }
 
     expect(downNavigations).toEqual([]);
     expect(upNavigations).toEqual([]);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { noticeStack } from './notice-stack';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
@@ -50,6 +51,6 @@ export function ContractAnswerNotice() {
         {t('agents:offer.action.close')}
       </button>
     </div>,
-    document.body,
+    noticeStack(),
   );
 }

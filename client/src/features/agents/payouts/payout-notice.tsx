@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { noticeStack } from '../contracts/notice-stack';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EventPayload } from '@portal/contracts/events/events';
@@ -47,7 +48,7 @@ export function PayoutNotice() {
               </button>
             </div>
           </div>,
-          document.body,
+          noticeStack(),
         )}
       {statementOf !== null && <StatementModal id={statementOf} canDispute onClose={() => setStatementOf(null)} />}
     </>
