@@ -240,4 +240,26 @@ describe('vendor simulator in Chromium', () => {
     expect((await call<{ available: number }>('/wps/v2/wallets/balance', p.token)).available).toBe(50_000);
     await context.close();
   });
+
+  it("a guest's Free trial on a provider's game: the login popup's Free play, then Free trial opens play money", async () => {
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await page.goto(gw.url + '/rng');
+    const card = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
+    await card.waitFor({ timeout: 15_000 });
+    await card.hover();
+    await card.locator('.game-card__trial').click();
+    // A guest: the login popup (spec), which offers free play
+    await page.getByTestId('login-free-play').click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await page.goto(gw.url + '/rng');
+    const again = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
+    await again.waitFor({ timeout: 15_000 });
+    await again.hover();
+    await again.locator('.game-card__trial').click();
+    // The trial session's free trial is the provider's play money (it met "register first", a dead end)
+    await page.waitForURL((u) => u.origin === gw.simUrl, { timeout: 15_000 });
+    await page.getByTestId('sim-free').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('sim-balance').innerText()).toContain('2,000.00');
+    await context.close();
+  });
 });

@@ -105,6 +105,16 @@ describe('launch machine', () => {
     }
   });
 
+  it("a trial user's free play of another provider launches with play money (the login popup's Free play leads there)", async () => {
+    const { actor, launched } = start({ kind: 'game', game: game({ vassalage: 'JL' }), freePlay: true }, { isLoggedIn: true, isTrial: true });
+    expect(actor.getSnapshot().value).toBe('launching');
+    await flush();
+    expect(actor.getSnapshot().value).toBe('opened');
+    expect(launched).toEqual([{ nodeId: 'n1', freePlay: true }]);
+    // ... and its real play still meets the dialog
+    expect(start({ kind: 'game', game: game({ vassalage: 'JL' }) }, { isLoggedIn: true, isTrial: true }).actor.getSnapshot().value).toBe('trialDenied');
+  });
+
   it('launches and opens the url; free play of another provider is passed on to the server', async () => {
     const { actor, log, launched } = start({ kind: 'game', game: game({ vassalage: 'JL' }), freePlay: true });
     expect(actor.getSnapshot().value).toBe('launching');
@@ -188,6 +198,7 @@ describe('launch machine', () => {
       { isLoggedIn: false, isTrial: false, target: { kind: 'game', game: game() } },
       { isLoggedIn: false, isTrial: false, target: { kind: 'game', game: game({ vassalage: 'HOUSE' }), freePlay: true } },
       { isLoggedIn: true, isTrial: true, target: { kind: 'game', game: game() } },
+      { isLoggedIn: true, isTrial: true, target: { kind: 'game', game: game({ vassalage: 'JL' }), freePlay: true } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'vendor', vassalage: 'JL', gameType: 'RNG', displayName: 'JILI' } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game({ isGame: 'VASSALAGE' }) } },
       { isLoggedIn: true, isTrial: false, target: { kind: 'game', game: game() } },

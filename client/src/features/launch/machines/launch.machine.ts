@@ -62,6 +62,10 @@ export const launchMachine = setup({
   guards: {
     isHouseFreePlay: ({ context }) => freePlayRouteOf(context.target) !== null,
     isGuest: ({ context }) => !context.isLoggedIn,
+    // A provider's free play for a signed-in trial user (the popup's "Free play" gives a guest that session):
+    // the gateway opens play money for trial sessions too (vendor-routes mountLaunch); it used to meet the
+    // "register first" dialog, so the popup's Free play led nowhere for an outside provider's game.
+    isTrialFreePlay: ({ context }) => context.isTrial && context.target.kind === 'game' && context.target.freePlay === true,
     isTrial: ({ context }) => context.isTrial,
     // A game (not a vendor's list page, which only shows games) for a player under an exclusion.
     isExcludedFromPlay: ({ context }) => context.exclusion !== null && context.target.kind === 'game',
@@ -87,6 +91,7 @@ export const launchMachine = setup({
         // Play money needs no account: guests and trial users too (FREEPLAY3 shows the button).
         { guard: 'isHouseFreePlay', target: 'routed', actions: assign({ route: ({ context }) => freePlayRouteOf(context.target) }) },
         { guard: 'isGuest', target: 'needLogin' },
+        { guard: 'isTrialFreePlay', target: 'launching' },
         { guard: 'isTrial', target: 'trialDenied' },
         { guard: 'isExcludedFromPlay', target: 'excluded' },
         { guard: 'hasRoute', target: 'routed', actions: assign({ route: ({ context }) => launchRouteOf(context.target) }) },
