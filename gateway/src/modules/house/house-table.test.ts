@@ -64,6 +64,8 @@ describe('house Speed Baccarat', () => {
     const expected = 20_000 - 1_500 + baccaratReturn('player', 1_000, winner) + baccaratReturn('tie', 500, winner);
     expect(done.myBets.map((b) => b.win)).toEqual([baccaratReturn('player', 1_000, winner), baccaratReturn('tie', 500, winner)]);
     expect(done.balance).toBe(expected);
+    // The road shows the result on screen (it lagged a round).
+    expect(done.history[0]).toBe(winner);
     const bal = (await api<{ available: number }>(t.url, '/wps/v2/wallets/balance', { token: m.token })).json!.value!.available;
     expect(bal).toBe(expected);
     // Bets are closed while the result shows.

@@ -22,8 +22,7 @@ const vendorRound = (table: string, roundNo: number) => `${table}-${roundNo}`;
 
 /**
  * The winners of a table's finished rounds numbered up to `uptoRound`, newest first, at most `limit`:
- * the game page's history (rounds before the current one) and the lobby's road (the current one too,
- * once dealt).
+ * the game page's road and the lobby's (the current round too, once dealt).
  */
 export async function lastWinners(db: Db, merchantCode: string, table: string, uptoRound: number, limit: number): Promise<BaccaratSide[]> {
   return (await db.query<{ w: BaccaratSide }>(
@@ -103,7 +102,8 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
     const mine = (await db.query<{ side: BaccaratSide; stake: number; win: number | null; status: string }>(
       `SELECT side, stake, win, status FROM house_table_bets WHERE merchant_code = $1 AND table_code = $2 AND round_no = $3 AND session_hash = $4 ORDER BY id`,
       [m.code, BACCARAT_TABLE, round.round_no, s.token_hash])).rows;
-    const history = await lastWinners(db, m.code, BACCARAT_TABLE, round.round_no - 1, 20);
+    // The road under the table: the finished rounds, the one whose result shows included (it lagged a round).
+    const history = await lastWinners(db, m.code, BACCARAT_TABLE, round.round_no, 20);
     const fresh = await sessionOf(db, m, token);
     const balance = s.free_play ? fresh.play_balance : await realBalance(m, s);
     return {
