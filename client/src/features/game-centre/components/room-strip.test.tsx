@@ -57,7 +57,7 @@ describe('room strip (GLS2_roomList)', () => {
 
     const ty = render('TY', [room({ phase: 'result', nextAt: new Date(Date.now() + 5_000).toISOString(), serverNow: new Date().toISOString(), players: 1 })]);
     expect(text(ty, 'room-phase-BACC1')).toMatch(/^Susunod na round sa [45] s$/);
-    expect(ty).toContain('Round blg. 7');
+    expect(ty).toContain('Ikot blg. 7');
     expect(ty).toContain('Sumali sa mesa');
 
     const over = render('EN', [room({ closesAt: now, serverNow: now })]);
