@@ -5,7 +5,7 @@
     en: {
       badge: 'Simulated demo', badgeTitle: 'This game is played by the built-in vendor simulator, not by the real provider. Bets use real money on your wallet.',
       free: 'Free play (play money)', balance: 'Balance', stake: 'Stake', spin: 'Spin', shoot: 'Shoot', deal: 'Deal', playHand: 'Play hand',
-      win: 'Win', noWin: 'No win', bigWin: 'Big win!', lobby: 'Back to the portal', history: 'Your rounds', round: 'Round', result: 'Result',
+      win: 'Win', noWin: 'No win', push: 'Tie: stake returned', bigWin: 'Big win!', lobby: 'Back to the portal', history: 'Your rounds', round: 'Round', result: 'Result',
       rtp: 'Return to player', paytable: 'Paytable (pays per line, in % of the stake)', fair: 'Provably fair: server seed hash', player: 'Player', banker: 'Banker',
       tie: 'Tie', you: 'You', opponent: 'Opponent', rake: 'Rake', pickFish: 'Pick a target', caught: 'Caught', missed: 'Missed', nothing: 'No rounds yet',
       err_GAME_TOKEN_INVALID: 'The game session has ended. Open the game again from the portal.', err_INSUFFICIENT_FUNDS: 'Not enough balance for this stake.',
@@ -27,7 +27,7 @@
     ty: {
       badge: 'Simulated na demo', badgeTitle: 'Ang larong ito ay pinapatakbo ng built-in na vendor simulator, hindi ng totoong provider. Totoong pera sa wallet mo ang taya.',
       free: 'Libreng laro (pera sa laro)', balance: 'Balanse', stake: 'Taya', spin: 'Paikutin', shoot: 'Barilin', deal: 'Ibigay ang baraha', playHand: 'Maglaro ng kamay',
-      win: 'Panalo', noWin: 'Walang panalo', bigWin: 'Malaking panalo!', lobby: 'Bumalik sa portal', history: 'Mga round mo', round: 'Round blg.', result: 'Resulta',
+      win: 'Panalo', noWin: 'Walang panalo', push: 'Tabla: ibinalik ang taya', bigWin: 'Malaking panalo!', lobby: 'Bumalik sa portal', history: 'Mga ikot mo', round: 'Ikot blg.', result: 'Resulta',
       rtp: 'Balik sa manlalaro', paytable: 'Talaan ng bayad (bawat linya, % ng taya)', fair: 'Patas na mapapatunayan: hash ng server seed', player: 'Manlalaro', banker: 'Bangkero',
       tie: 'Tabla', you: 'Ikaw', opponent: 'Kalaban', rake: 'Kaltas ng bahay', pickFish: 'Pumili ng target', caught: 'Nahuli', missed: 'Mintis', nothing: 'Wala pang round',
       err_GAME_TOKEN_INVALID: 'Tapos na ang game session. Buksan muli ang laro mula sa portal.', err_INSUFFICIENT_FUNDS: 'Kulang ang balanse para sa tayang ito.',
@@ -170,7 +170,10 @@
       showOutcome(r);
       ui.msg.className = 'sim-msg' + (r.round.win > 0 ? ' sim-msg--win' : '');
       ui.msg.setAttribute('data-testid', 'sim-result');
-      ui.msg.textContent = r.round.win > 0 ? (r.round.bigWin ? t('bigWin') + ' ' : '') + t('win') + ' ' + money(r.round.win) : t('noWin');
+      // A live bet on Player or Banker when the hand ties is a push: the stake comes back, no win.
+      var push = r.round.detail && r.round.detail.kind === 'live' && r.round.detail.winner === 'tie' && r.round.detail.side !== 'tie' && r.round.win === r.round.stake;
+      ui.msg.textContent = push ? t('push') + ' ' + money(r.round.win)
+        : r.round.win > 0 ? (r.round.bigWin ? t('bigWin') + ' ' : '') + t('win') + ' ' + money(r.round.win) : t('noWin');
     }).catch(showError).then(function () { busy(false); });
   }
   function balls(nums, hits, testid) {
