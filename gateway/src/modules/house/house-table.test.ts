@@ -41,6 +41,16 @@ async function openBetting() {
 }
 
 describe('house Speed Baccarat', () => {
+  // These tests step the table themselves: the portal's own table clock could take the table (its
+  // advisory lock: the test's step then answers null, seen once in CI) or move the round between their
+  // steps. Its timers stop for this block and start again for the lobby's tests below, which watch it.
+  beforeAll(async () => {
+    await t.portal.house.stop();
+  });
+  afterAll(() => {
+    t.portal.house.listening(Number(new URL(t.url).port));
+  });
+
   it('runs a round: bets while open, deals at the close, pays through the wallet, reveals the seed, opens the next', async () => {
     const { m, s } = await seat(20_000);
     await openBetting();
@@ -86,17 +96,6 @@ describe('house Speed Baccarat', () => {
   it('a tick says when the table is next due, and keeps the table ticking while a bet of the round is still open', async () => {
     const { m, s } = await seat(5_000);
     await openBetting();
-    // The exact figures below are the test's own steps': the portal's table clock must not take the
-    // table (its advisory lock: the step then answers null, seen once in CI) nor move it in between.
-    await t.portal.house.stop();
-    try {
-      await dueSteps(m, s);
-    } finally {
-      t.portal.house.listening(Number(new URL(t.url).port));
-    }
-  });
-
-  async function dueSteps(m: Awaited<ReturnType<typeof seat>>['m'], s: Awaited<ReturnType<typeof seat>>['s']) {
     const baccarat = t.portal.house.baccarat;
     // Betting, bets close in a minute: nothing to do until then.
     const open = await baccarat.step('DEMO');
@@ -123,7 +122,7 @@ describe('house Speed Baccarat', () => {
     // The result's time is over: the next round opens, due when its bets close.
     await t.portal.db.query(`UPDATE house_table_rounds SET next_at = now() - interval '1 second' WHERE merchant_code = 'DEMO' AND round_no = $1`, [st.roundNo]);
     expect(await baccarat.step('DEMO')).toEqual({ dealt: st.roundNo, dueInMs: 15_000, open: 0 });
-  }
+  });
 
   it('several nodes ticking at once deal a round once', async () => {
     await openBetting();
