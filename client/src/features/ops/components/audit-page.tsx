@@ -11,7 +11,8 @@ import { ErrorNote, ListTable, PageHead, Pager } from './ops-ui';
 const PAGE_SIZE = 50;
 
 function StateCell({ side, other, testId }: { side: unknown; other: unknown; testId: string }) {
-  const fields = auditFields(side, other, useCurrency().exponent);
+  const formatTime = useOpsTime();
+  const fields = auditFields(side, other, useCurrency().exponent, formatTime);
   if (fields.length === 0) return <span className="ops-muted">—</span>;
   // What the action changed stands out; the rest stays one muted line (the full state on hover).
   const changed = fields.filter((f) => f.changed);

@@ -25,6 +25,9 @@ describe('auditFields', () => {
 
   it('does not mark anything when there is no other side', () => {
     expect(auditFields({ ip: '127.0.0.1' }, null)).toEqual([{ key: 'ip', value: '127.0.0.1', changed: false }]);
+    // Instants on the console's clock (the page says its times are GMT+8); other strings as they are.
+    const gmt8 = (iso: string) => `@${new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}`;
+    expect(auditFields({ expiresAt: '2026-12-06T20:53:37Z', note: '2026-12-06' }, null, 2, gmt8).map((f) => f.value)).toEqual(['@2026-12-07 04:53', '2026-12-06']);
   });
 
   it('reads nothing from null and shows scalars as they are', () => {

@@ -40,9 +40,16 @@ export type AuditField = { key: string; value: string; changed: boolean };
 /** A group of settings up to this size is shown whole; a longer one only where it changed. */
 const GROUP_SHOWN_WHOLE = 6;
 
-function show(key: string, v: unknown, exponent: number): string {
+/** An ISO instant as the gateway writes it ('2026-12-06T20:53:37.000Z'). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+type FormatTime = (iso: string) => string;
+
+function show(key: string, v: unknown, exponent: number, formatTime?: FormatTime): string {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'number' && MONEY_FIELDS.has(key)) return formatMinor(v, '', exponent);
+  // Times on the console's clock, as the page says ("Times: GMT+8"), not in UTC.
+  if (typeof v === 'string' && formatTime && ISO_INSTANT.test(v)) return formatTime(v);
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   return JSON.stringify(v);
 }
@@ -51,12 +58,12 @@ const asRecord = (v: unknown): Record<string, unknown> | null => (typeof v === '
 
 /**
  * One side of an audit row as `key: value` pairs (money in major units with the currency's decimals,
- * `exponent`), each marked `changed` when the other side differs, so the reader sees at a glance what
+ * `exponent`; instants on the console's clock, `formatTime`), each marked `changed` when the other side differs, so the reader sees at a glance what
  * the action did.
  */
-export function auditFields(side: unknown, other: unknown, exponent = 2): AuditField[] {
+export function auditFields(side: unknown, other: unknown, exponent = 2, formatTime?: FormatTime): AuditField[] {
   const rec = asRecord(side);
-  if (!rec) return side === null || side === undefined ? [] : [{ key: '', value: show('', side, exponent), changed: false }];
+  if (!rec) return side === null || side === undefined ? [] : [{ key: '', value: show('', side, exponent, formatTime), changed: false }];
   const otherRec = asRecord(other);
   const differs = (a: unknown, b: unknown) => otherRec !== null && JSON.stringify(a) !== JSON.stringify(b);
   return Object.entries(rec).flatMap(([key, v]): AuditField[] => {
@@ -64,11 +71,11 @@ export function auditFields(side: unknown, other: unknown, exponent = 2): AuditF
     const group = asRecord(v);
     if (group && Object.keys(group).length > 0) {
       const otherGroup = otherRec ? asRecord(otherRec[key]) : null;
-      const pairs = Object.entries(group).map(([sub, sv]) => ({ key: `${key}.${sub}`, value: show(sub, sv, exponent), changed: differs(otherGroup?.[sub], sv) }));
+      const pairs = Object.entries(group).map(([sub, sv]) => ({ key: `${key}.${sub}`, value: show(sub, sv, exponent, formatTime), changed: differs(otherGroup?.[sub], sv) }));
       // A long group compared with the other side (the 13 module flags) keeps only what changed; the
       // whole state stays in the cell's title.
       return pairs.length > GROUP_SHOWN_WHOLE && otherGroup ? pairs.filter((f) => f.changed) : pairs;
     }
-    return [{ key, value: show(key, v, exponent), changed: differs(otherRec?.[key], v) }];
+    return [{ key, value: show(key, v, exponent, formatTime), changed: differs(otherRec?.[key], v) }];
   });
 }
