@@ -137,6 +137,28 @@ describe('promotions in Chromium', { timeout: 480_000 }, () => {
     await ty.page.screenshot({ path: '/tmp/promo-drop-ops-ty.png', fullPage: true });
     const open = await call<{ list: Array<{ totalAmount: number }> }>('/wps/envelopes/open', await apiLogin(gw, account, MEMBER_PASSWORD));
     expect(open.list.map((e) => e.totalAmount)).toContain(500);
+    // A reward request decided in the console (TY) stays in its "Napagpasyahan" (decided) tab.
+    const asked = await call<{ id: string }>('/ops/api/promotions', opsToken, {
+      category: 'special', kind: 'request', startsAt: new Date(Date.now() - 60_000).toISOString(), rewardAmount: 25_00,
+      title: { EN: 'Tell your story', TY: 'Ikuwento mo' }, rules: { EN: 'Ask for it.', TY: 'Hilingin ito.' },
+    });
+    const asker = await apiLogin(gw, account, MEMBER_PASSWORD);
+    await call(promotionCalls.join.path, asker, { promotionId: asked.id });
+    const requested = await call<{ reward: { id: string } }>(promotionCalls.requestReward.path, asker, { promotionId: Number(asked.id), remark: 'big win' });
+    expect(requested.reward.id).toBeTruthy();
+    const waiting = ty.page.getByTestId(`ops-promo-request-${requested.reward.id}`);
+    await expect.poll(async () => {
+      await ty.page.reload();
+      await ty.page.getByTestId('ops-promo-requests').waitFor({ timeout: 30_000 });
+      return waiting.count();
+    }, { timeout: 90_000, interval: 2000 }).toBe(1);
+    await waiting.getByTestId('ops-promo-approve').click();
+    await expect.poll(() => waiting.count(), { timeout: 30_000 }).toBe(0);
+    await ty.page.getByTestId('ops-promo-requests-view-decided').click();
+    const decidedRow = ty.page.getByTestId(`ops-promo-decided-${requested.reward.id}`);
+    await decidedRow.waitFor({ timeout: 30_000 });
+    expect(await decidedRow.innerText()).toMatch(/Inaprubahan[\s\S]*25\.00/);
+    await ty.page.screenshot({ path: '/tmp/promo-decided-ops-ty.png', fullPage: true });
     await ops.context.close();
     await ty.context.close();
   });

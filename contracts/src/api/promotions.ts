@@ -174,7 +174,18 @@ export const ZOpsRewardRequest = z.object({
   remark: z.string().nullable(),
   createdAt: z.string(),
 });
+/** Requests waiting for a decision (`pending`, the default), or the latest 100 an operator decided (`decided`). */
+export const ZOpsRewardRequestsQuery = z.object({ state: z.enum(['pending', 'decided']).default('pending') }).strict();
+/** A decided request: its outcome, the amount issued, who decided, when and why. */
+export const ZOpsDecidedRequest = ZOpsRewardRequest.extend({
+  state: z.enum(REWARD_STATES),
+  amount: z.number().int().nonnegative(),
+  decidedBy: z.string(),
+  decidedAt: z.string(),
+  reason: z.string().nullable(),
+});
 export const ZOpsRewardRequestList = z.object({ list: z.array(ZOpsRewardRequest) });
+export const ZOpsDecidedRequestList = z.object({ list: z.array(ZOpsDecidedRequest) });
 export const ZOpsDecideBody = z.object({
   approve: z.boolean(),
   /** Amount granted on approval (defaults to the promotion's reward amount). */
@@ -247,6 +258,7 @@ export const opsPromotionCalls = {
   create: defineCall({ method: 'POST', path: OPS_PROMOTIONS, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
   update: defineCall({ method: 'PUT', path: `${OPS_PROMOTIONS}/:id`, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
   requests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, value: ZOpsRewardRequestList }),
+  decidedRequests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, query: ZOpsRewardRequestsQuery, value: ZOpsDecidedRequestList }),
   decide: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/requests/:id/decide`, auth: true, body: ZOpsDecideBody, value: ZOpsDecideValue }),
   drops: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/drops`, auth: true, value: ZOpsEnvelopeDropList }),
   scheduleDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/:id/drops`, auth: true, body: ZOpsEnvelopeDropBody, value: ZOpsEnvelopeDrop }),

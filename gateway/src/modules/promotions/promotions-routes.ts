@@ -1,6 +1,6 @@
 import type { Express, Request } from 'express';
 import {
-  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsOwedQuery, ZOpsPromotionBody,
+  OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsOwedQuery, ZOpsPromotionBody, ZOpsRewardRequestsQuery,
 } from '@portal/contracts/api/promotions';
 import type { OpsAction } from '@portal/contracts/api/ops';
 import type { Db } from '../../db/db.ts';
@@ -62,7 +62,8 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   }));
   router.get('/requests', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
-    return promos.opsRequests(merchant.code);
+    const q = parse(ZOpsRewardRequestsQuery, req.query);
+    return q.state === 'decided' ? promos.opsDecidedRequests(merchant.code) : promos.opsRequests(merchant.code);
   }));
   router.post('/requests/:id/decide', route(async (req) => {
     const { merchant, op } = await gate(req, 'promotions.decide');

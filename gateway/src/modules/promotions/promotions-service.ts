@@ -614,6 +614,20 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     return { list: r.rows.map((x) => ({ id: x.id, promotionId: x.promotion_id, promotionTitle: bothTitles(x.title), memberId: Number(x.member_id), account: x.account, remark: x.remark, createdAt: iso(x.created_at)! })) };
   }
 
+  /** The latest requests an operator decided (approved: issued, paid or under wagering; or rejected), newest first. */
+  async function opsDecidedRequests(merchant: string) {
+    const r = await db.query<{ id: string; promotion_id: string; title: Record<string, string>; member_id: number; account: string; remark: string | null; created_at: Date; status: TRewardState; amount: number; decided_by: string; updated_at: Date; decision_reason: string | null }>(
+      `SELECT r.id::text, r.promotion_id::text, p.title, r.member_id, m.account, r.remark, r.created_at, r.status, r.amount, r.decided_by, r.updated_at, r.decision_reason
+         FROM promotion_rewards r JOIN promotions p ON p.id = r.promotion_id JOIN members m ON m.id = r.member_id
+        WHERE r.merchant_code = $1 AND r.decided_by IS NOT NULL AND r.status <> 'applying' ORDER BY r.updated_at DESC, r.id DESC LIMIT 100`, [merchant]);
+    return {
+      list: r.rows.map((x) => ({
+        id: x.id, promotionId: x.promotion_id, promotionTitle: bothTitles(x.title), memberId: Number(x.member_id), account: x.account, remark: x.remark, createdAt: iso(x.created_at)!,
+        state: x.status, amount: Number(x.amount), decidedBy: x.decided_by, decidedAt: iso(x.updated_at)!, reason: x.decision_reason,
+      })),
+    };
+  }
+
   /** An operator approves (the reward is issued: paid or put under wagering) or rejects a request. Audited; once. */
   async function decide(op: Operator, merchant: string, rewardId: number, b: { approve: boolean; amount?: number | undefined; reason: string }) {
     return db.tx(async (tx) => {
@@ -670,7 +684,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
 
   return {
     list, join, requestReward, claim, claimRaffle, rewards, raffle, onDepositPaid, settleRebates, expireBonuses, draw, consumer,
-    opsList, create, update, opsRequests, decide, opsOwed, drops, dropsOrNone,
+    opsList, create, update, opsRequests, opsDecidedRequests, decide, opsOwed, drops, dropsOrNone,
   };
 }
 export type Promotions = ReturnType<typeof createPromotions>;

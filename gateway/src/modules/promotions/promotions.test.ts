@@ -208,6 +208,13 @@ describe('promotions', { timeout: 180_000 }, () => {
     await waitFor(() => q.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_rejected'), 'rejection message');
     const inbox = await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/wps/v2/messages?category=transaction', { token: p.token });
     expect(inbox.json!.value!.list.find((x) => x.kind === 'promotion_reward_approved')?.params).toEqual({ reference: `P${mine.id}`, amount: '₱50.00', title_EN: 'Tell us', title_TY: 'Tell us (TY)' });
+    // The console keeps the decisions: gone from the waiting list, in the decided one with outcome, amount, who and why.
+    expect((await call<{ list: Array<{ id: string }> }>('/ops/api/promotions/requests', { token: ops.pfinance! })).json!.value!.list.map((x) => x.id)).not.toContain(mine.id);
+    const decided = (await call<{ list: Array<{ id: string; state: string; amount: number; decidedBy: string; reason: string | null }> }>('/ops/api/promotions/requests?state=decided', { token: ops.pfinance! })).json!.value!.list;
+    expect(decided.find((x) => x.id === mine.id)).toMatchObject({ state: 'completed', amount: 50_00, reason: 'welcome' });
+    expect(decided.find((x) => x.id === qr.json!.value!.reward.id)).toMatchObject({ state: 'rejected', reason: 'not eligible' });
+    expect(decided.findIndex((x) => x.id === qr.json!.value!.reward.id)).toBeLessThan(decided.findIndex((x) => x.id === mine.id));
+    expect((await call('/ops/api/promotions/requests?state=nope', { token: ops.pfinance! })).status).toBe(400);
   });
 
   it('sign-up with a reward pays it on joining, once: credited (issued), or as a bonus under wagering (processing)', async () => {

@@ -12,6 +12,9 @@ export const useOpsPromotions = () => useQuery(queryOptions({ queryKey: [...key,
 /** GET /ops/api/promotions/requests: reward requests waiting for a decision. */
 export const useOpsRewardRequests = (enabled: boolean) =>
   useQuery(queryOptions({ queryKey: [...key, 'requests'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.requests, { signal }), enabled }));
+/** The latest requests an operator decided (the list above keeps only those waiting). */
+export const useOpsDecidedRequests = (enabled: boolean) =>
+  useQuery(queryOptions({ queryKey: [...key, 'requests', 'decided'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.decidedRequests, { query: { state: 'decided' }, signal }), enabled }));
 
 export function useSavePromotion() {
   const qc = useQueryClient();

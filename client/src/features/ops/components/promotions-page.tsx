@@ -5,7 +5,7 @@ import { decimalsContext, useCurrency, useMoneyExample } from '../../../lib/use-
 import type { TOpsPromotion } from '@portal/contracts/api/promotions';
 import { PROMOTION_CATEGORIES, PROMOTION_KINDS, type TPromotionCategory, type TPromotionKind } from '@portal/contracts/domain/promotions';
 import {
-  useCancelDrop, useDecideRequest, useOpsOwedRewards, useOpsPromotionDrops, useOpsPromotions, useOpsRewardRequests, useSavePromotion, useScheduleDrop, type PromotionBody,
+  useCancelDrop, useDecideRequest, useOpsOwedRewards, useOpsPromotionDrops, useOpsPromotions, useOpsDecidedRequests, useOpsRewardRequests, useSavePromotion, useScheduleDrop, type PromotionBody,
 } from '../api/promotions';
 import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
@@ -13,7 +13,7 @@ import { fromLocalInput, toLocalInput } from '../lib/content-form';
 import { useBrandOffset } from '../../../lib/whitelabel';
 import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '../lib/promotion-money';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, type ChipTone } from './ops-ui';
+import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
 
 /** "FISH=50, LIVE=100" <-> { FISH: 50, LIVE: 100 }; null when a pair is malformed. */
 export function parseMap(s: string): Record<string, number> | null {
@@ -200,7 +200,10 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
   const { exponent, code: currency } = useCurrency();
   const example = useMoneyExample();
   const { t } = useTranslation('promotions');
-  const requests = useOpsRewardRequests(true);
+  const [view, setView] = useState<'pending' | 'decided'>('pending');
+  const requests = useOpsRewardRequests(view === 'pending');
+  const decided = useOpsDecidedRequests(view === 'decided');
+  const formatDateTime = useOpsTime();
   const decide = useDecideRequest();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -214,7 +217,28 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
   return (
     <div className="ops-panel" data-testid="ops-promo-requests">
       <h2 className="ops-panel__title">{t('ops_requests')}</h2>
-      <ErrorNote error={requests.error ?? decide.error} testId="ops-promo-requests-error" />
+      <Tabs value={view} onChange={setView} label={t('ops_requests')} testPrefix="ops-promo-requests-view"
+        options={[{ value: 'pending', label: t('ops_requests_pending') }, { value: 'decided', label: t('ops_requests_decided') }]} />
+      <ErrorNote error={(view === 'pending' ? requests.error : decided.error) ?? decide.error} testId="ops-promo-requests-error" />
+      {view === 'decided' ? (
+        <TableBox busy={decided.isFetching}>
+          <thead><tr><th>{t('ops_decided_at')}</th><th>{t('ops_member')}</th><th>{t('ops_promotion')}</th><th>{t('ops_outcome')}</th><th>{t('ops_amount')}</th><th>{t('ops_decided_by')}</th><th>{t('ops_reason')}</th></tr></thead>
+          <tbody>
+            {decided.data?.list.length === 0 && <EmptyRow cols={7}>{t('ops_no_decided')}</EmptyRow>}
+            {decided.data?.list.map((r) => (
+              <tr key={r.id} data-testid={`ops-promo-decided-${r.id}`} data-state={r.state}>
+                <td className="nowrap">{formatDateTime(r.decidedAt)}</td>
+                <td>{r.account}</td>
+                <td><BothTitles title={r.promotionTitle} /></td>
+                <td><StatusChip tone={r.state === 'rejected' ? 'danger' : 'success'}>{t(r.state === 'rejected' ? 'ops_outcome_rejected' : 'ops_outcome_approved')}</StatusChip></td>
+                <td className="num">{r.state === 'rejected' ? '—' : <Money minor={r.amount} />}</td>
+                <td>{r.decidedBy}</td>
+                <td>{r.reason ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableBox>
+      ) : (<>
       {canDecide && (
         <div className="ops-form">
           <OpsField label={t('ops_amount_optional', { currency })} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={amountBad}
@@ -244,6 +268,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
           ))}
         </tbody>
       </TableBox>
+      </>)}
     </div>
   );
 }
