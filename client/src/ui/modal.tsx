@@ -57,13 +57,38 @@ export function Modal({
     return () => lock.unlock();
   }, [open, lockScroll]);
 
-  // Move focus into the dialog and give it back to the opener on close.
+  // Move focus into the dialog and give it back to the opener on close, unless another dialog has
+  // taken it meanwhile: a dialog opened from this one (the trial notice's Register opens the register
+  // form) lost the focus to this one's opener when this cleanup ran after its open (Preact defers
+  // effect cleanups), and Escape then reached the page instead of it.
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    boxRef.current?.focus({ preventScroll: true });
-    return () => opener?.focus({ preventScroll: true });
+    const box = boxRef.current;
+    box?.focus({ preventScroll: true });
+    return () => {
+      const active = document.activeElement;
+      const elsewhere = active instanceof HTMLElement && active !== document.body && !box?.contains(active) && active.closest('[role="dialog"]') !== null;
+      if (!elsewhere) opener?.focus({ preventScroll: true });
+    };
   }, [open]);
+
+  // Escape with the focus outside every dialog (on the page, after a click beside the box): the topmost
+  // closable dialog closes, as it does with the focus inside it (onKeyDown below).
+  useEffect(() => {
+    if (!open || !showClose) return;
+    const onDocKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      const active = document.activeElement;
+      if (active instanceof Element && active.closest('[role="dialog"]')) return;
+      const layers = document.querySelectorAll('.modal-layer');
+      if (layers[layers.length - 1] !== boxRef.current?.parentElement) return;
+      e.preventDefault();
+      onClose();
+    };
+    document.addEventListener('keydown', onDocKey);
+    return () => document.removeEventListener('keydown', onDocKey);
+  }, [open, showClose, onClose]);
 
   if (!open) return null;
 
