@@ -73,23 +73,6 @@ export function Modal({
     };
   }, [open]);
 
-  // Escape with the focus outside every dialog (on the page, after a click beside the box): the topmost
-  // closable dialog closes, as it does with the focus inside it (onKeyDown below).
-  useEffect(() => {
-    if (!open || !showClose) return;
-    const onDocKey = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return;
-      const active = document.activeElement;
-      if (active instanceof Element && active.closest('[role="dialog"]')) return;
-      const layers = document.querySelectorAll('.modal-layer');
-      if (layers[layers.length - 1] !== boxRef.current?.parentElement) return;
-      e.preventDefault();
-      onClose();
-    };
-    document.addEventListener('keydown', onDocKey);
-    return () => document.removeEventListener('keydown', onDocKey);
-  }, [open, showClose, onClose]);
-
   if (!open) return null;
 
   // Keep Tab inside the dialog (aria-modal): wrap from the last focusable to the first and back.
