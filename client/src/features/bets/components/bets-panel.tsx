@@ -3,7 +3,7 @@ import { useVendorName } from '../../../lib/vendor-names';
 import { useTranslation } from 'react-i18next';
 import type { TBet } from '@portal/contracts/api/bets';
 import { errorMessage } from '../../../lib/field-message';
-import { useDateTime, useMoney } from '../../../lib/use-money';
+import { amountToneClass, useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { useBets } from '../api/get-bets';
@@ -81,7 +81,7 @@ export function BetsPanel() {
                   <td data-label={t('col_time')}>{formatDateTime(b.time)}</td>
                   <td data-label={t('col_game')}>{b.gameName ?? b.gameCode ?? vendorName(b.vendor)}<div className="cx-muted">{b.roundId}</div></td>
                   <td data-label={t('col_stake')} className="cx-num">{money(b.stake)}</td>
-                  <td data-label={t('col_win')} className={`cx-num cx-amount ${b.win > 0 ? 'cx-amount--in' : ''}`}>{money(b.win)}</td>
+                  <td data-label={t('col_win')} className={`cx-num cx-amount ${amountToneClass(b.win)}`}>{money(b.win)}</td>
                   <td data-label={t('col_status')}><span className={`cx-pill cx-pill--${STATUS_TONE[b.status]}`}>{t(`status_${b.status}`)}</span></td>
                 </tr>
               ))}
