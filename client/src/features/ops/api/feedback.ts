@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
 import { fetchOpsBlob, opsCall } from '../lib/ops-api';
-import { OPS_KEY } from './ops-keys';
+import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
 
 export type { TOpsFeedback } from '@portal/contracts/api/feedback';
 
@@ -11,6 +11,8 @@ export const opsFeedbackQuery = (q: { status?: 'open' | 'answered'; pageNo: numb
     queryKey: [...OPS_KEY, 'feedback', q],
     queryFn: () => opsCall(opsFeedbackCalls.list, { query: q }),
     placeholderData: keepPreviousData,
+    // A queue: new feedback shows without a reload, as the cashier queues do.
+    refetchInterval: OPS_POLL_MS,
   });
 export function useOpsFeedback(q: { status?: 'open' | 'answered'; pageNo: number; pageSize: number }) {
   return useQuery(opsFeedbackQuery(q));

@@ -2,16 +2,16 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { opsPromotionCalls, type ZOpsDecideBody, type ZOpsEnvelopeDropBody, type ZOpsPromotionBody } from '@portal/contracts/api/promotions';
 import { opsCall } from '../lib/ops-api';
-import { OPS_KEY } from './ops-keys';
+import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
 
 const key = [...OPS_KEY, 'promotions'] as const;
 export type PromotionBody = z.input<typeof ZOpsPromotionBody>;
 
 /** GET /ops/api/promotions. */
 export const useOpsPromotions = () => useQuery(queryOptions({ queryKey: [...key, 'list'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.list, { signal }) }));
-/** GET /ops/api/promotions/requests: reward requests waiting for a decision. */
+/** GET /ops/api/promotions/requests: reward requests waiting for a decision (read again every OPS_POLL_MS, as the cashier queues are, so a new request shows without a reload). */
 export const useOpsRewardRequests = (enabled: boolean) =>
-  useQuery(queryOptions({ queryKey: [...key, 'requests'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.requests, { signal }), enabled }));
+  useQuery(queryOptions({ queryKey: [...key, 'requests'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.requests, { signal }), enabled, refetchInterval: OPS_POLL_MS }));
 /** The latest requests an operator decided (the list above keeps only those waiting). */
 export const useOpsDecidedRequests = (enabled: boolean) =>
   useQuery(queryOptions({ queryKey: [...key, 'requests', 'decided'], queryFn: ({ signal }) => opsCall(opsPromotionCalls.decidedRequests, { query: { state: 'decided' }, signal }), enabled }));

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { opsRgListCalls, type ZRgFamilyDecideBody, type ZRgFamilyRequestBody } from '@portal/contracts/api/rg';
 import { opsCall } from '../lib/ops-api';
-import { OPS_KEY } from './ops-keys';
+import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
 
 const rgKey = [...OPS_KEY, 'rg'] as const;
 export type FamilyStatus = 'pending' | 'approved' | 'rejected';
@@ -30,6 +30,8 @@ export function useFamilyRequests(status: FamilyStatus | '', pageNo: number) {
     queryKey: [...rgKey, 'family', status, pageNo],
     queryFn: ({ signal }) => opsCall(opsRgListCalls.familyRequests, { query: { ...(status ? { status } : {}), pageNo, pageSize: 20 }, signal }),
     placeholderData: keepPreviousData,
+    // A queue: a request filed from the footer shows without a reload.
+    refetchInterval: OPS_POLL_MS,
   }));
 }
 /** POST /ops/api/rg/family-requests: support files a caller's request. */
