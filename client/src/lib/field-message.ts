@@ -17,6 +17,9 @@ export const MSG = {
   mobileInvalid: { key: 'register:mobile_invalid' },
   codeInvalid: { key: 'register:code_invalid' },
   invalid: { key: 'register:field_invalid' },
+  dateInvalid: { key: 'register:date_invalid' },
+  passwordsMustDiffer: { key: 'common:error_PASSWORDS_MUST_DIFFER' },
+  passwordUnchanged: { key: 'common:error_PASSWORD_UNCHANGED' },
 } as const satisfies Record<string, FieldMessage>;
 
 function rangeValues(min: number, max: number) {
@@ -30,11 +33,20 @@ export function problemMessage(p: FieldProblem): FieldMessage {
   return { key: `register:${p.key}`, values: rangeValues(p.min, p.max) };
 }
 
+/**
+ * The server's field message for a transaction password equal to the login password (ERROR_MESSAGES of
+ * the contracts, written out so that the first load does not carry that whole table; a test holds them equal).
+ */
+export const PASSWORDS_MUST_DIFFER_TEXT = 'The login password and the transaction password must be different';
+/** The same for a new password equal to the old one (PASSWORD_UNCHANGED). */
+export const PASSWORD_UNCHANGED_TEXT = 'The new password must be different from the old one';
+
 const SERVER_PATTERN = /^(reg_pattern_(\d{1,2})):(\d+)(?:-(\d+))?$/;
 
 /**
  * A `details[].message` of a VALIDATION envelope: 'Input cannot be empty', `reg_pattern_N:range`
- * ('6-16' or '6') or 'Confirmation password is not correct.'. Anything else reads as invalid input.
+ * ('6-16' or '6'), 'Confirmation password is not correct.', 'Not a valid date' or the login and transaction
+ * passwords' PASSWORDS_MUST_DIFFER or PASSWORD_UNCHANGED text. Anything else reads as invalid input.
  */
 export function serverDetailMessage(message: string): FieldMessage {
   const m = SERVER_PATTERN.exec(message);
@@ -45,6 +57,9 @@ export function serverDetailMessage(message: string): FieldMessage {
   }
   if (message === 'Input cannot be empty') return MSG.empty;
   if (message === 'Confirmation password is not correct.') return MSG.confirmMismatch;
+  if (message === 'Not a valid date') return MSG.dateInvalid;
+  if (message === PASSWORDS_MUST_DIFFER_TEXT) return MSG.passwordsMustDiffer;
+  if (message === PASSWORD_UNCHANGED_TEXT) return MSG.passwordUnchanged;
   return MSG.invalid;
 }
 

@@ -75,6 +75,9 @@ export function ageOn(birthday: string, today: Date): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // A date the calendar does not have (1990-02-30) is no birthday: null, as for a malformed one.
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
   let age = today.getUTCFullYear() - y;
   if (today.getUTCMonth() + 1 < mo || (today.getUTCMonth() + 1 === mo && today.getUTCDate() < d)) age--;
   return age;

@@ -9,6 +9,7 @@ import { emitEvent } from '../../bus/outbox.ts';
 import { activeExclusion } from '../rg/rg-service.ts';
 import { isoDate, isRestrictedPerson, rgNameKey } from '../rg/restricted.ts';
 import { marketRules } from '@portal/contracts/domain/markets';
+import { ERROR_MESSAGES } from '@portal/contracts/api/errors';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
@@ -54,7 +55,7 @@ const RESET_TTL_MS = 30 * 60_000;
 
 export type MemberRow = {
   id: number; merchant_code: string; account: string; nickname: string | null; type: number; status: string;
-  password_hash: string | null; must_change_password: boolean; password_expires_at: Date | string | null;
+  password_hash: string | null; payment_password_hash?: string | null; must_change_password: boolean; password_expires_at: Date | string | null;
   dialing_code: string | null; mobile_num: string | null; email: string | null; first_login_at: Date | string | null;
   totp_secret: string | null; totp_enabled: boolean; language: string | null; parent_id: number | null; icon?: string | null;
 };
@@ -179,7 +180,8 @@ export function createAccounts(deps: AccountsDeps) {
   async function inviter(m: Merchant, code: string, ip: string): Promise<{ parentId: number; invitationId: number | null }> {
     const key = `invite-miss:${m.code}:${ip}`;
     if (await limiter.isLocked(key)) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-    const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code = $2 AND status = 'active'`, [m.code, code]);
+    // Codes are written in capitals (LUCKY8): one typed in small letters names the same upline.
+    const up = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND invitation_code IN ($2, upper($2)) AND status = 'active' ORDER BY invitation_code = $2 DESC LIMIT 1`, [m.code, code]);
     if (up.rows[0]) return { parentId: up.rows[0].id, invitationId: null };
     const inv = await db.query<{ id: number; inviter_id: number; full: boolean }>(
       `SELECT i.id, i.inviter_id, i.used >= i.quota AS full FROM agent_invitations i JOIN members u ON u.id = i.inviter_id AND u.status = 'active'
@@ -365,7 +367,12 @@ export function createAccounts(deps: AccountsDeps) {
       return { expiredMinutes: sms.expiredMinutes };
     },
 
-    async verifySecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email' | 'totp', code: string, ip: string, verifyTotp: (secret: string, code: string) => Promise<boolean>): Promise<TLoginValue> {
+    /**
+     * `totpStep` gives the 30 s step a valid authenticator code belongs to (else null). The code is
+     * single-use: the member's last accepted step is kept and a code of that step or an earlier one is
+     * refused like a wrong one (migration 078), so one code cannot finish two logins.
+     */
+    async verifySecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email' | 'totp', code: string, ip: string, totpStep: (secret: string, code: string) => Promise<number | null>): Promise<TLoginValue> {
       const r = await db.query<{ member_id: number; methods: string[]; code_hash: Buffer | null; code_method: string | null; attempts: number }>(
         `SELECT member_id, methods, code_hash, code_method, attempts FROM login_challenges
          WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
@@ -377,7 +384,10 @@ export function createAccounts(deps: AccountsDeps) {
       await secondStepGuesses.take(budgetKey);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
       let ok = false;
-      if (method === 'totp') ok = !!member.totp_secret && member.totp_enabled && (await verifyTotp(member.totp_secret, code));
+      if (method === 'totp') {
+        const step = member.totp_secret && member.totp_enabled ? await totpStep(member.totp_secret, code) : null;
+        ok = step !== null && (await takeTotpStep(member.id, step));
+      }
       else ok = ch.code_method === method && !!ch.code_hash && Buffer.from(ch.code_hash).equals(createHash('sha256').update(`${challengeId}:${code}`).digest());
       if (!ok) {
         await db.query('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = $1', [challengeId]);
@@ -423,6 +433,15 @@ export function createAccounts(deps: AccountsDeps) {
       }
       if (values.confirmPassword !== values.password) {
         problems.push({ path: 'confirmPassword', message: 'Confirmation password is not correct.' });
+      }
+      // The birthday's pattern lets 1990-02-30 through: a date the calendar does not have is a field error
+      // here, before anything looks it up.
+      if (body.birthday && !problems.some((p) => p.path === 'birthday') && !isoDate(body.birthday)) {
+        problems.push({ path: 'birthday', message: 'Not a valid date' });
+      }
+      // The transaction password guards withdrawals: one the login password also opens guards nothing.
+      if (body.paymentPassword && values.password && body.paymentPassword === values.password && !problems.some((p) => p.path === 'paymentPassword')) {
+        problems.push({ path: 'paymentPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER });
       }
       if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);
       if (body.birthday) {
@@ -559,6 +578,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (!isDefault) {
         if (!body.oldPassword) throw fieldError('oldPassword', 'Input cannot be empty');
         if (!member.password_hash || !(await hasher.verify(member.password_hash, body.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+        if (body.newPassword === body.oldPassword) throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
       }
       return setPassword(m, member, body.newPassword, body.confirmNewPassword, ip);
     },
@@ -610,6 +630,8 @@ export function createAccounts(deps: AccountsDeps) {
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1 AND merchant_code = $2', [row.member_id, m.code])).rows[0];
       if (!member) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
       checkNewPassword(m, newPassword, confirm);
+      // Before the link is spent: a refused password leaves it usable for a second try.
+      await checkDiffersFromPayment(member, newPassword);
       const used = await db.query('UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING member_id', [hash]);
       if (!used.rows.length) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
       return setPassword(m, member, newPassword, confirm, ip);
@@ -655,13 +677,15 @@ export function createAccounts(deps: AccountsDeps) {
       return { imgUrl: memberIconUrl(icon) };
     },
     async setTotpSecret(memberId: number, secret: string): Promise<void> {
-      await db.query('UPDATE members SET totp_secret = $2, totp_enabled = false WHERE id = $1', [memberId, secret]);
+      await db.query('UPDATE members SET totp_secret = $2, totp_enabled = false, totp_last_step = NULL WHERE id = $1', [memberId, secret]);
     },
-    async enableTotp(memberId: number, code: string, verifyTotp: (secret: string, code: string) => Promise<boolean>): Promise<void> {
+    async enableTotp(memberId: number, code: string, totpStep: (secret: string, code: string) => Promise<number | null>): Promise<void> {
       const r = await db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM members WHERE id = $1', [memberId]);
       const secret = r.rows[0]?.totp_secret;
-      if (!secret || !(await verifyTotp(secret, code))) throw new AppError(ErrorCode.TOTP_INVALID);
-      await db.query('UPDATE members SET totp_enabled = true WHERE id = $1', [memberId]);
+      const step = secret ? await totpStep(secret, code) : null;
+      if (step === null) throw new AppError(ErrorCode.TOTP_INVALID);
+      // The code that turned it on is spent: it cannot also finish a login. A new secret starts afresh.
+      await db.query('UPDATE members SET totp_enabled = true, totp_last_step = $2 WHERE id = $1', [memberId, step]);
     },
     /** A social sign-in's session: not held to the forced password change (spec section 4). */
     sessionFor: (m: Merchant, member: MemberRow, ip: string) => openSession(m, member, ip, { forcedChange: false }),
@@ -674,9 +698,23 @@ export function createAccounts(deps: AccountsDeps) {
     if (confirm !== password) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
   }
 
+  /** Spend an authenticator step: true once per step, and never for a step at or before the last one spent. */
+  async function takeTotpStep(memberId: number, step: number): Promise<boolean> {
+    const r = await db.query('UPDATE members SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id', [memberId, step]);
+    return r.rows.length > 0;
+  }
+
+  /** The login password may not be the transaction password (that one guards withdrawals). */
+  async function checkDiffersFromPayment(member: MemberRow, password: string) {
+    if (member.payment_password_hash && (await hasher.verify(member.payment_password_hash, password))) {
+      throw new AppError(ErrorCode.PASSWORDS_MUST_DIFFER, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER }]);
+    }
+  }
+
   /** New password: every session ends (sockets too), and a fresh one is opened for this login. */
   async function setPassword(m: Merchant, member: MemberRow, password: string, confirm: string, ip: string): Promise<TLoginValue> {
     checkNewPassword(m, password, confirm);
+    await checkDiffersFromPayment(member, password);
     const hash = await hasher.hash(password);
     const maxAge = m.security.passwordMaxAgeDays;
     await db.query(

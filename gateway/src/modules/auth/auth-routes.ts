@@ -9,7 +9,7 @@ import type { SmsCodes } from './sms-codes.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
 import { countriesFor, registrationRules } from './registration-settings.ts';
-import { totpEnrolment, verifyTotp } from './totp.ts';
+import { totpEnrolment, totpStep } from './totp.ts';
 import { linkOrigin } from '../merchants/link-origin.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { loginFailures } from '../../obs/metrics.ts';
@@ -50,7 +50,7 @@ export function mountAuthRoutes(
   }, opts);
   mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip), opts);
   mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
-    accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, verifyTotp), opts);
+    accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, totpStep), opts);
   mountCall(app, authCalls.freePlay, async ({ ctx }) => accounts.freePlay(ctx.merchant, ctx.ip), opts);
   mountCall(app, authCalls.logout, async ({ ctx, req }) => {
     const { session, token } = requireSession(ctx);
@@ -145,7 +145,7 @@ export function mountAuthRoutes(
   }, opts);
   mountCall(app, authCalls.totpEnable, async ({ ctx, body }) => {
     const { session } = requireRealMember(ctx);
-    await accounts.enableTotp(session.memberId, body.code, verifyTotp);
+    await accounts.enableTotp(session.memberId, body.code, totpStep);
     return { enabled: true as const };
   }, opts);
 }

@@ -91,6 +91,8 @@ describe('registration', () => {
 
   it('checks an invitation code on its own', async () => {
     expect((await call('/wps/agent/affiliate?code=LUCKY8')).status).toBe(200);
+    // Typed in small letters, the code names the same upline.
+    expect((await call('/wps/agent/affiliate?code=lucky8')).status).toBe(200);
     expect((await call('/wps/agent/affiliate?code=WRONG')).json?.code).toBe('INVALID_INVITATION_CODE');
   });
 
@@ -162,6 +164,15 @@ describe('SMS codes', () => {
     await t.portal.db.query(`UPDATE rate_locks SET until = now() - interval '1 second' WHERE key = $1`, [key]);
     await t.portal.db.query(`UPDATE rate_events SET at = at - interval '5 minutes 1 second' WHERE key = $1`, [key]);
     expect((await call('/wps/verification/sms/noLogin', { body, ip })).status).toBe(200);
+  });
+
+  it("texts only the register settings' countries: another dialing code (a premium range) is a 400 and nothing is sent", async () => {
+    const ip = freshIp();
+    for (const countryDialingCode of ['882', '999', '1']) {
+      const r = await call('/wps/verification/sms/noLogin', { body: { mobileNum: '9170000077', countryDialingCode, purpose: 'login' }, ip });
+      expect([r.status, r.json?.success, r.json?.code]).toEqual([400, false, 'INVALID_PHONE']);
+      expect((await call<{ list: unknown[] }>(`/wps/dev/outbox?to=${encodeURIComponent(`+${countryDialingCode}9170000077`)}`)).json!.value!.list).toHaveLength(0);
+    }
   });
 
   it('login and reset codes go to members\' numbers only; a stranger\'s number gets the same answer and no text', async () => {
@@ -357,6 +368,10 @@ describe('login', () => {
     expect(next.json?.code).toBe('VALIDATION');
     const wrongOld = await call('/wps/member/password', { body: { oldPassword: 'nope', newPassword: 'other12345', confirmNewPassword: 'other12345' }, token: changed.json!.value!.token, ip });
     expect(wrongOld.json?.code).toBe('OLD_PASSWORD_WRONG');
+    // The same password again is no change: refused on the field, the session kept.
+    const same = await call('/wps/member/password', { body: { oldPassword: 'newpass123', newPassword: 'newpass123', confirmNewPassword: 'newpass123' }, token: changed.json!.value!.token, ip });
+    expect([same.status, same.json?.code, (same.json as { details?: Array<{ path: string }> } | undefined)?.details?.[0]?.path]).toEqual([400, 'PASSWORD_UNCHANGED', 'newPassword']);
+    expect((await call('/wps/member/info', { token: changed.json!.value!.token })).status).toBe(200);
   });
 
   it('reports an expired password when the forced-change module is on', async () => {
@@ -419,7 +434,8 @@ describe('login', () => {
     const elsewhere = freshIp();
     const third = await login('traveler1', 'abc12345', {}, elsewhere);
     const ch3 = third.json!.value as unknown as { challengeId: string };
-    const viaTotp = await call('/wps/session/login/verify', { body: { challengeId: ch3.challengeId, method: 'totp', code: await generate({ secret }) }, ip: elsewhere });
+    // The next step's code: the current one turned the authenticator on and is spent (single-use).
+    const viaTotp = await call('/wps/session/login/verify', { body: { challengeId: ch3.challengeId, method: 'totp', code: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) }, ip: elsewhere });
     expect(viaTotp.status).toBe(200);
   });
 });

@@ -106,6 +106,29 @@ describe('second step of a login from a new address', () => {
     expect(last.json?.code).toBe('VERIFICATION_LOCKED');
   });
 
+  it('an authenticator code is single-use: the one that turned it on, or one that finished a login, finishes no other login', async () => {
+    const home = await traveller('replay2fa01', '9175550109');
+    const token = (await passwordLogin('replay2fa01', home)).json!.value!.token!;
+    const { secret } = (await call<{ secret: string }>('/wps/member/totp/setup', home, { body: {}, token })).json!.value!;
+    const { generate } = await import('otplib');
+    const enabling = await generate({ secret });
+    expect((await call('/wps/member/totp/enable', home, { body: { code: enabling }, token })).status).toBe(200);
+    const challenge = async () => {
+      const ip = freshIp();
+      return { ip, c: (await passwordLogin('replay2fa01', ip)).json!.value!.challengeId! };
+    };
+    // The enabling code is spent.
+    const a = await challenge();
+    const reused = await call('/wps/session/login/verify', a.ip, { body: { challengeId: a.c, method: 'totp', code: enabling } });
+    expect([reused.status, reused.json?.code]).toEqual([400, 'TOTP_INVALID']);
+    // The next step's code (within the one step of drift allowed) finishes one login, then no other.
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    expect((await call('/wps/session/login/verify', a.ip, { body: { challengeId: a.c, method: 'totp', code: next } })).status).toBe(200);
+    const b = await challenge();
+    const replay = await call('/wps/session/login/verify', b.ip, { body: { challengeId: b.c, method: 'totp', code: next } });
+    expect([replay.status, replay.json?.code]).toEqual([400, 'TOTP_INVALID']);
+  });
+
   it('a successful second step gives the budget back', async () => {
     await traveller('guess2fa03', '9175550103', 'g3@example.ph');
     for (let round = 0; round < 2; round++) {

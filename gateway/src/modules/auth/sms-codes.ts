@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SmsProvider } from '../notify/notifier.ts';
+import { COUNTRIES } from './registration-settings.ts';
 
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'verify' | 'bind';
 
@@ -24,13 +25,17 @@ export const GUESS_WINDOW_MS = 3600_000;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
+const SERVED_DIALING_CODES = new Set(COUNTRIES.map((c) => c.countryDialingCode));
+
 export function normaliseMobile(dialing: string, mobile: string): { dialing: string; mobile: string } {
   const d = dialing.replace(/^\+/, '');
   let m = mobile.replace(/[\s()-]/g, '');
   // +63 917... written in full: drop the dialing code; local 0917... drops the trunk zero.
   if (m.startsWith('+')) m = m.slice(1).startsWith(d) ? m.slice(1 + d.length) : m.slice(1);
   m = m.replace(/^0+/, '');
-  if (!DIALING_CODE_PATTERN.test(d) || !MOBILE_PATTERN.test(m)) throw new AppError(ErrorCode.INVALID_PHONE);
+  // Only the countries the register settings offer (GET /wps/system/setting/register): a code is never
+  // texted to another one (+882 and other premium ranges cost the merchant per message).
+  if (!DIALING_CODE_PATTERN.test(d) || !MOBILE_PATTERN.test(m) || !SERVED_DIALING_CODES.has(d)) throw new AppError(ErrorCode.INVALID_PHONE);
   return { dialing: d, mobile: m };
 }
 

@@ -1,14 +1,8 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
-/** Authenticator (TOTP, RFC 6238) codes: 6 digits, 30 s, one step of clock drift either way. */
-export async function verifyTotp(secret: string, code: string): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
-  const r = await verify({ secret, token: code, epochTolerance: 30 });
-  return r.valid;
-}
-
 /**
+ * Authenticator (TOTP, RFC 6238) codes: 6 digits, 30 s, one step of clock drift either way.
  * The time step (30 s) a valid code belongs to, else null: what single-use checks store, so a code
  * (or an earlier one) cannot be used twice within its window.
  */

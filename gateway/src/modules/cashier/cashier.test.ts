@@ -218,6 +218,23 @@ describe('withdrawals', () => {
     expect((await call('/wps/v2/bank-accounts', { token: r.token, body: { bankName: 'BDO', accountName: 'x', accountNumber: '12', withdrawPassword: 'pay654321' } })).status).toBe(400);
   });
 
+  it('the transaction password may not be the login password: not when set, not when changed, and the login password may not become it', async () => {
+    const m = await member({ fund: 1000_00 });
+    const same = await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: 'login12345', newWithdrawPassword: 'login12345', confirmNewWithdrawPassword: 'login12345' } });
+    expect([same.status, same.json?.success, same.json?.code, (same.json as { details?: Array<{ path: string }> } | undefined)?.details?.[0]?.path]).toEqual([400, false, 'PASSWORDS_MUST_DIFFER', 'newWithdrawPassword']);
+    expect((await call<{ isSet: boolean }>('/wps/member/withdraw-password', { token: m.token })).json?.value?.isSet).toBe(false);
+    expect((await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).status).toBe(200);
+    // A change to the login password is refused the same way (the proof is the current transaction password).
+    const changed = await call('/wps/member/withdraw-password', { token: m.token, body: { oldWithdrawPassword: 'pay123456', newWithdrawPassword: 'login12345', confirmNewWithdrawPassword: 'login12345' } });
+    expect(changed.json?.code).toBe('PASSWORDS_MUST_DIFFER');
+    const guard = (pw: string) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: '1234567890', withdrawPassword: pw } });
+    expect((await guard('login12345')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
+    // And the login password may not become the transaction password.
+    const login = await call('/wps/member/password', { token: m.token, body: { oldPassword: 'login12345', newPassword: 'pay123456', confirmNewPassword: 'pay123456' } });
+    expect([login.status, login.json?.code]).toEqual([400, 'PASSWORDS_MUST_DIFFER']);
+    expect((await guard('pay123456')).status).toBe(200);
+  });
+
   it('a transaction password change (security centre): a wrong current one changes nothing, the new one has the set rules, five misses lock it', async () => {
     const m = await member({ withdrawPassword: 'pay123456' });
     const change = (oldWithdrawPassword: string, next: string, confirm = next) =>

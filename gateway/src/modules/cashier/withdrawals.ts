@@ -4,6 +4,7 @@ import {
 import { userAudience } from '@portal/contracts/events/events';
 import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
+import { ERROR_MESSAGES } from '@portal/contracts/api/errors';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { memberAccount, resolveHold, transfer } from '../wallet/ledger.ts';
@@ -93,6 +94,11 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     const h = await passwordHashes(db, memberId);
     if (h.payment_password_hash) await checkPassword(memberId, h.payment_password_hash, b.oldWithdrawPassword ?? '', ErrorCode.WITHDRAW_PASSWORD_WRONG);
     else await checkPassword(memberId, h.password_hash, b.loginPassword ?? '', ErrorCode.OLD_PASSWORD_WRONG);
+    // The transaction password guards withdrawals, bank accounts and redeems: one the login password also
+    // opens guards nothing (the card says "keep it different from your login password").
+    if (b.loginPassword === b.newWithdrawPassword || (h.password_hash && (await hasher.verify(h.password_hash, b.newWithdrawPassword)))) {
+      throw new AppError(ErrorCode.PASSWORDS_MUST_DIFFER, undefined, [{ path: 'newWithdrawPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER }]);
+    }
     const next = await hasher.hash(b.newWithdrawPassword);
     // Guarded by the hash read above, so two concurrent first-time sets cannot both win.
     const r = await db.query('UPDATE members SET payment_password_hash = $2 WHERE id = $1 AND payment_password_hash IS NOT DISTINCT FROM $3', [memberId, next, h.payment_password_hash]);

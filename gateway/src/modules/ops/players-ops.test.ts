@@ -303,6 +303,12 @@ describe('brand configuration and registration rules, live', () => {
     const without = await register('nopaypw01', {});
     expect([without.status, without.json?.code]).toEqual([400, 'VALIDATION']);
     expect(JSON.stringify(without.json)).toContain('paymentPassword');
+    // The transaction password may not be the login password, and a birthday the calendar lacks is a field
+    // error (it used to reach the restricted-persons lookup and answer 500).
+    const same = await register('samepw01', { paymentPassword: 'abc12345' });
+    expect([same.status, same.json?.code, (same.json as { details?: Array<{ path: string }> } | undefined)?.details?.map((d) => d.path)]).toEqual([400, 'VALIDATION', ['paymentPassword']]);
+    const feb30 = await register('feb30pw01', { paymentPassword: 'pay12345', birthday: '1990-02-30' });
+    expect([feb30.status, feb30.json?.code, (feb30.json as { details?: Array<{ path: string }> } | undefined)?.details?.map((d) => d.path)]).toEqual([400, 'VALIDATION', ['birthday']]);
     const withIt = await register('paypw01', { paymentPassword: 'pay12345' });
     expect(withIt.status, withIt.text).toBe(200);
   });

@@ -7,6 +7,7 @@ import { closePopup, usePopup } from '../../../lib/popups';
 import { ruleOf, useRegisterSettings } from '../../../lib/register-settings';
 import { FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
+import { useLogout } from '../../auth/components/use-logout';
 import { changePassword } from '../api/change-password';
 import { landingAfterPasswordChange } from '../lib/after-password-change';
 import { PasswordForm } from './password-form';
@@ -15,8 +16,8 @@ import { PasswordForm } from './password-form';
  * changePassModal: openPopup('changePassModal', { forced }) from the login flow (default or expired
  * password) or the security centre. Forced: no old password (the server skips it) and no way to
  * dismiss the modal until the password is changed. Then an agent goes to /agentHome, anyone else
- * home (landingAfterPasswordChange). A change the player asked for (the security centre) stays on its
- * page and says that the password was changed.
+ * home (landingAfterPasswordChange). A change the player asked for (the security centre) first says
+ * that the password was changed; its OK goes to the same landing.
  */
 export function ChangePasswordModal() {
   const { t } = useTranslation('register');
@@ -29,14 +30,17 @@ export function ChangePasswordModal() {
   const open = popup?.name === 'changePassModal';
   const isForced = open && popup.forced === true;
   const [isDone, setDone] = useState(false);
+  // A forced change cannot be dismissed, but the member may still sign out instead (the server allows it).
+  const { requestLogout, dialog: logoutDialog } = useLogout(pathname === '/agent' || pathname === '/agentHome' ? '/agent' : '/');
   useEffect(() => {
     if (!open) setDone(false);
   }, [open]);
-  // After a change the player asked for: an agent on its landing page goes on to its back office; anyone else stays where they are.
+  // After a change the player asked for, once it has said so: home, as the spec says ("logged in again,
+  // the modal closes, and the user goes to /"); an agent on its own pages goes on to its back office.
   const finish = () => {
     closePopup();
     const to = landingAfterPasswordChange({ isForced, isAgent, pathname });
-    if (to === '/agentHome' && pathname !== to) navigate(to);
+    if (pathname !== to) navigate(to);
   };
   return (
     <Modal name="changePassModal" open={open} onClose={closePopup} showClose={!isForced} title={t('change_title')} width={420} height={300}>
@@ -67,6 +71,12 @@ export function ChangePasswordModal() {
       ) : (
         <p className="form-notice">{t('loading')}</p>
       )}
+      {isForced && !isDone && (
+        <button type="button" className="btn btn--ghost btn--block" style={{ marginTop: 8 }} onClick={requestLogout} data-testid="change-password-sign-out">
+          {t('auth:sign_out')}
+        </button>
+      )}
+      {logoutDialog}
     </Modal>
   );
 }

@@ -19,6 +19,9 @@ describe('validatePasswords', () => {
       confirmNewPassword: { key: 'register:confirm_mismatch' },
     });
     expect(validatePasswords({ passwordRule: PASSWORD_RULE, askOldPassword: false }, { oldPassword: '', newPassword: 'abc123', confirmNewPassword: 'abc123' })).toEqual({});
+    // The same password again is no change (the server answers PASSWORD_UNCHANGED).
+    expect(validatePasswords({ passwordRule: PASSWORD_RULE, askOldPassword: true }, { oldPassword: 'abc123', newPassword: 'abc123', confirmNewPassword: 'abc123' }))
+      .toEqual({ newPassword: { key: 'common:error_PASSWORD_UNCHANGED' } });
   });
 });
 

@@ -19,6 +19,7 @@ export function validatePasswords(input: SetPasswordInput, v: PasswordValues): F
   if (input.askOldPassword && v.oldPassword === '') errors.oldPassword = MSG.empty;
   const p = checkField({ ...input.passwordRule, enabled: true, required: true }, v.newPassword);
   if (p) errors.newPassword = problemMessage(p);
+  else if (input.askOldPassword && v.oldPassword !== '' && v.newPassword === v.oldPassword) errors.newPassword = MSG.passwordUnchanged;
   if (v.confirmNewPassword === '') errors.confirmNewPassword = MSG.empty;
   else if (v.confirmNewPassword !== v.newPassword) errors.confirmNewPassword = MSG.confirmMismatch;
   return errors;

@@ -52,6 +52,8 @@ describe('the set / change form', () => {
     expect(validateTransactionPassword('change', { ...ok, newWithdrawPassword: '12345', confirmNewWithdrawPassword: '12345' }).newWithdrawPassword).toEqual({ key: 'register:txpw_rule' });
     expect(validateTransactionPassword('change', { ...ok, newWithdrawPassword: 'x'.repeat(65), confirmNewWithdrawPassword: 'x'.repeat(65) }).newWithdrawPassword).toBeDefined();
     expect(validateTransactionPassword('change', { ...ok, confirmNewWithdrawPassword: 'pay1234567' })).toEqual({ confirmNewWithdrawPassword: MSG.confirmMismatch });
+    // Set with the login password: the new one may not be that password.
+    expect(validateTransactionPassword('set', { ...ok, proof: 'pay123456' })).toEqual({ newWithdrawPassword: MSG.passwordsMustDiffer });
   });
 
   it('puts a refused proof on its field, naming the right password', async () => {

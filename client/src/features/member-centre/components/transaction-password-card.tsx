@@ -21,6 +21,8 @@ export function validateTransactionPassword(mode: TxPasswordMode, v: TxPasswordV
   const errors: FieldErrors = {};
   if (!v.proof) errors[proofField(mode)] = MSG.empty;
   if (v.newWithdrawPassword.length < 6 || v.newWithdrawPassword.length > 64) errors.newWithdrawPassword = { key: 'register:txpw_rule' };
+  // Set with the login password as proof: the new one may not be that password (the server checks it too).
+  else if (mode === 'set' && v.proof && v.newWithdrawPassword === v.proof) errors.newWithdrawPassword = MSG.passwordsMustDiffer;
   if (!v.confirmNewWithdrawPassword) errors.confirmNewWithdrawPassword = MSG.empty;
   else if (v.confirmNewWithdrawPassword !== v.newWithdrawPassword) errors.confirmNewWithdrawPassword = MSG.confirmMismatch;
   return errors;

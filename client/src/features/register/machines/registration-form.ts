@@ -102,7 +102,12 @@ export function validateRegistration(
   }
   if (shown.has('birthday') && !errors.birthday && values.birthday) {
     const age = ageOn(values.birthday.trim(), today);
-    if (age !== null && age < setup.minAge) errors.birthday = { key: 'register:underage', values: { age: setup.minAge } };
+    // The pattern lets 1990-02-30 through; the calendar does not.
+    if (age === null) errors.birthday = MSG.dateInvalid;
+    else if (age < setup.minAge) errors.birthday = { key: 'register:underage', values: { age: setup.minAge } };
+  }
+  if (shown.has('paymentPassword') && !errors.paymentPassword && values.paymentPassword && values.paymentPassword === values.password) {
+    errors.paymentPassword = MSG.passwordsMustDiffer;
   }
   if (!checks.termsAccepted) errors.terms = MSG.termsRequired;
   if (!checks.ageConfirmed) errors.age = { ...MSG.ageRequired, values: { age: setup.minAge } };

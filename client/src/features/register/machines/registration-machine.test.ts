@@ -85,6 +85,16 @@ describe('registration form rules', () => {
     const values = { username: 'player01', password: 'abc123', confirmPassword: 'abc123', captcha: '1234', payeeName: '¿?', birthday: '2015-01-01' };
     const errors = validateRegistration({ ...SETUP, rules }, 'register', values, OK, new Date('2026-01-01'));
     expect(errors).toEqual({ birthday: { key: 'register:underage', values: { age: 21 } } });
+    // A date the calendar does not have passes the pattern but not the form (the server refuses it too).
+    expect(validateRegistration({ ...SETUP, rules }, 'register', { ...values, birthday: '1990-02-30' }, OK, new Date('2026-01-01')))
+      .toEqual({ birthday: { key: 'register:date_invalid' } });
+  });
+
+  it('refuses a transaction password equal to the login password, as the server does', () => {
+    const rules = DEMO_RULES.map((r) => (r.field === 'paymentPassword' ? rule('paymentPassword', true, true, 5, 'password', 6, 20) : r));
+    const values = { username: 'player01', password: 'abc12345', confirmPassword: 'abc12345', captcha: '1234', paymentPassword: 'abc12345' };
+    expect(validateRegistration({ ...SETUP, rules }, 'register', values, OK).paymentPassword).toEqual({ key: 'common:error_PASSWORDS_MUST_DIFFER' });
+    expect(validateRegistration({ ...SETUP, rules }, 'register', { ...values, paymentPassword: 'pay12345' }, OK).paymentPassword).toBeUndefined();
   });
 
   it('refuses a required full name of punctuation only, as the server does (identityNameProblem)', () => {
