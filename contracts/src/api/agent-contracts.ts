@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdInput } from './ids.ts';
 import { defineCall } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import {
@@ -24,7 +25,7 @@ export const ZAgentContract = ZContract.extend({
 });
 export type TAgentContract = z.infer<typeof ZAgentContract>;
 
-export const ZContractId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const ZContractId = ZIdInput;
 
 export const ZContractListQuery = ZPageQuery.extend({
   /** given: contracts the caller offered (as upline); received: offered to the caller. Default: both. */

@@ -73,6 +73,8 @@ export const ZDeposit = z.object({
   payUrl: z.string().nullable(),
   reference: z.string(),
   payerReference: z.string().nullable(),
+  /** The operator's reason when it rejected a manual deposit (as a withdrawal's), else null. */
+  reason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdInput } from './ids.ts';
 import { defineCall } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { OPS_PREFIX } from './ops.ts';
@@ -53,7 +54,7 @@ export const ZOpsBreadcrumb = z.object({ id: z.number().int().positive(), accoun
  * an upline (top agents first). `root` is the member rootId names, null otherwise.
  */
 export const ZOpsTreeQuery = ZPageQuery.extend({
-  rootId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  rootId: ZIdInput.optional(),
   search: z.string().trim().min(1).max(64).optional(),
 }).strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdInput } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZPageQuery, ZRequestId, ZWithdrawPassword, zPage } from './cashier.ts';
 import { MAX_REDEEM_QUANTITY, POINTS_KINDS, REDEEM_STATUSES, REWARD_STATUSES } from '../domain/points.ts';
@@ -78,7 +79,7 @@ export const ZPointsEntry = z.object({
 export type TPointsEntry = z.infer<typeof ZPointsEntry>;
 
 export const ZRedeemBody = z.object({
-  rewardId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  rewardId: ZIdInput,
   quantity: z.number().int().min(1).max(MAX_REDEEM_QUANTITY).default(1),
   withdrawPassword: ZWithdrawPassword,
   requestId: ZRequestId,
@@ -141,7 +142,12 @@ export const ZOpsRedeem = ZRedeem.extend({ memberId: z.number().int(), account: 
 export type TOpsRedeem = z.infer<typeof ZOpsRedeem>;
 export const ZOpsRedeemQuery = ZPageQuery.extend({ status: z.enum(REDEEM_STATUSES).optional() }).strict();
 export const ZOpsDecideRedeemBody = z.object({ approve: z.boolean(), reason: z.string().trim().max(140).default('') }).strict();
-export const ZOpsPointConfigBody = ZPointConfig.strict();
+/** The operator's settings, within what the table holds (migration 058's checks): beyond them a 400, not a 500. */
+export const ZOpsPointConfigBody = ZPointConfig.extend({
+  betPerPoint: z.number().int().min(1).max(100_000_000),
+  minorPerPoint: z.number().int().min(1).max(1_000_000),
+  minConvert: z.number().int().min(1).max(100_000_000),
+}).strict();
 
 /** The operator calls (permissions points.read, points.manage, points.decide of OPS_PERMISSIONS). */
 export const opsPointCalls = {

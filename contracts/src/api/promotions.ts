@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdInput } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZEnvelopeMessage } from './red-envelopes.ts';
 import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
@@ -11,7 +12,7 @@ import { ACTIVITY_STATUSES, PROMOTION_CATEGORIES, PROMOTION_KINDS, REMARK_MAX, R
  * bonus details. Money in minor units.
  */
 export const PROMOTIONS_PREFIX = '/wps/v2/promotions';
-const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ZId = ZIdInput;
 const ZLang = z.enum(['EN', 'TY']);
 
 /** A promotion's terms as players and operators read them (amounts in minor units). */

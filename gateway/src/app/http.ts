@@ -26,19 +26,25 @@ export function zodDetails(err: z.ZodError) {
 }
 
 /**
- * Where parsed input holds U+0000, as a dotted path ('' for the input itself); null when it holds none.
- * Iterative: a body nested thousands deep must not overflow the stack.
+ * A string PostgreSQL cannot store: U+0000 (text and jsonb refuse it) or an unpaired UTF-16 surrogate
+ * ("\ud800" in JSON: jsonb refuses its escape, text would get U+FFFD in its place).
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Where parsed input holds U+0000 or an unpaired surrogate, as a dotted path ('' for the input itself);
+ * null when it holds none. Iterative: a body nested thousands deep must not overflow the stack.
  */
 export function nulPath(input: unknown): string | null {
   const stack: Array<[unknown, string]> = [[input, '']];
   while (stack.length) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return path;
+      if (UNSTORABLE.test(v)) return path;
     } else if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         const at = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) return at;
+        if (UNSTORABLE.test(k)) return at;
         stack.push([x, at]);
       }
     }
@@ -47,14 +53,15 @@ export function nulPath(input: unknown): string | null {
 }
 
 /**
- * PostgreSQL text and jsonb cannot hold U+0000: the first query given one fails, which was a 500.
- * No field of any call may contain it, so a NUL is refused as VALIDATION before any handler runs:
+ * PostgreSQL text and jsonb cannot hold U+0000 (nor jsonb an unpaired surrogate): the first query given
+ * one fails, which was a 500. No field of any call may contain either, so both are refused as VALIDATION
+ * before any handler runs:
  * in the URL and the query by refuseNulInUrl (mounted once, on the app), in the JSON body by
  * refuseNulInBody (mounted after each JSON body parser).
  */
 /** The VALIDATION error of a NUL character found at `where` (see nulPath). */
 export function nulError(where: string): AppError {
-  return new AppError(ErrorCode.VALIDATION, 'Invalid input', [{ path: where, message: 'Must not contain the NUL character (U+0000)' }]);
+  return new AppError(ErrorCode.VALIDATION, 'Invalid input', [{ path: where, message: 'Must not contain the NUL character (U+0000) or an unpaired surrogate' }]);
 }
 
 /** Where a request's URL holds a NUL: 'url' for its path (%00), `query.<key>` for its parsed query; null when nowhere. */

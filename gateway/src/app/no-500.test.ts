@@ -171,6 +171,20 @@ describe('a NUL character in client input is a 400, never a 500', () => {
     expect(bet.status).toBe(400);
     expect(bet.json).toMatchObject({ code: 'VALIDATION', details: [{ path: 'roundId' }] });
   });
+
+  it('refuses an unpaired surrogate ("\\ud800") the same way: jsonb cannot hold it (an operator title answered 500)', async () => {
+    const login = await api<{ token: string }>(t.url, '/ops/api/session/login', { body: { username: 'ops01', password: '{secret}' } });
+    const ops = login.json!.value!.token;
+    for (const title of ['\ud800', 'a \udc00 b', 'x\ud800']) {
+      const res = await api(t.url, '/ops/api/missions', { token: ops, body: { title: { EN: title, TY: 'x' } } });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json).toMatchObject({ success: false, code: 'VALIDATION', details: [{ path: 'title.EN' }] });
+    }
+    // A pair is a character like any other (an emoji), not refused as unstorable.
+    const { nulPath } = await import('./http.ts');
+    expect(nulPath({ title: 'ok \ud83c\udfb0' })).toBeNull();
+    expect(nulPath({ remark: ['fine', 'bad \ud83c'] })).toBe('remark.1');
+  });
 });
 
 describe('input that parses but means nothing is refused, not reinterpreted', () => {
@@ -183,6 +197,17 @@ describe('input that parses but means nothing is refused, not reinterpreted', ()
       expect(res.json).toMatchObject({ success: false, code: 'VALIDATION' });
     }
     expect((await api(t.url, '/wps/v2/bets?from=2028-02-29&to=2028-03-01', { token })).status).toBe(200);
+  });
+
+  it('takes a row id only as a positive integer or its digits: true, [2] or 1e3 are no ids (a mission was claimed with "missionId": true)', async () => {
+    const { ZIdInput } = await import('@portal/contracts/api/ids');
+    expect([ZIdInput.parse(7), ZIdInput.parse('12')]).toEqual([7, 12]);
+    for (const bad of [true, false, [2], '1e3', ' 5', '0', 0, -1, 1.5, '', null, {}, '9'.repeat(17)]) expect(ZIdInput.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    const token = (await api<{ token: string }>(t.url, '/wps/dev/sessions', { body: { account: 'junkuser3' } })).json!.value!.token;
+    for (const [path, body] of [['/wps/v2/missions/claim', { missionId: true, periodKey: '2026-12-07' }], ['/wps/relay/MCSFE_signUpPromotionJoin', { promotionId: [2] }], ['/wps/relay/MCSFE_signUpPromotionJoin', { promotionId: true }]] as const) {
+      const res = await api(t.url, path, { token, body });
+      expect([res.status, res.json?.code], `${path} ${JSON.stringify(body)}`).toEqual([400, 'VALIDATION']);
+    }
   });
 
   it('takes a received amount on a withdrawal confirmation only as decimal digits', async () => {

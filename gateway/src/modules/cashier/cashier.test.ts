@@ -182,6 +182,10 @@ describe('deposits through the payment simulator', () => {
     expect(late.status).toBe(409);
     expect(late.json?.code).toBe('INVALID_STATE');
     expect((await balance(m.token)).balance).toBe(1000_00);
+    // The player's list says why (as a rejected withdrawal does); a paid order has no reason.
+    const mine = await call<{ list: Array<{ id: string; status: string; reason: string | null }> }>('/wps/v2/deposit/orders', { token: m.token });
+    expect(mine.json!.value!.list.find((d) => d.id === other.json!.value!.id)).toMatchObject({ status: 'rejected', reason: 'no matching transfer' });
+    expect(mine.json!.value!.list.find((d) => d.id === order.json!.value!.id)).toMatchObject({ status: 'paid', reason: null });
     const audit = await opsCall<{ list: Array<{ action: string; targetId: string; operator: string; before: Json; after: Json }> }>(`/audit?targetType=deposit&targetId=${order.json!.value!.id}`);
     expect(audit.json!.value!.list).toHaveLength(1);
     expect(audit.json!.value!.list[0]).toMatchObject({ action: 'deposit.confirm', operator: 'boss', before: { status: 'pending' }, after: { status: 'paid', note: 'seen on statement' } });
@@ -256,8 +260,8 @@ describe('withdrawals', () => {
     // Misses so far: withLogin, wrong and the two guards; the fifth locks it for 15 minutes, even for the right one.
     expect((await change('nope', 'pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     const locked = await change('pay123456', 'pay654321');
-    expect([locked.status, locked.json?.code]).toEqual([429, 'TOO_MANY_REQUESTS']);
-    expect((await guard('pay123456')).json?.code).toBe('TOO_MANY_REQUESTS');
+    expect([locked.status, locked.json?.code]).toEqual([429, 'WITHDRAW_PASSWORD_LOCKED']);
+    expect((await guard('pay123456')).json?.code).toBe('WITHDRAW_PASSWORD_LOCKED');
   });
 
   it('the same request sent 5 times at once holds once; the daily maximum counts what is not rejected', async () => {
@@ -443,6 +447,20 @@ describe('transfers', () => {
     expect(list.json?.value?.total).toBe(2);
     expect(list.json!.value!.list.map((x) => [x.direction, x.amount])).toEqual([['downline', -2000_00], ['upline', 300_00]]);
     expect((await call<{ isSingle: number }>('/wps/relay/GCS_merchantWallet', { token: agent.token })).json?.value).toEqual({ isSingle: 1 });
+
+    // A recipient the client names on an upline transfer must be the upline (it used to be ignored: 200 to the upline).
+    const named = await send(child, { direction: 'upline', toAccount: otherAgent.account, amount: 1_00, withdrawPassword: 'childpay1', requestId: rid() });
+    expect([named.status, named.json?.code]).toEqual([400, 'VALIDATION']);
+    // A disabled upline receives nothing, as a disabled downline does not.
+    await t.portal.db.query(`UPDATE members SET status = 'disabled' WHERE account = $1`, [child.account]);
+    const toDisabled = await send(grandchild, { direction: 'upline', amount: 1_00, withdrawPassword: 'grandpay1', requestId: rid() });
+    expect([toDisabled.status, toDisabled.json?.code]).toEqual([409, 'UPLINE_UNAVAILABLE']);
+    await t.portal.db.query(`UPDATE members SET status = 'active' WHERE account = $1`, [child.account]);
+    // A player excluded for responsible gaming takes no money from the agent (a deposit is refused as well).
+    expect((await call('/wps/v2/rg/exclusion', { token: grandchild.token, body: { kind: 'cooling', duration: '24h' } })).status).toBe(200);
+    const toExcluded = await send(agent, { direction: 'downline', toAccount: grandchild.account, amount: 1_00, withdrawPassword: 'agentpay1', requestId: rid() });
+    expect([toExcluded.status, toExcluded.json?.code]).toEqual([403, 'NOT_IN_TREE']);
+    expect((await balance(agent.token)).balance).toBe(8_300_00);
   });
 });
 

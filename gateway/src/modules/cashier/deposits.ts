@@ -27,6 +27,7 @@ export function toDeposit(r: DepositRow): TDeposit {
   return {
     id: String(r.id), channelCode: r.channel_code, provider: r.provider, amount: r.amount, currency: r.currency, status: r.status,
     payUrl: r.status === 'pending' || r.status === 'failed' ? r.pay_url : null, reference: r.reference, payerReference: r.payer_reference,
+    reason: r.status === 'rejected' ? r.failure_reason : null,
     createdAt: iso(r.created_at)!, updatedAt: iso(r.updated_at)!,
   };
 }

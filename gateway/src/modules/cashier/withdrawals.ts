@@ -70,7 +70,8 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
 
   async function checkPassword(memberId: number, hash: string | null, password: string, wrong: ErrorCode) {
     const key = `wdpw:${memberId}`;
-    if ((await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+    // Five misses in 15 minutes: its own code, as the generic 429 says "5 minutes" and this lasts up to 15.
+    if ((await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES) throw new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
     if (!hash || !(await hasher.verify(hash, password))) {
       await limiter.hit(key);
       throw new AppError(wrong);

@@ -5,6 +5,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { transfer } from './ledger.ts';
 import { isInSubtree } from '../agents/team-tree.ts';
+import { notExcludedSql } from '../rg/rg-service.ts';
 
 type TransferRow = {
   id: number; direction: 'upline' | 'downline'; from_member_id: number; to_member_id: number; amount: number;
@@ -35,14 +36,24 @@ export function createTransfers(deps: { db: Db; verifyWithdrawPassword(memberId:
   async function send(merchant: Merchant, from: { memberId: number; memberType: number }, b: { direction: 'upline' | 'downline'; toAccount?: string | undefined; amount: number; withdrawPassword: string; requestId: string }) {
     let to: number;
     if (b.direction === 'upline') {
-      const r = await db.query<{ parent_id: number | null }>('SELECT parent_id FROM members WHERE id = $1', [from.memberId]);
-      const parent = r.rows[0]?.parent_id;
-      if (!parent) throw new AppError(ErrorCode.NO_UPLINE);
-      to = parent;
+      const r = await db.query<{ parent_id: number | null; account_lower: string; usable: boolean }>(
+        `SELECT p.id AS parent_id, p.account_lower, p.status = 'active' AND ${notExcludedSql('p.id')} AS usable
+           FROM members m JOIN members p ON p.id = m.parent_id WHERE m.id = $1`, [from.memberId]);
+      const parent = r.rows[0];
+      if (!parent?.parent_id) throw new AppError(ErrorCode.NO_UPLINE);
+      // A recipient named by the client must be the upline: money never goes to someone else with a 200.
+      if (b.toAccount && b.toAccount.toLowerCase() !== parent.account_lower) {
+        throw new AppError(ErrorCode.VALIDATION, 'toAccount is not your upline', [{ path: 'toAccount', message: 'Not your upline' }]);
+      }
+      // A disabled (or excluded) upline receives nothing, as a disabled downline does not.
+      if (!parent.usable) throw new AppError(ErrorCode.UPLINE_UNAVAILABLE);
+      to = parent.parent_id;
     } else {
       if (!isAgentType(from.memberType, merchant.agentTypes)) throw new AppError(ErrorCode.NON_AGENT, 'Only agents transfer to their downlines');
       if (!b.toAccount) throw new AppError(ErrorCode.VALIDATION, 'toAccount is required', [{ path: 'toAccount', message: 'required' }]);
-      const r = await db.query<{ id: number }>(`SELECT id FROM members WHERE merchant_code = $1 AND account_lower = $2 AND status = 'active'`, [merchant.code, b.toAccount.toLowerCase()]);
+      // Responsible gaming: an excluded player takes no money in (a deposit is refused too) and is out of
+      // the agent's team lists, so the agent is answered as for anyone else outside them.
+      const r = await db.query<{ id: number }>(`SELECT t.id FROM members t WHERE t.merchant_code = $1 AND t.account_lower = $2 AND t.status = 'active' AND ${notExcludedSql('t.id')}`, [merchant.code, b.toAccount.toLowerCase()]);
       const target = r.rows[0]?.id;
       if (!target || !(await isInTree(from.memberId, target))) throw new AppError(ErrorCode.NOT_IN_TREE);
       to = target;

@@ -10,9 +10,11 @@ import { useBets } from '../api/get-bets';
 import { useGameVendors } from '../../games/api/get-game-vendors';
 import { useDateRange } from '../../../lib/date-range';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
+import { useRecordsRefresh } from '../../../lib/records-refresh';
 import '../../../ui/cashier.css';
 
 const PAGE_SIZE = 20;
+const RECORDS_KEY = ['records', 'bets'] as const;
 
 const STATUS_TONE: Record<TBet['status'], string> = { settled: 'ok', open: 'wait', rolled_back: 'bad' };
 
@@ -23,7 +25,11 @@ export function BetsPanel() {
   const vendorName = useVendorName();
   const money = useMoney();
   const [page, setPage] = useState(1);
-  const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
+  const refresh = useRecordsRefresh(RECORDS_KEY);
+  const { range, draft, setDraft, apply, active } = useDateRange(7, () => {
+    setPage(1);
+    refresh();
+  });
   const [vendor, setVendor] = useState('');
   const lanes = useGameVendors().data;
   // Each provider once, by name; one that serves several game types under several names (the

@@ -210,6 +210,7 @@ export function RecentDeposits() {
             key: 'status', label: t('col_status'), cell: (d) => (
               <>
                 <span className={`cx-pill cx-pill--${STATUS_TONE[d.status]}`}>{t(`deposit_status_${d.status}`)}</span>
+                {d.status === 'rejected' && d.reason && <span className="cx-muted" data-testid={`deposit-reason-${d.id}`}> {d.reason}</span>}
                 {d.payUrl && (
                   <a className="link-btn" href={withLang(d.payUrl, i18n.language)} style={{ marginLeft: 8 }} data-testid={`deposit-pay-${d.id}`}>
                     {t('deposit_continue')}

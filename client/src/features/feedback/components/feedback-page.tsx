@@ -35,6 +35,23 @@ export function pickProblem(files: readonly File[]): 'count' | 'size' | 'type' |
   return null;
 }
 
+/**
+ * The text box stops at the limit: a longer text (typed, pasted or dropped) is cut at 140 characters,
+ * counted as the counter and the server count them (code points: an emoji is one).
+ */
+export function clipFeedback(text: string): string {
+  const chars = [...text];
+  return chars.length > FEEDBACK_LIMITS.maxChars ? chars.slice(0, FEEDBACK_LIMITS.maxChars).join('') : text;
+}
+
+/**
+ * The box's maxLength: 140 characters. The browser counts UTF-16 units (an emoji is two), so each
+ * emoji already in the text adds one, else a text with emoji would stop short of 140 characters.
+ */
+export function feedbackMaxLength(text: string): number {
+  return FEEDBACK_LIMITS.maxChars + (text.length - charCount(text));
+}
+
 function Preview({ file, onRemove, label }: { file: File; onRemove: () => void; label: string }) {
   const url = useObjectUrl(file);
   return (
@@ -152,7 +169,8 @@ export function FeedbackPage() {
             id="feedback-text"
             className="fb-textarea"
             value={text}
-            onChange={(e) => { setText(e.target.value); setSent(false); }}
+            onChange={(e) => { setText(clipFeedback(e.target.value)); setSent(false); }}
+            maxLength={feedbackMaxLength(text)}
             rows={5}
             placeholder={t('feedback_placeholder')}
             aria-invalid={tooLong || undefined}

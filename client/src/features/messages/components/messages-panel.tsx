@@ -100,7 +100,7 @@ export function MessagesPanel() {
                     {m.kind === 'feedback_answered' && <Link className="link-btn small" to="/feedback" data-testid={`message-${m.id}-feedback`}>{t('messages_see_answer')}</Link>}
                   </div>
                   {!m.read && (
-                    <button type="button" className="btn btn--ghost btn--sm" disabled={mark.isPending} onClick={() => mark.mutate({ ids: [m.id] })} data-testid={`message-read-${m.id}`}>
+                    <button type="button" className="btn btn--ghost btn--sm msg-item__read" disabled={mark.isPending} onClick={() => mark.mutate({ ids: [m.id] })} data-testid={`message-read-${m.id}`}>
                       {t('messages_mark_read')}
                     </button>
                   )}

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TMission } from '@portal/contracts/api/missions';
 import { i18n } from '../../../i18n/i18n';
 import { renderStatic } from '../../../lib/testing/static-render';
-import { MissionCard } from './missions-panel';
+import { ApiError } from '../../../lib/api';
+import { createSingleFlight, shownError } from '../../../lib/single-flight';
+import { MissionCard, claimKey } from './missions-panel';
 
 afterEach(async () => {
   await i18n.changeLanguage('EN');
@@ -20,5 +22,27 @@ describe('a completed mission', () => {
     const closed = await renderStatic('TY', <MissionCard m={done} canClaim={false} busy={false} onClaim={noop} />, { namespaces: ['missions'] });
     expect(closed).toContain('data-testid="mission-1"');
     expect(closed).not.toContain('mission-claim-1');
+  });
+});
+
+describe('a double click on Claim (QA: paid once, then "This was already done" at the top of the panel)', () => {
+  it('sends one claim of a mission in a period; the panel shows no CONFLICT once that claim succeeded', async () => {
+    let calls = 0;
+    const claim = () => {
+      calls++;
+      return new Promise<{ amount: number }>((r) => setTimeout(() => r({ amount: 100 }), 10));
+    };
+    const flight = createSingleFlight();
+    const key = claimKey({ missionId: 1, periodKey: done.periodKey });
+    const first = flight.run(key, claim);
+    expect(flight.run(key, claim)).toBeNull();
+    // another mission is its own claim
+    expect(flight.run(claimKey({ missionId: 2, periodKey: done.periodKey }), claim)).not.toBeNull();
+    const won = await first;
+    expect(calls).toBe(2);
+    const conflict = new ApiError('CONFLICT', 'Already claimed', 409);
+    expect(shownError(conflict, key, new Map([[key, won]]))).toBeNull();
+    // the same mission in the next period is another claim
+    expect(claimKey({ missionId: 1, periodKey: 'D2026-12-06' })).not.toBe(key);
   });
 });

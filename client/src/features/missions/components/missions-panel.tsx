@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/field-message';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { FormMessage } from '../../../ui/form-field';
 import { useClaimMission } from '../api/claim-mission';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { useMissionSummary } from '../api/get-mission-summary';
 import './missions.css';
@@ -34,14 +35,21 @@ export function MissionsPanel() {
   );
 }
 
+/** A claim is of one mission in one period. */
+export const claimKey = (b: { missionId: number; periodKey: string }) => `${b.missionId}:${b.periodKey}`;
+
 function MissionList() {
   const { t } = useTranslation('missions');
   const summary = useMissionSummary();
   const claim = useClaimMission();
+  // One claim of a mission's period in flight: a double click claimed twice, paid once, and the second's
+  // CONFLICT ("This was already done") showed at the top of the panel.
+  const flight = useSingleFlight();
+  const claimError = flight.error(claim.error, claim.variables ? claimKey(claim.variables) : null);
   const list = summary.data?.list ?? [];
   return (
     <div className="msn-list">
-      {(summary.error ?? claim.error) && <FormMessage message={errorMessage(summary.error ?? claim.error)} />}
+      {(summary.error ?? claimError) && <FormMessage message={errorMessage(summary.error ?? claimError)} />}
       {summary.data && !summary.data.eligible && <p className="form-notice" data-testid="missions-ineligible">{t('ineligible')}</p>}
       {summary.data && list.length === 0 && <p className="msn-empty">{t('empty')}</p>}
       {MISSION_PERIODS.map((period) => {
@@ -52,7 +60,10 @@ function MissionList() {
             <h2 className="msn-group__title">{t(`period_${period}`)}</h2>
             <div className="msn-grid">
               {/* Not eligible (an exclusion in force): the server refuses the claim (RG_EXCLUDED), so no button. */}
-              {of.map((m) => <MissionCard key={m.id} m={m} canClaim={summary.data?.eligible !== false} busy={claim.isPending} onClaim={() => claim.mutate({ missionId: Number(m.id), periodKey: m.periodKey })} />)}
+              {of.map((m) => <MissionCard key={m.id} m={m} canClaim={summary.data?.eligible !== false} busy={claim.isPending} onClaim={() => {
+                const b = { missionId: Number(m.id), periodKey: m.periodKey };
+                flight.run(claimKey(b), () => claim.mutateAsync(b));
+              }} />)}
             </div>
           </section>
         );

@@ -12,6 +12,7 @@ import { FormMessage } from '../../../ui/form-field';
 import { useClaimRaffle, useClaimReward, useJoinPromotion, usePromotions, useRequestReward } from '../api/promotions';
 import { PromotionStatus } from './promotion-status';
 import { RaffleProof } from './raffle-proof';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { usePromotionEvents } from './use-promotion-events';
 import './promotions.css';
 
@@ -60,7 +61,9 @@ export function PromotionCard({ p }: { p: TPromotion }) {
   const request = useRequestReward();
   const claim = useClaimReward();
   const claimRaffle = useClaimRaffle();
-  const failure = join.error ?? request.error ?? claim.error ?? claimRaffle.error;
+  // One request per button in flight (a double click joined twice: the second's CONFLICT showed under the join).
+  const flight = useSingleFlight();
+  const failure = flight.error(join.error, 'join') ?? flight.error(request.error, 'request') ?? flight.error(claim.error, 'claim') ?? flight.error(claimRaffle.error, 'raffle');
   const busy = join.isPending || request.isPending || claim.isPending || claimRaffle.isPending;
   const needLogin = () => openPopup('loginPopupModal');
   const reward = p.rewardBps > 0 ? t('reward_share', { pct: p.rewardBps / 100, cap: p.rewardCap === null ? '-' : money(p.rewardCap) }) : p.rewardAmount > 0 ? money(p.rewardAmount) : null;
@@ -116,18 +119,18 @@ export function PromotionCard({ p }: { p: TPromotion }) {
       <div className="promo-card__actions">
         <button type="button" className="btn btn--outline btn--sm" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="promo-details">{open ? t('hide_rules') : t('show_rules')}</button>
         {canJoin && (
-          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-join" onClick={() => (isLoggedIn ? join.mutate(Number(p.id)) : needLogin())}>
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-join" onClick={() => (isLoggedIn ? flight.run('join', () => join.mutateAsync(Number(p.id))) : needLogin())}>
             {p.kind === 'daily_signin' ? t('action_sign_in') : p.kind === 'raffle' ? t('action_enter') : t('action_join')}
           </button>
         )}
         {canRequest && (
-          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-request" onClick={() => (isLoggedIn ? request.mutate({ promotionId: Number(p.id), remark: remark.trim() }) : needLogin())}>
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-request" onClick={() => (isLoggedIn ? flight.run('request', () => request.mutateAsync({ promotionId: Number(p.id), remark: remark.trim() })) : needLogin())}>
             {t('action_request')}
           </button>
         )}
         {canClaim && (
           <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-claim"
-            onClick={() => (p.kind === 'raffle' ? claimRaffle.mutate(Number(p.id)) : claim.mutate(Number(p.rewardId)))}>
+            onClick={() => (p.kind === 'raffle' ? flight.run('raffle', () => claimRaffle.mutateAsync(Number(p.id))) : flight.run('claim', () => claim.mutateAsync(Number(p.rewardId))))}>
             {t('action_claim')}
           </button>
         )}

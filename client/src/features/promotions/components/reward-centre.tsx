@@ -6,6 +6,7 @@ import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { FormMessage } from '../../../ui/form-field';
 import { useClaimReward, useRewards } from '../api/promotions';
 import { PromotionStatus } from './promotion-status';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { usePromotionEvents } from './use-promotion-events';
 import './promotions.css';
 
@@ -16,6 +17,9 @@ export function RewardCentre() {
   const dateTime = useDateTime();
   const rewards = useRewards();
   const claim = useClaimReward();
+  // One claim of a reward in flight: a double click claimed twice and the second's CONFLICT hid the success.
+  const flight = useSingleFlight();
+  const claimError = flight.error(claim.error, claim.variables === undefined ? null : String(claim.variables));
   // An excluded player's claims are refused (RG_EXCLUDED): say so once, no claim buttons.
   const exclusion = useRgExclusion();
   usePromotionEvents();
@@ -24,7 +28,7 @@ export function RewardCentre() {
     <div className="mc-card" data-testid="reward-centre">
       <h1 className="mc-title">{t('reward_centre')}</h1>
       {exclusion && <ExclusionNotice exclusion={exclusion} place="rewards" />}
-      {(rewards.error ?? claim.error) && <FormMessage message={errorMessage(rewards.error ?? claim.error)} />}
+      {(rewards.error ?? claimError) && <FormMessage message={errorMessage(rewards.error ?? claimError)} />}
       {rewards.data && list.length === 0 && <p className="promo-empty">{t('no_rewards')}</p>}
       <div className="promo-list">
         {list.map((r) => (
@@ -39,7 +43,7 @@ export function RewardCentre() {
             {r.decisionReason && <span className="promo-card__meta">{t('decision_reason', { reason: r.decisionReason })}</span>}
             {r.state === 'claimable' && !exclusion && (
               <span className="promo-card__actions">
-                <button type="button" className="btn btn--primary btn--sm" disabled={claim.isPending} onClick={() => claim.mutate(Number(r.id))} data-testid="reward-claim">{t('action_claim')}</button>
+                <button type="button" className="btn btn--primary btn--sm" disabled={claim.isPending} onClick={() => flight.run(r.id, () => claim.mutateAsync(Number(r.id)))} data-testid="reward-claim">{t('action_claim')}</button>
               </span>
             )}
           </div>

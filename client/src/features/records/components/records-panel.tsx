@@ -10,9 +10,11 @@ import { DataTable } from '../../../ui/data-table';
 import { useRecords } from '../api/get-records';
 import { useDateRange } from '../../../lib/date-range';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
+import { useRecordsRefresh } from '../../../lib/records-refresh';
 import '../../../ui/cashier.css';
 
 const PAGE_SIZE = 20;
+const RECORDS_KEY = ['records', 'account'] as const;
 
 const STATUS_TONE: Record<TRecord['status'], string> = { posted: 'ok', pending: 'wait', voided: 'bad' };
 
@@ -22,7 +24,11 @@ export function RecordsPanel() {
   const { t } = useTranslation('wallet');
   const money = useMoney();
   const [page, setPage] = useState(1);
-  const { range, draft, setDraft, apply, active } = useDateRange(7, () => setPage(1));
+  const refresh = useRecordsRefresh(RECORDS_KEY);
+  const { range, draft, setDraft, apply, active } = useDateRange(7, () => {
+    setPage(1);
+    refresh();
+  });
   const q = useRecords({ ...range, pageNo: page, pageSize: PAGE_SIZE });
   const rows = q.data?.list ?? [];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
+import type { TGrabValue, TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
 import { ErrorCode } from '@portal/contracts/api/errors';
 import { isApiError } from '../../../lib/api';
 import { errorKey } from '../../../lib/error-key';
@@ -9,6 +9,7 @@ import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useAuth } from '../../auth/hooks/use-auth';
+import { useSingleFlight } from '../../../lib/single-flight';
 import { useGrabEnvelope, useOpenEnvelopes, useUpdateOpenEnvelopes, withEnvelope, withLeft, withoutEnvelope } from '../api/envelopes';
 import './envelopes.css';
 
@@ -73,6 +74,7 @@ export function EnvelopeHost() {
       )}
       {opened !== null && (
         <EnvelopeDialog
+          key={opened.envelopeId}
           envelope={opened}
           left={list.find((x) => x.envelopeId === opened.envelopeId)?.left ?? null}
           envelopeId={opened.envelopeId}
@@ -105,15 +107,27 @@ function EnvelopeArt({ isOpen = false }: { isOpen?: boolean }) {
   );
 }
 
+/**
+ * What the dialog shows: the share won (it stays, even when a duplicate grab's 409 lands after it),
+ * else the error of the grab, else the Open button.
+ */
+export function envelopeView<T>(won: T | undefined, error: unknown): { won: T } | { error: unknown } | null {
+  if (won !== undefined) return { won };
+  return error ? { error } : null;
+}
+
 function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
   envelope: TOpenEnvelope | null; left: number | null; envelopeId: string; onGone: (id: string) => void; onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('envelopes');
   const money = useMoney();
   const grab = useGrabEnvelope();
+  // One grab of this envelope in flight: a double tap sent two and the second's ALREADY_GRABBED replaced the win.
+  const flight = useSingleFlight<TGrabValue>();
+  const view = envelopeView(flight.succeeded.get(envelopeId) ?? (grab.isSuccess ? grab.data : undefined), flight.error(grab.error, envelopeId));
   const message = envelope ? envelopeMessage(envelope.message, i18n.language) : null;
   const close = () => {
-    if (grab.isSuccess || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
+    if ((view && 'won' in view) || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
     onClose();
   };
   return (
@@ -122,16 +136,16 @@ function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
         <button type="button" className="rp-close" onClick={close} aria-label={t('close')} data-testid="envelope-close">×</button>
         <h2 id="rp-title" className="rp-title">{t('title')}</h2>
         <p className="rp-message" data-testid="envelope-message">{message ?? t('default_message')}</p>
-        {grab.isSuccess ? (
+        {view && 'won' in view ? (
           <div className="rp-result" data-testid="envelope-result">
             <span className="rp-result__label">{t('you_got')}</span>
-            <span className="rp-result__amount" data-testid="envelope-amount" data-amount={grab.data.amount}>{money(grab.data.amount)}</span>
+            <span className="rp-result__amount" data-testid="envelope-amount" data-amount={view.won.amount}>{money(view.won.amount)}</span>
             <span className="rp-result__note">{t('added_to_balance')}</span>
             <button type="button" className="rp-done" onClick={close} data-testid="envelope-done" autoFocus>{t('done')}</button>
           </div>
-        ) : grab.error ? (
+        ) : view ? (
           <div className="rp-result rp-result--sorry" data-testid="envelope-error">
-            <span className="rp-result__note">{t(`common:${errorKey(grab.error)}`)}</span>
+            <span className="rp-result__note">{t(`common:${errorKey(view.error)}`)}</span>
             <button type="button" className="rp-done" onClick={close} autoFocus>{t('done')}</button>
           </div>
         ) : (
@@ -140,7 +154,7 @@ function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
             {envelope && left !== null && (
               <p className="rp-meta rp-meta--left" data-testid="envelope-dialog-left" data-left={left}>{t('left_of', { left, count: envelope.count })}</p>
             )}
-            <button type="button" className="rp-open" onClick={() => grab.mutate(envelopeId)} disabled={grab.isPending} data-testid="envelope-grab" autoFocus>
+            <button type="button" className="rp-open" onClick={() => flight.run(envelopeId, () => grab.mutateAsync(envelopeId))} disabled={grab.isPending} data-testid="envelope-grab" autoFocus>
               {grab.isPending ? '…' : t('open')}
             </button>
           </>

@@ -162,6 +162,9 @@ function WithdrawForm() {
     const next: FieldErrors = {};
     const amount = parseAmountMinor(amountText, exponent);
     if (amount === null || amount <= 0) next.amount = amountInvalid;
+    // What is left of today's allowance can be below the minimum (₱0 once it is used up): then no amount
+    // fits, and "between ₱100.00 and ₱0.00" said nothing; the daily limit is what stops it.
+    else if (leftToday < limits.min) next.amount = { key: 'common:error_DAILY_LIMIT_EXCEEDED' };
     else if (amount < limits.min || amount > max) next.amount = { key: 'wallet:amount_range', values: { min: money(limits.min), max: money(max) } };
     if (!password) next.password = MSG.empty;
     if (!bank) next.bank = { key: 'wallet:bank_required' };
