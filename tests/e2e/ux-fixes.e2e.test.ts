@@ -261,4 +261,16 @@ describe('issue 12 in Chromium', () => {
     expect(wide).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('a signed-in agent opening /agent in a new tab is told so, with the way to the agent centre, not the login form', async () => {
+    const account = `uxag${Date.now() % 1e7}`;
+    await createMember(gw, { account, password: 'abc12345', type: 1 });
+    const token = await apiLogin(gw, account, 'abc12345');
+    const { context, page } = await newPage(browser, { lang: 'EN' });
+    await signInContext(context, token);
+    await page.goto(gw.url + '/agent');
+    await page.getByTestId('agent-centre-link').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.agent-landing__login form').count()).toBe(0);
+    await context.close();
+  });
 });

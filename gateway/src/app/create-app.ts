@@ -27,6 +27,7 @@ import { createSessionStore } from '../modules/sessions/session-store.ts';
 import { assertSystemOpen, mountSystemRoutes } from '../modules/system/system-routes.ts';
 import { mountContentRoutes } from '../modules/content/content-routes.ts';
 import { mountContentOps } from '../modules/content/content-ops-routes.ts';
+import { registerContentJobs } from '../modules/content/content-ops.ts';
 import { mountGameRoutes } from '../modules/games/games-routes.ts';
 import { mountSvgArt } from '../modules/assets/svg-art.ts';
 import { mountDevRoutes } from '../modules/dev/dev-routes.ts';
@@ -169,6 +170,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   registerTeamRollupJob(jobs, db);
   const rg = createRg({ db, jobs, disconnectMember: (id) => disconnectMember(id) });
   registerRgJobs(jobs, rg);
+  registerContentJobs(jobs, db);
   // Facts of play (bets, wins, rollbacks) for the modules that follow it: modules register consumers
   // here before it starts (gateway/src/modules/engagement/bet-stream.ts, migration 044).
   // On PostgreSQL its drain has a connection of its own (as the relay has), so a pass never queues
@@ -278,7 +280,7 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
   mountAuthRoutes(apiApp, { accounts, captchas, bot, sms, sessions, isProduction: config.isProduction, bootCache }, routeOpts);
   mountOidcRoutes(apiApp, createOidc({ db, accounts, limiter, settings: oidcSettingsFrom(config), log }), { ...routeOpts, isProduction: config.isProduction });
   // Before the back office router (its catch-all answers NOT_FOUND).
-  mountContentOps(app, { db, merchants, operators: cashier.operators, checkResponses });
+  mountContentOps(app, { db, merchants, operators: cashier.operators, checkResponses, jobs });
   mountAgentDisputeOps(app, { db, merchants, operators: cashier.operators, checkResponses });
   mountRgOps(app, { db, rg, merchants, operators: cashier.operators, family: rgFamily, restricted: rgRestricted, checkResponses });
   const feedback = createFeedback(db);

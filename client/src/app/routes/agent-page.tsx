@@ -21,9 +21,14 @@ const PERKS = ['agent_perk_commission', 'agent_perk_team', 'agent_perk_support']
 /** /agent: the agent programme, consultation hours and the agent login (agents only). */
 export function AgentLandingPage() {
   const { t } = useTranslation('auth');
-  const { isLogin, isAgent } = useAuth();
-  // Decided once: a login on this page keeps its form mounted until it has gone to /agentHome.
-  const [isSignedInAgent] = useState(() => isLogin && isAgent);
+  const { isLogin, isAgent, isMemberLoading } = useAuth();
+  // Decided once: a login on this page keeps its form mounted until it has gone to /agentHome. A
+  // restored session decides once its member info says whether it is an agent's (null until then: a
+  // signed-in agent opening /agent in a new tab was shown the login form).
+  const [isSignedInAgent, setSignedInAgent] = useState<boolean | null>(() => (isLogin && isMemberLoading ? null : isLogin && isAgent));
+  useEffect(() => {
+    if (isSignedInAgent === null && !isMemberLoading) setSignedInAgent(isLogin && isAgent);
+  }, [isSignedInAgent, isMemberLoading, isLogin, isAgent]);
   return (
     <div className="agent-page">
       <header className="agent-page__head container">
@@ -57,7 +62,9 @@ export function AgentLandingPage() {
           <h2 id="agent-login-title" className="agent-landing__login-title">
             {t('agent_login_title')}
           </h2>
-          {isSignedInAgent ? (
+          {isSignedInAgent === null ? (
+            <p className="muted" role="status">{t('common:loading')}</p>
+          ) : isSignedInAgent ? (
             <div className="auth-form">
               <p className="muted">{t('agent_signed_in')}</p>
               <Link to="/agentHome" className="btn btn--primary btn--block btn--lg" data-testid="agent-centre-link">

@@ -6,6 +6,7 @@ import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { Operators } from '../ops/operators.ts';
 import { createOpsRouter } from '../ops/ops-router.ts';
 import { createContentOps } from './content-ops.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 const PREFIX = '/ops/api/content';
 
@@ -15,8 +16,8 @@ const PREFIX = '/ops/api/content';
  * a refusal is 403 and audited). Reading needs content.read; changes content.manage; marketing
  * messages messages.send. Mounted before the back office router (its catch-all answers NOT_FOUND).
  */
-export function mountContentOps(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
-  const ops = createContentOps(deps.db);
+export function mountContentOps(app: Express, deps: { db: Db; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean; jobs?: JobQueue }) {
+  const ops = createContentOps(deps.db, deps.jobs);
   const section = createOpsRouter(deps, { prefix: PREFIX, deferJson: true, auditUrl: true });
 
   // The image upload: raw bytes, before the JSON parser (any Content-Type), checked by content.

@@ -12,6 +12,7 @@ import { emitEvents, type NewEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { audit, type Operator } from '../ops/operators.ts';
 import { notExcludedSql } from '../rg/rg-service.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MessageKind } from '../wallet/messages.ts';
 import { iso } from '../../db/iso.ts';
 
@@ -77,7 +78,32 @@ const toArticle = (r: ArticleRow): TOpsArticle => ({
 /** How many marketing messages one event batch carries (one statement per batch). */
 const EVENT_BATCH = 500;
 
-export function createContentOps(db: Db) {
+/**
+ * An announcement starts or ends at its scheduled time with nobody changing anything: at each future
+ * edge a job (the PostgreSQL queue, once across nodes) announces the announcements again, so every
+ * node's bootstrap cache and every open page read them anew (an open page kept an ended notice and
+ * never showed one that started).
+ */
+export const ANNOUNCEMENT_EDGE_JOB = 'content.announcement.edge';
+
+async function scheduleEdges(tx: Tx, jobs: JobQueue | undefined, merchant: string, id: number, b: { startAt: unknown; endAt: unknown; published: boolean }) {
+  if (!jobs || !b.published) return;
+  const now = Date.now();
+  for (const edge of [b.startAt, b.endAt]) {
+    if (edge === null || edge === undefined) continue;
+    const at = new Date(edge as string | Date);
+    if (Number.isNaN(at.getTime()) || at.getTime() <= now) continue;
+    await jobs.enqueue(ANNOUNCEMENT_EDGE_JOB, { merchant }, { key: `${merchant}:${id}:${at.toISOString()}`, runAt: at }, tx);
+  }
+}
+
+export function registerContentJobs(jobs: JobQueue, db: Db) {
+  jobs.define<{ merchant: string }>(ANNOUNCEMENT_EDGE_JOB, async (job) => {
+    await db.tx((tx) => announce(tx, job.payload.merchant, 'announcements'));
+  });
+}
+
+export function createContentOps(db: Db, jobs?: JobQueue) {
   // ---- announcements ----
   async function announcements(merchant: string) {
     const r = await db.query<AnnRow>(
@@ -120,6 +146,7 @@ export function createContentOps(db: Db) {
       const after = (await oneAnnouncement(tx, merchant, id))!;
       await audit(tx, op, 'announcement.create', { type: 'announcement', id }, undefined, after);
       await announce(tx, merchant, 'announcements');
+      await scheduleEdges(tx, jobs, merchant, id, b);
       return after;
     });
   }
@@ -131,6 +158,7 @@ export function createContentOps(db: Db) {
       const after = (await oneAnnouncement(tx, merchant, id))!;
       await audit(tx, op, 'announcement.update', { type: 'announcement', id }, before, after);
       await announce(tx, merchant, 'announcements');
+      await scheduleEdges(tx, jobs, merchant, id, b);
       return after;
     });
   }

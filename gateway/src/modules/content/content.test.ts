@@ -98,6 +98,27 @@ describe('announcements from the console', () => {
     expect((await call(`/ops/api/content/announcements/${id}`, { method: 'DELETE', token: tokens.ct_admin })).status).toBe(404);
   });
 
+  it('starts and ends on schedule with nobody touching it: a queued job at each edge tells open pages and drops the cache', async () => {
+    const startAt = new Date(Date.now() + 3_600_000);
+    const endAt = new Date(Date.now() + 7_200_000);
+    const made = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_content, body: announcementBody({ startAt: startAt.toISOString(), endAt: endAt.toISOString() }) });
+    expect(made.status, made.text).toBe(200);
+    const id = String(made.json!.value!.id);
+    const keys = [startAt, endAt].map((at) => `DEMO:${id}:${at.toISOString()}`);
+    for (const key of keys) expect(await t.portal.jobs.state('content.announcement.edge', key)).toMatchObject({ state: 'queued' });
+    // The start comes (the test clock runs its job now): the cache is dropped and open pages are told.
+    const guest = await connectSocket(t.url, {});
+    sockets.push(guest);
+    await t.portal.db.query(`UPDATE announcements SET start_at = now() - interval '1 second' WHERE coalesce(group_id, id) = $1`, [Number(id)]);
+    expect((await t.portal.jobs.runNow('content.announcement.edge', keys[0]!)).state).toBe('done');
+    await waitFor(() => guest.received.find((e) => e.type === 'content.published' && (e.payload as { parts: string[] }).parts.includes('announcements')), 'content.published at the start');
+    expect((await call<TAnnouncements>('/wps/relay/MCSFE_getListAnnouncements?types=PL&language=EN')).json!.value!.notices.some((n) => n.id === id)).toBe(true);
+    // A draft or a past edge schedules nothing.
+    const draft = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_content, body: announcementBody({ published: false, startAt: startAt.toISOString() }) });
+    expect(await t.portal.jobs.state('content.announcement.edge', `DEMO:${draft.json!.value!.id}:${startAt.toISOString()}`)).toBeNull();
+    for (const del of [id, String(draft.json!.value!.id)]) await call(`/ops/api/content/announcements/${del}`, { method: 'DELETE', token: tokens.ct_admin });
+  });
+
   it('popups by execution: A for visitors, B and F for members', async () => {
     const a = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_admin, body: announcementBody({ kind: 'PU', execution: 'A', en: { title: 'Guest popup', content: 'x' }, ty: { title: 'Popup ng bisita', content: 'y' } }) });
     const b = await call<TOpsAnnouncement>('/ops/api/content/announcements', { token: tokens.ct_admin, body: announcementBody({ kind: 'PU', execution: 'B', en: { title: 'Member popup', content: 'x' }, ty: { title: 'Popup ng miyembro', content: 'y' } }) });

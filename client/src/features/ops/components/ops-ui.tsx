@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmount } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
+import { isApiError } from '../../../lib/api';
 import { lastPage } from '../lib/format';
 import './ops.css';
 import { useUniqueId } from '../../../lib/unique-id';
@@ -26,9 +27,20 @@ export function Money({ minor }: { minor: number | null | undefined }) {
 export function ErrorNote({ error, testId = 'ops-error' }: { error: unknown; testId?: string }) {
   const { t } = useTranslation('ops');
   if (!error) return null;
+  // The server names the field and the rule it broke ("endAt: The end is after the start"): shown as it
+  // says it (field names are the API's), so the operator knows what to mend, not only "invalid input".
+  const details = isApiError(error) ? error.details : [];
   return (
     <p className="ops-note ops-note--error" role="alert" data-testid={testId}>
       {t(`common:${errorKey(error)}`)}
+      {details.map((d, i) => (
+        <span key={i} className="ops-note__detail" data-testid={`${testId}-detail`}>
+          <br />
+          {d.path ? <code>{d.path}</code> : null}
+          {d.path ? ': ' : ''}
+          {d.message}
+        </span>
+      ))}
     </p>
   );
 }
