@@ -42,7 +42,8 @@ export function AccountSlot() {
   const [isOpen, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useUniqueId('account-menu');
-  const name = member ? (member.nickname ?? member.account) : '';
+  // A trial has no name of its own (the server calls it "Guest"): said in the page's language.
+  const name = member ? (isTrial ? t('trial_guest') : member.nickname ?? member.account) : '';
 
   useEffect(() => {
     if (!isOpen) return;

@@ -70,9 +70,20 @@ function Select<T extends string>({ label, value, options, onChange, testId, dis
   );
 }
 
-function Published({ published }: { published: boolean }) {
+/** Published, draft, or (for a scheduled announcement) published but not started yet or already ended. */
+export function publicationState(published: boolean, window: { startAt: string; endAt: string | null } | null, now = Date.now()): 'published' | 'draft' | 'scheduled' | 'ended' {
+  if (!published) return 'draft';
+  if (window && Date.parse(window.startAt) > now) return 'scheduled';
+  if (window?.endAt && Date.parse(window.endAt) <= now) return 'ended';
+  return 'published';
+}
+
+const PUBLICATION_TONE = { published: 'success', draft: 'muted', scheduled: 'info', ended: 'muted' } as const;
+
+function Published({ published, window = null }: { published: boolean; window?: { startAt: string; endAt: string | null } | null }) {
   const { t } = useTranslation('ops');
-  return <StatusChip tone={published ? 'success' : 'muted'}>{published ? t('content_published') : t('content_draft')}</StatusChip>;
+  const state = publicationState(published, window);
+  return <StatusChip tone={PUBLICATION_TONE[state]}>{t(`content_${state}`)}</StatusChip>;
 }
 
 function Panel({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -172,7 +183,7 @@ function AnnouncementsSection() {
                 <td className="strong">{a.en.title}</td>
                 <td><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{formatDateTime(a.startAt)} – {a.endAt ? formatDateTime(a.endAt) : t('content_open_end')}</td>
-                <td><Published published={a.published} /></td>
+                <td><Published published={a.published} window={a} /></td>
                 <td>
                   <span className="ops-inline">
                     {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt, offset), end: a.endAt ? toLocalInput(a.endAt, offset) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}

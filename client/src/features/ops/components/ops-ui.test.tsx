@@ -18,3 +18,22 @@ describe('the console error note', () => {
     expect(plain).not.toContain('ops-note__detail');
   });
 });
+
+describe('an announcement in the console list', () => {
+  it('reads published only between its start and its end; before it is scheduled, after it ended', async () => {
+    const { publicationState } = await import('./content-page');
+    const now = Date.parse('2026-12-07T00:00:00Z');
+    const at = (h: number) => new Date(now + h * 3_600_000).toISOString();
+    expect(publicationState(false, { startAt: at(-1), endAt: null }, now)).toBe('draft');
+    expect(publicationState(true, { startAt: at(-1), endAt: null }, now)).toBe('published');
+    expect(publicationState(true, { startAt: at(1), endAt: at(2) }, now)).toBe('scheduled');
+    expect(publicationState(true, { startAt: at(-2), endAt: at(-1) }, now)).toBe('ended');
+    expect(publicationState(true, null, now)).toBe('published');
+    for (const lang of ['EN', 'TY'] as const) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces(['ops']);
+      for (const k of ['content_scheduled', 'content_ended']) expect(i18n.getFixedT(lang, 'ops')(k)).not.toBe(k);
+    }
+    await i18n.changeLanguage('EN');
+  });
+});

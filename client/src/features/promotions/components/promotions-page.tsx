@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPromotion } from '@portal/contracts/api/promotions';
 import { PROMOTION_CATEGORIES, REMARK_MAX, type TPromotionCategory } from '@portal/contracts/domain/promotions';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/field-message';
 import { openPopup } from '../../../lib/popups';
 import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { useIsLoggedIn } from '../../../lib/session';
+import { useLoginFlags } from '../../../lib/login-state';
 import { useDateTime, useMoney } from '../../../lib/use-money';
 import { ExclusionNotice } from '../../../ui/exclusion-notice';
 import { FormMessage } from '../../../ui/form-field';
@@ -15,6 +16,8 @@ import { RaffleProof } from './raffle-proof';
 import { useSingleFlight } from '../../../lib/single-flight';
 import { usePromotionEvents } from './use-promotion-events';
 import './promotions.css';
+
+const TrialNotice = lazy(() => import('../../auth/components/trial-notice').then((m) => ({ default: m.TrialNotice })));
 
 /**
  * /promotions: activities by category (spec sections 3, 4), each with its rules and the button its
@@ -66,6 +69,11 @@ export function PromotionCard({ p }: { p: TPromotion }) {
   const failure = flight.error(join.error, 'join') ?? flight.error(request.error, 'request') ?? flight.error(claim.error, 'claim') ?? flight.error(claimRaffle.error, 'raffle');
   const busy = join.isPending || request.isPending || claim.isPending || claimRaffle.isPending;
   const needLogin = () => openPopup('loginPopupModal');
+  // A trial (free play) session is refused every join, request and claim (TRIAL_FORBIDDEN): it is told to
+  // register, with the Register button, and sends nothing.
+  const { isTrial } = useLoginFlags();
+  const [isTrialNoticeOpen, setTrialNoticeOpen] = useState(false);
+  const act = (run: () => void) => (!isLoggedIn ? needLogin() : isTrial ? setTrialNoticeOpen(true) : run());
   const reward = p.rewardBps > 0 ? t('reward_share', { pct: p.rewardBps / 100, cap: p.rewardCap === null ? '-' : money(p.rewardCap) }) : p.rewardAmount > 0 ? money(p.rewardAmount) : null;
   const canRequest = !isExcluded && p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
   const canJoin = !isExcluded && p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
@@ -119,22 +127,27 @@ export function PromotionCard({ p }: { p: TPromotion }) {
       <div className="promo-card__actions">
         <button type="button" className="btn btn--outline btn--sm" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="promo-details">{open ? t('hide_rules') : t('show_rules')}</button>
         {canJoin && (
-          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-join" onClick={() => (isLoggedIn ? flight.run('join', () => join.mutateAsync(Number(p.id))) : needLogin())}>
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-join" onClick={() => act(() => flight.run('join', () => join.mutateAsync(Number(p.id))))}>
             {p.kind === 'daily_signin' ? t('action_sign_in') : p.kind === 'raffle' ? t('action_enter') : t('action_join')}
           </button>
         )}
         {canRequest && (
-          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-request" onClick={() => (isLoggedIn ? flight.run('request', () => request.mutateAsync({ promotionId: Number(p.id), remark: remark.trim() })) : needLogin())}>
+          <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-request" onClick={() => act(() => flight.run('request', () => request.mutateAsync({ promotionId: Number(p.id), remark: remark.trim() })))}>
             {t('action_request')}
           </button>
         )}
         {canClaim && (
           <button type="button" className="btn btn--primary btn--sm" disabled={busy} data-testid="promo-claim"
-            onClick={() => (p.kind === 'raffle' ? flight.run('raffle', () => claimRaffle.mutateAsync(Number(p.id))) : flight.run('claim', () => claim.mutateAsync(Number(p.rewardId))))}>
+            onClick={() => act(() => (p.kind === 'raffle' ? flight.run('raffle', () => claimRaffle.mutateAsync(Number(p.id))) : flight.run('claim', () => claim.mutateAsync(Number(p.rewardId)))))}>
             {t('action_claim')}
           </button>
         )}
       </div>
+      {isTrialNoticeOpen && (
+        <Suspense fallback={null}>
+          <TrialNotice open onClose={() => setTrialNoticeOpen(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }
