@@ -38,7 +38,7 @@ export function AccountSlot() {
   const isOnWithdraw = location.pathname.toLowerCase() === '/member' && new URLSearchParams(location.search).get('tab') === 'withdraw';
   const hasAccountRecord = useModule('TRANSREC3');
   const hasBettingRecord = useModule('TRANSBETREPMEM3');
-  const { requestLogout, dialog } = useLogout('/');
+  const { requestLogout, logoutNow, dialog } = useLogout('/');
   const [isOpen, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useUniqueId('account-menu');
@@ -141,7 +141,7 @@ export function AccountSlot() {
         </Link>
       )}
       {dialog}
-      {isReal && <RealityCheck onStop={requestLogout} />}
+      {isReal && <RealityCheck onStop={logoutNow} />}
       {isReal && <WithdrawalNotice isOnWithdraw={isOnWithdraw} onOpen={() => navigate(MEMBER_TAB.withdraw)} />}
     </div>
   );

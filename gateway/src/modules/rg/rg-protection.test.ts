@@ -349,3 +349,20 @@ describe('marketing suppression', () => {
     expect(view.rows.map((r) => Number(r.member_id))).toEqual([a.memberId]);
   });
 });
+
+describe("a member's own break during an exclusion", () => {
+  it('a break that would end sooner than the running exclusion is refused with its end; a longer one extends it', async () => {
+    const p = await member(0);
+    expect((await api(t.url, '/wps/v2/rg/exclusion', { token: p.token, body: { kind: 'cooling', duration: '7d' } })).status).toBe(200);
+    // Signed out by the exclusion; a login is still allowed (to withdraw), with the exclusion named.
+    const l = await login(p.account);
+    const token = l.json!.value!.token;
+    const shorter = await api(t.url, '/wps/v2/rg/exclusion', { token, body: { kind: 'cooling', duration: '24h' } });
+    expect([shorter.status, shorter.json?.code]).toEqual([403, 'RG_EXCLUDED']);
+    expect((shorter.json as { value?: { kind: string; until: string } }).value?.kind).toBe('cooling');
+    expect((await t.portal.db.query('SELECT 1 FROM rg_exclusions WHERE member_id = $1', [p.memberId])).rows).toHaveLength(1);
+    const longer = await api(t.url, '/wps/v2/rg/exclusion', { token, body: { kind: 'self', duration: '6m' } });
+    expect(longer.status, longer.text).toBe(200);
+    expect((await t.portal.db.query('SELECT 1 FROM rg_exclusions WHERE member_id = $1 AND ended_at IS NULL', [p.memberId])).rows).toHaveLength(2);
+  });
+});

@@ -34,7 +34,7 @@ export function mountRgRoutes(app: Express, deps: { rg: Rg; family: Family; limi
   mountCall(app, rgCalls.confirmLimit, async ({ ctx, body }) => rg.confirmLimit(ctx.merchant.code, who(realMember(ctx)), gmt(ctx), body.kind, body.period), opts);
   mountCall(app, rgCalls.exclude, async ({ ctx, body }) => {
     const s = realMember(ctx);
-    return rg.exclude(ctx.merchant.code, s.memberId, { kind: 'member', account: s.account }, body.kind, body.duration);
+    return rg.memberExclude(ctx.merchant.code, s.memberId, s.account, body.kind, body.duration);
   }, opts);
   mountCall(app, rgCalls.session, async ({ ctx, body }) => {
     const s = realMember(ctx);

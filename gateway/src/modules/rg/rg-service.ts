@@ -248,6 +248,24 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
 
     excludeIn,
 
+    /**
+     * The member's own break or self-exclusion. One that would end before the exclusion already running
+     * changes nothing but would say it started (a 24-hour cooling-off during a 6-month self-exclusion):
+     * refused with the running one's end. A longer one is taken (it extends the exclusion).
+     */
+    async memberExclude(merchant: string, memberId: number, account: string, kind: 'self' | 'cooling', duration: ExclusionDuration) {
+      const running = await activeExclusion(db, memberId);
+      if (running) {
+        const runningEnd = running.ends_at === null ? null : new Date(running.ends_at);
+        if (runningEnd === null || exclusionEnd(now(), duration).getTime() <= runningEnd.getTime()) {
+          throw new AppError(ErrorCode.RG_EXCLUDED, undefined, undefined, { until: iso(running.ends_at), kind: running.kind });
+        }
+      }
+      const x = await db.tx((tx) => excludeIn(tx, merchant, memberId, { kind: 'member', account }, kind, duration, null));
+      await deps.disconnectMember(memberId);
+      return x;
+    },
+
     /** The member's sockets closed (after the commit of an excludeIn). */
     disconnectMember: (memberId: number) => deps.disconnectMember(memberId),
 

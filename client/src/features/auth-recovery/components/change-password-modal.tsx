@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/field-message';
 import { useLoginFlags } from '../../../lib/login-state';
+import { useIsLoggedIn } from '../../../lib/session';
 import { closePopup, usePopup } from '../../../lib/popups';
 import { ruleOf, useRegisterSettings } from '../../../lib/register-settings';
 import { FormMessage } from '../../../ui/form-field';
@@ -35,6 +36,11 @@ export function ChangePasswordModal() {
   useEffect(() => {
     if (!open) setDone(false);
   }, [open]);
+  // Signed out from the forced change (its Sign out, or another tab): nothing is left to change here.
+  const isLogin = useIsLoggedIn();
+  useEffect(() => {
+    if (open && !isLogin) closePopup();
+  }, [open, isLogin]);
   // After a change the player asked for, once it has said so: home, as the spec says ("logged in again,
   // the modal closes, and the user goes to /"); an agent on its own pages goes on to its back office.
   const finish = () => {

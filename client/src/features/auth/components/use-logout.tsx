@@ -16,7 +16,7 @@ import { logoutMachine } from '../machines/logout.machine';
  * Sign out with confirmation. `to` is where the user lands: '/' from the portal, '/agent' from the
  * agent pages. Render `dialog` once.
  */
-export function useLogout(to: '/' | '/agent'): { requestLogout: () => void; dialog: ReactNode } {
+export function useLogout(to: '/' | '/agent'): { requestLogout: () => void; logoutNow: () => void; dialog: ReactNode } {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -65,5 +65,6 @@ export function useLogout(to: '/' | '/agent'): { requestLogout: () => void; dial
       </div>
     </Modal>
   );
-  return { requestLogout: () => send({ type: 'REQUEST' }), dialog };
+  // logoutNow: the player already chose to stop (the reality check's "Stop and sign out"): not asked again.
+  return { requestLogout: () => send({ type: 'REQUEST' }), logoutNow: () => { send({ type: 'REQUEST' }); send({ type: 'CONFIRM' }); }, dialog };
 }
