@@ -82,6 +82,28 @@ describe('responsible gaming page', () => {
     await a.context.close();
     await b.context.close();
   });
+
+  it('a session time limit is told 5 minutes before it ends (it said nothing), in Tagalog', async () => {
+    await createMember(gw, { account: 'rgplayer5', password: PASSWORD });
+    const token = await apiLogin(gw, 'rgplayer5', PASSWORD);
+    const set = await fetch(`${gw.url}/wps/v2/rg/session`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ realityCheckMinutes: null, sessionLimitMinutes: 30 }) });
+    expect(set.status).toBe(200);
+    const ty = await newPage(browser, { lang: 'TY' });
+    // The page's clock, moved on below: the warning's timer is counted from the server's session start.
+    await ty.page.clock.install();
+    await signInContext(ty.context, token, gw.url);
+    await ty.page.goto(`${gw.url}/`);
+    await ty.page.getByTestId('account-menu-button').waitFor({ timeout: 30_000 });
+    await ty.page.waitForTimeout(1_000);
+    expect(await ty.page.getByTestId('rg-session-limit').count()).toBe(0);
+    await ty.page.clock.fastForward('26:00');
+    const notice = ty.page.getByTestId('rg-session-limit');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.innerText()).toMatch(/Matatapos ang iyong session sa loob ng [45] minuto/);
+    await ty.page.getByTestId('rg-sl-ok').click();
+    await notice.waitFor({ state: 'detached' });
+    await ty.context.close();
+  });
 });
 
 describe('a family member asks for a player\'s exclusion', () => {
