@@ -135,6 +135,14 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('register-button').click();
     const modal = await fillRegister(page, { username: 'ab', password: 'abc12345', confirmPassword: 'abc12345', affiliateCode: 'NOPE99', payeeName: 'Juan Dela Cruz', birthday: '1990-01-01' });
     await modal.locator('input[name="ageConfirmed"]').check();
+    // A date the calendar lacks, typed into the date field (its value is then '', its input bad): named as
+    // not a real date, not as empty.
+    await modal.locator('input[name="birthday"]').fill('');
+    await modal.locator('input[name="birthday"]').click();
+    await page.keyboard.type('02301990');
+    await modal.locator('button[type="submit"]').click();
+    await expect.poll(() => modal.locator('[data-field="birthday"]').innerText()).toContain('Enter a real date');
+    await modal.locator('input[name="birthday"]').fill('1990-01-01');
     await modal.locator('button[type="submit"]').click();
     await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);
     await fillRegister(page, { username: 'goodname1' });

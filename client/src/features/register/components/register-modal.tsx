@@ -8,7 +8,7 @@ import { closePopup, openPopup } from '../../../lib/popups';
 import { homeDialingCode, useRegisterSettings, type TRegisterSettings } from '../../../lib/register-settings';
 import { setSessionToken } from '../../../lib/session';
 import { useBrandOffset, useWhitelabel } from '../../../lib/whitelabel';
-import { errorMessage, type FieldMessage } from '../../../lib/field-message';
+import { errorMessage, MSG, type FieldMessage } from '../../../lib/field-message';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { SmsCodeButton } from '../../../ui/sms-code-button';
@@ -138,6 +138,10 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
     if (hasAfterStep) onAfterStep?.();
   }, [hasAfterStep, onAfterStep]);
 
+  // A date field holding a date the calendar lacks (typed 02/30/1990): the browser gives its value as ''
+  // and says badInput, so the form's rules saw it empty. Found at submit, it is named as not a real date.
+  const [badDates, setBadDates] = useState<readonly string[]>([]);
+
   // As wide as the form it follows: the offer's long lines made the dialog grow to the page's width.
   if (hasAfterStep) return <div className="form register-after" data-testid="register-after">{afterRegister(finish)}</div>;
 
@@ -146,7 +150,10 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
   const isBusy = state.matches('checkingAffiliate') || state.matches('registering') || isDone;
   const fields = visibleFields(setup, context.kind);
   const value = (f: string) => context.values[f as keyof typeof context.values] ?? '';
-  const change = (field: keyof typeof context.values) => (v: string) => send({ type: 'FIELD.CHANGE', field, value: v });
+  const change = (field: keyof typeof context.values) => (v: string) => {
+    if (badDates.includes(field)) setBadDates((b) => b.filter((f) => f !== field));
+    send({ type: 'FIELD.CHANGE', field, value: v });
+  };
 
   return (
     <form
@@ -155,9 +162,11 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
       data-register-kind={context.kind}
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'SUBMIT' });
-        // Bring the first problem into view (the form is taller than small screens).
         const form = e.currentTarget;
+        const bad = [...form.querySelectorAll<HTMLInputElement>('input[type="date"]')].filter((i) => i.validity.badInput).map((i) => i.name);
+        setBadDates(bad);
+        if (bad.length === 0) send({ type: 'SUBMIT' });
+        // Bring the first problem into view (the form is taller than small screens).
         requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"], .form-field__error')?.scrollIntoView({ block: 'center' }));
       }}
     >
@@ -178,7 +187,7 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
           type: rule.type,
           value: value(field),
           onChange: change(field),
-          error: context.errors[field] ?? (field === 'verificationCode' ? (smsError ?? undefined) : undefined),
+          error: badDates.includes(field) ? MSG.dateInvalid : context.errors[field] ?? (field === 'verificationCode' ? (smsError ?? undefined) : undefined),
           autoComplete: AUTOCOMPLETE[field],
           maxLength: rule.maxLength || undefined,
           ...(NUMERIC.has(field) ? { inputMode: 'numeric' as const } : {}),
