@@ -634,7 +634,7 @@ export function createAccounts(deps: AccountsDeps) {
       await checkDiffersFromPayment(member, newPassword);
       const used = await db.query('UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING member_id', [hash]);
       if (!used.rows.length) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
-      return setPassword(m, member, newPassword, confirm, ip);
+      return setPassword(m, member, newPassword, confirm, ip, true);
     },
 
     async resetByMobile(m: Merchant, body: { newPassword: string; confirmNewPassword?: string | undefined; mobileNum: string; countryDialingCode: string; verificationCode: string }, ip: string): Promise<TLoginValue> {
@@ -712,9 +712,9 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   /** New password: every session ends (sockets too), and a fresh one is opened for this login. */
-  async function setPassword(m: Merchant, member: MemberRow, password: string, confirm: string, ip: string): Promise<TLoginValue> {
+  async function setPassword(m: Merchant, member: MemberRow, password: string, confirm: string, ip: string, differsChecked = false): Promise<TLoginValue> {
     checkNewPassword(m, password, confirm);
-    await checkDiffersFromPayment(member, password);
+    if (!differsChecked) await checkDiffersFromPayment(member, password);
     const hash = await hasher.hash(password);
     const maxAge = m.security.passwordMaxAgeDays;
     await db.query(

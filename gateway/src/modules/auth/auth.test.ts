@@ -572,6 +572,10 @@ describe('recovery and free play', () => {
     expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'FORGET@example.ph' } })).status).toBe(200);
     const mail = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=forget@example.ph')).json!.value!.list[0]!.body;
     const resetToken = /resetToken=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    // Not to the transaction password; the link is not spent by that refusal.
+    await t.portal.db.query(`UPDATE members SET payment_password_hash = $1 WHERE account_lower = 'forgetful'`, [await t.portal.hasher.hash('pay12345')]);
+    const same = await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'pay12345', confirmNewPassword: 'pay12345' } });
+    expect([same.status, same.json?.code]).toEqual([400, 'PASSWORDS_MUST_DIFFER']);
     const r = await call<{ token: string }>('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh1234', confirmNewPassword: 'fresh1234' } });
     expect(r.status).toBe(200);
     expect((await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh5678', confirmNewPassword: 'fresh5678' } })).json?.code).toBe('RESET_TOKEN_INVALID');
