@@ -34,3 +34,13 @@ describe('the history of limits', () => {
     expect(limitEventDetail({ action: 'rg.limit.set', before: null, after: null }, label, money)).toBe('');
   });
 });
+
+describe('a limit amount typed on the RG page', () => {
+  it('is a whole amount above 0 in minor units; empty removes the limit; 0, decimals and words are refused on the page', async () => {
+    const { toMinor } = await import('./rg-panel');
+    expect(toMinor('50', 2)).toBe(5000);
+    expect(toMinor(' 7 ', 0)).toBe(7);
+    expect(toMinor('', 2)).toBeNull();
+    for (const bad of ['0', '00', '12.345', '-1', 'abc', '1e3']) expect(Number.isNaN(toMinor(bad, 2)), bad).toBe(true);
+  });
+});

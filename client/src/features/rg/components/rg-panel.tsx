@@ -10,7 +10,8 @@ import { useConfirmLimit, useExclude, useRgEvents, useRgState, useSessionSetting
 import '../../../ui/cashier.css';
 
 /** Whole currency units typed by the player -> minor units (the currency's `exponent`); null for an empty field (no limit), NaN for junk. */
-const toMinor = (s: string, exponent: number) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) ? Number(s.trim()) * minorPerMajor(exponent) : Number.NaN);
+/** The amount typed, in minor units: null (empty) removes the limit; NaN for anything but a whole amount above 0 (0 read as "invalid input" from the server). */
+export const toMinor = (s: string, exponent: number) => (s.trim() === '' ? null : /^\d{1,9}$/.test(s.trim()) && Number(s.trim()) > 0 ? Number(s.trim()) * minorPerMajor(exponent) : Number.NaN);
 
 /**
  * A higher limit (or a removal) can be confirmed only from its `pendingFrom` (24 hours after the request):
