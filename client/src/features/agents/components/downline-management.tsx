@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TDownline } from '@portal/contracts/api/agent-reports';
 import { errorMessage } from '../../../lib/field-message';
@@ -26,6 +26,11 @@ export function DownlineManagementScreen({ transferTo }: { transferTo: (account:
   const [search, setSearch] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [panel, setPanel] = useState<{ kind: 'transfer' | 'contracts'; downline: TDownline } | null>(null);
+  // The panel opens below the table and its pager: brought into view, or a click seemed to do nothing.
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (panel) panelRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [panel]);
   const q = useDownlines({ ...(search ? { search } : parentId ? { parentId } : {}), pageNo: page, pageSize: PAGE_SIZE });
   const setAgent = useSetAgent();
   const rows = q.data?.list ?? [];
@@ -125,7 +130,7 @@ export function DownlineManagementScreen({ transferTo }: { transferTo: (account:
         <Pager page={page} pages={pagesOf(q.data)} onPage={setPage} prefix="ao-downlines" />
       </div>
       {panel && (
-        <div className="mc-card" data-testid={`ao-panel-${panel.kind}`}>
+        <div className="mc-card" ref={panelRef} data-testid={`ao-panel-${panel.kind}`}>
           <div className="cx-head">
             <h2 className="mc-subtitle">{t(panel.kind === 'transfer' ? 'downlines.transfer_to' : 'downlines.contracts_of', { account: panel.downline.account })}</h2>
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPanel(null)}>{t('close')}</button>

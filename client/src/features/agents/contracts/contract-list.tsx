@@ -4,8 +4,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractKind } from '@portal/contracts/domain/agent-contracts';
-import { minorPerMajor } from '@portal/contracts/domain/money';
-import { useCurrency, useDateTime } from '../../../lib/use-money';
+import { useDateTime, useMoney } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { Pager, pagesOf } from '../../../ui/pager';
@@ -97,7 +96,7 @@ function TerminateButton({ contract }: { contract: TAgentContract }) {
 export function ContractTable({ list, side, testId }: { list: readonly TAgentContract[]; side: 'given' | 'received'; testId: string }) {
   const { t } = useTranslation('agents');
   const dateTime = useDateTime();
-  const { exponent } = useCurrency();
+  const money = useMoney();
   if (list.length === 0) return <p className="cx-muted" data-testid={`${testId}-empty`}>{t('contracts.empty')}</p>;
   return (
     <div className="cx-table-wrap">
@@ -119,7 +118,7 @@ export function ContractTable({ list, side, testId }: { list: readonly TAgentCon
               <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[c.kind])}</td>
               <td data-label={side === 'given' ? t('contracts.field.downline') : t('contracts.field.upline')}>{side === 'given' ? c.downlineAccount : (c.uplineAccount ?? t('contracts.house'))}</td>
               <td data-label={t(OFFER_TEXT_KEYS.rate)} data-testid="contract-rate">{percentOf(c.terms.rate)}</td>
-              <td data-label={t('contracts.field.conditions')}>{t('contracts.conditionsLine', { active: c.terms.activeMembers, bet: c.terms.betAmount / minorPerMajor(exponent), period: t(`contracts.periodName.${c.terms.kind === 'dividend' ? c.terms.profitLossPeriod : c.terms.validBetPeriod}`) })}</td>
+              <td data-label={t('contracts.field.conditions')}>{t('contracts.conditionsLine', { active: c.terms.activeMembers, bet: money(c.terms.betAmount), period: t(`contracts.periodName.${c.terms.kind === 'dividend' ? c.terms.profitLossPeriod : c.terms.validBetPeriod}`) })}</td>
               <td data-label={t('contracts.field.status')}>
                 <StatusPill status={c.status} />
                 {c.endReason && <div className="cx-muted">{t(`contracts.endReason.${c.endReason}`)}</div>}

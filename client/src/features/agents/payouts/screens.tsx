@@ -283,7 +283,7 @@ export function IncomeScreen() {
                   <tr key={k.kind}>
                     <td data-label={t('contracts.field.kind')}>{t(OFFER_TEXT_KEYS.kind[k.kind])}</td>
                     <td data-label={t('payouts.income.received')} className={`cx-amount ${amountToneClass(k.received)}`}>{money(k.received)}</td>
-                    <td data-label={t('payouts.income.paid')} className="cx-amount cx-amount--out">{money(k.paid)}</td>
+                    <td data-label={t('payouts.income.paid')} className={`cx-amount${k.paid > 0 ? ' cx-amount--out' : ''}`}>{money(k.paid)}</td>
                     <td data-label={t('payouts.income.net')} className="cx-amount">{money(k.net)}</td>
                   </tr>
                 ))}
