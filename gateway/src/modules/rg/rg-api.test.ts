@@ -179,6 +179,9 @@ describe('exclusions', () => {
     const after = await api<{ rgExclusion: null }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } });
     expect(after.status).toBe(200);
     expect(after.json?.value?.rgExclusion).toBeNull();
+    // The trail keeps both reasons: the exclusion's (it kept only the lifting's) and the lifting's.
+    const trail = await api<{ list: Array<{ action: string; after: Record<string, unknown> | null }> }>(t.url, `/ops/api/audit?targetType=member&targetId=${p.memberId}`, { token: opsToken });
+    expect(trail.json!.value!.list.find((a) => a.action === 'rg.exclusion.start')?.after).toMatchObject({ kind: 'operator', reason: 'problem gambling report' });
   });
 
   it('a session time limit ends the session at the limit', async () => {

@@ -163,7 +163,8 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, kind, starts_at, ends_at, revocable_from, member_id, merchant_code`,
       [merchant, memberId, kind, start, endsAt, revocableFrom, actorName(actor), reason]);
     const row = r.rows[0]!;
-    await rgAudit(tx, merchant, actor, 'rg.exclusion.start', memberId, undefined, { id: String(row.id), kind, endsAt: iso(endsAt), revocableFrom: iso(revocableFrom) });
+    // The operator's reason is in the trail as it is for the lifting (it was kept only on the row).
+    await rgAudit(tx, merchant, actor, 'rg.exclusion.start', memberId, undefined, { id: String(row.id), kind, endsAt: iso(endsAt), revocableFrom: iso(revocableFrom), ...(reason ? { reason } : {}) });
     await logoutEverywhere(tx, merchant, memberId);
     if (endsAt && deps.jobs) await deps.jobs.enqueue(RG_LIFT_JOB, { id: String(row.id) }, { key: `rg-lift-${row.id}`, runAt: endsAt }, tx);
     return { id: String(row.id), kind: row.kind, startsAt: iso(row.starts_at)!, endsAt: iso(row.ends_at), revocableFrom: iso(row.revocable_from) };

@@ -3,18 +3,22 @@ import type { z } from 'zod';
 import { opsCalls, type ZAuditEntry } from '@portal/contracts/api/ops';
 import { opsCall } from '../lib/ops-api';
 import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
+import { useBrandOffset } from '../../../lib/whitelabel';
 
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export type AuditFilter = { action: string; targetType: string; targetId: string; actor: string; fromDay: string; toDay: string; pageNo: number; pageSize: number };
 
-/** The gateway's filter from the form's: days (YYYY-MM-DD, local) become [start of from, end of to). */
-export function auditQueryOf(f: Omit<AuditFilter, 'pageNo' | 'pageSize'>) {
+/**
+ * The gateway's filter from the form's: days (YYYY-MM-DD) become [start of from, end of to) on the
+ * console's clock (the merchant's, `offsetMinutes` east of UTC, as every time it shows), not the
+ * browser's: an auditor in another zone was given another day's trail.
+ */
+export function auditQueryOf(f: Omit<AuditFilter, 'pageNo' | 'pageSize'>, offsetMinutes: number) {
   const day = (d: string, plus: number) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) return undefined;
-    const at = new Date(`${d}T00:00:00`);
-    if (Number.isNaN(at.getTime())) return undefined;
-    at.setDate(at.getDate() + plus);
-    return at.toISOString();
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
+    if (!m) return undefined;
+    const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plus) - offsetMinutes * 60_000;
+    return Number.isNaN(at) ? undefined : new Date(at).toISOString();
   };
   return {
     action: f.action || undefined, targetType: f.targetType || undefined, targetId: f.targetId.trim() || undefined,
@@ -23,12 +27,12 @@ export function auditQueryOf(f: Omit<AuditFilter, 'pageNo' | 'pageSize'>) {
 }
 
 /** GET /ops/api/audit, newest first, polled. Empty filters are left out. */
-export const auditQuery = (f: AuditFilter) =>
+export const auditQuery = (f: AuditFilter, offsetMinutes: number) =>
   queryOptions({
-    queryKey: [...OPS_KEY, 'audit', f],
+    queryKey: [...OPS_KEY, 'audit', f, offsetMinutes],
     queryFn: ({ signal }) =>
       opsCall(opsCalls.audit, {
-        query: { ...auditQueryOf(f), pageNo: f.pageNo, pageSize: f.pageSize },
+        query: { ...auditQueryOf(f, offsetMinutes), pageNo: f.pageNo, pageSize: f.pageSize },
         signal,
       }),
     refetchInterval: OPS_POLL_MS,
@@ -37,5 +41,6 @@ export const auditQuery = (f: AuditFilter) =>
   });
 
 export function useOpsAudit(f: AuditFilter, enabled = true) {
-  return useQuery({ ...auditQuery(f), enabled });
+  const offset = useBrandOffset();
+  return useQuery({ ...auditQuery(f, offset), enabled });
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { opsCalls } from '@portal/contracts/api/ops';
 import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
+import { useBrandOffset } from '../../../lib/whitelabel';
 import { fetchOpsBlob } from '../lib/ops-api';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
@@ -38,6 +39,7 @@ function StateCell({ side, other, testId }: { side: unknown; other: unknown; tes
 export function AuditPage() {
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
+  const offset = useBrandOffset();
   const [filter, setFilter] = useState<AuditFilter>({ action: '', targetType: '', targetId: '', actor: '', fromDay: '', toDay: '', pageNo: 1, pageSize: PAGE_SIZE });
   const [targetIdInput, setTargetIdInput] = useState('');
   const [actorInput, setActorInput] = useState('');
@@ -47,7 +49,7 @@ export function AuditPage() {
     setExporting(true);
     setExportError(null);
     try {
-      const q = Object.fromEntries(Object.entries(auditQueryOf(filter)).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const q = Object.fromEntries(Object.entries(auditQueryOf(filter, offset)).filter(([, v]) => v !== undefined)) as Record<string, string>;
       const blob = await fetchOpsBlob(opsCalls.auditExportPath, {}, undefined, q);
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');

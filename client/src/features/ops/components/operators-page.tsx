@@ -6,7 +6,7 @@ import { useOpsTime } from '../lib/format';
 import { useOpsSession } from '../api/get-session';
 import { EmptyRow, ErrorNote, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
-function RoleChecks({ value, onChange, disabled, testPrefix }: { value: OperatorRole[]; onChange: (r: OperatorRole[]) => void; disabled?: boolean; testPrefix: string }) {
+function RoleChecks({ value, onChange, disabled, testPrefix, locked }: { value: OperatorRole[]; onChange: (r: OperatorRole[]) => void; disabled?: boolean; testPrefix: string; locked?: OperatorRole }) {
   const { t } = useTranslation('ops');
   return (
     <div className="ops-roles">
@@ -15,7 +15,8 @@ function RoleChecks({ value, onChange, disabled, testPrefix }: { value: Operator
           <input
             type="checkbox"
             checked={value.includes(r)}
-            disabled={disabled}
+            disabled={disabled || r === locked}
+            title={r === locked ? t('operators_own_admin') : undefined}
             onChange={(e) => onChange(e.target.checked ? [...value, r] : value.filter((x) => x !== r))}
             data-testid={`${testPrefix}-${r}`}
           />
@@ -94,7 +95,9 @@ function OperatorRow({ op }: { op: TOperatorRow }) {
     <tr data-testid={`ops-operator-row-${op.username}`}>
       <td>{op.username}</td>
       <td>
-        <RoleChecks value={roles} onChange={setRoles} disabled={update.isPending} testPrefix={`ops-operator-${op.username}-role`} />
+        {/* An administrator cannot remove its own administrator role (the server refuses it): not offered. */}
+        <RoleChecks value={roles} onChange={setRoles} disabled={update.isPending} testPrefix={`ops-operator-${op.username}-role`} locked={isSelf && op.roles.includes('administrator') ? 'administrator' : undefined} />
+        {isSelf && op.roles.includes('administrator') && <p className="ops-muted">{t('operators_own_admin')}</p>}
         {isChanged && (
           <button type="button" className="ops-btn" onClick={() => update.mutate({ id: op.id, body: { roles } })} data-testid={`ops-operator-${op.username}-save-roles`}>
             {t('settings_save')}

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TOpsPlayerProfile } from '@portal/contracts/api/ops-players';
 import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
+import { auditActionKey } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
@@ -239,7 +240,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
             {p.rg.events.map((e) => (
               <li key={e.id}>
                 <div className="ops-notes__meta">{formatDateTime(e.at)} · {t(`player_rg_by_${e.by}`)}</div>
-                <p className="ops-notes__text"><code>{e.action}</code></p>
+                <p className="ops-notes__text">{t(auditActionKey(e.action), { defaultValue: e.action })}</p>
               </li>
             ))}
           </ul>

@@ -61,3 +61,31 @@ describe('auditActionKey', () => {
     expect(auditActionKey('withdrawal.reconcile_paid')).toBe('audit_action_withdrawal_reconcile_paid');
   });
 });
+
+describe('the audit actions the gateway writes', () => {
+  it('each has a name in EN and TY (rg.exclusion.start and others showed as codes in the trail and the player profile)', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const path = await import('node:path');
+    const root = path.resolve(__dirname, '../../../../../gateway/src');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir)) {
+        const p = path.join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith('.ts') && !p.endsWith('.test.ts')) files.push(p);
+      }
+    };
+    walk(root);
+    const actions = new Set<string>();
+    for (const f of files) {
+      const src = readFileSync(f, 'utf8');
+      // audit(tx, op, 'x.y', ...) and rgAudit(tx, merchant, actor, 'x.y', ...), over line breaks too
+      for (const m of src.matchAll(/\b(?:audit|rgAudit)\(\s*[^;]*?'([a-z_]+(?:\.[a-z_]+)+)'/g)) actions.add(m[1]!);
+    }
+    expect(actions.size).toBeGreaterThan(40);
+    const en = JSON.parse(readFileSync(path.resolve(__dirname, '../../../i18n/locales/en/ops.json'), 'utf8')) as Record<string, string>;
+    const ty = JSON.parse(readFileSync(path.resolve(__dirname, '../../../i18n/locales/ty/ops.json'), 'utf8')) as Record<string, string>;
+    const missing = [...actions].filter((a) => !en[auditActionKey(a)] || !ty[auditActionKey(a)]);
+    expect(missing).toEqual([]);
+  });
+});
