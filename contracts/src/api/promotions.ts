@@ -191,8 +191,9 @@ export const ZOpsDecideBody = z.object({
   approve: z.boolean(),
   /** Amount granted on approval (defaults to the promotion's reward amount). */
   amount: z.number().int().positive().max(1_000_000_000).optional(),
+  /** Optional on approval; a rejection says why (at least 2 characters), as a deposit's or a withdrawal's does. */
   reason: z.string().trim().max(REMARK_MAX).default(''),
-}).strict();
+}).strict().refine((b) => b.approve || b.reason.length >= 2, { path: ['reason'], message: 'A rejection needs a reason' });
 export const ZOpsDecideValue = z.object({ id: z.string(), state: z.enum(REWARD_STATES) });
 
 /**

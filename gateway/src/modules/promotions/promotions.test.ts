@@ -193,11 +193,16 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(yes.json!.value!.state).toBe('completed');
     expect(await balance(p.token)).toBe(wallet + 50_00);
     expect(await statusOf(p.token, promo.id)).toBe('issued');
-    expect((await call(`/ops/api/promotions/requests/${mine.id}/decide`, { token: ops.pfinance!, body: { approve: false } })).status).toBe(409);
+    expect((await call(`/ops/api/promotions/requests/${mine.id}/decide`, { token: ops.pfinance!, body: { approve: false, reason: 'too late' } })).status).toBe(409);
     // Another player's request is rejected.
     const q = await player();
     await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
     const qr = await req({ promotionId: Number(promo.id), remark: 'please' }, q.token);
+    // A rejection says why: without a reason it is a 400 and the request still waits.
+    for (const body of [{ approve: false }, { approve: false, reason: ' ' }]) {
+      const bare = await call(`/ops/api/promotions/requests/${qr.json!.value!.reward.id}/decide`, { token: ops.padmin!, body });
+      expect([bare.status, bare.json?.code]).toEqual([400, 'VALIDATION']);
+    }
     const no = await call<{ state: string }>(`/ops/api/promotions/requests/${qr.json!.value!.reward.id}/decide`, { token: ops.padmin!, body: { approve: false, reason: 'not eligible' } });
     expect(no.json!.value!.state).toBe('rejected');
     expect(await statusOf(q.token, promo.id)).toBe('rejected');

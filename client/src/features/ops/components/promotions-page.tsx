@@ -243,7 +243,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
         <div className="ops-form">
           <OpsField label={t('ops_amount_optional', { currency })} value={amount} onChange={setAmount} testId="ops-promo-decide-amount" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={amountBad}
             hint={amountBad ? t('ops_bad_money', { currency, a: example(100_00, { whole: true }), b: example(88_50, { whole: true }), context: decimalsContext(exponent) }) : undefined} />
-          <OpsField label={t('ops_reason')} value={reason} onChange={setReason} testId="ops-promo-decide-reason" maxLength={140} />
+          <OpsField label={t('ops_reason')} value={reason} onChange={setReason} testId="ops-promo-decide-reason" maxLength={140} hint={t('ops_reject_needs_reason')} />
         </div>
       )}
       <TableBox busy={requests.isFetching}>
@@ -260,7 +260,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
                 {canDecide && (
                   <span className="ops-form__actions">
                     <button type="button" className="ops-btn ops-btn--primary" disabled={decide.isPending || amountBad} onClick={() => send(r.id, true)} data-testid="ops-promo-approve">{t('ops_approve')}</button>
-                    <button type="button" className="ops-btn ops-btn--danger" disabled={decide.isPending} onClick={() => send(r.id, false)} data-testid="ops-promo-reject">{t('ops_reject')}</button>
+                    <button type="button" className="ops-btn ops-btn--danger" disabled={decide.isPending || reason.trim().length < 2} title={reason.trim().length < 2 ? t('ops_reject_needs_reason') : undefined} onClick={() => send(r.id, false)} data-testid="ops-promo-reject">{t('ops_reject')}</button>
                   </span>
                 )}
               </td>
