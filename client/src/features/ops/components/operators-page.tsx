@@ -117,7 +117,11 @@ function OperatorRow({ op }: { op: TOperatorRow }) {
               type="button"
               className={`ops-btn ${op.status === 'active' ? 'ops-btn--danger' : ''}`}
               disabled={update.isPending}
-              onClick={() => update.mutate({ id: op.id, body: { status: op.status === 'active' ? 'disabled' : 'active' } })}
+              onClick={() => {
+                // Disabling ends that operator's sessions at once: asked first (it happened on one click).
+                if (op.status === 'active' && !window.confirm(t('operators_disable_confirm', { username: op.username }))) return;
+                update.mutate({ id: op.id, body: { status: op.status === 'active' ? 'disabled' : 'active' } });
+              }}
               data-testid={`ops-operator-${op.username}-status`}
             >
               {op.status === 'active' ? t('operators_disable') : t('operators_enable')}
