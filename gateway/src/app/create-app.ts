@@ -45,6 +45,7 @@ import { createOidc, oidcSettingsFrom } from '../modules/oidc/oidc-service.ts';
 import { mountOidcRoutes } from '../modules/oidc/oidc-routes.ts';
 import { createCashierModule } from '../modules/cashier/cashier-module.ts';
 import { createJobQueue } from '../jobs/create-job-queue.ts';
+import { isTrialType } from '@portal/contracts/domain/member';
 import { createBetStream } from '../modules/engagement/bet-stream.ts';
 import { createPromotions, registerPromotionJobs, seedDemoPromotions } from '../modules/promotions/promotions-service.ts';
 import { mountPromotionOps, mountPromotionRoutes } from '../modules/promotions/promotions-routes.ts';
@@ -256,7 +257,9 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
         merchant,
         ip: req.ip ?? req.socket.remoteAddress ?? '',
         region: regionOf(req),
-        session: session && session.merchantCode === merchant.code ? session : null,
+        // A trial (free play) session lives only while the merchant offers free play: switched off, it is
+        // no session (401, the page signs it out), not one that outlives the switch.
+        session: session && session.merchantCode === merchant.code && (merchant.modules.FREEPLAY3 || !isTrialType(session.memberType, merchant.trialTypes)) ? session : null,
         token,
       };
       // Maintenance and region restriction close everything but system and dev calls.

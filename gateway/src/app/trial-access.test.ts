@@ -77,6 +77,21 @@ describe('trial sessions and the member centre', () => {
     expect((await api(t.url, authCalls.logout.path, { method: 'DELETE', token: own })).status).toBe(200);
   });
 
+  it('a trial session ends when the merchant switches free play off (it outlived the switch); a real member is not touched', async () => {
+    const own = (await api<{ token: string }>(t.url, '/wps/session/login/freeplay', { body: { platform: 'W' } })).json!.value!.token;
+    expect((await api(t.url, authCalls.memberInfo.path, { token: own })).status).toBe(200);
+    expect((await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: false } } })).status).toBe(200);
+    try {
+      const gone = await api(t.url, authCalls.memberInfo.path, { token: own });
+      expect([gone.status, gone.json?.code]).toEqual([401, 'UNAUTHORIZED']);
+      expect((await api(t.url, authCalls.memberInfo.path, { token: real })).status).toBe(200);
+    } finally {
+      expect((await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: true } } })).status).toBe(200);
+    }
+    // Switched on again, the same session counts again (it was never revoked, only not honoured).
+    expect((await api(t.url, authCalls.memberInfo.path, { token: own })).status).toBe(200);
+  });
+
   it('a real member still opens the member centre', async () => {
     expect(real).not.toBe('');
     const reads = MEMBER_ONLY.filter(([, c]) => c.method === 'GET' && !c.path.includes(':'));
