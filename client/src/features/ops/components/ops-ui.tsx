@@ -173,7 +173,7 @@ export type ListColumn = { label: ReactNode; className?: string };
  * later fetch runs.
  */
 export function ListTable<R>({ list, rows, empty, columns, row }: {
-  list: { isPending: boolean; isFetching: boolean };
+  list: { isPending: boolean; isFetching: boolean; isError?: boolean };
   rows: readonly R[];
   empty: ReactNode;
   columns: readonly ListColumn[];
@@ -193,7 +193,8 @@ export function ListTable<R>({ list, rows, empty, columns, row }: {
         {list.isPending ? (
           <EmptyRow cols={columns.length}>{t('loading')}</EmptyRow>
         ) : rows.length === 0 ? (
-          <EmptyRow cols={columns.length}>{empty}</EmptyRow>
+          // A list that could not be read (no access, an error: said above it) is not "nothing found".
+          <EmptyRow cols={columns.length}>{list.isError ? '—' : empty}</EmptyRow>
         ) : (
           rows.map((r) => row(r))
         )}
