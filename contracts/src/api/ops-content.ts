@@ -40,7 +40,7 @@ export const ZOpsAnnouncementBody = z
   .refine((b) => filled(b.en), { path: ['en'], message: 'EN title and content are required' })
   .refine((b) => !b.published || filled(b.ty), { path: ['ty'], message: 'TY title and content are required to publish' })
   .refine((b) => (b.kind === 'PU') === (b.execution !== null), { path: ['execution'], message: 'Popups (and only popups) have an execution' })
-  .refine((b) => b.endAt === null || Date.parse(b.endAt) > Date.parse(b.startAt), { path: ['endAt'], message: 'The end is after the start' });
+  .refine((b) => b.endAt === null || Date.parse(b.endAt) > Date.parse(b.startAt), { path: ['endAt'], message: 'The end must be after the start' });
 export type TOpsAnnouncementBody = z.infer<typeof ZOpsAnnouncementBody>;
 export const ZOpsAnnouncement = z.object({
   id: z.number().int(),

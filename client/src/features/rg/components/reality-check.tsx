@@ -45,7 +45,7 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
     return (
       <Modal name="sessionLimit" open onClose={() => setWarned(-1)} title={t('rg_sl_title')}>
         <div data-testid="rg-session-limit">
-          <p>{t('rg_sl_text', { minutes: Math.max(1, Math.ceil((endAt - Date.now()) / 60_000)) })}</p>
+          <p>{t('rg_sl_text', { count: Math.max(1, Math.ceil((endAt - Date.now()) / 60_000)) })}</p>
           <button type="button" className="btn btn--primary" onClick={() => setWarned(-1)} data-testid="rg-sl-ok">{t('rg_sl_ok')}</button>
         </div>
       </Modal>
