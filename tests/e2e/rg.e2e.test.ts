@@ -99,9 +99,13 @@ describe('responsible gaming page', () => {
     await ty.page.clock.fastForward('26:00');
     const notice = ty.page.getByTestId('rg-session-limit');
     await notice.waitFor({ timeout: 15_000 });
-    expect(await notice.innerText()).toMatch(/Matatapos ang iyong session sa loob ng [45] minuto/);
+    expect(await notice.innerText()).toMatch(/Matatapos ang iyong session sa loob ng [345] minuto/);
     await ty.page.getByTestId('rg-sl-ok').click();
     await notice.waitFor({ state: 'detached' });
+    // Closed, it stays closed (it came straight back once).
+    await ty.page.clock.fastForward('01:00');
+    await ty.page.waitForTimeout(1_000);
+    expect(await notice.count()).toBe(0);
     await ty.context.close();
   });
 });

@@ -34,19 +34,22 @@ export function RealityCheck({ onStop }: { onStop: () => void }) {
   // The session time limit the player set: told 5 minutes before it ends (or at once when less is left),
   // once per session; at the end the server closes the session.
   const limit = state.data?.sessionLimitMinutes ?? null;
+  // `warned`: the session end (ms) told about; `dismissed`: the one whose notice was closed (not told again).
   const [warned, setWarned] = useState<number | null>(null);
+  const [dismissed, setDismissed] = useState<number | null>(null);
   const endAt = limit === null || started === null ? null : started + limit * 60_000;
   useEffect(() => {
-    if (endAt === null || warned === endAt) return;
+    if (endAt === null || warned === endAt || dismissed === endAt || Date.now() >= endAt) return;
     const timer = window.setTimeout(() => setWarned(Date.now() < endAt ? endAt : null), Math.max(0, endAt - 5 * 60_000 - Date.now()));
     return () => window.clearTimeout(timer);
-  }, [endAt, warned]);
-  if (warned !== null && warned === endAt && !open) {
+  }, [endAt, warned, dismissed]);
+  if (endAt !== null && warned === endAt && dismissed !== endAt && !open) {
+    const close = () => setDismissed(endAt);
     return (
-      <Modal name="sessionLimit" open onClose={() => setWarned(-1)} title={t('rg_sl_title')}>
+      <Modal name="sessionLimit" open onClose={close} title={t('rg_sl_title')}>
         <div data-testid="rg-session-limit">
           <p>{t('rg_sl_text', { count: Math.max(1, Math.ceil((endAt - Date.now()) / 60_000)) })}</p>
-          <button type="button" className="btn btn--primary" onClick={() => setWarned(-1)} data-testid="rg-sl-ok">{t('rg_sl_ok')}</button>
+          <button type="button" className="btn btn--primary" onClick={close} data-testid="rg-sl-ok">{t('rg_sl_ok')}</button>
         </div>
       </Modal>
     );
