@@ -311,7 +311,8 @@ describe('house slot (Lucky Peso Reels)', () => {
     expect((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendor_transactions')).rows[0]!.n).toBe(vtBefore);
     await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: false } } });
     expect((await house('/freeplay', { game: 'SLOT1' })).json?.code).toBe('MODULE_DISABLED');
-    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-SLOT1', freePlay: true }, token: trial.token })).json?.code).toBe('MODULE_DISABLED');
+    // A trial session is no session while free play is off (trial-access.test): its launch is a 401.
+    expect((await api(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-SLOT1', freePlay: true }, token: trial.token })).json?.code).toBe('UNAUTHORIZED');
     await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: true } } });
   });
 
