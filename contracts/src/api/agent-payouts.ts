@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdInput } from './ids.ts';
+import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { CONTRACT_KINDS } from '../domain/agent-contracts.ts';
@@ -18,7 +18,6 @@ import { ZDailyWagesTerms, ZDividendTerms, ZHourlySalaryTerms, ZRealtimeSalaryTe
  */
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
-const ZId = ZIdInput;
 
 export const PAYOUT_STATUSES = [
   /** Paid: the ledger transfer committed (amount > 0). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdInput } from './ids.ts';
+import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { ZAgentContract } from './agent-contracts.ts';
@@ -16,7 +16,6 @@ import { ZAgentContract } from './agent-contracts.ts';
  */
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
-const ZId = ZIdInput;
 const ZMoney = z.number().int();
 /** The widest from..to span of an agent report, in days. */
 export const AGENT_REPORT_MAX_DAYS = 93;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdInput } from './ids.ts';
+import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { MISSION_KINDS, MISSION_PERIODS, MISSION_STATUSES } from '../domain/missions.ts';
 
@@ -9,7 +9,6 @@ import { MISSION_KINDS, MISSION_PERIODS, MISSION_STATUSES } from '../domain/miss
  * the leaderboard of valid bets per period (getMissionLeaderboard). Money in minor units.
  */
 export const MISSIONS_PREFIX = '/wps/v2/missions';
-const ZId = ZIdInput;
 const ZLang = z.enum(['EN', 'TY']);
 
 export const ZMission = z.object({

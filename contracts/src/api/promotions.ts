@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdInput } from './ids.ts';
+import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZEnvelopeMessage } from './red-envelopes.ts';
 import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
@@ -12,7 +12,6 @@ import { ACTIVITY_STATUSES, PROMOTION_CATEGORIES, PROMOTION_KINDS, REMARK_MAX, R
  * bonus details. Money in minor units.
  */
 export const PROMOTIONS_PREFIX = '/wps/v2/promotions';
-const ZId = ZIdInput;
 const ZLang = z.enum(['EN', 'TY']);
 
 /** A promotion's terms as players and operators read them (amounts in minor units). */

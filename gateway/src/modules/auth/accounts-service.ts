@@ -14,6 +14,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
+import { spendTotpStep } from './totp.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
 import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
@@ -386,7 +387,7 @@ export function createAccounts(deps: AccountsDeps) {
       let ok = false;
       if (method === 'totp') {
         const step = member.totp_secret && member.totp_enabled ? await totpStep(member.totp_secret, code) : null;
-        ok = step !== null && (await takeTotpStep(member.id, step));
+        ok = step !== null && (await spendTotpStep(db, 'members', member.id, step));
       }
       else ok = ch.code_method === method && !!ch.code_hash && Buffer.from(ch.code_hash).equals(createHash('sha256').update(`${challengeId}:${code}`).digest());
       if (!ok) {
@@ -696,12 +697,6 @@ export function createAccounts(deps: AccountsDeps) {
     if (p) throw new AppError(ErrorCode.PASSWORD_RULE, undefined, [{ path: 'newPassword', message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' }]);
     if (password === LIMITS.DEFAULT_PASSWORD) throw new AppError(ErrorCode.PASSWORD_RULE);
     if (confirm !== password) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
-  }
-
-  /** Spend an authenticator step: true once per step, and never for a step at or before the last one spent. */
-  async function takeTotpStep(memberId: number, step: number): Promise<boolean> {
-    const r = await db.query('UPDATE members SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id', [memberId, step]);
-    return r.rows.length > 0;
   }
 
   /** The login password may not be the transaction password (that one guards withdrawals). */

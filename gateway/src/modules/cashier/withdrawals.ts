@@ -96,8 +96,13 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     if (h.payment_password_hash) await checkPassword(memberId, h.payment_password_hash, b.oldWithdrawPassword ?? '', ErrorCode.WITHDRAW_PASSWORD_WRONG);
     else await checkPassword(memberId, h.password_hash, b.loginPassword ?? '', ErrorCode.OLD_PASSWORD_WRONG);
     // The transaction password guards withdrawals, bank accounts and redeems: one the login password also
-    // opens guards nothing (the card says "keep it different from your login password").
-    if (b.loginPassword === b.newWithdrawPassword || (h.password_hash && (await hasher.verify(h.password_hash, b.newWithdrawPassword)))) {
+    // opens guards nothing (the card says "keep it different from your login password"). A first set was
+    // just proven with the login password itself, so comparing with it is enough; a change is proven with
+    // the old transaction password, so the login password's hash is asked.
+    const sameAsLogin = h.payment_password_hash
+      ? !!h.password_hash && (await hasher.verify(h.password_hash, b.newWithdrawPassword))
+      : b.loginPassword === b.newWithdrawPassword;
+    if (sameAsLogin) {
       throw new AppError(ErrorCode.PASSWORDS_MUST_DIFFER, undefined, [{ path: 'newWithdrawPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER }]);
     }
     const next = await hasher.hash(b.newWithdrawPassword);

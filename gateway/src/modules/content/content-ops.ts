@@ -86,13 +86,13 @@ const EVENT_BATCH = 500;
  */
 export const ANNOUNCEMENT_EDGE_JOB = 'content.announcement.edge';
 
-async function scheduleEdges(tx: Tx, jobs: JobQueue | undefined, merchant: string, id: number, b: { startAt: unknown; endAt: unknown; published: boolean }) {
+async function scheduleEdges(tx: Tx, jobs: JobQueue | undefined, merchant: string, id: number, b: { startAt: string; endAt: string | null; published: boolean }) {
   if (!jobs || !b.published) return;
   const now = Date.now();
   for (const edge of [b.startAt, b.endAt]) {
-    if (edge === null || edge === undefined) continue;
-    const at = new Date(edge as string | Date);
-    if (Number.isNaN(at.getTime()) || at.getTime() <= now) continue;
+    if (edge === null) continue;
+    const at = new Date(edge);
+    if (at.getTime() <= now) continue;
     await jobs.enqueue(ANNOUNCEMENT_EDGE_JOB, { merchant }, { key: `${merchant}:${id}:${at.toISOString()}`, runAt: at }, tx);
   }
 }

@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { TOKEN_SHAPE, hashToken, newToken } from '../sessions/session-store.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
-import { totpEnrolment, totpStep } from '../auth/totp.ts';
+import { spendTotpStep, totpEnrolment, totpStep } from '../auth/totp.ts';
 
 /** isPlatform: the platform administrator, who may also create merchants (one at most: see migration 043). */
 export type Operator = { id: number; merchantCode: string; username: string; roles: OperatorRole[]; mustChangePassword: boolean; totpEnrolled: boolean; isPlatform?: boolean };
@@ -206,9 +206,7 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
    */
   async function acceptCode(row: OperatorRow, secret: string, code: string): Promise<boolean> {
     const step = await totpStep(secret, code);
-    if (step === null) return false;
-    const r = await db.query('UPDATE operators SET totp_last_step = $2 WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id', [row.id, step]);
-    return r.rows.length > 0;
+    return step !== null && spendTotpStep(db, 'operators', row.id, step);
   }
 
   /** Start (or restart) enrolment: a new pending secret, shown once as a QR code and as text. */

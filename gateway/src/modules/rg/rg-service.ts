@@ -170,6 +170,16 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
     return { id: String(row.id), kind: row.kind, startsAt: iso(row.starts_at)!, endsAt: iso(row.ends_at), revocableFrom: iso(row.revocable_from) };
   }
 
+  /**
+   * Start an exclusion: every session ends at once, the sockets close, and a job lifts it at its end.
+   * Self-exclusion: its first 6 months cannot be revoked; a new one while excluded extends (at least 6 months).
+   */
+  async function exclude(merchant: string, memberId: number, actor: RgActor, kind: ExclusionKind, duration: ExclusionDuration | null, reason: string | null = null) {
+    const x = await db.tx((tx) => excludeIn(tx, merchant, memberId, actor, kind, duration, reason));
+    await deps.disconnectMember(memberId);
+    return x;
+  }
+
   return {
     async state(merchant: string, memberId: number, gmtOffsetMinutes: number, sessionTokenHash: Buffer | null): Promise<TRgState> {
       const x = await activeExclusion(db, memberId);
@@ -241,11 +251,7 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
      * Start an exclusion: every session ends at once, the sockets close, and a job lifts it at its end.
      * Self-exclusion: its first 6 months cannot be revoked; a new one while excluded extends (at least 6 months).
      */
-    async exclude(merchant: string, memberId: number, actor: RgActor, kind: ExclusionKind, duration: ExclusionDuration | null, reason: string | null = null) {
-      const x = await db.tx((tx) => excludeIn(tx, merchant, memberId, actor, kind, duration, reason));
-      await deps.disconnectMember(memberId);
-      return x;
-    },
+    exclude,
 
     excludeIn,
 
@@ -262,9 +268,7 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
           throw new AppError(ErrorCode.RG_EXCLUDED, undefined, undefined, { until: iso(running.ends_at), kind: running.kind });
         }
       }
-      const x = await db.tx((tx) => excludeIn(tx, merchant, memberId, { kind: 'member', account }, kind, duration, null));
-      await deps.disconnectMember(memberId);
-      return x;
+      return exclude(merchant, memberId, { kind: 'member', account }, kind, duration);
     },
 
     /** The member's sockets closed (after the commit of an excludeIn). */
