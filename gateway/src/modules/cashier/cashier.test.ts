@@ -456,6 +456,13 @@ describe('transfers', () => {
     const toDisabled = await send(grandchild, { direction: 'upline', amount: 1_00, withdrawPassword: 'grandpay1', requestId: rid() });
     expect([toDisabled.status, toDisabled.json?.code]).toEqual([409, 'UPLINE_UNAVAILABLE']);
     await t.portal.db.query(`UPDATE members SET status = 'active' WHERE account = $1`, [child.account]);
+    // A disabled downline receives nothing either, and the agent is told why (it is still in the team's lists).
+    await t.portal.db.query(`UPDATE members SET status = 'disabled' WHERE account = $1`, [grandchild.account]);
+    const agentBefore = (await balance(agent.token)).balance;
+    const toDisabledDown = await send(agent, { direction: 'downline', toAccount: grandchild.account, amount: 1_00, withdrawPassword: 'agentpay1', requestId: rid() });
+    expect([toDisabledDown.status, toDisabledDown.json?.code]).toEqual([409, 'DOWNLINE_UNAVAILABLE']);
+    expect((await balance(agent.token)).balance).toBe(agentBefore);
+    await t.portal.db.query(`UPDATE members SET status = 'active' WHERE account = $1`, [grandchild.account]);
     // A player excluded for responsible gaming takes no money from the agent (a deposit is refused as well).
     expect((await call('/wps/v2/rg/exclusion', { token: grandchild.token, body: { kind: 'cooling', duration: '24h' } })).status).toBe(200);
     const toExcluded = await send(agent, { direction: 'downline', toAccount: grandchild.account, amount: 1_00, withdrawPassword: 'agentpay1', requestId: rid() });

@@ -53,10 +53,14 @@ export function createTransfers(deps: { db: Db; verifyWithdrawPassword(memberId:
       if (!b.toAccount) throw new AppError(ErrorCode.VALIDATION, 'toAccount is required', [{ path: 'toAccount', message: 'required' }]);
       // Responsible gaming: an excluded player takes no money in (a deposit is refused too) and is out of
       // the agent's team lists, so the agent is answered as for anyone else outside them.
-      const r = await db.query<{ id: number }>(`SELECT t.id FROM members t WHERE t.merchant_code = $1 AND t.account_lower = $2 AND t.status = 'active' AND ${notExcludedSql('t.id')}`, [merchant.code, b.toAccount.toLowerCase()]);
-      const target = r.rows[0]?.id;
-      if (!target || !(await isInTree(from.memberId, target))) throw new AppError(ErrorCode.NOT_IN_TREE);
-      to = target;
+      const r = await db.query<{ id: number; active: boolean }>(
+        `SELECT t.id, t.status = 'active' AS active FROM members t WHERE t.merchant_code = $1 AND t.account_lower = $2 AND ${notExcludedSql('t.id')}`,
+        [merchant.code, b.toAccount.toLowerCase()]);
+      const target = r.rows[0];
+      if (!target || !(await isInTree(from.memberId, target.id))) throw new AppError(ErrorCode.NOT_IN_TREE);
+      // A disabled member of the team is still in the agent's lists: it is told why nothing can be sent.
+      if (!target.active) throw new AppError(ErrorCode.DOWNLINE_UNAVAILABLE);
+      to = target.id;
     }
     await deps.verifyWithdrawPassword(from.memberId, b.withdrawPassword);
     return db.tx(async (tx) => {
