@@ -16,6 +16,20 @@ export const RG_MAX_LIMIT = 1_000_000_000_00;
 /** An increase or removal of a limit waits this long, then needs the player's confirmation. */
 export const RG_INCREASE_DELAY_MS = 24 * 3600_000;
 
+/** The end of an exclusion of this duration starting at `from` (calendar months and years in UTC). */
+export function exclusionEnd(from: Date, duration: (typeof RG_SELF_DURATIONS)[number] | (typeof RG_COOLING_DURATIONS)[number]): Date {
+  const d = new Date(from.getTime());
+  const day = 86_400_000;
+  switch (duration) {
+    case '24h': return new Date(from.getTime() + day);
+    case '7d': return new Date(from.getTime() + 7 * day);
+    case '30d': return new Date(from.getTime() + 30 * day);
+    case '6m': d.setUTCMonth(d.getUTCMonth() + 6); return d;
+    case '1y': d.setUTCFullYear(d.getUTCFullYear() + 1); return d;
+    case '5y': d.setUTCFullYear(d.getUTCFullYear() + 5); return d;
+  }
+}
+
 export type TRgLimitKind = (typeof RG_LIMIT_KINDS)[number];
 export type TRgPeriod = (typeof RG_PERIODS)[number];
 

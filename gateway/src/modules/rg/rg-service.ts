@@ -1,4 +1,4 @@
-import { RG_INCREASE_DELAY_MS, type TRgLimitKind, type TRgPeriod, type TRgState } from '@portal/contracts/api/rg';
+import { RG_INCREASE_DELAY_MS, exclusionEnd, type TRgLimitKind, type TRgPeriod, type TRgState } from '@portal/contracts/api/rg';
 import { userAudience } from '@portal/contracts/events/events';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -32,18 +32,8 @@ export function fitsLimits(limits: ReadonlyArray<{ limit: number; used: number }
   return limits.every((l) => l.used + amount <= l.limit);
 }
 
-/** The end of an exclusion of this duration starting at `from`. */
-export function exclusionEnd(from: Date, duration: '6m' | '1y' | '5y' | '24h' | '7d' | '30d'): Date {
-  const d = new Date(from.getTime());
-  switch (duration) {
-    case '24h': return new Date(from.getTime() + DAY_MS);
-    case '7d': return new Date(from.getTime() + 7 * DAY_MS);
-    case '30d': return new Date(from.getTime() + 30 * DAY_MS);
-    case '6m': d.setUTCMonth(d.getUTCMonth() + 6); return d;
-    case '1y': d.setUTCFullYear(d.getUTCFullYear() + 1); return d;
-    case '5y': d.setUTCFullYear(d.getUTCFullYear() + 5); return d;
-  }
-}
+/** The end of an exclusion of this duration starting at `from` (shared with the player's page). */
+export { exclusionEnd };
 
 // ---------------------------------------------------------------- database
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConfirmable, limitEventDetail } from './rg-panel';
+import { breaksOffered, isConfirmable, limitEventDetail } from './rg-panel';
 
 describe('a requested limit increase', () => {
   it('offers Confirm only once it may apply (24 hours after the request), never before or without one', () => {
@@ -42,5 +42,21 @@ describe('a limit amount typed on the RG page', () => {
     expect(toMinor(' 7 ', 0)).toBe(7);
     expect(toMinor('', 2)).toBeNull();
     for (const bad of ['0', '00', '12.345', '-1', 'abc', '1e3']) expect(Number.isNaN(toMinor(bad, 2)), bad).toBe(true);
+  });
+});
+
+describe('the breaks offered', () => {
+  const now = Date.parse('2026-12-07T00:00:00.000Z');
+  it('offers every break without an exclusion', () => {
+    expect(breaksOffered(null, now)).toEqual({ cooling: ['24h', '7d', '30d'], self: ['6m', '1y', '5y'] });
+  });
+  it('during one, only those that end after it (the server refuses a shorter one)', () => {
+    expect(breaksOffered({ endsAt: '2026-12-14T00:00:00.000Z' }, now)).toEqual({ cooling: ['30d'], self: ['6m', '1y', '5y'] });
+    // the 7 days ending exactly with it would change nothing: not offered
+    expect(breaksOffered({ endsAt: '2026-12-14T00:00:00.000Z' }, now).cooling).not.toContain('7d');
+    expect(breaksOffered({ endsAt: '2027-06-07T00:00:00.000Z' }, now)).toEqual({ cooling: [], self: ['1y', '5y'] });
+  });
+  it('none during an exclusion without an end', () => {
+    expect(breaksOffered({ endsAt: null }, now)).toEqual({ cooling: [], self: [] });
   });
 });

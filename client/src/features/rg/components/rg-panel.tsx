@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RG_COOLING_DURATIONS, RG_LIMIT_KINDS, RG_PERIODS, RG_SELF_DURATIONS, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
+import { RG_COOLING_DURATIONS, RG_LIMIT_KINDS, RG_PERIODS, RG_SELF_DURATIONS, exclusionEnd, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/field-message';
 import { minorPerMajor } from '@portal/contracts/domain/money';
@@ -46,6 +46,16 @@ export function limitEventDetail(e: { action: string; before: unknown; after: un
   return `${label(`rg_kind_${a.kind}`)} · ${label(`rg_period_${a.period}`)} · ${change}`;
 }
 
+/**
+ * The breaks the player may still take: all of them without an exclusion; during one, only those that
+ * end after it (a longer one extends it; the server refuses a shorter one), none during one without an end.
+ */
+export function breaksOffered(exclusion: { endsAt: string | null } | null | undefined, nowMs: number) {
+  const longer = (d: Parameters<typeof exclusionEnd>[1]) =>
+    !exclusion || (exclusion.endsAt !== null && exclusionEnd(new Date(nowMs), d).getTime() > Date.parse(exclusion.endsAt));
+  return { cooling: RG_COOLING_DURATIONS.filter(longer), self: RG_SELF_DURATIONS.filter(longer) };
+}
+
 export function RgPanel() {
   // The lazily loaded 'rg' texts: useTranslation suspends until they are there (i18n.ts, useSuspense).
   const { t } = useTranslation('rg');
@@ -64,6 +74,7 @@ export function RgPanel() {
   const [localError, setLocalError] = useState<string | null>(null);
   const [pendingExclusion, setPendingExclusion] = useState<string | null>(null);
   const s = state.data;
+  const breaks = breaksOffered(s?.exclusion, Date.now());
   const failure = state.error ?? setLimit.error ?? confirm.error ?? exclude.error ?? session.error;
   const appliesFrom = [setLimit.error, confirm.error].map((e) => (isApiError(e) ? (e.value as { appliesFrom?: string } | undefined)?.appliesFrom : undefined)).find(Boolean);
 
@@ -145,12 +156,12 @@ export function RgPanel() {
         {session.isSuccess && <p className="form-notice" role="status" data-testid="rg-session-saved">{t('rg_session_saved')}</p>}
       </div>
 
-      <div className="mc-card">
-        <h2 className="mc-title">{t('rg_exclusion')}</h2>
-        <p className="cx-muted">{t('rg_exclusion_text')}</p>
+      {(breaks.cooling.length > 0 || breaks.self.length > 0) && <div className="mc-card" data-testid="rg-breaks">
+        <h2 className="mc-title">{t(s?.exclusion ? 'rg_extend' : 'rg_exclusion')}</h2>
+        <p className="cx-muted">{t(s?.exclusion ? 'rg_extend_text' : 'rg_exclusion_text')}</p>
         <div className="cx-form">
-          {RG_COOLING_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
-          {RG_SELF_DURATIONS.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
+          {breaks.cooling.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
+          {breaks.self.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
         </div>
         {pendingExclusion && (
           <div className="form-notice" role="alertdialog" data-testid="rg-exclude-confirm">
@@ -162,7 +173,7 @@ export function RgPanel() {
             <button type="button" className="btn btn--outline" onClick={() => setPendingExclusion(null)}>{t('rg_cancel')}</button>
           </div>
         )}
-      </div>
+      </div>}
 
       <div className="mc-card">
         <h2 className="mc-title">{t('rg_events')}</h2>
