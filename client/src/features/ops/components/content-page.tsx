@@ -158,12 +158,14 @@ function AnnouncementsSection() {
   const [flash, setFlash] = useState('');
   const submit = () => {
     if (!form) return;
+    const sort = sortOf(form.sort);
+    if (sort === null) return;
     setFlash('');
     save.mutate({
       id: form.id,
       body: {
         kind: form.kind, execution: form.kind === 'PU' ? form.execution : null, promotionType: form.kind === 'PR' && form.promotionType.trim() ? form.promotionType.trim() : null,
-        startAt: fromLocalInput(form.start, offset), endAt: form.end ? fromLocalInput(form.end, offset) : null, sort: Number(form.sort) || 0, published: form.published, en: form.en, ty: form.ty,
+        startAt: fromLocalInput(form.start, offset), endAt: form.end ? fromLocalInput(form.end, offset) : null, sort, published: form.published, en: form.en, ty: form.ty,
       },
     }, { onSuccess: () => { setForm(null); setFlash(t('content_saved')); } });
   };
@@ -212,7 +214,7 @@ function AnnouncementsSection() {
               )}
               <DateTime label={t('content_start')} value={form.start} onChange={(start) => setForm({ ...form, start })} testId="ops-ann-start" required />
               <DateTime label={t('content_end')} value={form.end} onChange={(end) => setForm({ ...form, end })} testId="ops-ann-end" />
-              <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />
+              <SortField value={form.sort} onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-ann" contentLabel={t('content_text')} tyRequired={form.published} />
             <PublishCheck checked={form.published} onChange={(published) => setForm({ ...form, published })} testId="ops-ann-published" />
@@ -261,9 +263,11 @@ function BannersSection() {
   const [form, setForm] = useState<BannerForm | null>(null);
   const submit = () => {
     if (!form || form.imageId === null) return;
+    const sort = sortOf(form.sort);
+    if (sort === null) return;
     save.mutate({
       id: form.id,
-      body: { group: form.group, imageId: form.imageId, titleEn: form.titleEn, titleTy: form.titleTy, linkageType: form.linkageType || null, linkage: form.linkageType ? form.linkage : null, sort: Number(form.sort) || 0, published: form.published },
+      body: { group: form.group, imageId: form.imageId, titleEn: form.titleEn, titleTy: form.titleTy, linkageType: form.linkageType || null, linkage: form.linkageType ? form.linkage : null, sort, published: form.published },
     }, { onSuccess: () => setForm(null) });
   };
   return (
@@ -303,7 +307,7 @@ function BannersSection() {
               <OpsField label={`${t('content_title')} (${t('content_lang_ty')})`} value={form.titleTy} required={form.published} maxLength={200} onChange={(titleTy) => setForm({ ...form, titleTy })} testId="ops-banner-title-ty" />
               <Select label={t('content_link_type')} value={form.linkageType} options={[{ value: '', label: t('content_link_none') }, { value: 'ROUTE', label: 'ROUTE' }, { value: 'URL', label: 'URL' }, { value: 'GAME', label: 'GAME' }]} onChange={(linkageType) => setForm({ ...form, linkageType })} testId="ops-banner-link-type" />
               {form.linkageType && <OpsField label={t('content_link')} value={form.linkage} maxLength={500} required onChange={(linkage) => setForm({ ...form, linkage })} testId="ops-banner-link" />}
-              <OpsField label={t('games_order')} value={form.sort} inputMode="numeric" onChange={(sort) => setForm({ ...form, sort })} testId="ops-banner-sort" />
+              <SortField value={form.sort} onChange={(sort) => setForm({ ...form, sort })} testId="ops-banner-sort" />
             </div>
             <PublishCheck checked={form.published} onChange={(published) => setForm({ ...form, published })} />
             <ErrorNote error={save.error} testId="ops-banner-error" />
@@ -351,10 +355,10 @@ function HelpSection() {
       </Panel>
       {form && (
         <Panel title={form.isNew ? t('content_new') : t('content_edit')}>
-          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); save.mutate({ anchor: form.anchor.trim(), sort: Number(form.sortText) || 0, en: form.en, ty: form.ty }, { onSuccess: () => setForm(null) }); }}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); const sort = sortOf(form.sortText); if (sort === null) return; save.mutate({ anchor: form.anchor.trim(), sort, en: form.en, ty: form.ty }, { onSuccess: () => setForm(null) }); }}>
             <div className="ops-grid">
               <OpsField label={t('content_anchor')} value={form.anchor} required disabled={!form.isNew} maxLength={48} hint={t('content_anchor_hint')} onChange={(anchor) => setForm({ ...form, anchor })} testId="ops-help-anchor" />
-              <OpsField label={t('games_order')} value={form.sortText} inputMode="numeric" onChange={(sortText) => setForm({ ...form, sortText })} testId="ops-help-sort" />
+              <SortField value={form.sortText} onChange={(sortText) => setForm({ ...form, sortText })} testId="ops-help-sort" />
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-help" contentLabel={t('content_text')} tyRequired />
             <ErrorNote error={save.error} testId="ops-help-error" />
@@ -495,4 +499,20 @@ function MessagesSection() {
       </Panel>
     </>
   );
+}
+
+/**
+ * The order typed in a content form: empty is 0, a whole number from -10,000 to 10,000 is itself, anything
+ * else null (the field says so and the form is not sent; "abc" used to be saved as 0 without a word).
+ */
+export function sortOf(text: string): number | null {
+  const v = text.trim();
+  if (v === '') return 0;
+  return /^-?\d{1,5}$/.test(v) && Math.abs(Number(v)) <= 10_000 ? Number(v) : null;
+}
+
+function SortField({ value, onChange, testId }: { value: string; onChange: (v: string) => void; testId: string }) {
+  const { t } = useTranslation('ops');
+  const bad = sortOf(value) === null;
+  return <OpsField label={t('games_order')} value={value} inputMode="numeric" invalid={bad} hint={bad ? t('content_sort_whole') : undefined} onChange={onChange} testId={testId} />;
 }
