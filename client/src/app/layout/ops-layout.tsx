@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { PAGE_FALLBACK } from '../lazy-page';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +27,17 @@ function OpsSideNav() {
     if (top < box.scrollTop || top + active.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
   }, [pathname, session]);
   const groups = groupedNav(visibleNav(session?.roles ?? [], session?.isPlatform === true, opsCan));
+  // On a phone the sections fold under one button naming the open one (they filled the first screen);
+  // choosing a section folds them again. On a wider screen the button is hidden and the column always shows.
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  const current = groups.flatMap((g) => g.items).find((n) => pathname === n.to || pathname.startsWith(`${n.to}/`));
   return (
-    <nav ref={nav} className="ops-nav" aria-label={t('area_name')}>
+    <nav ref={nav} className={`ops-nav${open ? ' is-open' : ''}`} aria-label={t('area_name')}>
+      <button type="button" className="ops-nav__toggle" aria-expanded={open} aria-controls="ops-nav-sections" onClick={() => setOpen(!open)} data-testid="ops-menu-toggle">
+        <span aria-hidden="true">☰</span> {t('nav_menu')}{current ? ` · ${t(current.key)}` : ''}
+      </button>
+      <div className="ops-nav__sections" id="ops-nav-sections">
       {groups.map((g) => (
         <div key={g.group} className="ops-nav__group" role="group" aria-labelledby={`ops-nav-head-${g.group}`} data-testid={`ops-navgroup-${g.group}`}>
           <p className="ops-nav__head" id={`ops-nav-head-${g.group}`}>{t(`nav_group_${g.group}`)}</p>
@@ -39,6 +48,7 @@ function OpsSideNav() {
           ))}
         </div>
       ))}
+      </div>
     </nav>
   );
 }
