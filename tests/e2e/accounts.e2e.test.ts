@@ -142,6 +142,8 @@ describe('accounts in Chromium', () => {
     await page.keyboard.type('02301990');
     await modal.locator('button[type="submit"]').click();
     await expect.poll(() => modal.locator('[data-field="birthday"]').innerText()).toContain('Enter a real date');
+    // ... and the other fields' problems show at the same submit (they used to wait for the date's fix)
+    await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);
     await modal.locator('input[name="birthday"]').fill('1990-01-01');
     await modal.locator('button[type="submit"]').click();
     await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);

@@ -165,7 +165,8 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
         const form = e.currentTarget;
         const bad = [...form.querySelectorAll<HTMLInputElement>('input[type="date"]')].filter((i) => i.validity.badInput).map((i) => i.name);
         setBadDates(bad);
-        if (bad.length === 0) send({ type: 'SUBMIT' });
+        // With a date the calendar lacks nothing is sent, but every other field's problem shows at once too.
+        send({ type: bad.length === 0 ? 'SUBMIT' : 'CHECK' });
         // Bring the first problem into view (the form is taller than small screens).
         requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"], .form-field__error')?.scrollIntoView({ block: 'center' }));
       }}

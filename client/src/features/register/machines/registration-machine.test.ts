@@ -178,6 +178,15 @@ describe('registrationMachine (pure transitions)', () => {
     expect(s2.context.errors.terms).toBeDefined();
   });
 
+  it('CHECK shows every problem and sends nothing, even when the values are valid', () => {
+    const s = fill([{ type: 'TERMS.TOGGLE' }, { type: 'CHECK' }]);
+    expect(s.value).toBe('editing');
+    expect(s.context.errors.username).toEqual({ key: 'register:input_empty' });
+    const ok = fill([...VALID, { type: 'CHECK' }]);
+    expect(ok.value).toBe('editing');
+    expect(ok.context.errors).toEqual({});
+  });
+
   it('registers directly without an invitation code and stores the session on success', () => {
     const s = fill([...VALID, { type: 'SUBMIT' }]);
     expect(s.value).toBe('registering');
@@ -283,6 +292,7 @@ describe('registrationMachine (model)', () => {
       change('affiliateCode', ''),
       { type: 'TERMS.TOGGLE' },
       { type: 'SUBMIT' },
+      { type: 'CHECK' },
       { type: 'DIALOG.CLOSE' },
       { type: 'xstate.done.actor.checkAffiliate', output: {} } as never,
       { type: 'xstate.error.actor.checkAffiliate', error: new ApiError('INVALID_INVITATION_CODE', '') } as never,

@@ -33,6 +33,8 @@ export type RegistrationEvent =
   | { type: 'TERMS.TOGGLE' }
   | { type: 'AGE.TOGGLE' }
   | { type: 'SUBMIT' }
+  /** Show every field's problem without sending (the page found one the values cannot show: a date the calendar lacks). */
+  | { type: 'CHECK' }
   | { type: 'DIALOG.CLOSE' };
 
 const checksOf = (c: Context) => ({ termsAccepted: c.termsAccepted, ageConfirmed: c.ageConfirmed });
@@ -118,6 +120,7 @@ export const registrationMachine = setup({
             errors: ({ context }) => ({ ...context.errors, age: undefined }),
           }),
         },
+        CHECK: { actions: 'showProblems' },
         SUBMIT: [
           { guard: 'isFormInvalid', actions: 'showProblems' },
           { guard: 'hasAffiliateCode', target: 'checkingAffiliate', actions: 'clearErrors' },
