@@ -164,10 +164,18 @@ export function createAccounts(deps: AccountsDeps) {
     if (agentLogin && !isAgentType(member.type, m.agentTypes)) throw new AppError(ErrorCode.NON_AGENT);
   }
 
-  async function needsCaptcha(m: Merchant, accountKey: string, ip: string): Promise<boolean> {
+  /**
+   * Whether the next login of the account needs the captcha; `slot`: the attempt's own failure slot, when
+   * asked for an attempt being judged (the failures and the attempts in flight before it count, not it).
+   */
+  async function needsCaptcha(m: Merchant, accountKey: string, ip: string, slot?: string): Promise<boolean> {
     const n = m.security.captchaAfterFailures;
     if (n <= 0) return true;
-    const [a, i] = await Promise.all([limiter.count(`login-fail:${accountKey}`, HOUR), limiter.count(`login-fail-ip:${m.code}:${ip}`, HOUR)]);
+    const key = `login-fail:${accountKey}`;
+    const [a, i] = await Promise.all([
+      slot === undefined ? limiter.count(key, HOUR) : limiter.countBefore(key, HOUR, slot),
+      limiter.count(`login-fail-ip:${m.code}:${ip}`, HOUR),
+    ]);
     return a >= n || i >= n * 3;
   }
 
@@ -295,23 +303,34 @@ export function createAccounts(deps: AccountsDeps) {
       const assertNotLocked = async (key: string) => {
         if ((await limiter.count(`login-fail:${key}`, HOUR)) >= MAX_FAILED_LOGINS_PER_HOUR) throw new AppError(ErrorCode.LOGIN_LOCKED);
       };
-      await assertNotLocked(accountKey);
-      if (await needsCaptcha(m, accountKey, ip)) await captchas.check(body.captchaKey, body.captcha);
-      if (m.security.botCheck && !(await bot.verify(body.botId, botAnswerOf(body), { purpose: 'login', account: body.username }))) {
-        throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
-      }
-      // The account by its name; with MOBILENUMPASSREG3, else by its mobile number. Found by its number,
-      // the account's own failure count applies too (one budget per account, whichever name is typed).
-      const byName = await findByAccount(db, m.code, body.username);
-      const member = byName ?? (asMobile ? await findByMobile(m.code, asMobile.dialing, asMobile.mobile) : null);
-      const memberKey = member && !byName ? `${m.code}:${member.account.toLowerCase()}` : null;
-      if (memberKey) await assertNotLocked(memberKey);
-      const ok = await hasher.verify(member?.password_hash ?? (await dummyHash()), body.password);
-      if (!member || !member.password_hash || !ok) {
-        await limiter.hit(`login-fail:${accountKey}`);
-        if (memberKey) await limiter.hit(`login-fail:${memberKey}`);
-        await limiter.hit(`login-fail-ip:${m.code}:${ip}`);
-        throw new AppError(ErrorCode.INVALID_CREDENTIALS, undefined, undefined, { captcha: await needsCaptcha(m, accountKey, ip) });
+      // The attempt holds a failure slot of the account while it is judged: attempts in flight count as
+      // failures for the lock and for the captcha (counted, judged, then recorded, 15 parallel guesses were
+      // all judged without the captcha asked after 3). A wrong password keeps the slot; anything else gives it back.
+      const slot = await limiter.reserve(`login-fail:${accountKey}`, MAX_FAILED_LOGINS_PER_HOUR, HOUR);
+      if (slot === null) throw new AppError(ErrorCode.LOGIN_LOCKED);
+      let failed = false;
+      let member: NonNullable<Awaited<ReturnType<typeof findByAccount>>>;
+      try {
+        if (await needsCaptcha(m, accountKey, ip, slot)) await captchas.check(body.captchaKey, body.captcha);
+        if (m.security.botCheck && !(await bot.verify(body.botId, botAnswerOf(body), { purpose: 'login', account: body.username }))) {
+          throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
+        }
+        // The account by its name; with MOBILENUMPASSREG3, else by its mobile number. Found by its number,
+        // the account's own failure count applies too (one budget per account, whichever name is typed).
+        const byName = await findByAccount(db, m.code, body.username);
+        const found = byName ?? (asMobile ? await findByMobile(m.code, asMobile.dialing, asMobile.mobile) : null);
+        const memberKey = found && !byName ? `${m.code}:${found.account.toLowerCase()}` : null;
+        if (memberKey) await assertNotLocked(memberKey);
+        const ok = await hasher.verify(found?.password_hash ?? (await dummyHash()), body.password);
+        if (!found || !found.password_hash || !ok) {
+          failed = true;
+          if (memberKey) await limiter.hit(`login-fail:${memberKey}`);
+          await limiter.hit(`login-fail-ip:${m.code}:${ip}`);
+          throw new AppError(ErrorCode.INVALID_CREDENTIALS, undefined, undefined, { captcha: await needsCaptcha(m, accountKey, ip) });
+        }
+        member = found;
+      } finally {
+        if (!failed) await limiter.undo(slot);
       }
       checkRoleAtLogin(m, member, body.agentLogin);
       // The default password forces a change (spec): recorded on the member, so that the login's second

@@ -307,6 +307,18 @@ describe('login', () => {
     expect(unknown.json?.code).toBe('INVALID_CREDENTIALS');
   });
 
+  it('judges no more guesses than the captcha allows when they are sent at once', async () => {
+    // Counted, judged, then recorded, 15 parallel guesses were all judged before the captcha was asked
+    // for after 3: each attempt now holds a failure slot while it is judged.
+    await member({ account: 'racer1', password: 'abc12345' });
+    const bots = await Promise.all(Array.from({ length: 10 }, () => bot('racer1')));
+    const answers = await Promise.all(bots.map((b, i) => call('/wps/session/login', { body: { username: 'racer1', password: `wrong${i}x`, type: 'username', ...b }, ip: freshIp() })));
+    const codes = answers.map((r) => r.json?.code).sort();
+    expect(codes).toEqual([...Array(7).fill('CAPTCHA_REQUIRED'), ...Array(3).fill('INVALID_CREDENTIALS')]);
+    // The refused ones cost no failure: with a captcha the right password is let in.
+    expect((await login('racer1', 'abc12345', await captcha(), freshIp())).status).toBe(200);
+  });
+
   it('takes the mobile number for the username when MOBILENUMPASSREG3 is on (mobile number + password login), and only then', async () => {
     await member({ account: 'mobilepass1', password: 'abc12345', mobileNum: '9170000177' });
     // Off (the demo's setting): a number is only a username, and no account has that name.

@@ -264,6 +264,17 @@ describe('withdrawals', () => {
     expect((await guard('pay123456')).json?.code).toBe('WITHDRAW_PASSWORD_LOCKED');
   });
 
+  it('judges at most five transaction passwords in 15 minutes, also when they are sent at once', async () => {
+    const m = await readyMember(1_000_00); // its first set tried a wrong login password: one miss
+    const guard = (pw: string, i: number) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: `12345678${String(i).padStart(2, '0')}`, withdrawPassword: pw } });
+    // Counted, judged, then recorded, 19 of 30 wrong guesses sent at once were judged (and a right one
+    // among them taken after 7 misses); each guess now holds a slot while it is judged.
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => guard(`wrong${i}xx`, i)));
+    const codes = answers.map((r) => r.json?.code).sort();
+    expect(codes).toEqual([...Array(4).fill('WITHDRAW_PASSWORD_WRONG'), ...Array(11).fill('WITHDRAW_PASSWORD_LOCKED')].sort());
+    expect((await guard('pay123456', 20)).json?.code).toBe('WITHDRAW_PASSWORD_LOCKED');
+  });
+
   it('the same request sent 5 times at once holds once; the daily maximum counts what is not rejected', async () => {
     const m = await readyMember(20_000_00);
     const requestId = rid();

@@ -72,10 +72,12 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     const key = `wdpw:${memberId}`;
     // Five misses in 15 minutes: its own code, as the generic 429 says "5 minutes" and this lasts up to 15.
     if ((await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES) throw new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
-    if (!hash || !(await hasher.verify(hash, password))) {
-      await limiter.hit(key);
-      throw new AppError(wrong);
-    }
+    const ok = !!hash && (await hasher.verify(hash, password));
+    // Guesses sent at once are judged side by side: a miss past the fifth recorded meanwhile is answered
+    // as locked, and a right password is not taken once five misses are recorded (counted, judged, then
+    // recorded, 19 of 30 parallel guesses were judged and a right one was taken after 7 misses).
+    if (!ok) throw new AppError((await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS)) ? wrong : ErrorCode.WITHDRAW_PASSWORD_LOCKED);
+    if ((await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES) throw new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
   }
 
   /** The transaction password guards withdrawals, bank accounts and transfers; five misses lock it for 15 minutes. */

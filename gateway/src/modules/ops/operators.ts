@@ -127,19 +127,20 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
   async function login(merchant: string, username: string, password: string, ip: string, totp?: string) {
     const key = `opslogin:${merchant}:${username}`;
     if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
-    const row = await find(db, merchant, username);
+    // Guesses sent at once are judged side by side: a failure past the limit recorded meanwhile is
+    // answered as locked, and a right password is not confirmed (TOTP_REQUIRED would say so) once the
+    // limit is reached (counted, judged, then recorded, 29 parallel guesses were judged and the right
+    // one confirmed).
+    const failure = async (code: ErrorCode) => new AppError((await limiter.miss(key, MAX_FAILURES, FAILURE_WINDOW_MS)) ? code : ErrorCode.LOGIN_LOCKED);
+    const found = await find(db, merchant, username);
     // A missing operator costs the same hash as a wrong password.
-    const ok = await hasher.verify(row?.password_hash ?? (await (dummy ??= hasher.hash(`${Math.random()}`))), password);
-    if (!row || !ok || row.status !== 'active') {
-      await limiter.hit(key);
-      throw new AppError(ErrorCode.INVALID_CREDENTIALS);
-    }
+    const ok = await hasher.verify(found?.password_hash ?? (await (dummy ??= hasher.hash(`${Math.random()}`))), password);
+    if (!found || !ok || found.status !== 'active') throw await failure(ErrorCode.INVALID_CREDENTIALS);
+    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
+    const row = found;
     if (row.totp_secret !== null) {
       if (!totp) throw new AppError(ErrorCode.TOTP_REQUIRED);
-      if (!(await acceptCode(row, row.totp_secret, totp))) {
-        await limiter.hit(key);
-        throw new AppError(ErrorCode.TOTP_INVALID);
-      }
+      if (!(await acceptCode(row, row.totp_secret, totp))) throw await failure(ErrorCode.TOTP_INVALID);
     }
     const token = newToken();
     const op = toOperator(row);

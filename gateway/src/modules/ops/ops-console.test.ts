@@ -59,6 +59,19 @@ describe('operator second factor (TOTP)', () => {
   });
 });
 
+describe('operator login lock', () => {
+  it('judges at most five failures sent at once and does not confirm the right password past them', async () => {
+    await t.portal.cashier.operators.createOperator('DEMO', 'lock_racer', 'Racer12345678', ['content'], { totpSecret: OPS_TOTP_SECRET });
+    // Counted, judged, then recorded, 29 wrong guesses sent at once were all judged and the right one
+    // was confirmed by TOTP_REQUIRED; now the sixth failure recorded answers locked, and so does the
+    // right password once five are recorded.
+    const guesses = Array.from({ length: 12 }, (_, i) => call('/ops/api/session/login', { body: { username: 'lock_racer', password: `Wrong-guess-${i}` } }));
+    const codes = (await Promise.all(guesses)).map((r) => r.json?.code).sort();
+    expect(codes).toEqual([...Array(5).fill('INVALID_CREDENTIALS'), ...Array(7).fill('LOGIN_LOCKED')]);
+    expect((await call('/ops/api/session/login', { body: { username: 'lock_racer', password: 'Racer12345678' } })).json?.code).toBe('LOGIN_LOCKED');
+  });
+});
+
 describe('administrators manage operators', () => {
   it('creates with a one-time password, sets roles, disables (its sessions end); cannot disable itself', async () => {
     expect((await call('/ops/api/operators', { token: admin, body: { username: 'Bad Name!', roles: ['finance'] } })).status).toBe(400);
