@@ -129,6 +129,38 @@ export async function endContracts(tx: Tx, ends: readonly { contractId: number; 
   return out;
 }
 
+/**
+ * Open offers that no longer fit under their offering agent's own contract, withdrawn: after a change of
+ * `rows` (contracts ended, terminated, replaced or newly active), each of their downlines' open offers of
+ * that kind is checked again as an offer is (validateOffer against the agent's active terms, if any left)
+ * and withdrawn when it fails, with its audit row; returns the withdrawn rows (for their events). An
+ * agent whose contract ended kept offering terms it no longer had: the downline was shown an offer it
+ * could never accept, refused as if the downline had no contract to share.
+ */
+export async function withdrawStaleOffers(tx: Tx, rows: readonly ContractRow[]): Promise<ContractRow[]> {
+  const agents = new Map<string, { agentId: number; kind: ContractKind }>();
+  for (const r of rows) agents.set(`${r.downline_id}:${r.kind}`, { agentId: r.downline_id, kind: r.kind });
+  const out: ContractRow[] = [];
+  for (const { agentId, kind } of agents.values()) {
+    const offers = await tx.query<{ id: number; downline_id: number; terms: TContractTerms; parent_id: number | null }>(
+      `SELECT c.id, c.downline_id, c.terms, d.parent_id FROM agent_contracts c JOIN members d ON d.id = c.downline_id
+        WHERE c.upline_id = $1 AND c.kind = $2 AND c.status = 'offered' ORDER BY c.id FOR UPDATE OF c`,
+      [agentId, kind],
+    );
+    if (!offers.rows.length) continue;
+    const uplineTerms = await activeTermsOf(tx, agentId, kind);
+    for (const o of offers.rows) {
+      const terms: unknown = typeof o.terms === 'string' ? JSON.parse(o.terms) : o.terms;
+      const still = validateOffer({ uplineId: agentId, downlineId: o.downline_id, downlineParentId: o.parent_id, uplineTerms }, terms);
+      if (still.ok) continue;
+      await tx.query(`UPDATE agent_contracts SET status = 'withdrawn', ended_at = now(), ended_by = NULL, end_reason = 'uplineContractEnded' WHERE id = $1`, [o.id]);
+      await audit(tx, o.id, null, 'offered', 'withdrawn', 'uplineContractEnded', { refused: still.code });
+      out.push(await rowOf(tx, o.id));
+    }
+  }
+  return out;
+}
+
 export type ContractListQuery = { pageNo: number; pageSize: number; role?: 'given' | 'received' | undefined; status?: ContractStatus | undefined; kind?: ContractKind | undefined };
 
 export function createAgentContracts(deps: { db: Db }) {
@@ -240,6 +272,7 @@ export function createAgentContracts(deps: { db: Db }) {
       await tx.query(`UPDATE agent_contracts SET status = 'active', answered_at = now() WHERE id = $1`, [id]);
       await audit(tx, id, actorId, 'offered', 'active', null, { ended: plan.end.map((e) => e.contractId) });
       const row = await rowOf(tx, id);
+      changed.push(...await withdrawStaleOffers(tx, [row, ...changed]));
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
       return { contract: toContract(row), ended: await presentEnds(tx, plan.end) };
     });
@@ -256,6 +289,7 @@ export function createAgentContracts(deps: { db: Db }) {
       const ends = contractsEndedByRateChange(await edgesBelow(tx, c.downline_id, c.kind), c.downline_id, null);
       const changed = await endContracts(tx, ends, actorId, { terminatedContractId: id });
       const row = await rowOf(tx, id);
+      changed.push(...await withdrawStaleOffers(tx, [row, ...changed]));
       await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
       return { contract: toContract(row), ended: await presentEnds(tx, ends) };
     });
@@ -317,6 +351,7 @@ export async function grantHouseContractIn(tx: Tx, merchant: Merchant, downlineI
   const id = ins.rows[0]!.id;
   await audit(tx, id, null, null, 'active', 'houseContract', { terms: t });
   const row = await rowOf(tx, id);
+  changed.push(...await withdrawStaleOffers(tx, [row, ...changed]));
   await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
   return { contract: toContract(row), changed: changed.map(toContract) };
 }

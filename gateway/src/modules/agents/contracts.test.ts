@@ -203,7 +203,7 @@ describe('agent contracts over the API', () => {
     expect([quiet.status, quiet.json!.value!.ended]).toEqual([200, []]);
   });
 
-  it('an accepted offer whose upline contract ended meanwhile is refused', async () => {
+  it('an offer whose upline contract ended meanwhile is withdrawn, and its acceptance refused', async () => {
     const { a, b, c } = await team(300);
     const ab = (await offer(a, b, wages(200))).json!.value!.id;
     await act(b, ab, 'accept');
@@ -211,8 +211,8 @@ describe('agent contracts over the API', () => {
     const term = await act(a, ab, 'terminate');
     expect(term.json!.value!.contract).toMatchObject({ status: 'terminated', endReason: 'terminatedByUpline', endedBy: a.memberId });
     const r = await act(c, bc, 'accept');
-    expect([r.status, r.json?.code]).toEqual([409, 'CONTRACT_NO_UPLINE_CONTRACT']);
-    expect((await contractsOf(c.memberId)).map((x) => x.status)).toEqual(['offered']);
+    expect([r.status, r.json?.code]).toEqual([409, 'INVALID_STATE']);
+    expect((await contractsOf(c.memberId)).map((x) => x.status)).toEqual(['withdrawn']);
   });
 
   it('either party terminates; what the downline gave below ends with it and everyone hears', async () => {
@@ -233,6 +233,31 @@ describe('agent contracts over the API', () => {
     await waitFor(() => sc.received.find((e) => e.type === 'contract.updated' && (e.payload as Json).contractId === String(bc) && (e.payload as Json).endReason === 'uplineContractEnded'), 'C hears its end');
     const again = await act(a, ab, 'terminate');
     expect([again.status, again.json?.code]).toEqual([409, 'INVALID_STATE']);
+  });
+
+  it("an agent's open offers that no longer fit its own contract are withdrawn when that contract ends or drops, and the downline hears", async () => {
+    const { a, b, c } = await team(300);
+    const ab = (await offer(a, b, wages(200))).json!.value!.id;
+    await act(b, ab, 'accept');
+    // B offers C terms within its 2%; then B's own contract ends: the offer had nothing left to share.
+    const bc = (await offer(b, c, wages(150))).json!.value!.id;
+    const sc = await socketOf(c);
+    expect((await act(b, ab, 'terminate')).status).toBe(200);
+    expect((await contractsOf(c.memberId)).find((x) => x.id === bc)).toMatchObject({ status: 'withdrawn', end_reason: 'uplineContractEnded' });
+    expect((await auditOf(bc)).at(-1)).toMatchObject({ from_status: 'offered', to_status: 'withdrawn', actor_member_id: null, reason: 'uplineContractEnded' });
+    await waitFor(() => sc.received.find((e) => e.type === 'contract.updated' && (e.payload as Json).contractId === String(bc) && (e.payload as Json).status === 'withdrawn'), 'C hears the offer withdrawn');
+    // A lower contract for B: its open offers above the new rate go, those within it stay.
+    const ab2 = (await offer(a, b, wages(250))).json!.value!.id;
+    await act(b, ab2, 'accept');
+    const high = (await offer(b, c, wages(240))).json!.value!.id;
+    const ab3 = (await offer(a, b, wages(100))).json!.value!.id;
+    expect((await act(b, ab3, 'accept')).status).toBe(200);
+    expect((await contractsOf(c.memberId)).find((x) => x.id === high)).toMatchObject({ status: 'withdrawn', end_reason: 'uplineContractEnded' });
+    const low = (await offer(b, c, wages(90))).json!.value!.id;
+    const ab4 = (await offer(a, b, wages(95))).json!.value!.id;
+    expect((await act(b, ab4, 'accept')).status).toBe(200);
+    expect((await contractsOf(c.memberId)).find((x) => x.id === low)).toMatchObject({ status: 'offered' });
+    expect((await act(c, low, 'accept')).status).toBe(200);
   });
 
   it('racing answers: of an accept and a withdraw, or two offers, exactly one wins', async () => {

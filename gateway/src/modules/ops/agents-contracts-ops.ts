@@ -7,7 +7,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvents } from '../../bus/outbox.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import {
-  CONTRACT_SELECT, contractAudit, edgesBelow, endContracts, eventsFor, grantHouseContractIn, presentEnds, rowOf, toContract, type ContractRow,
+  CONTRACT_SELECT, contractAudit, edgesBelow, endContracts, eventsFor, grantHouseContractIn, presentEnds, rowOf, toContract, withdrawStaleOffers, type ContractRow,
 } from '../agents/contracts-service.ts';
 import { descendantOf } from '../agents/team-tree.ts';
 import { audit, type Operator } from './operators.ts';
@@ -140,6 +140,7 @@ export async function opsTerminateContract(db: Db, merchant: Merchant, op: Opera
     const ends = contractsEndedByRateChange(await edgesBelow(tx, c.downline_id, c.kind), c.downline_id, null);
     const changed: ContractRow[] = await endContracts(tx, ends, null, { terminatedContractId: id, operator: op.username });
     const row = await rowOf(tx, id);
+    changed.push(...await withdrawStaleOffers(tx, [row, ...changed]));
     await emitEvents(tx, merchant.code, [...eventsFor(row), ...changed.flatMap(eventsFor)]);
     const contract = toContract(row);
     await audit(tx, op, 'agent.contract.terminate', { type: 'agent_contract', id }, cState(before),
