@@ -146,7 +146,9 @@ export const ZOpsPromotionBody = z.object({
   winners: z.number().int().min(1).max(1000).nullable().default(null),
 }).strict()
   .refine((b) => b.kind !== 'raffle' || (b.drawAt !== null && b.winners !== null), { message: 'a raffle needs drawAt and winners', path: ['drawAt'] })
-  .refine((b) => b.endsAt === null || b.endsAt > b.startsAt, { message: 'endsAt must be after startsAt', path: ['endsAt'] });
+  // Compared as instants: the strings may carry different offsets ('...T08:00:00+08:00' is before '...T01:00:00Z').
+  .refine((b) => b.endsAt === null || Date.parse(b.endsAt) > Date.parse(b.startsAt), { message: 'endsAt must be after startsAt', path: ['endsAt'] })
+  .refine((b) => b.drawAt === null || Date.parse(b.drawAt) > Date.parse(b.startsAt), { message: 'drawAt must be after startsAt', path: ['drawAt'] });
 export const ZOpsPromotion = z.object({
   id: z.string(),
   category: z.enum(PROMOTION_CATEGORIES),

@@ -54,7 +54,15 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, category: 'bogus', startsAt: at(0) } })).status).toBe(400);
     expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, kind: 'raffle', startsAt: at(0) } })).status).toBe(400);
     expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: at(0), endsAt: at(-hour) } })).status).toBe(400);
+    // Times are compared as instants whatever their offsets (they were compared as text: an end an hour
+    // before the start was taken, a 3-hour window refused).
+    const offsetEnd = await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: '2027-01-10T01:00:00Z', endsAt: '2027-01-10T08:00:00+08:00' } });
+    expect([offsetEnd.status, offsetEnd.json?.code]).toEqual([400, 'VALIDATION']);
+    // A raffle drawn before it starts is refused.
+    expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, kind: 'raffle', winners: 1, startsAt: '2027-01-10T00:00:00Z', drawAt: '2027-01-01T00:00:00Z' } })).status).toBe(400);
     expect((await call<{ list: unknown[] }>('/ops/api/promotions', { token: ops.padmin! })).json!.value!.list.length).toBe(before);
+    // ... and a 3-hour window written with two offsets is taken
+    expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: '2027-01-10T10:00:00+08:00', endsAt: '2027-01-10T05:00:00Z' } })).status).toBe(200);
     const guest = await list();
     expect(guest.find((p) => p.id === soon.id)?.status).toBe('coming_soon');
     expect(guest.find((p) => p.id === over.id)?.status).toBe('closed');
