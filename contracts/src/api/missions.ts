@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
-import { MISSION_KINDS, MISSION_PERIODS, MISSION_STATUSES } from '../domain/missions.ts';
+import { MISSION_KINDS, MISSION_PERIODS, MISSION_STATUSES, maxLoginDays } from '../domain/missions.ts';
 
 /**
  * Missions and leaderboard (issue 14; spec sections 2 and 7): the player's missions of the current day
@@ -37,7 +37,16 @@ export const ZMissionSummary = z.object({
   eligible: z.boolean(),
 });
 export const ZMissionSummaryQuery = z.object({ language: ZLang.default('EN') }).strict();
-export const ZMissionClaimBody = z.object({ missionId: ZId, periodKey: z.string().regex(/^W?\d{4}-\d{2}-\d{2}$/) }).strict();
+/** A period key names a real calendar day (2026-13-45 was taken as a period that is over). */
+const isCalendarDay = (key: string) => {
+  const day = key.replace(/^W/, '');
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+};
+export const ZMissionClaimBody = z.object({
+  missionId: ZId,
+  periodKey: z.string().regex(/^W?\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay, { message: 'Not a real day' }),
+}).strict();
 export const ZMissionClaimValue = z.object({ mission: ZMission, claimable: z.number().int(), transferId: z.string() });
 
 export const ZLeaderboardQuery = z.object({
@@ -86,7 +95,8 @@ export const ZOpsMissionBody = z.object({
   enabled: z.boolean().default(true),
   sort: z.number().int().min(0).max(10_000).default(0),
 }).strict()
-  .refine((b) => (b.kind === 'game_bet') === (b.gameType !== null), { message: 'gameType is needed for game_bet and only for it', path: ['gameType'] });
+  .refine((b) => (b.kind === 'game_bet') === (b.gameType !== null), { message: 'gameType is needed for game_bet and only for it', path: ['gameType'] })
+  .refine((b) => b.kind !== 'login_days' || b.target <= maxLoginDays(b.period), { message: 'A daily mission counts at most 1 sign-in day, a weekly one 7', path: ['target'] });
 export const ZOpsMission = z.object({
   id: z.string(),
   period: z.enum(MISSION_PERIODS),

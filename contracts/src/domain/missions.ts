@@ -13,6 +13,8 @@ export const MISSION_KINDS = ['valid_bet', 'bet_count', 'game_bet', 'deposit', '
 export type TMissionKind = (typeof MISSION_KINDS)[number];
 /** Kinds whose target and progress are money (minor units); the others are counts. */
 export const isMoneyKind = (k: TMissionKind) => k === 'valid_bet' || k === 'game_bet' || k === 'deposit';
+/** The most sign-in days a period has (a daily mission counts 1, a weekly one 7): a higher target could never be met. */
+export const maxLoginDays = (p: TMissionPeriod) => (p === 'daily' ? 1 : 7);
 /** A mission's status for the player, in the activity statuses' words (spec section 4). */
 export const MISSION_STATUSES = ['processing', 'claim', 'claimed'] as const;
 export type TMissionStatus = (typeof MISSION_STATUSES)[number];

@@ -329,7 +329,10 @@ export function createMissions(deps: { db: Db; now?: () => Date }) {
       const p = (await tx.query<ProgressRow>(
         'SELECT * FROM mission_progress WHERE mission_id = $1 AND member_id = $2 AND period_key = $3 FOR UPDATE', [m.id, memberId, periodKey])).rows[0];
       if (p?.claimed_at) throw new AppError(ErrorCode.CONFLICT, 'Already claimed', undefined, { status: 'claimed' });
-      if (periodKey !== missionPeriodKey(now(), m.period, info.gmt)) throw new AppError(ErrorCode.FORBIDDEN, 'This period is over', undefined, { reason: 'period_over' });
+      const current = missionPeriodKey(now(), m.period, info.gmt);
+      // Keys of one period kind order as text ('2026-12-07', 'W2026-12-07'): a later one has not begun.
+      if (periodKey > current) throw new AppError(ErrorCode.FORBIDDEN, 'This period has not started yet', undefined, { reason: 'period_not_started' });
+      if (periodKey !== current) throw new AppError(ErrorCode.FORBIDDEN, 'This period is over', undefined, { reason: 'period_over' });
       if (!p || p.completed_at === null) throw new AppError(ErrorCode.INVALID_STATE, 'The mission is not completed', undefined, { status: 'processing' });
       const amount = n(m.reward_amount);
       const t = await transfer(tx, {

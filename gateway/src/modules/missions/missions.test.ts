@@ -75,7 +75,9 @@ describe('missions', { timeout: 180_000 }, () => {
     expect((await call('/ops/api/missions', { token: ops.mfinance! })).status).toBe(200);
     expect((await call('/ops/api/missions', { body })).status).toBe(401);
     const before = (await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length;
-    for (const bad of [{ ...body, kind: 'game_bet' }, { ...body, gameType: 'FISH' }, { ...body, target: 0 }, { ...body, rewardAmount: -1 }, { ...body, period: 'monthly' }, { ...body, title: { EN: 'x' } }]) {
+    for (const bad of [{ ...body, kind: 'game_bet' }, { ...body, gameType: 'FISH' }, { ...body, target: 0 }, { ...body, rewardAmount: -1 }, { ...body, period: 'monthly' }, { ...body, title: { EN: 'x' } },
+      // more sign-in days than the period has: a target no player could meet
+      { ...body, kind: 'login_days', target: 2 }, { ...body, kind: 'login_days', period: 'weekly', target: 8 }]) {
       expect((await call('/ops/api/missions', { token: ops.madmin!, body: bad })).status).toBe(400);
     }
     expect((await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length).toBe(before);
@@ -221,7 +223,11 @@ describe('missions', { timeout: 180_000 }, () => {
     await t.portal.db.query(`INSERT INTO mission_progress (mission_id, member_id, merchant_code, period_key, progress, completed_at) VALUES ($1, $2, 'DEMO', $3, 1, now() - interval '1 day')`, [m.id, p.memberId, yesterday]);
     const before = await balance(p.token);
     const r = await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: Number(m.id), periodKey: yesterday } });
-    expect([r.status, r.json?.code]).toEqual([403, 'FORBIDDEN']);
+    expect([r.status, r.json?.code, (r.json?.value as { reason?: string } | undefined)?.reason]).toEqual([403, 'FORBIDDEN', 'period_over']);
+    // A period still to come is not said to be over.
+    const nextDay = missionPeriodKey(new Date(Date.now() + 24 * 3600_000), 'daily', gmt);
+    const early = await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: Number(m.id), periodKey: nextDay } });
+    expect([early.status, early.json?.message, (early.json?.value as { reason?: string } | undefined)?.reason]).toEqual([403, 'This period has not started yet', 'period_not_started']);
     expect(await balance(p.token)).toBe(before);
     // Not today's progress, and not in the badge.
     expect(await mine(p.token, m.id)).toMatchObject({ progress: 0, status: 'processing' });
@@ -326,6 +332,9 @@ describe('missions', { timeout: 180_000 }, () => {
     const p = await player();
     expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 'x', periodKey: '2026-01-01' } })).status).toBe(400);
     expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 1, periodKey: 'today' } })).status).toBe(400);
+    for (const impossible of ['2026-13-45', '2026-02-30', 'W2026-00-01']) {
+      expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 1, periodKey: impossible } })).status, impossible).toBe(400);
+    }
     expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 99999999, periodKey: '2026-01-01' } })).status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TOpsMission } from '@portal/contracts/api/missions';
-import { isMoneyKind, MISSION_KINDS, MISSION_PERIODS, type TMissionKind, type TMissionPeriod } from '@portal/contracts/domain/missions';
+import { isMoneyKind, maxLoginDays, MISSION_KINDS, MISSION_PERIODS, type TMissionKind, type TMissionPeriod } from '@portal/contracts/domain/missions';
 import { useOpsMissions, useSaveMission, type MissionBody } from '../api/missions';
 import { missionMoneyForm, missionMoneyOf, type MissionMoney, type MissionMoneyForm } from '../lib/mission-money';
 import { toMajorInput } from '@portal/contracts/domain/money';
@@ -90,7 +90,8 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
     const money = missionMoneyOf(f.kind, f, exponent);
-    const wrong = [...(money.ok ? [] : money.bad), ...(Number.isNaN(int(f.sort)) ? (['sort'] as const) : [])];
+    const tooManyDays = f.kind === 'login_days' && money.ok && money.value.target > maxLoginDays(f.period);
+    const wrong = [...(money.ok ? [] : money.bad), ...(tooManyDays ? (['target'] as const) : []), ...(Number.isNaN(int(f.sort)) ? (['sort'] as const) : [])];
     setBad(wrong);
     if (!money.ok || wrong.length > 0) return;
     save.mutate({ id: current?.id ?? null, body: bodyOf(f, money.value) }, { onSuccess: onDone });
@@ -117,7 +118,7 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
       <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} />
       <OpsField label={(moneyTarget ? t('ops_target_money', { currency, example: example(500_00) }) : t('ops_target_count'))} value={f.target} onChange={set('target')} testId="ops-mission-target"
         inputMode={moneyTarget ? 'decimal' : 'numeric'} placeholder={moneyTarget ? toMajorInput(0, exponent) : '0'} required invalid={bad.includes('target')}
-        hint={bad.includes('target') ? (moneyTarget ? badMoney : t('ops_bad_count')) : undefined} />
+        hint={bad.includes('target') ? (moneyTarget ? badMoney : f.kind === 'login_days' ? t('ops_bad_login_days', { count: maxLoginDays(f.period) }) : t('ops_bad_count')) : undefined} />
       <OpsField label={t('ops_reward', { currency, example: example(50_00) })} value={f.reward} onChange={set('reward')} testId="ops-mission-reward" inputMode="decimal" placeholder={toMajorInput(0, exponent)} required
         invalid={bad.includes('reward')} hint={bad.includes('reward') ? badMoney : undefined} />
       <OpsField label={t('ops_sort')} value={f.sort} onChange={set('sort')} testId="ops-mission-sort" inputMode="numeric" invalid={bad.includes('sort')}
