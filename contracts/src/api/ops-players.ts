@@ -95,7 +95,8 @@ export type TOpsPlayerNote = z.infer<typeof ZOpsPlayerNote>;
 export const ZOpsPlayerNoteBody = z.object({ note: z.string().trim().min(1).max(2000) }).strict();
 
 /** Brand configuration: what the whitelabel (brand) and domain route (analytics, CDNs) calls show. */
-const HTTPS_OR_PATH = z.string().trim().max(500).refine((v) => v === '' || /^https:\/\/[^\s"'<>]+$/.test(v) || /^\/[^\s"'<>]*$/.test(v), 'an https URL or a path starting with /');
+/** '//host/x' and '/\host/x' are not paths: the browser reads both as another site (over the page's scheme). */
+const HTTPS_OR_PATH = z.string().trim().max(500).refine((v) => v === '' || /^https:\/\/[^\s"'<>\\]+$/.test(v) || /^\/(?![/\\])[^\s"'<>\\]*$/.test(v), 'an https URL or a path starting with /');
 const CDN = z.string().trim().max(200).regex(/^https:\/\/[^\s"'<>/]+(\/[^\s"'<>]*)?$/, 'an https URL');
 export const ZOpsBrand = z.object({
   siteName: z.string(),

@@ -210,6 +210,11 @@ describe('brand configuration and registration rules, live', () => {
     expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_support, body: { siteName: 'Nope' } })).status).toBe(403);
     expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: {} })).status).toBe(400);
     expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { logoUrl: 'javascript:alert(1)' } })).status).toBe(400);
+    // Another site written as a path: '//host' (the page's scheme, http on a plain page) and '/\\host'.
+    for (const logoUrl of ['//evil.example/logo.png', '/\\evil.example/x.png', 'https://cdn.example/a\\b.png']) {
+      expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { logoUrl } })).status, logoUrl).toBe(400);
+    }
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { logoUrl: '/img/logo.svg' } })).status).toBe(200);
     expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { imageCDNs: ['http://plain.example'] } })).status).toBe(400);
     const r = await call<{ siteName: string; gtagId: string }>(opsPlayerCalls.updateBrand.path, {
       method: 'PUT', token: tok.pl_content, body: { siteName: 'Lucky Palace', gtagId: 'G-TEST1234', imageCDNs: ['https://img1.example.ph'], launchGameCDNs: ['https://launch.example.ph/g'] },
