@@ -319,6 +319,11 @@ describe('withdrawals', () => {
     expect(paid.json?.value?.status).toBe('paid');
     expect(Date.parse(paid.json!.value!.autoReceiveAt) - Date.now()).toBeGreaterThan(25 * 60_000);
     expect(await balance(m.token)).toMatchObject({ balance: 4000_00, held: 0 });
+    // Paid again: the same reference is a replay; another one is refused (it was a 200 that kept the first).
+    expect((await opsCall<{ status: string }>(`/withdrawals/${w.id}/paid`, { body: { payoutReference: 'IBFT-001' } })).json?.value?.status).toBe('paid');
+    const other = await opsCall(`/withdrawals/${w.id}/paid`, { body: { payoutReference: 'IBFT-002' } });
+    expect([other.status, other.json?.code]).toEqual([409, 'IDEMPOTENCY_MISMATCH']);
+    expect(await balance(m.token)).toMatchObject({ balance: 4000_00, held: 0 });
     expect((await opsCall(`/withdrawals/${w.id}/reject`, { body: { reason: 'too late' } })).json?.code).toBe('INVALID_STATE');
 
     const statuses = () => socket.received.filter((e) => e.type === 'withdrawal.updated').map((e) => (e.payload as { status: string }).status);

@@ -228,7 +228,14 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
       where.memberId ? [where.id, where.merchant, where.memberId] : [where.id, where.merchant],
     )).rows[0];
     if (!cur) throw new AppError(ErrorCode.NOT_FOUND);
-    if (cur.status === step.to) return { before: cur, after: cur, changed: false };
+    if (cur.status === step.to) {
+      // A replay with other details (a second "paid" naming another payout reference) changed nothing:
+      // answered as such, not with a success that drops what the operator typed.
+      const differs = (step.payoutReference != null && step.payoutReference !== cur.payout_reference)
+        || (step.reason != null && step.reason !== cur.reason);
+      if (differs) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH, 'This withdrawal is already in that status with other details', undefined, { status: cur.status });
+      return { before: cur, after: cur, changed: false };
+    }
     const legal = WITHDRAWAL_TRANSITIONS[cur.status].includes(step.to) && (!step.from || step.from.includes(cur.status));
     if (!legal) throw new AppError(ErrorCode.INVALID_STATE, undefined, undefined, { status: cur.status });
     // Ledger first (lock order: accounts before audience rows).
