@@ -123,7 +123,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
     const type = r.rows[0]?.type;
     if (type === undefined) throw new AppError(ErrorCode.UNAUTHORIZED);
     if (isTrialType(type, m.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
-    if (!isAgentType(type, m.agentTypes)) throw new AppError(ErrorCode.NON_AGENT, 'Only agents have team reports');
+    if (!isAgentType(type, m.agentTypes)) throw new AppError(ErrorCode.NON_AGENT, 'Only agents can use the agent centre');
   }
 
   /** A direct downline of the agent: NOT_IN_TREE outside its team, NOT_DIRECT_DOWNLINE deeper in it. */
