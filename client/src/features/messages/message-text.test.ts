@@ -24,4 +24,10 @@ describe('messageText', () => {
     expect(title({ ...params, title_TY: '' }, 'TY')).toBe('Cash 5');
     expect(title({ reference: 'R7', points: 100 }, 'TY')).toBe('R7');
   });
+  it("opens a refusal's reason below its title; none without one", () => {
+    const m = (params: Record<string, string | number>) => messageText({ title: 'message_withdrawal_rejected', params, texts: null }, 'TY', translate);
+    expect(m({ amount: '₱100.00', reference: 'W3', reason: 'Wrong account name' }).content).toBe('message_reason:{"reason":"Wrong account name"}');
+    expect(m({ amount: '₱100.00', reference: 'W3' }).content).toBe('');
+    expect(m({ amount: '₱100.00', reference: 'W3', reason: '  ' }).content).toBe('');
+  });
 });

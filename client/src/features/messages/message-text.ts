@@ -14,7 +14,9 @@ export function messageText(
     const pick = language.toUpperCase() === 'TY' && ty.title ? ty : m.texts.EN;
     return { title: pick.title, content: pick.content };
   }
-  return { title: translate(m.title, { ...m.params, ...namedIn(m.params, language) }), content: '' };
+  // A refusal's reason, as the operator wrote it (a reward request, a redeem, a withdrawal), opens below.
+  const reason = typeof m.params.reason === 'string' && m.params.reason.trim() ? translate('message_reason', { reason: m.params.reason }) : '';
+  return { title: translate(m.title, { ...m.params, ...namedIn(m.params, language) }), content: reason };
 }
 
 /**

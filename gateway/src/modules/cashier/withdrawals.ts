@@ -256,7 +256,7 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     // In the withdrawal's own currency: its sign and decimals ('₱1,000.00', '₫1,000,000').
     const amount = formatMinor(cur.amount, deps.symbolOf(cur.merchant_code), currencyExponent(cur.currency));
     if (step.to === 'approved') await postMessage(tx, cur.merchant_code, cur.member_id, 'withdrawal_approved', { amount, reference: `W${cur.id}` });
-    if (step.to === 'rejected') await postMessage(tx, cur.merchant_code, cur.member_id, 'withdrawal_rejected', { amount, reference: `W${cur.id}` });
+    if (step.to === 'rejected') await postMessage(tx, cur.merchant_code, cur.member_id, 'withdrawal_rejected', { amount, reference: `W${cur.id}`, ...(step.reason ? { reason: step.reason } : {}) });
     return { before: cur, after, changed: true };
   }
 

@@ -331,7 +331,7 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
       await announceRedeem(tx, row);
       const reward = (await tx.query<{ title: Record<string, string> }>('SELECT title FROM point_rewards WHERE id = $1', [d.reward_id])).rows[0];
       await postMessage(tx, m.code, memberId, b.approve ? 'points_redeem_approved' : 'points_redeem_rejected', {
-        reference: `R${d.id}`, points: n(d.points), ...titleParams(reward?.title),
+        reference: `R${d.id}`, points: n(d.points), ...titleParams(reward?.title), ...(!b.approve && b.reason ? { reason: b.reason } : {}),
       });
       await audit(tx, op, b.approve ? 'points.redeem.approve' : 'points.redeem.reject', { type: 'point_redemption', id: String(d.id) }, { status: d.status }, { status: to, reason: b.reason, transferId });
       const full = (await tx.query<RedeemRow>(`${REDEEM_SELECT} WHERE d.id = $1`, [d.id])).rows[0]!;

@@ -206,7 +206,8 @@ describe('points', { timeout: 180_000 }, () => {
     // The messages name the reward in both languages (the client shows its language's), not only a reference.
     const inbox = (await call<{ list: Array<{ kind: string; params: Record<string, string | number> }> }>('/wps/v2/messages', { token: p.token })).json!.value!.list;
     expect(inbox.find((x) => x.kind === 'points_redeem_approved')?.params).toEqual({ reference: `R${a.id}`, points: 100, title_EN: 'Cash 5', title_TY: 'Cash na 5' });
-    expect(inbox.find((x) => x.kind === 'points_redeem_rejected')?.params).toEqual({ reference: `R${b.id}`, points: 100, title_EN: 'Cash 5', title_TY: 'Cash na 5' });
+    // ... and a refusal its reason, as the operator wrote it
+    expect(inbox.find((x) => x.kind === 'points_redeem_rejected')?.params).toEqual({ reference: `R${b.id}`, points: 100, title_EN: 'Cash 5', title_TY: 'Cash na 5', reason: 'Out of season' });
     const audit = await t.portal.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE target_type = 'point_redemption' AND target_id = ANY($1) ORDER BY id`, [[a.id, b.id]]);
     expect(audit.rows.map((x) => x.action)).toEqual(['points.redeem.approve', 'points.redeem.reject']);
     const queue = (await call<{ list: Redeem[] }>('/ops/api/points/redeems?status=approved', { token: ops.ptcontent! })).json!.value!.list;

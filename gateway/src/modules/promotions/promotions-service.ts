@@ -648,7 +648,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       // The player hears of the decision in the message centre, as of a points redeem's.
       const m = await merchantInfo(tx, merchant);
       await postMessage(tx, merchant, Number(r.member_id), b.approve ? 'promotion_reward_approved' : 'promotion_reward_rejected', {
-        reference: `P${r.id}`, ...titleParams(p.title), ...(b.approve ? { amount: merchantMoney(m, n(row.amount)) } : {}),
+        reference: `P${r.id}`, ...titleParams(p.title), ...(b.approve ? { amount: merchantMoney(m, n(row.amount)) } : b.reason ? { reason: b.reason } : {}),
       });
       await audit(tx, op, b.approve ? 'promotion.reward.approve' : 'promotion.reward.reject', { type: 'promotion_reward', id: String(r.id) }, { state: r.status }, { state: row.status, amount: n(row.amount), reason: b.reason });
       return { id: String(row.id), state: row.status };

@@ -219,6 +219,9 @@ describe('promotions', { timeout: 180_000 }, () => {
     const approved = await waitFor(() => p.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_approved'), 'approval message');
     expect(approved.payload).toMatchObject({ title: 'message_promotion_reward_approved' });
     await waitFor(() => q.socket.received.find((e) => e.type === 'message.received' && (e.payload as { kind: string }).kind === 'promotion_reward_rejected'), 'rejection message');
+    // The refusal's message carries the operator's reason (the reward centre showed it, the message did not).
+    const refused = (await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/wps/v2/messages?category=transaction', { token: q.token })).json!.value!.list;
+    expect(refused.find((x) => x.kind === 'promotion_reward_rejected')?.params).toMatchObject({ reason: 'not eligible' });
     const inbox = await call<{ list: Array<{ kind: string; params: Record<string, string> }> }>('/wps/v2/messages?category=transaction', { token: p.token });
     expect(inbox.json!.value!.list.find((x) => x.kind === 'promotion_reward_approved')?.params).toEqual({ reference: `P${mine.id}`, amount: '₱50.00', title_EN: 'Tell us', title_TY: 'Tell us (TY)' });
     // The console keeps the decisions: gone from the waiting list, in the decided one with outcome, amount, who and why.

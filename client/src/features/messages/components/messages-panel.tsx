@@ -93,7 +93,7 @@ export function MessagesPanel() {
                       <span className="msg-item__kind">{t(`messages_tab_${messageCategoryOf(m.kind)}`)}</span>
                       {' · '}
                       {formatDateTime(m.createdAt)}
-                      {typeof m.params.reference === 'string' ? ` · ${m.params.reference}` : ''}
+                      {typeof m.params.reference === 'string' ? ` · ${t('messages_ref', { ref: m.params.reference })}` : ''}
                     </span>
                     {text.content && isOpen && <p className="msg-item__content" data-testid={`message-${m.id}-content`}>{text.content}</p>}
                     {/* The answer itself is on the feedback page: the message says where. */}
