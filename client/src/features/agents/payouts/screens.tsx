@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPayout } from '@portal/contracts/api/agent-payouts';
 import type { ContractKind } from '@portal/contracts/domain/agent-contracts';
-import { useDateRange } from '../../../lib/date-range';
 import { errorKey } from '../../../lib/error-key';
 import { useDateTime, useMoney, amountToneClass } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
-import { DateRangeFilter } from '../../../ui/date-range-filter';
+import { ReportRangeFilter } from '../components/report-range-filter';
+import { useReportRange } from '../components/report-range';
 import { Modal } from '../../../ui/modal';
 import { Pager, pagesOf } from '../../../ui/pager';
 import { OFFER_TEXT_KEYS } from '../machines/contract-offer.machine';
@@ -29,11 +29,6 @@ function useLivePayouts() {
   useRealtimeEvent('contract.updated', () => void qc.invalidateQueries({ queryKey: PAYOUTS_KEY }));
 }
 
-function useRangeLabels() {
-  const { t } = useTranslation('agents');
-  return { pastDays: (count: number) => t('payouts.range.pastDays', { count }), from: t('payouts.range.from'), to: t('payouts.range.to'), search: t('payouts.range.search') };
-}
-
 /** The tabs of a payout record: payouts received, payouts paid to downlines, and the agent's own contracts of the kind. */
 export const RECORD_VIEWS = ['received', 'paid', 'contracts'] as const;
 export type RecordView = (typeof RECORD_VIEWS)[number];
@@ -49,7 +44,8 @@ export function PayoutRecordScreen({ kind, initialView = 'received' }: { kind: C
   const [view, setView] = useState<RecordView>(initialView);
   // The page restarts at 1 on another tab or range; the range is kept across the received / paid tabs.
   const [page, setPage] = useState(1);
-  const range = useDateRange(7, () => setPage(1));
+  // Today / past 7 / past 30 days on the merchant's calendar, as the other agent reports (past 7 by default).
+  const range = useReportRange(7, () => setPage(1));
   return (
     <section className="ag-section" data-testid={`payout-record-${kind}`}>
       <h2>{t('payouts.recordTitle', { kind: t(OFFER_TEXT_KEYS.kind[kind]) })}</h2>
@@ -66,18 +62,17 @@ export function PayoutRecordScreen({ kind, initialView = 'received' }: { kind: C
 }
 
 /** The payouts of a kind the agent received or paid, by date range and paged. */
-function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKind; role: 'received' | 'paid'; page: number; setPage: (p: number) => void; dateRange: ReturnType<typeof useDateRange> }) {
+function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKind; role: 'received' | 'paid'; page: number; setPage: (p: number) => void; dateRange: ReturnType<typeof useReportRange> }) {
   const { t } = useTranslation(['agents', 'common']);
   const money = useMoney();
   const dateTime = useDateTime();
   useLivePayouts();
-  const { range, draft, setDraft, apply, active } = dateRange;
+  const { range } = dateRange;
   const q = usePayouts({ kind, role, from: range.from, to: range.to, pageNo: page, pageSize: PAGE_SIZE });
   const [openId, setOpenId] = useState<number | null>(null);
-  const labels = useRangeLabels();
   return (
     <>
-      <DateRangeFilter draft={draft} setDraft={setDraft} apply={apply} active={active} testId="payouts" labels={labels} />
+      <ReportRangeFilter {...dateRange} testId="payouts" />
       {q.isError && <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>}
       {q.isPending ? (
         <p className="cx-muted">{t('payouts.loading')}</p>
@@ -256,13 +251,12 @@ export function IncomeScreen() {
   const { t } = useTranslation(['agents', 'common']);
   const money = useMoney();
   useLivePayouts();
-  const { range, draft, setDraft, apply, active } = useDateRange(7, () => undefined);
-  const q = useIncome(range.from, range.to);
-  const labels = useRangeLabels();
+  const dateRange = useReportRange(7);
+  const q = useIncome(dateRange.range.from, dateRange.range.to);
   return (
     <section className="ag-section" data-testid="agent-income">
       <h2>{t('payouts.incomeTitle')}</h2>
-      <DateRangeFilter draft={draft} setDraft={setDraft} apply={apply} active={active} testId="income" labels={labels} />
+      <ReportRangeFilter {...dateRange} testId="income" />
       {q.isError && <p className="form-field__error" role="alert">{t(errorKey(q.error), { ns: 'common' })}</p>}
       {q.isPending ? (
         <p className="cx-muted">{t('payouts.loading')}</p>
