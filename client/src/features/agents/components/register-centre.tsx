@@ -215,7 +215,7 @@ function InvitationsCard() {
             ))}
           </tbody>
         </table>
-        {list.data && rows.length === 0 && <p className="cx-empty">{t('empty')}</p>}
+        {list.data && rows.length === 0 && <p className="cx-empty" data-testid="ao-invitations-empty">{t('register.empty')}</p>}
       </div>
     </div>
   );
