@@ -158,6 +158,8 @@ export function FeedbackPage() {
               onSuccess: () => {
                 setText('');
                 setFiles([]);
+                // The refused pick is no longer the form's problem: it was sent without it.
+                setPickError(null);
                 setSent(true);
                 setPage(1);
               },
