@@ -94,12 +94,12 @@ export function EnvelopesPage() {
           }}
         >
           <h2 className="ops-panel__title">{t('env_new')}</h2>
-          <OpsField label={t('env_total')} value={form.total} onChange={(v) => edit({ total: v })} testId="ops-env-total" required disabled={!canDrop} inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={isTried && problems.total} />
+          <OpsField label={t('env_total')} value={form.total} onChange={(v) => edit({ total: v })} testId="ops-env-total" required disabled={!canDrop} inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={isTried && problems.total} problem={t('field_amount')} />
           <OpsField label={t('env_count')} value={form.count} onChange={(v) => edit({ count: v })} testId="ops-env-count" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.count}
-            hint={average !== null ? t('env_average', { amount: formatAmount(average) }) : t('env_count_hint')} />
+            hint={average !== null ? t('env_average', { amount: formatAmount(average) }) : t('env_count_hint')} problem={t('field_whole', { min: 1, max: '20000' })} />
           <OpsField label={t('env_min')} value={form.min} onChange={(v) => edit({ min: v })} testId="ops-env-min" required disabled={!canDrop} inputMode="decimal" invalid={isTried && problems.min}
-            hint={isTried && problems.min && min !== null ? t('env_min_too_high') : undefined} />
-          <OpsField label={t('env_minutes')} value={form.minutes} onChange={(v) => edit({ minutes: v })} testId="ops-env-minutes" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.minutes} hint={t('env_minutes_hint')} />
+            problem={min === null ? t('field_amount') : t('env_min_too_high')} />
+          <OpsField label={t('env_minutes')} value={form.minutes} onChange={(v) => edit({ minutes: v })} testId="ops-env-minutes" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.minutes} hint={t('env_minutes_hint')} problem={t('field_whole', { min: 1, max: '10080' })} />
           <div className="ops-field">
             <label className="ops-field__label" htmlFor="ops-env-audience">{t('env_audience')}</label>
             <select id="ops-env-audience" className="ops-input" value={form.audience} disabled={!canDrop} onChange={(e) => edit({ audience: e.target.value as AudienceKind })} data-testid="ops-env-audience">
@@ -112,7 +112,7 @@ export function EnvelopesPage() {
             <span className="ops-field__hint">{t('env_audience_hint')}</span>
           </div>
           {form.audience === 'depositors' && (
-            <OpsField label={t('env_days')} value={form.days} onChange={(v) => edit({ days: v })} testId="ops-env-days" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.days} />
+            <OpsField label={t('env_days')} value={form.days} onChange={(v) => edit({ days: v })} testId="ops-env-days" required disabled={!canDrop} inputMode="numeric" invalid={isTried && problems.days} problem={t('field_whole', { min: 1, max: '90' })} />
           )}
           {form.audience === 'promotion' && (
             <div className="ops-field">

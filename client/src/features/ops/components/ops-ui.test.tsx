@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api';
-import { ErrorNote } from './ops-ui';
+import { ErrorNote, OpsField } from './ops-ui';
 
 describe('the console error note', () => {
   it("names the field and the server's rule under the translated error, not only 'invalid input'", async () => {
@@ -35,5 +35,17 @@ describe('an announcement in the console list', () => {
       for (const k of ['content_scheduled', 'content_ended']) expect(i18n.getFixedT(lang, 'ops')(k)).not.toBe(k);
     }
     await i18n.changeLanguage('EN');
+  });
+});
+
+describe('a console field', () => {
+  it('says what is wrong while it is invalid, and its hint otherwise', () => {
+    const field = (invalid: boolean) => renderToStaticMarkup(
+      <OpsField label="Total" value="-5" onChange={() => undefined} testId="f" invalid={invalid} hint="The whole drop" problem="Enter an amount above 0" />);
+    expect(field(true)).toContain('Enter an amount above 0');
+    expect(field(true)).not.toContain('The whole drop');
+    expect(field(true)).toContain('aria-invalid="true"');
+    expect(field(false)).toContain('The whole drop');
+    expect(field(false)).not.toContain('Enter an amount above 0');
   });
 });

@@ -102,7 +102,7 @@ export function Pager({ pageNo, pageSize, total, onPage, testPrefix }: { pageNo:
 }
 
 /** A labelled input for the back office, with a stable data-testid on the input. */
-export function OpsField({ label, value, onChange, testId, type = 'text', required, autoComplete, inputMode, placeholder, disabled, hint, invalid, multiline, maxLength }: {
+export function OpsField({ label, value, onChange, testId, type = 'text', required, autoComplete, inputMode, placeholder, disabled, hint, invalid, problem, multiline, maxLength }: {
   label: ReactNode;
   value: string;
   onChange: (v: string) => void;
@@ -115,6 +115,8 @@ export function OpsField({ label, value, onChange, testId, type = 'text', requir
   disabled?: boolean;
   hint?: ReactNode;
   invalid?: boolean;
+  /** What is wrong, said under the field in place of the hint while it is invalid (a red box alone said nothing). */
+  problem?: ReactNode;
   multiline?: boolean;
   maxLength?: number;
 }) {
@@ -140,7 +142,7 @@ export function OpsField({ label, value, onChange, testId, type = 'text', requir
       ) : (
         <input {...common} className="ops-input" type={type} autoComplete={autoComplete} inputMode={inputMode} onChange={(e) => onChange(e.target.value)} />
       )}
-      {hint && <span className="ops-field__hint">{hint}</span>}
+      {(invalid && problem ? problem : hint) && <span className="ops-field__hint">{invalid && problem ? problem : hint}</span>}
     </div>
   );
 }

@@ -119,10 +119,10 @@ function Rewards() {
         <OpsField label={t('pts_title_ty')} value={form.titleTy} onChange={(v) => edit({ titleTy: v })} testId="ops-points-title-ty" required disabled={!canManage} maxLength={100} invalid={isTried && problems.titleTy} />
         <OpsField label={t('pts_remark_en')} value={form.remarkEn} onChange={(v) => edit({ remarkEn: v })} testId="ops-points-remark-en" disabled={!canManage} maxLength={500} multiline />
         <OpsField label={t('pts_remark_ty')} value={form.remarkTy} onChange={(v) => edit({ remarkTy: v })} testId="ops-points-remark-ty" disabled={!canManage} maxLength={500} multiline />
-        <OpsField label={t('pts_points_required')} value={form.points} onChange={(v) => edit({ points: v })} testId="ops-points-required" required disabled={!canManage} inputMode="numeric" invalid={isTried && problems.points} />
-        <OpsField label={t('pts_amount')} value={form.amount} onChange={(v) => edit({ amount: v })} testId="ops-points-amount" required disabled={!canManage} inputMode="decimal" invalid={isTried && problems.amount} hint={t('pts_amount_hint', { zero: toPesosInput(0, exponent) })} />
-        <OpsField label={t('pts_quantity')} value={form.quantity} onChange={(v) => edit({ quantity: v })} testId="ops-points-quantity" required disabled={!canManage} inputMode="numeric" invalid={isTried && problems.quantity} />
-        <OpsField label={t('pts_sort')} value={form.sort} onChange={(v) => edit({ sort: v })} testId="ops-points-sort" disabled={!canManage} inputMode="numeric" invalid={isTried && problems.sort} />
+        <OpsField label={t('pts_points_required')} value={form.points} onChange={(v) => edit({ points: v })} testId="ops-points-required" required disabled={!canManage} inputMode="numeric" invalid={isTried && problems.points} problem={t('field_whole', { min: 1, max: '1000000000' })} />
+        <OpsField label={t('pts_amount')} value={form.amount} onChange={(v) => edit({ amount: v })} testId="ops-points-amount" required disabled={!canManage} inputMode="decimal" invalid={isTried && problems.amount} hint={t('pts_amount_hint', { zero: toPesosInput(0, exponent) })} problem={t('field_amount_or_zero')} />
+        <OpsField label={t('pts_quantity')} value={form.quantity} onChange={(v) => edit({ quantity: v })} testId="ops-points-quantity" required disabled={!canManage} inputMode="numeric" invalid={isTried && problems.quantity} problem={t('field_whole', { min: 0, max: '1000000' })} />
+        <OpsField label={t('pts_sort')} value={form.sort} onChange={(v) => edit({ sort: v })} testId="ops-points-sort" disabled={!canManage} inputMode="numeric" invalid={isTried && problems.sort} problem={t('field_whole', { min: 0, max: '10000' })} />
         <label className="ops-check">
           <input type="checkbox" checked={form.active} disabled={!canManage} onChange={(e) => edit({ active: e.target.checked })} data-testid="ops-points-active" /> {t('pts_active')}
         </label>
@@ -178,9 +178,9 @@ function Config() {
       save.mutate({ betPerPoint: bet, minorPerPoint: rate, minConvert: min, enabled: d.enabled }, { onSuccess: () => setDraft(null) });
     }}>
       <h2 className="ops-panel__title">{t('pts_config')}</h2>
-      <OpsField label={t('pts_bet_per_point')} value={d.bet} onChange={(v) => edit({ bet: v })} testId="ops-points-bet" required disabled={!canManage} inputMode="decimal" invalid={bet === null || bet <= 0} hint={t('pts_bet_per_point_hint')} />
-      <OpsField label={t('pts_cash_per_point')} value={d.rate} onChange={(v) => edit({ rate: v })} testId="ops-points-rate" required disabled={!canManage} inputMode="decimal" invalid={rate === null || rate <= 0} />
-      <OpsField label={t('pts_min_convert')} value={d.min} onChange={(v) => edit({ min: v })} testId="ops-points-min" required disabled={!canManage} inputMode="numeric" invalid={min === null} />
+      <OpsField label={t('pts_bet_per_point')} value={d.bet} onChange={(v) => edit({ bet: v })} testId="ops-points-bet" required disabled={!canManage} inputMode="decimal" invalid={bet === null || bet <= 0} hint={t('pts_bet_per_point_hint')} problem={t('field_amount')} />
+      <OpsField label={t('pts_cash_per_point')} value={d.rate} onChange={(v) => edit({ rate: v })} testId="ops-points-rate" required disabled={!canManage} inputMode="decimal" invalid={rate === null || rate <= 0} problem={t('field_amount')} />
+      <OpsField label={t('pts_min_convert')} value={d.min} onChange={(v) => edit({ min: v })} testId="ops-points-min" required disabled={!canManage} inputMode="numeric" invalid={min === null} problem={t('field_whole', { min: 1, max: '100000000' })} />
       <label className="ops-check">
         <input type="checkbox" checked={d.enabled} disabled={!canManage} onChange={(e) => edit({ enabled: e.target.checked })} data-testid="ops-points-enabled" /> {t('pts_enabled')}
       </label>
