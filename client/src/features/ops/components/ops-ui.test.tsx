@@ -49,3 +49,22 @@ describe('a console field', () => {
     expect(field(false)).not.toContain('Enter an amount above 0');
   });
 });
+
+describe('a promotion form', () => {
+  it('finds before sending what the server would refuse: texts, whole numbers, an end or a draw not after the start', async () => {
+    const { promotionProblems } = await import('./promotions-page');
+    const ok = {
+      category: 'newbie', kind: 'signup', enabled: true, requiresJoin: true, titleEn: 'T', titleTy: 'T', rulesEn: 'R', rulesTy: 'R',
+      startsAt: '2026-12-10T10:00', endsAt: '', rewardAmount: '0', rewardBps: '0', rewardCap: '', minDeposit: '0', wagerBonus: '0', wagerDeposit: '0',
+      weights: '', rebates: '', bonusDays: '7', drawAt: '', winners: '',
+    } as const;
+    expect(promotionProblems({ ...ok })).toEqual({});
+    expect(promotionProblems({ ...ok, wagerBonus: '-1', wagerDeposit: 'abc', bonusDays: '0', titleTy: ' ' })).toEqual({ wagerBonus: 'whole', wagerDeposit: 'whole', bonusDays: 'whole', titleTy: 'required' });
+    expect(promotionProblems({ ...ok, endsAt: '2026-12-10T09:00' })).toEqual({ endsAt: 'after' });
+    expect(promotionProblems({ ...ok, kind: 'raffle', winners: '2', drawAt: '2026-12-01T00:00' })).toEqual({ drawAt: 'after' });
+    expect(promotionProblems({ ...ok, kind: 'raffle' })).toEqual({ drawAt: 'required', winners: 'whole' });
+    // a field the kind does not use is not judged
+    expect(promotionProblems({ ...ok, rewardBps: 'x' })).toEqual({});
+    expect(promotionProblems({ ...ok, kind: 'first_deposit', rewardBps: 'x' })).toEqual({ rewardBps: 'whole' });
+  });
+});

@@ -32,6 +32,34 @@ function BothTitles({ title }: { title: { EN: string; TY: string } }) {
 }
 const int = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 
+/** Whole-number fields of the form and their bounds (as the server's schema has them). */
+const WHOLE: Partial<Record<keyof Form, { min: number; max: number }>> = {
+  rewardBps: { min: 0, max: 100_000 }, wagerBonus: { min: 0, max: 100 }, wagerDeposit: { min: 0, max: 100 }, bonusDays: { min: 1, max: 365 }, winners: { min: 1, max: 1000 },
+};
+
+/**
+ * What the server would refuse in a promotion form, found before sending, per field: a missing title or
+ * rules text, a whole number out of its bounds, an end (or a raffle's draw) not after the start. Times are
+ * the form's local inputs on one clock, so they compare as text. The form used to send these and show the
+ * server's English field paths.
+ */
+export function promotionProblems(f: Form): Partial<Record<keyof Form, 'required' | 'whole' | 'after'>> {
+  const out: Partial<Record<keyof Form, 'required' | 'whole' | 'after'>> = {};
+  for (const k of ['titleEn', 'titleTy', 'rulesEn', 'rulesTy', 'startsAt'] as const) if (!f[k].trim()) out[k] = 'required';
+  const used = (k: keyof Form) => (k === 'rewardBps' ? f.kind === 'first_deposit' : k === 'winners' ? f.kind === 'raffle' : true);
+  for (const [k, b] of Object.entries(WHOLE) as Array<[keyof Form, { min: number; max: number }]>) {
+    if (!used(k)) continue;
+    const v = String(f[k]).trim();
+    if (!/^\d{1,10}$/.test(v) || Number(v) < b.min || Number(v) > b.max) out[k] = 'whole';
+  }
+  if (f.endsAt && f.startsAt && f.endsAt <= f.startsAt) out.endsAt = 'after';
+  if (f.kind === 'raffle') {
+    if (!f.drawAt) out.drawAt = 'required';
+    else if (f.startsAt && f.drawAt <= f.startsAt) out.drawAt = 'after';
+  }
+  return out;
+}
+
 type Form = Record<'titleEn' | 'titleTy' | 'rulesEn' | 'rulesTy' | 'startsAt' | 'endsAt' | 'rewardAmount' | 'rewardBps' | 'rewardCap' | 'minDeposit' | 'wagerBonus' | 'wagerDeposit' | 'weights' | 'rebates' | 'bonusDays' | 'drawAt' | 'winners', string>
   & { category: TPromotionCategory; kind: TPromotionKind; enabled: boolean; requiresJoin: boolean };
 
@@ -115,10 +143,21 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
   const [bad, setBad] = useState<string | null>(null);
   const [badMoney, setBadMoney] = useState<ReadonlyArray<keyof PromotionMoneyForm>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
+  const [problems, setProblems] = useState<ReturnType<typeof promotionProblems>>({});
+  const problemText = (k: keyof Form) => {
+    const p = problems[k];
+    if (!p) return undefined;
+    const b = WHOLE[k];
+    return p === 'whole' && b ? t('ops_need_whole', { min: b.min, max: b.max }) : t(p === 'after' ? (k === 'drawAt' ? 'ops_draw_after_start' : 'ops_end_after_start') : 'ops_required');
+  };
+  const field = (k: keyof Form) => ({ invalid: !!problems[k], problem: problemText(k) });
   const submit = () => {
+    const found = promotionProblems(f);
+    setProblems(found);
     const money = promotionMoneyOf(f, exponent);
     setBadMoney(money.ok ? [] : money.bad);
     if (!money.ok) return setBad(badMoneyText);
+    if (Object.keys(found).length > 0) return setBad(t('ops_bad_fields'));
     const weights = parseMap(f.weights);
     const rebates = parseMap(f.rebates);
     if (!weights || !rebates) return setBad(t('ops_bad_map'));
@@ -148,40 +187,43 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
           {PROMOTION_CATEGORIES.map((c) => <option key={c} value={c}>{t(`category_${c}`)}</option>)}
         </select>
       </div>
-      <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-promo-title-en" required maxLength={200} />
-      <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-promo-title-ty" required maxLength={200} />
-      <OpsField label={t('ops_rules_en')} value={f.rulesEn} onChange={set('rulesEn')} testId="ops-promo-rules-en" required multiline maxLength={4000} />
-      <OpsField label={t('ops_rules_ty')} value={f.rulesTy} onChange={set('rulesTy')} testId="ops-promo-rules-ty" required multiline maxLength={4000} />
+      <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-promo-title-en" required maxLength={200} {...field('titleEn')} />
+      <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-promo-title-ty" required maxLength={200} {...field('titleTy')} />
+      <OpsField label={t('ops_rules_en')} value={f.rulesEn} onChange={set('rulesEn')} testId="ops-promo-rules-en" required multiline maxLength={4000} {...field('rulesEn')} />
+      <OpsField label={t('ops_rules_ty')} value={f.rulesTy} onChange={set('rulesTy')} testId="ops-promo-rules-ty" required multiline maxLength={4000} {...field('rulesTy')} />
       <div className="ops-field">
         <label className="ops-field__label" htmlFor="promo-starts">{t('ops_starts')}</label>
-        <input id="promo-starts" type="datetime-local" className="ops-input" value={f.startsAt} onChange={(e) => set('startsAt')(e.target.value)} data-testid="ops-promo-starts" />
+        <input id="promo-starts" type="datetime-local" className="ops-input" value={f.startsAt} onChange={(e) => set('startsAt')(e.target.value)} data-testid="ops-promo-starts" aria-invalid={!!problems.startsAt || undefined} />
+        {problems.startsAt && <span className="ops-field__hint ops-field__hint--problem">{problemText('startsAt')}</span>}
       </div>
       <div className="ops-field">
         <label className="ops-field__label" htmlFor="promo-ends">{t('ops_ends')}</label>
-        <input id="promo-ends" type="datetime-local" className="ops-input" value={f.endsAt} onChange={(e) => set('endsAt')(e.target.value)} data-testid="ops-promo-ends" />
+        <input id="promo-ends" type="datetime-local" className="ops-input" value={f.endsAt} onChange={(e) => set('endsAt')(e.target.value)} data-testid="ops-promo-ends" aria-invalid={!!problems.endsAt || undefined} />
+        {problems.endsAt && <span className="ops-field__hint ops-field__hint--problem">{problemText('endsAt')}</span>}
       </div>
       <label className="ops-check"><input type="checkbox" checked={f.enabled} onChange={(e) => setF((x) => ({ ...x, enabled: e.target.checked }))} /> {t('ops_enabled')}</label>
       <label className="ops-check"><input type="checkbox" checked={f.requiresJoin} onChange={(e) => setF((x) => ({ ...x, requiresJoin: e.target.checked }))} data-testid="ops-promo-requires-join" /> {t('ops_requires_join')}</label>
       <OpsField label={t('ops_reward_amount', { currency, example: example(100_00) })} value={f.rewardAmount} onChange={set('rewardAmount')} testId="ops-promo-reward" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={badMoney.includes('rewardAmount')} />
       {f.kind === 'first_deposit' && (
         <>
-          <OpsField label={t('ops_reward_bps')} value={f.rewardBps} onChange={set('rewardBps')} testId="ops-promo-bps" inputMode="numeric" />
+          <OpsField label={t('ops_reward_bps')} value={f.rewardBps} onChange={set('rewardBps')} testId="ops-promo-bps" inputMode="numeric" {...field('rewardBps')} />
           <OpsField label={t('ops_reward_cap', { currency })} value={f.rewardCap} onChange={set('rewardCap')} testId="ops-promo-cap" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={badMoney.includes('rewardCap')} />
           <OpsField label={t('ops_min_deposit', { currency })} value={f.minDeposit} onChange={set('minDeposit')} testId="ops-promo-min-deposit" inputMode="decimal" placeholder={toMajorInput(0, exponent)} invalid={badMoney.includes('minDeposit')} />
         </>
       )}
-      <OpsField label={t('ops_wagering_bonus')} value={f.wagerBonus} onChange={set('wagerBonus')} testId="ops-promo-wager-bonus" inputMode="numeric" />
-      <OpsField label={t('ops_wagering_deposit')} value={f.wagerDeposit} onChange={set('wagerDeposit')} testId="ops-promo-wager-deposit" inputMode="numeric" />
+      <OpsField label={t('ops_wagering_bonus')} value={f.wagerBonus} onChange={set('wagerBonus')} testId="ops-promo-wager-bonus" inputMode="numeric" {...field('wagerBonus')} />
+      <OpsField label={t('ops_wagering_deposit')} value={f.wagerDeposit} onChange={set('wagerDeposit')} testId="ops-promo-wager-deposit" inputMode="numeric" {...field('wagerDeposit')} />
       <OpsField label={t('ops_weights')} value={f.weights} onChange={set('weights')} testId="ops-promo-weights" />
-      <OpsField label={t('ops_bonus_days')} value={f.bonusDays} onChange={set('bonusDays')} testId="ops-promo-days" inputMode="numeric" />
+      <OpsField label={t('ops_bonus_days')} value={f.bonusDays} onChange={set('bonusDays')} testId="ops-promo-days" inputMode="numeric" {...field('bonusDays')} />
       {f.kind === 'rebate' && <OpsField label={t('ops_rebates')} value={f.rebates} onChange={set('rebates')} testId="ops-promo-rebates" />}
       {f.kind === 'raffle' && (
         <>
           <div className="ops-field">
             <label className="ops-field__label" htmlFor="promo-draw">{t('ops_draw_at')}</label>
-            <input id="promo-draw" type="datetime-local" className="ops-input" value={f.drawAt} onChange={(e) => set('drawAt')(e.target.value)} data-testid="ops-promo-draw" />
+            <input id="promo-draw" type="datetime-local" className="ops-input" value={f.drawAt} onChange={(e) => set('drawAt')(e.target.value)} data-testid="ops-promo-draw" aria-invalid={!!problems.drawAt || undefined} />
+            {problems.drawAt && <span className="ops-field__hint ops-field__hint--problem">{problemText('drawAt')}</span>}
           </div>
-          <OpsField label={t('ops_winners')} value={f.winners} onChange={set('winners')} testId="ops-promo-winners" inputMode="numeric" />
+          <OpsField label={t('ops_winners')} value={f.winners} onChange={set('winners')} testId="ops-promo-winners" inputMode="numeric" {...field('winners')} />
           {current?.seedHash && <p className="mono ops-muted">{`${t('ops_seed_hash')}: ${current.seedHash}`}</p>}
         </>
       )}
