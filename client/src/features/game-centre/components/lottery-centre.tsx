@@ -15,7 +15,7 @@ export type LotteryKind = 'lottery' | 'sea' | 'vn';
  * Cards start games directly (they are already on their lottery page).
  */
 export function LotteryCentre({ kind, title, gameCode, vendor }: { kind: LotteryKind; title: string; gameCode: string | null; vendor: string | null }) {
-  const { t } = useTranslation('games');
+  const { t } = useTranslation(['games', 'common']);
   const token = useSessionToken();
   const lott = useVassGameType('LOTT');
   const elott = useVassGameType('ELOTT');
@@ -24,21 +24,26 @@ export function LotteryCentre({ kind, title, gameCode, vendor }: { kind: Lottery
     (v) => v.vassalage !== VENDOR_CODES.VN_LOTTERY && v.vassalage !== VENDOR_CODES.SEA_LOTTERY,
   );
   const vassalage = fixed ?? vendor ?? undefined;
+  const isAsked = (g: { gameCode: string; vassalage: string }) => g.gameCode === gameCode && (vassalage === undefined || g.vassalage === vassalage);
   const filterLott = useMemo(() => ({ gameType: 'LOTT' as const, ...(vassalage ? { vassalage } : {}) }), [vassalage]);
   const filterElott = useMemo(() => ({ gameType: 'ELOTT' as const, ...(vassalage ? { vassalage } : {}) }), [vassalage]);
   const lottGames = useGameList(filterLott, token, token !== null);
   const elottGames = useGameList(filterElott, token, token !== null);
   const games = [...(lottGames.data?.pages.flatMap((p) => p.games) ?? []), ...(elottGames.data?.pages.flatMap((p) => p.games) ?? [])]
     .filter((g) => fixed !== null || vassalage !== undefined || others.some((v) => v.vassalage === g.vassalage))
-    // The game asked for in ?gameCode= comes first.
-    .sort((a, b) => Number(b.gameCode === gameCode) - Number(a.gameCode === gameCode));
+    // The game asked for in ?gameCode= (of the vendor asked for) comes first.
+    .sort((a, b) => Number(isAsked(b)) - Number(isAsked(a)));
   const isPending = lottGames.isPending || elottGames.isPending;
+  const selected = gameCode ? games.find(isAsked) : undefined;
+  // An e-lottery vendor's page is headed as the menu item that led there (E-Lottery), not "Lottery".
+  const isElott = kind === 'lottery' && vassalage !== undefined && (elott.data?.vendors ?? []).some((v) => v.vassalage === vassalage)
+    && !(lott.data?.vendors ?? []).some((v) => v.vassalage === vassalage);
 
   return (
     <section className="game-centre container" data-testid="game-centre">
       <header className="game-centre__head">
-        <h1 className="game-centre__title">{title}</h1>
-        {gameCode && <p className="game-centre__muted">{t('centre.selectedGame', { code: gameCode })}</p>}
+        <h1 className="game-centre__title">{isElott ? t('common:nav_elott') : title}</h1>
+        {selected && <p className="game-centre__muted">{t('centre.selectedGame', { name: selected.gameName })}</p>}
       </header>
       {isPending ? (
         <p className="game-centre__muted">{t('centre.loading')}</p>

@@ -13,7 +13,8 @@ export function launchRouteOf(target: LaunchTarget): string | null {
   const code = encodeURIComponent(game.gameCode);
   if (game.vassalage === VENDOR_CODES.VN_LOTTERY) return `/vnLottery?gameCode=${code}`;
   if (game.vassalage === VENDOR_CODES.SEA_LOTTERY) return `/seaLottery?gameCode=${code}`;
-  if (game.gameType === 'LOTT' || game.gameType === 'ELOTT') return `/lottery?gameCode=${code}`;
+  // With its vendor: lottery vendors share game codes (LO001 is TCG's, the SEA lottery's and the Vietnam one's).
+  if (game.gameType === 'LOTT' || game.gameType === 'ELOTT') return `/lottery?vassalage=${encodeURIComponent(game.vassalage)}&gameCode=${code}`;
   return null;
 }
 

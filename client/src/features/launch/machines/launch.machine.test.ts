@@ -47,8 +47,9 @@ describe('launch routing', () => {
   it('sends lottery games to their pages with the game code', () => {
     expect(launchRouteOf({ kind: 'game', game: game({ vassalage: 'TCG_LOTTO_VN', gameCode: 'VN1', gameType: 'LOTT' }) })).toBe('/vnLottery?gameCode=VN1');
     expect(launchRouteOf({ kind: 'game', game: game({ vassalage: 'TCG_SEA', gameCode: 'S 1', gameType: 'LOTT' }) })).toBe('/seaLottery?gameCode=S%201');
-    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'ELOTT', gameCode: 'E1' }) })).toBe('/lottery?gameCode=E1');
-    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'LOTT', gameCode: 'L1' }) })).toBe('/lottery?gameCode=L1');
+    // with its vendor: lottery vendors share game codes
+    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'ELOTT', gameCode: 'E1', vassalage: 'GPK' }) })).toBe('/lottery?vassalage=GPK&gameCode=E1');
+    expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'LOTT', gameCode: 'L1', vassalage: 'TCG' }) })).toBe('/lottery?vassalage=TCG&gameCode=L1');
     expect(launchRouteOf({ kind: 'game', game: game({ gameType: 'LOTT' }), direct: true })).toBeNull();
   });
 
