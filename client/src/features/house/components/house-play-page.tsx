@@ -26,8 +26,27 @@ const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 
  */
 export function HousePlayPage() {
   const [params] = useSearchParams();
+  // A link with no game or one that is not a house game names none: it says so and starts nothing
+  // (it opened the slot, with a real-money session and a place in the recent games).
+  const game = params.get('game');
+  if (game === null || !(HOUSE_GAME_CODES as readonly string[]).includes(game)) return <UnknownHouseGame />;
   // Back/forward between two games' pages keeps this route mounted: each game starts afresh.
-  return <HouseGamePage key={`${params.get('game') ?? ''}:${params.get('mode') ?? ''}`} />;
+  return <HouseGamePage key={`${game}:${params.get('mode') ?? ''}`} />;
+}
+
+function UnknownHouseGame() {
+  const { t } = useTranslation('house');
+  useEffect(() => hideBootLoader(), []);
+  return (
+    <div className="hs-page" data-testid="house-page">
+      <header className="hs-top">
+        <Link to="/" className="hs-back" data-testid="house-back">
+          <span aria-hidden="true">‹</span> {t('back_to_portal')}
+        </Link>
+      </header>
+      <p className="hs-error" role="alert" data-testid="house-unknown-game">{t('unknown_game')}</p>
+    </div>
+  );
 }
 
 function HouseGamePage() {
@@ -35,8 +54,8 @@ function HouseGamePage() {
   const money = useMoney();
   const coin = useCurrency().symbol || '₱';
   const [params] = useSearchParams();
-  const gameParam = params.get('game') ?? 'SLOT1';
-  const game: THouseGameCode = (HOUSE_GAME_CODES as readonly string[]).includes(gameParam) ? (gameParam as THouseGameCode) : 'SLOT1';
+  // HousePlayPage let only a house game's code through.
+  const game = params.get('game') as THouseGameCode;
   const [session, setSession] = useState<THouseSession | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [stake, setStake] = useState(100);
