@@ -3,7 +3,7 @@ import type { SVGProps } from 'react';
 /** Small inline icons (currentColor). Brand glyphs are simplified marks, not official logos. */
 export type IconName =
   | 'YOUTUBE' | 'FACEBOOK' | 'INSTAGRAM' | 'TWITTER' | 'TELEGRAM' | 'LIVECHAT'
-  | 'sun' | 'moon' | 'menu' | 'download' | 'globe' | 'chevron' | 'help' | 'user' | 'spark' | 'game';
+  | 'sun' | 'moon' | 'menu' | 'download' | 'globe' | 'chevron' | 'help' | 'user' | 'spark' | 'game' | 'close';
 
 const PATHS: Record<IconName, string> = {
   YOUTUBE: 'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z',
@@ -21,6 +21,7 @@ const PATHS: Record<IconName, string> = {
   help: 'M12 2a10 10 0 1 1 0 20 10 10 0 0 1 0-20zm0 14a1.2 1.2 0 1 0 0 2.4A1.2 1.2 0 0 0 12 16zm0-10a4 4 0 0 0-4 4h2a2 2 0 1 1 2.8 1.8c-1 .5-1.8 1.4-1.8 2.7V15h2v-.5c0-.5.3-.8.8-1A4 4 0 0 0 12 6z',
   user: 'M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5z',
   spark: 'M12 2l2.4 7.6L22 12l-7.6 2.4L12 22l-2.4-7.6L2 12l7.6-2.4z',
+  close: 'M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z',
   game: 'M7 6h10a6 6 0 0 1 0 12c-1.7 0-2.8-.8-3.6-2h-2.8c-.8 1.2-1.9 2-3.6 2A6 6 0 0 1 7 6zm0 3.5v2H5v2h2v2h2v-2h2v-2H9v-2zM16 9a1.2 1.2 0 1 0 0 2.4A1.2 1.2 0 0 0 16 9zm2 3a1.2 1.2 0 1 0 0 2.4 1.2 1.2 0 0 0 0-2.4z',
 };
 

@@ -11,8 +11,10 @@ import { useSideBarTucked } from './side-bar-tuck';
 /**
  * Right side bar: customer service (Facebook, Telegram, live chat) and the app download. A LIVECHAT
  * entry pointing at the in-portal chat (LIVE_CHAT_URL) opens the chat room; other entries are links.
- * On phones it floats at the bottom right, over the page: it tucks away while the page scrolls down
- * and comes back on scrolling up, near the top and at the end (side-bar-tuck.ts).
+ * On phones it floats at the bottom right, over the page, folded into one round button that opens
+ * the entries beside it (open, the row of four covered a deposit channel or a form's button); it tucks
+ * away while the page scrolls down and comes back on scrolling up, near the top and at the end
+ * (side-bar-tuck.ts). Wider screens show the entries and never the button.
  */
 export function SideBar() {
   const { t } = useTranslation('common');
@@ -22,9 +24,15 @@ export function SideBar() {
   const [isQrWanted, setQrWanted] = useState(false);
   const wantQr = () => setQrWanted(true);
   const tucked = useSideBarTucked();
+  const [isOpen, setOpen] = useState(false);
   return (
-    <aside className={tucked ? 'side-bar side-bar--tucked' : 'side-bar'} aria-label={t('customer_service')}>
-      <ul className="side-bar__list">
+    <aside className={`side-bar${tucked ? ' side-bar--tucked' : ''}${isOpen ? ' side-bar--open' : ''}`} aria-label={t('customer_service')}>
+      <button type="button" className="side-bar__toggle" aria-expanded={isOpen} aria-controls="side-bar-list" aria-label={t('customer_service')}
+        onClick={() => setOpen(!isOpen)} data-testid="side-bar-toggle">
+        <Icon name={isOpen ? 'close' : 'LIVECHAT'} size={22} />
+      </button>
+      {/* Choosing an entry folds the bar again (phones). */}
+      <ul className="side-bar__list" id="side-bar-list" onClick={() => setOpen(false)}>
         {links.map((cs) =>
           cs.csType === 'LIVECHAT' && cs.url === LIVE_CHAT_URL ? (
             <li key={`${cs.csType}-${cs.url}`} className="side-bar__chat">
