@@ -3,7 +3,7 @@ import { PAGE_FALLBACK } from '../lazy-page';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsCan } from '@portal/contracts/api/ops';
-import { groupedNav, visibleNav } from '../../features/ops/lib/ops-nav';
+import { groupedNav, sectionOf, visibleNav } from '../../features/ops/lib/ops-nav';
 import { OperatorBadge, OpsGate, SignOutButton } from '../../features/ops/components/ops-gate';
 import { OpsZoneNote } from '../../features/ops/components/ops-time';
 import { useOpsSession } from '../../features/ops/api/get-session';
@@ -53,6 +53,21 @@ function OpsSideNav() {
   );
 }
 
+/**
+ * A section the operator's roles do not open, reached by its address, says so and loads nothing: its page
+ * used to render its forms and buttons, call the API for a 403 each visit and log it. The server still
+ * refuses every call on its own; this is what the operator sees.
+ */
+function SectionGate() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  const session = useOpsSession().data;
+  const section = sectionOf(pathname);
+  const allowed = !section || !session || (section.platform ? session.isPlatform === true : opsCan(session.roles, section.action));
+  if (allowed) return <Outlet />;
+  return <p className="ops-note ops-note--danger" role="alert" data-testid="ops-no-access">{t('error_FORBIDDEN')}</p>;
+}
+
 /** Past the door (password changed, TOTP enrolled): the top bar then says who is in and offers the way out. */
 function useInside(): boolean {
   const { data } = useOpsSession();
@@ -82,7 +97,7 @@ export function OpsLayout() {
           <main className="ops-main">
             {/* A page waiting for a namespace it uses (i18n.ts, useSuspense) spins here, the column stays. */}
             <Suspense fallback={PAGE_FALLBACK}>
-              <Outlet />
+              <SectionGate />
             </Suspense>
           </main>
         </div>

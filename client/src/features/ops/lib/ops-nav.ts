@@ -45,3 +45,12 @@ export const visibleNav = (roles: readonly string[], isPlatform: boolean, can: (
 export function groupedNav<T extends { group: OpsNavGroup }>(items: readonly T[]): Array<{ group: OpsNavGroup; items: T[] }> {
   return OPS_NAV_GROUPS.map((group) => ({ group, items: items.filter((n) => n.group === group) })).filter((g) => g.items.length > 0);
 }
+
+/**
+ * The section a console address belongs to (the longest section path it is, or is under: /ops/players/7
+ * is Players), or undefined for /ops itself and addresses of no section.
+ */
+export function sectionOf(pathname: string) {
+  const path = pathname.replace(/\/+$/, '');
+  return OPS_NAV.filter((n) => path === n.to || path.startsWith(`${n.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
+}
