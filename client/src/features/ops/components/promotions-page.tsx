@@ -227,7 +227,7 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
           {current?.seedHash && <p className="mono ops-muted">{`${t('ops_seed_hash')}: ${current.seedHash}`}</p>}
         </>
       )}
-      {bad && <p className="ops-note ops-note--danger">{bad}</p>}
+      {bad && <p className="ops-note ops-note--error">{bad}</p>}
       <ErrorNote error={save.error} testId="ops-promo-save-error" />
       {save.isSuccess && <SuccessNote>{t('ops_saved')}</SuccessNote>}
       <div className="ops-form__actions">
