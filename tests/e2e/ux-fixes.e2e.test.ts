@@ -202,6 +202,14 @@ describe('issue 12 in Chromium', () => {
     await expect.poll(() => page.getByTestId('sidebar-download').isVisible()).toBe(false);
     await page.getByTestId('side-bar-toggle').click();
     await page.getByTestId('sidebar-download').waitFor({ state: 'visible' });
+    // Escape folds it, as a tap elsewhere does
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sidebar-download').waitFor({ state: 'hidden' });
+    await page.getByTestId('side-bar-toggle').click();
+    await page.mouse.click(100, 300);
+    await page.getByTestId('sidebar-download').waitFor({ state: 'hidden' });
+    await page.getByTestId('side-bar-toggle').click();
+    await page.getByTestId('sidebar-download').waitFor({ state: 'visible' });
     await snap(page, 'ux-side-bar-390-ty-open');
     await page.getByTestId('sidebar-download').click();
     await page.waitForURL(/\/down/);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SERVICE_TYPES, LIMITS, LIVE_CHAT_URL } from '@portal/contracts/domain/constants';
@@ -25,8 +25,21 @@ export function SideBar() {
   const wantQr = () => setQrWanted(true);
   const tucked = useSideBarTucked();
   const [isOpen, setOpen] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  // Open, Escape or a tap anywhere else folds it again (only the button and an entry did).
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onDown = (e: PointerEvent) => !bar.current?.contains(e.target as Node) && setOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onDown);
+    };
+  }, [isOpen]);
   return (
-    <aside className={`side-bar${tucked ? ' side-bar--tucked' : ''}${isOpen ? ' side-bar--open' : ''}`} aria-label={t('customer_service')}>
+    <aside ref={bar} className={`side-bar${tucked ? ' side-bar--tucked' : ''}${isOpen ? ' side-bar--open' : ''}`} aria-label={t('customer_service')}>
       <button type="button" className="side-bar__toggle" aria-expanded={isOpen} aria-controls="side-bar-list" aria-label={t('customer_service')}
         onClick={() => setOpen(!isOpen)} data-testid="side-bar-toggle">
         <Icon name={isOpen ? 'close' : 'LIVECHAT'} size={22} />

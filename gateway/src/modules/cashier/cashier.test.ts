@@ -323,6 +323,8 @@ describe('withdrawals', () => {
     expect((await opsCall<{ status: string }>(`/withdrawals/${w.id}/paid`, { body: { payoutReference: 'IBFT-001' } })).json?.value?.status).toBe('paid');
     const other = await opsCall(`/withdrawals/${w.id}/paid`, { body: { payoutReference: 'IBFT-002' } });
     expect([other.status, other.json?.code]).toEqual([409, 'IDEMPOTENCY_MISMATCH']);
+    // an empty reference names none: a replay
+    expect((await opsCall(`/withdrawals/${w.id}/paid`, { body: { payoutReference: '' } })).status).toBe(200);
     expect(await balance(m.token)).toMatchObject({ balance: 4000_00, held: 0 });
     expect((await opsCall(`/withdrawals/${w.id}/reject`, { body: { reason: 'too late' } })).json?.code).toBe('INVALID_STATE');
 

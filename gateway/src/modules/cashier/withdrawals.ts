@@ -231,8 +231,10 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     if (cur.status === step.to) {
       // A replay with other details (a second "paid" naming another payout reference) changed nothing:
       // answered as such, not with a success that drops what the operator typed.
-      const differs = (step.payoutReference != null && step.payoutReference !== cur.payout_reference)
-        || (step.reason != null && step.reason !== cur.reason);
+      // An empty text is no text: a repeat with "" changes nothing either.
+      const given = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v);
+      const differs = (given(step.payoutReference) !== null && given(step.payoutReference) !== cur.payout_reference)
+        || (given(step.reason) !== null && given(step.reason) !== cur.reason);
       if (differs) throw new AppError(ErrorCode.IDEMPOTENCY_MISMATCH, 'This withdrawal is already in that status with other details', undefined, { status: cur.status });
       return { before: cur, after: cur, changed: false };
     }

@@ -9,6 +9,10 @@ describe('the section of a console address', () => {
     expect(sectionOf('/ops/audit/')?.id).toBe('audit');
     expect(sectionOf('/ops/agent-contracts')?.id).toBe('agent-contracts');
     expect(sectionOf('/ops/agents')?.id).toBe('agents');
+    // whatever the case, as the router matches it
+    expect(sectionOf('/ops/AUDIT')?.id).toBe('audit');
+    expect(sectionOf('/ops/Adjustments')?.id).toBe('adjustments');
+    expect(sectionOf('/OPS/Players/7')?.id).toBe('players');
     expect(sectionOf('/ops')).toBeUndefined();
     expect(sectionOf('/ops/nowhere')).toBeUndefined();
     // no section is taken for another one that merely starts like it

@@ -51,6 +51,7 @@ export function groupedNav<T extends { group: OpsNavGroup }>(items: readonly T[]
  * is Players), or undefined for /ops itself and addresses of no section.
  */
 export function sectionOf(pathname: string) {
-  const path = pathname.replace(/\/+$/, '');
-  return OPS_NAV.filter((n) => path === n.to || path.startsWith(`${n.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
+  // The router matches addresses whatever their case (/ops/AUDIT is the audit page): so does this.
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  return OPS_NAV.filter((n) => path === n.to.toLowerCase() || path.startsWith(`${n.to.toLowerCase()}/`)).sort((a, b) => b.to.length - a.to.length)[0];
 }
