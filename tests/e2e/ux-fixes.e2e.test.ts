@@ -206,7 +206,7 @@ describe('issue 12 in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('sidebar-download').waitFor({ state: 'hidden' });
     await page.getByTestId('side-bar-toggle').click();
-    await page.mouse.click(100, 300);
+    await page.locator('.site-footer__copy').click(); // inert text elsewhere on the page
     await page.getByTestId('sidebar-download').waitFor({ state: 'hidden' });
     await page.getByTestId('side-bar-toggle').click();
     await page.getByTestId('sidebar-download').waitFor({ state: 'visible' });
