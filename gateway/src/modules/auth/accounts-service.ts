@@ -14,6 +14,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { revokeMemberSessions, type SessionStore } from '../sessions/session-store.ts';
 import type { PasswordHasher } from './password-hasher.ts';
+import { createPasswordGuard } from './password-guard.ts';
 import { spendTotpStep } from './totp.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
@@ -84,6 +85,9 @@ function fieldError(field: string, message: string) {
 export function createAccounts(deps: AccountsDeps) {
   const { db, sessions, hasher, limiter, captchas, bot, sms, mailer } = deps;
   const secondStepGuesses = createGuessBudget(limiter, SECOND_STEP_MAX_GUESSES_PER_HOUR, HOUR);
+  // Every password a signed-in member gives again, and every comparison of a new one with the other, spends
+  // the member's one budget of wrong passwords (password-guard.ts).
+  const passwords = createPasswordGuard({ limiter, hasher });
   const secondStepKey = (memberId: number) => `2fa-guess:${memberId}`;
   let dummy: Promise<string> | null = null;
   /** Verified against when an account does not exist, so a miss costs the same as a wrong password. */
@@ -165,16 +169,18 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   /**
-   * Whether the next login of the account needs the captcha; `slot`: the attempt's own failure slot, when
-   * asked for an attempt being judged (the failures and the attempts in flight before it count, not it).
+   * Whether the next login of the account needs the captcha; `slots`: the attempt's own failure slots (of
+   * the account and of the address), when asked for an attempt being judged (the failures and the attempts
+   * in flight before it count, not it).
    */
-  async function needsCaptcha(m: Merchant, accountKey: string, ip: string, slot?: string): Promise<boolean> {
+  async function needsCaptcha(m: Merchant, accountKey: string, ip: string, slots?: { account: string; ip: string }): Promise<boolean> {
     const n = m.security.captchaAfterFailures;
     if (n <= 0) return true;
     const key = `login-fail:${accountKey}`;
+    const ipKey = `login-fail-ip:${m.code}:${ip}`;
     const [a, i] = await Promise.all([
-      slot === undefined ? limiter.count(key, HOUR) : limiter.countBefore(key, HOUR, slot),
-      limiter.count(`login-fail-ip:${m.code}:${ip}`, HOUR),
+      slots === undefined ? limiter.count(key, HOUR) : limiter.countBefore(key, HOUR, slots.account),
+      slots === undefined ? limiter.count(ipKey, HOUR) : limiter.countBefore(ipKey, HOUR, slots.ip),
     ]);
     return a >= n || i >= n * 3;
   }
@@ -275,7 +281,7 @@ export function createAccounts(deps: AccountsDeps) {
     if (!member) throw new AppError(ErrorCode.UNAUTHORIZED);
     if (isTrialType(member.type, m.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
     if (!password) throw fieldError('password', 'Input cannot be empty');
-    if (!member.password_hash || !(await hasher.verify(member.password_hash, password))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+    await passwords.prove(Number(member.id), member.password_hash, password, ErrorCode.OLD_PASSWORD_WRONG);
     return member;
   }
 
@@ -308,10 +314,13 @@ export function createAccounts(deps: AccountsDeps) {
       // all judged without the captcha asked after 3). A wrong password keeps the slot; anything else gives it back.
       const slot = await limiter.reserve(`login-fail:${accountKey}`, MAX_FAILED_LOGINS_PER_HOUR, HOUR);
       if (slot === null) throw new AppError(ErrorCode.LOGIN_LOCKED);
+      // ... and one of its address, for the address's captcha threshold (a wrong password each on 24
+      // accounts at once was judged without the captcha the address had earned).
+      const ipSlot = await limiter.hit(`login-fail-ip:${m.code}:${ip}`);
       let failed = false;
       let member: NonNullable<Awaited<ReturnType<typeof findByAccount>>>;
       try {
-        if (await needsCaptcha(m, accountKey, ip, slot)) await captchas.check(body.captchaKey, body.captcha);
+        if (await needsCaptcha(m, accountKey, ip, { account: slot, ip: ipSlot })) await captchas.check(body.captchaKey, body.captcha);
         if (m.security.botCheck && !(await bot.verify(body.botId, botAnswerOf(body), { purpose: 'login', account: body.username }))) {
           throw new AppError(ErrorCode.BOT_CHECK_REQUIRED);
         }
@@ -325,12 +334,11 @@ export function createAccounts(deps: AccountsDeps) {
         if (!found || !found.password_hash || !ok) {
           failed = true;
           if (memberKey) await limiter.hit(`login-fail:${memberKey}`);
-          await limiter.hit(`login-fail-ip:${m.code}:${ip}`);
           throw new AppError(ErrorCode.INVALID_CREDENTIALS, undefined, undefined, { captcha: await needsCaptcha(m, accountKey, ip) });
         }
         member = found;
       } finally {
-        if (!failed) await limiter.undo(slot);
+        if (!failed) await limiter.undo(slot, ipSlot);
       }
       checkRoleAtLogin(m, member, body.agentLogin);
       // The default password forces a change (spec): recorded on the member, so that the login's second
@@ -597,7 +605,7 @@ export function createAccounts(deps: AccountsDeps) {
       const isDefault = forced || member.must_change_password || (!!member.password_hash && (await hasher.verify(member.password_hash, LIMITS.DEFAULT_PASSWORD)));
       if (!isDefault) {
         if (!body.oldPassword) throw fieldError('oldPassword', 'Input cannot be empty');
-        if (!member.password_hash || !(await hasher.verify(member.password_hash, body.oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+        await passwords.prove(Number(member.id), member.password_hash, body.oldPassword, ErrorCode.OLD_PASSWORD_WRONG);
         if (body.newPassword === body.oldPassword) throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
       }
       return setPassword(m, member, body.newPassword, body.confirmNewPassword, ip);
@@ -720,7 +728,7 @@ export function createAccounts(deps: AccountsDeps) {
 
   /** The login password may not be the transaction password (that one guards withdrawals). */
   async function checkDiffersFromPayment(member: MemberRow, password: string) {
-    if (member.payment_password_hash && (await hasher.verify(member.payment_password_hash, password))) {
+    if (await passwords.matches(Number(member.id), member.payment_password_hash ?? null, password)) {
       throw new AppError(ErrorCode.PASSWORDS_MUST_DIFFER, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER }]);
     }
   }

@@ -319,6 +319,45 @@ describe('login', () => {
     expect((await login('racer1', 'abc12345', await captcha(), freshIp())).status).toBe(200);
   });
 
+  it("an address's captcha threshold holds for wrong passwords sent at once to many accounts", async () => {
+    // Each account's own count was fine; only the address's was counted after judging (24 at once were judged).
+    const ip = freshIp();
+    const names = Array.from({ length: 12 }, (_, i) => `sprayed${i}`);
+    for (const account of names) await member({ account, password: 'abc12345' });
+    const bots = await Promise.all(names.map((n) => bot(n)));
+    const answers = await Promise.all(names.map((username, i) => call('/wps/session/login', { body: { username, password: 'Summer2026', type: 'username', ...bots[i] }, ip })));
+    const codes = answers.map((r) => r.json?.code).sort();
+    // captchaAfterFailures 3 -> 9 failures per address
+    expect(codes).toEqual([...Array(3).fill('CAPTCHA_REQUIRED'), ...Array(9).fill('INVALID_CREDENTIALS')]);
+  });
+
+  it('a signed-in member has one budget of wrong passwords: old passwords, and comparisons that guess the other password', async () => {
+    const session = async (account: string) => (await call<{ token: string }>('/wps/dev/sessions', { body: { account } })).json!.value!.token;
+    // The old password of a change: five wrong ones lock it, the right one included.
+    await member({ account: 'oldguess1', password: 'login12345' });
+    let token = await session('oldguess1');
+    for (let i = 0; i < 5; i++) {
+      expect((await call('/wps/member/password', { token, body: { oldPassword: `wrong${i}xx`, newPassword: 'fresh12345', confirmNewPassword: 'fresh12345' } })).json?.code).toBe('OLD_PASSWORD_WRONG');
+    }
+    const late = await call('/wps/member/password', { token, body: { oldPassword: 'login12345', newPassword: 'fresh12345', confirmNewPassword: 'fresh12345' } });
+    expect([late.status, late.json?.code]).toEqual([429, 'WITHDRAW_PASSWORD_LOCKED']);
+
+    // A new login password is compared with the transaction password: each change guessed it, without
+    // limit (PASSWORDS_MUST_DIFFER told when a guess was right). Now a comparison that differs is a miss.
+    await member({ account: 'cmpguess1', password: 'login12345' });
+    token = await session('cmpguess1');
+    expect((await call('/wps/member/withdraw-password', { token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).status).toBe(200);
+    let current = 'login12345';
+    for (let i = 0; i < 5; i++) {
+      const next = `guess${i}aaa`;
+      const r = await call('/wps/member/password', { token: await session('cmpguess1'), body: { oldPassword: current, newPassword: next, confirmNewPassword: next } });
+      expect(r.status, `change ${i}`).toBe(200);
+      current = next;
+    }
+    const right = await call('/wps/member/password', { token: await session('cmpguess1'), body: { oldPassword: current, newPassword: 'pay123456', confirmNewPassword: 'pay123456' } });
+    expect([right.status, right.json?.code]).toEqual([429, 'WITHDRAW_PASSWORD_LOCKED']);
+  });
+
   it('takes the mobile number for the username when MOBILENUMPASSREG3 is on (mobile number + password login), and only then', async () => {
     await member({ account: 'mobilepass1', password: 'abc12345', mobileNum: '9170000177' });
     // Off (the demo's setting): a number is only a username, and no account has that name.

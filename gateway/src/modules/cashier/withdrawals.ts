@@ -12,6 +12,7 @@ import { postMessage } from '../wallet/messages.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import type { PasswordHasher } from '../auth/password-hasher.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
+import { createPasswordGuard } from '../auth/password-guard.ts';
 import { DAY_START_SQL, settingsOf } from './settings.ts';
 import { iso } from '../../db/iso.ts';
 
@@ -39,10 +40,6 @@ const toBank = (r: BankRow): TBankAccount => ({
   id: String(r.id), bankName: r.bank_name, accountName: r.account_name, accountNumber: maskAccount(r.account_number), createdAt: iso(r.created_at)!,
 });
 
-/** Wrong withdraw passwords allowed per member in the window before it locks. */
-const PASSWORD_FAILURES = 5;
-const PASSWORD_WINDOW_MS = 15 * 60_000;
-
 export const WITHDRAWAL_SELECT = `SELECT w.*, (SELECT count(*)::int FROM withdrawal_proofs p WHERE p.withdrawal_id = w.id) AS proof_count FROM withdrawals w`;
 
 /** The withdrawal event of the row's current state, in the caller's transaction (after its ledger work). */
@@ -68,17 +65,9 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     return r.rows[0] ?? { password_hash: null, payment_password_hash: null };
   }
 
-  async function checkPassword(memberId: number, hash: string | null, password: string, wrong: ErrorCode) {
-    const key = `wdpw:${memberId}`;
-    // Five misses in 15 minutes: its own code, as the generic 429 says "5 minutes" and this lasts up to 15.
-    if ((await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES) throw new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
-    const ok = !!hash && (await hasher.verify(hash, password));
-    // Guesses sent at once are judged side by side: a miss past the fifth recorded meanwhile is answered
-    // as locked, and a right password is not taken once five misses are recorded (counted, judged, then
-    // recorded, 19 of 30 parallel guesses were judged and a right one was taken after 7 misses).
-    if (!ok) throw new AppError((await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS)) ? wrong : ErrorCode.WITHDRAW_PASSWORD_LOCKED);
-    if ((await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES) throw new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
-  }
+  // The member's one budget of wrong passwords (auth/password-guard.ts): five misses in 15 minutes lock it.
+  const guard = createPasswordGuard({ limiter, hasher });
+  const checkPassword = guard.prove;
 
   /** The transaction password guards withdrawals, bank accounts and transfers; five misses lock it for 15 minutes. */
   async function verifyWithdrawPassword(memberId: number, password: string) {
@@ -102,7 +91,8 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
     // just proven with the login password itself, so comparing with it is enough; a change is proven with
     // the old transaction password, so the login password's hash is asked.
     const sameAsLogin = h.payment_password_hash
-      ? !!h.password_hash && (await hasher.verify(h.password_hash, b.newWithdrawPassword))
+      // a guess of the login password, which this request did not prove: counted (password-guard.ts)
+      ? await guard.matches(memberId, h.password_hash, b.newWithdrawPassword)
       : b.loginPassword === b.newWithdrawPassword;
     if (sameAsLogin) {
       throw new AppError(ErrorCode.PASSWORDS_MUST_DIFFER, undefined, [{ path: 'newWithdrawPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER }]);

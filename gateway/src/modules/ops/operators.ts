@@ -187,7 +187,14 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
 
   async function changePassword(op: Operator, token: string, oldPassword: string, newPassword: string) {
     const row = (await db.query<OperatorRow>('SELECT * FROM operators WHERE id = $1', [op.id])).rows[0]!;
-    if (!(await hasher.verify(row.password_hash, oldPassword))) throw new AppError(ErrorCode.OLD_PASSWORD_WRONG);
+    // A wrong old password is a failed login of the operator (the same five in 15 minutes lock): a
+    // session alone could otherwise guess the password without limit.
+    const key = `opslogin:${row.merchant_code}:${row.username}`;
+    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
+    if (!(await hasher.verify(row.password_hash, oldPassword))) {
+      throw new AppError((await limiter.miss(key, MAX_FAILURES, FAILURE_WINDOW_MS)) ? ErrorCode.OLD_PASSWORD_WRONG : ErrorCode.LOGIN_LOCKED);
+    }
+    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
     if (newPassword === oldPassword || newPassword === LIMITS.DEFAULT_PASSWORD) throw new AppError(ErrorCode.PASSWORD_RULE);
     if (!/[A-Za-z]/.test(newPassword) || !/\d/.test(newPassword)) throw new AppError(ErrorCode.PASSWORD_RULE);
     const hash = await hasher.hash(newPassword);

@@ -70,6 +70,15 @@ describe('operator login lock', () => {
     expect(codes).toEqual([...Array(5).fill('INVALID_CREDENTIALS'), ...Array(7).fill('LOGIN_LOCKED')]);
     expect((await call('/ops/api/session/login', { body: { username: 'lock_racer', password: 'Racer12345678' } })).json?.code).toBe('LOGIN_LOCKED');
   });
+  it('a wrong old password on a password change is a failed login: five lock it, the right one included', async () => {
+    await t.portal.cashier.operators.createOperator('DEMO', 'pw_guesser', 'Guesser12345', ['content'], { totpSecret: OPS_TOTP_SECRET });
+    const token = (await call<{ token: string }>('/ops/api/session/login', { body: { username: 'pw_guesser', password: 'Guesser12345', totp: await opsTotp('pw_guesser', t.url) } })).json!.value!.token;
+    for (let i = 0; i < 5; i++) {
+      expect((await call('/ops/api/session/password', { token, body: { oldPassword: `Wrong-${i}-x1`, newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' } })).json?.code).toBe('OLD_PASSWORD_WRONG');
+    }
+    const late = await call('/ops/api/session/password', { token, body: { oldPassword: 'Guesser12345', newPassword: 'Brand-new-1', confirmNewPassword: 'Brand-new-1' } });
+    expect([late.status, late.json?.code]).toEqual([429, 'LOGIN_LOCKED']);
+  });
 });
 
 describe('administrators manage operators', () => {

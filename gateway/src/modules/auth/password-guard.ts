@@ -1,0 +1,59 @@
+import { AppError, ErrorCode } from '../../app/errors.ts';
+import type { PasswordHasher } from './password-hasher.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/** Wrong passwords a member may give in the window (security centre, withdrawals, transfers, redeems) before they lock. */
+export const PASSWORD_FAILURES = 5;
+export const PASSWORD_WINDOW_MS = 15 * 60_000;
+
+/**
+ * One budget of wrong passwords per member, for every check a signed-in member's password goes through:
+ * the transaction password (withdrawals, bank accounts, transfers, redeems, its change), the login
+ * password asked again (its change, binding a mobile number or an e-mail, the first transaction password),
+ * and the comparisons that tell whether a new password equals the other one. Five misses in 15 minutes
+ * lock them all (429 WITHDRAW_PASSWORD_LOCKED, "try again in 15 minutes").
+ *
+ * A comparison is a guess too: "the login password may not be the transaction password" answered a new
+ * login password equal to the transaction password with PASSWORDS_MUST_DIFFER, so changing the login
+ * password over and over guessed the transaction password without limit (and changing the transaction
+ * password guessed the login password). Each comparison that finds them different costs a miss, a spent
+ * budget refuses to compare, and a match found while misses judged beside it spent the budget is
+ * answered as locked, not as a match.
+ *
+ * Guesses sent at once are judged side by side and decided in the order their misses were recorded
+ * (`RateLimiter.miss`): a miss past the fifth is answered as locked, and a right password judged while
+ * the fifth was recorded is not taken.
+ */
+export function createPasswordGuard(deps: { limiter: RateLimiter; hasher: PasswordHasher }) {
+  const { limiter, hasher } = deps;
+  const keyOf = (memberId: number) => `wdpw:${memberId}`;
+  const isSpent = async (key: string) => (await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES;
+  const locked = () => new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
+
+  return {
+    /** The member proves a password it must know (its hash `hash`): `wrong` when it is not, locked past the budget. */
+    async prove(memberId: number, hash: string | null, candidate: string, wrong: ErrorCode): Promise<void> {
+      const key = keyOf(memberId);
+      if (await isSpent(key)) throw locked();
+      const ok = !!hash && candidate !== '' && (await hasher.verify(hash, candidate));
+      if (!ok) throw (await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS)) ? new AppError(wrong) : locked();
+      if (await isSpent(key)) throw locked();
+    },
+    /**
+     * Whether `candidate` is the member's other secret (`hash`, not proven in this request). No secret:
+     * false, nothing counted.
+     */
+    async matches(memberId: number, hash: string | null, candidate: string): Promise<boolean> {
+      if (!hash) return false;
+      const key = keyOf(memberId);
+      if (await isSpent(key)) throw locked();
+      if (await hasher.verify(hash, candidate)) {
+        if (await isSpent(key)) throw locked();
+        return true;
+      }
+      if (!(await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS))) throw locked();
+      return false;
+    },
+  };
+}
+export type PasswordGuard = ReturnType<typeof createPasswordGuard>;
