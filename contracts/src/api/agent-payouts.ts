@@ -54,6 +54,8 @@ export const ZPayout = z.object({
   carryOver: z.number().int().max(0),
   /** Sum of operator adjustments paid on this payout after a dispute. */
   adjustedAmount: z.number().int().min(0),
+  /** The part of `adjustedAmount` its payer paid (the rest came from the house): what a payer's list counts. */
+  payerAdjustedAmount: z.number().int().min(0),
   status: z.enum(PAYOUT_STATUSES),
   settledAt: z.string(),
   /** The latest dispute's status, null when never disputed. */

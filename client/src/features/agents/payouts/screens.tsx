@@ -98,7 +98,7 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
                   <tr key={p.id} data-testid="payout-row" data-payout-id={p.id}>
                     <td data-label={t('payouts.field.period')}>{periodLabel(t, p.periodKey)}</td>
                     <td data-label={role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
-                    <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(p.amount + p.adjustedAmount)}</td>
+                    <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(p.amount + (role === 'paid' ? p.payerAdjustedAmount : p.adjustedAmount))}</td>
                     <td data-label={t('payouts.field.carryOver')}>{money(p.carryOver)}</td>
                     <td data-label={t('payouts.field.status')}>
                       <span className={`cx-pill ${STATUS_TONE[p.status]}`}>{t(`payouts.status.${p.status}`)}</span>
