@@ -164,8 +164,9 @@ export async function opsMakeTopAgent(db: Db, merchant: Merchant, op: Operator, 
       'SELECT id, account, type, status, parent_id FROM members WHERE merchant_code = $1 AND id = $2 FOR UPDATE', [merchant.code, memberId])).rows[0];
     if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
     const id = Number(m.id);
-    if (agentTypesOf(merchant).includes(m.type)) return { id, account: m.account, type: m.type, isAgent: true as const };
+    // A member with an upline is its upline's to set, agent or not (an agent under another answered 200 as if made top).
     if (m.parent_id !== null) throw new AppError(ErrorCode.INVALID_STATE, 'This member has an upline agent: only its upline can set it as an agent');
+    if (agentTypesOf(merchant).includes(m.type)) return { id, account: m.account, type: m.type, isAgent: true as const };
     if (m.status !== 'active') throw new AppError(ErrorCode.INVALID_STATE, 'This member is disabled');
     if (m.type !== 0) throw new AppError(ErrorCode.INVALID_STATE, 'This account type cannot become an agent');
     await tx.query('UPDATE members SET type = $2 WHERE id = $1 AND type = 0', [id, TOP_AGENT_TYPE]);

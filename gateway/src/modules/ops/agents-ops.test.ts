@@ -210,6 +210,9 @@ describe('an operator makes a top agent', () => {
     const r = await promote(admin, below.memberId);
     expect(r.status).toBe(409);
     expect(r.json).toMatchObject({ success: false, code: 'INVALID_STATE' });
+    // an agent under another too (it answered 200 as if made a top agent)
+    const subAgent = await member(1, { account: a.account });
+    expect((await promote(admin, subAgent.memberId)).json).toMatchObject({ success: false, code: 'INVALID_STATE' });
     const off = await member(0);
     expect((await call(`/ops/api/members/${off.memberId}/status`, { token: admin, body: { status: 'disabled', reason: 'test' } })).status).toBe(200);
     expect((await promote(admin, off.memberId)).json).toMatchObject({ success: false, code: 'INVALID_STATE' });

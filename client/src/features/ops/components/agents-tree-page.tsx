@@ -160,7 +160,7 @@ function RowLinks({ row }: { row: TOpsTreeRow }) {
       <Link className="ops-btn ops-btn--sm" to={`/ops/agent-contracts?account=${encodeURIComponent(row.account)}`} data-testid={`ops-agents-contracts-${row.id}`}>
         {t('agents_contracts_link')}
       </Link>
-      {row.isAgent && row.parentId === null && (
+      {canManage && row.isAgent && row.parentId === null && (
         <Link className="ops-btn ops-btn--sm ops-btn--primary" to={`/ops/agent-contracts?grant=${encodeURIComponent(row.account)}`} data-testid={`ops-agents-grant-${row.id}`}>
           {t('agents_grant_link')}
         </Link>
