@@ -416,7 +416,9 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
           WHERE a.id = $1 AND ($4::bigint IS NULL OR d.id = $4)
        )
        SELECT e.id, sub.account, e.created_at AS time, t.kind, e.amount::text AS amount, e.balance_after::text AS balance_after,
-              COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'ref', 'L' || t.id) AS reference, count(*) OVER ()::int AS total
+              -- the references the member's own account record shows (records.ts): a game's round, not its ledger key
+              COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'round', t.memo->>'ref',
+                       'C' || (t.memo->>'contractId') || ' ' || (t.memo->>'periodKey'), 'L' || t.id) AS reference, count(*) OVER ()::int AS total
          FROM sub JOIN ledger_accounts la ON la.member_id = sub.id AND la.currency = $7
          JOIN ledger_entries e ON e.account_id = la.id AND e.created_at >= $2 AND e.created_at < $3
          JOIN ledger_transfers t ON t.id = e.transfer_id

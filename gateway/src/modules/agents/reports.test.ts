@@ -363,6 +363,10 @@ describe('figures on a small tree with bets', () => {
     expect(det.status).toBe(200);
     const seen = new Set(det.json!.value!.list.map((x) => x.account));
     expect(seen.has(s1.account)).toBe(false);
+    // A bet's reference is its round, as the member's own account record shows it, not the ledger's key
+    const betRefs = det.json!.value!.list.filter((x) => x.type === 'bet').map((x) => String(x.reference));
+    expect(betRefs.length).toBeGreaterThan(0);
+    for (const ref of betRefs) expect(ref).not.toMatch(/-(bet|win)$/);
     expect([...seen].sort()).toEqual([b.account, c.account, p.account].sort());
     const deposits = await call<{ list: Json[] }>(`/wps/relay/ODSFE2_MemTransDet?account=${p.account}&type=deposit`, { token: a.token });
     expect(deposits.json!.value!.list).toEqual([expect.objectContaining({ account: p.account, type: 'deposit', amount: 1_000_000, balanceAfter: 1_000_000 })]);
