@@ -364,9 +364,12 @@ describe('figures on a small tree with bets', () => {
     const seen = new Set(det.json!.value!.list.map((x) => x.account));
     expect(seen.has(s1.account)).toBe(false);
     // A bet's reference is its round, as the member's own account record shows it, not the ledger's key
-    const betRefs = det.json!.value!.list.filter((x) => x.type === 'bet').map((x) => String(x.reference));
-    expect(betRefs.length).toBeGreaterThan(0);
-    for (const ref of betRefs) expect(ref).not.toMatch(/-(bet|win)$/);
+    // (a house game's transfer keeps both: it showed 'house-S-...-bet').
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: mer.code, currency: mer.currency, key: `house-bet:${p.memberId}:${seq++}`, kind: 'bet', amount: 1_00,
+      debit: { member: p.memberId }, credit: { system: 'house' }, memo: { ref: 'house-S-qa1-bet', round: 'S-qa1' } }));
+    const withHouse = await call<{ list: Json[] }>(`/wps/relay/ODSFE2_MemTransDet?account=${p.account}&type=bet&pageSize=100`, { token: a.token });
+    expect(withHouse.json!.value!.list.map((x) => x.reference)).toContain('S-qa1');
+    expect(withHouse.json!.value!.list.map((x) => x.reference)).not.toContain('house-S-qa1-bet');
     expect([...seen].sort()).toEqual([b.account, c.account, p.account].sort());
     const deposits = await call<{ list: Json[] }>(`/wps/relay/ODSFE2_MemTransDet?account=${p.account}&type=deposit`, { token: a.token });
     expect(deposits.json!.value!.list).toEqual([expect.objectContaining({ account: p.account, type: 'deposit', amount: 1_000_000, balanceAfter: 1_000_000 })]);
