@@ -128,6 +128,7 @@ function MoneyPanel({ id }: { id: number }) {
       )}
       <h3 className="ops-panel__title">{t('nav_deposits')}</h3>
       <TableBox busy={deposits.isFetching}>
+        <thead><tr><th>{t('col_id')}</th><th>{t('col_time')}</th><th className="num">{t('col_amount', { currency: m?.currency ?? '' })}</th><th>{t('col_status')}</th></tr></thead>
         <tbody data-testid="ops-player-deposits">
           {(deposits.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{deposits.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
           {(deposits.data?.list ?? []).map((d) => (
@@ -138,6 +139,7 @@ function MoneyPanel({ id }: { id: number }) {
       {deposits.data && <Pager pageNo={depositsPage} pageSize={PLAYER_RECORDS_PAGE_SIZE} total={deposits.data.total} onPage={setDepositsPage} testPrefix="ops-player-deposits" />}
       <h3 className="ops-panel__title">{t('nav_withdrawals')}</h3>
       <TableBox busy={withdrawals.isFetching}>
+        <thead><tr><th>{t('col_id')}</th><th>{t('col_time')}</th><th className="num">{t('col_amount', { currency: m?.currency ?? '' })}</th><th>{t('col_status')}</th></tr></thead>
         <tbody data-testid="ops-player-withdrawals">
           {(withdrawals.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{withdrawals.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
           {(withdrawals.data?.list ?? []).map((w) => (
