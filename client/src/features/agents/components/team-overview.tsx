@@ -30,8 +30,9 @@ export function TeamOverviewScreen() {
         { key: 'agentCount', value: String(d.agentCount) },
         { key: 'newMembers', value: String(d.newMembers) },
         { key: 'activeMembers', value: String(d.activeMembers) },
-        { key: 'deposits', value: money(d.deposits), tone: 'in' },
-        { key: 'withdrawals', value: money(d.withdrawals), tone: 'out' },
+        // Money in green and out in red only when there is some: a red ₱0.00 read as a loss.
+        { key: 'deposits', value: money(d.deposits), ...(d.deposits !== 0 ? { tone: 'in' } : {}) },
+        { key: 'withdrawals', value: money(d.withdrawals), ...(d.withdrawals !== 0 ? { tone: 'out' } : {}) },
         { key: 'validBets', value: money(d.validBets) },
         { key: 'betCount', value: String(d.betCount) },
         { key: 'payout', value: money(d.payout) },
