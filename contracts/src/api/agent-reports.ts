@@ -223,6 +223,8 @@ export const ZContractFlag = z.object({
   rateBps: z.number().int().nullable(),
   /** An offer to the caller of this kind is open. */
   pendingOffer: z.boolean(),
+  /** The caller received or paid payouts of this kind (its record stays reachable after its contract ended). */
+  hasPayouts: z.boolean(),
 });
 export const ZConsolidatedFunds = z.object({
   dividend: ZContractFlag,

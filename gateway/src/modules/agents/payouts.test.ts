@@ -82,6 +82,9 @@ describe('agent payouts over the API', () => {
     expect(mine[0]).toMatchObject({ kind: 'dailyWages', payerId: x.a.memberId, payerAccount: x.a.account, payeeId: x.b.memberId, amount: 20_000, status: 'paid', disputeStatus: null });
     const paid = await call<{ list: TPayout[] }>('/wps/agent/payouts?role=paid&kind=dailyWages', { token: x.b.token });
     expect(paid.json!.value!.list.filter((p) => p.amount > 0).map((p) => [p.payeeId, p.amount])).toEqual([[x.c.memberId, 10_000]]);
+    // The agent centre keeps the kind's record in its menu for payouts, whatever becomes of the contract.
+    const cons = await call<{ dailySalary: { hasPayouts: boolean }; dividend: { hasPayouts: boolean } }>('/wps/member/info/funds/consolidated', { token: x.b.token });
+    expect([cons.json!.value!.dailySalary.hasPayouts, cons.json!.value!.dividend.hasPayouts]).toEqual([true, false]);
     await waitFor(() => sb.received.find((e) => e.type === 'contract.payout' && (e.payload as Json).amount === 20_000), 'payout event');
     await waitFor(() => sb.received.find((e) => e.type === 'balance.changed' && (e.payload as Json).delta === 20_000), 'balance event');
   });

@@ -449,9 +449,11 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
       `SELECT kind, status, rate FROM agent_contracts WHERE downline_id = $1 AND merchant_code = $2 AND status IN ('active', 'offered')`,
       [memberId, m.code],
     );
+    const paid = new Set((await db.query<{ kind: string }>(
+      `SELECT DISTINCT kind FROM agent_payouts WHERE merchant_code = $2 AND (payee_id = $1 OR payer_id = $1)`, [memberId, m.code])).rows.map((x) => x.kind));
     const flag = (kind: string) => {
       const active = r.rows.find((x) => x.kind === kind && x.status === 'active');
-      return { active: !!active, rateBps: active ? active.rate : null, pendingOffer: r.rows.some((x) => x.kind === kind && x.status === 'offered') };
+      return { active: !!active, rateBps: active ? active.rate : null, pendingOffer: r.rows.some((x) => x.kind === kind && x.status === 'offered'), hasPayouts: paid.has(kind) };
     };
     return {
       dividend: flag('dividend'), dailySalary: flag('dailyWages'), hourSalary: flag('hourlySalary'), realtimeSalary: flag('realtimeSalary'),

@@ -104,8 +104,8 @@ describe('agent reports: authorization', () => {
     const cons = await call<Json>('/wps/member/info/funds/consolidated', { token: p.token });
     expect(cons.status).toBe(200);
     expect(cons.json!.value).toEqual({
-      dividend: { active: false, rateBps: null, pendingOffer: false }, dailySalary: { active: false, rateBps: null, pendingOffer: false },
-      hourSalary: { active: false, rateBps: null, pendingOffer: false }, realtimeSalary: { active: false, rateBps: null, pendingOffer: false },
+      dividend: { active: false, rateBps: null, pendingOffer: false, hasPayouts: false }, dailySalary: { active: false, rateBps: null, pendingOffer: false, hasPayouts: false },
+      hourSalary: { active: false, rateBps: null, pendingOffer: false, hasPayouts: false }, realtimeSalary: { active: false, rateBps: null, pendingOffer: false, hasPayouts: false },
       pendingOffers: 0, isAgent: false,
     });
     expectErr(await call('/wps/member/info/funds/consolidated', { token: tr.token }), 403, 'TRIAL_FORBIDDEN');

@@ -3,7 +3,7 @@ import { AGENT_CENTRE_ITEMS } from '@portal/contracts/domain/constants';
 import type { TConsolidatedFunds } from '@portal/contracts/api/agent-reports';
 import { AGENT_OFFICE_ITEMS, DEFAULT_AGENT_ITEM, flagsOf, isGatedItem, NO_AGENT_FLAGS, resolveItem, visibleItems } from './office-items';
 
-const flag = (active: boolean, pendingOffer = false) => ({ active, rateBps: active ? 500 : null, pendingOffer });
+const flag = (active: boolean, pendingOffer = false, hasPayouts = false) => ({ active, rateBps: active ? 500 : null, pendingOffer, hasPayouts });
 const funds = (over: Partial<TConsolidatedFunds> = {}): TConsolidatedFunds => ({
   dividend: flag(false),
   dailySalary: flag(false),
@@ -46,6 +46,8 @@ describe('agent centre items', () => {
     expect(page).not.toContain('agentHourSalary');
 
     expect(flagsOf(funds({ dividend: flag(false, true) })).dividend).toBe(true);
+    // a contract that ended leaves its payouts: the record stays in the menu (their statements and disputes)
+    expect(flagsOf(funds({ dailySalary: flag(false, false, true) })).dailySalary).toBe(true);
     expect(flagsOf(funds({ hourSalary: flag(true) }))).toEqual({ dividend: false, dailySalary: false, hourSalary: true });
     // real-time salary has no gate of its own in the spec
     expect(flagsOf(funds({ realtimeSalary: flag(true) }))).toEqual(NO_AGENT_FLAGS);

@@ -38,12 +38,13 @@ export type AgentItemFlags = { dividend: boolean; dailySalary: boolean; hourSala
 export const NO_AGENT_FLAGS: AgentItemFlags = { dividend: false, dailySalary: false, hourSalary: false };
 
 /**
- * A kind "applies" when the member has a live contract of it or an offer of it waiting: the record
- * screen is where the offer's terms and later the payouts are seen.
+ * A kind "applies" when the member has a live contract of it or an offer of it waiting (the record
+ * screen is where the offer's terms and later the payouts are seen), or payouts of it: once its contract
+ * ended, its statements stayed unreachable (and undisputable) from the menu.
  */
 export function flagsOf(funds: TConsolidatedFunds | undefined): AgentItemFlags {
   if (!funds) return NO_AGENT_FLAGS;
-  const applies = (f: TConsolidatedFunds['dividend']) => f.active || f.pendingOffer;
+  const applies = (f: TConsolidatedFunds['dividend']) => f.active || f.pendingOffer || f.hasPayouts;
   return { dividend: applies(funds.dividend), dailySalary: applies(funds.dailySalary), hourSalary: applies(funds.hourSalary) };
 }
 
