@@ -704,8 +704,14 @@ export function createAccounts(deps: AccountsDeps) {
       await db.query('UPDATE members SET icon = $2 WHERE id = $1', [memberId, icon]);
       return { imgUrl: memberIconUrl(icon) };
     },
+    /**
+     * A new authenticator secret, off until confirmed. Refused while one is on (409 INVALID_STATE): a new
+     * setup turned the working one off at once, so any session (a stolen one) could remove the second
+     * factor without a password or a code. The security centre offers setup only while it is off.
+     */
     async setTotpSecret(memberId: number, secret: string): Promise<void> {
-      await db.query('UPDATE members SET totp_secret = $2, totp_enabled = false, totp_last_step = NULL WHERE id = $1', [memberId, secret]);
+      const r = await db.query('UPDATE members SET totp_secret = $2, totp_enabled = false, totp_last_step = NULL WHERE id = $1 AND NOT totp_enabled', [memberId, secret]);
+      if (r.rowCount === 0) throw new AppError(ErrorCode.INVALID_STATE, 'An authenticator is already on for this account');
     },
     async enableTotp(memberId: number, code: string, totpStep: (secret: string, code: string) => Promise<number | null>): Promise<void> {
       const r = await db.query<{ totp_secret: string | null }>('SELECT totp_secret FROM members WHERE id = $1', [memberId]);

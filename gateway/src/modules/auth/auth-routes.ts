@@ -140,7 +140,7 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.totpSetup, async ({ ctx }) => {
     const { session } = requireRealMember(ctx);
     const e = await totpEnrolment(ctx.merchant.brand.siteName, session.account);
-    await accounts.setTotpSecret(session.memberId, e.secret);
+    await accounts.setTotpSecret(session.memberId, e.secret); // INVALID_STATE while one is on
     return e;
   }, opts);
   mountCall(app, authCalls.totpEnable, async ({ ctx, body }) => {

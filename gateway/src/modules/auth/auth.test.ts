@@ -466,6 +466,11 @@ describe('login', () => {
     const secret = setup.json!.value!.secret;
     expect((await call('/wps/member/totp/enable', { body: { code: '000000' }, token, ip: home })).json?.code).toBe('TOTP_INVALID');
     expect((await call('/wps/member/totp/enable', { body: { code: await generate({ secret }) }, token, ip: home })).status).toBe(200);
+    // A session cannot set up another one while it is on: that turned the working one off (a stolen
+    // session removed the second factor without a password or a code).
+    const again = await call('/wps/member/totp/setup', { body: {}, token, ip: home });
+    expect([again.status, again.json?.code]).toEqual([409, 'INVALID_STATE']);
+    expect((await call<{ totpEnabled: boolean }>('/wps/member/info', { token, ip: home })).json?.value?.totpEnabled).toBe(true);
 
     const away = freshIp();
     const second = await login('traveler1', 'abc12345', {}, away);
