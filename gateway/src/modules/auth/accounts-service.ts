@@ -354,8 +354,8 @@ export function createAccounts(deps: AccountsDeps) {
 
     async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string): Promise<{ expiredMinutes: number }> {
       const r = await db.query<{ member_id: number; methods: string[] }>(
-        `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
-        [challengeId, m.code],
+        `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL AND expires_at > now()`,
+        [challengeId, m.code, ip],
       );
       const ch = r.rows[0];
       if (!ch || !ch.methods.includes(method)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
@@ -403,11 +403,13 @@ export function createAccounts(deps: AccountsDeps) {
     async verifySecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email' | 'totp', code: string, ip: string, totpStep: (secret: string, code: string) => Promise<number | null>): Promise<TLoginValue> {
       const r = await db.query<{ member_id: number; methods: string[]; code_hash: Buffer | null; code_method: string | null; attempts: number }>(
         `SELECT member_id, methods, code_hash, code_method, attempts FROM login_challenges
-         WHERE id = $1 AND merchant_code = $2 AND used_at IS NULL AND expires_at > now()`,
-        [challengeId, m.code],
+         WHERE id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL AND expires_at > now()`,
+        // Finished from the address that was challenged only (another address finished it with the code).
+        [challengeId, m.code, ip],
       );
       const ch = r.rows[0];
-      if (!ch || !ch.methods.includes(method) || ch.attempts >= 5) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      if (!ch || !ch.methods.includes(method)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED);
+      if (ch.attempts >= 5) throw new AppError(ErrorCode.VERIFICATION_LOCKED);
       const budgetKey = secondStepKey(ch.member_id);
       await secondStepGuesses.take(budgetKey);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1', [ch.member_id])).rows[0]!;
@@ -418,7 +420,9 @@ export function createAccounts(deps: AccountsDeps) {
       }
       else ok = ch.code_method === method && !!ch.code_hash && Buffer.from(ch.code_hash).equals(createHash('sha256').update(`${challengeId}:${code}`).digest());
       if (!ok) {
-        await db.query('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = $1', [challengeId]);
+        const n = (await db.query<{ attempts: number }>('UPDATE login_challenges SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts', [challengeId])).rows[0]?.attempts ?? 5;
+        // The fifth wrong code says the challenge is locked (it said "wrong code", then "verify first").
+        if (n >= 5) throw new AppError(ErrorCode.VERIFICATION_LOCKED);
         throw new AppError(method === 'totp' ? ErrorCode.TOTP_INVALID : ErrorCode.SMS_CODE_INVALID);
       }
       const used = await db.query('UPDATE login_challenges SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [challengeId]);

@@ -88,6 +88,22 @@ describe('second step of a login from a new address', () => {
     expect(smsTo('+639175550101').length).toBe(sentBefore);
   });
 
+  it('a challenge is finished only from the address it was given to, and its fifth wrong code says it is locked', async () => {
+    await traveller('bound2fa01', '9175550131');
+    const ip = freshIp();
+    const c = (await passwordLogin('bound2fa01', ip)).json!.value!.challengeId!;
+    expect((await call('/wps/session/login/verify/send', ip, { body: { challengeId: c, method: 'sms' } })).status).toBe(200);
+    const code = codeIn(smsTo('+639175550131')[0]!.body);
+    // the right code from another address finishes nothing (it did: a session for another address)
+    const elsewhere = await call('/wps/session/login/verify', freshIp(), { body: { challengeId: c, method: 'sms', code } });
+    expect([elsewhere.status, elsewhere.json?.code]).toEqual([401, 'VERIFICATION_REQUIRED']);
+    expect((await call('/wps/session/login/verify/send', freshIp(), { body: { challengeId: c, method: 'sms' } })).json?.code).toBe('VERIFICATION_REQUIRED');
+    for (let i = 0; i < 4; i++) expect((await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: wrongFor(code) } })).json?.code).toBe('SMS_CODE_INVALID');
+    const fifth = await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: wrongFor(code) } });
+    expect([fifth.status, fifth.json?.code]).toEqual([429, 'VERIFICATION_LOCKED']);
+    expect((await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code } })).json?.code).toBe('VERIFICATION_LOCKED');
+  });
+
   it('counts authenticator guesses against the same budget', async () => {
     const home = await traveller('guess2fa02', '9175550102');
     const token = (await passwordLogin('guess2fa02', home)).json!.value!.token!;
