@@ -20,6 +20,7 @@ function setup() {
   let emit: (raw: unknown) => void = () => {};
   let state: (s: 'connected' | 'reconnecting') => void = () => {};
   let hello: (info: { memberId: number | null; merchantCode: string; audiences: string[]; nodeId: string }) => void = () => {};
+  let refused: () => void = () => {};
   const syncs: { req: TSyncRequest; done: (reply: TSyncReply | null) => void }[] = [];
   const grabs: { req: { envelopeId: string }; done: (reply: TSocketGrabReply | null) => void }[] = [];
   const transport: RealtimeTransport = {
@@ -28,6 +29,9 @@ function setup() {
     },
     onHello: (fn) => {
       hello = fn;
+    },
+    onRefused: (fn) => {
+      refused = fn;
     },
     onEvent: (fn) => {
       emit = fn;
@@ -46,11 +50,23 @@ function setup() {
   return {
     client, queryClient, syncs, grabs, applied, emit: (e: unknown) => emit(e),
     state: (x: 'connected' | 'reconnecting') => state(x),
+    refuse: () => refused(),
     hello: (audiences: string[]) => hello({ memberId: null, merchantCode: 'DEMO', audiences, nodeId: 'n' }),
   };
 }
 
 describe('RealtimeClient', () => {
+  it("tells its listeners when the server refuses the page's session (ended in another tab), until they unsubscribe", () => {
+    const s = setup();
+    let told = 0;
+    const off = s.client.onSessionRefused(() => told++);
+    s.refuse();
+    expect(told).toBe(1);
+    off();
+    s.refuse();
+    expect(told).toBe(1);
+  });
+
   it('is connected only once the server has joined its rooms, and rereads data for an audience it never heard from', () => {
     const s = setup();
     const invalidate = vi.spyOn(s.queryClient, 'invalidateQueries');

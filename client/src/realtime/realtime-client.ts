@@ -44,6 +44,7 @@ export class RealtimeClient {
   private handlers = new Map<EventType, Set<AnyHandler>>();
   private snapshot: RealtimeSnapshot = { state: 'connecting', audiences: [] };
   private snapshotListeners = new Set<() => void>();
+  private refusedListeners = new Set<() => void>();
 
   private parser: EventParser | null;
   /** Work waiting for the parser to load, in arrival order. */
@@ -90,6 +91,7 @@ export class RealtimeClient {
     t.onState((state) => {
       if (state !== 'connected') this.setSnapshot({ state });
     });
+    t.onRefused?.(() => this.refusedListeners.forEach((fn) => fn()));
     t.onHello((info) => {
       // An audience this tab has no seq for yet may have had events between the page's HTTP reads
       // and the join, which no catch-up can name: read the data again once it is joined.
@@ -116,6 +118,12 @@ export class RealtimeClient {
     const t = this.transport;
     if (!t || this.snapshot.state !== 'connected') return Promise.resolve(null);
     return new Promise((resolve) => t.grabEnvelope({ envelopeId }, resolve));
+  }
+
+  /** The server refused the session this page connects with (ended elsewhere, revoked, expired). */
+  onSessionRefused(fn: () => void): () => void {
+    this.refusedListeners.add(fn);
+    return () => this.refusedListeners.delete(fn);
   }
 
   /** Reconnect with fresh auth (after login, logout or a merchant change). */

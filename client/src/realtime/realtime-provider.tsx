@@ -55,11 +55,19 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       clearSession();
       void queryClient.invalidateQueries();
     });
+    // ... or its socket was closed before that event reached it, and a new handshake is refused: the
+    // same (a tab whose session ended in another kept looking signed in).
+    const offRefused = client.onSessionRefused(() => {
+      if (!getSessionToken()) return;
+      clearSession();
+      void queryClient.invalidateQueries();
+    });
     const offSession = subscribeSession(onAuthChange);
     const offMerchant = subscribeMerchant(onAuthChange);
     return () => {
       window.clearTimeout(timer);
       offLogout();
+      offRefused();
       offSession();
       offMerchant();
       hide();

@@ -9,6 +9,8 @@ export type HandshakeAuth = { token?: string; opsToken?: string; merchant?: stri
 /** What the realtime client needs from a connection; Socket.IO in the app, a fake in tests. */
 export type RealtimeTransport = {
   onState: (fn: (state: 'connected' | 'reconnecting') => void) => void;
+  /** The server refused this connection's session (UNAUTHORIZED: ended, revoked, expired). */
+  onRefused?: (fn: () => void) => void;
   onHello: (fn: (info: HelloInfo) => void) => void;
   onEvent: (fn: (raw: unknown) => void) => void;
   /** Ask for missed events; `null` when the server did not answer in time. */
@@ -57,9 +59,16 @@ export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): R
     onState: (fn) =>
       withSocket((s) => {
         s.on('connect', () => fn('connected'));
-        s.on('disconnect', () => fn('reconnecting'));
+        s.on('disconnect', (reason) => {
+          fn('reconnecting');
+          // Closed by the server (the session ended: logout elsewhere, an exclusion, a disabled account):
+          // Socket.IO does not come back by itself, so the page sat at "reconnecting" still looking signed
+          // in. A new handshake tells: refused (onRefused) or welcomed as before.
+          if (reason === 'io server disconnect' && !isClosed) s.connect();
+        });
         s.on('connect_error', () => fn('reconnecting'));
       }),
+    onRefused: (fn) => withSocket((s) => s.on('connect_error', (err: Error) => err.message === 'UNAUTHORIZED' && fn())),
     onHello: (fn) => withSocket((s) => s.on('hello', fn)),
     onEvent: (fn) =>
       withSocket((s) => {
