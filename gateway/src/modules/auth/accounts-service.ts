@@ -663,6 +663,7 @@ export function createAccounts(deps: AccountsDeps) {
       if (!member) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
       checkNewPassword(m, newPassword, confirm);
       // Before the link is spent: a refused password leaves it usable for a second try.
+      await checkNotCurrent(member, newPassword);
       await checkDiffersFromPayment(member, newPassword);
       const used = await db.query('UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING member_id', [hash]);
       if (!used.rows.length) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
@@ -674,6 +675,7 @@ export function createAccounts(deps: AccountsDeps) {
       const { dialing, mobile } = await sms.consume(m.code, 'reset', body.countryDialingCode, body.mobileNum, body.verificationCode);
       const member = await findByMobile(m.code, dialing, mobile);
       if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
+      await checkNotCurrent(member, body.newPassword);
       return setPassword(m, member, body.newPassword, body.confirmNewPassword ?? body.newPassword, ip);
     },
 
@@ -734,6 +736,13 @@ export function createAccounts(deps: AccountsDeps) {
     if (p) throw new AppError(ErrorCode.PASSWORD_RULE, undefined, [{ path: 'newPassword', message: 'key' in p ? `${p.key}:${p.range}` : 'Input cannot be empty' }]);
     if (password === LIMITS.DEFAULT_PASSWORD) throw new AppError(ErrorCode.PASSWORD_RULE);
     if (confirm !== password) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
+  }
+
+  /** A reset to the password it already has changes nothing: refused as a change to it is (the reset was proven by a link or a code). */
+  async function checkNotCurrent(member: MemberRow, password: string) {
+    if (member.password_hash && (await hasher.verify(member.password_hash, password))) {
+      throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
+    }
   }
 
   /** The login password may not be the transaction password (that one guards withdrawals). */

@@ -632,6 +632,9 @@ describe('recovery and free play', () => {
     await t.portal.db.query(`UPDATE members SET payment_password_hash = $1 WHERE account_lower = 'forgetful'`, [await t.portal.hasher.hash('pay12345')]);
     const same = await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'pay12345', confirmNewPassword: 'pay12345' } });
     expect([same.status, same.json?.code]).toEqual([400, 'PASSWORDS_MUST_DIFFER']);
+    // Nor to the password it has (a change to it is refused too); the link survives that as well.
+    const current = await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'abc12345', confirmNewPassword: 'abc12345' } });
+    expect([current.status, current.json?.code]).toEqual([400, 'PASSWORD_UNCHANGED']);
     const r = await call<{ token: string }>('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh1234', confirmNewPassword: 'fresh1234' } });
     expect(r.status).toBe(200);
     expect((await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh5678', confirmNewPassword: 'fresh5678' } })).json?.code).toBe('RESET_TOKEN_INVALID');
