@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breaksOffered, isConfirmable, limitEventDetail } from './rg-panel';
+import { breaksOffered, isConfirmable, limitEventDetail, withCurrent } from './rg-panel';
 
 describe('a requested limit increase', () => {
   it('offers Confirm only once it may apply (24 hours after the request), never before or without one', () => {
@@ -58,5 +58,14 @@ describe('the breaks offered', () => {
   });
   it('none during an exclusion without an end', () => {
     expect(breaksOffered({ endsAt: null }, now)).toEqual({ cooling: [], self: [] });
+  });
+});
+
+describe('the session choices', () => {
+  it('include the one in force when it is not among them, in order', () => {
+    expect(withCurrent([15, 30, 60, 120], 5)).toEqual([5, 15, 30, 60, 120]);
+    expect(withCurrent([30, 60, 120, 240], 1440)).toEqual([30, 60, 120, 240, 1440]);
+    expect(withCurrent([15, 30, 60, 120], 30)).toEqual([15, 30, 60, 120]);
+    expect(withCurrent([15, 30, 60, 120], null)).toEqual([15, 30, 60, 120]);
   });
 });

@@ -56,6 +56,10 @@ export function breaksOffered(exclusion: { endsAt: string | null } | null | unde
   return { cooling: RG_COOLING_DURATIONS.filter(longer), self: RG_SELF_DURATIONS.filter(longer) };
 }
 
+/** The choices offered, with the one in force among them when it is another (set elsewhere): the select showed blank. */
+export const withCurrent = (choices: readonly number[], current: number | null | undefined) =>
+  (current == null || choices.includes(current) ? [...choices] : [...choices, current].sort((a, b) => a - b));
+
 export function RgPanel() {
   // The lazily loaded 'rg' texts: useTranslation suspends until they are there (i18n.ts, useSuspense).
   const { t } = useTranslation('rg');
@@ -147,10 +151,10 @@ export function RgPanel() {
         <p className="cx-muted">{s?.sessionStartedAt ? t('rg_session_figures', { since: dateTime(s.sessionStartedAt), net: money(s.sessionNet) }) : ''}</p>
         <div className="cx-form">
           <label>{t('rg_reality_check')} <select value={s?.realityCheckMinutes ?? ''} data-testid="rg-reality" onChange={(e) => session.mutate({ realityCheckMinutes: e.target.value ? Number(e.target.value) : null, sessionLimitMinutes: s?.sessionLimitMinutes ?? null })}>
-            <option value="">{t('rg_off')}</option>{[15, 30, 60, 120].map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
+            <option value="">{t('rg_off')}</option>{withCurrent([15, 30, 60, 120], s?.realityCheckMinutes).map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
           </select></label>
           <label>{t('rg_session_limit')} <select value={s?.sessionLimitMinutes ?? ''} data-testid="rg-session-limit" onChange={(e) => session.mutate({ realityCheckMinutes: s?.realityCheckMinutes ?? null, sessionLimitMinutes: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">{t('rg_off')}</option>{[30, 60, 120, 240].map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
+            <option value="">{t('rg_off')}</option>{withCurrent([30, 60, 120, 240], s?.sessionLimitMinutes).map((m) => <option key={m} value={m}>{t('rg_minutes', { count: m })}</option>)}
           </select></label>
         </div>
         {session.isSuccess && <p className="form-notice" role="status" data-testid="rg-session-saved">{t('rg_session_saved')}</p>}
