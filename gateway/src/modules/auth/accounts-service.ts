@@ -21,7 +21,7 @@ import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
 import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
 import { countriesFor, registrationRules, ruleOf } from './registration-settings.ts';
-import { resetMail, type TextLanguage } from './auth-texts.ts';
+import { resetMail, secondStepText, textLanguage, type TextLanguage } from './auth-texts.ts';
 import { PATTERNS, compilePattern } from '@portal/contracts/domain/patterns';
 
 /** The member's mobile number and e-mail as the member's own pages show them (masked). */
@@ -374,7 +374,8 @@ export function createAccounts(deps: AccountsDeps) {
           `UPDATE login_challenges SET code_hash = $2, code_method = $3 WHERE id = $1`,
           [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
         );
-        return `Your ${m.brand.siteName} login verification code is ${code}. It expires in 10 minutes.`;
+        // In the member's language (the one it last chose, else the brand's default).
+        return secondStepText(textLanguage(member.language ?? undefined, m.brand.defaultLanguage), m.brand.siteName, code).body;
       };
       try {
         // The same per-number and per-address send limits as every other message to a person.
@@ -382,7 +383,7 @@ export function createAccounts(deps: AccountsDeps) {
           await sms.sendText(m.code, member.dialing_code!, member.mobile_num!, ip, compose);
         } else {
           hits.push(...(await sms.limits.reserve(m.code, member.email!, ip)));
-          await deliverMail(member.email!, `${m.brand.siteName} login verification`, await compose());
+          await deliverMail(member.email!, secondStepText(textLanguage(member.language ?? undefined, m.brand.defaultLanguage), m.brand.siteName, '').subject, await compose());
         }
       } catch (err) {
         if (hits.length) {

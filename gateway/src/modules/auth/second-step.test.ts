@@ -94,6 +94,8 @@ describe('second step of a login from a new address', () => {
     const c = (await passwordLogin('bound2fa01', ip)).json!.value!.challengeId!;
     expect((await call('/wps/session/login/verify/send', ip, { body: { challengeId: c, method: 'sms' } })).status).toBe(200);
     const code = codeIn(smsTo('+639175550131')[0]!.body);
+    // in the member's language (none chosen: the brand's, Tagalog here; it was always English)
+    expect(smsTo('+639175550131')[0]!.body).toContain('beripikasyon ng pag-log in');
     // the right code from another address finishes nothing (it did: a session for another address)
     const elsewhere = await call('/wps/session/login/verify', freshIp(), { body: { challengeId: c, method: 'sms', code } });
     expect([elsewhere.status, elsewhere.json?.code]).toEqual([401, 'VERIFICATION_REQUIRED']);
