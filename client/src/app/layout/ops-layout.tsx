@@ -65,7 +65,7 @@ function SectionGate() {
   const section = sectionOf(pathname);
   const allowed = !section || !session || (section.platform ? session.isPlatform === true : opsCan(session.roles, section.action));
   if (allowed) return <Outlet />;
-  return <p className="ops-note ops-note--error" role="alert" data-testid="ops-no-access">{t('error_FORBIDDEN')}</p>;
+  return <p className="ops-note ops-note--error" role="alert" data-testid="ops-no-access">{t('common:error_FORBIDDEN')}</p>;
 }
 
 /** Past the door (password changed, TOTP enrolled): the top bar then says who is in and offers the way out. */
