@@ -662,12 +662,14 @@ export function createAccounts(deps: AccountsDeps) {
       if (!row) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
       const member = (await db.query<MemberRow>('SELECT * FROM members WHERE id = $1 AND merchant_code = $2', [row.member_id, m.code])).rows[0];
       if (!member) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
+      // Before the link is spent: a password the rules refuse leaves it usable for a second try.
       checkNewPassword(m, newPassword, confirm);
-      // Before the link is spent: a refused password leaves it usable for a second try.
-      await checkNotCurrent(member, newPassword);
-      await checkDiffersFromPayment(member, newPassword);
       const used = await db.query('UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING member_id', [hash]);
       if (!used.rows.length) throw new AppError(ErrorCode.RESET_TOKEN_INVALID);
+      // Not the password it has, nor the transaction password: each refusal spends the link (one guess per
+      // link, and links are limited per hour), as the SMS reset spends its code; no budget of the member's
+      // is asked, so a stolen session spending one cannot keep the owner from resetting.
+      await resetRefusals(member, newPassword);
       return setPassword(m, member, newPassword, confirm, ip, true);
     },
 
@@ -676,8 +678,8 @@ export function createAccounts(deps: AccountsDeps) {
       const { dialing, mobile } = await sms.consume(m.code, 'reset', body.countryDialingCode, body.mobileNum, body.verificationCode);
       const member = await findByMobile(m.code, dialing, mobile);
       if (!member) throw new AppError(ErrorCode.USER_NOT_FOUND);
-      await checkNotCurrent(member, body.newPassword);
-      return setPassword(m, member, body.newPassword, body.confirmNewPassword ?? body.newPassword, ip);
+      await resetRefusals(member, body.newPassword); // the code is spent: one guess per code
+      return setPassword(m, member, body.newPassword, body.confirmNewPassword ?? body.newPassword, ip, true);
     },
 
     /** The member's profile picture, one of MEMBER_ICONS (checked by the call's contract and the column's CHECK). */
@@ -739,10 +741,16 @@ export function createAccounts(deps: AccountsDeps) {
     if (confirm !== password) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
   }
 
-  /** A reset to the password it already has changes nothing: refused as a change to it is (the reset was proven by a link or a code). */
-  async function checkNotCurrent(member: MemberRow, password: string) {
+  /**
+   * What a reset (proven by its link or code, which the caller has spent) may not set: the password the
+   * account has (a change to it is refused too) or the transaction password.
+   */
+  async function resetRefusals(member: MemberRow, password: string) {
     if (member.password_hash && (await hasher.verify(member.password_hash, password))) {
       throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
+    }
+    if (member.payment_password_hash && (await hasher.verify(member.payment_password_hash, password))) {
+      throw new AppError(ErrorCode.PASSWORDS_MUST_DIFFER, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER }]);
     }
   }
 

@@ -343,7 +343,8 @@ describe('login', () => {
     expect([late.status, late.json?.code]).toEqual([429, 'WITHDRAW_PASSWORD_LOCKED']);
 
     // A new login password is compared with the transaction password: each change guessed it, without
-    // limit (PASSWORDS_MUST_DIFFER told when a guess was right). Now a comparison that differs is a miss.
+    // limit (PASSWORDS_MUST_DIFFER told when a guess was right). Comparisons have a budget of their own:
+    // five in 15 minutes, then changes wait; right passwords spend nothing of the wrong-password budget.
     await member({ account: 'cmpguess1', password: 'login12345' });
     token = await session('cmpguess1');
     expect((await call('/wps/member/withdraw-password', { token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).status).toBe(200);
@@ -355,7 +356,11 @@ describe('login', () => {
       current = next;
     }
     const right = await call('/wps/member/password', { token: await session('cmpguess1'), body: { oldPassword: current, newPassword: 'pay123456', confirmNewPassword: 'pay123456' } });
-    expect([right.status, right.json?.code]).toEqual([429, 'WITHDRAW_PASSWORD_LOCKED']);
+    expect([right.status, right.json?.code]).toEqual([429, 'PASSWORD_CHANGES_LOCKED']);
+    // ... and the transaction password still works: five correct changes are no wrong passwords
+    token = await session('cmpguess1');
+    const bank = await call('/wps/v2/bank-accounts', { token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: '1234567890', withdrawPassword: 'pay123456' } });
+    expect(bank.status, JSON.stringify(bank.json)).toBe(200);
   });
 
   it('takes the mobile number for the username when MOBILENUMPASSREG3 is on (mobile number + password login), and only then', async () => {
@@ -625,16 +630,24 @@ describe('recovery and free play', () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
     }
-    expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'FORGET@example.ph' } })).status).toBe(200);
-    const mail = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=forget@example.ph')).json!.value!.list[0]!.body;
-    const resetToken = /resetToken=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
-    // Not to the transaction password; the link is not spent by that refusal.
+    const link = async () => {
+      expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'FORGET@example.ph' } })).status).toBe(200);
+      const mail = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=forget@example.ph')).json!.value!.list[0]!.body;
+      return /resetToken=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    };
+    // A password the rules refuse leaves the link usable.
+    let resetToken = await link();
+    expect((await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'short', confirmNewPassword: 'short' } })).json?.code).toBe('PASSWORD_RULE');
+    // Not to the transaction password: the refusal spends the link (one guess of it per link).
     await t.portal.db.query(`UPDATE members SET payment_password_hash = $1 WHERE account_lower = 'forgetful'`, [await t.portal.hasher.hash('pay12345')]);
     const same = await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'pay12345', confirmNewPassword: 'pay12345' } });
     expect([same.status, same.json?.code]).toEqual([400, 'PASSWORDS_MUST_DIFFER']);
-    // Nor to the password it has (a change to it is refused too); the link survives that as well.
+    expect((await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh1234', confirmNewPassword: 'fresh1234' } })).json?.code).toBe('RESET_TOKEN_INVALID');
+    // Nor to the password it has (a change to it is refused too).
+    resetToken = await link();
     const current = await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'abc12345', confirmNewPassword: 'abc12345' } });
     expect([current.status, current.json?.code]).toEqual([400, 'PASSWORD_UNCHANGED']);
+    resetToken = await link();
     const r = await call<{ token: string }>('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh1234', confirmNewPassword: 'fresh1234' } });
     expect(r.status).toBe(200);
     expect((await call('/wps/member/password/reset', { body: { resetToken, newPassword: 'fresh5678', confirmNewPassword: 'fresh5678' } })).json?.code).toBe('RESET_TOKEN_INVALID');

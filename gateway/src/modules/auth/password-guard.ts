@@ -7,18 +7,21 @@ export const PASSWORD_FAILURES = 5;
 export const PASSWORD_WINDOW_MS = 15 * 60_000;
 
 /**
- * One budget of wrong passwords per member, for every check a signed-in member's password goes through:
- * the transaction password (withdrawals, bank accounts, transfers, redeems, its change), the login
- * password asked again (its change, binding a mobile number or an e-mail, the first transaction password),
- * and the comparisons that tell whether a new password equals the other one. Five misses in 15 minutes
- * lock them all (429 WITHDRAW_PASSWORD_LOCKED, "try again in 15 minutes").
+ * Two budgets per signed-in member.
  *
- * A comparison is a guess too: "the login password may not be the transaction password" answered a new
- * login password equal to the transaction password with PASSWORDS_MUST_DIFFER, so changing the login
- * password over and over guessed the transaction password without limit (and changing the transaction
- * password guessed the login password). Each comparison that finds them different costs a miss, a spent
- * budget refuses to compare, and a match found while misses judged beside it spent the budget is
- * answered as locked, not as a match.
+ * Wrong passwords (`prove`): every check a member's password goes through while signed in: the
+ * transaction password (withdrawals, bank accounts, transfers, redeems, its change) and the login
+ * password asked again (its change, binding a mobile number or an e-mail, the first transaction
+ * password). Five misses in 15 minutes lock them all (429 WITHDRAW_PASSWORD_LOCKED). Only wrong passwords
+ * count.
+ *
+ * Comparisons (`matches`): "the login password may not be the transaction password" answered a new login
+ * password equal to the transaction password with PASSWORDS_MUST_DIFFER, so changing the login password
+ * over and over guessed the transaction password without limit (and changing the transaction password
+ * guessed the login password). Each comparison is a guess of the other secret: five in 15 minutes are
+ * judged, then password changes wait (429 PASSWORD_CHANGES_LOCKED). It is a budget of its own: a member
+ * who changes a password correctly spends nothing of the wrong-password one, and withdrawals never wait
+ * on it. (Resets by link or code do not use it: a refused comparison spends their link or code.)
  *
  * Guesses sent at once are judged side by side and decided in the order their misses were recorded
  * (`RateLimiter.miss`): a miss past the fifth is answered as locked, and a right password judged while
@@ -27,8 +30,10 @@ export const PASSWORD_WINDOW_MS = 15 * 60_000;
 export function createPasswordGuard(deps: { limiter: RateLimiter; hasher: PasswordHasher }) {
   const { limiter, hasher } = deps;
   const keyOf = (memberId: number) => `wdpw:${memberId}`;
+  const compareKeyOf = (memberId: number) => `pwcmp:${memberId}`;
   const isSpent = async (key: string) => (await limiter.count(key, PASSWORD_WINDOW_MS)) >= PASSWORD_FAILURES;
   const locked = () => new AppError(ErrorCode.WITHDRAW_PASSWORD_LOCKED);
+  const comparing = () => new AppError(ErrorCode.PASSWORD_CHANGES_LOCKED);
 
   return {
     /** The member proves a password it must know (its hash `hash`): `wrong` when it is not, locked past the budget. */
@@ -45,14 +50,12 @@ export function createPasswordGuard(deps: { limiter: RateLimiter; hasher: Passwo
      */
     async matches(memberId: number, hash: string | null, candidate: string): Promise<boolean> {
       if (!hash) return false;
-      const key = keyOf(memberId);
-      if (await isSpent(key)) throw locked();
-      if (await hasher.verify(hash, candidate)) {
-        if (await isSpent(key)) throw locked();
-        return true;
-      }
-      if (!(await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS))) throw locked();
-      return false;
+      const key = compareKeyOf(memberId);
+      if (await isSpent(key)) throw comparing();
+      const same = await hasher.verify(hash, candidate);
+      // Every comparison is a guess, the right one too (it is the one an attacker looks for).
+      if (!(await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS))) throw comparing();
+      return same;
     },
   };
 }
