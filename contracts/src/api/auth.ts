@@ -58,11 +58,12 @@ export const ZLoginFailureValue = z.object({
   methods: z.array(z.enum(['sms', 'email', 'totp'])).optional(),
 });
 
-export const ZVerifySendBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email']) }).strict();
 export const ZVerifyBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email', 'totp']), code: z.string().trim().max(8) }).strict();
 
 /** The language of a text the portal sends (SMS, e-mail): one of the language codes, or none. */
 const ZTextLanguage = z.enum(LANGUAGE_CODES).optional();
+/** `language`: the page's, for the code's text (none: the brand's default), as the other codes sent take it. */
+export const ZVerifySendBody = z.object({ challengeId: z.string().max(64), method: z.enum(['sms', 'email']), language: ZTextLanguage }).strict();
 
 export const ZSmsNoLoginBody = z
   .object({

@@ -352,7 +352,7 @@ export function createAccounts(deps: AccountsDeps) {
       return openSession(m, member, ip, { forcedChange: true });
     },
 
-    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string): Promise<{ expiredMinutes: number }> {
+    async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string, language?: string): Promise<{ expiredMinutes: number }> {
       const r = await db.query<{ member_id: number; methods: string[] }>(
         `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL AND expires_at > now()`,
         [challengeId, m.code, ip],
@@ -374,8 +374,8 @@ export function createAccounts(deps: AccountsDeps) {
           `UPDATE login_challenges SET code_hash = $2, code_method = $3 WHERE id = $1`,
           [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
         );
-        // In the member's language (the one it last chose, else the brand's default).
-        return secondStepText(textLanguage(member.language ?? undefined, m.brand.defaultLanguage), m.brand.siteName, code).body;
+        // In the page's language (else the brand's default), as the other codes sent are.
+        return secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, code).body;
       };
       try {
         // The same per-number and per-address send limits as every other message to a person.
@@ -383,7 +383,7 @@ export function createAccounts(deps: AccountsDeps) {
           await sms.sendText(m.code, member.dialing_code!, member.mobile_num!, ip, compose);
         } else {
           hits.push(...(await sms.limits.reserve(m.code, member.email!, ip)));
-          await deliverMail(member.email!, secondStepText(textLanguage(member.language ?? undefined, m.brand.defaultLanguage), m.brand.siteName, '').subject, await compose());
+          await deliverMail(member.email!, secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, '').subject, await compose());
         }
       } catch (err) {
         if (hits.length) {

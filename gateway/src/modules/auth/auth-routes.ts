@@ -48,7 +48,7 @@ export function mountAuthRoutes(
       throw err;
     }
   }, opts);
-  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip), opts);
+  mountCall(app, authCalls.loginVerifySend, async ({ ctx, body }) => accounts.sendSecondStep(ctx.merchant, body.challengeId, body.method, ctx.ip, body.language), opts);
   mountCall(app, authCalls.loginVerify, async ({ ctx, body }) =>
     accounts.verifySecondStep(ctx.merchant, body.challengeId, body.method, body.code, ctx.ip, totpStep), opts);
   mountCall(app, authCalls.freePlay, async ({ ctx }) => accounts.freePlay(ctx.merchant, ctx.ip), opts);

@@ -94,16 +94,20 @@ describe('second step of a login from a new address', () => {
     const c = (await passwordLogin('bound2fa01', ip)).json!.value!.challengeId!;
     expect((await call('/wps/session/login/verify/send', ip, { body: { challengeId: c, method: 'sms' } })).status).toBe(200);
     const code = codeIn(smsTo('+639175550131')[0]!.body);
-    // in the member's language (none chosen: the brand's, Tagalog here; it was always English)
+    // in the page's language (none given: the brand's, Tagalog here; it was always English)
     expect(smsTo('+639175550131')[0]!.body).toContain('beripikasyon ng pag-log in');
+    await pause(1100);
+    expect((await call('/wps/session/login/verify/send', ip, { body: { challengeId: c, method: 'sms', language: 'EN' } })).status).toBe(200);
+    expect(smsTo('+639175550131')[0]!.body).toContain('login verification code');
+    const latest = codeIn(smsTo('+639175550131')[0]!.body);
     // the right code from another address finishes nothing (it did: a session for another address)
-    const elsewhere = await call('/wps/session/login/verify', freshIp(), { body: { challengeId: c, method: 'sms', code } });
+    const elsewhere = await call('/wps/session/login/verify', freshIp(), { body: { challengeId: c, method: 'sms', code: latest } });
     expect([elsewhere.status, elsewhere.json?.code]).toEqual([401, 'VERIFICATION_REQUIRED']);
     expect((await call('/wps/session/login/verify/send', freshIp(), { body: { challengeId: c, method: 'sms' } })).json?.code).toBe('VERIFICATION_REQUIRED');
-    for (let i = 0; i < 4; i++) expect((await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: wrongFor(code) } })).json?.code).toBe('SMS_CODE_INVALID');
-    const fifth = await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: wrongFor(code) } });
+    for (let i = 0; i < 4; i++) expect((await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: wrongFor(latest) } })).json?.code).toBe('SMS_CODE_INVALID');
+    const fifth = await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: wrongFor(latest) } });
     expect([fifth.status, fifth.json?.code]).toEqual([429, 'VERIFICATION_LOCKED']);
-    expect((await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code } })).json?.code).toBe('VERIFICATION_LOCKED');
+    expect((await call('/wps/session/login/verify', ip, { body: { challengeId: c, method: 'sms', code: latest } })).json?.code).toBe('VERIFICATION_LOCKED');
   });
 
   it('counts authenticator guesses against the same budget', async () => {
