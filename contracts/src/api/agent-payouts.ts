@@ -56,6 +56,8 @@ export const ZPayout = z.object({
   adjustedAmount: z.number().int().min(0),
   /** The part of `adjustedAmount` its payer paid (the rest came from the house): what a payer's list counts. */
   payerAdjustedAmount: z.number().int().min(0),
+  /** `amount` moved when it was settled (false: unfunded, the payer could not pay; an adjustment may settle it). */
+  funded: z.boolean(),
   status: z.enum(PAYOUT_STATUSES),
   settledAt: z.string(),
   /** The latest dispute's status, null when never disputed. */

@@ -262,8 +262,11 @@ export async function createPortal(config: Config, opts: { db?: Db; log?: Logger
         session: session && session.merchantCode === merchant.code && (merchant.modules.FREEPLAY3 || !isTrialType(session.memberType, merchant.trialTypes)) ? session : null,
         token,
       };
-      // Maintenance and region restriction close everything but system and dev calls.
-      const isOpenPath = req.path.startsWith('/wps/system/') || req.path.startsWith('/wps/dev/');
+      // Maintenance and region restriction close everything but system and dev calls, and the page's
+      // reading of its kept session (a page reloaded during maintenance read 503 as "no session" and showed
+      // the player signed out once maintenance ended; the token is all it gets, every other call stays closed).
+      const isOpenPath = req.path.startsWith('/wps/system/') || req.path.startsWith('/wps/dev/')
+        || (req.method === 'GET' && req.path === authCalls.restoreSession.path);
       if (!isOpenPath) assertSystemOpen(merchant, req.ctx.ip, req.ctx.region);
       // Responsible gaming: an excluded player's session is a restricted one (withdraw, RG page; RG_EXCLUDED elsewhere).
       assertAllowedWhenExcluded(req.method, req.path, req.ctx.session?.rgExclusion);

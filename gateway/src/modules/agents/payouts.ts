@@ -18,7 +18,7 @@ import { iso } from '../../db/iso.ts';
 
 export type PayoutRow = {
   id: number; kind: ContractKind; contract_id: number; period_type: PeriodType; period_key: string; period_start: Date | string; period_end: Date | string;
-  payer_id: number | null; payee_id: number; amount: number; carry_in: number; carry_out: number; status: PayoutStatus; adjusted_amount: number; payer_adjusted_amount: number;
+  payer_id: number | null; payee_id: number; amount: number; carry_in: number; carry_out: number; status: PayoutStatus; adjusted_amount: number; payer_adjusted_amount: number; transfer_id?: number | string | null;
   settled_at: Date | string; payee_account: string; payer_account: string | null; dispute_status: DisputeStatus | null; statement?: TPayoutStatement;
 };
 
@@ -32,7 +32,7 @@ export function toPayout(r: PayoutRow): TPayout {
     id: Number(r.id), kind: r.kind, contractId: Number(r.contract_id), periodType: r.period_type, periodKey: r.period_key,
     periodStart: iso(r.period_start), periodEnd: iso(r.period_end), payeeId: Number(r.payee_id), payeeAccount: r.payee_account,
     payerId: r.payer_id === null ? null : Number(r.payer_id), payerAccount: r.payer_account, amount: Number(r.amount),
-    carryIn: Number(r.carry_in), carryOver: Number(r.carry_out), adjustedAmount: Number(r.adjusted_amount), payerAdjustedAmount: Number(r.payer_adjusted_amount ?? 0), status: r.status,
+    carryIn: Number(r.carry_in), carryOver: Number(r.carry_out), adjustedAmount: Number(r.adjusted_amount), payerAdjustedAmount: Number(r.payer_adjusted_amount ?? 0), funded: r.transfer_id != null, status: r.status,
     settledAt: iso(r.settled_at), disputeStatus: r.dispute_status,
   };
 }

@@ -77,6 +77,8 @@ export function mountAuthRoutes(
   mountCall(app, authCalls.smsRegister, async ({ ctx, body }) => {
     const m = ctx.merchant;
     if (!m.modules.REGMOBVERF3) throw new AppError(ErrorCode.MODULE_DISABLED);
+    // No registration open, no registration code (it was texted, paid for, and could never be used).
+    if (!m.modules.DIRECTREG3 || (!m.modules.USERNAMEREG3 && !m.modules.MOBILENUMREG3)) throw new AppError(ErrorCode.MODULE_DISABLED);
     // The spec's registration SMS carries the geetest fields: with the bot check on, a solved slider for
     // this number (one try, consumed whatever the answer) before any code is sent or any limit spent.
     if (m.security.botCheck && !(await bot.verify(body.botId, botAnswerOf(body), { purpose: 'sms-register', account: body.mobileNo }))) {

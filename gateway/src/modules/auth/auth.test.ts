@@ -110,6 +110,15 @@ describe('registration', () => {
       expect(refused.json, JSON.stringify(extra)).toMatchObject({ success: false, code: 'BOT_CHECK_REQUIRED' });
     }
     expect((await t.portal.db.query(`SELECT 1 FROM sms_codes WHERE mobile_num LIKE '%9171234567'`)).rows).toEqual([]);
+    // Registration switched off: no registration code is texted (one was, and could never be used).
+    expect((await call('/wps/dev/merchant', { body: { modules: { DIRECTREG3: false } } })).status).toBe(200);
+    try {
+      const closed = await call('/wps/verification/sms/register', { body: { ...smsBody, ...(await bot('09171234567', 'sms-register')) }, ip });
+      expect([closed.status, closed.json?.code]).toEqual([403, 'MODULE_DISABLED']);
+      expect((await t.portal.db.query(`SELECT 1 FROM sms_codes WHERE mobile_num LIKE '%9171234567'`)).rows).toEqual([]);
+    } finally {
+      await call('/wps/dev/merchant', { body: { modules: { DIRECTREG3: true } } });
+    }
     const solved = await bot('09171234567', 'sms-register');
     const sent = await call<{ expiredMinutes: number }>('/wps/verification/sms/register', { body: { ...smsBody, ...solved }, ip });
     expect(sent.json?.value?.expiredMinutes).toBe(1);
@@ -527,6 +536,15 @@ describe('sessions', () => {
     expect(set).toMatch(/SameSite=Strict/);
     expect(set).not.toMatch(/Expires|Max-Age/i); // gone with the browser session
     expect((await restore(`portal_session=${token}`)).json.value).toEqual({ token });
+    // during maintenance too (a page reloaded then read 503 as no session and showed the player signed
+    // out once it ended); everything else stays closed
+    expect((await call('/wps/dev/merchant', { body: { maintenance: true } })).status).toBe(200);
+    try {
+      expect((await restore(`portal_session=${token}`)).json.value).toEqual({ token });
+      expect((await fetch(`${t.url}/wps/member/info`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(503);
+    } finally {
+      await call('/wps/dev/merchant', { body: { maintenance: false } });
+    }
     // a junk or unknown cookie restores nothing and is cleared
     const junk = await restore(`portal_session=${'x'.repeat(43)}`);
     expect(junk.json.value).toEqual({ token: null });

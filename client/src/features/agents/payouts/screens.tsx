@@ -29,6 +29,15 @@ function useLivePayouts() {
   useRealtimeEvent('contract.updated', () => void qc.invalidateQueries({ queryKey: PAYOUTS_KEY }));
 }
 
+/**
+ * What a payout moved for one side, as My income counts it: its amount when it was funded, plus the
+ * adjustments (the payer's part only, for the payer). An unfunded payout settled by an adjustment
+ * counted its amount twice.
+ */
+export function movedOf(p: Pick<TPayout, 'amount' | 'funded' | 'adjustedAmount' | 'payerAdjustedAmount'>, role: 'received' | 'paid'): number {
+  return (p.funded ? p.amount : 0) + (role === 'paid' ? p.payerAdjustedAmount : p.adjustedAmount);
+}
+
 /** The tabs of a payout record: payouts received, payouts paid to downlines, and the agent's own contracts of the kind. */
 export const RECORD_VIEWS = ['received', 'paid', 'contracts'] as const;
 export type RecordView = (typeof RECORD_VIEWS)[number];
@@ -98,7 +107,7 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
                   <tr key={p.id} data-testid="payout-row" data-payout-id={p.id}>
                     <td data-label={t('payouts.field.period')}>{periodLabel(t, p.periodKey)}</td>
                     <td data-label={role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
-                    <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(p.amount + (role === 'paid' ? p.payerAdjustedAmount : p.adjustedAmount))}</td>
+                    <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(movedOf(p, role))}</td>
                     <td data-label={t('payouts.field.carryOver')}>{money(p.carryOver)}</td>
                     <td data-label={t('payouts.field.status')}>
                       <span className={`cx-pill ${STATUS_TONE[p.status]}`}>{t(`payouts.status.${p.status}`)}</span>
