@@ -79,7 +79,7 @@ describe('agent payouts over the API', () => {
     const got = await call<{ list: TPayout[] }>('/wps/agent/payouts?role=received', { token: x.b.token });
     const mine = got.json!.value!.list.filter((p) => p.amount > 0);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ kind: 'dailyWages', payerId: x.a.memberId, payerAccount: x.a.account, payeeId: x.b.memberId, amount: 20_000, status: 'paid', disputeStatus: null });
+    expect(mine[0]).toMatchObject({ kind: 'dailyWages', payerId: x.a.memberId, payerAccount: x.a.account, payeeId: x.b.memberId, amount: 20_000, status: 'paid', disputeStatus: null, funded: true });
     const paid = await call<{ list: TPayout[] }>('/wps/agent/payouts?role=paid&kind=dailyWages', { token: x.b.token });
     expect(paid.json!.value!.list.filter((p) => p.amount > 0).map((p) => [p.payeeId, p.amount])).toEqual([[x.c.memberId, 10_000]]);
     // The agent centre keeps the kind's record in its menu for payouts, whatever becomes of the contract.
@@ -183,7 +183,7 @@ describe('agent payouts over the API', () => {
     const refused = await call(`/ops/api/agent-disputes/${d.id}/resolve`, { token: ops, body: { decision: 'adjusted', amount: 50_000, note: 'upline pays' } });
     expect([refused.status, refused.json?.code]).toEqual([409, 'AGENT_PAYER_CANNOT_FUND']);
     expect([await bal(a), await bal(b)]).toEqual([30_000, 0]);
-    expect((await call<{ payout: TPayout }>(`/wps/agent/payouts/${owed.id}`, { token: b.token })).json!.value!.payout).toMatchObject({ status: 'unfunded', adjustedAmount: 0, disputeStatus: 'open' });
+    expect((await call<{ payout: TPayout }>(`/wps/agent/payouts/${owed.id}`, { token: b.token })).json!.value!.payout).toMatchObject({ status: 'unfunded', adjustedAmount: 0, disputeStatus: 'open', funded: false });
 
     // a is funded; 250,000 granted: the 200,000 a owed comes from a, the 50,000 above it from the house's adjustment account.
     await t.portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: `test-fund:${a.memberId}`, kind: 'deposit', debit: { system: 'deposit' }, credit: { member: a.memberId }, amount: 250_000 }));
