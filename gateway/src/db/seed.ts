@@ -104,18 +104,27 @@ export const DEMO_VN = { code: 'DEMOVN', host: 'vn.localhost', name: 'LuckyDong'
  * (it offers no Tagalog), its currency sign, and no notice of the Philippine e-wallets. It had copied LuckyPeso's, so the
  * Vietnamese site's notice bar said "(GMT+8)" and "21 or older", and its banners "Join LuckyPeso".
  */
-export function secondMerchantContent<S extends Pick<Seed, 'banners' | 'announcements'>>(seed: S): S {
-  const text = (x: string) => x
+export function secondMerchantContent<S extends Pick<Seed, 'banners' | 'announcements'> & Partial<Pick<Seed, 'help' | 'resources' | 'customerService'>>>(seed: S): S {
+  // Peso amounts at the demo rate (₱100 -> ₫50,000), as the merchant's limits and promotions are.
+  const dong = (x: string) => x.replace(/₱([\d,]+)/g, (_, n: string) => `₫${scaleCentavos(Number(n.replaceAll(',', '')) * 100, 'VND').toLocaleString('en-US')}`);
+  const text = (x: string) => dong(x
     .replaceAll('LuckyPeso', DEMO_VN.name)
+    .replaceAll('luckypeso', DEMO_VN.name.toLowerCase())
+    .replaceAll('players in the Philippines', 'players in Vietnam')
+    .replaceAll('GCash, Maya or bank transfer', 'VietQR, MoMo, ZaloPay or a NAPAS bank transfer')
     .replaceAll('21 or older', '18 or older')
-    .replaceAll('Monday 03:00-05:00 (GMT+8)', 'Monday 02:00-04:00 (GMT+7)')
-    .replaceAll('₱', '₫');
+    .replaceAll('21+ only', '18+ only')
+    .replaceAll('Monday 03:00-05:00 (GMT+8)', 'Monday 02:00-04:00 (GMT+7)'));
   return {
     ...seed,
     banners: seed.banners.map((b) => ({ ...b, title: text(b.title) })),
     announcements: seed.announcements
       .filter((a) => a.language === 'EN' && !/GCash|Maya/.test(a.title + a.content))
       .map((a) => ({ ...a, title: text(a.title), content: text(a.content) })),
+    // Its own help (English only: the site is), download links and support addresses: they were LuckyPeso's.
+    ...(seed.help ? { help: seed.help.map((h) => ({ anchor: h.anchor, ...(Array.isArray(h.EN) ? { EN: [text(h.EN[0]), text(h.EN[1])] as [string, string] } : {}) })) } : {}),
+    ...(seed.resources ? { resources: seed.resources.map((r) => ({ ...r, url: text(r.url) })) } : {}),
+    ...(seed.customerService ? { customerService: seed.customerService.map((c) => ({ ...c, url: text(c.url) })) } : {}),
   };
 }
 
@@ -135,7 +144,8 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
        VALUES ($1, $2, false, $3, $4, $5, $6, $7, 'VND', 'VN')`,
       [DEMO_VN.code, DEMO_VN.name, [DEMO_VN.host], DEMO_VN.host, JSON.stringify(m.modules), JSON.stringify(m.whitelabel), JSON.stringify(brand)],
     );
-    await seedContent(tx, DEMO_VN.code, secondMerchantContent(seed));
+    // No news: the seeded articles are LuckyPeso's (its sabong arena, Tagalog commentary, GMT+8).
+    await seedContent(tx, DEMO_VN.code, secondMerchantContent(seed), { news: false });
     await seedCatalogue(tx, DEMO_VN.code, seed.vendors);
     await seedWinners(tx, DEMO_VN.code, 'VND');
     if (opts.accounts !== false) {
@@ -148,7 +158,7 @@ async function seedSecondMerchant(db: Db, seed: Seed, opts: { accounts?: boolean
   });
 }
 
-async function seedContent(tx: Tx, code: string, seed: Seed) {
+async function seedContent(tx: Tx, code: string, seed: Seed, opts: { news?: boolean } = {}) {
   for (const [i, b] of seed.banners.entries()) {
     await tx.query(
       'INSERT INTO banners (merchant_code, grp, url, title, title_ty, linkage_type, linkage, sort) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
@@ -169,7 +179,7 @@ async function seedContent(tx: Tx, code: string, seed: Seed) {
       await tx.query('UPDATE announcements SET group_id = id WHERE id = $1', [id]);
     } else if (group === null) await tx.query('UPDATE announcements SET group_id = id WHERE id = $1', [id]);
   }
-  const news = JSON.parse(await readFile(NEWS_FILE, 'utf8')) as SeedArticle[];
+  const news = opts.news === false ? [] : JSON.parse(await readFile(NEWS_FILE, 'utf8')) as SeedArticle[];
   for (const [i, n] of news.entries()) {
     await tx.query(
       `INSERT INTO articles (merchant_code, title_en, summary_en, body_en, title_ty, summary_ty, body_ty, published, published_at)

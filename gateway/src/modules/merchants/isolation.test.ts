@@ -100,6 +100,17 @@ describe('the demo seeds a second merchant', () => {
     expect(new Set(notices.rows.map((r) => r.language))).toEqual(new Set(['EN']));
     const banners = await t.portal.db.query<{ title: string }>(`SELECT title FROM banners WHERE merchant_code = 'DEMOVN'`);
     expect(JSON.stringify(banners.rows)).not.toContain('LuckyPeso');
+    // the welcome bonus in its own money at the demo rate (₱500 -> ₫250,000; it read "₫5,000")
+    expect(all).toContain('₫250,000');
+    // its help, download links, support addresses and news are not LuckyPeso's (they were copied as they were)
+    const help = await t.portal.db.query<{ language: string; content: string }>(`SELECT language, content FROM help_items WHERE merchant_code = 'DEMOVN'`);
+    expect(help.rows.length).toBeGreaterThan(0);
+    expect(new Set(help.rows.map((r) => r.language))).toEqual(new Set(['EN']));
+    expect(JSON.stringify(help.rows)).not.toMatch(/LuckyPeso|Philippines|GCash|Maya|21\+/);
+    const links = await t.portal.db.query<{ url: string }>(`SELECT url FROM resources WHERE merchant_code = 'DEMOVN' UNION ALL SELECT url FROM customer_service WHERE merchant_code = 'DEMOVN'`);
+    expect(links.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(links.rows).toLowerCase()).not.toContain('luckypeso');
+    expect((await t.portal.db.query(`SELECT 1 FROM articles WHERE merchant_code = 'DEMOVN'`)).rows).toEqual([]);
     const seeded = await t.portal.db.query<{ account: string }>(`SELECT account FROM members WHERE merchant_code = 'DEMOVN' AND NOT created_by_dev ORDER BY account`);
     expect(seeded.rows.map((r) => r.account)).toEqual(['vnagent01', 'vnplayer01']);
   });
