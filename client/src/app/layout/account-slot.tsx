@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -13,6 +13,7 @@ import { openPopup } from '../../lib/popups';
 import { Icon } from '../../ui/icons';
 import '../../features/auth/components/auth.css';
 import { useUniqueId } from '../../lib/unique-id';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /** Member-centre items the header links to (spec: member centre item names). */
 const MEMBER_TAB = {
@@ -45,21 +46,7 @@ export function AccountSlot() {
   // A trial has no name of its own (the server calls it "Guest"): said in the page's language.
   const name = member ? (isTrial ? t('trial_guest') : member.nickname ?? member.account) : '';
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onDown = (e: MouseEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [isOpen]);
+  useDismiss(rootRef, isOpen, () => setOpen(false));
 
   const go = (to: string) => {
     setOpen(false);

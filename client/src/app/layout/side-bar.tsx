@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_SERVICE_TYPES, LIMITS, LIVE_CHAT_URL } from '@portal/contracts/domain/constants';
@@ -7,6 +7,7 @@ import { useCustomerService } from '../../lib/domain-route';
 import { Icon, isIconName } from '../../ui/icons';
 import { LazyQrCode } from '../../ui/lazy-qr-code';
 import { useSideBarTucked } from './side-bar-tuck';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /**
  * Right side bar: customer service (Facebook, Telegram, live chat) and the app download. A LIVECHAT
@@ -27,17 +28,7 @@ export function SideBar() {
   const [isOpen, setOpen] = useState(false);
   const bar = useRef<HTMLElement>(null);
   // Open, Escape or a tap anywhere else folds it again (only the button and an entry did).
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    const onDown = (e: PointerEvent) => !bar.current?.contains(e.target as Node) && setOpen(false);
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onDown);
-    };
-  }, [isOpen]);
+  useDismiss(bar, isOpen, () => setOpen(false));
   return (
     <aside ref={bar} className={`side-bar${tucked ? ' side-bar--tucked' : ''}${isOpen ? ' side-bar--open' : ''}`} aria-label={t('customer_service')}>
       <button type="button" className="side-bar__toggle" aria-expanded={isOpen} aria-controls="side-bar-list" aria-label={t('customer_service')}

@@ -34,15 +34,23 @@ export function HousePlayPage() {
   return <HouseGamePage key={`${game}:${params.get('mode') ?? ''}`} />;
 }
 
+/** The house page's way back to the portal (it has no portal header). */
+function BackToPortal() {
+  const { t } = useTranslation('house');
+  return (
+    <Link to="/" className="hs-back" data-testid="house-back">
+      <span aria-hidden="true">‹</span> {t('back_to_portal')}
+    </Link>
+  );
+}
+
 function UnknownHouseGame() {
   const { t } = useTranslation('house');
   useEffect(() => hideBootLoader(), []);
   return (
     <div className="hs-page" data-testid="house-page">
       <header className="hs-top">
-        <Link to="/" className="hs-back" data-testid="house-back">
-          <span aria-hidden="true">‹</span> {t('back_to_portal')}
-        </Link>
+        <BackToPortal />
       </header>
       <p className="hs-error" role="alert" data-testid="house-unknown-game">{t('unknown_game')}</p>
     </div>
@@ -197,9 +205,7 @@ function HouseGamePage() {
   return (
     <div className="hs-page" data-testid="house-page">
       <header className="hs-top">
-        <Link to="/" className="hs-back" data-testid="house-back">
-          <span aria-hidden="true">‹</span> {t('back_to_portal')}
-        </Link>
+        <BackToPortal />
         <h1 className="hs-title">{session || pvpFree || needLogin ? gameTitle : t('loading')}</h1>
         {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
         {!pvpFree && (
