@@ -85,8 +85,8 @@ function fieldError(field: string, message: string) {
 export function createAccounts(deps: AccountsDeps) {
   const { db, sessions, hasher, limiter, captchas, bot, sms, mailer } = deps;
   const secondStepGuesses = createGuessBudget(limiter, SECOND_STEP_MAX_GUESSES_PER_HOUR, HOUR);
-  // Every password a signed-in member gives again, and every comparison of a new one with the other, spends
-  // the member's one budget of wrong passwords (password-guard.ts).
+  // A signed-in member's password checks: wrong passwords given again, and comparisons of a new password
+  // with the other one, each have a budget of the member's (password-guard.ts).
   const passwords = createPasswordGuard({ limiter, hasher });
   const secondStepKey = (memberId: number) => `2fa-guess:${memberId}`;
   let dummy: Promise<string> | null = null;
