@@ -5,6 +5,7 @@ import { clearSession, getSessionToken, subscribeSession } from '../lib/session'
 import { getMerchantCode, subscribeMerchant } from '../lib/merchant';
 import { RealtimeClient } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
+import { endsThisSession } from './session-key';
 
 type PortalRealtimeDebug = { readonly lastSeq: Record<string, number>; readonly connected: boolean };
 
@@ -50,10 +51,15 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       merchant = m;
       if (changed) client.reconnect();
     };
-    // The server ended this session (signed out elsewhere, disabled, expired): drop the token.
-    const offLogout = client.on('system.logout', () => {
-      clearSession();
-      void queryClient.invalidateQueries();
+    // The server ended this session (signed out elsewhere, disabled, expired): drop the token. A logout
+    // names its session: the member's pages of other sessions (another browser) stay signed in.
+    const offLogout = client.on('system.logout', (env) => {
+      const token = getSessionToken();
+      void endsThisSession(env.payload.session, token).then((ends) => {
+        if (!ends || getSessionToken() !== token) return;
+        clearSession();
+        void queryClient.invalidateQueries();
+      });
     });
     // ... or its socket was closed before that event reached it, and a new handshake is refused: the
     // same (a tab whose session ended in another kept looking signed in).

@@ -97,7 +97,11 @@ export const ZWithdrawalEvent = z.object({
 });
 
 export const ZMaintenance = z.object({ systemStatus: z.union([z.literal(0), z.literal(1), z.literal(2)]), message: z.string().optional() });
-export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere', 'excluded']) });
+/**
+ * `session`: the one session that ended (the first 16 hex digits of its token's SHA-256, `sessionKeyOf`), when
+ * only it did (a logout): the member's pages of other sessions stay signed in. Without it, every session ended.
+ */
+export const ZForcedLogout = z.object({ reason: z.enum(['logout', 'disabled', 'expired', 'elsewhere', 'excluded']), session: z.string().regex(/^[0-9a-f]{16}$/).optional() });
 /** Site settings changed from the operator console: which parts (clients re-read them; caches of bootstrap calls drop them). */
 export const ZSystemChanged = z.object({ parts: z.array(z.enum(['maintenance', 'blocked', 'modules', 'whitelabel', 'security', 'registration', 'games'])) });
 export const ZResync = z.object({ audience: ZAudience, reason: z.string() });

@@ -560,7 +560,7 @@ export function createAccounts(deps: AccountsDeps) {
       await sessions.revoke(token);
       await db.tx(async (tx) => {
         await emitEvent(tx, (await tx.query<{ merchant_code: string }>('SELECT merchant_code FROM members WHERE id = $1', [memberId])).rows[0]!.merchant_code,
-          userAudience(memberId), 'system.logout', { reason: 'logout' });
+          userAudience(memberId), 'system.logout', { reason: 'logout', session: createHash('sha256').update(token).digest('hex').slice(0, 16) });
       });
       await deps.disconnectMember(memberId);
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { generate } from 'otplib';
 import { api, connectSocket, startTestPortal, waitFor, type TestPortal } from '../../testing/test-portal.ts';
 
@@ -569,6 +570,10 @@ describe('sessions', () => {
     expect((await call('/wps/member/info', { token })).status).toBe(401);
     expect((await call('/wps/session/logout', { method: 'DELETE', token })).status).toBe(401);
     await expect(connectSocket(t.url, { token })).rejects.toThrow(/UNAUTHORIZED/);
+    // The event names the session that ended: the member's pages of another session stay signed in.
+    const ev = await t.portal.db.query<{ payload: { reason: string; session?: string } }>(
+      `SELECT o.payload FROM outbox o JOIN members m ON o.audience = 'user:' || m.id WHERE m.account = 'leaver01' AND o.type = 'system.logout' ORDER BY o.pos DESC LIMIT 1`);
+    expect(ev.rows[0]?.payload).toEqual({ reason: 'logout', session: createHash('sha256').update(token).digest('hex').slice(0, 16) });
   });
 
   it('disabling an account ends its sessions and sockets and refuses new logins', async () => {
