@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../app/config.ts';
 import type { Db } from '../db/db.ts';
 import { createPasswordHasher } from '../modules/auth/password-hasher.ts';
-import { audit, type Operator } from '../modules/ops/operators.ts';
+import { audit, opsLoginKey, type Operator } from '../modules/ops/operators.ts';
 import { openCliDb, operatorPassword, runAsMain, type CommandIo } from './cli-db.ts';
 
 const USAGE = 'usage: npm run ops:reset-operator -- --merchant CODE --username NAME [--reset-authenticator] [--password-stdin]';
@@ -36,7 +36,7 @@ export async function resetOperator(db: Db, input: { merchant: string; username:
       [row.id, input.passwordHash, input.resetAuthenticator],
     );
     const sessions = await tx.query('DELETE FROM operator_sessions WHERE operator_id = $1', [row.id]);
-    await tx.query('DELETE FROM rate_events WHERE key = $1', [`opslogin:${input.merchant}:${input.username}`]);
+    await tx.query('DELETE FROM rate_events WHERE key = $1', [opsLoginKey(input.merchant, input.username)]);
     const op = { id: row.id, merchantCode: row.merchant_code, username: row.username } as Operator;
     await audit(tx, op, 'operator.reset', { type: 'operator', id: row.id }, { authenticator: row.totp_secret !== null },
       { mustChangePassword: true, authenticator: input.resetAuthenticator ? false : row.totp_secret !== null, sessionsEnded: sessions.rowCount, via: 'cli' });

@@ -38,11 +38,9 @@ export function createPasswordGuard(deps: { limiter: RateLimiter; hasher: Passwo
   return {
     /** The member proves a password it must know (its hash `hash`): `wrong` when it is not, locked past the budget. */
     async prove(memberId: number, hash: string | null, candidate: string, wrong: ErrorCode): Promise<void> {
-      const key = keyOf(memberId);
-      if (await isSpent(key)) throw locked();
-      const ok = !!hash && candidate !== '' && (await hasher.verify(hash, candidate));
-      if (!ok) throw (await limiter.miss(key, PASSWORD_FAILURES, PASSWORD_WINDOW_MS)) ? new AppError(wrong) : locked();
-      if (await isSpent(key)) throw locked();
+      const r = await limiter.judge(keyOf(memberId), PASSWORD_FAILURES, PASSWORD_WINDOW_MS, async () => !!hash && candidate !== '' && (await hasher.verify(hash, candidate)));
+      if (r === 'locked') throw locked();
+      if (r === 'wrong') throw new AppError(wrong);
     },
     /**
      * Whether `candidate` is the member's other secret (`hash`, not proven in this request). No secret:

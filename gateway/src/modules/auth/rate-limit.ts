@@ -41,6 +41,17 @@ export function createRateLimiter(db: Queryable) {
       await limiter.undo(id);
       return false;
     },
+    /**
+     * Judge one attempt (a password, a code) against a budget of `max` failures of `key` in the window:
+     * 'locked' when the budget was spent before it or while it was judged (a right answer judged beside
+     * the failure that spent it is not taken), 'wrong' for a failure recorded within it (`miss`), 'ok'.
+     */
+    async judge(key: string, max: number, windowMs: number, attempt: () => Promise<boolean>): Promise<'ok' | 'wrong' | 'locked'> {
+      const spent = async () => (await limiter.count(key, windowMs)) >= max;
+      if (await spent()) return 'locked';
+      if (!(await attempt())) return (await limiter.miss(key, max, windowMs)) ? 'wrong' : 'locked';
+      return (await spent()) ? 'locked' : 'ok';
+    },
     /** Events of `key` in the window counted before the event `id` (slots taken earlier, in flight or not). */
     async countBefore(key: string, windowMs: number, id: string): Promise<number> {
       const r = await db.query<{ n: number }>(

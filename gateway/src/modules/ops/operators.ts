@@ -105,6 +105,9 @@ export async function bootstrapOperator(
 export const operatorSessionKey = (token: string) => hashToken(token).toString('hex');
 type SessionsEnded = (operatorId: number, opts?: { only?: string; except?: string }) => Promise<void>;
 
+/** The failure budget of an operator's logins (wrong passwords, wrong codes, wrong old passwords): rate_events key. */
+export const opsLoginKey = (merchant: string, username: string) => `opslogin:${merchant}:${username}`;
+
 export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter: RateLimiter }) {
   const { db, hasher, limiter } = deps;
   let dummy: Promise<string> | null = null;
@@ -125,22 +128,20 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
    * a wrong code counts as a failed login (the same lock as a wrong password).
    */
   async function login(merchant: string, username: string, password: string, ip: string, totp?: string) {
-    const key = `opslogin:${merchant}:${username}`;
-    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
-    // Guesses sent at once are judged side by side: a failure past the limit recorded meanwhile is
-    // answered as locked, and a right password is not confirmed (TOTP_REQUIRED would say so) once the
-    // limit is reached (counted, judged, then recorded, 29 parallel guesses were judged and the right
-    // one confirmed).
-    const failure = async (code: ErrorCode) => new AppError((await limiter.miss(key, MAX_FAILURES, FAILURE_WINDOW_MS)) ? code : ErrorCode.LOGIN_LOCKED);
-    const found = await find(db, merchant, username);
+    // Guesses sent at once are judged side by side (RateLimiter.judge): a failure past the limit recorded
+    // meanwhile is answered as locked, and a right password is not confirmed (TOTP_REQUIRED would say so)
+    // once the limit is reached (counted, judged, then recorded, 29 parallel guesses were judged and the
+    // right one confirmed).
+    const judged = (attempt: () => Promise<boolean>, wrong: ErrorCode) => limiter.judge(opsLoginKey(merchant, username), MAX_FAILURES, FAILURE_WINDOW_MS, attempt)
+      .then((r) => { if (r !== 'ok') throw new AppError(r === 'locked' ? ErrorCode.LOGIN_LOCKED : wrong); });
+    const row = await find(db, merchant, username);
     // A missing operator costs the same hash as a wrong password.
-    const ok = await hasher.verify(found?.password_hash ?? (await (dummy ??= hasher.hash(`${Math.random()}`))), password);
-    if (!found || !ok || found.status !== 'active') throw await failure(ErrorCode.INVALID_CREDENTIALS);
-    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
-    const row = found;
+    await judged(async () => (await hasher.verify(row?.password_hash ?? (await (dummy ??= hasher.hash(`${Math.random()}`))), password)) && row?.status === 'active', ErrorCode.INVALID_CREDENTIALS);
+    if (!row) throw new AppError(ErrorCode.INVALID_CREDENTIALS); // judged above; for the types
     if (row.totp_secret !== null) {
       if (!totp) throw new AppError(ErrorCode.TOTP_REQUIRED);
-      if (!(await acceptCode(row, row.totp_secret, totp))) throw await failure(ErrorCode.TOTP_INVALID);
+      const secret = row.totp_secret;
+      await judged(() => acceptCode(row, secret, totp), ErrorCode.TOTP_INVALID);
     }
     const token = newToken();
     const op = toOperator(row);
@@ -189,12 +190,8 @@ export function createOperators(deps: { db: Db; hasher: PasswordHasher; limiter:
     const row = (await db.query<OperatorRow>('SELECT * FROM operators WHERE id = $1', [op.id])).rows[0]!;
     // A wrong old password is a failed login of the operator (the same five in 15 minutes lock): a
     // session alone could otherwise guess the password without limit.
-    const key = `opslogin:${row.merchant_code}:${row.username}`;
-    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
-    if (!(await hasher.verify(row.password_hash, oldPassword))) {
-      throw new AppError((await limiter.miss(key, MAX_FAILURES, FAILURE_WINDOW_MS)) ? ErrorCode.OLD_PASSWORD_WRONG : ErrorCode.LOGIN_LOCKED);
-    }
-    if ((await limiter.count(key, FAILURE_WINDOW_MS)) >= MAX_FAILURES) throw new AppError(ErrorCode.LOGIN_LOCKED);
+    const r = await limiter.judge(opsLoginKey(row.merchant_code, row.username), MAX_FAILURES, FAILURE_WINDOW_MS, () => hasher.verify(row.password_hash, oldPassword));
+    if (r !== 'ok') throw new AppError(r === 'locked' ? ErrorCode.LOGIN_LOCKED : ErrorCode.OLD_PASSWORD_WRONG);
     if (newPassword === oldPassword || newPassword === LIMITS.DEFAULT_PASSWORD) throw new AppError(ErrorCode.PASSWORD_RULE);
     if (!/[A-Za-z]/.test(newPassword) || !/\d/.test(newPassword)) throw new AppError(ErrorCode.PASSWORD_RULE);
     const hash = await hasher.hash(newPassword);
