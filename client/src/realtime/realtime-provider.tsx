@@ -53,20 +53,20 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     };
     // The server ended this session (signed out elsewhere, disabled, expired): drop the token. A logout
     // names its session: the member's pages of other sessions (another browser) stay signed in.
+    const signOut = () => {
+      clearSession();
+      void queryClient.invalidateQueries();
+    };
     const offLogout = client.on('system.logout', (env) => {
       const token = getSessionToken();
       void endsThisSession(env.payload.session, token).then((ends) => {
-        if (!ends || getSessionToken() !== token) return;
-        clearSession();
-        void queryClient.invalidateQueries();
+        if (ends && getSessionToken() === token) signOut();
       });
     });
     // ... or its socket was closed before that event reached it, and a new handshake is refused: the
     // same (a tab whose session ended in another kept looking signed in).
     const offRefused = client.onSessionRefused(() => {
-      if (!getSessionToken()) return;
-      clearSession();
-      void queryClient.invalidateQueries();
+      if (getSessionToken()) signOut();
     });
     const offSession = subscribeSession(onAuthChange);
     const offMerchant = subscribeMerchant(onAuthChange);

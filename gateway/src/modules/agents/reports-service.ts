@@ -16,6 +16,7 @@ import { CONTRACT_SELECT, toAgentContract, type ContractRow } from './contracts-
 import { descendantOf, requireInSubtree, teamSizeOf, type TPeriod } from './team-tree.ts';
 import { PAID_WITHDRAWAL_STATUSES, teamBetTotals, teamOverview, type TTeamBetTotals } from './team-stats.ts';
 import { iso } from '../../db/iso.ts';
+import { LEDGER_REFERENCE_SQL } from '../wallet/records.ts';
 
 /**
  * Agent reports and the register centre (issue 11): downlines, direct creation, set as agent, a
@@ -416,9 +417,7 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
           WHERE a.id = $1 AND ($4::bigint IS NULL OR d.id = $4)
        )
        SELECT e.id, sub.account, e.created_at AS time, t.kind, e.amount::text AS amount, e.balance_after::text AS balance_after,
-              -- the references the member's own account record shows (records.ts): a game's round, not its ledger key
-              COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'round', t.memo->>'ref',
-                       'C' || (t.memo->>'contractId') || ' ' || (t.memo->>'periodKey'), 'L' || t.id) AS reference, count(*) OVER ()::int AS total
+              ${LEDGER_REFERENCE_SQL} AS reference, count(*) OVER ()::int AS total
          FROM sub JOIN ledger_accounts la ON la.member_id = sub.id AND la.currency = $7
          JOIN ledger_entries e ON e.account_id = la.id AND e.created_at >= $2 AND e.created_at < $3
          JOIN ledger_transfers t ON t.id = e.transfer_id

@@ -33,6 +33,15 @@ type RecordRow = {
 };
 
 /**
+ * A ledger transfer's reference as a member's records show it, in SQL over `t` (ledger_transfers), `w`
+ * (withdrawals on its hold) and `mt` (member_transfers): the withdrawal, the member transfer, the game's
+ * round, the memo's reference, the contract and period, else the transfer's id. The agent's account
+ * details show the same.
+ */
+export const LEDGER_REFERENCE_SQL = `COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'round', t.memo->>'ref',
+                       'C' || (t.memo->>'contractId') || ' ' || (t.memo->>'periodKey'), 'L' || t.id)`;
+
+/**
  * The account record: every ledger transfer touching the member's account, newest first, with
  * the signed amount and the balance after it (holds show with no balance change). Its reference is the
  * withdrawal or transfer number, a game's round (as the betting record names it: a bet, its win and a
@@ -48,8 +57,7 @@ export async function listRecords(q: Queryable, memberId: number, currency: stri
     `SELECT * FROM (
        SELECT t.id, t.kind, t.status, t.amount, e.amount AS entry_amount, e.balance_after, t.debit_account_id = $1 AS is_debit,
               COALESCE(e.created_at, t.created_at) AS time,
-              COALESCE('W' || w.id, 'T' || mt.id, t.memo->>'round', t.memo->>'ref',
-                       'C' || (t.memo->>'contractId') || ' ' || (t.memo->>'periodKey'), 'L' || t.id) AS reference
+              ${LEDGER_REFERENCE_SQL} AS reference
        FROM ledger_transfers t LEFT JOIN ledger_entries e ON e.transfer_id = t.id AND e.account_id = $1
        LEFT JOIN withdrawals w ON w.hold_id = t.id
        LEFT JOIN member_transfers mt ON mt.transfer_id = t.id
