@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MEMBER_ICONS, memberIconUrl, type TMemberInfo } from '@portal/contracts/api/auth';
 import { errorMessage } from '../../../lib/field-message';
 import { openPopup } from '../../../lib/popups';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { setMemberIcon } from '../api/member-icon';
 import { enableTotp, setupTotp } from '../api/totp';
@@ -18,10 +19,13 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
   const { t } = useTranslation('register');
   // The mobile number or e-mail being added or changed (one form at a time).
   const [editing, setEditing] = useState<'mobile' | 'email' | null>(null);
+  // A restricted session (an exclusion in force) may change its passwords and authenticator, not its
+  // contact details or picture: the server refuses those (RG_EXCLUDED), so no button that fails.
+  const isExcluded = useRgExclusion() !== null;
   return (
     <div className="mc-stack" data-security-center>
       <h1 className="mc-title">{t('mc_securityCenter')}</h1>
-      <ProfilePicture info={info} />
+      <ProfilePicture info={info} canChange={!isExcluded} />
       <dl className="mc-card mc-facts">
         <div>
           <dt>{t('sec_account')}</dt>
@@ -34,7 +38,7 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
               <dt>{t(`sec_${kind}`)}</dt>
               <dd>
                 <span data-testid={`sec-${kind}`}>{now ?? t('sec_not_set')}</span>
-                {!info.isTrial && editing !== kind && (
+                {!info.isTrial && !isExcluded && editing !== kind && (
                   <button type="button" className="link-btn mc-facts__edit" onClick={() => setEditing(kind)} data-testid={`sec-${kind}-edit`}>
                     {now ? t('sec_change') : t('sec_add')}
                   </button>
@@ -44,6 +48,7 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
           );
         })}
       </dl>
+      {isExcluded && <p className="form-notice" data-testid="sec-excluded">{t('sec_excluded')}</p>}
       {editing === 'mobile' && <MobileForm onDone={() => setEditing(null)} />}
       {editing === 'email' && <EmailForm onDone={() => setEditing(null)} />}
       <div className="mc-card mc-row">
@@ -62,7 +67,7 @@ export function SecurityCenter({ info }: { info: TMemberInfo }) {
 }
 
 /** The member's picture (memberInfo.imgUrl) and the twelve to pick from; a pick is saved at once. */
-function ProfilePicture({ info }: { info: TMemberInfo }) {
+function ProfilePicture({ info, canChange }: { info: TMemberInfo; canChange: boolean }) {
   const { t } = useTranslation('register');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -84,11 +89,13 @@ function ProfilePicture({ info }: { info: TMemberInfo }) {
             <p className="form-notice">{t('avatar_text')}</p>
           </div>
         </div>
-        <button type="button" className="btn btn--outline" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="profile-picture-change">
-          {open ? t('avatar_close') : t('sec_change')}
-        </button>
+        {canChange && (
+          <button type="button" className="btn btn--outline" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="profile-picture-change">
+            {open ? t('avatar_close') : t('sec_change')}
+          </button>
+        )}
       </div>
-      {open && (
+      {open && canChange && (
         <div className="mc-avatar__grid" role="radiogroup" aria-label={t('avatar_pick')}>
           {MEMBER_ICONS.map((icon, i) => {
             const url = memberIconUrl(icon);
