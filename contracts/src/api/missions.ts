@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
+import { GAME_TYPES } from '../domain/constants.ts';
 import { MISSION_KINDS, MISSION_PERIODS, MISSION_STATUSES, maxLoginDays } from '../domain/missions.ts';
 
 /**
@@ -37,15 +38,19 @@ export const ZMissionSummary = z.object({
   eligible: z.boolean(),
 });
 export const ZMissionSummaryQuery = z.object({ language: ZLang.default('EN') }).strict();
-/** A period key names a real calendar day (2026-13-45 was taken as a period that is over). */
-const isCalendarDay = (key: string) => {
+/**
+ * A period key names a real period: a calendar day (2026-13-45 was taken as a period that is over),
+ * and for a week its Monday (W2026-12-09, a Wednesday, was taken as a week not started yet).
+ */
+const isPeriodKey = (key: string) => {
   const day = key.replace(/^W/, '');
   const d = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) return false;
+  return !key.startsWith('W') || d.getUTCDay() === 1;
 };
 export const ZMissionClaimBody = z.object({
   missionId: ZId,
-  periodKey: z.string().regex(/^W?\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay, { message: 'Not a real day' }),
+  periodKey: z.string().regex(/^W?\d{4}-\d{2}-\d{2}$/).refine(isPeriodKey, { message: 'Not a period: a day, or W and the Monday a week starts on' }),
 }).strict();
 export const ZMissionClaimValue = z.object({ mission: ZMission, claimable: z.number().int(), transferId: z.string() });
 
@@ -88,7 +93,8 @@ const ZText = z.object({ EN: z.string().trim().min(1).max(120), TY: z.string().t
 export const ZOpsMissionBody = z.object({
   period: z.enum(MISSION_PERIODS),
   kind: z.enum(MISSION_KINDS),
-  gameType: z.string().regex(/^[A-Z]{2,12}$/).nullable().default(null),
+  // One of the catalogue's game types: a mission on any other would count no bet.
+  gameType: z.enum(GAME_TYPES).nullable().default(null),
   title: ZText,
   target: z.number().int().positive().max(1_000_000_000_000),
   rewardAmount: z.number().int().positive().max(1_000_000_000),

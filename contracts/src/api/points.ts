@@ -140,7 +140,8 @@ export const ZOpsReward = z.object({
 export type TOpsReward = z.infer<typeof ZOpsReward>;
 export const ZOpsRedeem = ZRedeem.extend({ memberId: z.number().int(), account: z.string(), decidedBy: z.string().nullable() });
 export type TOpsRedeem = z.infer<typeof ZOpsRedeem>;
-export const ZOpsRedeemQuery = ZPageQuery.extend({ status: z.enum(REDEEM_STATUSES).optional() }).strict();
+/** `language`: the reward's title in the console's language. */
+export const ZOpsRedeemQuery = ZPageQuery.extend({ status: z.enum(REDEEM_STATUSES).optional(), language: ZLang.default('EN') }).strict();
 export const ZOpsDecideRedeemBody = z.object({ approve: z.boolean(), reason: z.string().trim().max(140).default('') }).strict();
 /** The operator's settings, within what the table holds (migration 058's checks): beyond them a 400, not a 500. */
 export const ZOpsPointConfigBody = ZPointConfig.extend({

@@ -3,6 +3,7 @@ import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath } from './envelope.ts';
 import { ZEnvelopeMessage } from './red-envelopes.ts';
 import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
+import { GAME_TYPES } from '../domain/constants.ts';
 import { ACTIVITY_STATUSES, PROMOTION_CATEGORIES, PROMOTION_KINDS, REMARK_MAX, REWARD_STATES } from '../domain/promotions.ts';
 
 /**
@@ -122,8 +123,17 @@ export const promotionCalls = {
 export const OPS_PROMOTIONS = '/ops/api/promotions';
 const ZText = z.object({ EN: z.string().trim().min(1).max(200), TY: z.string().trim().min(1).max(200) }).strict();
 const ZRules = z.object({ EN: z.string().trim().min(1).max(4000), TY: z.string().trim().min(1).max(4000) }).strict();
-const ZPercentMap = z.record(z.string().regex(/^[A-Z]{2,12}$/), z.number().int().min(0).max(100));
-const ZBpsMap = z.record(z.string().regex(/^[A-Z]{2,12}$/), z.number().int().min(0).max(10_000));
+/**
+ * A rate per game type, keyed by the catalogue's game types: a key no bet carries (SLOTS for RNG) would
+ * be shown to players as a rate that never pays.
+ */
+const byGameType = (value: z.ZodNumber) => z.record(z.string(), value).superRefine((map, ctx) => {
+  for (const k of Object.keys(map)) {
+    if (!(GAME_TYPES as readonly string[]).includes(k)) ctx.addIssue({ code: 'custom', path: [k], message: `Not a game type (one of ${GAME_TYPES.join(', ')})` });
+  }
+});
+const ZPercentMap = byGameType(z.number().int().min(0).max(100));
+const ZBpsMap = byGameType(z.number().int().min(0).max(10_000));
 export const ZOpsPromotionBody = z.object({
   category: z.enum(PROMOTION_CATEGORIES),
   kind: z.enum(PROMOTION_KINDS),

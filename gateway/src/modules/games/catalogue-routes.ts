@@ -5,13 +5,15 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
-import { connectedVendorSql } from './connected-vendors.ts';
+import { connectedVendorSql, gameMaintenanceSql } from './connected-vendors.ts';
 
 export type CatalogueRow = {
   node_id: string; vassalage: string; game_code: string; is_game: string; game_type: GameType;
   game_classify: string | null; game_name: string; icon_url: string | null; maintenance: boolean; min_bet: number | null;
 };
-export const CATALOGUE_COLUMNS = 'g.node_id, g.vassalage, g.game_code, g.is_game, g.game_type, g.game_classify, g.game_name, g.icon_url, g.maintenance, g.min_bet';
+/** The catalogue's columns of alias `g`; `merchant` is the statement's parameter holding the merchant's code (the provider's maintenance is read by it). */
+export const catalogueColumns = (merchant: string) =>
+  `g.node_id, g.vassalage, g.game_code, g.is_game, g.game_type, g.game_classify, g.game_name, g.icon_url, ${gameMaintenanceSql('g', merchant)}, g.min_bet`;
 
 export function toCatalogueGame(r: CatalogueRow): TCatalogueGame {
   return {
@@ -64,7 +66,7 @@ export async function searchGames(q: Queryable, merchantCode: string, s: GameSea
   const { where, params } = gameSearchSql(merchantCode, s);
   const offset = (s.pageNo - 1) * s.pageSize;
   const page = await q.query<CatalogueRow & { total: number }>(
-    `SELECT ${CATALOGUE_COLUMNS}, count(*) OVER () AS total FROM games g WHERE ${where}
+    `SELECT ${catalogueColumns('$1')}, count(*) OVER () AS total FROM games g WHERE ${where}
      ORDER BY g.sort, g.id LIMIT ${s.pageSize} OFFSET ${offset}`,
     params,
   );
@@ -163,7 +165,7 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
   mountCall(app, catalogueCalls.favoriteList, async ({ ctx, query }) => {
     const memberId = ctx.session!.memberId;
     const r = await db.query<CatalogueRow & { total: number }>(
-      `SELECT ${CATALOGUE_COLUMNS}, count(*) OVER () AS total FROM favorite_games f
+      `SELECT ${catalogueColumns('$4')}, count(*) OVER () AS total FROM favorite_games f
        JOIN games g ON g.merchant_code = f.merchant_code AND g.node_id = f.node_id
        WHERE f.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$4')} ORDER BY f.created_at DESC, f.node_id LIMIT $2 OFFSET $3`,
       [memberId, query.pageSize, (query.pageNum - 1) * query.pageSize, ctx.merchant.code],
@@ -209,7 +211,7 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
   /** The member's recently opened games, newest first; `vendor`: only that vendor's (the Vietnam lottery's recent). */
   const recent = async (memberId: number, merchantCode: string, limit: number, vendor: string | null) => {
     const r = await db.query<CatalogueRow & { launched_at: Date | string }>(
-      `SELECT ${CATALOGUE_COLUMNS}, rg.launched_at FROM recent_games rg
+      `SELECT ${catalogueColumns('$3')}, rg.launched_at FROM recent_games rg
        JOIN games g ON g.merchant_code = rg.merchant_code AND g.node_id = rg.node_id
        WHERE rg.member_id = $1 AND ${connectedVendorSql('g.vassalage', '$3')} AND ($4::text IS NULL OR g.vassalage = $4)
        ORDER BY rg.launched_at DESC, rg.node_id LIMIT $2`,
@@ -224,7 +226,7 @@ export function mountCatalogueRoutes(app: Express, db: Db, opts: { checkResponse
   // The Vietnam lottery (spec section 7, "Lottery"): its menu (a connected vendor's games) and the member's recent ones.
   mountCall(app, lotteryCalls.vnGameMenu, async ({ ctx }) => {
     const r = await db.query<CatalogueRow>(
-      `SELECT ${CATALOGUE_COLUMNS} FROM games g
+      `SELECT ${catalogueColumns('$1')} FROM games g
        WHERE g.merchant_code = $1 AND g.vassalage = $2 AND g.is_game <> 'VASSALAGE' AND ${connectedVendorSql('g.vassalage', '$1')}
        ORDER BY g.sort, g.id LIMIT 200`,
       [ctx.merchant.code, VENDOR_CODES.VN_LOTTERY],

@@ -11,3 +11,13 @@ export const HOUSE_VENDOR_CODE = 'HOUSE';
 export function connectedVendorSql(column: string, merchantParam: string): string {
   return `(${column} = '${HOUSE_VENDOR_CODE}' OR ${column} IN (SELECT va.vendor FROM vendor_accounts va WHERE va.merchant_code = ${merchantParam} AND va.active))`;
 }
+
+/**
+ * SQL expression (named `maintenance`): the game of alias `alias` is in maintenance, by its own flag or
+ * by its provider's (vendors.maintenance, set from /ops/games). Lists, hot games and menus then show
+ * what a launch answers (GAME_MAINTENANCE for either). Like connectedVendorSql, the subquery does not
+ * depend on the row: one hashed set per statement.
+ */
+export function gameMaintenanceSql(alias: string, merchantParam: string): string {
+  return `(${alias}.maintenance OR (${alias}.vassalage, ${alias}.game_type) IN (SELECT vm.vassalage, vm.game_type FROM vendors vm WHERE vm.merchant_code = ${merchantParam} AND vm.maintenance)) AS maintenance`;
+}

@@ -5,13 +5,14 @@ import type { Db } from '../../db/db.ts';
 import type { BootCache } from '../boot-cache/boot-cache.ts';
 import { mountCatalogueRoutes } from './catalogue-routes.ts';
 import { catalogueIcons } from './winner-icons.ts';
-import { connectedVendorSql } from './connected-vendors.ts';
+import { connectedVendorSql, gameMaintenanceSql } from './connected-vendors.ts';
 
 type GameRow = {
   node_id: string; vassalage: string; game_code: string; is_game: string; game_type: GameType;
   game_classify: string | null; game_name: string; icon_url: string | null; maintenance: boolean;
 };
-const GAME_COLUMNS = 'node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, maintenance';
+/** Columns of the `games` table; every statement using them has the merchant's code as `$1`. */
+const GAME_COLUMNS = `node_id, vassalage, game_code, is_game, game_type, game_classify, game_name, icon_url, ${gameMaintenanceSql('games', '$1')}`;
 
 export function toGame(r: GameRow): TGame {
   return {

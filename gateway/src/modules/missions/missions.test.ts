@@ -77,7 +77,9 @@ describe('missions', { timeout: 180_000 }, () => {
     const before = (await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length;
     for (const bad of [{ ...body, kind: 'game_bet' }, { ...body, gameType: 'FISH' }, { ...body, target: 0 }, { ...body, rewardAmount: -1 }, { ...body, period: 'monthly' }, { ...body, title: { EN: 'x' } },
       // more sign-in days than the period has: a target no player could meet
-      { ...body, kind: 'login_days', target: 2 }, { ...body, kind: 'login_days', period: 'weekly', target: 8 }]) {
+      { ...body, kind: 'login_days', target: 2 }, { ...body, kind: 'login_days', period: 'weekly', target: 8 },
+      // a game type the catalogue does not have: no bet would ever count
+      { ...body, kind: 'game_bet', gameType: 'ZZZ' }, { ...body, kind: 'game_bet', gameType: 'fish' }]) {
       expect((await call('/ops/api/missions', { token: ops.madmin!, body: bad })).status).toBe(400);
     }
     expect((await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length).toBe(before);
@@ -332,7 +334,7 @@ describe('missions', { timeout: 180_000 }, () => {
     const p = await player();
     expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 'x', periodKey: '2026-01-01' } })).status).toBe(400);
     expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 1, periodKey: 'today' } })).status).toBe(400);
-    for (const impossible of ['2026-13-45', '2026-02-30', 'W2026-00-01']) {
+    for (const impossible of ['2026-13-45', '2026-02-30', 'W2026-00-01', 'W2026-12-09' /* a Wednesday: weeks start on Monday */]) {
       expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 1, periodKey: impossible } })).status, impossible).toBe(400);
     }
     expect((await call('/wps/v2/missions/claim', { token: p.token, body: { missionId: 99999999, periodKey: '2026-01-01' } })).status).toBe(404);

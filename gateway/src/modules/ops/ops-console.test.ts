@@ -167,11 +167,24 @@ describe('vendors and games from the console', () => {
     expect(searched.find((g) => g.id === first.id)?.maintenance).toBe(true);
 
     const vendors = (await call<{ list: Array<{ vassalage: string; gameType: string; maintenance: boolean }> }>('/ops/api/vendors', { token: admin })).json!.value!.list;
-    const v = vendors[0]!;
+    // a provider with a game on the hot list (the house slots)
+    const hotNow = (await call<{ list: Array<{ vassalage: string; gameType: string }> }>('/wps/relay/GCSGAME_hotGamesV2')).json!.value!.list;
+    const v = vendors.find((x) => hotNow.some((g) => g.vassalage === x.vassalage && g.gameType === x.gameType))!;
     expect((await call('/ops/api/vendors', { token: admin, body: { vassalage: v.vassalage, gameType: v.gameType, maintenance: true, sort: 0 } })).json).toMatchObject({ value: { maintenance: true } });
     const listed = await call<{ vendors: Array<{ vassalage: string; maintenance: boolean }> }>(`/wps/relay/GCSGAME_getVassGameType?gameType=${v.gameType}`);
     expect(listed.json!.value!.vendors.find((x) => x.vassalage === v.vassalage)?.maintenance).toBe(true);
+    // ... and so does each of its games in the lists a player sees, as a launch answers (GAME_MAINTENANCE)
+    type Listed = { games: Array<{ vassalage: string; gameType: string; maintenance: boolean }> };
+    const gamesOf = async () => (await call<Listed>(`/wps/relay/GCSGAME_gameList?gameType=${v.gameType}&vassalage=${v.vassalage}&pageNo=1&pageSize=50`)).json!.value!.games;
+    const inMaintenance = await gamesOf();
+    expect(inMaintenance.length).toBeGreaterThan(0);
+    expect(inMaintenance.every((g) => g.maintenance)).toBe(true);
+    const hotOfVendor = (await call<{ list: Array<{ gameCode: string; maintenance: boolean; vassalage: string; gameType: string }> }>('/wps/relay/GCSGAME_hotGamesV2')).json!.value!.list
+      .filter((g) => g.vassalage === v.vassalage && g.gameType === v.gameType);
+    expect(hotOfVendor.length).toBeGreaterThan(0);
+    expect(hotOfVendor.every((g) => g.maintenance)).toBe(true);
     await call('/ops/api/vendors', { token: admin, body: { vassalage: v.vassalage, gameType: v.gameType, maintenance: false } });
+    expect((await gamesOf()).some((g) => !g.maintenance)).toBe(true);
 
     const audit = await call<{ list: Array<{ action: string; targetId: string; after: unknown }> }>(`/ops/api/audit?action=game.update&targetId=${first.id}`, { token: admin });
     expect(audit.json!.value!.list[0]?.after).toEqual({ maintenance: true, sort: expect.any(Number), hotRank: null });

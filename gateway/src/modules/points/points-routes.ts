@@ -33,7 +33,7 @@ export function mountPointOps(app: Express, deps: { db: Db; points: Points; merc
   call(opsPointCalls.rewards, 'points.read', async ({ ctx }) => points.opsRewards(ctx.merchant.code));
   call(opsPointCalls.createReward, 'points.manage', async ({ ctx, body }) => points.createReward(ctx.operator, ctx.merchant.code, body));
   call(opsPointCalls.updateReward, 'points.manage', async ({ ctx, body, id }) => points.updateReward(ctx.operator, ctx.merchant.code, id, body));
-  call(opsPointCalls.redeems, 'points.read', async ({ ctx, query }) => points.opsRedeems(ctx.merchant.code, query.status, query.pageNo, query.pageSize));
+  call(opsPointCalls.redeems, 'points.read', async ({ ctx, query }) => points.opsRedeems(ctx.merchant.code, query.status, query.pageNo, query.pageSize, query.language));
   call(opsPointCalls.decide, 'points.decide', async ({ ctx, body, id }) => points.decide(ctx.operator, ctx.merchant, id, body));
   call(opsPointCalls.config, 'points.read', async ({ ctx }) => points.config(ctx.merchant.code));
   call(opsPointCalls.updateConfig, 'points.manage', async ({ ctx, body }) => points.updateConfig(ctx.operator, ctx.merchant.code, body));

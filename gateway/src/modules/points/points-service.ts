@@ -91,7 +91,7 @@ const toRedeem = (r: RedeemRow, lang: string): TRedeem => ({
   id: String(r.id), rewardId: String(r.reward_id), title: text(r.title, lang), quantity: r.quantity, points: n(r.points), amount: n(r.amount),
   status: r.status, reason: r.reason, createdAt: iso(r.created_at)!, decidedAt: iso(r.decided_at),
 });
-const toOpsRedeem = (r: RedeemRow): TOpsRedeem => ({ ...toRedeem(r, 'EN'), memberId: n(r.member_id), account: r.account ?? '', decidedBy: r.decided_by });
+const toOpsRedeem = (r: RedeemRow, lang = 'EN'): TOpsRedeem => ({ ...toRedeem(r, lang), memberId: n(r.member_id), account: r.account ?? '', decidedBy: r.decided_by });
 
 const REDEEM_SELECT = `SELECT d.*, r.title, m.account, count(*) OVER ()::int AS total FROM point_redemptions d
   JOIN point_rewards r ON r.id = d.reward_id JOIN members m ON m.id = d.member_id`;
@@ -162,7 +162,9 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
       // Lock order: the reward row, then the member's points account (points_post).
       const reward = (await tx.query<RewardRow>('SELECT * FROM point_rewards WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [b.rewardId, m.code])).rows[0];
       if (!reward) throw new AppError(ErrorCode.NOT_FOUND, 'No such reward');
-      if (reward.status !== 'active' || reward.stock < b.quantity) throw new AppError(ErrorCode.POINTS_OUT_OF_STOCK, undefined, undefined, { left: reward.status === 'active' ? reward.stock : 0 });
+      // A reward taken out of the catalogue is no longer offered (its stock may be left): not "out of stock".
+      if (reward.status !== 'active') throw new AppError(ErrorCode.NOT_FOUND, 'This reward is no longer offered');
+      if (reward.stock < b.quantity) throw new AppError(ErrorCode.POINTS_OUT_OF_STOCK, undefined, undefined, { left: reward.stock });
       const points = n(reward.points_required) * b.quantity;
       const amount = n(reward.amount) * b.quantity;
       const d = (await tx.query<RedeemRow>(
@@ -297,11 +299,11 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
     });
   }
 
-  async function opsRedeems(merchant: string, status: TRedeemStatus | undefined, pageNo: number, pageSize: number) {
+  async function opsRedeems(merchant: string, status: TRedeemStatus | undefined, pageNo: number, pageSize: number, lang = 'EN') {
     const r = await db.query<RedeemRow>(`${REDEEM_SELECT} WHERE d.merchant_code = $1 AND ($2::text IS NULL OR d.status = $2) ORDER BY d.id DESC LIMIT $3 OFFSET $4`,
       [merchant, status ?? null, pageSize, (pageNo - 1) * pageSize]);
     const total = r.rows[0]?.total ?? (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM point_redemptions WHERE merchant_code = $1 AND ($2::text IS NULL OR status = $2)', [merchant, status ?? null])).rows[0]!.c;
-    return { list: r.rows.map(toOpsRedeem), pageNo, pageSize, total };
+    return { list: r.rows.map((row) => toOpsRedeem(row, lang)), pageNo, pageSize, total };
   }
 
   /** Approve (a cash reward is paid: bonus cost account -> wallet, keyed) or reject (points and stock back). Once; audited. */

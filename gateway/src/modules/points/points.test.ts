@@ -18,7 +18,7 @@ const VENDOR = 'PTV';
 const { call, ops, id, setup, end, connect, newMember, balance: wallet, transferIn, vendorCall, vendorToken, bet: vendorBet } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pt', operatorPrefix: 'pt', label: 'Points' });
 const rid = () => `req_${randomBytes(6).toString('hex')}`;
 const PW = 'paypts123';
-type Redeem = { id: string; status: string; points: number; amount: number; quantity: number };
+type Redeem = { id: string; status: string; points: number; amount: number; quantity: number; title?: string };
 
 beforeAll(async () => {
   t = await startTestPortal();
@@ -212,6 +212,10 @@ describe('points', { timeout: 180_000 }, () => {
     expect(audit.rows.map((x) => x.action)).toEqual(['points.redeem.approve', 'points.redeem.reject']);
     const queue = (await call<{ list: Redeem[] }>('/ops/api/points/redeems?status=approved', { token: ops.ptcontent! })).json!.value!.list;
     expect(queue.some((x) => x.id === a.id) && queue.every((x) => x.status === 'approved')).toBe(true);
+    // The console reads the reward's title in its own language.
+    expect(queue.find((x) => x.id === a.id)?.title).toBe('Cash 5');
+    const tyQueue = (await call<{ list: Redeem[] }>('/ops/api/points/redeems?status=approved&language=TY', { token: ops.ptcontent! })).json!.value!.list;
+    expect(tyQueue.find((x) => x.id === a.id)?.title).toBe('Cash na 5');
     expect((await call('/ops/api/points/redeems', { token: ops.ptrisk! })).status).toBe(403);
   });
 
@@ -233,7 +237,8 @@ describe('points', { timeout: 180_000 }, () => {
     // An inactive reward leaves the catalogue and cannot be redeemed.
     const off = await reward({ status: 'inactive' });
     expect(await stockOf(off.id)).toBeUndefined();
-    expect((await redeem(p.token, { rewardId: Number(off.id) })).json?.code).toBe('POINTS_OUT_OF_STOCK');
+    const offered = await redeem(p.token, { rewardId: Number(off.id) });
+    expect([offered.status, offered.json?.code, offered.json?.message]).toEqual([404, 'NOT_FOUND', 'This reward is no longer offered']);
   });
 
   it('concurrent redeems: the balance and the stock are taken under a lock, never below zero', async () => {

@@ -105,6 +105,12 @@ describe('/ops/api/promotions (operator side)', { timeout: 180_000 }, () => {
     expect((await put('999999999', edited)).status).toBe(404);
     expect((await put('abc', edited)).status).toBe(404);
     expect((await put(p.id, { ...edited, category: 'bogus' })).status).toBe(400);
+    // Rates keyed by a game type the catalogue does not have (SLOTS for RNG) would never pay.
+    for (const bad of [{ rebateBps: { SLOTS: 500 } }, { weights: { CASINO: 10 } }, { weights: { fish: 10 } }]) {
+      const r = await put(p.id, { ...edited, ...bad });
+      expect([r.status, r.json?.code], JSON.stringify(bad)).toEqual([400, 'VALIDATION']);
+      expect(JSON.stringify((r.json as { details?: unknown } | null)?.details)).toContain('Not a game type');
+    }
     const kind = await put(p.id, { ...edited, kind: 'signup' });
     expect([kind.status, kind.json?.code]).toEqual([409, 'INVALID_STATE']);
     expect((await opsList()).find((x) => x.id === p.id)).toEqual(p);
@@ -133,13 +139,16 @@ describe('/ops/api/promotions (operator side)', { timeout: 180_000 }, () => {
     expect(await playerStatus(player.token, p.id)).toMatchObject({ status: 'join' });
     expect((await put(p.id, body({ startsAt: at(24 * hour) }))).status).toBe(200);
     expect(await playerStatus(player.token, p.id)).toMatchObject({ status: 'coming_soon' });
+    // ... and disabled before it starts, it is withdrawn: off the list too (it was shown as coming soon)
+    expect((await put(p.id, body({ startsAt: at(24 * hour), enabled: false }))).status).toBe(200);
+    expect(await playerStatus(player.token, p.id)).toBeUndefined();
     expect((await put(p.id, body({ startsAt: at(-48 * hour), endsAt: at(-24 * hour) }))).status).toBe(200);
     expect(await playerStatus(player.token, p.id)).toMatchObject({ status: 'closed' });
     // Finance may read it but not switch it.
     expect((await put(p.id, body({ enabled: false }), ops.pofinance!)).status).toBe(403);
     expect((await opsList(ops.pofinance!)).find((x) => x.id === p.id)).toMatchObject({ enabled: true });
     const audit = await auditOf(p.id);
-    expect(audit.map((a) => a.action)).toEqual(['promotion.create', 'promotion.update', 'promotion.update', 'promotion.update', 'promotion.update']);
+    expect(audit.map((a) => a.action)).toEqual(['promotion.create', 'promotion.update', 'promotion.update', 'promotion.update', 'promotion.update', 'promotion.update']);
     expect(audit.slice(1, 3).map((a) => [a.before!.enabled, a.after!.enabled])).toEqual([[true, false], [false, true]]);
   });
 });

@@ -197,7 +197,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
 
   async function list(merchant: string, memberId: number | null, lang: string, category: TPromotionCategory | undefined, gmt: number) {
     const ps = (await db.query<PromotionRow>(
-      `SELECT * FROM promotions WHERE merchant_code = $1 AND ($2::text IS NULL OR category = $2) AND (enabled OR starts_at > now())
+      `SELECT * FROM promotions WHERE merchant_code = $1 AND ($2::text IS NULL OR category = $2) AND enabled
         ORDER BY (ends_at IS NOT NULL AND ends_at <= now()), starts_at DESC, id DESC LIMIT 200`, [merchant, category ?? null])).rows;
     const joins = new Set<string>();
     const rewards = new Map<string, RewardRow>();

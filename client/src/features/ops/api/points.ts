@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { z } from 'zod';
 import { opsPointCalls, type ZOpsPointConfigBody, type ZOpsRewardBody } from '@portal/contracts/api/points';
 import type { TRedeemStatus } from '@portal/contracts/domain/points';
+import { useTranslation } from 'react-i18next';
 import { opsCall } from '../lib/ops-api';
 import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
 
@@ -13,9 +14,11 @@ export const useOpsPointRewards = () => useQuery(queryOptions({ queryKey: [...ke
 
 /** GET /ops/api/points/redeems: newest first, by status (refreshed while the queue fills). */
 export function useOpsRedeems(status: TRedeemStatus | undefined, pageNo: number) {
+  // The reward's title in the console's language.
+  const language = useTranslation().i18n.language === 'TY' ? 'TY' : 'EN';
   return useQuery(queryOptions({
-    queryKey: [...key, 'redeems', status ?? 'all', pageNo],
-    queryFn: ({ signal }) => opsCall(opsPointCalls.redeems, { query: { pageNo, pageSize: 20, ...(status ? { status } : {}) }, signal }),
+    queryKey: [...key, 'redeems', status ?? 'all', pageNo, language],
+    queryFn: ({ signal }) => opsCall(opsPointCalls.redeems, { query: { pageNo, pageSize: 20, language, ...(status ? { status } : {}) }, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: OPS_POLL_MS,
   }));

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ZOpsGame } from '@portal/contracts/api/ops';
 import { useOpsGames, useOpsVendors, useUpdateGame, useUpdateVendor, type GamesFilter } from '../api/games';
 import { useOpsCan } from './ops-gate';
+import { useGameTypeName } from '../lib/format';
 import { EmptyRow, ErrorNote, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 const PAGE_SIZE = 50;
@@ -12,6 +13,7 @@ const asInt = (v: string, min: number, max: number) => (/^-?\d{1,6}$/.test(v.tri
 /** /ops/games: vendor and game maintenance, order, hot games (audited; the catalogue calls follow at once). */
 export function GamesPage() {
   const { t } = useTranslation('ops');
+  const gameTypeName = useGameTypeName();
   const canEdit = useOpsCan('games.manage');
   const vendors = useOpsVendors();
   const updateVendor = useUpdateVendor();
@@ -38,7 +40,7 @@ export function GamesPage() {
             {(vendors.data?.list ?? []).map((v) => (
               <tr key={`${v.vassalage}:${v.gameType}`} data-testid={`ops-vendor-${v.vassalage}-${v.gameType}`}>
                 <td className="strong">{v.displayName} <span className="mono ops-muted">{v.vassalage}</span></td>
-                <td>{v.gameType}</td>
+                <td>{gameTypeName(v.gameType)} <span className="mono ops-muted">{v.gameType}</span></td>
                 <td>
                   <SortInput label={t('games_order')} value={v.sort} disabled={!canEdit} onSave={(sort) => updateVendor.mutate({ vassalage: v.vassalage, gameType: v.gameType, sort: sort ?? 0 })} />
                 </td>
@@ -104,11 +106,12 @@ function SortInput({ value, disabled, onSave, label, max = 100_000, min = -100_0
 
 function GameRow({ game, canEdit }: { game: z.infer<typeof ZOpsGame>; canEdit: boolean }) {
   const { t } = useTranslation('ops');
+  const gameTypeName = useGameTypeName();
   const update = useUpdateGame();
   return (
     <tr data-testid={`ops-game-${game.id}`}>
       <td className="strong">{game.gameName} <span className="mono ops-muted">{game.gameCode}</span></td>
-      <td>{game.vassalage} · {game.gameType}</td>
+      <td>{game.vassalage} · {gameTypeName(game.gameType)}</td>
       <td>
         <SortInput label={t('games_hot_rank')} value={game.hotRank} min={0} max={1000} allowEmpty disabled={!canEdit} onSave={(hotRank) => update.mutate({ id: game.id, body: { hotRank } })} testId={`ops-game-${game.id}-hot`} />
       </td>

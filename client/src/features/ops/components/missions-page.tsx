@@ -7,22 +7,24 @@ import { missionMoneyForm, missionMoneyOf, type MissionMoney, type MissionMoneyF
 import { toMajorInput } from '@portal/contracts/domain/money';
 import { decimalsContext, useCurrency, useMoneyExample } from '../../../lib/use-money';
 import { useOpsCan } from './ops-gate';
+import { useGameTypeName } from '../lib/format';
+import { GAME_TYPES, type GameType } from '@portal/contracts/domain/constants';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
 const int = (v: string) => (/^\d{1,13}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 // Target and reward as typed: major units for the reward and a money target, a count otherwise (lib/mission-money).
 type Form = MissionMoneyForm & { period: TMissionPeriod; kind: TMissionKind; gameType: string; titleEn: string; titleTy: string; sort: string; enabled: boolean };
 const formOf = (m: TOpsMission | null, exponent: number): Form => ({
-  period: m?.period ?? 'daily', kind: m?.kind ?? 'valid_bet', gameType: m?.gameType ?? '', titleEn: m?.title.EN ?? '', titleTy: m?.title.TY ?? '',
+  period: m?.period ?? 'daily', kind: m?.kind ?? 'valid_bet', gameType: m?.gameType ?? 'RNG', titleEn: m?.title.EN ?? '', titleTy: m?.title.TY ?? '',
   ...missionMoneyForm(m, exponent), sort: String(m?.sort ?? 0), enabled: m?.enabled ?? true,
 });
 const bodyOf = (f: Form, money: MissionMoney): MissionBody => ({
-  period: f.period, kind: f.kind, gameType: f.kind === 'game_bet' ? f.gameType.trim().toUpperCase() : null,
+  period: f.period, kind: f.kind, gameType: f.kind === 'game_bet' ? (f.gameType as GameType) : null,
   title: { EN: f.titleEn, TY: f.titleTy }, ...money, sort: int(f.sort), enabled: f.enabled,
 });
 /** A stored mission as it is (centavos untouched), to switch it on or off. */
 const bodyOfMission = (m: TOpsMission, enabled: boolean): MissionBody => ({
-  period: m.period, kind: m.kind, gameType: m.gameType, title: m.title, target: m.target, rewardAmount: m.rewardAmount, sort: m.sort, enabled,
+  period: m.period, kind: m.kind, gameType: m.gameType as GameType | null, title: m.title, target: m.target, rewardAmount: m.rewardAmount, sort: m.sort, enabled,
 });
 
 /**
@@ -31,6 +33,7 @@ const bodyOfMission = (m: TOpsMission, enabled: boolean): MissionBody => ({
  */
 export function MissionsOpsPage() {
   const { t } = useTranslation('missions');
+  const gameTypeName = useGameTypeName();
   const { t: to } = useTranslation('ops');
   const canEdit = useOpsCan('missions.manage');
   const list = useOpsMissions();
@@ -57,7 +60,7 @@ export function MissionsOpsPage() {
                 <td className="mono">{m.id}</td>
                 <td className="strong">{m.title.EN}<br /><span className="ops-muted">{m.title.TY}</span></td>
                 <td>{t(`ops_period_${m.period}`)}</td>
-                <td>{t(`kind_${m.kind}`, { gameType: m.gameType ?? '' })}</td>
+                <td>{t(`kind_${m.kind}`, { gameType: m.gameType ? gameTypeName(m.gameType) : '' })}</td>
                 <td>{isMoneyKind(m.kind) ? <Money minor={m.target} /> : m.target}</td>
                 <td><Money minor={m.rewardAmount} /></td>
                 <td>{m.claims}</td>
@@ -81,6 +84,7 @@ export function MissionsOpsPage() {
 
 function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone: () => void }) {
   const { t } = useTranslation('missions');
+  const gameTypeName = useGameTypeName();
   const save = useSaveMission();
   const { exponent, code: currency } = useCurrency();
   const example = useMoneyExample();
@@ -113,7 +117,16 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
           {MISSION_KINDS.map((k) => <option key={k} value={k}>{t(`kind_${k}`, { gameType: '…' })}</option>)}
         </select>
       </div>
-      {f.kind === 'game_bet' && <OpsField label={t('ops_game_type')} value={f.gameType} onChange={set('gameType')} testId="ops-mission-game-type" disabled={fixed} maxLength={12} placeholder="RNG" />}
+      {f.kind === 'game_bet' && (
+        <div className="ops-field">
+          <label className="ops-field__label" htmlFor="mission-game-type">{t('ops_game_type')}</label>
+          <select id="mission-game-type" className="ops-input" value={f.gameType} disabled={fixed} onChange={(e) => setF((x) => ({ ...x, gameType: e.target.value }))} data-testid="ops-mission-game-type">
+            {/* A game type the catalogue does not have would make a mission no bet counts towards. */}
+            {!GAME_TYPES.includes(f.gameType as never) && <option value={f.gameType} disabled>{f.gameType ? gameTypeName(f.gameType) : '—'}</option>}
+            {GAME_TYPES.map((g) => <option key={g} value={g}>{gameTypeName(g)}</option>)}
+          </select>
+        </div>
+      )}
       <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-mission-title-en" required maxLength={120} />
       <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} />
       <OpsField label={(moneyTarget ? t('ops_target_money', { currency, example: example(500_00) }) : t('ops_target_count'))} value={f.target} onChange={set('target')} testId="ops-mission-target"

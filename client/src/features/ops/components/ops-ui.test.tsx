@@ -66,5 +66,14 @@ describe('a promotion form', () => {
     // a field the kind does not use is not judged
     expect(promotionProblems({ ...ok, rewardBps: 'x' })).toEqual({});
     expect(promotionProblems({ ...ok, kind: 'first_deposit', rewardBps: 'x' })).toEqual({ rewardBps: 'whole' });
+    // rates by game type: the catalogue's types, within bounds (a weight is a percentage, a rebate basis points)
+    expect(promotionProblems({ ...ok, weights: 'FISH=50, live=100' })).toEqual({});
+    expect(promotionProblems({ ...ok, weights: 'FISH=150' })).toEqual({ weights: 'map' });
+    expect(promotionProblems({ ...ok, weights: 'SLOTS=10' })).toEqual({ weights: 'map' });
+    expect(promotionProblems({ ...ok, weights: 'FISH:10' })).toEqual({ weights: 'map' });
+    expect(promotionProblems({ ...ok, kind: 'rebate', rebates: 'RNG=500, CASINO=300' })).toEqual({ rebates: 'map' });
+    expect(promotionProblems({ ...ok, kind: 'rebate', rebates: 'RNG=10001' })).toEqual({ rebates: 'map' });
+    expect(promotionProblems({ ...ok, kind: 'rebate', rebates: 'RNG=500' })).toEqual({});
+    expect(promotionProblems({ ...ok, rebates: 'junk' })).toEqual({});
   });
 });

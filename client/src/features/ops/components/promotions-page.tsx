@@ -12,6 +12,7 @@ import { parsePesos } from '../lib/money-input';
 import { fromLocalInput, toLocalInput } from '../lib/content-form';
 import { useBrandOffset } from '../../../lib/whitelabel';
 import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '../lib/promotion-money';
+import { GAME_TYPES } from '@portal/contracts/domain/constants';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
 
@@ -32,6 +33,9 @@ function BothTitles({ title }: { title: { EN: string; TY: string } }) {
 }
 const int = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 
+/** Rate maps of the form and each rate's upper bound (weights in percent, rebates in basis points). */
+const MAP_MAX: Partial<Record<keyof Form, number>> = { weights: 100, rebates: 10_000 };
+
 /** Whole-number fields of the form and their bounds (as the server's schema has them). */
 const WHOLE: Partial<Record<keyof Form, { min: number; max: number }>> = {
   rewardBps: { min: 0, max: 100_000 }, wagerBonus: { min: 0, max: 100 }, wagerDeposit: { min: 0, max: 100 }, bonusDays: { min: 1, max: 365 }, winners: { min: 1, max: 1000 },
@@ -43,8 +47,14 @@ const WHOLE: Partial<Record<keyof Form, { min: number; max: number }>> = {
  * the form's local inputs on one clock, so they compare as text. The form used to send these and show the
  * server's English field paths.
  */
-export function promotionProblems(f: Form): Partial<Record<keyof Form, 'required' | 'whole' | 'after'>> {
-  const out: Partial<Record<keyof Form, 'required' | 'whole' | 'after'>> = {};
+export function promotionProblems(f: Form): Partial<Record<keyof Form, 'required' | 'whole' | 'after' | 'map'>> {
+  const out: Partial<Record<keyof Form, 'required' | 'whole' | 'after' | 'map'>> = {};
+  // Rates by game type: the catalogue's types only (SLOTS would never pay), within the schema's bounds.
+  for (const [k, max] of Object.entries(MAP_MAX) as Array<[keyof Form, number]>) {
+    if (k === 'rebates' && f.kind !== 'rebate') continue;
+    const m = parseMap(f[k] as string);
+    if (!m || Object.entries(m).some(([type, v]) => !(GAME_TYPES as readonly string[]).includes(type) || v > max)) out[k] = 'map';
+  }
   for (const k of ['titleEn', 'titleTy', 'rulesEn', 'rulesTy', 'startsAt'] as const) if (!f[k].trim()) out[k] = 'required';
   const used = (k: keyof Form) => (k === 'rewardBps' ? f.kind === 'first_deposit' : k === 'winners' ? f.kind === 'raffle' : true);
   for (const [k, b] of Object.entries(WHOLE) as Array<[keyof Form, { min: number; max: number }]>) {
@@ -148,6 +158,7 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
     const p = problems[k];
     if (!p) return undefined;
     const b = WHOLE[k];
+    if (p === 'map') return t('ops_bad_map_field', { types: GAME_TYPES.join(', '), max: MAP_MAX[k] ?? 0 });
     return p === 'whole' && b ? t('ops_need_whole', { min: b.min, max: b.max }) : t(p === 'after' ? (k === 'drawAt' ? 'ops_draw_after_start' : 'ops_end_after_start') : 'ops_required');
   };
   const field = (k: keyof Form) => ({ invalid: !!problems[k], problem: problemText(k) });
@@ -213,9 +224,9 @@ function PromotionForm({ current, onDone }: { current: TOpsPromotion | null; onD
       )}
       <OpsField label={t('ops_wagering_bonus')} value={f.wagerBonus} onChange={set('wagerBonus')} testId="ops-promo-wager-bonus" inputMode="numeric" {...field('wagerBonus')} />
       <OpsField label={t('ops_wagering_deposit')} value={f.wagerDeposit} onChange={set('wagerDeposit')} testId="ops-promo-wager-deposit" inputMode="numeric" {...field('wagerDeposit')} />
-      <OpsField label={t('ops_weights')} value={f.weights} onChange={set('weights')} testId="ops-promo-weights" />
+      <OpsField label={t('ops_weights')} value={f.weights} onChange={set('weights')} testId="ops-promo-weights" {...field('weights')} />
       <OpsField label={t('ops_bonus_days')} value={f.bonusDays} onChange={set('bonusDays')} testId="ops-promo-days" inputMode="numeric" {...field('bonusDays')} />
-      {f.kind === 'rebate' && <OpsField label={t('ops_rebates')} value={f.rebates} onChange={set('rebates')} testId="ops-promo-rebates" />}
+      {f.kind === 'rebate' && <OpsField label={t('ops_rebates')} value={f.rebates} onChange={set('rebates')} testId="ops-promo-rebates" {...field('rebates')} />}
       {f.kind === 'raffle' && (
         <>
           <div className="ops-field">

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime as formatListDateTime } from '../../../lib/use-money';
 import { useBrandOffset } from '../../../lib/whitelabel';
 
@@ -19,3 +20,13 @@ export function useOpsTime(): (iso: string | null | undefined) => string {
 
 /** The last page of a list of `total` rows (1 when empty). */
 export const lastPage = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * A game type's name in the console's language (the player site's names: RNG is "Slots", LOTT
+ * "Lottery"), the code itself for a type the catalogue does not name. Lists keep the code beside it
+ * where an operator searches by code.
+ */
+export function useGameTypeName(): (gameType: string) => string {
+  const { t } = useTranslation('home');
+  return useCallback((gameType: string) => t(`gameType.${gameType}`, { defaultValue: gameType }), [t]);
+}
