@@ -37,8 +37,12 @@ const PayoutNotice = lazyNamed(() => import('../../features/agents/payouts/payou
 const ChatRoom = lazyNamed(() => import('../../features/chat/components/chat-room'), 'ChatRoom', null, ['chat', 'register']);
 const AgentCentrePopup = lazyNamed(() => import('../routes/agent-centre-slots'), 'AgentCentrePopup', null, ['agents', 'agent-office', 'wallet', 'register', 'bets']);
 
-/** Popups any page can open through lib/popups (login, register, help), and the members' notices. */
-export function GlobalPopups() {
+/**
+ * Popups any page can open through lib/popups (login, register, help), and the members' notices.
+ * `isAgentPage`: /agent and /agentHome show the agent page alone (spec), so the announcement popup,
+ * which covered the agent login form, is not shown there.
+ */
+export function GlobalPopups({ isAgentPage = false }: { isAgentPage?: boolean }) {
   const popup = usePopup();
   const isLoggedIn = useIsLoggedIn();
   const [params] = useSearchParams();
@@ -66,7 +70,7 @@ export function GlobalPopups() {
       {name === 'agentCentre' && <AgentCentrePopup />}
       {name === 'chatRoom' && isLoggedIn && <ChatRoom open onClose={closePopup} />}
       {/* publicModal: after any other popup (and the first login's own) is done. */}
-      <PublicModal isLoggedIn={isLoggedIn} blocked={popup !== null || (isLoggedIn && isFirstLoginPending) || params.has('resetToken')} />
+      {!isAgentPage && <PublicModal isLoggedIn={isLoggedIn} blocked={popup !== null || (isLoggedIn && isFirstLoginPending) || params.has('resetToken')} />}
       {isLoggedIn && (
         <>
           <FirstLoginPopups lang={currentLanguage()} />

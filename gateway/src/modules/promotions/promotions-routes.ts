@@ -11,6 +11,7 @@ import type { Operators } from '../ops/operators.ts';
 import { createOpsRouter } from '../ops/ops-router.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import type { Promotions } from './promotions-service.ts';
+import { assertMessageLanguages } from '../red-envelopes/red-envelopes-routes.ts';
 
 /** The player's promotion calls (spec section 7): list, sign-up, reward request, claims, reward centre, raffle. Trial accounts get none (realMember). */
 export function mountPromotionRoutes(app: Express, deps: { promos: Promotions }, opts: { checkResponses: boolean }) {
@@ -76,7 +77,9 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   }));
   router.post('/:id/drops', route(async (req) => {
     const { merchant, op } = await gate(req, 'promotions.drops');
-    return promos.dropsOrNone().schedule(op, merchant.code, idOf(req), parse(ZOpsEnvelopeDropBody, req.body));
+    const body = parse(ZOpsEnvelopeDropBody, req.body);
+    assertMessageLanguages(body.message, merchant.brand.supportedLanguages);
+    return promos.dropsOrNone().schedule(op, merchant.code, idOf(req), body);
   }));
   router.post('/drops/:id/cancel', route(async (req) => {
     const { merchant, op } = await gate(req, 'promotions.drops');

@@ -28,10 +28,28 @@ export function mountRedEnvelopeRoutes(app: Express, deps: { envelopes: RedEnvel
 
 const OPS_ENVELOPES = '/ops/api/envelopes';
 
+/**
+ * An envelope's message is written in every language the merchant's site offers, or in none (the
+ * players' pages then say their own words). One language alone reached the others' players in it:
+ * an English-only message on a Tagalog page.
+ */
+export function assertMessageLanguages(message: { en?: string | undefined; ty?: string | undefined }, supported: readonly string[]): void {
+  const given = { EN: !!message.en, TY: !!message.ty };
+  if (!given.EN && !given.TY) return;
+  const missing = (['EN', 'TY'] as const).filter((l) => supported.includes(l) && !given[l]);
+  if (missing.length) {
+    throw new AppError(ErrorCode.VALIDATION, 'Write the message in every language of the site, or leave it empty',
+      missing.map((l) => ({ path: `message.${l.toLowerCase()}`, message: `the ${l} message is missing` })));
+  }
+}
+
 /** /ops/api/envelopes through the console's gate (envelopes.read: list; envelopes.drop: drop), audited. */
 export function mountRedEnvelopeOps(app: Express, deps: { db: Db; envelopes: RedEnvelopes; merchants: MerchantDirectory; operators: Operators; checkResponses: boolean }) {
   const { call, mount } = createOpsRouter(deps, { prefix: OPS_ENVELOPES });
   call(opsRedEnvelopeCalls.list, 'envelopes.read', async ({ query, ctx: { merchant } }) => deps.envelopes.list(merchant.code, query.pageNo, query.pageSize));
-  call(opsRedEnvelopeCalls.drop, 'envelopes.drop', async ({ body, ctx: { merchant, operator: op } }) => deps.envelopes.drop(op, merchant, body));
+  call(opsRedEnvelopeCalls.drop, 'envelopes.drop', async ({ body, ctx: { merchant, operator: op } }) => {
+    assertMessageLanguages(body.message, merchant.brand.supportedLanguages);
+    return deps.envelopes.drop(op, merchant, body);
+  });
   mount(app);
 }

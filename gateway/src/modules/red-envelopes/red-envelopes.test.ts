@@ -390,6 +390,9 @@ describe('red envelopes', () => {
       { totalAmount: 100, count: 1, minShare: 1, audience: { kind: 'vip' } },
       { totalAmount: 100, count: 1, minShare: 1, audience: { kind: 'accounts', accounts: [] } },
       { totalAmount: 100, count: 1, minShare: 1, message: { en: 'x'.repeat(81) } },
+      // a message in one of the site's two languages only: the other language's players would read it
+      { totalAmount: 100, count: 1, minShare: 1, message: { en: 'Only English' } },
+      { totalAmount: 100, count: 1, minShare: 1, message: { ty: 'Tagalog lang' } },
       { totalAmount: 1.5, count: 1, minShare: 1 },
       { totalAmount: 100, count: 1, minShare: 1, requestId: 'no' },
     ]) {

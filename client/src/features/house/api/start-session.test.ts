@@ -46,4 +46,21 @@ describe('startHouseSession (the game page opened by URL)', () => {
     d.state = vi.fn(async () => { throw new ApiError('NETWORK', 'down'); });
     await expect(startHouseSession({ game: 'SLOT1', code: null, isFree: false }, d)).rejects.toMatchObject({ code: 'NETWORK' });
   });
+
+  it('a launch code already traded (reload before it left the address bar) goes on with the kept session, else a new launch', async () => {
+    const spent = deps(['SLOT1'], null);
+    spent.open = vi.fn(async () => { throw new ApiError('GAME_TOKEN_INVALID', 'used'); });
+    expect(await startHouseSession({ game: 'SLOT1', code: 'used', isFree: false }, spent)).toEqual({ kind: 'session', session: sessionOf('SLOT1') });
+    const relaunched = deps([], 'fresh');
+    relaunched.open = vi.fn(async (code: string, game: THouseGameCode) => {
+      if (code === 'used') throw new ApiError('GAME_TOKEN_INVALID', 'used');
+      return sessionOf(game);
+    });
+    expect(await startHouseSession({ game: 'BACC1', code: 'used', isFree: false }, relaunched)).toEqual({ kind: 'session', session: sessionOf('BACC1') });
+    expect(relaunched.open).toHaveBeenLastCalledWith('fresh', 'BACC1');
+    // other refusals are not hidden
+    const closed = deps(['SLOT1'], null);
+    closed.open = vi.fn(async () => { throw new ApiError('GAME_MAINTENANCE', 'off'); });
+    await expect(startHouseSession({ game: 'SLOT1', code: 'c', isFree: false }, closed)).rejects.toMatchObject({ code: 'GAME_MAINTENANCE' });
+  });
 });

@@ -1,4 +1,6 @@
 import type { THouseGameCode, THouseSession } from '@portal/contracts/api/house';
+import { ErrorCode } from '@portal/contracts/api/errors';
+import { ApiError } from '../../../lib/api';
 
 export type StartResult = { kind: 'session'; session: THouseSession } | { kind: 'login' };
 
@@ -20,7 +22,15 @@ export type StartDeps = {
  * for play money (Lucky 9 Duel, real money only, asks for a login).
  */
 export async function startHouseSession(p: { game: THouseGameCode; code: string | null; isFree: boolean }, d: StartDeps): Promise<StartResult> {
-  if (p.code) return { kind: 'session', session: await d.open(p.code, p.game) };
+  if (p.code) {
+    try {
+      return { kind: 'session', session: await d.open(p.code, p.game) };
+    } catch (e) {
+      // A code already traded (the page reloaded before it left the address bar) or expired: the page
+      // goes on as one opened without a code (its kept session, else a new launch), not a dead end.
+      if (!(e instanceof ApiError && e.code === ErrorCode.GAME_TOKEN_INVALID)) throw e;
+    }
+  }
   if (p.isFree) return { kind: 'session', session: await d.freePlay(p.game) };
   const kept = await d.state(p.game);
   if (kept) return { kind: 'session', session: kept };

@@ -9,6 +9,7 @@ import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { unknownAccountsOf } from '../lib/unknown-accounts';
 import { newRequestId } from '../lib/request-id';
+import { useWhitelabel } from '../../../lib/whitelabel';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
@@ -48,7 +49,12 @@ export function EnvelopesPage() {
   const days = int(form.days, 1, 90);
   const accounts = accountsOf(form.accounts);
   const promotions = useOpsPromotions();
+  // A message in every language of the site or in none (the server refuses one alone: players of the other language would read it).
+  const languages = useWhitelabel().data?.brand.supportedLanguages ?? ['EN', 'TY'];
+  const hasMessage = !!form.en.trim() || !!form.ty.trim();
   const problems = {
+    en: hasMessage && languages.includes('EN') && !form.en.trim(),
+    ty: hasMessage && languages.includes('TY') && !form.ty.trim(),
     total: total === null,
     count: count === null,
     min: min === null || (total !== null && count !== null && min * count > total),
@@ -139,8 +145,8 @@ export function EnvelopesPage() {
             <OpsField label={t('env_accounts')} value={form.accounts} onChange={(v) => edit({ accounts: v })} testId="ops-env-accounts" required disabled={!canDrop} multiline invalid={(isTried && problems.accounts) || unknown !== null}
               hint={t('env_accounts_hint', { count: accounts.length })} />
           )}
-          <OpsField label={t('env_message_en')} value={form.en} onChange={(v) => edit({ en: v })} testId="ops-env-message-en" disabled={!canDrop} maxLength={80} />
-          <OpsField label={t('env_message_ty')} value={form.ty} onChange={(v) => edit({ ty: v })} testId="ops-env-message-ty" disabled={!canDrop} maxLength={80} />
+          <OpsField label={t('env_message_en')} value={form.en} onChange={(v) => edit({ en: v })} testId="ops-env-message-en" disabled={!canDrop} maxLength={80} invalid={isTried && problems.en} problem={t('env_message_every')} />
+          <OpsField label={t('env_message_ty')} value={form.ty} onChange={(v) => edit({ ty: v })} testId="ops-env-message-ty" disabled={!canDrop} maxLength={80} invalid={isTried && problems.ty} problem={t('env_message_every')} />
           {unknown ? (
             <p className="ops-note ops-note--error" role="alert" data-testid="ops-env-error">
               {t('env_unknown_accounts', { names: unknown.names.join(', ') })}

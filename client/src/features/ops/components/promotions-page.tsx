@@ -10,7 +10,7 @@ import {
 import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { fromLocalInput, toLocalInput } from '../lib/content-form';
-import { useBrandOffset } from '../../../lib/whitelabel';
+import { useBrandOffset, useWhitelabel } from '../../../lib/whitelabel';
 import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '../lib/promotion-money';
 import { GAME_TYPES } from '@portal/contracts/domain/constants';
 import { useOpsCan } from './ops-gate';
@@ -347,9 +347,13 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
   const min = parsePesos(f.min, { exponent });
   const shares = count(f.count, 1, 20_000);
   const minutes = count(f.minutes, 1, 10_080);
+  // The message in every language of the site or in none (as /ops/envelopes; the server refuses one alone).
+  const languages = useWhitelabel().data?.brand.supportedLanguages ?? ['EN', 'TY'];
+  const hasMessage = !!f.en.trim() || !!f.ty.trim();
   const problems = {
     total: total === null, count: shares === null, min: min === null || (total !== null && shares !== null && min * shares > total),
     minutes: minutes === null, runAt: Number.isNaN(new Date(fromLocalInput(f.runAt, offset)).getTime()),
+    en: hasMessage && languages.includes('EN') && !f.en.trim(), ty: hasMessage && languages.includes('TY') && !f.ty.trim(),
   };
   const submit = () => {
     setTried(true);
@@ -374,8 +378,8 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
         <input id="promo-drop-at" type="datetime-local" className="ops-input" value={f.runAt} onChange={(e) => set('runAt')(e.target.value)} data-testid="ops-promo-drop-at"
           aria-invalid={(tried && problems.runAt) || undefined} />
       </div>
-      <OpsField label={t('ops_drop_message_en')} value={f.en} onChange={set('en')} testId="ops-promo-drop-en" maxLength={80} />
-      <OpsField label={t('ops_drop_message_ty')} value={f.ty} onChange={set('ty')} testId="ops-promo-drop-ty" maxLength={80} />
+      <OpsField label={t('ops_drop_message_en')} value={f.en} onChange={set('en')} testId="ops-promo-drop-en" maxLength={80} invalid={tried && problems.en} problem={t('ops:env_message_every')} />
+      <OpsField label={t('ops_drop_message_ty')} value={f.ty} onChange={set('ty')} testId="ops-promo-drop-ty" maxLength={80} invalid={tried && problems.ty} problem={t('ops:env_message_every')} />
       <div className="ops-form__actions">
         <button type="button" className="ops-btn ops-btn--primary" disabled={schedule.isPending} onClick={submit} data-testid="ops-promo-drop-save">{t('ops_drop_save')}</button>
         <button type="button" className="ops-btn" onClick={onDone}>{t('ops_cancel')}</button>
