@@ -118,6 +118,18 @@ describe('wallet events', () => {
     expect(qc.getQueryData([...QUERY_KEYS.unreadCount, 'tok'])).toEqual({ count: 2, byCategory: { transaction: 1, system: 0, marketing: 1 } });
   });
 
+  it('message.read (read on another page) lowers the unread counts and marks the message lists stale', () => {
+    const qc = new QueryClient();
+    qc.setQueryData([...QUERY_KEYS.unreadCount, 'tok'], { count: 3, byCategory: { transaction: 1, system: 1, marketing: 1 } });
+    qc.setQueryData([...QUERY_KEYS.messages, 'tok', 'all', 1], { list: [] });
+    applyEventToCache(qc, {
+      id: 'r1', type: 'message.read', v: 1, audience: 'user:1', seq: 6, at: '',
+      payload: { unreadCount: 2, unreadByCategory: { transaction: 1, system: 1, marketing: 0 } },
+    });
+    expect(qc.getQueryData([...QUERY_KEYS.unreadCount, 'tok'])).toEqual({ count: 2, byCategory: { transaction: 1, system: 1, marketing: 0 } });
+    expect(qc.getQueryState([...QUERY_KEYS.messages, 'tok', 'all', 1])?.isInvalidated).toBe(true);
+  });
+
   it('content.published marks the announcements, help centre or news stale, each by its part', async () => {
     const qc = new QueryClient();
     qc.setQueryData([...QUERY_KEYS.announcements, 'TY'], { notices: [] });

@@ -94,6 +94,13 @@ export function applyEventToCache(queryClient: QueryClient, env: TEventEnvelope)
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.messages });
       return;
     }
+    case 'message.read': {
+      // Read on another of the member's pages: its counts here too, and the lists' read marks.
+      const { unreadCount, unreadByCategory } = (env as TEventEnvelope<'message.read'>).payload;
+      void setFromEvent<TUnread>(queryClient, QUERY_KEYS.unreadCount, (data) => applyUnread(data, unreadCount, unreadByCategory));
+      void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.messages });
+      return;
+    }
     case 'content.published': {
       // An operator published or withdrew content: open pages re-read it (the server dropped its cache first).
       const { parts } = (env as TEventEnvelope<'content.published'>).payload;

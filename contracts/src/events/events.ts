@@ -52,6 +52,12 @@ export const ZMessageReceived = z.object({
   unreadByCategory: ZUnreadByCategory.optional(),
 });
 
+/** Messages were marked read (on any of the member's pages): the unread counts after it, for the member's other pages. */
+export const ZMessageRead = z.object({
+  unreadCount: z.number().int().nonnegative(),
+  unreadByCategory: ZUnreadByCategory,
+});
+
 export const ZWinnerPosted = ZWinner;
 
 export const CONTRACT_KINDS = ['dividend', 'daily_salary', 'hour_salary', 'realtime_salary'] as const;
@@ -218,6 +224,7 @@ export const ZChatChanged = z.object({
 export const EVENT_PAYLOADS = {
   'balance.changed': ZBalanceChanged,
   'message.received': ZMessageReceived,
+  'message.read': ZMessageRead,
   'winner.posted': ZWinnerPosted,
   'contract.offered': ZContractEvent,
   'contract.updated': ZContractEvent,

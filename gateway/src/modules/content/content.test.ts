@@ -311,13 +311,23 @@ describe('message centre and marketing messages', () => {
     expect(marketing.json!.value!.total).toBe(1);
     expect(marketing.json!.value!.list[0]!.texts).toEqual({ EN: { title: 'Promo', content: 'x' }, TY: { title: 'Promo TY', content: 'y' } });
     expect((await call('/wps/v2/messages?category=vip', { token: p.token })).status).toBe(400);
+    // the member's other page (another tab, the phone) hears of the read with the new counts
+    const otherPage = await connectSocket(t.url, { token: p.token });
+    sockets.push(otherPage);
     const one = await call<{ count: number; byCategory: Record<string, number> }>('/wps/v2/messages/read', { token: p.token, body: { ids: [marketing.json!.value!.list[0]!.id] } });
     expect(one.json!.value).toEqual({ count: 2, byCategory: { transaction: 1, system: 1, marketing: 0 } });
+    const heard = await waitFor(() => otherPage.received.find((e) => e.type === 'message.read'), 'message.read');
+    expect(heard.payload).toEqual({ unreadCount: 2, unreadByCategory: { transaction: 1, system: 1, marketing: 0 } });
+    // reading what is already read says nothing
+    await call('/wps/v2/messages/read', { token: p.token, body: { ids: [marketing.json!.value!.list[0]!.id] } });
     const tab = await call<{ count: number; byCategory: Record<string, number> }>('/wps/v2/messages/read', { token: p.token, body: { all: true, category: 'transaction' } });
     expect(tab.json!.value).toEqual({ count: 1, byCategory: { transaction: 0, system: 1, marketing: 0 } });
     expect((await call('/wps/v2/messages/read', { token: p.token, body: { category: 'system' } })).status).toBe(400);
     const all = await call<{ count: number }>('/wps/v2/messages/read', { token: p.token, body: { all: true } });
     expect(all.json!.value!.count).toBe(0);
+    await waitFor(() => otherPage.received.find((e) => e.type === 'message.read' && (e.payload as { unreadCount: number }).unreadCount === 0), 'message.read to 0');
+    // one event per read that changed something: the ids read, the tab, all (not the repeat)
+    expect(otherPage.received.filter((e) => e.type === 'message.read').length).toBe(3);
     // another player's ids are not this player's to read
     const other = await member(0);
     expect((await call<{ count: number }>('/wps/v2/messages/read', { token: other.token, body: { ids: [marketing.json!.value!.list[0]!.id] } })).json!.value!.count).toBe(0);

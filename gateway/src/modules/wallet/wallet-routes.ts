@@ -8,6 +8,8 @@ import { balanceOf } from './ledger.ts';
 import { kindsOf, unreadOf, type MessageKind } from './messages.ts';
 import { listRecords, recordsRange } from './records.ts';
 import type { createTransfers } from './transfers.ts';
+import { emitEvent } from '../../bus/outbox.ts';
+import { userAudience } from '@portal/contracts/events/events';
 
 /** The member behind a call that moves money: trial (demo) accounts have no wallet to move. */
 export function realMember(ctx: RequestContext) {
@@ -69,10 +71,17 @@ export function mountWalletRoutes(app: Express, deps: { db: Db; transfers: Retur
 
   mountCall(app, walletCalls.markRead, async ({ ctx, body }) => {
     const memberId = ctx.session!.memberId;
-    if (body.all) {
-      await db.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND ($2::text[] IS NULL OR kind = ANY($2::text[]))',
-        [memberId, body.category ? kindsOf(body.category) : null]);
-    } else await db.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND id = ANY($2::bigint[])', [memberId, body.ids!.map(Number)]);
-    return unreadOf(db, memberId);
+    return db.tx(async (tx) => {
+      const r = body.all
+        ? await tx.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND ($2::text[] IS NULL OR kind = ANY($2::text[]))',
+          [memberId, body.category ? kindsOf(body.category) : null])
+        : await tx.query('UPDATE messages SET read_at = now() WHERE member_id = $1 AND read_at IS NULL AND id = ANY($2::bigint[])', [memberId, body.ids!.map(Number)]);
+      const unread = await unreadOf(tx, memberId);
+      // The member's other pages (another tab, the phone) show the new counts too; nothing read, nothing said.
+      if ((r.rowCount ?? 0) > 0) {
+        await emitEvent(tx, ctx.merchant.code, userAudience(memberId), 'message.read', { unreadCount: unread.count, unreadByCategory: unread.byCategory });
+      }
+      return unread;
+    });
   }, opts);
 }
