@@ -98,6 +98,8 @@ export const ErrorCode = {
   GAME_TOKEN_INVALID: 'GAME_TOKEN_INVALID',
   TRANSACTION_CONFLICT: 'TRANSACTION_CONFLICT',
   BET_ROLLED_BACK: 'BET_ROLLED_BACK',
+  /** Vendor API: a rollback of a bet whose round a win has settled since (the player would keep the win and the stake). */
+  BET_SETTLED: 'BET_SETTLED',
   /** Vendor API: a win for a round in which this player has no accepted bet. */
   BET_NOT_FOUND: 'BET_NOT_FOUND',
   GAME_MAINTENANCE: 'GAME_MAINTENANCE',
@@ -220,6 +222,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   GAME_TOKEN_INVALID: 401,
   TRANSACTION_CONFLICT: 409,
   BET_ROLLED_BACK: 409,
+  BET_SETTLED: 409,
   BET_NOT_FOUND: 409,
   GAME_MAINTENANCE: 503,
   /** No SMS gateway or SMTP server is configured, or it refused the message: nothing was sent, no limit spent. */
@@ -331,6 +334,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   GAME_TOKEN_INVALID: 'Game session is invalid or has expired',
   TRANSACTION_CONFLICT: 'This transaction id was used with other details',
   BET_ROLLED_BACK: 'This bet was already rolled back',
+  BET_SETTLED: 'A win has settled this bet\'s round since the bet: it can no longer be rolled back',
   BET_NOT_FOUND: 'No accepted bet of this player in this round to settle',
   GAME_MAINTENANCE: 'Game under maintenance',
   PROVIDER_UNAVAILABLE: 'Messages cannot be sent right now, please try again later or contact customer service',

@@ -149,9 +149,10 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect((await vendorCall('win', { transactionId: id('w'), playerId: p.playerId, roundId: round, gameCode: 'G1', amount: 300 }, { requestId: winId })).status).toBe(200);
     expect(await lastBalanceEvent()).toMatchObject({ request_id: winId, payload: { balance: 9_300 } });
     const second = id('b');
-    expect((await vendorCall('bet', { transactionId: second, playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 500, token: p.token })).status).toBe(200);
+    const secondRound = id('r');
+    expect((await vendorCall('bet', { transactionId: second, playerId: p.playerId, roundId: secondRound, gameCode: 'G1', amount: 500, token: p.token })).status).toBe(200);
     const rbId = rid('rollback');
-    expect((await vendorCall('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: 'x', refTransactionId: second }, { requestId: rbId })).status).toBe(200);
+    expect((await vendorCall('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: secondRound, refTransactionId: second }, { requestId: rbId })).status).toBe(200);
     expect(await lastBalanceEvent()).toMatchObject({ request_id: rbId, payload: { balance: 9_300 } });
     // The setting is the call's own: a later bet without an id of its own gets the one the route made, not the last one.
     expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token })).status).toBe(200);
@@ -201,6 +202,42 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect((await vendorCall<{ balance: number; replayed: boolean }>('rollback', rb)).json.value).toMatchObject({ balance: 5_000, replayed: true });
     // another rollback id for the same bet returns nothing more
     expect((await vendorCall<{ balance: number }>('rollback', { ...rb, transactionId: id('rb') })).json.value?.balance).toBe(5_000);
+  });
+
+  it('a rollback names the bet\'s own round, and a bet a win has settled since is not rolled back (the player kept both)', async () => {
+    const p = await player(100_000);
+    const round = id('R');
+    const bet = { transactionId: id('b'), playerId: p.playerId, roundId: round, gameCode: 'G1', amount: 1_000, token: p.token };
+    expect((await vendorCall<{ balance: number }>('bet', bet)).json.value?.balance).toBe(99_000);
+    // another round's reference: refused, nothing refunded
+    const elsewhere = await vendorCall('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: 'RX', refTransactionId: bet.transactionId });
+    expect([elsewhere.status, elsewhere.json.code]).toEqual([409, 'TRANSACTION_CONFLICT']);
+    expect((await vendorCall<{ balance: number }>('win', { transactionId: id('w'), playerId: p.playerId, roundId: round, gameCode: 'G1', amount: 2_000 })).json.value?.balance).toBe(101_000);
+    const settled = { transactionId: id('rb'), playerId: p.playerId, roundId: round, refTransactionId: bet.transactionId };
+    const refused = await vendorCall('rollback', settled);
+    expect([refused.status, refused.json.code]).toEqual([409, 'BET_SETTLED']);
+    expect((await vendorCall('rollback', settled)).json.code).toBe('BET_SETTLED');
+    expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(101_000);
+    // a round of many bets (fishing): a win before a bet does not stop that bet's rollback
+    const fish = id('F');
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: fish, gameCode: 'G1', amount: 100, token: p.token })).status).toBe(200);
+    expect((await vendorCall('win', { transactionId: id('w'), playerId: p.playerId, roundId: fish, gameCode: 'G1', amount: 300 })).status).toBe(200);
+    const shot = { transactionId: id('b'), playerId: p.playerId, roundId: fish, gameCode: 'G1', amount: 100, token: p.token };
+    expect((await vendorCall<{ balance: number }>('bet', shot)).json.value?.balance).toBe(101_100);
+    expect((await vendorCall<{ balance: number }>('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: fish, refTransactionId: shot.transactionId })).json.value?.balance).toBe(101_200);
+  });
+
+  it('reads playerId as digits only, and a bet under another player\'s token does not learn that player\'s exclusion', async () => {
+    const p = await player(5_000);
+    for (const odd of [` ${p.playerId} `, `${p.playerId}.0`, `0x${Number(p.playerId).toString(16)}`, `${p.playerId}e0`, `+${p.playerId}`]) {
+      const r = await vendorCall('balance', { playerId: odd });
+      expect([r.status, r.json.code], odd).toEqual([404, 'USER_NOT_FOUND']);
+    }
+    const excluded = await player(5_000);
+    await t.portal.db.query(`INSERT INTO rg_exclusions (merchant_code, member_id, kind, starts_at, ends_at, initiated_by, reason) VALUES ('DEMO', $1, 'operator', now(), NULL, 'operator', 'test')`, [excluded.memberId]);
+    const probe = await vendorCall('bet', { transactionId: id('b'), playerId: excluded.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token });
+    expect([probe.status, probe.json.code]).toEqual([401, 'GAME_TOKEN_INVALID']);
+    expect(JSON.stringify(probe.json)).not.toContain('until');
   });
 
   it('remembers a rollback that arrives before its bet and refuses the late bet', async () => {

@@ -106,10 +106,16 @@ async function readJsonBody(req: IncomingMessage): Promise<{ raw: string; body: 
   if (Number(req.headers['content-length'] ?? 0) > VENDOR_BODY_LIMIT) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > VENDOR_BODY_LIMIT) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > VENDOR_BODY_LIMIT) throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE);
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // The vendor hung up before the body was in (aborted, reset): a bad request that nobody hears, not an internal error.
+    throw new AppError(ErrorCode.BAD_REQUEST, 'The request body did not arrive whole');
   }
   const raw = Buffer.concat(chunks, size).toString('utf8');
   if (raw.length === 0) return { raw, body: {} };
@@ -293,6 +299,7 @@ export function openApi() {
         'Responsible gaming: a bet of an excluded player (self-exclusion, cooling-off, family or operator exclusion) is refused (RG_EXCLUDED, with value.until), ' +
         'and a bet that would go beyond the player\'s wager or loss limit of the day, week or month (merchant calendar) is refused (RG_LIMIT_REACHED, with value.kind, period, limit, used); neither is stored, so the same transactionId may be retried. ' +
         'A rollback before its bet is remembered and the late bet refused (BET_ROLLED_BACK); a rollback always returns the original bet amount. ' +
+        'A rollback names the bet\'s own round (another round: TRANSACTION_CONFLICT), and is refused once a win of that round has settled the bet (BET_SETTLED). ' +
         'A bet never takes the balance below zero (INSUFFICIENT_FUNDS). Amounts are integer minor units.',
     },
     components: {
@@ -311,7 +318,7 @@ export function openApi() {
       [`${VENDOR_PREFIX}/{vendor}/win`]: { post: op('Credit a win for a bet of the same player and round (0 closes a lost round)', ZVendorWinBody, ZVendorMoneyValue,
         [ErrorCode.USER_NOT_FOUND, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.BET_NOT_FOUND, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
       [`${VENDOR_PREFIX}/{vendor}/rollback`]: { post: op('Cancel a bet, returning its original amount', ZVendorRollbackBody, ZVendorMoneyValue,
-        [ErrorCode.USER_NOT_FOUND, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.IDEMPOTENCY_MISMATCH]) },
+        [ErrorCode.USER_NOT_FOUND, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.BET_SETTLED, ErrorCode.IDEMPOTENCY_MISMATCH]) },
     },
   };
 }

@@ -34,9 +34,10 @@ const hashToken = (t: string) => createHash('sha256').update(t).digest();
 /** The merchant calendar's GMT offset for RG periods (a stand-in merchant without a brand counts as UTC). */
 const gmtOffsetOf = (m: Merchant): number => (m.brand as Merchant['brand'] | undefined)?.gmtOffsetMinutes ?? 0;
 
+/** The member id a playerId names: digits only (' 5 ', '5.0', '0x5' and '5e0' named player 5). */
 function memberIdOf(playerId: string): number {
-  const id = Number(playerId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(ErrorCode.USER_NOT_FOUND);
+  const id = /^[1-9]\d{0,15}$/.test(playerId) ? Number(playerId) : Number.NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError(ErrorCode.USER_NOT_FOUND);
   return id;
 }
 
@@ -44,7 +45,7 @@ function memberIdOf(playerId: string): number {
 const REFUSALS = JSON.stringify(Object.fromEntries(
   ([
     ErrorCode.USER_NOT_FOUND, ErrorCode.TRANSACTION_CONFLICT, ErrorCode.GAME_TOKEN_INVALID, ErrorCode.ACCOUNT_DISABLED, ErrorCode.TRIAL_FORBIDDEN,
-    ErrorCode.BET_ROLLED_BACK, ErrorCode.BET_NOT_FOUND, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.IDEMPOTENCY_MISMATCH,
+    ErrorCode.BET_ROLLED_BACK, ErrorCode.BET_SETTLED, ErrorCode.BET_NOT_FOUND, ErrorCode.INSUFFICIENT_FUNDS, ErrorCode.IDEMPOTENCY_MISMATCH,
   ] as const).map((c) => [c, { status: ERROR_STATUS[c], message: ERROR_MESSAGES[c] }]),
 ));
 
@@ -83,7 +84,11 @@ export function createVendorWallet(db: Db) {
     if (r.o_http === 0) {
       r = await db.tx(async (tx) => {
         const seen = await tx.query('SELECT 1 FROM vendor_transactions WHERE merchant_code = $1 AND vendor = $2 AND transaction_id = $3', [m.code, vendor, a.txId]);
-        if (!seen.rows.length) await checkMoney(tx, a.memberId, 'bet', a.amount, gmtOffsetOf(m));
+        // Only a bet under the player's own game session is judged: with another player's token it is refused
+        // below (GAME_TOKEN_INVALID), and must not learn whether that player is excluded (RG_EXCLUDED said so).
+        const own = a.token !== undefined && (await tx.query('SELECT 1 FROM game_sessions WHERE token_hash = $1 AND merchant_code = $2 AND vendor = $3 AND member_id = $4',
+          [hashToken(a.token), m.code, vendor, a.memberId])).rows.length > 0;
+        if (!seen.rows.length && own) await checkMoney(tx, a.memberId, 'bet', a.amount, gmtOffsetOf(m));
         return (await tx.query<Out>(MONEY_SQL, params)).rows[0]!;
       });
     }

@@ -165,7 +165,9 @@ describe('launch machine', () => {
 
   it('a player under an exclusion is told so and no launch is sent (the server refuses it: RG_EXCLUDED); a vendor list still opens', () => {
     const exclusion = { kind: 'self', until: '2027-06-05T15:15:00.000Z' };
-    for (const target of [{ kind: 'game', game: game() }, { kind: 'game', game: game({ isGame: 'VASSALAGE' }) }, { kind: 'game', game: game({ gameType: 'LOTT', gameCode: 'L1' }) }] as LaunchTarget[]) {
+    for (const target of [{ kind: 'game', game: game() }, { kind: 'game', game: game({ isGame: 'VASSALAGE' }) }, { kind: 'game', game: game({ gameType: 'LOTT', gameCode: 'L1' }) },
+      // play money too: a house game's Free trial opened the slot for an excluded player
+      { kind: 'game', game: game({ vassalage: 'HOUSE', gameCode: 'SLOT1' }), freePlay: true }, { kind: 'game', game: game({ vassalage: 'JL' }), freePlay: true }] as LaunchTarget[]) {
       const { actor, launched, log } = start(target, { exclusion });
       expect(actor.getSnapshot().value).toBe('excluded');
       expect(actor.getSnapshot().context.exclusion).toEqual(exclusion);

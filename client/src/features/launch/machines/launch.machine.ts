@@ -88,12 +88,13 @@ export const launchMachine = setup({
   states: {
     deciding: {
       always: [
+        // An excluded player plays nothing, play money included (the card's Free trial opened the slot).
+        { guard: 'isExcludedFromPlay', target: 'excluded' },
         // Play money needs no account: guests and trial users too (FREEPLAY3 shows the button).
         { guard: 'isHouseFreePlay', target: 'routed', actions: assign({ route: ({ context }) => freePlayRouteOf(context.target) }) },
         { guard: 'isGuest', target: 'needLogin' },
         { guard: 'isTrialFreePlay', target: 'launching' },
         { guard: 'isTrial', target: 'trialDenied' },
-        { guard: 'isExcludedFromPlay', target: 'excluded' },
         { guard: 'hasRoute', target: 'routed', actions: assign({ route: ({ context }) => launchRouteOf(context.target) }) },
         { guard: 'isProviderEntry', target: 'providerList' },
         { target: 'launching' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api';
 import { createSingleFlight } from '../../../lib/single-flight';
-import { envelopeView, showsEnvelopes } from './envelope-host';
+import { endedOf, envelopeView, showsEnvelopes } from './envelope-host';
 
 describe('who sees red envelopes float in', () => {
   it('a signed-in real player; not a guest, a trial account or a player under an exclusion (whose grab is refused: RG_EXCLUDED)', () => {
@@ -31,5 +31,15 @@ describe('the envelope dialog after a double tap on Open', () => {
     expect(flight.run('env-1', grab)).toBeNull();
     await first;
     expect(calls).toBe(1);
+  });
+});
+
+describe('an open dialog whose envelope ended meanwhile', () => {
+  it('says it expired (envelope.closed) or that every share is taken (left 0), instead of offering Open', () => {
+    expect(endedOf(true, 3)).toBe('error_ENVELOPE_EXPIRED');
+    expect(endedOf(false, 0)).toBe('error_ENVELOPE_EMPTY');
+    expect(endedOf(false, 2)).toBeNull();
+    // not known yet (no live count): Open stays
+    expect(endedOf(false, null)).toBeNull();
   });
 });

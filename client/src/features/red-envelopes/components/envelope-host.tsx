@@ -44,8 +44,13 @@ export function EnvelopeHost() {
   // Tucked to a small tab at the screen's edge by the player: the envelope covered buttons and table rows
   // under it (the back office's row actions at 390 and 1366 px). A tap on the tab brings it back.
   const [isTucked, setTucked] = useState(false);
+  // Envelopes that expired while on screen: an open dialog says so instead of offering Open.
+  const [expiredIds, setExpiredIds] = useState<ReadonlySet<string>>(() => new Set());
   useRealtimeEvent('envelope.dropped', (env) => update((l) => withEnvelope(l, env.payload)));
-  useRealtimeEvent('envelope.closed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
+  useRealtimeEvent('envelope.closed', (env) => {
+    update((l) => withoutEnvelope(l, env.payload.envelopeId));
+    setExpiredIds((s) => new Set(s).add(env.payload.envelopeId));
+  });
   useRealtimeEvent('envelope.grabbed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
   // The live count as others grab (throttled by the server: at most one per envelope per 500 ms).
   useRealtimeEvent('envelope.left', (env) => update((l) => withLeft(l, env.payload.envelopeId, env.payload.left)));
@@ -78,6 +83,7 @@ export function EnvelopeHost() {
           envelope={opened}
           left={list.find((x) => x.envelopeId === opened.envelopeId)?.left ?? null}
           envelopeId={opened.envelopeId}
+          isExpired={expiredIds.has(opened.envelopeId)}
           onGone={(id) => update((l) => withoutEnvelope(l, id))}
           onClose={() => setOpened(null)}
         />
@@ -107,6 +113,11 @@ function EnvelopeArt({ isOpen = false }: { isOpen?: boolean }) {
   );
 }
 
+/** Why an open dialog's envelope can no longer be grabbed (its error text key), or null: expired, or every share taken. */
+export function endedOf(isExpired: boolean, left: number | null): 'error_ENVELOPE_EXPIRED' | 'error_ENVELOPE_EMPTY' | null {
+  return isExpired ? 'error_ENVELOPE_EXPIRED' : left === 0 ? 'error_ENVELOPE_EMPTY' : null;
+}
+
 /**
  * What the dialog shows: the share won (it stays, even when a duplicate grab's 409 lands after it),
  * else the error of the grab, else the Open button.
@@ -116,8 +127,8 @@ export function envelopeView<T>(won: T | undefined, error: unknown): { won: T } 
   return error ? { error } : null;
 }
 
-function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
-  envelope: TOpenEnvelope | null; left: number | null; envelopeId: string; onGone: (id: string) => void; onClose: () => void;
+function EnvelopeDialog({ envelope, left, envelopeId, isExpired = false, onGone, onClose }: {
+  envelope: TOpenEnvelope | null; left: number | null; envelopeId: string; isExpired?: boolean; onGone: (id: string) => void; onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('envelopes');
   const money = useMoney();
@@ -126,8 +137,10 @@ function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
   const flight = useSingleFlight<TGrabValue>();
   const view = envelopeView(flight.succeeded.get(envelopeId) ?? (grab.isSuccess ? grab.data : undefined), flight.error(grab.error, envelopeId));
   const message = envelope ? envelopeMessage(envelope.message, i18n.language) : null;
+  // Ended while the dialog was open (expired, or every share taken by others): no Open that can only fail.
+  const ended = endedOf(isExpired, left);
   const close = () => {
-    if ((view && 'won' in view) || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
+    if ((view && 'won' in view) || ended || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
     onClose();
   };
   return (
@@ -146,6 +159,11 @@ function EnvelopeDialog({ envelope, left, envelopeId, onGone, onClose }: {
         ) : view ? (
           <div className="rp-result rp-result--sorry" data-testid="envelope-error">
             <span className="rp-result__note">{t(`common:${errorKey(view.error)}`)}</span>
+            <button type="button" className="rp-done" onClick={close} autoFocus>{t('done')}</button>
+          </div>
+        ) : ended && !grab.isPending ? (
+          <div className="rp-result rp-result--sorry" data-testid="envelope-ended" data-ended={ended}>
+            <span className="rp-result__note">{t(`common:${ended}`)}</span>
             <button type="button" className="rp-done" onClick={close} autoFocus>{t('done')}</button>
           </div>
         ) : (
