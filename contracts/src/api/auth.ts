@@ -143,7 +143,8 @@ export const ZCaptchaValue = z.object({ captchaKey: z.string(), image: z.string(
  * (the registration SMS, spec "countryDialingCode, mobileNo plus geetest fields") the mobile number as
  * the form sends it in `mobileNo`.
  */
-export const ZBotChallengeQuery = z.object({ account: trimmed(64), purpose: z.enum(['login', 'sms-register']).default('login') }).strict();
+/** `account`: the username (login) or mobile number (SMS registration) the challenge is for: one is needed. */
+export const ZBotChallengeQuery = z.object({ account: trimmed(64).min(1), purpose: z.enum(['login', 'sms-register']).default('login') }).strict();
 /** The picture (width x height) with the hole; the piece starts at the left edge, `pieceY` down (not the hole's row). */
 export const ZBotChallengeValue = z.object({ botId: z.string(), image: z.string(), width: z.number().int(), height: z.number().int(), pieceY: z.number().int() });
 

@@ -612,6 +612,10 @@ export function createAccounts(deps: AccountsDeps) {
         if (!body.oldPassword) throw fieldError('oldPassword', 'Input cannot be empty');
         await passwords.prove(Number(member.id), member.password_hash, body.oldPassword, ErrorCode.OLD_PASSWORD_WRONG);
         if (body.newPassword === body.oldPassword) throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
+      } else if (member.password_hash && (await hasher.verify(member.password_hash, body.newPassword))) {
+        // A forced change (expired, flagged, the default) to the password the account already has would
+        // clear the flag and change nothing: the change could be skipped by typing the current one again.
+        throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
       }
       return setPassword(m, member, body.newPassword, body.confirmNewPassword, ip);
     },

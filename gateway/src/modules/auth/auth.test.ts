@@ -338,7 +338,7 @@ describe('login', () => {
     const answers = await Promise.all(names.map((username, i) => call('/wps/session/login', { body: { username, password: 'Summer2026', type: 'username', ...bots[i] }, ip })));
     const codes = answers.map((r) => r.json?.code).sort();
     // captchaAfterFailures 3 -> 9 failures per address
-    expect(codes).toEqual([...Array(3).fill('CAPTCHA_REQUIRED'), ...Array(9).fill('INVALID_CREDENTIALS')]);
+    expect(codes, JSON.stringify(codes)).toEqual([...Array(3).fill('CAPTCHA_REQUIRED'), ...Array(9).fill('INVALID_CREDENTIALS')]);
   });
 
   it('a signed-in member has one budget of wrong passwords: old passwords, and comparisons that guess the other password', async () => {
@@ -449,6 +449,10 @@ describe('login', () => {
     const token = r.json!.value!.token;
     expect((await call<{ passwordChangeRequired?: boolean }>('/wps/member/info', { token, ip })).json?.value?.passwordChangeRequired).toBe(true);
     expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a03' }, token, ip })).json?.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    // The password it already has is no change: the forced change cannot be skipped by typing it again.
+    const same = await call('/wps/member/password', { body: { newPassword: 'abc12345', confirmNewPassword: 'abc12345' }, token, ip });
+    expect([same.status, same.json?.code]).toEqual([400, 'PASSWORD_UNCHANGED']);
+    expect((await call<{ passwordChangeRequired?: boolean }>('/wps/member/info', { token, ip })).json?.value?.passwordChangeRequired).toBe(true);
     const changed = await call<{ token: string; passwordExpired: boolean }>('/wps/member/password', { body: { newPassword: 'fresh12345', confirmNewPassword: 'fresh12345' }, token, ip });
     expect([changed.status, changed.json?.value?.passwordExpired]).toEqual([200, false]);
     expect((await call('/wps/member/info/icon', { method: 'PUT', body: { icon: 'a03' }, token: changed.json!.value!.token, ip })).status).toBe(200);

@@ -69,6 +69,13 @@ describe('a solved slider is bound to the login it was issued for', () => {
     expect((await login('slider01', fresh)).json?.code).toBe('BOT_CHECK_REQUIRED');
   });
 
+  it('is asked for an account (username or mobile number): none, or only spaces, is a 400', async () => {
+    for (const q of ['account=', 'account=%20%20', '']) {
+      const r = await api(t.url, `/wps/botcheck?${q}`);
+      expect([r.status, r.json?.code], q).toEqual([400, 'VALIDATION']);
+    }
+  });
+
   it('needs the row as well as the column', async () => {
     const s = await solved('slider02');
     const { botAnswerY: _y, ...columnOnly } = s;
