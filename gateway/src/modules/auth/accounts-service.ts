@@ -496,7 +496,9 @@ export function createAccounts(deps: AccountsDeps) {
       const birthDate = body.birthday && isoDate(body.birthday) ? body.birthday : null;
       let mobile: { dialing: string; mobile: string } | null = null;
       if (values.mobileNum) {
-        if (m.modules.REGMOBVERF3 && (variant === 'mobile' || ruleOf(rules, 'mobileNum').required)) {
+        // With SMS verification on, a number given is a number proven, required or not: an unproven one
+        // was kept and took the number from its owner (MOBILE_EXISTS when they bind or register it).
+        if (m.modules.REGMOBVERF3) {
           mobile = await sms.consume(m.code, 'register', dialing, values.mobileNum, body.verificationCode);
         } else {
           mobile = normaliseMobile(dialing, values.mobileNum);

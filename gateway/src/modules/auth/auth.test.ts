@@ -151,6 +151,19 @@ describe('registration', () => {
     });
     expect(again.json?.code).toBe('SMS_CODE_INVALID');
   });
+
+  it('proves an optional mobile number given on username registration (SMS verification on): without its code nothing is created', async () => {
+    const ip = freshIp();
+    const unproven = await register({ username: 'squatter01', mobileNum: '9175550101', countryDialingCode: '63' }, ip);
+    expect(unproven.status).toBe(400);
+    expect((await t.portal.db.query(`SELECT 1 FROM members WHERE account_lower = 'squatter01'`)).rows).toEqual([]);
+    // with its code it is kept; without a number no code is asked
+    const sent = await call('/wps/verification/sms/register', { body: { mobileNo: '09175550101', countryDialingCode: '63', ...(await bot('09175550101', 'sms-register')) }, ip });
+    expect(sent.status).toBe(200);
+    const proven = await register({ username: 'prover01', mobileNum: '9175550101', countryDialingCode: '63', verificationCode: await lastCode('+639175550101') }, ip);
+    expect(proven.json).toMatchObject({ success: true });
+    expect((await register({ username: 'nonumber01' }, ip)).json).toMatchObject({ success: true });
+  });
 });
 
 describe('SMS codes', () => {

@@ -48,10 +48,11 @@ export function effectiveRule(setup: RegistrationSetup, kind: RegisterKind, fiel
     case 'mobileNum':
       return mobile ? { ...rule, enabled: true, required: true } : enabledOrNull(rule);
     case 'verificationCode': {
-      // The server asks the code for mobile registration, or when the number is required by config.
+      // With SMS verification on the server asks the code for every number given: shown with the number,
+      // required when the number is (mobile registration, or required by config).
       const mobileRule = setup.rules.find((r) => r.field === 'mobileNum');
-      const needed = setup.smsVerification && (mobile || (!!mobileRule?.enabled && mobileRule.required));
-      return needed ? { ...rule, enabled: true, required: true } : null;
+      if (!setup.smsVerification || !(mobile || mobileRule?.enabled)) return null;
+      return { ...rule, enabled: true, required: mobile || !!mobileRule?.required };
     }
     case 'password':
     case 'confirmPassword':
@@ -90,8 +91,10 @@ export function validateRegistration(
   today: Date = merchantClock(setup.gmtOffsetMinutes),
 ): FieldErrors {
   const errors: FieldErrors = {};
-  for (const { field, rule } of visibleFields(setup, kind)) {
+  for (const { field, rule: shownRule } of visibleFields(setup, kind)) {
     const value = normalised(field, values[field]);
+    // The code is needed for a number given, even an optional one (the server proves every number given).
+    const rule = field === 'verificationCode' && !shownRule.required && normalised('mobileNum', values.mobileNum) ? { ...shownRule, required: true } : shownRule;
     // A required full name: the server's own rule (a name of punctuation only is no name).
     const problem = field === 'payeeName' && rule.required ? identityNameProblem(rule, value) : checkField(rule, value);
     if (problem) errors[field] = problemMessage(problem);

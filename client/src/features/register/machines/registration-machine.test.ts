@@ -44,12 +44,12 @@ const OK = { termsAccepted: true, ageConfirmed: true };
 describe('registration form rules', () => {
   it('covers every registration field in the display order', () => {
     expect(new Set(visibleFields({ ...SETUP, rules: REGISTRATION_FIELDS.map((f) => rule(f, true, false, 0)) }, 'register').map((f) => f.field)))
-      .toEqual(new Set(REGISTRATION_FIELDS.filter((f) => f !== 'verificationCode')));
+      .toEqual(new Set(REGISTRATION_FIELDS));
   });
 
   it('shows enabled fields; mobile registration drops the username but keeps the password and its confirmation', () => {
     expect(visibleFields(SETUP, 'register').map((f) => f.field)).toEqual([
-      'username', 'mobileNum', 'password', 'confirmPassword', 'payeeName', 'email', 'birthday', 'affiliateCode', 'captcha',
+      'username', 'mobileNum', 'verificationCode', 'password', 'confirmPassword', 'payeeName', 'email', 'birthday', 'affiliateCode', 'captcha',
     ]);
     const mobile = visibleFields(SETUP, 'registerMobile');
     expect(mobile.map((f) => f.field)).toEqual(['mobileNum', 'verificationCode', 'password', 'confirmPassword', 'payeeName', 'email', 'birthday', 'affiliateCode', 'captcha']);
@@ -61,9 +61,17 @@ describe('registration form rules', () => {
     expect(visibleFields({ ...SETUP, smsVerification: false }, 'registerMobile').map((f) => f.field)).not.toContain('verificationCode');
   });
 
-  it('asks the SMS code on username registration only when the mobile number is required', () => {
+  it('asks the SMS code on username registration for a number given: required with a required number, else once one is typed', () => {
     const rules = DEMO_RULES.map((r) => (r.field === 'mobileNum' ? { ...r, required: true } : r));
-    expect(visibleFields({ ...SETUP, rules }, 'register').map((f) => f.field)).toContain('verificationCode');
+    expect(visibleFields({ ...SETUP, rules }, 'register').find((f) => f.field === 'verificationCode')?.rule.required).toBe(true);
+    // optional number (the demo merchant): the code is shown with it, needed only when a number is typed
+    expect(visibleFields(SETUP, 'register').find((f) => f.field === 'verificationCode')?.rule.required).toBe(false);
+    const base = { username: 'newplayer1', password: 'abc12345', confirmPassword: 'abc12345', captcha: '1234' };
+    expect(validateRegistration(SETUP, 'register', base, OK).verificationCode).toBeUndefined();
+    expect(validateRegistration(SETUP, 'register', { ...base, mobileNum: '9171234567' }, OK).verificationCode).toBeDefined();
+    expect(validateRegistration(SETUP, 'register', { ...base, mobileNum: '9171234567', verificationCode: '123456' }, OK).verificationCode).toBeUndefined();
+    // no SMS verification: no code
+    expect(visibleFields({ ...SETUP, smsVerification: false }, 'register').map((f) => f.field)).not.toContain('verificationCode');
   });
 
   it('reports empty required fields, pattern ranges, the confirmation, terms and age', () => {
