@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pastDays, ymd } from './date-range';
+import { pastDays, ymd, searchedRange } from './date-range';
 import { formatDateTime } from './use-money';
 
 const PH = 8 * 60; // the demo merchant's clock, UTC+8
@@ -28,5 +28,17 @@ describe('date range shortcuts', () => {
     expect(formatDateTime('2026-11-23T16:14:00.000Z', 0)).toBe('2026-11-23 16:14');
     expect(formatDateTime('2026-12-31T23:59:00.000Z', -300)).toBe('2026-12-31 18:59');
     expect(formatDateTime('not a date', PH)).toBe('not a date');
+  });
+});
+
+describe('searchedRange (what the records calls search)', () => {
+  it('keeps a range of up to 90 days, ordered', () => {
+    expect(searchedRange({ from: '2026-09-09', to: '2026-12-07' })).toEqual({ from: '2026-09-09', to: '2026-12-07' });
+    expect(searchedRange({ from: '2026-12-07', to: '2026-12-01' })).toEqual({ from: '2026-12-01', to: '2026-12-07' });
+  });
+
+  it('moves the start of a longer range to the 90th day before its end, as the server searches it', () => {
+    expect(searchedRange({ from: '2025-01-01', to: '2026-12-07' })).toEqual({ from: '2026-09-09', to: '2026-12-07' });
+    expect(searchedRange({ from: '2026-09-08', to: '2026-12-07' })).toEqual({ from: '2026-09-09', to: '2026-12-07' });
   });
 });

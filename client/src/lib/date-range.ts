@@ -1,5 +1,6 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { merchantClock } from '@portal/contracts/domain/registration';
+import { RECORDS_MAX_RANGE_DAYS } from '@portal/contracts/api/wallet';
 import { useBrandOffset } from './whitelabel';
 
 export type DateRange = { from: string; to: string };
@@ -22,6 +23,19 @@ export function pastDays(days: number, offsetMinutes: number, now = Date.now()):
   return { from: ymd(new Date(today - (days - 1) * DAY_MS)), to: ymd(new Date(today)) };
 }
 
+/**
+ * A range as the records calls search it: ends in order, and at most `maxDays` days (both ends
+ * counted) ending on `to`. The server searches no further back; the form shows the dates searched
+ * instead of a start the search quietly left out.
+ */
+export function searchedRange(r: DateRange, maxDays = RECORDS_MAX_RANGE_DAYS): DateRange {
+  const ordered = r.from <= r.to ? r : { from: r.to, to: r.from };
+  const to = Date.parse(`${ordered.to}T00:00:00Z`);
+  const from = Date.parse(`${ordered.from}T00:00:00Z`);
+  if (Number.isNaN(to) || Number.isNaN(from) || to - from < maxDays * DAY_MS) return ordered;
+  return { from: ymd(new Date(to - (maxDays - 1) * DAY_MS)), to: ordered.to };
+}
+
 /** The record pages' shortcuts (spec section 9: past 7 and 30 days). */
 export const DATE_SHORTCUTS = [7, 30] as const;
 
@@ -38,7 +52,7 @@ export function useDateRange(initialDays: number, onApply: () => void) {
   const draft = edited ?? range;
   const setDraft: Dispatch<SetStateAction<DateRange>> = (u) => setEdited((prev) => (typeof u === 'function' ? u(prev ?? range) : u));
   const apply = (r: DateRange) => {
-    const ordered = r.from <= r.to ? r : { from: r.to, to: r.from };
+    const ordered = searchedRange(r);
     setEdited(ordered);
     setChosen(ordered);
     onApply();

@@ -7,6 +7,7 @@ import { FormMessage } from '../../../ui/form-field';
 import { useProfit, type ProfitQuery } from '../api/get-profit';
 import '../../../ui/cashier.css';
 import './profit.css';
+import { searchedRange } from '../../../lib/date-range';
 
 type Period = (typeof PROFIT_PERIODS)[number];
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
@@ -18,7 +19,9 @@ export function ProfitPanel() {
   const [period, setPeriod] = useState<Period>('today');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const customReady = isDay(from) && isDay(to) && from <= to;
+  // At most 90 days (the server refuses more): say so instead of sending a range that comes back "invalid".
+  const isTooLong = isDay(from) && isDay(to) && from <= to && searchedRange({ from, to }).from !== from;
+  const customReady = isDay(from) && isDay(to) && from <= to && !isTooLong;
   const query: ProfitQuery = period === 'custom' ? { period, from, to } : { period };
   const q = useProfit(query, period !== 'custom' || customReady);
   const v = q.data;
@@ -39,7 +42,7 @@ export function ProfitPanel() {
           <div className="pf-custom">
             <label>{t('profit_from')} <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="profit-from" /></label>
             <label>{t('profit_to')} <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} data-testid="profit-to" /></label>
-            {!customReady && <span className="cx-muted">{t('profit_custom_hint')}</span>}
+            {!customReady && <span className={isTooLong ? 'pf-warn' : 'cx-muted'} role={isTooLong ? 'alert' : undefined} data-testid="profit-custom-hint">{t('profit_custom_hint')}</span>}
           </div>
         )}
         {q.error && <FormMessage message={errorMessage(q.error)} />}
