@@ -44,7 +44,8 @@ export function SideBar() {
             </li>
           ) : (
             <li key={`${cs.csType}-${cs.url}`}>
-              <a className="side-bar__btn" href={cs.url} target="_blank" rel="noopener noreferrer" data-cs={cs.csType}>
+              {/* Named for screen readers: its label shows only on hover or focus (visibility hides it from them). */}
+              <a className="side-bar__btn" href={cs.url} target="_blank" rel="noopener noreferrer" data-cs={cs.csType} aria-label={cs.title}>
                 {isIconName(cs.csType) && <Icon name={cs.csType} size={22} />}
                 <span className="side-bar__label">{cs.title}</span>
               </a>
@@ -52,7 +53,7 @@ export function SideBar() {
           ),
         )}
         <li className="side-bar__download" onPointerEnter={wantQr} onFocus={wantQr}>
-          <Link className="side-bar__btn" to="/down" data-testid="sidebar-download">
+          <Link className="side-bar__btn" to="/down" data-testid="sidebar-download" aria-label={t('app_download')}>
             <Icon name="download" size={22} />
             <span className="side-bar__label">{t('app_download')}</span>
           </Link>

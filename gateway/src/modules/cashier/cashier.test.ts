@@ -164,6 +164,11 @@ describe('deposits through the payment simulator', () => {
     expect(logged.rows[0]!.n).toBeGreaterThanOrEqual(3);
     // Out of range amounts are refused before any order.
     expect((await call('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'GCASH', amount: 1, requestId: rid() } })).json?.code).toBe('AMOUNT_OUT_OF_RANGE');
+    // A payer reference is a bank transfer's: refused on a provider's channel, before any order.
+    const before = (await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposits WHERE member_id = $1', [m.memberId])).rows[0]!.n;
+    const withRef = await call('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'GCASH', amount: 100_00, requestId: rid(), payerReference: 'abc' } });
+    expect([withRef.status, withRef.json?.code]).toEqual([400, 'VALIDATION']);
+    expect((await t.portal.db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposits WHERE member_id = $1', [m.memberId])).rows[0]!.n).toBe(before);
   });
 
   it('a manual bank deposit waits for an operator: confirm credits, reject is final', async () => {

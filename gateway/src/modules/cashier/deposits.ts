@@ -82,6 +82,11 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     const min = channel.minAmount;
     const max = channel.maxAmount;
     if (b.amount < min || b.amount > max) throw new AppError(ErrorCode.AMOUNT_OUT_OF_RANGE, undefined, undefined, { min, max });
+    // The payer's own transfer reference belongs to a manual bank deposit (an operator matches it); a
+    // provider's channel has its own order and never shows it.
+    if (b.payerReference && channel.provider !== 'manual') {
+      throw new AppError(ErrorCode.VALIDATION, 'A payer reference is for a bank transfer deposit only', [{ path: 'payerReference', message: 'not for this channel' }]);
+    }
     // Responsible gaming: an excluded player cannot deposit; the deposit limits (paid and pending deposits of the period) must fit.
     // Checked first so a refused deposit creates no provider order; checked again (locked) with the insert.
     await db.tx((tx) => checkMoney(tx, memberId, 'deposit', b.amount, merchant.brand.gmtOffsetMinutes));

@@ -20,6 +20,7 @@ import { Pager, pagesOf } from '../../../ui/pager';
 import { TransactionPasswordLink } from '../../../ui/transaction-password-link';
 import { pointsKey, REDEEM_FILTERS, useConvertPoints, usePointBalance, usePointConfig, usePointHistory, usePointRewards, useRedeemReward, useRedeems, type RedeemFilter } from '../api/points';
 import './points.css';
+import type { FieldMessage } from '../../../lib/field-message';
 
 const TABS = ['mall', 'details', 'redeems', 'rules'] as const;
 type Tab = (typeof TABS)[number];
@@ -185,15 +186,18 @@ function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () =
   const [quantity, setQuantity] = useState('1');
   const [password, setPassword] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Each problem under its own field (the quantity's range showed under the password).
+  const [problem, setProblem] = useState<{ field: 'quantity' | 'withdrawPassword'; message: FieldMessage } | null>(null);
   const max = Math.min(MAX_REDEEM_QUANTITY, reward.quantity);
   const q = /^\d{1,2}$/.test(quantity.trim()) ? Number(quantity.trim()) : null;
   const cost = q === null ? null : q * reward.pointsRequired;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (q === null || q < 1 || q > max) return setProblem(t('quantity_range', { max }));
-    if (cost !== null && cost > balance) return setProblem(t('not_enough', { count: (cost - balance).toLocaleString() }));
-    if (!password) return setProblem(t('password_required'));
+    // A new try: the last answer (a wrong password) no longer stands.
+    redeem.reset();
+    if (q === null || q < 1 || q > max) return setProblem({ field: 'quantity', message: { key: 'points:quantity_range', values: { max } } });
+    if (cost !== null && cost > balance) return setProblem({ field: 'quantity', message: { key: 'points:not_enough', values: { count: (cost - balance).toLocaleString() } } });
+    if (!password) return setProblem({ field: 'withdrawPassword', message: { key: 'points:password_required' } });
     setProblem(null);
     redeem.mutate({ rewardId: Number(reward.id), quantity: q, withdrawPassword: password, requestId });
   };
@@ -208,11 +212,12 @@ function RedeemDialog({ reward, onClose }: { reward: TPointReward; onClose: () =
       ) : (
         <form className="pts-dialog" onSubmit={submit} noValidate data-testid="points-redeem-form">
           <FormField name="quantity" label={t('quantity')} value={quantity} onChange={(v) => { setQuantity(v); setRequestId(newRequestId()); }} inputMode="numeric" required
+            error={problem?.field === 'quantity' ? problem.message : undefined}
             hint={cost !== null ? t('cost', { count: cost.toLocaleString(), balance: balance.toLocaleString() }) : undefined} />
           {hasNoPassword ? <TransactionPasswordLink isSet={false} onLeave={onClose} /> : (
-            <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off" />
+            <FormField name="withdrawPassword" label={t('withdraw_password')} type="password" value={password} onChange={setPassword} required autoComplete="off"
+              error={problem?.field === 'withdrawPassword' ? problem.message : undefined} />
           )}
-          {problem && <p className="pts-error" role="alert" data-testid="points-redeem-problem">{problem}</p>}
           {redeem.error && <FormMessage message={errorMessage(redeem.error)} />}
           <div className="pts-dialog__actions">
             <button type="button" className="btn btn--ghost btn--sm" onClick={onClose}>{t('cancel')}</button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_COOLING_DURATIONS, RG_LIMIT_KINDS, RG_PERIODS, RG_SELF_DURATIONS, exclusionEnd, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
 import { isApiError } from '../../../lib/api';
@@ -77,6 +77,11 @@ export function RgPanel() {
   const [amount, setAmount] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const [pendingExclusion, setPendingExclusion] = useState<string | null>(null);
+  // The question takes the focus when it appears (a keyboard or screen-reader user is on the button that asked it).
+  const confirmRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (pendingExclusion) confirmRef.current?.focus();
+  }, [pendingExclusion]);
   const s = state.data;
   const breaks = breaksOffered(s?.exclusion, Date.now());
   const failure = state.error ?? setLimit.error ?? confirm.error ?? exclude.error ?? session.error;
@@ -168,8 +173,11 @@ export function RgPanel() {
           {breaks.self.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
         </div>
         {pendingExclusion && (
-          <div className="form-notice" role="alertdialog" data-testid="rg-exclude-confirm">
-            <p>{t('rg_exclude_warning')}</p>
+          <div className="form-notice" role="alertdialog" aria-labelledby="rg-exclude-warning" tabIndex={-1} data-testid="rg-exclude-confirm"
+            // Escape is Cancel.
+            ref={confirmRef}
+            onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setPendingExclusion(null); } }}>
+            <p id="rg-exclude-warning">{t('rg_exclude_warning')}</p>
             <button type="button" className="btn btn--primary" disabled={exclude.isPending} data-testid="rg-exclude-yes" onClick={() => {
               const [k, d] = pendingExclusion.split(':') as ['self' | 'cooling', string];
               exclude.mutate(k === 'self' ? { kind: 'self', duration: d as (typeof RG_SELF_DURATIONS)[number] } : { kind: 'cooling', duration: d as (typeof RG_COOLING_DURATIONS)[number] });
