@@ -178,7 +178,7 @@ export type TMemberInfo = z.infer<typeof ZMemberInfo>;
 export const MEMBER_ICONS = ['a01', 'a02', 'a03', 'a04', 'a05', 'a06', 'a07', 'a08', 'a09', 'a10', 'a11', 'a12'] as const;
 export type MemberIcon = (typeof MEMBER_ICONS)[number];
 export const memberIconUrl = (icon: MemberIcon) => `/img/avatar/${icon}.svg`;
-export const ZMemberIconBody = z.object({ icon: z.enum(MEMBER_ICONS) });
+export const ZMemberIconBody = z.object({ icon: z.enum(MEMBER_ICONS) }).strict();
 /** A code to a number the signed-in member is adding to the account (security centre). */
 export const ZSmsBindBody = z.object({ mobileNum: trimmed(20), countryDialingCode: trimmed(5).default('63'), language: ZTextLanguage }).strict();
 /** The number, the code sent to it, and the login password (a session alone does not change how the account is recovered). */

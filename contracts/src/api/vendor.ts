@@ -12,6 +12,11 @@ export const VENDOR_PREFIX = '/vendor/v1';
 
 const ZTxId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/);
 const ZMinorPositive = z.number().int().positive().max(1_000_000_000_000);
+/**
+ * A vendor's round or game code: no control or format characters (a right-to-left override in a
+ * round id turned the player's records around where it was shown).
+ */
+const ZVendorText = z.string().min(1).max(64).regex(/^[^\p{Cc}\p{Cf}]+$/u, 'no control or format characters');
 
 /**
  * The launch URL's `token` is a one-time launch code: valid for 60 s, traded once by this call for
@@ -24,8 +29,8 @@ export const ZVendorBetBody = z
   .object({
     transactionId: ZTxId,
     playerId: z.string().max(32),
-    roundId: z.string().min(1).max(64),
-    gameCode: z.string().min(1).max(64),
+    roundId: ZVendorText,
+    gameCode: ZVendorText,
     amount: ZMinorPositive,
     token: z.string().max(128),
   })
@@ -34,8 +39,8 @@ export const ZVendorWinBody = z
   .object({
     transactionId: ZTxId,
     playerId: z.string().max(32),
-    roundId: z.string().min(1).max(64),
-    gameCode: z.string().min(1).max(64),
+    roundId: ZVendorText,
+    gameCode: ZVendorText,
     /** Zero closes a lost round. */
     amount: z.number().int().nonnegative().max(1_000_000_000_000),
     /** Wins are accepted after the session token expired; the token is optional. */
@@ -46,7 +51,7 @@ export const ZVendorRollbackBody = z
   .object({
     transactionId: ZTxId,
     playerId: z.string().max(32),
-    roundId: z.string().min(1).max(64),
+    roundId: ZVendorText,
     /** The bet to cancel. Its original amount is returned, whatever the vendor sends. */
     refTransactionId: ZTxId,
     token: z.string().max(128).optional(),

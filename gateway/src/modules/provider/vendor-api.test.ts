@@ -233,6 +233,12 @@ describe('vendor seamless wallet API (conformance)', () => {
       const r = await vendorCall('balance', { playerId: odd });
       expect([r.status, r.json.code], odd).toEqual([404, 'USER_NOT_FOUND']);
     }
+    // a round id or game code with control or format characters (a right-to-left override turned the records around)
+    for (const roundId of ['r\u202eevil', 'r\u0001', 'r\u200b']) {
+      const r = await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId, gameCode: 'G1', amount: 100, token: p.token });
+      expect([r.status, r.json.code], JSON.stringify(roundId)).toEqual([400, 'VALIDATION']);
+    }
+    expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: 'Ronda ñ 😀', gameCode: 'G1', amount: 100, token: p.token })).status).toBe(200);
     const excluded = await player(5_000);
     await t.portal.db.query(`INSERT INTO rg_exclusions (merchant_code, member_id, kind, starts_at, ends_at, initiated_by, reason) VALUES ('DEMO', $1, 'operator', now(), NULL, 'operator', 'test')`, [excluded.memberId]);
     const probe = await vendorCall('bet', { transactionId: id('b'), playerId: excluded.playerId, roundId: id('r'), gameCode: 'G1', amount: 100, token: p.token });

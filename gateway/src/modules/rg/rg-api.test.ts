@@ -136,7 +136,16 @@ describe('exclusions', () => {
     // even with a live game token the bet check refuses the excluded player (the check runs before the token's)
     await t.portal.db.query('UPDATE game_sessions SET revoked_at = NULL WHERE member_id = $1', [p.memberId]);
     expect((await bet(p, 10)).json.code).toBe('RG_EXCLUDED');
-    const audit = await api<{ list: Array<{ action: string; operator: string }> }>(t.url, `/ops/api/audit?targetType=member&targetId=${p.memberId}`, { token: opsToken });
+    // limits: tightened during the exclusion, not loosened (a raise asked now would be in force when it ends)
+    const restricted = login.json!.value!.token;
+    const limit = (amount: number | null) => api<{ applied: boolean }>(t.url, '/wps/v2/rg/limits', { token: restricted, body: { kind: 'deposit', period: 'day', amount } });
+    expect((await limit(5_000)).json?.value?.applied).toBe(true);
+    expect((await limit(4_000)).json?.value?.applied).toBe(true);
+    for (const looser of [9_000, null]) {
+      const r = await limit(looser);
+      expect([r.status, r.json?.code], String(looser)).toEqual([403, 'RG_EXCLUDED']);
+    }
+    const audit = await api<{ list: Array<{ action: string; operator: string }> }>(t.url, `/ops/api/audit?targetType=member&targetId=${p.memberId}&action=rg.exclusion.start`, { token: opsToken });
     expect(audit.json?.value?.list[0]).toMatchObject({ action: 'rg.exclusion.start', operator: `member:${p.account}` });
   });
 

@@ -214,6 +214,9 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
           await rgAudit(tx, merchant, actor, 'rg.limit.set', member.id, { kind, period, ...before }, { kind, period, amount });
           return { limit: await limitOf(tx, member.id, kind, period, gmt), applied: true };
         }
+        // During an exclusion a limit may be tightened, not loosened: a raise asked now would be in force
+        // when the break ends (RG_EXCLUDED, as every other loosening of a restricted session).
+        await assertNotExcluded(tx, member.id);
         const from = new Date(now().getTime() + RG_INCREASE_DELAY_MS);
         await tx.query(`UPDATE rg_limits SET pending_amount = $4, pending_remove = $5, pending_from = $6, updated_at = now()
                          WHERE member_id = $1 AND kind = $2 AND period = $3`, [member.id, kind, period, amount, amount === null, from]);
@@ -229,6 +232,8 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
         if (!cur || cur.pending_from === null) throw new AppError(ErrorCode.NOT_FOUND, 'No limit change is waiting for confirmation');
         const from = new Date(cur.pending_from);
         if (from.getTime() > now().getTime()) throw new AppError(ErrorCode.RG_INCREASE_PENDING, undefined, undefined, { appliesFrom: from.toISOString() });
+        // A raise waiting from before an exclusion is not confirmed during it (tighten only, as setLimit).
+        await assertNotExcluded(tx, member.id);
         const amount = cur.pending_remove ? null : num(cur.pending_amount);
         await tx.query(`UPDATE rg_limits SET amount = $4, pending_amount = NULL, pending_remove = false, pending_from = NULL, updated_at = now()
                          WHERE member_id = $1 AND kind = $2 AND period = $3`, [member.id, kind, period, amount]);
