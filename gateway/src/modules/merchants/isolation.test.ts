@@ -98,6 +98,9 @@ describe('the demo seeds a second merchant', () => {
     expect(all).toContain('(GMT+7)');
     expect(all).not.toMatch(/GMT\+8|21 or older|LuckyPeso|GCash|Maya|₱/);
     expect(new Set(notices.rows.map((r) => r.language))).toEqual(new Set(['EN']));
+    // the house slot is not named after the peso on a dong site
+    const slots = await t.portal.db.query<{ merchant_code: string; game_name: string }>(`SELECT merchant_code, game_name FROM games WHERE node_id = 'HOUSE-SLOT1' ORDER BY merchant_code`);
+    expect(Object.fromEntries(slots.rows.map((r) => [r.merchant_code, r.game_name]))).toMatchObject({ DEMO: 'Lucky Peso Reels', DEMOVN: 'Lucky Reels' });
     const banners = await t.portal.db.query<{ title: string }>(`SELECT title FROM banners WHERE merchant_code = 'DEMOVN'`);
     expect(JSON.stringify(banners.rows)).not.toContain('LuckyPeso');
     // the welcome bonus in its own money at the demo rate (₱500 -> ₫250,000; it read "₫5,000")
