@@ -38,4 +38,25 @@ describe('socket transport', () => {
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(5);
     expect(seen).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
+
+  it('drops its connection as soon as the browser goes offline ("reconnecting"), and reconnects and says hello again when it is back', async () => {
+    const url = await server([]);
+    const network = new EventTarget();
+    const t = createSocketTransport(() => ({ last: {} }), url, network);
+    cleanup.push(() => t.close());
+    const states: string[] = [];
+    let hellos = 0;
+    t.onState((s) => states.push(s));
+    t.onHello(() => { hellos++; });
+    await expect.poll(() => hellos, { timeout: 10_000 }).toBe(1);
+    network.dispatchEvent(new Event('offline'));
+    await expect.poll(() => states.at(-1), { timeout: 10_000 }).toBe('reconnecting');
+    network.dispatchEvent(new Event('online'));
+    await expect.poll(() => hellos, { timeout: 10_000 }).toBe(2);
+    expect(states.at(-1)).toBe('connected');
+    t.close();
+    const before = states.length;
+    network.dispatchEvent(new Event('offline'));
+    expect(states.length).toBe(before);
+  });
 });

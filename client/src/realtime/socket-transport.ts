@@ -33,9 +33,13 @@ type PortalSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * (~12 KB compressed) is imported when the connection opens, after the first render, not with
  * the app: what is asked of the transport meanwhile is applied, in order, once the socket exists.
  */
-export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): RealtimeTransport {
+/** Where the browser says the network went away and came back (window's offline and online events). */
+type NetworkEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+export function createSocketTransport(getAuth: () => HandshakeAuth, url = '', network: NetworkEvents | null = typeof window === 'undefined' ? null : window): RealtimeTransport {
   let socket: PortalSocket | null = null;
   let isClosed = false;
+  const unlisten: Array<() => void> = [];
   const pending: Array<(s: PortalSocket) => void> = [];
   const withSocket = (fn: (s: PortalSocket) => void): void => {
     if (socket) fn(socket);
@@ -67,6 +71,26 @@ export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): R
           if (reason === 'io server disconnect' && !isClosed) s.connect();
         });
         s.on('connect_error', () => fn('reconnecting'));
+        // The browser knows at once when the network goes: the socket found out only at its ping timeout
+        // (about 13 s saying "connected" over a stale page). Offline, its connection is dropped, so the page
+        // says "reconnecting" and, like any reconnect, joins and catches up when it is back; back online, a
+        // socket waiting out its backoff tries at once.
+        if (network) {
+          const onOffline = () => {
+            if (s.connected) s.io.engine?.close();
+          };
+          const onOnline = () => {
+            if (s.connected || isClosed) return;
+            s.disconnect();
+            s.connect();
+          };
+          network.addEventListener('offline', onOffline);
+          network.addEventListener('online', onOnline);
+          unlisten.push(() => {
+            network.removeEventListener('offline', onOffline);
+            network.removeEventListener('online', onOnline);
+          });
+        }
       }),
     onRefused: (fn) => withSocket((s) => s.on('connect_error', (err: Error) => err.message === 'UNAUTHORIZED' && fn())),
     onHello: (fn) => withSocket((s) => s.on('hello', fn)),
@@ -93,6 +117,7 @@ export function createSocketTransport(getAuth: () => HandshakeAuth, url = ''): R
     close: () => {
       isClosed = true;
       pending.length = 0;
+      for (const u of unlisten.splice(0)) u();
       socket?.removeAllListeners();
       socket?.disconnect();
     },

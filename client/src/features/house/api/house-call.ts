@@ -18,6 +18,12 @@ export function setHouseSession(token: string | null) {
   if (token) endedStore.set(false);
 }
 
+/** The page found its game session gone (no live session of its game any more): ended, as a refusal says. */
+export function markHouseSessionEnded(): void {
+  houseSession = null;
+  endedStore.set(true);
+}
+
 export function isHouseSessionEnded(): boolean {
   return endedStore.get();
 }

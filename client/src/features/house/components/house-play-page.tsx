@@ -6,7 +6,8 @@ import { hideBootLoader } from '../../../lib/boot-loader';
 import { useWhitelabel } from '../../../lib/whitelabel';
 import { errorKey } from '../../../lib/error-key';
 import { useCurrency, useMoney } from '../../../lib/use-money';
-import { setHouseSession, useHouseSessionEnded } from '../api/house-call';
+import { markHouseSessionEnded, setHouseSession, useHouseSessionEnded } from '../api/house-call';
+import { useHouseBalanceRefresh } from '../api/balance-refresh';
 import { getHouseState, openFreePlay, openHouseSession, rotateSeed, spinSlot } from '../api/house-ops';
 import { relaunchHouseGame } from '../api/relaunch';
 import { startHouseSession } from '../api/start-session';
@@ -79,6 +80,15 @@ function HouseGamePage() {
   const pvpFree = game === 'PVP1' && params.get('mode') === 'free';
   // The wallet refused the game session (logout, password change, disabled, exclusion): logged out.
   const isEnded = useHouseSessionEnded();
+  // The wallet's balance while the page is open (money moved elsewhere), and a session ended elsewhere (a sign-out).
+  const busyRef = useRef(false);
+  busyRef.current = isBusy;
+  useHouseBalanceRefresh(session, {
+    state: getHouseState,
+    ended: markHouseSessionEnded,
+    balance: (balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s)),
+    isBusy: () => busyRef.current,
+  });
   // The page has no portal layout (which titles every other page): the tab names the game and the site.
   const site = useWhitelabel().data?.brand.siteName ?? '';
   // Before a session: Lucky 9 Duel without one (play money refused, or a guest asked to log in) names itself.
