@@ -3,6 +3,7 @@ import type { RouteHandle } from '../route-handle';
 import { loadNamespaces } from '../../i18n/i18n';
 import { RouteError } from './route-error';
 import { PAGE_FALLBACK } from '../lazy-page';
+import { RgExclusionProvider } from '../rg-exclusion-provider';
 
 const handle: RouteHandle = { titleKey: 'house:page_title', footer: false };
 
@@ -12,7 +13,9 @@ export const HOUSE_ROUTE: RouteObject = {
   path: '/house/play',
   lazy: async () => {
     const [m] = await Promise.all([import('../../features/house/components/house-play-page'), loadNamespaces(['house'])]);
-    return { Component: m.HousePlayPage };
+    // The signed-in player's exclusion, as on every page of the shell: an excluded player plays nothing here.
+    const Page = m.HousePlayPage;
+    return { Component: () => <RgExclusionProvider><Page /></RgExclusionProvider> };
   },
   // Shown while the lazy page loads on a first visit (the router's initial hydration): no blank page, no warning.
   hydrateFallbackElement: PAGE_FALLBACK,

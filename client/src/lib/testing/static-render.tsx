@@ -10,7 +10,7 @@ import { QUERY_KEYS } from '../query-keys';
  * Tests only: the static markup of a node with the portal's providers (router, texts of `namespaces`
  * in `lang`, a query client whose whitelabel is PHP on GMT+8, plus whatever the test put in `client`).
  */
-export async function renderStatic(lang: 'EN' | 'TY', node: ReactNode, opts: { client?: QueryClient; namespaces?: string[] } = {}): Promise<string> {
+export async function renderStatic(lang: 'EN' | 'TY', node: ReactNode, opts: { client?: QueryClient; namespaces?: string[]; url?: string } = {}): Promise<string> {
   const client = opts.client ?? new QueryClient();
   await i18n.changeLanguage(lang);
   await i18n.loadNamespaces(['common', ...(opts.namespaces ?? [])]);
@@ -18,7 +18,7 @@ export async function renderStatic(lang: 'EN' | 'TY', node: ReactNode, opts: { c
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{node}</MemoryRouter>
+        <MemoryRouter initialEntries={[opts.url ?? '/']}>{node}</MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
   );

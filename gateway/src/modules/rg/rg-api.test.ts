@@ -145,6 +145,15 @@ describe('exclusions', () => {
       const r = await limit(looser);
       expect([r.status, r.json?.code], String(looser)).toEqual([403, 'RG_EXCLUDED']);
     }
+    // ... and the session settings too: a shorter reality check or session limit, yes; a longer one or none, no
+    const session = (realityCheckMinutes: number | null, sessionLimitMinutes: number | null) =>
+      api(t.url, '/wps/v2/rg/session', { token: restricted, body: { realityCheckMinutes, sessionLimitMinutes } });
+    expect((await session(30, 120)).status).toBe(200);
+    expect((await session(15, 60)).status).toBe(200);
+    for (const [r, l] of [[null, 60], [15, null], [60, 60], [15, 240]] as const) {
+      const refused = await session(r, l);
+      expect([refused.status, refused.json?.code], `${r}/${l}`).toEqual([403, 'RG_EXCLUDED']);
+    }
     const audit = await api<{ list: Array<{ action: string; operator: string }> }>(t.url, `/ops/api/audit?targetType=member&targetId=${p.memberId}&action=rg.exclusion.start`, { token: opsToken });
     expect(audit.json?.value?.list[0]).toMatchObject({ action: 'rg.exclusion.start', operator: `member:${p.account}` });
   });

@@ -282,6 +282,12 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
 
     async setSession(memberId: number, merchant: string, account: string, b: { realityCheckMinutes: number | null; sessionLimitMinutes: number | null }) {
       await db.tx(async (tx) => {
+        // During an exclusion these are tightened, not loosened (as the money limits): no longer or no reality
+        // check, no longer or no session limit, to be in force when the break ends.
+        const cur = (await tx.query<{ reality_check_minutes: number | null; session_limit_minutes: number | null }>(
+          'SELECT reality_check_minutes, session_limit_minutes FROM rg_session_settings WHERE member_id = $1 FOR UPDATE', [memberId])).rows[0];
+        const looser = (now: number | null | undefined, next: number | null) => now !== null && now !== undefined && (next === null || next > now);
+        if (looser(cur?.reality_check_minutes, b.realityCheckMinutes) || looser(cur?.session_limit_minutes, b.sessionLimitMinutes)) await assertNotExcluded(tx, memberId);
         await tx.query(`INSERT INTO rg_session_settings (member_id, reality_check_minutes, session_limit_minutes) VALUES ($1, $2, $3)
                         ON CONFLICT (member_id) DO UPDATE SET reality_check_minutes = $2, session_limit_minutes = $3`, [memberId, b.realityCheckMinutes, b.sessionLimitMinutes]);
         await rgAudit(tx, merchant, { kind: 'member', account }, 'rg.session.set', memberId, undefined, b);

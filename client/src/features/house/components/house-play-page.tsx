@@ -16,6 +16,8 @@ import { FishPond } from './fish-pond';
 import { Lucky9Table } from './lucky9-table';
 import { SlotSymbol } from './slot-symbol';
 import '../house.css';
+import { useRgExclusion } from '../../../lib/rg-exclusion';
+import { ExclusionNotice } from '../../../ui/exclusion-notice';
 
 const SYMBOLS = ['W', '7', 'B', 'L', 'M', 'G', 'O', 'C'];
 const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 }, () => SYMBOLS[Math.floor(Math.random() * SYMBOLS.length)]!));
@@ -27,10 +29,14 @@ const randomGrid = () => Array.from({ length: 5 }, () => Array.from({ length: 3 
  */
 export function HousePlayPage() {
   const [params] = useSearchParams();
+  const exclusion = useRgExclusion();
   // A link with no game or one that is not a house game names none: it says so and starts nothing
   // (it opened the slot, with a real-money session and a place in the recent games).
   const game = params.get('game');
   if (game === null || !(HOUSE_GAME_CODES as readonly string[]).includes(game)) return <UnknownHouseGame />;
+  // A signed-in player under an exclusion plays nothing here, play money included (a bookmarked
+  // mode=free link opened the slot; the game cards already say so).
+  if (exclusion) return <ExcludedFromHouse exclusion={exclusion} />;
   // Back/forward between two games' pages keeps this route mounted: each game starts afresh.
   return <HouseGamePage key={`${game}:${params.get('mode') ?? ''}`} />;
 }
@@ -42,6 +48,16 @@ function BackToPortal() {
     <Link to="/" className="hs-back" data-testid="house-back">
       <span aria-hidden="true">‹</span> {t('back_to_portal')}
     </Link>
+  );
+}
+
+function ExcludedFromHouse({ exclusion }: { exclusion: { kind: string; until: string | null } }) {
+  useEffect(() => hideBootLoader(), []);
+  return (
+    <main className="hs-page" data-testid="house-excluded">
+      <BackToPortal />
+      <ExclusionNotice exclusion={exclusion} place="games" />
+    </main>
   );
 }
 

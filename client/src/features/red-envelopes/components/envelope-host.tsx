@@ -44,16 +44,21 @@ export function EnvelopeHost() {
   // Tucked to a small tab at the screen's edge by the player: the envelope covered buttons and table rows
   // under it (the back office's row actions at 390 and 1366 px). A tap on the tab brings it back.
   const [isTucked, setTucked] = useState(false);
-  // Envelopes that expired while on screen: an open dialog says so instead of offering Open.
-  const [expiredIds, setExpiredIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Envelopes that ended while on screen (expired, or every share taken by others): an open dialog says
+  // so instead of offering Open. The open list drops them, so the dialog cannot read it there.
+  const [ended, setEnded] = useState<ReadonlyMap<string, 'expired' | 'taken'>>(() => new Map());
+  const end = (id: string, why: 'expired' | 'taken') => setEnded((m) => new Map(m).set(id, why));
   useRealtimeEvent('envelope.dropped', (env) => update((l) => withEnvelope(l, env.payload)));
   useRealtimeEvent('envelope.closed', (env) => {
     update((l) => withoutEnvelope(l, env.payload.envelopeId));
-    setExpiredIds((s) => new Set(s).add(env.payload.envelopeId));
+    end(env.payload.envelopeId, 'expired');
   });
   useRealtimeEvent('envelope.grabbed', (env) => update((l) => withoutEnvelope(l, env.payload.envelopeId)));
   // The live count as others grab (throttled by the server: at most one per envelope per 500 ms).
-  useRealtimeEvent('envelope.left', (env) => update((l) => withLeft(l, env.payload.envelopeId, env.payload.left)));
+  useRealtimeEvent('envelope.left', (env) => {
+    update((l) => withLeft(l, env.payload.envelopeId, env.payload.left));
+    if (env.payload.left <= 0) end(env.payload.envelopeId, 'taken');
+  });
   const list = enabled ? open.data?.list ?? [] : [];
   const { t } = useTranslation('envelopes');
   const next = list[0];
@@ -83,7 +88,8 @@ export function EnvelopeHost() {
           envelope={opened}
           left={list.find((x) => x.envelopeId === opened.envelopeId)?.left ?? null}
           envelopeId={opened.envelopeId}
-          isExpired={expiredIds.has(opened.envelopeId)}
+          isExpired={ended.get(opened.envelopeId) === 'expired'}
+          isTaken={ended.get(opened.envelopeId) === 'taken'}
           onGone={(id) => update((l) => withoutEnvelope(l, id))}
           onClose={() => setOpened(null)}
         />
@@ -127,8 +133,8 @@ export function envelopeView<T>(won: T | undefined, error: unknown): { won: T } 
   return error ? { error } : null;
 }
 
-function EnvelopeDialog({ envelope, left, envelopeId, isExpired = false, onGone, onClose }: {
-  envelope: TOpenEnvelope | null; left: number | null; envelopeId: string; isExpired?: boolean; onGone: (id: string) => void; onClose: () => void;
+function EnvelopeDialog({ envelope, left, envelopeId, isExpired = false, isTaken = false, onGone, onClose }: {
+  envelope: TOpenEnvelope | null; left: number | null; envelopeId: string; isExpired?: boolean; isTaken?: boolean; onGone: (id: string) => void; onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('envelopes');
   const money = useMoney();
@@ -138,7 +144,7 @@ function EnvelopeDialog({ envelope, left, envelopeId, isExpired = false, onGone,
   const view = envelopeView(flight.succeeded.get(envelopeId) ?? (grab.isSuccess ? grab.data : undefined), flight.error(grab.error, envelopeId));
   const message = envelope ? envelopeMessage(envelope.message, i18n.language) : null;
   // Ended while the dialog was open (expired, or every share taken by others): no Open that can only fail.
-  const ended = endedOf(isExpired, left);
+  const ended = endedOf(isExpired, isTaken ? 0 : left);
   const close = () => {
     if ((view && 'won' in view) || ended || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
     onClose();
