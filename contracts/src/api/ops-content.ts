@@ -94,7 +94,8 @@ export const ZContentImage = z.object({ id: z.number().int(), url: z.string(), c
 
 export const ZHelpAnchor = z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,47}$/);
 export const ZOpsHelpBody = z
-  .object({ anchor: ZHelpAnchor, sort: z.number().int().min(-10_000).max(10_000).default(0), en: ZTexts, ty: ZTexts })
+  // create: a new topic (its anchor must be free: "New" with a used anchor replaced that topic's texts).
+  .object({ anchor: ZHelpAnchor, sort: z.number().int().min(-10_000).max(10_000).default(0), en: ZTexts, ty: ZTexts, create: z.boolean().default(false) })
   .strict()
   .refine((b) => filled(b.en), { path: ['en'], message: 'EN title and content are required' })
   .refine((b) => filled(b.ty), { path: ['ty'], message: 'TY title and content are required' });

@@ -247,7 +247,10 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
   }
   async function saveHelp(op: Operator, merchant: string, b: z.infer<typeof ZOpsHelpBody>) {
     return db.tx(async (tx) => {
+      // One topic per anchor at a time: two "New" saves of one anchor would both find it free.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`help:${merchant}:${b.anchor}`]);
       const before = (await help(merchant, tx)).list.find((h) => h.anchor === b.anchor);
+      if (b.create && before) throw new AppError(ErrorCode.CONFLICT, 'A help topic with this anchor exists', [{ path: 'anchor', message: 'in use' }]);
       for (const [lang, t] of [['EN', b.en], ['TY', b.ty]] as const) {
         await tx.query(
           `INSERT INTO help_items (merchant_code, language, anchor, title, content, sort) VALUES ($1, $2, $3, $4, $5, $6)

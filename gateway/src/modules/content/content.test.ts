@@ -219,7 +219,11 @@ describe('help and news', () => {
   it('help articles need both languages and reach the help centre at once', async () => {
     expect((await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'bonus-rules', en: { title: 'Bonus rules', content: 'Wager 10x.' }, ty: { title: '', content: '' } } })).status).toBe(400);
     expect((await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'Bad Anchor', en: { title: 'a', content: 'b' }, ty: { title: 'c', content: 'd' } } })).status).toBe(400);
-    const saved = await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'bonus-rules', en: { title: 'Bonus rules', content: 'Wager 10x.' }, ty: { title: 'Mga tuntunin ng bonus', content: 'Itaya nang 10x.' } } });
+    const saved = await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'bonus-rules', create: true, en: { title: 'Bonus rules', content: 'Wager 10x.' }, ty: { title: 'Mga tuntunin ng bonus', content: 'Itaya nang 10x.' } } });
+    // a new topic with an anchor in use is refused, the topic kept (it replaced the other's texts)
+    const taken = await call('/ops/api/content/help', { method: 'PUT', token: tokens.ct_content, body: { anchor: 'bonus-rules', create: true, en: { title: 'Other', content: 'x' }, ty: { title: 'Iba', content: 'y' } } });
+    expect([taken.status, taken.json?.code]).toEqual([409, 'CONFLICT']);
+    expect((await call<{ list: Array<{ anchor: string; en: { title: string } }> }>('/ops/api/content/help', { token: tokens.ct_content })).json!.value!.list.find((h) => h.anchor === 'bonus-rules')?.en.title).toBe('Bonus rules');
     expect(saved.status, saved.text).toBe(200);
     const ty = await call<{ list: Array<{ anchor: string; title: string }> }>('/wps/system/helpCenter?lang=TY');
     expect(ty.json!.value!.list.find((h) => h.anchor === 'bonus-rules')?.title).toBe('Mga tuntunin ng bonus');

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOpsTime } from '../lib/format';
 import { BANNER_GROUPS, POPUP_EXECUTIONS } from '@portal/contracts/domain/constants';
 import { PROMOTION_CATEGORIES } from '@portal/contracts/domain/promotions';
-import { ANNOUNCEMENT_KINDS, MESSAGE_SEGMENTS, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
+import { ANNOUNCEMENT_KINDS, MESSAGE_SEGMENTS, ZHelpAnchor, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
 import {
   useDeleteAnnouncement, useDeleteArticle, useDeleteBanner, useDeleteHelp, useOpsAnnouncements, useOpsArticles, useOpsBanners, useOpsCampaigns, useOpsHelp,
   useSaveAnnouncement, useSaveArticle, useSaveBanner, useSaveHelp, useSendCampaign, useUploadImage,
@@ -12,6 +12,9 @@ import { useBrandOffset } from '../../../lib/whitelabel';
 import { fromLocalInput, toLocalInput } from '../lib/content-form';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
+
+/** A help topic's anchor as the server takes it (ZHelpAnchor). */
+const HELP_ANCHOR = { test: (a: string) => ZHelpAnchor.safeParse(a).success };
 
 type Section = 'announcements' | 'banners' | 'help' | 'news' | 'messages';
 const SECTIONS: readonly Section[] = ['announcements', 'banners', 'help', 'news', 'messages'];
@@ -328,6 +331,8 @@ function HelpSection() {
   const save = useSaveHelp();
   const remove = useDeleteHelp();
   const [form, setForm] = useState<(TOpsHelp & { isNew: boolean; sortText: string }) | null>(null);
+  // The anchor's rule checked here, said in the console's language (the server's regex showed in English).
+  const [isBadAnchor, setBadAnchor] = useState(false);
   return (
     <>
       <Panel title={t('content_tab_help')}>
@@ -355,9 +360,10 @@ function HelpSection() {
       </Panel>
       {form && (
         <Panel title={form.isNew ? t('content_new') : t('content_edit')}>
-          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); const sort = sortOf(form.sortText); if (sort === null) return; save.mutate({ anchor: form.anchor.trim(), sort, en: form.en, ty: form.ty }, { onSuccess: () => setForm(null) }); }}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); const sort = sortOf(form.sortText); if (sort === null) return; if (!HELP_ANCHOR.test(form.anchor.trim())) return setBadAnchor(true); save.mutate({ anchor: form.anchor.trim(), sort, en: form.en, ty: form.ty, create: form.isNew }, { onSuccess: () => setForm(null) }); }}>
             <div className="ops-grid">
-              <OpsField label={t('content_anchor')} value={form.anchor} required disabled={!form.isNew} maxLength={48} hint={t('content_anchor_hint')} onChange={(anchor) => setForm({ ...form, anchor })} testId="ops-help-anchor" />
+              <OpsField label={t('content_anchor')} value={form.anchor} required disabled={!form.isNew} maxLength={48} hint={t('content_anchor_hint')} onChange={(anchor) => { setBadAnchor(false); setForm({ ...form, anchor }); }} testId="ops-help-anchor"
+                invalid={isBadAnchor} problem={t('content_anchor_hint')} />
               <SortField value={form.sortText} onChange={(sortText) => setForm({ ...form, sortText })} testId="ops-help-sort" />
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-help" contentLabel={t('content_text')} tyRequired />

@@ -90,12 +90,14 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
   const example = useMoneyExample();
   const badMoney = t('ops_bad_money', { currency, a: example(50_00, { whole: true }), b: example(88_50, { whole: true }), context: decimalsContext(exponent) });
   const [f, setF] = useState<Form>(() => formOf(current, exponent));
-  const [bad, setBad] = useState<ReadonlyArray<keyof MissionMoneyForm | 'sort'>>([]);
+  const [bad, setBad] = useState<ReadonlyArray<keyof MissionMoneyForm | 'sort' | 'titleEn' | 'titleTy'>>([]);
   const set = (k: keyof Form) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const submit = () => {
     const money = missionMoneyOf(f.kind, f, exponent);
     const tooManyDays = f.kind === 'login_days' && money.ok && money.value.target > maxLoginDays(f.period);
-    const wrong = [...(money.ok ? [] : money.bad), ...(tooManyDays ? (['target'] as const) : []), ...(Number.isNaN(int(f.sort)) ? (['sort'] as const) : [])];
+    // The titles too (the server's "title.EN: Too small" showed in English in TY).
+    const noTitle = (['titleEn', 'titleTy'] as const).filter((k) => !f[k].trim());
+    const wrong = [...(money.ok ? [] : money.bad), ...(tooManyDays ? (['target'] as const) : []), ...(Number.isNaN(int(f.sort)) ? (['sort'] as const) : []), ...noTitle];
     setBad(wrong);
     if (!money.ok || wrong.length > 0) return;
     save.mutate({ id: current?.id ?? null, body: bodyOf(f, money.value) }, { onSuccess: onDone });
@@ -127,8 +129,8 @@ function MissionForm({ current, onDone }: { current: TOpsMission | null; onDone:
           </select>
         </div>
       )}
-      <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-mission-title-en" required maxLength={120} />
-      <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} />
+      <OpsField label={t('ops_title_en')} value={f.titleEn} onChange={set('titleEn')} testId="ops-mission-title-en" required maxLength={120} invalid={bad.includes('titleEn')} problem={t('ops_required')} />
+      <OpsField label={t('ops_title_ty')} value={f.titleTy} onChange={set('titleTy')} testId="ops-mission-title-ty" required maxLength={120} invalid={bad.includes('titleTy')} problem={t('ops_required')} />
       <OpsField label={(moneyTarget ? t('ops_target_money', { currency, example: example(500_00) }) : t('ops_target_count'))} value={f.target} onChange={set('target')} testId="ops-mission-target"
         inputMode={moneyTarget ? 'decimal' : 'numeric'} placeholder={moneyTarget ? toMajorInput(0, exponent) : '0'} required invalid={bad.includes('target')}
         hint={bad.includes('target') ? (moneyTarget ? badMoney : f.kind === 'login_days' ? t('ops_bad_login_days', { count: maxLoginDays(f.period) }) : t('ops_bad_count')) : undefined} />

@@ -42,7 +42,7 @@ export function ProfitPanel() {
           <div className="pf-custom">
             <label>{t('profit_from')} <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="profit-from" /></label>
             <label>{t('profit_to')} <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} data-testid="profit-to" /></label>
-            {!customReady && <span className={isTooLong ? 'pf-warn' : 'cx-muted'} role={isTooLong ? 'alert' : undefined} data-testid="profit-custom-hint">{t('profit_custom_hint')}</span>}
+            {!customReady && <span className={isTooLong ? 'pf-warn' : 'cx-muted'} role={isTooLong ? 'alert' : undefined} data-testid="profit-custom-hint">{t(isTooLong ? 'profit_too_long' : 'profit_custom_hint')}</span>}
           </div>
         )}
         {q.error && <FormMessage message={errorMessage(q.error)} />}

@@ -184,7 +184,8 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
         const common = {
           name: field,
           label: t(`field_${field}`),
-          required: rule.required,
+          // The code of an optional number is needed once a number is typed (validateRegistration asks it).
+          required: rule.required || (field === 'verificationCode' && value('mobileNum').trim() !== ''),
           type: rule.type,
           value: value(field),
           onChange: change(field),

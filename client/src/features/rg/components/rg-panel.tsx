@@ -79,12 +79,26 @@ export function RgPanel() {
   const [pendingExclusion, setPendingExclusion] = useState<string | null>(null);
   // The question takes the focus when it appears (a keyboard or screen-reader user is on the button that asked it).
   const confirmRef = useRef<HTMLDivElement>(null);
+  // ... and gives it back to that button when cancelled.
+  const openerRef = useRef<HTMLElement | null>(null);
   useEffect(() => {
     if (pendingExclusion) confirmRef.current?.focus();
   }, [pendingExclusion]);
+  const askExclusion = (what: string) => {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPendingExclusion(what);
+  };
+  const cancelExclusion = () => {
+    setPendingExclusion(null);
+    openerRef.current?.focus();
+  };
   const s = state.data;
   const breaks = breaksOffered(s?.exclusion, Date.now());
-  const failure = state.error ?? setLimit.error ?? confirm.error ?? exclude.error ?? session.error;
+  // Each refusal next to what was asked (at 390 px one at the top of the page was a screen away from the button).
+  const failure = state.error;
+  const limitFailure = setLimit.error ?? confirm.error;
+  // During a break limits only get stricter: say that, not the general "play and deposits are closed".
+  const limitProblem = (e: unknown) => (isApiError(e) && e.code === 'RG_EXCLUDED' ? { key: 'rg:rg_loosen_excluded' } : errorMessage(e));
   const appliesFrom = [setLimit.error, confirm.error].map((e) => (isApiError(e) ? (e.value as { appliesFrom?: string } | undefined)?.appliesFrom : undefined)).find(Boolean);
 
   const submitLimit = () => {
@@ -147,6 +161,7 @@ export function RgPanel() {
         {/* The rule under the field, not in its placeholder (cut off on a phone, gone once typing starts). */}
         <p className="cx-muted small" id="rg-amount-hint">{t('rg_amount_hint')}</p>
         {localError && <p className="form-error" role="alert">{localError}</p>}
+        {limitFailure && <FormMessage message={limitProblem(limitFailure)} />}
         {setLimit.data && <p className="form-notice" data-testid="rg-limit-result">{setLimit.data.applied ? t('rg_applied') : t('rg_requested', { when: dateTime(setLimit.data.limit.pendingFrom ?? '') })}</p>}
         <p className="cx-muted">{t('rg_rules')}</p>
       </div>
@@ -163,28 +178,30 @@ export function RgPanel() {
           </select></label>
         </div>
         {session.isSuccess && <p className="form-notice" role="status" data-testid="rg-session-saved">{t('rg_session_saved')}</p>}
+        {session.error && <FormMessage message={limitProblem(session.error)} />}
       </div>
 
       {(breaks.cooling.length > 0 || breaks.self.length > 0) && <div className="mc-card" data-testid="rg-breaks">
         <h2 className="mc-title">{t(s?.exclusion ? 'rg_extend' : 'rg_exclusion')}</h2>
         <p className="cx-muted">{t(s?.exclusion ? 'rg_extend_text' : 'rg_exclusion_text')}</p>
         <div className="cx-form">
-          {breaks.cooling.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
-          {breaks.self.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => setPendingExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
+          {breaks.cooling.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => askExclusion(`cooling:${d}`)} data-testid={`rg-cooling-${d}`}>{t('rg_cooling', { d: t(`rg_d_${d}`) })}</button>)}
+          {breaks.self.map((d) => <button key={d} type="button" className="btn btn--outline btn--wrap" onClick={() => askExclusion(`self:${d}`)} data-testid={`rg-self-${d}`}>{t('rg_self', { d: t(`rg_d_${d}`) })}</button>)}
         </div>
         {pendingExclusion && (
           <div className="form-notice" role="alertdialog" aria-labelledby="rg-exclude-warning" tabIndex={-1} data-testid="rg-exclude-confirm"
             // Escape is Cancel.
             ref={confirmRef}
-            onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); setPendingExclusion(null); } }}>
+            onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); cancelExclusion(); } }}>
             <p id="rg-exclude-warning">{t('rg_exclude_warning')}</p>
             <button type="button" className="btn btn--primary" disabled={exclude.isPending} data-testid="rg-exclude-yes" onClick={() => {
               const [k, d] = pendingExclusion.split(':') as ['self' | 'cooling', string];
               exclude.mutate(k === 'self' ? { kind: 'self', duration: d as (typeof RG_SELF_DURATIONS)[number] } : { kind: 'cooling', duration: d as (typeof RG_COOLING_DURATIONS)[number] });
             }}>{t('rg_exclude_yes')}</button>{' '}
-            <button type="button" className="btn btn--outline" onClick={() => setPendingExclusion(null)}>{t('rg_cancel')}</button>
+            <button type="button" className="btn btn--outline" onClick={cancelExclusion}>{t('rg_cancel')}</button>
           </div>
         )}
+        {exclude.error && <FormMessage message={errorMessage(exclude.error)} />}
       </div>}
 
       <div className="mc-card">
