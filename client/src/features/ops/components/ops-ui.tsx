@@ -24,6 +24,29 @@ export function Money({ minor }: { minor: number | null | undefined }) {
 }
 
 /** A failed call, translated (codes of the contracts in namespace common). */
+/**
+ * Server problem texts the console knows, in its own language (the restricted-list import's line
+ * problems, a NUL character): the others show as the server wrote them, with the API's field name.
+ */
+const KNOWN_DETAILS: Array<[RegExp, string]> = [
+  [/^expected 3 or 4 columns/, 'detail_csv_columns'],
+  [/^full_name is empty or too long$/, 'detail_csv_name'],
+  [/^birth_date must be a date written YYYY-MM-DD$/, 'detail_csv_birth'],
+  [/^category must be one of (.+)$/, 'detail_csv_category'],
+  [/^id_number is too long$/, 'detail_csv_id'],
+  [/^no rows$/, 'detail_csv_empty'],
+  [/^Must not contain the NUL character/, 'detail_nul'],
+];
+export function detailText(t: (key: string, o?: Record<string, unknown>) => string, d: { path: string; message: string }): { path: string; message: string } {
+  const line = /^line (\d+)$/.exec(d.path);
+  const path = line ? t('detail_line', { n: Number(line[1]) }) : d.path;
+  for (const [re, key] of KNOWN_DETAILS) {
+    const m = re.exec(d.message);
+    if (m) return { path, message: t(key, { list: m[1] ?? '' }) };
+  }
+  return { path, message: d.message };
+}
+
 export function ErrorNote({ error, testId = 'ops-error' }: { error: unknown; testId?: string }) {
   const { t } = useTranslation('ops');
   if (!error) return null;
@@ -33,14 +56,17 @@ export function ErrorNote({ error, testId = 'ops-error' }: { error: unknown; tes
   return (
     <p className="ops-note ops-note--error" role="alert" data-testid={testId}>
       {t(`common:${errorKey(error)}`)}
-      {details.map((d, i) => (
-        <span key={i} className="ops-note__detail" data-testid={`${testId}-detail`}>
-          <br />
-          {d.path ? <code>{d.path}</code> : null}
-          {d.path ? ': ' : ''}
-          {d.message}
-        </span>
-      ))}
+      {details.map((raw, i) => {
+        const d = detailText(t, raw);
+        return (
+          <span key={i} className="ops-note__detail" data-testid={`${testId}-detail`}>
+            <br />
+            {d.path ? <code>{d.path}</code> : null}
+            {d.path ? ': ' : ''}
+            {d.message}
+          </span>
+        );
+      })}
     </p>
   );
 }
