@@ -381,6 +381,11 @@ function HelpSection() {
 type ArticleForm = { id: number | null; published: boolean; coverImageId: number | null; coverUrl: string; en: TOpsArticle['en']; ty: TOpsArticle['ty'] };
 const EMPTY_ARTICLE = { title: '', summary: '', body: '' };
 
+/** The texts an article needs: EN always, TY once it is published (as the fields say). */
+export function newsMissing(f: { published: boolean; en: { title: string; body: string }; ty: { title: string; body: string } }): string[] {
+  return (['en', 'ty'] as const).flatMap((lang) => (lang === 'en' || f.published ? (['title', 'body'] as const).filter((k) => !f[lang][k].trim()).map((k) => `${lang}.${k}`) : []));
+}
+
 function NewsSection() {
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
@@ -389,12 +394,13 @@ function NewsSection() {
   const save = useSaveArticle();
   const remove = useDeleteArticle();
   const [form, setForm] = useState<ArticleForm | null>(null);
+  const [isNewsTried, setNewsTried] = useState(false);
   const setText = (lang: 'en' | 'ty', k: 'title' | 'summary' | 'body', v: string) => form && setForm({ ...form, [lang]: { ...form[lang], [k]: v } });
   return (
     <>
       <Panel title={t('content_tab_news')}>
         <ErrorNote error={list.error ?? remove.error} />
-        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm({ id: null, published: true, coverImageId: null, coverUrl: '', en: EMPTY_ARTICLE, ty: EMPTY_ARTICLE }); }} data-testid="ops-news-new">{t('content_new')}</button>}
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setNewsTried(false); setForm({ id: null, published: true, coverImageId: null, coverUrl: '', en: EMPTY_ARTICLE, ty: EMPTY_ARTICLE }); }} data-testid="ops-news-new">{t('content_new')}</button>}
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_published_at')}</th><th>{t('content_status')}</th><th /></tr></thead>
           <tbody>
@@ -407,7 +413,7 @@ function NewsSection() {
                 <td><Published published={a.published} /></td>
                 <td>
                   <span className="ops-inline">
-                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, published: a.published, coverImageId: a.coverImageId, coverUrl: a.coverImageId ? `/wps/content/images/${a.coverImageId}` : '', en: a.en, ty: a.ty }); }}>{t('content_edit')}</button>}
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setNewsTried(false); setForm({ id: a.id, published: a.published, coverImageId: a.coverImageId, coverUrl: a.coverImageId ? `/wps/content/images/${a.coverImageId}` : '', en: a.en, ty: a.ty }); }}>{t('content_edit')}</button>}
                     {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
                   </span>
                 </td>
@@ -418,15 +424,23 @@ function NewsSection() {
       </Panel>
       {form && (
         <Panel title={form.id === null ? t('content_new') : t('content_edit')}>
-          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); save.mutate({ id: form.id, body: { published: form.published, coverImageId: form.coverImageId, en: form.en, ty: form.ty } }, { onSuccess: () => setForm(null) }); }}>
+          <form className="ops-form" noValidate onSubmit={(e) => {
+            e.preventDefault();
+            // Checked here in the console's language (the browser's own bubble spoke English in TY).
+            setNewsTried(true);
+            if (newsMissing(form).length > 0) return;
+            save.mutate({ id: form.id, body: { published: form.published, coverImageId: form.coverImageId, en: form.en, ty: form.ty } }, { onSuccess: () => setForm(null) });
+          }}>
             <ImagePicker url={form.coverUrl} onUploaded={(img) => setForm({ ...form, coverImageId: img.id, coverUrl: img.url })} testId="ops-news-cover" />
             <div className="ops-grid ops-grid--two">
               {(['en', 'ty'] as const).map((lang) => (
                 <fieldset key={lang} className="ops-fieldset">
                   <legend>{t(`content_lang_${lang}`)}</legend>
-                  <OpsField label={t('content_title')} value={form[lang].title} maxLength={200} required={lang === 'en' || form.published} onChange={(v) => setText(lang, 'title', v)} testId={`ops-news-${lang}-title`} />
+                  <OpsField label={t('content_title')} value={form[lang].title} maxLength={200} required={lang === 'en' || form.published} onChange={(v) => setText(lang, 'title', v)} testId={`ops-news-${lang}-title`}
+                    invalid={isNewsTried && newsMissing(form).includes(`${lang}.title`)} problem={t('field_fill_in')} />
                   <OpsField label={t('content_summary')} value={form[lang].summary} maxLength={500} multiline onChange={(v) => setText(lang, 'summary', v)} testId={`ops-news-${lang}-summary`} />
-                  <OpsField label={t('content_body')} value={form[lang].body} maxLength={20000} multiline required={lang === 'en' || form.published} onChange={(v) => setText(lang, 'body', v)} testId={`ops-news-${lang}-body`} />
+                  <OpsField label={t('content_body')} value={form[lang].body} maxLength={20000} multiline required={lang === 'en' || form.published} onChange={(v) => setText(lang, 'body', v)} testId={`ops-news-${lang}-body`}
+                    invalid={isNewsTried && newsMissing(form).includes(`${lang}.body`)} problem={t('field_fill_in')} />
                 </fieldset>
               ))}
             </div>

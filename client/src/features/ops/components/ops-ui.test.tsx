@@ -94,3 +94,13 @@ describe('a promotion form', () => {
     expect(promotionProblems({ ...ok, rebates: 'junk' })).toEqual({});
   });
 });
+
+describe('a news article in the console', () => {
+  it('needs its EN texts, and its TY texts once published (checked before sending, in the console language)', async () => {
+    const { newsMissing } = await import('./content-page');
+    const texts = (title: string, body: string) => ({ title, body });
+    expect(newsMissing({ published: false, en: texts('T', 'B'), ty: texts('', '') })).toEqual([]);
+    expect(newsMissing({ published: true, en: texts('T', 'B'), ty: texts('', ' ') })).toEqual(['ty.title', 'ty.body']);
+    expect(newsMissing({ published: false, en: texts(' ', 'B'), ty: texts('', '') })).toEqual(['en.title']);
+  });
+});
