@@ -250,7 +250,8 @@ export const ZAuditFilter = z.object({
   from: z.string().datetime({ offset: true }).optional(),
   to: z.string().datetime({ offset: true }).optional(),
 });
-export const ZAuditQuery = ZPageQuery.extend(ZAuditFilter.shape).strict();
+export const ZAuditQuery = ZPageQuery.extend(ZAuditFilter.shape).strict()
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { path: ['from'], message: 'after to' });
 export const ZAuditExportQuery = ZAuditFilter.strict();
 
 const NoQuery = z.object({}).strict();

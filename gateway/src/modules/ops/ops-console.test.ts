@@ -122,6 +122,9 @@ describe('site settings live', () => {
     expect((await call('/wps/system/status')).json).toMatchObject({ value: { systemStatus: 0 } });
 
     const audit = await call<{ list: Array<{ action: string; before: unknown; after: unknown }> }>('/ops/api/audit?action=site.update&actor=console_admin', { token: admin });
+    // a range whose start is after its end is a 400, not an empty list
+    const reversed = await call('/ops/api/audit?from=2026-12-31T00:00:00Z&to=2026-01-01T00:00:00Z', { token: admin });
+    expect([reversed.status, reversed.json?.code]).toEqual([400, 'VALIDATION']);
     expect(audit.json!.value!.list.slice(0, 2).map((a) => a.after)).toEqual([
       { maintenance: false, maintenanceMessage: 'Back at 5' },
       { maintenance: true, maintenanceMessage: 'Back at 5' },

@@ -10,5 +10,7 @@ describe("the audit page's date filter", () => {
     // GMT+7 (the VN merchant), a range over a month's end.
     expect(auditQueryOf({ ...blank, fromDay: '2026-11-30', toDay: '2026-12-01' }, 420)).toMatchObject({ from: '2026-11-29T17:00:00.000Z', to: '2026-12-01T17:00:00.000Z' });
     expect(auditQueryOf({ ...blank, fromDay: 'x', toDay: '' }, 480)).toMatchObject({ from: undefined, to: undefined });
+    // days the wrong way round are read in order (it listed nothing)
+    expect(auditQueryOf({ ...blank, fromDay: '2026-12-31', toDay: '2026-01-01' }, 480)).toMatchObject({ from: '2025-12-31T16:00:00.000Z', to: '2026-12-31T16:00:00.000Z' });
   });
 });

@@ -20,9 +20,11 @@ export function auditQueryOf(f: Omit<AuditFilter, 'pageNo' | 'pageSize'>, offset
     const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plus) - offsetMinutes * 60_000;
     return Number.isNaN(at) ? undefined : new Date(at).toISOString();
   };
+  // Days given the wrong way round are read in order (a reversed range listed nothing, silently).
+  const [fromDay, toDay] = f.fromDay && f.toDay && f.fromDay > f.toDay ? [f.toDay, f.fromDay] : [f.fromDay, f.toDay];
   return {
     action: f.action || undefined, targetType: f.targetType || undefined, targetId: f.targetId.trim() || undefined,
-    actor: f.actor.trim() || undefined, from: day(f.fromDay, 0), to: day(f.toDay, 1),
+    actor: f.actor.trim() || undefined, from: day(fromDay, 0), to: day(toDay, 1),
   };
 }
 
