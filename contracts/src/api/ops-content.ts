@@ -92,7 +92,9 @@ export const CONTENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const CONTENT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const ZContentImage = z.object({ id: z.number().int(), url: z.string(), contentType: z.enum(CONTENT_IMAGE_TYPES), bytes: z.number().int() });
 
-export const ZHelpAnchor = z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,47}$/);
+/** A help topic's anchor (used in links to it): lower-case letters, digits and dashes. */
+export const HELP_ANCHOR_PATTERN = /^[a-z0-9][a-z0-9-]{0,47}$/;
+export const ZHelpAnchor = z.string().trim().regex(HELP_ANCHOR_PATTERN);
 export const ZOpsHelpBody = z
   // create: a new topic (its anchor must be free: "New" with a used anchor replaced that topic's texts).
   .object({ anchor: ZHelpAnchor, sort: z.number().int().min(-10_000).max(10_000).default(0), en: ZTexts, ty: ZTexts, create: z.boolean().default(false) })

@@ -111,12 +111,18 @@ export function vendorSuite(portal: () => TestPortal, opts: { vendor: string; me
     await portal().portal.db.tx((tx) => transfer(tx, { merchant: 'DEMO', currency: 'PHP', key: id('fund'), kind: 'deposit', debit: { system: 'deposit' }, credit: { member: memberId }, amount }));
   }
 
+  /** The rounds of the bets placed here: a rollback names its bet's round, as a vendor's does (another round is refused). */
+  const rounds = new Map<string, string>();
   /** A bet through the vendor API; its transaction id. */
   async function bet(p: { memberId: number }, vtoken: string, game: 'F1' | 'L1', amount: number) {
     const tx = id('b');
-    await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: id('r'), gameCode: game, amount, token: vtoken });
+    const round = id('r');
+    rounds.set(tx, round);
+    await vendorCall('bet', { transactionId: tx, playerId: String(p.memberId), roundId: round, gameCode: game, amount, token: vtoken });
     return tx;
   }
+  /** The round of a bet placed with bet(). */
+  const roundOf = (betTx: string) => rounds.get(betTx) ?? 'unknown-round';
   /** A deposit paid through the payment simulator (its signed callback). */
   async function deposit(token: string, amount: number) {
     const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token, body: { channelCode: 'GCASH', amount, requestId: `req_${randomBytes(6).toString('hex')}` } });
@@ -127,5 +133,5 @@ export function vendorSuite(portal: () => TestPortal, opts: { vendor: string; me
     expect(res.status).toBe(200);
   }
 
-  return { call, newMember, ops, id, setup, end, connect, player, balance, transferIn, vendorCall, vendorToken, bet, deposit };
+  return { call, newMember, ops, id, setup, end, connect, player, balance, transferIn, vendorCall, vendorToken, bet, roundOf, deposit };
 }

@@ -1,7 +1,7 @@
 -- Vendor rollbacks (a walk-through's finding): a rollback must name the bet's own round (another
 -- round's reference refunded the bet and showed that reference in the player's records), and a bet
--- whose round a win settled after it can no longer be rolled back (BET_SETTLED): the player kept the
--- win and got the stake back. vendor_money as in 025, with those two checks in the rollback branch.
+-- whose round a paying win settled after it can no longer be rolled back (BET_SETTLED): the player kept
+-- the win and got the stake back. A lost round (closed by a win of 0) may still be voided. vendor_money as in 025, with those two checks in the rollback branch.
 CREATE OR REPLACE FUNCTION vendor_money(p_call text, p_merchant text, p_currency text, p_trial_types int[], p_vendor text,
   p_tx text, p_member bigint, p_round text, p_game text, p_amount bigint, p_ref text, p_token bytea,
   p_shards int, p_errors jsonb,
@@ -91,12 +91,13 @@ BEGIN
     -- The bet named must be this player's bet of this round (another round's reference was refunded).
     IF v_bet_found AND (bet.kind <> 'bet' OR bet.member_id <> p_member OR bet.round_id <> p_round) THEN
       v_refusal := 'TRANSACTION_CONFLICT';
-    -- A win of the round after the bet settled it: refunding the stake too would leave the player both.
-    -- (A win before it, in a round of many bets such as fishing, settled earlier bets, not this one.)
+    -- A paying win of the round after the bet settled it: refunding the stake too would leave the player
+    -- both. (A win of 0 closed a lost round: voiding it returns the stake, nothing was paid. A win before
+    -- the bet, in a round of many bets such as fishing, settled earlier bets, not this one.)
     ELSIF v_bet_found AND bet.status = 'applied' AND EXISTS (
       SELECT 1 FROM vendor_transactions w
        WHERE w.round_id = bet.round_id AND w.vendor = p_vendor AND w.merchant_code = p_merchant
-         AND w.member_id = p_member AND w.kind = 'win' AND w.status = 'applied' AND w.created_at >= bet.created_at) THEN
+         AND w.member_id = p_member AND w.kind = 'win' AND w.status = 'applied' AND w.amount > 0 AND w.created_at >= bet.created_at) THEN
       v_refusal := 'BET_SETTLED';
     END IF;
   END IF;

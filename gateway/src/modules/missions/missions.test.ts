@@ -11,7 +11,7 @@ import { betContribution, createMissions, seedDemoMissions } from './missions-se
  */
 let t: TestPortal;
 const VENDOR = 'MSV';
-const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'ms', operatorPrefix: 'm', label: 'Mission' });
+const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit, roundOf } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'ms', operatorPrefix: 'm', label: 'Mission' });
 type Mission = { id: string; period: string; kind: string; progress: number; target: number; status: string; periodKey: string; rewardAmount: number };
 type Summary = { list: Mission[]; claimable: number; eligible: boolean };
 type Board = { list: Array<{ rank: number; name: string; total: number; isMe: boolean }>; me: { rank: number; total: number } | null; periodKey: string };
@@ -114,7 +114,7 @@ describe('missions', { timeout: 180_000 }, () => {
     await progressEvent(p.socket, fishOnly.id, 110_00);
     expect(await mine(p.token, fishOnly.id)).toMatchObject({ status: 'claim' });
     // The rollback takes back what the bet gave, everywhere: fish falls below its target again.
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: rolled });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(rolled), refTransactionId: rolled });
     await t.portal.betStream.drainNow();
     await progressEvent(p.socket, fishOnly.id, 60_00);
     expect(await mine(p.token, fishOnly.id)).toMatchObject({ progress: 60_00, status: 'processing' });
@@ -143,7 +143,7 @@ describe('missions', { timeout: 180_000 }, () => {
     // A rollback after the claim does not take the paid reward's progress back (documented in the service).
     const late = await bet(p, live, 'L1', 5_00);
     await t.portal.betStream.drainNow();
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: late });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(late), refTransactionId: late });
     await t.portal.betStream.drainNow();
     expect(await mine(p.token, count.id)).toMatchObject({ progress: 4, status: 'claimed' });
     // Another player cannot claim it for them (claims are the caller's own progress).
@@ -259,7 +259,7 @@ describe('missions', { timeout: 180_000 }, () => {
     expect(d.me).toEqual({ rank: 2, total: 5_000_00, beyondCap: false });
     // A rolled-back bet leaves the board; a new bet puts b ahead.
     const cb = await bet(c, await vendorToken(c.token, 'MSV-L'), 'L1', 9_000_00);
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(c.memberId), roundId: 'x', refTransactionId: cb });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(c.memberId), roundId: roundOf(cb), refTransactionId: cb });
     await bet(b, bt, 'L1', 1_00);
     await t.portal.betStream.drainNow();
     d = await board(a.token);

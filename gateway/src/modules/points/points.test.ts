@@ -15,7 +15,7 @@ import { createPoints } from './points-service.ts';
  */
 let t: TestPortal;
 const VENDOR = 'PTV';
-const { call, ops, id, setup, end, connect, newMember, balance: wallet, transferIn, vendorCall, vendorToken, bet: vendorBet } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pt', operatorPrefix: 'pt', label: 'Points' });
+const { call, ops, id, setup, end, connect, newMember, balance: wallet, transferIn, vendorCall, vendorToken, bet: vendorBet, roundOf } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pt', operatorPrefix: 'pt', label: 'Points' });
 const rid = () => `req_${randomBytes(6).toString('hex')}`;
 const PW = 'paypts123';
 type Redeem = { id: string; status: string; points: number; amount: number; quantity: number; title?: string };
@@ -43,7 +43,7 @@ async function player() {
 type Player = Awaited<ReturnType<typeof player>>;
 const bet = (p: Player, amount: number) => vendorBet(p, p.vtoken, 'F1', amount);
 async function rollback(p: Player, betTx: string) {
-  await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: betTx });
+  await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(betTx), refTransactionId: betTx });
 }
 const points = async (token: string) => (await call<{ balance: number; owed: number; earned: number }>('/wps/relay/MCS2_getPointBalance', { token })).json!.value!;
 /** The player's account record (GET /wps/v2/wallets/records), newest first: kind and signed amount. */

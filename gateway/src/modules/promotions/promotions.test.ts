@@ -12,7 +12,7 @@ import { REBATE_JOB, REBATE_TICK_JOB, DRAW_JOB, dayKey, dueRebateDays, merchantD
  */
 let t: TestPortal;
 const VENDOR = 'PRV';
-const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pr', operatorPrefix: 'p', label: 'Promo' });
+const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit, roundOf } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pr', operatorPrefix: 'p', label: 'Promo' });
 type Json = Record<string, unknown>;
 type Promo = { id: string; status: string; rewardId: string | null; kind: string };
 type Reward = { id: string; promotionId: string; state: string; status: string; amount: number; wagerRequired: number; wagerProgress: number };
@@ -105,7 +105,7 @@ describe('promotions', { timeout: 180_000 }, () => {
     const gone = await bet(p, live, 'L1', 50_00);
     await t.portal.betStream.drainNow();
     await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { wagerProgress: number }).wagerProgress === 200_00), 'progress 200.00');
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: gone });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(gone), refTransactionId: gone });
     await t.portal.betStream.drainNow();
     await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { wagerProgress: number }).wagerProgress === 150_00), 'rollback gives back');
     expect((await rewards(p.token)).list[0]!.wagerProgress).toBe(150_00);
@@ -148,7 +148,7 @@ describe('promotions', { timeout: 180_000 }, () => {
     await waitFor(() => p.socket.received.find((e) => e.type === 'bonus.progress' && (e.payload as { state: string }).state === 'completed'), 'converted');
     expect(await balance(p.token)).toBe(1000_00 - 210_00 + 100_00);
     const seen = p.socket.received.length;
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: voided });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(voided), refTransactionId: voided });
     await t.portal.betStream.drainNow();
     const back = await waitFor(() => p.socket.received.slice(seen).find((e) => e.type === 'bonus.progress' && (e.payload as { rewardId: string }).rewardId === rewardId), 'bonus back under wagering');
     expect(back.payload).toMatchObject({ state: 'processing', wagerRequired: 200_00, wagerProgress: 60_00 });
@@ -160,7 +160,7 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(r.bonusBalance).toBe(100_00);
     expect(await statusOf(p.token, promo.id)).toBe('processing');
     // The same rollback again is a replay at the vendor API and in the stream: nothing more is taken.
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: voided });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(voided), refTransactionId: voided });
     await t.portal.betStream.drainNow();
     expect(await balance(p.token)).toBe(1000_00 - 60_00);
     const reverts = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger_transfers WHERE idempotency_key LIKE $1`, [`promo:reward:${rewardId}:revert:%`]);
@@ -269,7 +269,7 @@ describe('promotions', { timeout: 180_000 }, () => {
     await bet(p, fish, 'F1', 200_00); // FISH 1% -> 2.00
     await bet(p, live, 'L1', 500_00); // LIVE 0.8% -> 4.00
     const rolled = await bet(p, live, 'L1', 100_00); // rolled back: not a valid bet
-    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: 'x', refTransactionId: rolled });
+    await vendorCall('rollback', { transactionId: id('rb'), playerId: String(p.memberId), roundId: roundOf(rolled), refTransactionId: rolled });
     // An excluded player's bets earn no rebate.
     const x = await player();
     await transferIn(x.memberId, 100_00);

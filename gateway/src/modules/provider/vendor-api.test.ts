@@ -218,6 +218,11 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect([refused.status, refused.json.code]).toEqual([409, 'BET_SETTLED']);
     expect((await vendorCall('rollback', settled)).json.code).toBe('BET_SETTLED');
     expect((await vendorCall<{ balance: number }>('balance', { playerId: p.playerId })).json.value?.balance).toBe(101_000);
+    // a lost round (closed by a win of 0) may be voided: the stake comes back, nothing was paid
+    const lost = { transactionId: id('b'), playerId: p.playerId, roundId: id('L'), gameCode: 'G1', amount: 500, token: p.token };
+    expect((await vendorCall<{ balance: number }>('bet', lost)).json.value?.balance).toBe(100_500);
+    expect((await vendorCall('win', { transactionId: id('w'), playerId: p.playerId, roundId: lost.roundId, gameCode: 'G1', amount: 0 })).status).toBe(200);
+    expect((await vendorCall<{ balance: number }>('rollback', { transactionId: id('rb'), playerId: p.playerId, roundId: lost.roundId, refTransactionId: lost.transactionId })).json.value?.balance).toBe(101_000);
     // a round of many bets (fishing): a win before a bet does not stop that bet's rollback
     const fish = id('F');
     expect((await vendorCall('bet', { transactionId: id('b'), playerId: p.playerId, roundId: fish, gameCode: 'G1', amount: 100, token: p.token })).status).toBe(200);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOpsTime } from '../lib/format';
 import { BANNER_GROUPS, POPUP_EXECUTIONS } from '@portal/contracts/domain/constants';
 import { PROMOTION_CATEGORIES } from '@portal/contracts/domain/promotions';
-import { ANNOUNCEMENT_KINDS, MESSAGE_SEGMENTS, ZHelpAnchor, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
+import { ANNOUNCEMENT_KINDS, HELP_ANCHOR_PATTERN, MESSAGE_SEGMENTS, type TOpsAnnouncement, type TOpsArticle, type TOpsBanner, type TOpsHelp, type TTexts } from '@portal/contracts/api/ops-content';
 import {
   useDeleteAnnouncement, useDeleteArticle, useDeleteBanner, useDeleteHelp, useOpsAnnouncements, useOpsArticles, useOpsBanners, useOpsCampaigns, useOpsHelp,
   useSaveAnnouncement, useSaveArticle, useSaveBanner, useSaveHelp, useSendCampaign, useUploadImage,
@@ -14,7 +14,7 @@ import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
 
 /** A help topic's anchor as the server takes it (ZHelpAnchor). */
-const HELP_ANCHOR = { test: (a: string) => ZHelpAnchor.safeParse(a).success };
+const HELP_ANCHOR = HELP_ANCHOR_PATTERN;
 
 type Section = 'announcements' | 'banners' | 'help' | 'news' | 'messages';
 const SECTIONS: readonly Section[] = ['announcements', 'banners', 'help', 'news', 'messages'];
