@@ -90,7 +90,7 @@ describe('missions in Chromium', { timeout: 480_000 }, () => {
     await page.getByTestId('ops-mission-new').click();
     await page.getByTestId('ops-mission-period').selectOption('weekly');
     await page.getByTestId('ops-mission-kind').selectOption('game_bet');
-    await page.getByTestId('ops-mission-game-type').fill('FISH');
+    await page.getByTestId('ops-mission-game-type').selectOption('FISH');
     await page.getByTestId('ops-mission-title-en').fill('Fish for 200.00 this week');
     await page.getByTestId('ops-mission-title-ty').fill('Mangisda ng 200.00 ngayong linggo');
     // Pesos, as on every ops money form: a bad amount is named on its field and nothing is sent.
