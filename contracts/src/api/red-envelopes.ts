@@ -38,6 +38,16 @@ export const ZEnvelopeAudience = z.discriminatedUnion('kind', [
 export type TEnvelopeAudience = z.infer<typeof ZEnvelopeAudience>;
 export const ENVELOPE_AUDIENCE_KINDS = ['all', 'depositors', 'promotion', 'registered', 'accounts'] as const;
 
+/**
+ * The languages of the site (`supported`) an envelope's message leaves out, when it has one: a message is
+ * written in every language of the site or in none (one language alone reached the others' players in it).
+ */
+export function missingMessageLanguages(message: { en?: string | undefined; ty?: string | undefined }, supported: readonly string[]): Array<'EN' | 'TY'> {
+  const given = { EN: !!message.en?.trim(), TY: !!message.ty?.trim() };
+  if (!given.EN && !given.TY) return [];
+  return (['EN', 'TY'] as const).filter((l) => supported.includes(l) && !given[l]);
+}
+
 /** The operator's message in each language (either may be left out; the client falls back to the other, then to its own text). */
 export const ZEnvelopeMessage = z.object({ en: z.string().trim().max(80).optional(), ty: z.string().trim().max(80).optional() }).strict();
 

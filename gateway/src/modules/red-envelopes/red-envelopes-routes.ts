@@ -1,5 +1,5 @@
 import type { Express, Request } from 'express';
-import { opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
+import { missingMessageLanguages, opsRedEnvelopeCalls, redEnvelopeCalls } from '@portal/contracts/api/red-envelopes';
 import type { Db } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -34,9 +34,7 @@ const OPS_ENVELOPES = '/ops/api/envelopes';
  * an English-only message on a Tagalog page.
  */
 export function assertMessageLanguages(message: { en?: string | undefined; ty?: string | undefined }, supported: readonly string[]): void {
-  const given = { EN: !!message.en, TY: !!message.ty };
-  if (!given.EN && !given.TY) return;
-  const missing = (['EN', 'TY'] as const).filter((l) => supported.includes(l) && !given[l]);
+  const missing = missingMessageLanguages(message, supported);
   if (missing.length) {
     throw new AppError(ErrorCode.VALIDATION, 'Write the message in every language of the site, or leave it empty',
       missing.map((l) => ({ path: `message.${l.toLowerCase()}`, message: `the ${l} message is missing` })));

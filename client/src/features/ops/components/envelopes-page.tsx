@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scaleCentavos, toMajorInput } from '@portal/contracts/domain/money';
 import { useAmount, useCurrency } from '../../../lib/use-money';
-import type { TEnvelopeAudience } from '@portal/contracts/api/red-envelopes';
+import { missingMessageLanguages, type TEnvelopeAudience } from '@portal/contracts/api/red-envelopes';
 import { useDropEnvelope, useOpsEnvelopes } from '../api/envelopes';
 import { useOpsPromotions } from '../api/promotions';
 import { useOpsTime } from '../lib/format';
@@ -51,10 +51,10 @@ export function EnvelopesPage() {
   const promotions = useOpsPromotions();
   // A message in every language of the site or in none (the server refuses one alone: players of the other language would read it).
   const languages = useWhitelabel().data?.brand.supportedLanguages ?? ['EN', 'TY'];
-  const hasMessage = !!form.en.trim() || !!form.ty.trim();
+  const missing = missingMessageLanguages(form, languages);
   const problems = {
-    en: hasMessage && languages.includes('EN') && !form.en.trim(),
-    ty: hasMessage && languages.includes('TY') && !form.ty.trim(),
+    en: missing.includes('EN'),
+    ty: missing.includes('TY'),
     total: total === null,
     count: count === null,
     min: min === null || (total !== null && count !== null && min * count > total),

@@ -15,6 +15,7 @@ import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '.
 import { GAME_TYPES } from '@portal/contracts/domain/constants';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
+import { missingMessageLanguages } from '@portal/contracts/api/red-envelopes';
 
 /** "FISH=50, LIVE=100" <-> { FISH: 50, LIVE: 100 }; null when a pair is malformed. */
 export function parseMap(s: string): Record<string, number> | null {
@@ -349,11 +350,11 @@ function DropForm({ promotion, onDone }: { promotion: TOpsPromotion; onDone: () 
   const minutes = count(f.minutes, 1, 10_080);
   // The message in every language of the site or in none (as /ops/envelopes; the server refuses one alone).
   const languages = useWhitelabel().data?.brand.supportedLanguages ?? ['EN', 'TY'];
-  const hasMessage = !!f.en.trim() || !!f.ty.trim();
+  const missing = missingMessageLanguages(f, languages);
   const problems = {
     total: total === null, count: shares === null, min: min === null || (total !== null && shares !== null && min * shares > total),
     minutes: minutes === null, runAt: Number.isNaN(new Date(fromLocalInput(f.runAt, offset)).getTime()),
-    en: hasMessage && languages.includes('EN') && !f.en.trim(), ty: hasMessage && languages.includes('TY') && !f.ty.trim(),
+    en: missing.includes('EN'), ty: missing.includes('TY'),
   };
   const submit = () => {
     setTried(true);
