@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import register from './locales/ty/register.json';
 import auth from './locales/ty/auth.json';
@@ -8,6 +10,8 @@ import agents from './locales/ty/agents.json';
 import envelopes from './locales/ty/envelopes.json';
 import promotions from './locales/ty/promotions.json';
 import points from './locales/ty/points.json';
+
+const TY_DIR = join(import.meta.dirname, 'locales/ty');
 import common from './locales/ty/common.json';
 import enRegister from './locales/en/register.json';
 import enWallet from './locales/en/wallet.json';
@@ -42,6 +46,8 @@ describe('TY wording', () => {
     expect(register.mc_transactionHistory).toBe(wallet.records_title);
     expect(register.mc_transactionHistory).toBe(auth.menu_account_record);
     expect(agentOffice.overview.validBets).toBe('Wastong taya');
+    // No English "valid bets" left in a Tagalog sentence (the payout statement's lines had it).
+    for (const f of readdirSync(TY_DIR)) expect(readFileSync(join(TY_DIR, f), 'utf8'), f).not.toMatch(/valid bets/i);
   });
   it('the transaction password has one name: registration, security centre, withdraw tab, transfers, points mall, errors (EN and TY)', () => {
     for (const [lang, reg, wal, pts, com] of [['EN', enRegister, enWallet, enPoints, enCommon], ['TY', register, wallet, points, common]] as const) {

@@ -140,6 +140,8 @@ export function mountCall<V extends z.ZodType, Q extends z.ZodType | undefined, 
         const check = def.value.safeParse(value);
         if (!check.success) throw new Error(`response of ${def.path} breaks its contract: ${JSON.stringify(zodDetails(check.error))}`);
       }
+      // A signed-in call's answer (member data) or one that carries a session token is kept by no cache.
+      if (def.auth || ctx.session || (typeof value === 'object' && value !== null && 'token' in value)) res.set('Cache-Control', 'private, no-store');
       res.json(def.okMessage ? { success: true, message: def.okMessage, value } : { success: true, value });
     } catch (err) {
       next(err);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_PAYLOADS, ZAudience, type EventPayload, type EventType, type TEventEnvelope } from '@portal/contracts/events/events';
-import { prepared, txOwner, type Db, type Queryable, type Tx } from '../db/db.ts';
+import { prepared, txOwner, type Db, type Queryable, type Row, type Tx } from '../db/db.ts';
 
 export type OutboxRow = {
   pos: number;
@@ -88,6 +88,9 @@ const EMIT_MANY_SQL = prepared(`WITH input AS (
  * so seq order equals commit order per audience, and a rolled-back transaction leaves no gap.
  * Lock order rule: a use case makes its ledger transfers before it emits its own events, so the
  * account rows are always locked before the audience rows and concurrent transactions cannot deadlock.
+ * In a db.tx on PostgreSQL the row is written with the transaction's next statement or, when the
+ * event is its last write, in the same round trip as its COMMIT (tx.defer): the envelope's `seq` is
+ * filled in then, so read it after the commit (afterCommit hooks and onLocalCommit listeners see it).
  */
 export async function emitEvent<T extends EventType>(
   tx: Tx,
@@ -100,12 +103,13 @@ export async function emitEvent<T extends EventType>(
   const checked = EVENT_PAYLOADS[type].parse(payload) as EventPayload<T>;
   const id = randomUUID();
   const at = new Date();
-  const r = await tx.query<{ seq: number }>(
-    EMIT_SQL,
-    [id, merchantCode, audience, type, JSON.stringify(checked), at.toISOString()],
-  );
-  const seq = r.rows[0]!.seq;
-  const env: TEventEnvelope<T> = { id, type, v: 1, audience, seq, at: at.toISOString(), payload: checked };
+  const env: TEventEnvelope<T> = { id, type, v: 1, audience, seq: 0, at: at.toISOString(), payload: checked };
+  const params = [id, merchantCode, audience, type, JSON.stringify(checked), at.toISOString()];
+  const done = (rows: Row[]) => {
+    env.seq = (rows[0] as { seq: number }).seq;
+  };
+  if (tx.defer) tx.defer(EMIT_SQL, params, done);
+  else done((await tx.query(EMIT_SQL, params)).rows);
   tx.afterCommit(afterCommitOf(tx, [env as TEventEnvelope]));
   return env;
 }
@@ -121,7 +125,7 @@ export type NewEvent = { [T in EventType]: { audience: string; type: T; payload:
  * audience take consecutive seqs in the order given; outbox rows are written in that order too, so
  * pos order agrees with seq order for the relay. Audience rows are locked in sorted order, so two
  * batches that share audiences cannot deadlock each other (the lock order rule of emitEvent holds).
- * Returns the envelopes in the order given.
+ * Returns the envelopes in the order given (their seqs filled in when the statement ran: see emitEvent).
  */
 export async function emitEvents(tx: Tx, merchantCode: string, events: readonly NewEvent[]): Promise<TEventEnvelope[]> {
   if (!events.length) return [];
@@ -131,12 +135,13 @@ export async function emitEvents(tx: Tx, merchantCode: string, events: readonly 
     const payload = EVENT_PAYLOADS[e.type].parse(e.payload) as EventPayload<EventType>;
     return { id: randomUUID(), type: e.type, v: 1, audience: e.audience, seq: 0, at, payload } as TEventEnvelope;
   });
-  const r = await tx.query<{ id: string; seq: number }>(
-    EMIT_MANY_SQL,
-    [merchantCode, JSON.stringify(out.map((e) => ({ id: e.id, audience: e.audience, type: e.type, payload: e.payload }))), at],
-  );
-  const seqOf = new Map(r.rows.map((x) => [x.id, x.seq]));
-  for (const e of out) e.seq = seqOf.get(e.id)!;
+  const params = [merchantCode, JSON.stringify(out.map((e) => ({ id: e.id, audience: e.audience, type: e.type, payload: e.payload }))), at];
+  const done = (rows: Row[]) => {
+    const seqOf = new Map((rows as Array<{ id: string; seq: number }>).map((x) => [x.id, x.seq]));
+    for (const e of out) e.seq = seqOf.get(e.id)!;
+  };
+  if (tx.defer) tx.defer(EMIT_MANY_SQL, params, done);
+  else done((await tx.query(EMIT_MANY_SQL, params)).rows);
   tx.afterCommit(afterCommitOf(tx, out));
   return out;
 }

@@ -13,7 +13,18 @@ export type Queryable = {
 };
 
 /** A transaction handle: runs SQL and collects work to do only after COMMIT. */
-export type Tx = Queryable & { afterCommit(fn: () => void): void };
+export type Tx = Queryable & {
+  afterCommit(fn: () => void): void;
+  /**
+   * Where offered (db.tx on PostgreSQL): run `sql` later in this transaction, before its next
+   * statement or, if none follows, in the same write as its COMMIT (one round trip where a statement
+   * and then the COMMIT took two). `done` gets the rows once it ran, before any afterCommit hook; a
+   * failure fails the transaction, as it would have failed the statement. For writes whose result the
+   * use case does not need before it ends: the outbox row of an event (emitEvent), usually its last
+   * statement. Without it (PGlite, db.single), run the statement and await it.
+   */
+  defer?(sql: string, params: readonly unknown[], done: (rows: Row[]) => void): void;
+};
 
 export type Db = Queryable & {
   readonly kind: 'pg' | 'pglite';
@@ -119,7 +130,8 @@ export function aliasDb(db: Db): Db {
  */
 class PreludeThen extends PgQuery<pg.QueryResult> {
   private preludeLeft: number;
-  constructor(config: pg.QueryConfig, private readonly prelude: readonly string[], callback: (err: Error | null, res: pg.QueryResult) => void) {
+  private mainDone = false;
+  constructor(config: pg.QueryConfig, private readonly prelude: readonly string[], callback: (err: Error | null, res: pg.QueryResult) => void, private readonly postlude: readonly string[] = []) {
     super(config, undefined, callback);
     this.preludeLeft = prelude.length;
   }
@@ -127,15 +139,17 @@ class PreludeThen extends PgQuery<pg.QueryResult> {
     return true;
   }
   override prepare(connection: PgConnection) {
-    for (const text of this.prelude) {
-      connection.parse({ text, name: '', types: [] });
-      connection.bind({ portal: '', statement: '', values: [] });
-      connection.execute({ portal: '', rows: 0 });
-    }
+    for (const text of this.prelude) unnamed(connection, text);
     super.prepare(connection);
   }
+  /** After the statement's Execute: the postlude (a COMMIT), then the one Sync. */
+  override _getRows(connection: PgConnection) {
+    connection.execute({ portal: '', rows: 0 });
+    for (const text of this.postlude) unnamed(connection, text);
+    connection.sync();
+  }
   override handleDataRow(msg: unknown) {
-    if (this.preludeLeft > 0) return;
+    if (this.preludeLeft > 0 || this.mainDone) return;
     super.handleDataRow(msg);
   }
   override handleCommandComplete(msg: unknown, connection: PgConnection) {
@@ -143,8 +157,18 @@ class PreludeThen extends PgQuery<pg.QueryResult> {
       this.preludeLeft--;
       return;
     }
+    // The postlude's replies are not the caller's; an error in it (a COMMIT refused) still fails the call.
+    if (this.mainDone) return;
+    this.mainDone = true;
     super.handleCommandComplete(msg, connection);
   }
+}
+
+/** A parameterless statement's Parse/Bind/Execute, no Sync (a prelude's or postlude's). */
+function unnamed(connection: PgConnection, text: string) {
+  connection.parse({ text, name: '', types: [] });
+  connection.bind({ portal: '', statement: '', values: [] });
+  connection.execute({ portal: '', rows: 0 });
 }
 
 /**
@@ -193,6 +217,30 @@ function withPrelude(client: pg.PoolClient, config: pg.QueryConfig, prelude: rea
   return new Promise<pg.QueryResult>((resolve, reject) => {
     client.query(new PreludeThen(config, prelude, (err, res) => (err ? reject(err) : resolve(res))));
   });
+}
+
+type Deferred = { sql: string; params: readonly unknown[]; done: (rows: Row[]) => void };
+
+async function runDeferred(query: (sql: string, params?: readonly unknown[]) => Promise<QueryResult<Row>>, batch: readonly Deferred[]) {
+  for (const d of batch) d.done((await query(d.sql, d.params)).rows);
+}
+
+/**
+ * A transaction's last statement and its COMMIT (after `prelude`, BEGIN when it is also the first) in
+ * one write and one round trip (PreludeThen with a postlude). If the statement fails the COMMIT is
+ * skipped (the server ignores the rest until the Sync) and the transaction is left to roll back; a
+ * COMMIT that fails fails the call. Not fused, as firstStatement: the prelude, the statement, then COMMIT.
+ */
+async function thenCommit(client: pg.PoolClient, config: pg.QueryConfig, prelude: readonly string[]): Promise<pg.QueryResult> {
+  if (config.values?.length && (!prelude.length || canFuse(client, config))) {
+    return new Promise<pg.QueryResult>((resolve, reject) => {
+      client.query(new PreludeThen(config, prelude, (err, res) => (err ? reject(err) : resolve(res)), ['COMMIT']));
+    });
+  }
+  if (prelude.length) await client.query(prelude.join('; '));
+  const r = await client.query(config);
+  await client.query('COMMIT');
+  return r;
 }
 
 const rowsOf = (r: StatementResult): QueryResult<never> => ({ rows: r.rows as never[], rowCount: r.rowCount ?? 0 });
@@ -360,27 +408,58 @@ export function createPgDb(url: string, max = 20, owner?: Db): Db {
       const hooks: Array<() => void> = [];
       // The request id (if any) is set with BEGIN, in the same round trip: outbox rows record it.
       const rid = setRequestIdSql(currentRequestId());
+      const prelude = rid ? ['BEGIN', rid] : ['BEGIN'];
       // BEGIN goes with the transaction's first statement (see PreludeThen): one round trip, one write
       // where there were two.
-      const statements = txStatements(client, rid ? ['BEGIN', rid] : ['BEGIN']);
-      const tx: Tx = { query: statements.query, afterCommit: (h) => hooks.push(h) };
+      const statements = txStatements(client, prelude);
+      // Statements deferred (tx.defer) until the next statement or the COMMIT, in call order.
+      let deferred: Deferred[] = [];
+      let flushed: Promise<void> = Promise.resolve();
+      const flush = () => {
+        if (deferred.length) {
+          const batch = deferred;
+          deferred = [];
+          flushed = flushed.then(() => runDeferred(statements.query, batch));
+        }
+        return flushed;
+      };
+      // Set when the transaction began with its COMMIT in the same write (nothing ran before): a failure rolls it back.
+      let beganAtCommit = false;
+      const tx: Tx = {
+        async query<R>(sql: string, params?: readonly unknown[]) {
+          await flush();
+          return statements.query<R>(sql, params);
+        },
+        afterCommit: (h) => hooks.push(h),
+        defer: (sql, params, done) => {
+          deferred.push({ sql, params, done });
+        },
+      };
       owners.set(tx, owner ?? self);
       let broken = false;
       try {
         const result = await fn(tx);
-        // A transaction that ran no statement never began: nothing to commit.
+        const last = deferred.pop();
+        await flush();
         const first = statements.first();
-        if (first) {
+        if (last) {
+          // The last deferred statement and the COMMIT in one write (with BEGIN too when it is the only statement).
+          const config = pgQuery(last.sql, last.params);
+          if (first) await first;
+          else beganAtCommit = true;
+          const r = await thenCommit(client, config, first ? [] : prelude);
+          last.done(r.rows as Row[]);
+        } else if (first) {
+          // A transaction that ran no statement never began: nothing to commit.
           await first;
           await client.query('COMMIT');
         }
         runHooks(hooks);
         return result;
       } catch (err) {
-        const first = statements.first();
-        if (first) {
+        if (statements.first() || beganAtCommit) {
           try {
-            await first;
+            await statements.first();
             await client.query('ROLLBACK');
           } catch {
             broken = true;

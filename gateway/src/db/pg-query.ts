@@ -18,6 +18,8 @@ export type PgConnection = {
 type PgQueryInternals = {
   requiresPreparation(): boolean;
   prepare(connection: PgConnection): void;
+  /** Writes the statement's Execute and the Sync (pg's Query calls it at the end of prepare). */
+  _getRows(connection: PgConnection, rows?: number): void;
   handleDataRow(msg: unknown): void;
   handleCommandComplete(msg: unknown, connection: PgConnection): void;
 };

@@ -632,17 +632,19 @@ export function createAccounts(deps: AccountsDeps) {
       if (!username) throw fieldError('username', 'Input cannot be empty');
       if (!EMAIL.test(email)) throw fieldError('email', 'Not a valid e-mail address');
       if (!mailer.isAvailable) throw new AppError(ErrorCode.PROVIDER_UNAVAILABLE);
-      const ipless = `forgot:${m.code}:${username.toLowerCase()}`;
-      // Per address too: USER_NOT_FOUND tells whether a username/e-mail pair exists, so one address may
-      // not try many usernames (the per-username limit alone let it probe 5 pairs per name per hour).
+      // Per address: USER_NOT_FOUND tells whether a username/e-mail pair exists, so one address may not
+      // try many pairs. Failed tries count only there: counted per username as well, anyone could spend
+      // an account's budget with wrong e-mails and keep its owner from recovering it (an hour).
       const ipKey = `forgot-ip:${m.code}:${ip}`;
-      if ((await limiter.count(ipless, HOUR)) >= 5 || (await limiter.count(ipKey, HOUR)) >= FORGOT_PER_IP_PER_HOUR) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
-      await limiter.hit(ipKey);
-      const hit = await limiter.hit(ipless);
+      if ((await limiter.count(ipKey, HOUR)) >= FORGOT_PER_IP_PER_HOUR) throw new AppError(ErrorCode.TOO_MANY_REQUESTS);
+      const ipHit = await limiter.hit(ipKey);
       const member = await findByAccount(db, m.code, username);
       if (!member || !member.email || member.email.toLowerCase() !== email.toLowerCase() || member.status !== 'active') {
         throw new AppError(ErrorCode.USER_NOT_FOUND);
       }
+      // A mail is sent: the limits of every message to a person (one a second per address, a burst
+      // locks the address for 5 minutes, as the refusal says; sms-codes.ts createSendLimits).
+      const hits = [ipHit, ...(await sms.limits.reserve(m.code, member.email, ip))];
       const token = randomBytes(32).toString('base64url');
       await db.query(
         'INSERT INTO password_resets (token_hash, member_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
@@ -655,7 +657,7 @@ export function createAccounts(deps: AccountsDeps) {
       } catch (err) {
         // Not sent: the token reached no one and the request spends no limit.
         await db.query('DELETE FROM password_resets WHERE token_hash = $1', [createHash('sha256').update(token).digest()]);
-        await limiter.undo(hit);
+        await limiter.undo(...hits);
         throw err;
       }
     },

@@ -535,7 +535,7 @@ describe('sessions', () => {
     const keep = `${t.url}/wps/session/keep`;
     const restore = async (cookie?: string) => {
       const r = await fetch(keep, { headers: cookie ? { cookie } : {} });
-      return { status: r.status, setCookie: r.headers.get('set-cookie'), json: (await r.json()) as { value?: { token: string | null } } };
+      return { status: r.status, setCookie: r.headers.get('set-cookie'), cacheControl: r.headers.get('cache-control'), json: (await r.json()) as { value?: { token: string | null } } };
     };
     expect((await restore()).json.value).toEqual({ token: null });
     // other cookies of the host (an identity provider on another port, another service) are not
@@ -553,7 +553,11 @@ describe('sessions', () => {
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Strict/);
     expect(set).not.toMatch(/Expires|Max-Age/i); // gone with the browser session
-    expect((await restore(`portal_session=${token}`)).json.value).toEqual({ token });
+    const restored = await restore(`portal_session=${token}`);
+    expect(restored.json.value).toEqual({ token });
+    // An answer that carries the token, or a signed-in member's data, is kept by no cache.
+    expect(restored.cacheControl).toBe('private, no-store');
+    expect((await fetch(`${t.url}/wps/member/info`, { headers: { authorization: `Bearer ${token}` } })).headers.get('cache-control')).toBe('private, no-store');
     // during maintenance too (a page reloaded then read 503 as no session and showed the player signed
     // out once it ended); everything else stays closed
     expect((await call('/wps/dev/merchant', { body: { maintenance: true } })).status).toBe(200);
@@ -627,8 +631,8 @@ describe('recovery and free play', () => {
       expect(r.json).toMatchObject({ success: false, code: 'UNKNOWN_MERCHANT' });
     }
     expect(await mails()).toEqual([]);
-    // Refused before counting: the per-account limit (5 an hour) is untouched.
-    expect((await t.portal.db.query(`SELECT 1 FROM rate_events WHERE key = 'forgot:DEMO:hostreset'`)).rows).toEqual([]);
+    // Refused before counting: the address's send limit is untouched.
+    expect((await t.portal.db.query(`SELECT 1 FROM rate_events WHERE key = 'mail:DEMO:hostreset@example.ph'`)).rows).toEqual([]);
 
     // The merchant's own domain: the link is https://<main_domain>, whatever the request's scheme and port.
     await t.portal.db.query(`UPDATE merchants SET domains = ARRAY['play.luckypeso.test'] WHERE code = 'DEMO'`);
@@ -640,7 +644,9 @@ describe('recovery and free play', () => {
       await t.portal.db.query(`UPDATE merchants SET domains = '{}' WHERE code = 'DEMO'`);
       t.portal.merchants.invalidate();
     }
-    // Outside production a loopback request (npm start on localhost) links back to itself.
+    // Outside production a loopback request (npm start on localhost) links back to itself (a second
+    // mail to the same address, a second later: one a second).
+    await new Promise((r) => setTimeout(r, 1100));
     expect((await forgot()).status).toBe(200);
     expect((await mails())[0]).toContain(`\n${t.url}/?resetToken=`);
   });
@@ -670,7 +676,10 @@ describe('recovery and free play', () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
     }
+    let links = 0;
     const link = async () => {
+      // One mail a second to an address.
+      if (links++) await new Promise((r) => setTimeout(r, 1100));
       expect((await call('/wps/member/password/email', { body: { username: 'forgetful', email: 'FORGET@example.ph' } })).status).toBe(200);
       const mail = (await call<{ list: Array<{ body: string }> }>('/wps/dev/outbox?to=forget@example.ph')).json!.value!.list[0]!.body;
       return /resetToken=([A-Za-z0-9_-]+)/.exec(mail)![1]!;
@@ -708,6 +717,23 @@ describe('recovery and free play', () => {
     expect((await call('/wps/member/password/email', { body: { username: 'probe99', email: 'probe99@example.ph' }, ip })).json?.code).toBe('TOO_MANY_REQUESTS');
     // another address is not affected
     expect((await call('/wps/member/password/email', { body: { username: 'probe99', email: 'probe99@example.ph' }, ip: freshIp() })).json?.code).toBe('USER_NOT_FOUND');
+  });
+
+  it('counts wrong e-mails against the address that sent them, not the account: its owner can still reset; one mail a second', async () => {
+    await member({ account: 'lockedout1', password: 'abc12345', email: 'lockedout1@example.ph' });
+    // Someone else, from other addresses, tries the username with wrong e-mails, more than the old per-account limit.
+    for (let i = 0; i < 7; i++) {
+      const r = await call('/wps/member/password/email', { body: { username: 'lockedout1', email: `x${i}@attacker.example` }, ip: freshIp() });
+      expect(r.json?.code).toBe('USER_NOT_FOUND');
+    }
+    const ip = freshIp();
+    const own = () => call('/wps/member/password/email', { body: { username: 'lockedout1', email: 'lockedout1@example.ph' }, ip });
+    expect((await own()).status).toBe(200);
+    // At once again: refused (a mail a second per address, as SMS codes), and no second mail.
+    const again = await own();
+    expect([again.status, again.json?.code]).toEqual([429, 'SMS_THROTTLED']);
+    const mails = (await call<{ list: unknown[] }>('/wps/dev/outbox?to=lockedout1@example.ph')).json!.value!.list;
+    expect(mails).toHaveLength(1);
   });
 
   it('resets a password by mobile code and signs in', async () => {

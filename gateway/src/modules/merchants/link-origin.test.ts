@@ -31,6 +31,10 @@ describe('linkOrigin: where the links a merchant sends point', () => {
     expect(() => linkOrigin(m, req('evil.example:8080'), dev)).toThrow(expect.objectContaining({ code: 'UNKNOWN_MERCHANT' }));
     // a hostname that only claims loopback while the Host says otherwise is refused
     expect(() => linkOrigin(m, { host: 'evil.example', hostname: 'localhost', protocol: 'http' }, dev)).toThrow(expect.objectContaining({ code: 'UNKNOWN_MERCHANT' }));
+    // A merchant whose own domain is a loopback name (the second demo site): the port it was reached on.
+    const vn = merchant(['vn.localhost'], 'vn.localhost');
+    expect(linkOrigin(vn, req('vn.localhost:8711'), dev)).toBe('http://vn.localhost:8711');
+    expect(linkOrigin(vn, req('vn.localhost:8711'), prod)).toBe('https://vn.localhost');
   });
 
   it('knows loopback names', () => {

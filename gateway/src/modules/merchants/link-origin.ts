@@ -45,13 +45,15 @@ const SAFE_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0
  */
 export function linkOrigin(m: Merchant, req: RequestHost, opts: { isProduction: boolean }): string {
   const hostname = hostNameOf(req.hostname ?? '');
-  if (hostname && m.mainDomain && merchantHosts(m).includes(hostname)) {
-    const main = m.mainDomain.trim().toLowerCase();
-    if (SAFE_HOST.test(main)) return `https://${main}`;
-  }
+  // Loopback first: a merchant whose domain is a loopback name (the second demo site, vn.localhost)
+  // gets links to the port it was reached on, not https://vn.localhost with none.
   if (!opts.isProduction && hostname && isLoopbackHost(hostname)) {
     const host = (req.host ?? '').trim().toLowerCase();
     if (SAFE_HOST.test(host) && hostNameOf(host) === hostname) return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
+  }
+  if (hostname && m.mainDomain && merchantHosts(m).includes(hostname)) {
+    const main = m.mainDomain.trim().toLowerCase();
+    if (SAFE_HOST.test(main)) return `https://${main}`;
   }
   throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
 }

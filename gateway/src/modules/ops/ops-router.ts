@@ -138,6 +138,8 @@ export function createOpsRouter(deps: OpsRouterDeps, opts: OpsRouterOptions) {
       const check = def.value.safeParse(value);
       if (!check.success) throw new Error(`response of ${def.path ?? 'an ops call'} breaks its contract: ${check.error.message}`);
     }
+    // Operator data and tokens: kept by no cache.
+    res.set('Cache-Control', 'private, no-store');
     res.json({ success: true, value });
   }
 

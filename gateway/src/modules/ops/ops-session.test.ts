@@ -20,6 +20,7 @@ describe('operator session across reloads', () => {
     expect(kept.status).toBe(200);
     expect(kept.headers.get('set-cookie')).toMatch(new RegExp(`^portal_ops=${token}; Path=/ops/api/session/keep; HttpOnly; SameSite=Strict$`));
     expect(await restore(`portal_ops=${token}`)).toEqual({ token });
+    expect((await fetch(keep, { headers: { cookie: `portal_ops=${token}` } })).headers.get('cache-control')).toBe('private, no-store');
     // a member's cookie name is not the operator's
     expect(await restore(`portal_session=${token}`)).toEqual({ token: null });
     const out = await fetch(`${t.url}/ops/api/session`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });

@@ -25,7 +25,8 @@ export type SocketGrabDeps = {
  * grab of POST /wps/envelopes/:id/grab without an HTTP request per grab. Every grab is authorized
  * again as an HTTP call would be: the socket's session is read from the database (batched with other
  * sockets' in one statement, sessions.resolveForSocket: revoked, expired, idle, disabled or past its
- * RG session limit is UNAUTHORIZED), a trial session is TRIAL_FORBIDDEN, maintenance and a restricted
+ * RG session limit is UNAUTHORIZED), a trial session is TRIAL_FORBIDDEN, one whose password must change
+ * first PASSWORD_CHANGE_REQUIRED, maintenance and a restricted
  * region answer as over HTTP; RG exclusion and the envelope's own rules are checked by the grab itself.
  * Each grab gets a request id (`sg-<uuid>`) carried into the events it commits, and is counted in
  * portal_socket_call_duration_seconds{call, outcome}. A socket has at most GRABS_IN_FLIGHT_PER_SOCKET
@@ -76,8 +77,10 @@ export function socketGrab(deps: SocketGrabDeps): SocketHook {
     const session = await deps.sessions.resolveForSocket(token);
     // The session this socket was opened with, still alive, for the same member and merchant.
     if (!session || session.memberId !== data.memberId || session.merchantCode !== merchant.code) throw new AppError(ErrorCode.UNAUTHORIZED);
-    // The rest of what an HTTP call of the grab is refused for (a trial session): the same policy.
+    // The rest of what an HTTP call of the grab is refused for (a trial session; a session whose password
+    // must change first writes nothing else, password-change-gate.ts): the same policy.
     authorize({ auth: true }, { session, merchant });
+    if (session.passwordChangeRequired) throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
     const envelopeId = Number(parsed.data.envelopeId);
     if (!Number.isSafeInteger(envelopeId)) throw new AppError(ErrorCode.NOT_FOUND);
     return withRequestId(`sg-${randomUUID()}`, () => deps.envelopes.grab(merchant, session.memberId, envelopeId));

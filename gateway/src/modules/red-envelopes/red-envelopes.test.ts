@@ -765,6 +765,16 @@ describe('red envelope grabs over the socket (envelope:grab)', () => {
     sockets.push(se);
     await t.portal.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE member_id = $1`, [ended.memberId]);
     expect(await grabOver(se, e.envelopeId)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    // A session whose password must change first (default or expired password) writes nothing but the
+    // change, over the socket as over HTTP (its socket grab was paid while the HTTP grab was refused).
+    const mustChange = await member(0);
+    await t.portal.db.query(`UPDATE sessions SET password_change_required = true WHERE member_id = $1`, [mustChange.memberId]);
+    const viaHttp = await api(t.url, `/wps/envelopes/${e.envelopeId}/grab`, { token: mustChange.token, body: {} });
+    expect([viaHttp.status, viaHttp.json?.code]).toEqual([403, 'PASSWORD_CHANGE_REQUIRED']);
+    const sm = await connectSocket(t.url, { token: mustChange.token });
+    sockets.push(sm);
+    expect(await grabOver(sm, e.envelopeId)).toMatchObject({ success: false, code: 'PASSWORD_CHANGE_REQUIRED' });
+    expect(await balance(mustChange)).toBe(0);
     // Maintenance closes the grab as it closes the HTTP call.
     await api(t.url, '/wps/dev/merchant', { body: { maintenance: true, maintenanceMessage: 'Back soon' } });
     try {

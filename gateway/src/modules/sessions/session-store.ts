@@ -65,7 +65,7 @@ const RESOLVE_SQL = prepared(`SELECT s.member_id, s.merchant_code, m.type, m.acc
  * transaction id, no WAL flush).
  */
 const RESOLVE_MANY_SQL = prepared(`WITH live AS (
-     SELECT s.token_hash, s.member_id, s.merchant_code, m.type AS member_type, s.last_seen_at < now() - make_interval(secs => $3) AS stale
+     SELECT s.token_hash, s.member_id, s.merchant_code, m.type AS member_type, s.password_change_required, s.last_seen_at < now() - make_interval(secs => $3) AS stale
      FROM sessions s JOIN members m ON m.id = s.member_id
      -- Hashes travel as hex text: the same parameter on PostgreSQL and PGlite.
      WHERE s.token_hash = ANY(ARRAY(SELECT decode(h, 'hex') FROM unnest($1::text[]) h)) AND ${SESSION_ALIVE}
@@ -75,10 +75,13 @@ const RESOLVE_MANY_SQL = prepared(`WITH live AS (
      UPDATE sessions t SET last_seen_at = now() WHERE t.token_hash IN (
        SELECT x.token_hash FROM sessions x WHERE x.token_hash IN (SELECT token_hash FROM live WHERE stale) FOR UPDATE SKIP LOCKED)
    )
-   SELECT encode(token_hash, 'hex') AS hash, member_id, merchant_code, member_type FROM live`);
+   SELECT encode(token_hash, 'hex') AS hash, member_id, merchant_code, member_type, password_change_required FROM live`);
 
-/** A socket's session: its member, merchant and member type (trial accounts). */
-export type SocketSession = { memberId: number; merchantCode: string; memberType: number };
+/**
+ * A socket's session: its member, merchant and member type (trial accounts), and whether its password
+ * must change first (such a session reads, and writes nothing but the change: password-change-gate.ts).
+ */
+export type SocketSession = { memberId: number; merchantCode: string; memberType: number; passwordChangeRequired: boolean };
 
 /** Tokens of handshakes looked up in one statement, at most. */
 const HANDSHAKE_BATCH_MAX = 500;
@@ -101,9 +104,11 @@ export function createSessionStore(db: Queryable, opts: { idleMs?: number; absol
       const batch = waiting.splice(0, HANDSHAKE_BATCH_MAX);
       inFlight++;
       const hashes = [...new Set(batch.map((w) => w.hash))];
-      db.query<{ hash: string; member_id: number; merchant_code: string; member_type: number }>(RESOLVE_MANY_SQL, [hashes, idleMs / 1000, TOUCH_EVERY_MS / 1000])
+      db.query<{ hash: string; member_id: number; merchant_code: string; member_type: number; password_change_required: boolean }>(RESOLVE_MANY_SQL, [hashes, idleMs / 1000, TOUCH_EVERY_MS / 1000])
         .then((r) => {
-          const live = new Map(r.rows.map((row) => [row.hash, { memberId: Number(row.member_id), merchantCode: row.merchant_code, memberType: Number(row.member_type) }]));
+          const live = new Map(r.rows.map((row) => [row.hash, {
+            memberId: Number(row.member_id), merchantCode: row.merchant_code, memberType: Number(row.member_type), passwordChangeRequired: row.password_change_required === true,
+          }]));
           for (const w of batch) w.resolve(live.get(w.hash) ?? null);
         }, (err: unknown) => {
           for (const w of batch) w.reject(err);
