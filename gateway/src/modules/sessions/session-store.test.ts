@@ -46,15 +46,15 @@ describe('socket handshake sessions (resolveForSocket)', () => {
     const burst = [...tokens, tokens[1]!, tokens[0]!, 'not-a-token', 'x'.repeat(43)];
     const answers = await Promise.all(burst.map((t) => store.resolveForSocket(t)));
     ids.forEach((id, i) => {
-      expect(answers[i]).toEqual(i % 3 === 0 ? null : { memberId: id, merchantCode: 'SX', memberType: expect.any(Number) });
+      expect(answers[i]).toEqual(i % 3 === 0 ? null : { memberId: id, merchantCode: 'SX', memberType: expect.any(Number), passwordChangeRequired: false });
     });
-    expect(answers[60]).toEqual({ memberId: ids[1], merchantCode: 'SX', memberType: expect.any(Number) });
+    expect(answers[60]).toEqual({ memberId: ids[1], merchantCode: 'SX', memberType: expect.any(Number), passwordChangeRequired: false });
     expect(answers.slice(61)).toEqual([null, null, null]);
     // 63 well-formed tokens: the first two handshakes start a statement each at once, the rest share one
     expect(counted.handshakeStatements).toBeLessThanOrEqual(3);
     expect(counted.largestBatch).toBeGreaterThan(50);
     // quiet: one handshake alone is answered by its own statement, without waiting for a batch
-    expect(await store.resolveForSocket(tokens[2]!)).toEqual({ memberId: ids[2], merchantCode: 'SX', memberType: expect.any(Number) });
+    expect(await store.resolveForSocket(tokens[2]!)).toEqual({ memberId: ids[2], merchantCode: 'SX', memberType: expect.any(Number), passwordChangeRequired: false });
   });
 
   it('follows the same rules as an HTTP call: revoked, expired, idle, disabled member, RG session limit', async () => {
@@ -79,8 +79,11 @@ describe('socket handshake sessions (resolveForSocket)', () => {
     const store = createSessionStore(db);
     const token = await store.create(id!, 'SX');
     await db.query(`UPDATE sessions SET last_seen_at = now() - interval '5 minutes' WHERE member_id = $1`, [id]);
-    expect(await store.resolveForSocket(token)).toEqual({ memberId: id, merchantCode: 'SX', memberType: expect.any(Number) });
+    expect(await store.resolveForSocket(token)).toEqual({ memberId: id, merchantCode: 'SX', memberType: expect.any(Number), passwordChangeRequired: false });
     const r = await db.query<{ fresh: boolean }>(`SELECT last_seen_at > now() - interval '10 seconds' AS fresh FROM sessions WHERE member_id = $1`, [id]);
     expect(r.rows[0]!.fresh).toBe(true);
+    // A session opened with a password that must change says so (the socket grab refuses it).
+    const mustChange = await store.create(id!, 'SX', null, { passwordChangeRequired: true });
+    expect((await store.resolveForSocket(mustChange))?.passwordChangeRequired).toBe(true);
   });
 });
