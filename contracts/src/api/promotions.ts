@@ -74,6 +74,11 @@ export const ZReward = z.object({
   decisionReason: z.string().nullable(),
   wagerRequired: z.number().int(),
   wagerProgress: z.number().int(),
+  /**
+   * What the player kept of a converted bonus that a cancelled bet then took back while the wallet
+   * held less (migration 062): the bonus account holds amount - owed, and the next release pays that.
+   */
+  owed: z.number().int(),
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
 });

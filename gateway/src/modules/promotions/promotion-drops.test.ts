@@ -220,6 +220,10 @@ describe('bonus owed (migration 062) for operators', { timeout: 180_000 }, () =>
     expect([v.pageNo, v.pageSize]).toEqual([1, 20]);
     // Only rewards with something owed are listed.
     expect(v.list.every((x) => x.owed > 0)).toBe(true);
+    // The player's bonus details say it too (it read a bonus balance of 200 beside an amount of 500, unexplained).
+    const mine = await call<{ list: Array<{ id: string; amount: number; owed: number }>; bonusBalance: number }>(`${promotionCalls.rewards.path}?language=EN`, { token: m.token });
+    expect(mine.json!.value!.list.find((x) => x.id === req.reward.id)).toMatchObject({ amount: 500, owed: 300 });
+    expect(mine.json!.value!.bonusBalance).toBe(200);
     const other = await t.portal.db.query<{ id: string }>(`SELECT id::text FROM promotion_rewards WHERE merchant_code = 'DEMO' AND owed = 0 LIMIT 1`);
     if (other.rows[0]) expect(v.list.map((x) => x.id)).not.toContain(other.rows[0].id);
   });

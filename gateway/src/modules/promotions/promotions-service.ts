@@ -106,7 +106,7 @@ export function toReward(r: RewardRow & { title?: Record<string, string>; catego
     id: String(r.id), promotionId: String(r.promotion_id), title: text(r.title ?? {}, lang), category: r.category ?? 'special',
     state: r.status, status: rewardStatus(r.status, r.claimed_at !== null), amount: n(r.amount), periodKey: r.period_key,
     remark: r.remark, decisionReason: r.decision_reason, wagerRequired: n(r.wager_required), wagerProgress: n(r.wager_progress),
-    expiresAt: iso(r.expires_at), createdAt: iso(r.created_at)!,
+    owed: n(r.owed ?? 0), expiresAt: iso(r.expires_at), createdAt: iso(r.created_at)!,
   };
 }
 

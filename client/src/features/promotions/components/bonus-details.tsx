@@ -44,6 +44,7 @@ export function BonusDetails() {
               </div>
               <span data-testid="bonus-progress">{t('wagered', { done: money(Math.min(b.wagerProgress, b.wagerRequired)), required: money(b.wagerRequired) })}</span>
               {b.state === 'processing' && <span className="promo-card__meta" data-testid="bonus-left">{t('wager_left', { left: money(left) })}</span>}
+              {b.owed > 0 && <span className="promo-card__meta" data-testid="bonus-owed">{t('bonus_owed', { owed: money(b.owed), rest: money(Math.max(0, b.amount - b.owed)) })}</span>}
               {b.state === 'processing' && b.expiresAt && <span className="promo-card__meta">{t('expires', { when: dateTime(b.expiresAt) })}</span>}
             </div>
           );

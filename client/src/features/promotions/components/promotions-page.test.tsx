@@ -7,6 +7,7 @@ import { clearSession, setSessionToken } from '../../../lib/session';
 import { renderStatic, textOf } from '../../../lib/testing/static-render';
 import { PromotionCard } from './promotions-page';
 import { RewardCentre } from './reward-centre';
+import { BonusDetails } from './bonus-details';
 
 afterEach(async () => {
   clearSession();
@@ -46,5 +47,23 @@ describe('promotions of an excluded player (join, request and claim are refused:
     expect(html).toContain('data-testid="reward-9"');
     expect(html).not.toContain('data-testid="reward-claim"');
     expect(textOf(html)).toContain('Claiming rewards is closed for your account. Until 2026-12-12 23:15.');
+  });
+});
+
+describe('bonus details', () => {
+  it('says what the player kept of a bonus that a cancelled bet took back while the wallet was short (EN and TY)', async () => {
+    setSessionToken('tok');
+    const bonus = { id: '7', promotionId: '4', title: 'Welcome', category: 'newbie', status: 'processing', state: 'processing', amount: 50_000, owed: 30_000,
+      remark: null, decisionReason: null, periodKey: 'once', wagerRequired: 150_000, wagerProgress: 140_000, expiresAt: null, createdAt: '2026-12-05T01:00:00.000Z' };
+    const texts: Record<string, string> = {};
+    for (const lang of ['EN', 'TY'] as const) {
+      const client = new QueryClient();
+      client.setQueryData(['promotions', 'tok', 'rewards', lang], { list: [bonus, { ...bonus, id: '8', owed: 0 }], claimable: 0, processing: 2, bonusBalance: 70_000 });
+      const html = await renderStatic(lang, <BonusDetails />, { client, namespaces: ['promotions'] });
+      expect(html.match(/data-testid="bonus-owed"/g)).toHaveLength(1);
+      texts[lang] = textOf(html);
+    }
+    expect(texts.EN).toContain('₱300.00 of this bonus was released to you and could not be taken back when a bet was cancelled: you keep it, and the next release pays the other ₱200.00.');
+    expect(texts.TY).toContain('Ang ₱300.00 ng bonus na ito ay nailabas na sa iyo');
   });
 });

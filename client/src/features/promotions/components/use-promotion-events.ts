@@ -9,18 +9,24 @@ type Rewards = { list: TReward[]; claimable: number; processing: number; bonusBa
 
 /**
  * Live promotions: bonus.progress moves a bonus's wagering in the cached reward list at once (no fetch);
- * a conversion or forfeiture, and promotion.reward (a state change), refetch the lists and badges.
+ * a change of state (a conversion, a forfeiture, a conversion taken back by a cancelled bet, which moves
+ * the bonus balance and what the player kept) and promotion.reward refetch the lists and badges.
  */
 export function usePromotionEvents() {
   const qc = useQueryClient();
   const token = useSessionToken();
   useRealtimeEvent('bonus.progress', (env) => {
     const p = env.payload;
+    let stateChanged = p.state !== 'processing';
     void setFromEvent<Rewards>(qc, [...promotionsKey(token), 'rewards'], (data) => data && {
       ...data,
-      list: data.list.map((r) => (r.id === p.rewardId ? { ...r, wagerProgress: p.wagerProgress, wagerRequired: p.wagerRequired, state: p.state } : r)),
+      list: data.list.map((r) => {
+        if (r.id !== p.rewardId) return r;
+        if (r.state !== p.state) stateChanged = true;
+        return { ...r, wagerProgress: p.wagerProgress, wagerRequired: p.wagerRequired, state: p.state };
+      }),
     }).then(() => {
-      if (p.state !== 'processing') void qc.invalidateQueries({ queryKey: promotionsKey(token) });
+      if (stateChanged) void qc.invalidateQueries({ queryKey: promotionsKey(token) });
     });
   });
   useRealtimeEvent('promotion.reward', () => void qc.invalidateQueries({ queryKey: promotionsKey(token) }));
