@@ -4,6 +4,7 @@ import type { ScrollLockEnv } from './scroll-lock';
 
 function fakePage(scrollY: number, scrollbar = 0) {
   const calls: number[] = [];
+  const covered: boolean[] = [];
   const bodyStyle: ScrollLockEnv['bodyStyle'] = { position: '', top: '', left: '', right: '', width: '', overflow: 'auto', paddingRight: '' };
   const env: ScrollLockEnv = {
     getScrollY: () => scrollY,
@@ -13,8 +14,9 @@ function fakePage(scrollY: number, scrollbar = 0) {
     },
     getScrollbarWidth: () => scrollbar,
     bodyStyle,
+    setCovered: (c) => covered.push(c),
   };
-  return { env, bodyStyle, calls, setScroll: (y: number) => (scrollY = y) };
+  return { env, bodyStyle, calls, covered, setScroll: (y: number) => (scrollY = y) };
 }
 
 describe('scroll lock', () => {
@@ -46,5 +48,7 @@ describe('scroll lock', () => {
     expect(page.calls).toEqual([300]);
     lock.unlock();
     expect(page.calls).toEqual([300]);
+    // The page behind is covered from the first lock to the last unlock, said once each way.
+    expect(page.covered).toEqual([true, false]);
   });
 });

@@ -8,6 +8,7 @@ import { useMoney } from '../../../lib/use-money';
 import { useRankList } from '../api/get-rank-list';
 import { freshWinnerIds, nextScrollOffset, winnerDisplayName } from '../winner-list';
 import { Icon } from './icons';
+import { isPageCovered } from '../../../ui/scroll-lock';
 
 /** How long a newly arrived winner stays highlighted, ms. */
 const HIGHLIGHT_MS = 2600;
@@ -98,6 +99,11 @@ export function WinnerBoard() {
     }
     let frame = 0;
     const tick = (now: number) => {
+      // Nor behind an open dialog (scroll-lock.ts): no frame is drawn for a covered page.
+      if (isPageCovered()) {
+        frame = requestAnimationFrame(tick);
+        return;
+      }
       if (!isPausedRef.current && now >= holdUntilRef.current) {
         offsetRef.current = nextScrollOffset(offsetRef.current, LIMITS.WINNER_SCROLL_STEP, first.offsetHeight);
       }
