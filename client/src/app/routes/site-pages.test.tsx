@@ -24,6 +24,7 @@ import { feedbackListQuery } from '../../features/feedback/api/feedback';
 import { balanceQueryOptions } from '../../features/wallet/api/get-balance';
 import { WalletsPanel } from '../../features/wallet/components/wallets-panel';
 import { NotFoundPage } from './not-found-page';
+import { RecordsPanel } from '../../features/records/components/records-panel';
 
 const FEEDBACK: TFeedback[] = [
   { id: '12', content: 'The fish game froze', status: 'answered', images: [{ n: 0, contentType: 'image/png', width: 40, height: 30, size: 900 }], answer: 'Fixed, thank you!', answeredAt: '2026-05-02T10:00:00.000Z', createdAt: '2026-05-01T10:00:00.000Z' },
@@ -160,6 +161,13 @@ describe('issue 14 pages render in EN and TY', () => {
     const bare = await render(<WalletsPanel />, 'EN');
     expect(bare).not.toContain('data-wallet="bonus"');
     expect(bare).not.toContain('data-wallet="points"');
+  });
+
+  it('account record: says its balances count money on hold for a withdrawal, and what can be used now', async () => {
+    const en = await render(<RecordsPanel />, 'EN');
+    const ty = await render(<RecordsPanel />, 'TY');
+    expect(en).toMatch(/Balances in this list include ₱?300\.00 on hold for a pending withdrawal; you can use ₱?1,200\.00 now/);
+    expect(ty).toMatch(/Kasama sa mga balanse sa listahang ito ang ₱?300\.00 na naka-hold/);
   });
 
   it('winners, description (claims next to facts), sponsor, install guides and seamless', async () => {

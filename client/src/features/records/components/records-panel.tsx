@@ -11,6 +11,7 @@ import { useRecords } from '../api/get-records';
 import { useDateRange } from '../../../lib/date-range';
 import { DateRangeFilter } from '../../../ui/date-range-filter';
 import { useRecordsRefresh } from '../../../lib/records-refresh';
+import { useBalance } from '../../wallet/api/get-balance';
 import '../../../ui/cashier.css';
 
 const PAGE_SIZE = 20;
@@ -31,6 +32,8 @@ export function RecordsPanel() {
   });
   const q = useRecords({ ...range, pageNo: page, pageSize: PAGE_SIZE });
   const rows = q.data?.list ?? [];
+  // "Balance after" counts money on hold for a pending withdrawal; the header shows what can be used.
+  const balance = useBalance().data;
 
   return (
     <div className="mc-stack" data-testid="records-panel">
@@ -41,6 +44,9 @@ export function RecordsPanel() {
           labels={{ pastDays: (count) => t('records_past_days', { count }), from: t('records_from'), to: t('records_to'), search: t('search') }}
         />
         <p className="cx-muted">{t('records_range_hint', { days: RECORDS_MAX_RANGE_DAYS })}</p>
+        {balance && balance.held > 0 && (
+          <p className="cx-muted" data-testid="records-held-note">{t('records_held_note', { held: money(balance.held), available: money(balance.available) })}</p>
+        )}
         {q.error && <FormMessage message={errorMessage(q.error)} />}
         <DataTable
           testId="records-list" rows={rows} rowKey={(r) => r.id} loaded={!!q.data} emptyText={t('empty')}
