@@ -16,7 +16,12 @@ const text = z.string().trim().max(5000);
 /** One language's texts. */
 export const ZTexts = z.object({ title, content: text }).strict();
 export type TTexts = z.infer<typeof ZTexts>;
-const filled = (t: { title: string; content: string }) => t.title.length > 0 && t.content.length > 0;
+/**
+ * Whether a text shows anything: blanks and invisible format characters (zero-width spaces and joiners,
+ * direction marks) alone do not count (a notice titled with one U+200B was a blank row in the list).
+ */
+export const isVisibleText = (s: string) => s.replace(/[\s\p{Cf}]/gu, '').length > 0;
+const filled = (t: { title: string; content: string }) => isVisibleText(t.title) && isVisibleText(t.content);
 
 /** ISO date-time or null (open end). */
 const ZWhen = z.iso.datetime({ offset: true });
@@ -61,7 +66,7 @@ export const ZOpsBannerBody = z
     group: z.enum(BANNER_GROUPS),
     /** An uploaded image (POST /ops/api/content/images answers its id). */
     imageId: z.number().int().positive(),
-    titleEn: title.min(1),
+    titleEn: title.refine(isVisibleText, 'Required'),
     titleTy: title,
     linkageType: z.enum(['URL', 'ROUTE', 'GAME']).nullable().default(null),
     linkage: z.string().trim().max(500).nullable().default(null),
@@ -69,10 +74,11 @@ export const ZOpsBannerBody = z
     published: z.boolean(),
   })
   .strict()
-  .refine((b) => !b.published || b.titleTy.length > 0, { path: ['titleTy'], message: 'TY title is required to publish' })
+  .refine((b) => !b.published || isVisibleText(b.titleTy), { path: ['titleTy'], message: 'TY title is required to publish' })
   .refine((b) => (b.linkageType === null) === !b.linkage, { path: ['linkage'], message: 'A link needs its type and target' })
   .refine((b) => b.linkageType !== 'URL' || /^https:\/\//.test(b.linkage ?? ''), { path: ['linkage'], message: 'External links are https' })
-  .refine((b) => b.linkageType !== 'ROUTE' || /^\/[A-Za-z0-9/_?=&.-]*$/.test(b.linkage ?? ''), { path: ['linkage'], message: 'A route starts with /' });
+  // A route of this site: "/" and a path, never "//host" (another site, which the player pages refuse to follow).
+  .refine((b) => b.linkageType !== 'ROUTE' || /^\/(?!\/)[A-Za-z0-9/_?=&.-]*$/.test(b.linkage ?? ''), { path: ['linkage'], message: 'A route starts with / and names a page of this site' });
 export const ZOpsBanner = z.object({
   id: z.number().int(),
   group: z.enum(BANNER_GROUPS),
@@ -107,7 +113,7 @@ export type TOpsHelp = z.infer<typeof ZOpsHelp>;
 const body = z.string().trim().max(20_000);
 export const ZArticleTexts = z.object({ title, summary: z.string().trim().max(500), body }).strict();
 export type TArticleTexts = z.infer<typeof ZArticleTexts>;
-const articleFilled = (t: TArticleTexts) => t.title.length > 0 && t.body.length > 0;
+const articleFilled = (t: TArticleTexts) => isVisibleText(t.title) && isVisibleText(t.body);
 export const ZOpsArticleBody = z
   .object({ published: z.boolean(), coverImageId: z.number().int().positive().nullable().default(null), en: ZArticleTexts, ty: ZArticleTexts })
   .strict()

@@ -329,6 +329,16 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
     const base = `FROM members m WHERE m.merchant_code = $1 AND m.status = 'active' AND NOT (m.type = ANY($2::int[])) ${segmentSql}`;
     const args: unknown[] = [merchant.code, [TRIAL_TYPE, ...merchant.trialTypes]];
     if (b.segment === 'accounts') args.push([...new Set(b.accounts!.map((a) => a.toLowerCase()))]);
+    if (b.segment === 'accounts') {
+      // An account the merchant does not have is a mistake to show, not a recipient to skip silently
+      // (a campaign to 'nosuchplayer' answered recipients 0). Disabled, trial and excluded ones are counted as skipped.
+      const asked = args[2] as string[];
+      const known = new Set((await db.query<{ a: string }>('SELECT account_lower AS a FROM members WHERE merchant_code = $1 AND account_lower = ANY($2::text[])', [merchant.code, asked])).rows.map((r) => r.a));
+      const unknown = asked.filter((a) => !known.has(a));
+      if (unknown.length) {
+        throw new AppError(ErrorCode.VALIDATION, `Unknown accounts: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}`, [{ path: 'accounts', message: `Unknown accounts: ${unknown.slice(0, 20).join(', ')}${unknown.length > 20 ? ', …' : ''}` }]);
+      }
+    }
     return db.tx(async (tx) => {
       const counts = (await tx.query<{ matched: number; excluded: number }>(
         `SELECT count(*)::int AS matched, count(*) FILTER (WHERE NOT ${notExcludedSql('m.id')})::int AS excluded ${base}`, args)).rows[0]!;

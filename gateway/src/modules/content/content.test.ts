@@ -204,6 +204,14 @@ describe('banners and images', () => {
     expect(bad.status).toBe(400);
     const badLink = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Hi', titleTy: 'Kumusta', linkageType: 'URL', linkage: 'javascript:alert(1)', published: true } });
     expect(badLink.status).toBe(400);
+    // "//host" is another site (the player pages refuse to follow it): not a route of this one.
+    const otherSite = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Hi', titleTy: 'Kumusta', linkageType: 'ROUTE', linkage: '//evil.example/x', published: true } });
+    expect([otherSite.status, otherSite.json?.code]).toEqual([400, 'VALIDATION']);
+    // A title of invisible characters alone is no title.
+    const invisible = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: '\u200b', titleTy: 'Kumusta', published: true } });
+    expect(invisible.status).toBe(400);
+    const blankNotice = await call('/ops/api/content/announcements', { token: tokens.ct_content, body: announcementBody({ en: { title: '\u200b', content: '\u200b\u2060' } }) });
+    expect(blankNotice.status).toBe(400);
     const unknownImage = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: 99999999, titleEn: 'Hi', titleTy: 'Kumusta', published: true } });
     expect(unknownImage.status).toBe(400);
     const made = await call<TOpsBanner>('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Fiesta week', titleTy: 'Linggo ng pista', linkageType: 'ROUTE', linkage: '/promotions', sort: -1, published: true } });
@@ -297,6 +305,9 @@ describe('message centre and marketing messages', () => {
     expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'all', accounts: ['x'], ...texts } })).status).toBe(400);
     expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'all', en: texts.en, ty: { title: '', content: '' } } })).status).toBe(400);
     expect((await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'vip', ...texts } })).status).toBe(400);
+    // An account the merchant does not have is named, not skipped silently (it answered recipients 0).
+    const unknown = await call('/ops/api/content/campaigns', { token: tokens.ct_content, body: { segment: 'accounts', accounts: ['nosuchplayer'], ...texts } });
+    expect([unknown.status, unknown.json?.message]).toEqual([400, 'Unknown accounts: nosuchplayer']);
     expect((await call('/ops/api/content/campaigns', { token: tokens.ct_support, body: { segment: 'all', ...texts } })).status).toBe(403);
     expect(await count()).toBe(n);
   });

@@ -24,12 +24,14 @@ describe('the console error note', () => {
       { path: 'line 3', message: 'birth_date must be a date written YYYY-MM-DD' },
       { path: 'line 4', message: 'category must be one of pagcor_employee, government_official' },
       { path: 'x', message: 'Something the console does not know' },
+      { path: 'accounts', message: 'Unknown accounts: nosuchplayer, other1' },
     ]);
     await i18n.changeLanguage('TY');
     const ty = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
     expect(ty).toContain('<code>linya 3</code>: dapat nakasulat na YYYY-MM-DD ang petsa ng kapanganakan');
     expect(ty).toContain('<code>linya 4</code>: ang kategorya ay dapat isa sa pagcor_employee, government_official');
     expect(ty).toContain('<code>x</code>: Something the console does not know');
+    expect(ty).toContain('<code>accounts</code>: Hindi kilalang mga account: nosuchplayer, other1');
     await i18n.changeLanguage('EN');
     const en = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
     expect(en).toContain('<code>line 3</code>: the birth date must be written YYYY-MM-DD');

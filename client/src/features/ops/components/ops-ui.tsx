@@ -36,6 +36,7 @@ const KNOWN_DETAILS: Array<[RegExp, string]> = [
   [/^id_number is too long$/, 'detail_csv_id'],
   [/^no rows$/, 'detail_csv_empty'],
   [/^Must not contain the NUL character/, 'detail_nul'],
+  [/^Unknown accounts: (.+)$/, 'detail_unknown_accounts'],
 ];
 export function detailText(t: (key: string, o?: Record<string, unknown>) => string, d: { path: string; message: string }): { path: string; message: string } {
   const line = /^line (\d+)$/.exec(d.path);
