@@ -316,6 +316,27 @@ describe('house slot (Lucky Peso Reels)', () => {
     await api(t.url, '/wps/dev/merchant', { body: { modules: { FREEPLAY3: true } } });
   });
 
+  it('a house game in maintenance, its own or its provider\'s, opens for no one and plays no round, play money included', async () => {
+    const free = (await house<THouseSession>('/freeplay', { game: 'SLOT1' })).json!.value!;
+    const setGame = (on: boolean) => t.portal.db.query(`UPDATE games SET maintenance = $1 WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-SLOT1'`, [on]);
+    const setProvider = async (on: boolean) => {
+      const r = await t.portal.db.query(
+        `UPDATE vendors SET maintenance = $1 WHERE merchant_code = 'DEMO' AND vassalage = 'HOUSE'
+           AND game_type = (SELECT game_type FROM games WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-SLOT1')`, [on]);
+      expect(r.rowCount).toBe(1);
+    };
+    for (const [what, set] of [['game', setGame], ['provider', setProvider]] as const) {
+      await set(true);
+      try {
+        expect((await house('/freeplay', { game: 'SLOT1' })).json?.code, what).toBe('GAME_MAINTENANCE');
+        expect((await house('/slot/spin', { stake: 10_000 }, free.session)).json?.code, what).toBe('GAME_MAINTENANCE');
+      } finally {
+        await set(false);
+      }
+    }
+    expect((await house('/slot/spin', { stake: 10_000 }, free.session)).status).toBe(200);
+  });
+
   it('Lucky Fishing: each shot is a round through the wallet; a catch pays its multiple; the shot verifies from the revealed seed', async () => {
     const m = await member(20_000);
     const l = await launch(m.token, 'HOUSE-FISH1');

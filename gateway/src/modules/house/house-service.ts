@@ -13,6 +13,7 @@ import { HOUSE_GAMES } from './house-games.ts';
 import { SLOT_STAKES, SLOT_STATED_RTP, evaluate, slotWin, stopsFrom } from './slot.ts';
 import { WalletRefused, WalletUnreachable, type WalletClient } from './wallet-client.ts';
 import { winnerIcon } from '../games/winner-icons.ts';
+import { gameMaintenanceSql } from '../games/connected-vendors.ts';
 
 /** A house game session lives as long as the wallet's game token does. */
 export const HOUSE_SESSION_MS = 4 * 3600_000;
@@ -69,8 +70,9 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
   }
 
   async function gameOf(merchantCode: string, code: string, q: Db | Tx = db) {
+    // In maintenance by its own flag or its provider's (the house provider in maintenance closes free play too).
     const r = await q.query<{ game_name: string; icon_url: string | null; maintenance: boolean }>(
-      `SELECT game_name, icon_url, maintenance FROM games WHERE merchant_code = $1 AND vassalage = 'HOUSE' AND game_code = $2`, [merchantCode, code]);
+      `SELECT g.game_name, g.icon_url, ${gameMaintenanceSql('g', '$1')} FROM games g WHERE g.merchant_code = $1 AND g.vassalage = 'HOUSE' AND g.game_code = $2`, [merchantCode, code]);
     const def = HOUSE_GAMES.find((g) => g.code === code);
     return r.rows[0] ?? { game_name: def?.name ?? code, icon_url: null, maintenance: false };
   }
@@ -251,6 +253,8 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
     async freePlay(m: Merchant, game: THouseGameCode): Promise<THouseSession> {
       if (!m.modules.FREEPLAY3) throw new AppError(ErrorCode.MODULE_DISABLED);
       if (game === 'PVP1') throw new AppError(ErrorCode.NOT_AVAILABLE, 'Lucky 9 Duel is played with real money only');
+      // A game in maintenance (its own or its provider's) opens for no one, play money included.
+      if ((await gameOf(m.code, game)).maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
       const token = await createSession(m, { playerId: null, nickname: 'Guest', game, vendorToken: null, freePlay: true });
       return view(m, token, await sessionOf(db, m, token));
     },

@@ -91,6 +91,10 @@ function HouseGamePage() {
   const [clientSeed, setClientSeed] = useState('');
   const [isBusy, setBusy] = useState(false);
   const [needLogin, setNeedLogin] = useState(false);
+  // The game did not open (in maintenance, an unknown launch...): the page says why, and shows no
+  // half-loaded game ("Loading…", a balance of "—" and a SPIN button under the refusal).
+  const [startFailed, setStartFailed] = useState(false);
+  const isClosed = startFailed && !session;
   const timers = useRef<number[]>([]);
   // Lucky 9 Duel is played for real money against other players: no free play.
   const pvpFree = game === 'PVP1' && params.get('mode') === 'free';
@@ -143,7 +147,11 @@ function HouseGamePage() {
         setClientSeed(s.fair.clientSeed);
         setStake(s.stakes[0] ?? 100);
       })
-      .catch((e: unknown) => alive && setError(t(`common:${errorKey(e)}`)));
+      .catch((e: unknown) => {
+        if (!alive) return;
+        setStartFailed(true);
+        setError(t(`common:${errorKey(e)}`));
+      });
     return () => {
       alive = false;
       timers.current.forEach((id) => window.clearTimeout(id));
@@ -232,9 +240,9 @@ function HouseGamePage() {
     <div className="hs-page" data-testid="house-page">
       <header className="hs-top">
         <BackToPortal />
-        <h1 className="hs-title">{session || pvpFree || needLogin ? gameTitle : t('loading')}</h1>
+        <h1 className="hs-title">{session || pvpFree || needLogin || isClosed ? gameTitle : t('loading')}</h1>
         {session?.freePlay && <span className="hs-badge" data-testid="house-free-play">{t('free_play')}</span>}
-        {!pvpFree && (
+        {!pvpFree && !isClosed && (
           <div className="hs-balance">
             <span className="hs-muted">{session?.freePlay ? t('play_balance') : t('balance')}</span>
             <strong data-testid="house-balance">{session ? money(session.balance) : '—'}</strong>
@@ -249,7 +257,7 @@ function HouseGamePage() {
       )}
       {pvpFree ? (
         <p className="l9-notice" data-testid="pvp-real-money-only">{t('pvp_real_money_only')}</p>
-      ) : game === 'PVP1' ? (
+      ) : isClosed ? null : game === 'PVP1' ? (
         session && <Lucky9Table onBalance={(balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s))} />
       ) : game === 'BACC1' ? (
         session && <BaccaratTable onBalance={(balance) => setSession((s) => (s && s.balance !== balance ? { ...s, balance } : s))} />
