@@ -17,6 +17,11 @@ export type ModalProps = {
   title?: ReactNode;
   /** Show the close button; Escape then closes too (WAI-ARIA dialog). Outside clicks never close (spec). */
   showClose?: boolean;
+  /**
+   * Escape closes (onClose): by default when the close button shows. A question with its own Cancel
+   * button and no close button (sign out?) says true; a forced step leaves it false.
+   */
+  closeOnEscape?: boolean;
   /** Freeze the page at its scroll position while open; restored exactly on close. */
   lockScroll?: boolean;
   /** Dim backdrop behind the dialog. */
@@ -36,6 +41,7 @@ export function Modal({
   onClose,
   title,
   showClose = true,
+  closeOnEscape = showClose,
   lockScroll = true,
   background = true,
   width = LIMITS.MODAL_DEFAULT_WIDTH,
@@ -69,7 +75,11 @@ export function Modal({
     return () => {
       const active = document.activeElement;
       const elsewhere = active instanceof HTMLElement && active !== document.body && !box?.contains(active) && active.closest('[role="dialog"]') !== null;
-      if (!elsewhere) opener?.focus({ preventScroll: true });
+      if (elsewhere) return;
+      // The opener may be gone (the Log In button once signed in, a link of a dialog that closed): then
+      // the page's main region, not wherever the browser lands (a menu link that opened its menu).
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      else focusMain();
     };
   }, [open]);
 
@@ -79,7 +89,7 @@ export function Modal({
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     // Escape closes a dialog that can be closed (one without the close button cannot: a forced step). A
     // dialog opened from inside another one handles it first and keeps it from the outer one.
-    if (e.key === 'Escape' && showClose) {
+    if (e.key === 'Escape' && closeOnEscape) {
       e.preventDefault();
       e.stopPropagation();
       onClose();
@@ -147,4 +157,12 @@ export function Modal({
     </div>,
     document.body,
   );
+}
+
+/** The page's main region (main-layout's <main id="main">), focusable by script only; the body when there is none. */
+function focusMain() {
+  const main = document.getElementById('main') ?? document.querySelector('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBotChallenge } from '../lib/auth-types';
@@ -22,6 +22,8 @@ type Props = {
 export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
   const { t } = useTranslation('auth');
   const frameRef = useRef<HTMLDivElement>(null);
+  const handleRef = useRef<HTMLDivElement>(null);
+  const keysId = useId();
   const [displayWidth, setDisplayWidth] = useState(challenge.width);
   const [left, setLeft] = useState(0);
   const [top, setTop] = useState(challenge.pieceY);
@@ -30,6 +32,12 @@ export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
   const solved = useRef(false);
   const scale = displayWidth / challenge.width;
   const piece = BOT_PIECE_SIZE * scale;
+
+  // The handle takes the focus when the check appears: a keyboard user moves the piece at once (the focus
+  // stayed in the password field, with nothing saying the check could be done without a mouse).
+  useEffect(() => {
+    handleRef.current?.focus({ preventScroll: true });
+  }, [challenge.botId]);
 
   useEffect(() => {
     const el = frameRef.current;
@@ -107,14 +115,17 @@ export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
         <div className="bot-check__fill" style={{ width: left + piece / 2 }} />
         <span className="bot-check__hint">{t('bot_hint')}</span>
         <div
+          ref={handleRef}
           className="bot-check__handle"
           style={{ left, width: piece }}
           role="slider"
           tabIndex={0}
           aria-label={t('bot_slider')}
+          aria-describedby={keysId}
           aria-valuemin={0}
           aria-valuemax={Math.round(maxLeft)}
           aria-valuenow={Math.round(left)}
+          aria-valuetext={t('bot_position', { x: Math.round(left), y: Math.round(top) })}
           data-testid="bot-handle"
           onKeyDown={onKeyDown}
           {...handleHandlers}
@@ -124,6 +135,7 @@ export function BotCheckSlider({ challenge, onSolved, onCancel }: Props) {
           </svg>
         </div>
       </div>
+      <p className="bot-check__keys" id={keysId}>{t('bot_keys')}</p>
       <button type="button" className="link-btn bot-check__cancel" onClick={onCancel}>
         {t('cancel')}
       </button>

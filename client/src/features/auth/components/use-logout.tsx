@@ -42,7 +42,7 @@ export function useLogout(to: '/' | '/agent'): { requestLogout: () => void; logo
   const isBusy = snapshot.matches('loggingOut');
 
   const dialog = (
-    <Modal name="logoutConfirm" open={isOpen} onClose={() => send({ type: 'CANCEL' })} showClose={false} width={340} height={150}>
+    <Modal name="logoutConfirm" open={isOpen} onClose={() => send({ type: 'CANCEL' })} showClose={false} closeOnEscape width={340} height={150}>
       <div className="auth-dialog" data-testid="logout-dialog">
         {isBusy ? (
           <>
