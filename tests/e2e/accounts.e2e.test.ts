@@ -255,13 +255,13 @@ describe('accounts in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('logout-confirm').waitFor({ state: 'detached' });
     expect(await keptToken(page)).not.toBeNull();
+    // The dialog's opener (the menu item) went with its menu: the focus goes to the page's main region,
+    // not to wherever the browser lands (a menu link, which then opened its menu).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe('main');
     await page.getByTestId('account-menu-button').click();
     await page.getByTestId('account-menu-logout').click();
     await page.getByTestId('logout-confirm').click();
     await page.getByTestId('login-button').waitFor({ timeout: 15_000 });
-    // The dialog's opener (the menu item) is gone: the focus goes to the page's main region, not to
-    // wherever the browser lands (a menu link that then opened its menu).
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe('main');
     expect(await keptToken(page)).toBeNull();
     // ...and not after logout: the server closed that socket; the page is back as a guest
     await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);

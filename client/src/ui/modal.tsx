@@ -69,7 +69,8 @@ export function Modal({
   // effect cleanups), and Escape then reached the page instead of it.
   useEffect(() => {
     if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The body is no opener (a menu item that opened this dialog and closed with its menu left the focus there).
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const box = boxRef.current;
     box?.focus({ preventScroll: true });
     return () => {
@@ -79,7 +80,8 @@ export function Modal({
       // The opener may be gone (the Log In button once signed in, a link of a dialog that closed): then
       // the page's main region, not wherever the browser lands (a menu link that opened its menu).
       if (opener?.isConnected) opener.focus({ preventScroll: true });
-      else focusMain();
+      // Gone, or no longer focusable (hidden with its closed menu): the focus did not move there.
+      if (!opener || document.activeElement !== opener) focusMain();
     };
   }, [open]);
 
