@@ -241,6 +241,9 @@ export function createHouse(deps: { db: Db; wallet: WalletClient; log: Logger })
      * game session token, which stays on the server. The code opens only the game it was issued for.
      */
     async open(m: Merchant, launchCode: string, game: THouseGameCode): Promise<THouseSession> {
+      // A launch issued before the game went into maintenance opens nothing now (and is not spent: it
+      // opens the game once the maintenance ends).
+      if ((await gameOf(m.code, game)).maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
       const player = await wallet.authenticate(m.code, launchCode).catch((err: unknown) => {
         throw asPlayerError(err);
       });

@@ -143,6 +143,36 @@ describe('house Speed Baccarat', () => {
     expect((await house('/baccarat/bet', { side: 'dragon', stake: 100 }, s.session)).status).toBe(400);
   });
 
+  it('a table in maintenance, its own or its provider\'s, takes no bet, real or play money, and opens no launch', async () => {
+    const { m, s } = await seat(20_000);
+    const free = (await house<{ session: string }>('/freeplay', { game: 'BACC1' })).json!.value!;
+    const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'HOUSE-BACC1' }, token: m.token });
+    const code = new URL(launch.json!.value!.url, t.url).searchParams.get('token')!;
+    await openBetting();
+    const setGame = (on: boolean) => t.portal.db.query(`UPDATE games SET maintenance = $1 WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-BACC1'`, [on]);
+    const setProvider = async (on: boolean) => {
+      const r = await t.portal.db.query(`UPDATE vendors SET maintenance = $1 WHERE merchant_code = 'DEMO' AND vassalage = 'HOUSE'
+        AND game_type = (SELECT game_type FROM games WHERE merchant_code = 'DEMO' AND node_id = 'HOUSE-BACC1')`, [on]);
+      expect(r.rowCount).toBe(1);
+    };
+    for (const [what, set] of [['game', setGame], ['provider', setProvider]] as const) {
+      await set(true);
+      try {
+        for (const session of [s.session, free.session]) {
+          expect((await house('/baccarat/bet', { side: 'banker', stake: 100 }, session)).json?.code, what).toBe('GAME_MAINTENANCE');
+        }
+        // A launch code issued before the maintenance opens nothing now.
+        expect((await house('/session', { token: code, game: 'BACC1' })).json?.code, what).toBe('GAME_MAINTENANCE');
+      } finally {
+        await set(false);
+      }
+    }
+    expect((await t.portal.db.query(`SELECT count(*)::int AS n FROM house_table_bets WHERE session_hash IN (SELECT token_hash FROM house_sessions WHERE player_id = $1)`, [String(m.memberId)])).rows[0]).toEqual({ n: 0 });
+    expect((await house<TBaccaratState>('/baccarat/bet', { side: 'banker', stake: 100 }, s.session)).json?.value?.balance).toBe(19_900);
+    // The launch code refused during the maintenance was not spent: it opens the table now.
+    expect((await house('/session', { token: code, game: 'BACC1' })).status).toBe(200);
+  });
+
   it('the sweep rolls back a bet the wallet never answered and settles one it accepted', async () => {
     const { m, s } = await seat(5_000);
     await openBetting();

@@ -37,7 +37,7 @@ export async function lastWinners(db: Db, merchantCode: string, table: string, u
  */
 export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house: House; log: Logger }) {
   const { db, wallet, log } = deps;
-  const { sessionOf, postWinner, realBalance, endIfRevoked, currencyOf } = deps.house.internals;
+  const { sessionOf, postWinner, realBalance, endIfRevoked, currencyOf, gameOf } = deps.house.internals;
 
   const current = (merchantCode: string, table: string): Promise<RoundRow | null> => currentRound<BaccaratHand>(db, merchantCode, table);
 
@@ -148,6 +148,8 @@ export function createBaccaratTable(deps: { db: Db; wallet: WalletClient; house:
       if (!houseStakes(BACCARAT_STAKES, m.currency).includes(stake)) throw new AppError(ErrorCode.VALIDATION, 'Stake not offered', [{ path: 'stake', message: 'not offered' }]);
       const s0 = await sessionOf(db, m, token);
       if (s0.game_code !== BACCARAT_TABLE) throw new AppError(ErrorCode.INVALID_STATE, 'This session is not at a table');
+      // A table in maintenance (its own flag or its provider's) takes no bet, play money included.
+      if ((await gameOf(m.code, BACCARAT_TABLE)).maintenance) throw new AppError(ErrorCode.GAME_MAINTENANCE);
       const placed = await db.tx(async (tx) => {
         const r = (await tx.query<{ round_no: number; open: boolean }>(
           `SELECT round_no, phase = 'betting' AND closes_at > now() AS open FROM house_table_rounds
