@@ -275,7 +275,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SMS_CODE_MISSING: 'Verification code is missing',
   SMS_CODE_INVALID: 'Verification code is not valid',
   SMS_CODE_EXPIRED: 'Verification code has expired, please send again.',
-  SMS_THROTTLED: 'Please wait before requesting another code',
+  SMS_THROTTLED: 'Please wait a moment before asking again',
   INVALID_PHONE: 'Invalid phone number format.',
   LOGIN_LOCKED: 'Too many failed logins for this account, please try again later',
   VERIFICATION_LOCKED: 'Too many wrong verification codes, please try again later',

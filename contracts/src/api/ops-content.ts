@@ -20,8 +20,18 @@ export type TTexts = z.infer<typeof ZTexts>;
  * Whether a text shows anything: blanks and invisible format characters (zero-width spaces and joiners,
  * direction marks) alone do not count (a notice titled with one U+200B was a blank row in the list).
  */
-export const isVisibleText = (s: string) => s.replace(/[\s\p{Cf}]/gu, '').length > 0;
+export const isVisibleText = (s: string) => s.replace(/[\s\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu, '').length > 0;
 const filled = (t: { title: string; content: string }) => isVisibleText(t.title) && isVisibleText(t.content);
+
+/**
+ * A path of this site: "/" then letters, digits and / _ ? = & . -, with no empty segment ("//host" is
+ * another site, and "/.//host" resolves to it) and no "." or ".." segment.
+ */
+export const isSitePath = (s: string) => {
+  if (!/^\/[A-Za-z0-9/_?=&.-]*$/.test(s)) return false;
+  const path = s.split('?')[0]!;
+  return !path.slice(1).split('/').some((seg, i, all) => seg === '.' || seg === '..' || (seg === '' && i < all.length - 1));
+};
 
 /** ISO date-time or null (open end). */
 const ZWhen = z.iso.datetime({ offset: true });
@@ -78,7 +88,7 @@ export const ZOpsBannerBody = z
   .refine((b) => (b.linkageType === null) === !b.linkage, { path: ['linkage'], message: 'A link needs its type and target' })
   .refine((b) => b.linkageType !== 'URL' || /^https:\/\//.test(b.linkage ?? ''), { path: ['linkage'], message: 'External links are https' })
   // A route of this site: "/" and a path, never "//host" (another site, which the player pages refuse to follow).
-  .refine((b) => b.linkageType !== 'ROUTE' || /^\/(?!\/)[A-Za-z0-9/_?=&.-]*$/.test(b.linkage ?? ''), { path: ['linkage'], message: 'A route starts with / and names a page of this site' });
+  .refine((b) => b.linkageType !== 'ROUTE' || isSitePath(b.linkage ?? ''), { path: ['linkage'], message: 'A route starts with / and names a page of this site' });
 export const ZOpsBanner = z.object({
   id: z.number().int(),
   group: z.enum(BANNER_GROUPS),

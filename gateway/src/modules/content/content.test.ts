@@ -207,9 +207,15 @@ describe('banners and images', () => {
     // "//host" is another site (the player pages refuse to follow it): not a route of this one.
     const otherSite = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Hi', titleTy: 'Kumusta', linkageType: 'ROUTE', linkage: '//evil.example/x', published: true } });
     expect([otherSite.status, otherSite.json?.code]).toEqual([400, 'VALIDATION']);
+    for (const linkage of ['/.//evil.example', '/a//b', '/../x', '/promo/./x']) {
+      const r = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: 'Hi', titleTy: 'Kumusta', linkageType: 'ROUTE', linkage, published: true } });
+      expect(r.status, linkage).toBe(400);
+    }
     // A title of invisible characters alone is no title.
-    const invisible = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn: '\u200b', titleTy: 'Kumusta', published: true } });
-    expect(invisible.status).toBe(400);
+    for (const titleEn of ['\u200b', '\u3164', '\u2800', '\u115f\u1160', '\u034f']) {
+      const invisible = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn, titleTy: 'Kumusta', published: true } });
+      expect(invisible.status, JSON.stringify(titleEn)).toBe(400);
+    }
     const blankNotice = await call('/ops/api/content/announcements', { token: tokens.ct_content, body: announcementBody({ en: { title: '\u200b', content: '\u200b\u2060' } }) });
     expect(blankNotice.status).toBe(400);
     const unknownImage = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: 99999999, titleEn: 'Hi', titleTy: 'Kumusta', published: true } });

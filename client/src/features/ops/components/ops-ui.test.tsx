@@ -25,6 +25,7 @@ describe('the console error note', () => {
       { path: 'line 4', message: 'category must be one of pagcor_employee, government_official' },
       { path: 'x', message: 'Something the console does not know' },
       { path: 'accounts', message: 'Unknown accounts: nosuchplayer, other1' },
+      { path: 'endAt', message: 'The end must be after the start' },
     ]);
     await i18n.changeLanguage('TY');
     const ty = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
@@ -32,6 +33,8 @@ describe('the console error note', () => {
     expect(ty).toContain('<code>linya 4</code>: ang kategorya ay dapat isa sa pagcor_employee, government_official');
     expect(ty).toContain('<code>x</code>: Something the console does not know');
     expect(ty).toContain('<code>accounts</code>: Hindi kilalang mga account: nosuchplayer, other1');
+    // The content forms' rules, in the console's language (they read in English in TY).
+    expect(ty).toContain('<code>endAt</code>: dapat pagkatapos ng simula ang katapusan');
     await i18n.changeLanguage('EN');
     const en = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
     expect(en).toContain('<code>line 3</code>: the birth date must be written YYYY-MM-DD');

@@ -37,6 +37,20 @@ const KNOWN_DETAILS: Array<[RegExp, string]> = [
   [/^no rows$/, 'detail_csv_empty'],
   [/^Must not contain the NUL character/, 'detail_nul'],
   [/^Unknown accounts: (.+)$/, 'detail_unknown_accounts'],
+  // The content forms' rules (contracts api/ops-content.ts).
+  [/^The end must be after the start$/, 'detail_end_after_start'],
+  [/^A link needs its type and target$/, 'detail_link_type_target'],
+  [/^A route starts with \/ and names a page of this site$/, 'detail_route'],
+  [/^Accounts go with the accounts segment only$/, 'detail_accounts_segment'],
+  [/^EN and TY title and content are required$/, 'detail_en_ty_texts'],
+  [/^EN title and body are required$/, 'detail_en_title_body'],
+  [/^EN title and content are required$/, 'detail_en_title_content'],
+  [/^External links are https$/, 'detail_https'],
+  [/^Popups \(and only popups\) have an execution$/, 'detail_popup_execution'],
+  [/^TY title and body are required to publish$/, 'detail_ty_title_body_publish'],
+  [/^TY title and content are required to publish$/, 'detail_ty_title_content_publish'],
+  [/^TY title and content are required$/, 'detail_ty_title_content'],
+  [/^TY title is required to publish$/, 'detail_ty_title_publish'],
 ];
 export function detailText(t: (key: string, o?: Record<string, unknown>) => string, d: { path: string; message: string }): { path: string; message: string } {
   const line = /^line (\d+)$/.exec(d.path);
