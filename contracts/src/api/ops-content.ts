@@ -74,8 +74,11 @@ export type TOpsAnnouncement = z.infer<typeof ZOpsAnnouncement>;
 export const ZOpsBannerBody = z
   .object({
     group: z.enum(BANNER_GROUPS),
-    /** An uploaded image (POST /ops/api/content/images answers its id). */
-    imageId: z.number().int().positive(),
+    /**
+     * An uploaded image (POST /ops/api/content/images answers its id); null on an update keeps the
+     * banner's picture (the seeded banners have one that is no upload). A new banner needs one.
+     */
+    imageId: z.number().int().positive().nullable(),
     titleEn: title.refine(isVisibleText, 'Required'),
     titleTy: title,
     linkageType: z.enum(['URL', 'ROUTE', 'GAME']).nullable().default(null),

@@ -200,8 +200,14 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
   }
   async function saveBanner(op: Operator, merchant: string, id: number | null, b: z.infer<typeof ZOpsBannerBody>) {
     return db.tx(async (tx) => {
-      await assertImage(tx, merchant, b.imageId);
-      const args = [merchant, b.group, contentImageUrl(b.imageId), b.titleEn, b.titleTy, b.imageId, b.linkageType, b.linkage, b.sort, b.published];
+      if (b.imageId === null && id === null) throw new AppError(ErrorCode.VALIDATION, 'A new banner needs its image', [{ path: 'imageId', message: 'A new banner needs its image' }]);
+      if (b.imageId !== null) await assertImage(tx, merchant, b.imageId);
+      const cur = id === null ? undefined : (await tx.query<BannerRow>('SELECT * FROM banners WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant])).rows[0];
+      if (id !== null && !cur) throw new AppError(ErrorCode.NOT_FOUND);
+      // No new image: the banner keeps its picture.
+      const url = b.imageId !== null ? contentImageUrl(b.imageId) : cur!.url;
+      const imageId = b.imageId ?? cur?.image_id ?? null;
+      const args = [merchant, b.group, url, b.titleEn, b.titleTy, imageId, b.linkageType, b.linkage, b.sort, b.published];
       let before: TOpsBanner | undefined;
       let row: BannerRow;
       if (id === null) {
@@ -209,9 +215,7 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
           `INSERT INTO banners (merchant_code, grp, url, title, title_ty, image_id, linkage_type, linkage, sort, active)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`, args)).rows[0]!;
       } else {
-        const cur = (await tx.query<BannerRow>('SELECT * FROM banners WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant])).rows[0];
-        if (!cur) throw new AppError(ErrorCode.NOT_FOUND);
-        before = toBanner(cur);
+        before = toBanner(cur!);
         row = (await tx.query<BannerRow>(
           `UPDATE banners SET grp = $2, url = $3, title = $4, title_ty = $5, image_id = $6, linkage_type = $7, linkage = $8, sort = $9, active = $10
            WHERE merchant_code = $1 AND id = $11 RETURNING *`, [...args, id])).rows[0]!;

@@ -212,6 +212,14 @@ describe('banners and images', () => {
       expect(r.status, linkage).toBe(400);
     }
     // A title of invisible characters alone is no title.
+    // A banner whose picture is no upload (the seeded ones) can be edited, keeping its picture; a new banner needs an image.
+    const seeded = (await t.portal.db.query<{ id: string }>(
+      `INSERT INTO banners (merchant_code, grp, url, title, title_ty, image_id, sort, active) VALUES ('DEMO', 'w_home', '/img/banner/seeded-test.svg', 'Seeded', 'Seeded TY', NULL, 9, true) RETURNING id`)).rows[0]!.id;
+    const edited = await call<TOpsBanner>(`/ops/api/content/banners/${seeded}`, { token: tokens.ct_content, method: 'PUT', body: { group: 'w_home', imageId: null, titleEn: 'Seeded, renamed', titleTy: 'Seeded TY', linkageType: 'ROUTE', linkage: '/promotions', published: false } });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json!.value).toMatchObject({ titleEn: 'Seeded, renamed', url: '/img/banner/seeded-test.svg', imageId: null, published: false });
+    const noImage = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: null, titleEn: 'Hi', titleTy: 'Kumusta', published: true } });
+    expect([noImage.status, noImage.json?.code]).toEqual([400, 'VALIDATION']);
     for (const titleEn of ['\u200b', '\u3164', '\u2800', '\u115f\u1160', '\u034f']) {
       const invisible = await call('/ops/api/content/banners', { token: tokens.ct_content, body: { group: 'w_home', imageId: img.json.value!.id, titleEn, titleTy: 'Kumusta', published: true } });
       expect(invisible.status, JSON.stringify(titleEn)).toBe(400);

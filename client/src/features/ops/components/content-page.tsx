@@ -265,7 +265,8 @@ function BannersSection() {
   const remove = useDeleteBanner();
   const [form, setForm] = useState<BannerForm | null>(null);
   const submit = () => {
-    if (!form || form.imageId === null) return;
+    // A new banner needs its image; an edit without a new one keeps the banner's picture (imageId null).
+    if (!form || (form.id === null && form.imageId === null)) return;
     const sort = sortOf(form.sort);
     if (sort === null) return;
     save.mutate({
@@ -291,7 +292,7 @@ function BannersSection() {
                 <td><Published published={b.published} /></td>
                 <td>
                   <span className="ops-inline">
-                    {canEdit && b.imageId !== null && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: b.id, group: b.group, imageId: b.imageId, imageUrl: b.url, titleEn: b.titleEn, titleTy: b.titleTy, linkageType: b.linkageType ?? '', linkage: b.linkage ?? '', sort: String(b.sort), published: b.published }); }}>{t('content_edit')}</button>}
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: b.id, group: b.group, imageId: b.imageId, imageUrl: b.url, titleEn: b.titleEn, titleTy: b.titleTy, linkageType: b.linkageType ?? '', linkage: b.linkage ?? '', sort: String(b.sort), published: b.published }); }}>{t('content_edit')}</button>}
                     {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(b.id)} />}
                   </span>
                 </td>
@@ -314,7 +315,7 @@ function BannersSection() {
             </div>
             <PublishCheck checked={form.published} onChange={(published) => setForm({ ...form, published })} />
             <ErrorNote error={save.error} testId="ops-banner-error" />
-            <FormActions onCancel={() => setForm(null)} disabled={save.isPending || form.imageId === null} saveTestId="ops-banner-save" />
+            <FormActions onCancel={() => setForm(null)} disabled={save.isPending || (form.id === null && form.imageId === null)} saveTestId="ops-banner-save" />
           </form>
         </Panel>
       )}
