@@ -158,11 +158,16 @@ function AnnouncementsSection() {
   const save = useSaveAnnouncement();
   const remove = useDeleteAnnouncement();
   const [form, setForm] = useState<AnnForm | null>(null);
+  const [dateChecked, setDateChecked] = useState(false);
   const [flash, setFlash] = useState('');
   const submit = () => {
     if (!form) return;
     const sort = sortOf(form.sort);
     if (sort === null) return;
+    // The dates checked here, in the console's language (the browser's English bubble, or the server's
+    // English rule, said it before).
+    setDateChecked(true);
+    if (annDateProblem(form) !== null) return;
     setFlash('');
     save.mutate({
       id: form.id,
@@ -177,7 +182,7 @@ function AnnouncementsSection() {
       <Panel title={t('content_tab_announcements')}>
         <SuccessNote>{flash}</SuccessNote>
         <ErrorNote error={list.error ?? remove.error} />
-        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setForm(newAnn(offset)); }} data-testid="ops-ann-new">{t('content_new')}</button>}
+        {canEdit && !form && <button type="button" className="ops-btn ops-btn--primary" onClick={() => { save.reset(); setDateChecked(false); setForm(newAnn(offset)); }} data-testid="ops-ann-new">{t('content_new')}</button>}
         <TableBox busy={list.isFetching}>
           <thead><tr><th>{t('content_kind')}</th><th>{t('content_title')}</th><th>{t('content_lang_ty')}</th><th>{t('content_window')}</th><th>{t('content_status')}</th><th /></tr></thead>
           <tbody>
@@ -191,7 +196,7 @@ function AnnouncementsSection() {
                 <td><Published published={a.published} window={a} /></td>
                 <td>
                   <span className="ops-inline">
-                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt, offset), end: a.endAt ? toLocalInput(a.endAt, offset) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
+                    {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setDateChecked(false); setForm({ id: a.id, kind: a.kind, execution: a.execution ?? 'A', promotionType: a.promotionType ?? '', start: toLocalInput(a.startAt, offset), end: a.endAt ? toLocalInput(a.endAt, offset) : '', sort: String(a.sort), published: a.published, en: a.en, ty: a.ty }); }} data-testid={`ops-ann-${a.id}-edit`}>{t('content_edit')}</button>}
                     {canEdit && <DeleteButton busy={remove.isPending} onDelete={() => remove.mutate(a.id)} />}
                   </span>
                 </td>
@@ -202,7 +207,7 @@ function AnnouncementsSection() {
       </Panel>
       {form && (
         <Panel title={form.id === null ? t('content_new') : t('content_edit')}>
-          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="ops-ann-form">
+          <form className="ops-form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} data-testid="ops-ann-form">
             <div className="ops-grid">
               <Select label={t('content_kind')} value={form.kind} options={ANNOUNCEMENT_KINDS.map((k) => ({ value: k, label: t(`content_kind_${k}`) }))} onChange={(kind) => setForm({ ...form, kind })} testId="ops-ann-kind" />
               {form.kind === 'PU' && <Select label={t('content_execution')} value={form.execution} options={POPUP_EXECUTIONS.map((x) => ({ value: x, label: t(`content_exec_${x}`) }))} onChange={(execution) => setForm({ ...form, execution })} testId="ops-ann-execution" />}
@@ -215,8 +220,10 @@ function AnnouncementsSection() {
                     ...(form.promotionType && !(PROMOTION_CATEGORIES as readonly string[]).includes(form.promotionType) ? [{ value: form.promotionType, label: form.promotionType }] : []),
                   ]} />
               )}
-              <DateTime label={t('content_start')} value={form.start} onChange={(start) => setForm({ ...form, start })} testId="ops-ann-start" required />
-              <DateTime label={t('content_end')} value={form.end} onChange={(end) => setForm({ ...form, end })} testId="ops-ann-end" />
+              <DateTime label={t('content_start')} value={form.start} onChange={(start) => setForm({ ...form, start })} testId="ops-ann-start" required
+                problem={dateChecked && annDateProblem(form) === 'start' ? t('content_start_required') : undefined} />
+              <DateTime label={t('content_end')} value={form.end} onChange={(end) => setForm({ ...form, end })} testId="ops-ann-end"
+                problem={dateChecked && annDateProblem(form) === 'end' ? t('content_end_after_start') : undefined} />
               <SortField value={form.sort} onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-ann" contentLabel={t('content_text')} tyRequired={form.published} />
@@ -230,13 +237,21 @@ function AnnouncementsSection() {
   );
 }
 
-function DateTime({ label, value, onChange, testId, required }: { label: string; value: string; onChange: (v: string) => void; testId: string; required?: boolean }) {
+function DateTime({ label, value, onChange, testId, required, problem }: { label: string; value: string; onChange: (v: string) => void; testId: string; required?: boolean; problem?: string }) {
   return (
-    <label className="ops-field">
+    <label className={`ops-field${problem ? ' is-invalid' : ''}`}>
       <span className="ops-field__label">{label}</span>
-      <input className="ops-input" type="datetime-local" value={value} required={required} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      <input className="ops-input" type="datetime-local" value={value} required={required} aria-invalid={problem ? true : undefined} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      {problem && <span className="ops-field__hint" role="alert" data-testid={`${testId}-problem`}>{problem}</span>}
     </label>
   );
+}
+
+/** What is wrong with an announcement's dates: no start, or an end not after the start (datetime-local values compare as text). */
+export function annDateProblem(f: { start: string; end: string }): 'start' | 'end' | null {
+  if (!f.start) return 'start';
+  if (f.end && f.end <= f.start) return 'end';
+  return null;
 }
 
 // ---- banners ----

@@ -109,3 +109,19 @@ describe('a news article in the console', () => {
     expect(newsMissing({ published: false, en: texts(' ', 'B'), ty: texts('', '') })).toEqual(['en.title']);
   });
 });
+
+describe('an announcement\'s dates in the console form', () => {
+  it('needs a start and an end after it, checked before sending (the browser and the server said it in English)', async () => {
+    const { annDateProblem } = await import('./content-page');
+    expect(annDateProblem({ start: '', end: '' })).toBe('start');
+    expect(annDateProblem({ start: '2026-12-10T10:00', end: '2026-12-09T10:00' })).toBe('end');
+    expect(annDateProblem({ start: '2026-12-10T10:00', end: '2026-12-10T10:00' })).toBe('end');
+    expect(annDateProblem({ start: '2026-12-10T10:00', end: '' })).toBeNull();
+    expect(annDateProblem({ start: '2026-12-10T10:00', end: '2026-12-10T10:01' })).toBeNull();
+    await i18n.loadNamespaces(['ops']);
+    await i18n.changeLanguage('TY');
+    expect(i18n.t('ops:content_end_after_start')).toBe('Dapat pagkatapos ng simula ang katapusan');
+    expect(i18n.t('ops:content_start_required')).not.toBe('content_start_required');
+    await i18n.changeLanguage('EN');
+  });
+});
