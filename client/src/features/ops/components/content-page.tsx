@@ -10,6 +10,7 @@ import {
 } from '../api/content';
 import { useBrandOffset } from '../../../lib/whitelabel';
 import { fromLocalInput, toLocalInput } from '../lib/content-form';
+import { isApiError } from '../../../lib/api';
 import { useOpsCan } from './ops-gate';
 import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs } from './ops-ui';
 
@@ -267,7 +268,10 @@ function ImagePicker({ url, onUploaded, testId }: { url: string; onUploaded: (im
       {url && <img className="ops-content-thumb" src={url} alt="" />}
       <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => { const f = e.target.files?.[0]; if (f) upload.mutate(f, { onSuccess: onUploaded }); }} data-testid={testId} />
       <span className="ops-field__hint">{upload.isPending ? t('loading') : t('content_image_hint')}</span>
-      <ErrorNote error={upload.error} testId={`${testId}-error`} />
+      {/* A file that is not a PNG, JPG or WebP by its bytes (415): said so, not "unsupported request". */}
+      {isApiError(upload.error) && upload.error.code === 'UNSUPPORTED_MEDIA_TYPE'
+        ? <p className="ops-note ops-note--error" role="alert" data-testid={`${testId}-error`}>{t('content_image_not_image')}</p>
+        : <ErrorNote error={upload.error} testId={`${testId}-error`} />}
     </div>
   );
 }
