@@ -71,6 +71,23 @@ describe('call', () => {
     expect((e as ApiError).value).toEqual({ captcha: true });
   });
 
+  it("keeps a detail's rule, its kind and its size, and drops what it does not know", async () => {
+    const { call } = fakeClient({
+      status: 400,
+      body: { success: false, code: 'VALIDATION', message: 'Invalid body', details: [
+        { path: 'reason', message: 'Too big', rule: 'max', of: 'string', limit: 200 },
+        { path: 'x', message: 'odd', rule: 'script', of: 'object', limit: -1 },
+        { path: 'y', message: 'odd', rule: 'min', limit: 1.5 },
+      ] },
+    });
+    const e = (await call(systemCalls.whitelabel, { query: {} }).catch((x: unknown) => x)) as ApiError;
+    expect(e.details).toEqual([
+      { path: 'reason', message: 'Too big', rule: 'max', of: 'string', limit: 200 },
+      { path: 'x', message: 'odd' },
+      { path: 'y', message: 'odd', rule: 'min' },
+    ]);
+  });
+
   it('rejects a value that does not match the contract', async () => {
     const c = fakeClient({ body: { success: true, value: { systemStatus: 7, ip: 'x' } } });
     await expect(c.call(systemCalls.status, { query: {} })).rejects.toMatchObject({ code: 'BAD_RESPONSE' });

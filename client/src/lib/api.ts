@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { CallDef } from '@portal/contracts/api/envelope';
-import { ErrorCode } from '@portal/contracts/api/errors';
+import type { CallDef, TErrorDetail } from '@portal/contracts/api/envelope';
+import { ERROR_DETAIL_RULES, ErrorCode } from '@portal/contracts/api/errors';
 import { clearSession, getSessionToken, subscribeSession } from './session';
 import { getMerchantCode } from './merchant';
 import { isLazySchema } from './lazy-schema';
@@ -19,8 +19,13 @@ export const CLIENT_ERROR_CODE = {
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-/** Field-level problems of a VALIDATION envelope: `message` is 'Input cannot be empty', `reg_pattern_N:range` or an English text. */
-export type ApiErrorDetail = { path: string; message: string };
+/**
+ * Field-level problems of a VALIDATION envelope: `message` is 'Input cannot be empty', `reg_pattern_N:range`
+ * or an English text; `rule` (with `of` and `limit`) says which kind of rule it broke (ZErrorDetail).
+ */
+export type ApiErrorDetail = Pick<TErrorDetail, 'path' | 'message' | 'rule' | 'of' | 'limit'>;
+const DETAIL_RULES: ReadonlySet<string> = new Set(ERROR_DETAIL_RULES);
+const DETAIL_OF: ReadonlySet<string> = new Set(['string', 'number', 'array']);
 
 /** A failed call: `code` is an ErrorCode of the contracts or a CLIENT_ERROR_CODE; the UI translates it. */
 export class ApiError extends Error {
@@ -45,7 +50,12 @@ function detailsOf(raw: unknown): ApiErrorDetail[] {
   if (!Array.isArray(raw)) return [];
   return raw.filter(
     (d): d is ApiErrorDetail => isRecord(d) && typeof d.path === 'string' && typeof d.message === 'string',
-  ).map((d) => ({ path: d.path, message: d.message }));
+  ).map((d) => {
+    const rule = typeof d.rule === 'string' && DETAIL_RULES.has(d.rule) ? { rule: d.rule } : {};
+    const of = typeof d.of === 'string' && DETAIL_OF.has(d.of) ? { of: d.of } : {};
+    const limit = typeof d.limit === 'number' && Number.isSafeInteger(d.limit) && d.limit >= 0 ? { limit: d.limit } : {};
+    return { path: d.path, message: d.message, ...rule, ...of, ...limit } as ApiErrorDetail;
+  });
 }
 
 export function isApiError(e: unknown): e is ApiError {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_DETAIL_RULES } from './errors.ts';
 
 /** Every HTTP response: `{ success, code?, message?, value? }`. */
 export function zEnvelope<T extends z.ZodType>(value: T) {
@@ -10,12 +11,28 @@ export function zEnvelope<T extends z.ZodType>(value: T) {
   });
 }
 
+/**
+ * One field problem of a VALIDATION envelope. `message` is the rule's text in English (or the contract's
+ * own text); `rule` says which kind of rule it broke so that a client can say it in its own language:
+ * 'min' / 'max' (with `of` and, for texts and lists, `limit`: characters or items), 'type' (missing or
+ * not the kind of value expected), 'int' (not a whole number), 'format' (a pattern or an e-mail, a
+ * date...), 'value' (not one of the allowed values), 'keys' (a field the call does not have).
+ */
+export const ZErrorDetail = z.object({
+  path: z.string(),
+  message: z.string(),
+  rule: z.enum(ERROR_DETAIL_RULES).optional(),
+  of: z.enum(['string', 'number', 'array']).optional(),
+  limit: z.number().optional(),
+});
+export type TErrorDetail = z.infer<typeof ZErrorDetail>;
+
 export const ZErrorEnvelope = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
-  /** Field-level problems for validation errors: path and issue. */
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** Field-level problems for validation errors: path and issue (see ZErrorDetail). */
+  details: z.array(ZErrorDetail).optional(),
 });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 

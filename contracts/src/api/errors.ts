@@ -356,3 +356,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REFERRAL_CODE_INVALID: 'Invalid referral code',
   INTERNAL: 'Unknown error',
 };
+
+/** The kinds of rule a VALIDATION detail names (ZErrorDetail of envelope.ts; here, without zod, for the client's shell). */
+export const ERROR_DETAIL_RULES = ['min', 'max', 'type', 'int', 'format', 'value', 'keys'] as const;
+export type TErrorDetailRule = (typeof ERROR_DETAIL_RULES)[number];

@@ -1,3 +1,4 @@
+import type { TErrorDetail } from '@portal/contracts/api/envelope';
 import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
 
 /** A failure with a code from the catalogue; the client translates the code. */
@@ -6,7 +7,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly details?: Array<{ path: string; message: string }>,
+    readonly details?: TErrorDetail[],
     /** Extra machine-readable facts for the client, e.g. `{ captcha: true }` on a failed login. */
     readonly value?: Record<string, unknown>,
   ) {

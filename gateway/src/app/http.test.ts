@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ZAnnouncements } from '@portal/contracts/api/content';
+import { ZErrorEnvelope } from '@portal/contracts/api/envelope';
+import { zodDetails } from './http.ts';
 import { gameCalls } from '@portal/contracts/api/games';
 import { api, startTestPortal, type TestPortal } from '../testing/test-portal.ts';
 import { connectCatalogueVendors } from '../testing/catalogue-vendors.ts';
@@ -114,6 +117,33 @@ describe('bad input gets a 4xx envelope, never a 500', () => {
     expect(unknownQuery.status).toBe(400);
     const repeated = await api(t.url, '/wps/relay/GCSGAME_getRankList?limitNum=1&limitNum=2');
     expect(repeated.status).toBe(400);
+  });
+
+  it("names the rule each detail broke, so that a client can say it in its own language", async () => {
+    const unknown = await api(t.url, '/wps/dev/winners', { body: { customerName: 'A***b', gameName: 'X', iconUrl: null, winAmount: 100, extra: 1 } });
+    expect(unknown.json).toMatchObject({ code: 'VALIDATION', details: [{ path: '', rule: 'keys' }] });
+    const wrong = await api(t.url, '/wps/dev/winners', { body: { customerName: 'A', gameName: 'X', iconUrl: null, winAmount: '100' } });
+    expect(wrong.json).toMatchObject({ details: [{ path: 'winAmount', rule: 'type' }] });
+    const fractional = await api(t.url, '/wps/dev/winners', { body: { customerName: 'A', gameName: 'X', iconUrl: null, winAmount: 1.5 } });
+    expect(fractional.json).toMatchObject({ details: [{ path: 'winAmount', rule: 'int' }] });
+    const schema = z.object({ name: z.string().min(2).max(4), amount: z.number().positive().max(100), tags: z.array(z.string()).max(1), kind: z.enum(['a', 'b']), code: z.string().regex(/^x$/) });
+    const r = schema.safeParse({ name: 'abcdef', amount: 0, tags: ['a', 'b'], kind: 'c', code: 'y' });
+    const short = schema.safeParse({ name: 'a', amount: 101, tags: [], kind: 'a', code: 'x' });
+    expect(r.success || short.success).toBe(false);
+    expect(zodDetails(r.error!).map(({ path, rule, of, limit }) => ({ path, rule, of, limit }))).toEqual([
+      { path: 'name', rule: 'max', of: 'string', limit: 4 },
+      // a number's bound is not given (a money field's is in minor units, the form's in major)
+      { path: 'amount', rule: 'min', of: 'number', limit: undefined },
+      { path: 'tags', rule: 'max', of: 'array', limit: 1 },
+      { path: 'kind', rule: 'value', of: undefined, limit: undefined },
+      { path: 'code', rule: 'format', of: undefined, limit: undefined },
+    ]);
+    expect(zodDetails(short.error!).map(({ path, rule, limit }) => ({ path, rule, limit }))).toEqual([
+      { path: 'name', rule: 'min', limit: 2 },
+      { path: 'amount', rule: 'max', limit: undefined },
+    ]);
+    // the envelope's contract carries it
+    expect(ZErrorEnvelope.safeParse({ success: false, code: 'VALIDATION', message: 'x', details: zodDetails(r.error!) }).success).toBe(true);
   });
 
   it('refuses oversized bodies with 413', async () => {

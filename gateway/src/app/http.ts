@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
-import type { CallDef } from '@portal/contracts/api/envelope';
+import type { CallDef, TErrorDetail } from '@portal/contracts/api/envelope';
 import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
 import { isTrialType } from '@portal/contracts/domain/member';
 import { AppError } from './errors.ts';
@@ -21,8 +21,38 @@ export type Handler<Q, B, V> = (input: { query: Q; body: B; ctx: RequestContext;
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
-export function zodDetails(err: z.ZodError) {
-  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+/**
+ * A zod error's issues as the envelope's details: path, message and, where the issue is one of the
+ * kinds a client can word itself, its rule (ZErrorDetail of the contracts).
+ */
+export function zodDetails(err: z.ZodError): TErrorDetail[] {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message, ...issueRule(i) }));
+}
+
+const SIZED = new Set(['string', 'array']);
+function issueRule(i: z.core.$ZodIssue): Pick<TErrorDetail, 'rule' | 'of' | 'limit'> {
+  switch (i.code) {
+    case 'too_small':
+    case 'too_big': {
+      const origin = String(i.origin);
+      const of = origin === 'string' ? 'string' : origin === 'array' ? 'array' : origin === 'number' || origin === 'int' ? 'number' : undefined;
+      if (!of) return {};
+      const bound = Number(i.code === 'too_small' ? i.minimum : i.maximum);
+      // a text's or a list's size; a number's bound is left out (a money field's is in minor units)
+      const limit = SIZED.has(of) && i.inclusive !== false && Number.isSafeInteger(bound) ? { limit: bound } : {};
+      return { rule: i.code === 'too_small' ? 'min' : 'max', of, ...limit };
+    }
+    case 'invalid_type':
+      return { rule: i.expected === 'int' ? 'int' : 'type' };
+    case 'invalid_format':
+      return { rule: 'format' };
+    case 'invalid_value':
+      return { rule: 'value' };
+    case 'unrecognized_keys':
+      return { rule: 'keys' };
+    default:
+      return {};
+  }
 }
 
 /**

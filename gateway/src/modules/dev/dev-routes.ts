@@ -6,6 +6,7 @@ import { cacheAudience, merchantAudience, opsAudience, userAudience, type EventT
 import type { Db } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
+import { zodDetails } from '../../app/http.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { SessionStore } from '../sessions/session-store.ts';
 import type { DevSink } from './dev-sink.ts';
@@ -55,7 +56,7 @@ const ZDevMember = z
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const r = schema.safeParse(input);
-  if (!r.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  if (!r.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', zodDetails(r.error));
   return r.data;
 }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { HOUSE_API, HOUSE_GAME_CODES, HOUSE_SESSION_HEADER, houseCalls, type THouseGameCode } from '@portal/contracts/api/house';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { refuseNulInBody, sendError } from '../../app/http.ts';
+import { refuseNulInBody, sendError, zodDetails } from '../../app/http.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
 import type { Merchant, MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { House } from './house-service.ts';
@@ -37,7 +37,7 @@ export function mountHouseRoutes(app: Express, deps: { house: House; baccarat: B
         const merchant = await deps.merchants.resolve({ host: req.hostname, code: typeof header === 'string' ? header : undefined });
         if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
         const parsed = def.body!.safeParse(req.body ?? {});
-        if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+        if (!parsed.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid body', zodDetails(parsed.error));
         const sent = req.headers[HOUSE_SESSION_HEADER];
         const session = typeof sent === 'string' ? sent : def.path === houseCalls.state.path ? stateCookie(req, (parsed.data as { game?: unknown }).game) : undefined;
         const value = await handler({ merchant, session }, parsed.data);

@@ -2,7 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { OIDC_ERROR_PARAM, OIDC_PATHS, ZOidcCallbackQuery, ZOidcStartQuery, oidcCalls } from '@portal/contracts/api/auth';
 import { AppError, ErrorCode } from '../../app/errors.ts';
-import { mountCall } from '../../app/http.ts';
+import { mountCall, zodDetails } from '../../app/http.ts';
 import type { Oidc } from './oidc-service.ts';
 import { linkOrigin } from '../merchants/link-origin.ts';
 
@@ -22,7 +22,7 @@ function redirect(res: Response, to: string) {
 function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   const q = schema.safeParse(req.query ?? {});
   if (!q.success) {
-    throw new AppError(ErrorCode.VALIDATION, 'Invalid query', q.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })));
+    throw new AppError(ErrorCode.VALIDATION, 'Invalid query', zodDetails(q.error));
   }
   return q.data;
 }

@@ -41,6 +41,36 @@ describe('the console error note', () => {
   });
 });
 
+describe('a server rule the console does not know by its text', () => {
+  it('is said by the rule the server names (size, kind, format) in the console language (it read in English in TY)', async () => {
+    await i18n.loadNamespaces(['ops', 'common']);
+    const err = new ApiError('VALIDATION', 'Invalid body', 400, [
+      { path: 'reason', message: 'Too big: expected string to have <=200 characters', rule: 'max', of: 'string', limit: 200 },
+      { path: 'note', message: 'Too small: expected string to have >=1 characters', rule: 'min', of: 'string', limit: 1 },
+      { path: 'amount', message: 'Too small: expected number to be >0', rule: 'min', of: 'number' },
+      { path: 'count', message: 'Invalid input: expected int, received number', rule: 'int' },
+      { path: 'kind', message: 'Invalid option: expected one of "a"|"b"', rule: 'value' },
+      { path: '', message: 'Unrecognized key: "x"', rule: 'keys' },
+      { path: 'endAt', message: 'The end must be after the start', rule: 'format' },
+    ]);
+    await i18n.changeLanguage('TY');
+    const ty = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
+    expect(ty).toContain('<code>reason</code>: dapat may hindi hihigit sa 200 na karakter');
+    expect(ty).toContain('<code>note</code>: kailangan');
+    expect(ty).toContain('<code>amount</code>: masyadong maliit');
+    expect(ty).toContain('<code>count</code>: dapat buong numero');
+    expect(ty).toContain('<code>kind</code>: hindi isa sa mga pinapayagang halaga');
+    expect(ty).toContain('may field na hindi tinatanggap ng form na ito');
+    // a text the console knows wins over the rule
+    expect(ty).toContain('<code>endAt</code>: dapat pagkatapos ng simula ang katapusan');
+    expect(ty).not.toMatch(/Too (big|small)|Invalid|Unrecognized/);
+    await i18n.changeLanguage('EN');
+    const en = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
+    expect(en).toContain('<code>reason</code>: must have at most 200 characters');
+    expect(en).toContain('<code>amount</code>: is too small');
+  });
+});
+
 describe('an announcement in the console list', () => {
   it('reads published only between its start and its end; before it is scheduled, after it ended', async () => {
     const { publicationState } = await import('./content-page');

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAmount } from '../../../lib/use-money';
 import { errorKey } from '../../../lib/error-key';
-import { isApiError } from '../../../lib/api';
+import { isApiError, type ApiErrorDetail } from '../../../lib/api';
 import { lastPage } from '../lib/format';
 import './ops.css';
 import { useUniqueId } from '../../../lib/unique-id';
@@ -26,7 +26,8 @@ export function Money({ minor }: { minor: number | null | undefined }) {
 /** A failed call, translated (codes of the contracts in namespace common). */
 /**
  * Server problem texts the console knows, in its own language (the restricted-list import's line
- * problems, a NUL character): the others show as the server wrote them, with the API's field name.
+ * problems, a NUL character, the content forms' rules); any other detail is said by the rule the server
+ * names (`rule`: a size, a kind, a format), else as the server wrote it. The field is the API's name.
  */
 const KNOWN_DETAILS: Array<[RegExp, string]> = [
   [/^expected 3 or 4 columns/, 'detail_csv_columns'],
@@ -52,14 +53,32 @@ const KNOWN_DETAILS: Array<[RegExp, string]> = [
   [/^TY title and content are required$/, 'detail_ty_title_content'],
   [/^TY title is required to publish$/, 'detail_ty_title_publish'],
 ];
-export function detailText(t: (key: string, o?: Record<string, unknown>) => string, d: { path: string; message: string }): { path: string; message: string } {
+export function detailText(t: (key: string, o?: Record<string, unknown>) => string, d: ApiErrorDetail): { path: string; message: string } {
   const line = /^line (\d+)$/.exec(d.path);
   const path = line ? t('detail_line', { n: Number(line[1]) }) : d.path;
   for (const [re, key] of KNOWN_DETAILS) {
     const m = re.exec(d.message);
     if (m) return { path, message: t(key, { list: m[1] ?? '' }) };
   }
-  return { path, message: d.message };
+  const rule = ruleKey(d);
+  return { path, message: rule ? t(rule.key, { n: rule.n }) : d.message };
+}
+
+/** The console's wording of a rule the server named (ZErrorDetail): a text's or a list's size, a kind, a format. */
+function ruleKey(d: ApiErrorDetail): { key: string; n?: number } | null {
+  switch (d.rule) {
+    case 'min':
+    case 'max': {
+      const sized = (d.of === 'string' || d.of === 'array') && d.limit !== undefined;
+      if (!sized) return { key: `detail_rule_${d.rule}` };
+      if (d.rule === 'min' && d.limit === 1) return { key: 'detail_rule_required' };
+      return { key: `detail_rule_${d.rule}_${d.of}`, n: d.limit };
+    }
+    case undefined:
+      return null;
+    default:
+      return { key: `detail_rule_${d.rule}` };
+  }
 }
 
 export function ErrorNote({ error, testId = 'ops-error' }: { error: unknown; testId?: string }) {
