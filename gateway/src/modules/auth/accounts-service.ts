@@ -54,6 +54,8 @@ const SECOND_STEP_MAX_SENDS = 5;
 export const INVITATION_MAX_MISSES = 10;
 const INVITATION_MISS_WINDOW_MS = 10 * 60_000;
 const RESET_TTL_MS = 30 * 60_000;
+/** Registration fields read whatever the merchant's field settings say (register() drops the others when off). */
+const KEPT_WHEN_OFF: ReadonlySet<RegistrationField> = new Set(['username', 'password', 'confirmPassword', 'captcha', 'verificationCode', 'affiliateCode']);
 
 export type MemberRow = {
   id: number; merchant_code: string; account: string; nickname: string | null; type: number; status: string;
@@ -442,7 +444,16 @@ export function createAccounts(deps: AccountsDeps) {
       if (!body.ageConfirmed) throw new AppError(ErrorCode.UNDERAGE);
       const rules = registrationRules(m);
       const values: Partial<Record<RegistrationField, string>> = { ...body };
-      const dialing = body.countryDialingCode ?? '63';
+      // A field the merchant has switched off is not asked, so it is not kept either: its rule is not
+      // checked (checkField passes a field that is off), and a transaction password of 'x' or an ID
+      // number of '<>' sent anyway was saved. The invitation code comes with an agent's link, whatever
+      // the form shows; the mobile number is the account of a mobile registration.
+      for (const rule of rules) {
+        if (rule.enabled || KEPT_WHEN_OFF.has(rule.field) || (variant === 'mobile' && rule.field === 'mobileNum')) continue;
+        delete values[rule.field];
+      }
+      const home = countriesFor(m.market)[0]?.countryDialingCode ?? '63';
+      const dialing = body.countryDialingCode ?? home;
       if (variant === 'mobile') {
         // registerMobile: the username is the mobile number.
         values.username = body.mobileNum ?? '';
@@ -469,31 +480,31 @@ export function createAccounts(deps: AccountsDeps) {
       }
       // The birthday's pattern lets 1990-02-30 through: a date the calendar does not have is a field error
       // here, before anything looks it up.
-      if (body.birthday && !problems.some((p) => p.path === 'birthday') && !isoDate(body.birthday)) {
+      if (values.birthday && !problems.some((p) => p.path === 'birthday') && !isoDate(values.birthday)) {
         problems.push({ path: 'birthday', message: 'Not a valid date' });
       }
       // The transaction password guards withdrawals: one the login password also opens guards nothing.
-      if (body.paymentPassword && values.password && body.paymentPassword === values.password && !problems.some((p) => p.path === 'paymentPassword')) {
+      if (values.paymentPassword && values.password && values.paymentPassword === values.password && !problems.some((p) => p.path === 'paymentPassword')) {
         problems.push({ path: 'paymentPassword', message: ERROR_MESSAGES.PASSWORDS_MUST_DIFFER });
       }
       if (problems.length) throw new AppError(ErrorCode.VALIDATION, 'Invalid input', problems);
-      if (body.birthday) {
-        const age = ageOn(body.birthday, merchantClock(m.brand.gmtOffsetMinutes)); // the birthday on the merchant's calendar
+      if (values.birthday) {
+        const age = ageOn(values.birthday, merchantClock(m.brand.gmtOffsetMinutes)); // the birthday on the merchant's calendar
         if (age === null || age < m.brand.minAge) throw new AppError(ErrorCode.UNDERAGE);
       }
       if (ruleOf(rules, 'captcha').enabled) await captchas.check(body.captchaKey, body.captcha);
       // Philippine rules: a person on the merchant's restricted-persons list cannot register (normalized
       // full name + birth date). The answer names no list and no category.
       const market = marketRules(m.market);
-      if (market.restrictedPersons && body.payeeName && body.birthday && (await isRestrictedPerson(db, m.code, body.payeeName, body.birthday))) {
+      if (market.restrictedPersons && values.payeeName && values.birthday && (await isRestrictedPerson(db, m.code, values.payeeName, values.birthday))) {
         await db.query(
           `INSERT INTO audit_log (merchant_code, operator_id, operator_username, action, target_type, target_id, before, after)
            VALUES ($1, NULL, 'system', 'rg.restricted.refused', 'registration', $2, NULL, $3)`,
           [m.code, variant === 'mobile' ? (values.mobileNum ?? '') : (values.username ?? ''), JSON.stringify({ ip })]);
         throw new AppError(ErrorCode.RESTRICTED_PERSON);
       }
-      const nameKey = body.payeeName ? rgNameKey(body.payeeName) || null : null;
-      const birthDate = body.birthday && isoDate(body.birthday) ? body.birthday : null;
+      const nameKey = values.payeeName ? rgNameKey(values.payeeName) || null : null;
+      const birthDate = values.birthday && isoDate(values.birthday) ? values.birthday : null;
       let mobile: { dialing: string; mobile: string } | null = null;
       if (values.mobileNum) {
         // With SMS verification on, a number given is a number proven, required or not: an unproven one
@@ -508,9 +519,12 @@ export function createAccounts(deps: AccountsDeps) {
       const invited = invitation ? await inviter(m, invitation, ip) : null;
       const parentId = invited?.parentId ?? null;
       const referrerId = body.referralCode ? await referrer(m, body.referralCode, ip) : null;
-      const account = variant === 'mobile' ? mobile!.mobile : values.username!;
+      // A number of the merchant's own country is its account as written (9171234567); another country's
+      // keeps its dialing code in front (849171234567): the same digits under +84 are another person,
+      // and were refused as ACCOUNT_EXISTS once the +63 number had registered.
+      const account = variant === 'mobile' ? (mobile!.dialing === home ? mobile!.mobile : `${mobile!.dialing}${mobile!.mobile}`) : values.username!;
       const passwordHash = await hasher.hash(values.password!);
-      const paymentHash = body.paymentPassword ? await hasher.hash(body.paymentPassword) : null;
+      const paymentHash = values.paymentPassword ? await hasher.hash(values.paymentPassword) : null;
       const maxAge = m.security.passwordMaxAgeDays;
       let memberId: number;
       try {
@@ -520,8 +534,8 @@ export function createAccounts(deps: AccountsDeps) {
            VALUES ($1, $2, lower($2), $3, $15, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END,
              $7, $8, $9, $10, $11, $12, $13, $14, $16, $17::date, $18) RETURNING id`,
           [m.code, account, body.nickname ?? null, passwordHash, paymentHash, maxAge, mobile?.dialing ?? null, mobile?.mobile ?? null,
-            body.email || null, body.payeeName || null,
-            JSON.stringify({ birthday: body.birthday, line: body.line, whatsapp: body.whatsapp, facebook: body.facebook, wechat: body.wechat, qqNum: body.qqNum, idNumber: body.idNumber, referralCode: body.referralCode, registerUrl: body.registerUrl, domain: body.domain }),
+            values.email || null, values.payeeName || null,
+            JSON.stringify({ birthday: values.birthday, line: values.line, whatsapp: values.whatsapp, facebook: values.facebook, wechat: values.wechat, qqNum: values.qqNum, idNumber: values.idNumber, referralCode: body.referralCode, registerUrl: body.registerUrl, domain: body.domain }),
             parentId, ip, invited?.invitationId ?? null, type, nameKey, birthDate, referrerId],
         );
         const invitationId = invited?.invitationId ?? null;

@@ -150,6 +150,30 @@ describe('registration', () => {
       method: 'PUT', ip, body: { ...base, password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
     });
     expect(again.json?.code).toBe('SMS_CODE_INVALID');
+    // The same digits under +84 are another person's number: their own account, named with the dialing
+    // code (it was ACCOUNT_EXISTS, with the code spent).
+    const vnSent = await call('/wps/verification/sms/register', { body: { mobileNo: '9171234567', countryDialingCode: '84', ...(await bot('9171234567', 'sms-register')) }, ip });
+    expect(vnSent.status).toBe(200);
+    const vn = await call<{ token: string }>('/wps/member/register/mobile', {
+      method: 'PUT', ip, body: { ...base, countryDialingCode: '84', verificationCode: await lastCode('+849171234567'), password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
+    });
+    expect(vn.json, JSON.stringify(vn.json)).toMatchObject({ success: true });
+    const vnInfo = await call<{ account: string }>('/wps/member/info', { token: vn.json!.value!.token });
+    expect(vnInfo.json?.value?.account).toBe('849171234567');
+    expect((await login('849171234567', 'abc12345', {}, ip)).json).toMatchObject({ success: true });
+  });
+
+  it('keeps nothing of a field the merchant has switched off (a transaction password of "x" and an ID number of "<>" were saved unchecked)', async () => {
+    const r = await register({ username: 'offfields01', paymentPassword: 'x', idNumber: '!!<>!!', whatsapp: 'abc', line: 'l1' });
+    expect(r.json).toMatchObject({ success: true });
+    const row = (await t.portal.db.query<{ payment_password_hash: string | null; profile: Record<string, unknown> }>(
+      `SELECT payment_password_hash, profile FROM members WHERE account_lower = 'offfields01'`)).rows[0]!;
+    expect(row.payment_password_hash).toBeNull();
+    expect(row.profile).not.toHaveProperty('idNumber');
+    expect(row.profile).not.toHaveProperty('whatsapp');
+    expect(row.profile).not.toHaveProperty('line');
+    // a field that is on is kept
+    expect(row.profile).toMatchObject({ birthday: '1990-01-01' });
   });
 
   it('proves an optional mobile number given on username registration (SMS verification on): without its code nothing is created', async () => {
