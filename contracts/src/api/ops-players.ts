@@ -65,8 +65,8 @@ export const ZOpsPlayerProfile = z.object({
     limits: z.array(ZRgLimit),
     realityCheckMinutes: z.number().int().nullable(),
     sessionLimitMinutes: z.number().int().nullable(),
-    /** The player's RG events, newest first (at most 20). */
-    events: z.array(ZRgEvent),
+    /** The player's RG events, newest first (at most 20), with the operator who acted and the reason given. */
+    events: z.array(ZRgEvent.extend({ operator: z.string().nullable(), reason: z.string().nullable() })),
   }),
   /** The newest 20 sign-ins (sessions), newest first. */
   logins: z.array(ZOpsPlayerLogin),

@@ -180,8 +180,17 @@ describe('freeze and unfreeze', () => {
     expect(x.status, x.text).toBe(200);
     const prof = await call<{ player: { isExcluded: boolean }; rg: { exclusion: { kind: string } | null; events: Array<{ action: string; by: string }> } }>(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_support });
     expect(prof.json!.value).toMatchObject({ player: { isExcluded: true }, rg: { exclusion: { kind: 'operator' } } });
-    expect(prof.json!.value!.rg.events[0]).toMatchObject({ by: 'operator' });
+    // the console names the operator and the reason (it said 'by an operator' only)
+    expect(prof.json!.value!.rg.events[0]).toMatchObject({ by: 'operator', operator: 'pl_risk', reason: 'Family request checked' });
     expect((await call(path(opsRgCalls.lift.path, x.json!.value!.id), { token: tok.pl_risk, body: { reason: 'Reviewed' } })).status).toBe(200);
+    const after = await call<{ rg: { events: Array<{ action: string; operator: string | null; reason: string | null }> } }>(path(opsPlayerCalls.player.path, player.id), { token: tok.pl_support });
+    expect(after.json!.value!.rg.events[0]).toMatchObject({ action: 'rg.exclusion.end', operator: 'pl_risk', reason: 'Reviewed' });
+    // the player is told an operator acted, not which one
+    const fresh = (await call<{ token: string }>('/wps/dev/sessions', { body: { account: 'findme_player7' } })).json!.value!.token;
+    const own = await call<{ list: Array<Record<string, unknown>> }>('/wps/v2/rg/events', { token: fresh });
+    expect(own.status, own.text).toBe(200);
+    expect(own.json!.value!.list[0]).toMatchObject({ action: 'rg.exclusion.end', by: 'operator' });
+    for (const e of own.json!.value!.list) expect(e).not.toHaveProperty('operator');
   });
 });
 

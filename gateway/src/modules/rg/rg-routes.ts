@@ -41,7 +41,11 @@ export function mountRgRoutes(app: Express, deps: { rg: Rg; family: Family; limi
     await rg.setSession(s.memberId, ctx.merchant.code, s.account, body);
     return rg.state(ctx.merchant.code, s.memberId, gmt(ctx), ctx.token ? hashToken(ctx.token) : null);
   }, opts);
-  mountCall(app, rgCalls.events, async ({ ctx, query }) => rg.events(ctx.merchant.code, ctx.session!.memberId, query.pageNo, query.pageSize), opts);
+  mountCall(app, rgCalls.events, async ({ ctx, query }) => {
+    const page = await rg.events(ctx.merchant.code, ctx.session!.memberId, query.pageNo, query.pageSize);
+    // the player is told an operator acted, not which one
+    return { ...page, list: page.list.map(({ operator: _operator, reason: _reason, ...e }) => e) };
+  }, opts);
 }
 
 const OPS_RG = '/ops/api/rg';

@@ -302,7 +302,12 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
             AND action NOT LIKE 'rg.family.%' ORDER BY audit_log.id DESC LIMIT $3 OFFSET $4`,
         [merchant, String(memberId), pageSize, (pageNo - 1) * pageSize]);
       return {
-        list: r.rows.map((e) => ({ id: e.id, action: e.action, by: e.operator_id === null ? (e.operator_username === 'system' ? 'system' : 'you') : 'operator', before: e.before, after: e.after, at: iso(e.at)! })),
+        // `operator` (who, for the console; the player's call leaves it out) and the reason given
+        list: r.rows.map((e) => ({
+          id: e.id, action: e.action, by: e.operator_id === null ? (e.operator_username === 'system' ? 'system' : 'you') : 'operator', before: e.before, after: e.after, at: iso(e.at)!,
+          operator: e.operator_id === null ? null : e.operator_username,
+          reason: e.after && typeof e.after === 'object' && typeof (e.after as { reason?: unknown }).reason === 'string' ? (e.after as { reason: string }).reason : null,
+        })),
         pageNo, pageSize, total: r.rows[0]?.total ?? 0,
       };
     },

@@ -11,6 +11,8 @@ import { PlayerStatusChips } from './players-page';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 const DURATIONS = ['24h', '7d', '30d', '6m', '1y', '5y'] as const;
+/** Exclusions an operator decided (their own, a relative's request approved, a restricted-list match): the console lifts them, with a reason; a player's own run to their end. */
+const LIFTABLE: ReadonlySet<string> = new Set(['operator', 'family', 'restricted']);
 type Duration = (typeof DURATIONS)[number] | 'open';
 
 /**
@@ -208,7 +210,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
           onSubmit={(e) => {
             e.preventDefault();
             if (reason.trim().length < 2) return;
-            if (x?.kind === 'operator') lift.mutate({ exclusionId: x.id, reason: reason.trim() }, { onSuccess: () => setReason('') });
+            if (x && LIFTABLE.has(x.kind)) lift.mutate({ exclusionId: x.id, reason: reason.trim() }, { onSuccess: () => setReason('') });
             else if (!x) exclude.mutate({ duration: duration === 'open' ? null : duration, reason: reason.trim() }, { onSuccess: () => setReason('') });
           }}
         >
@@ -221,7 +223,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
               </select>
             </label>
           )}
-          {(!x || x.kind === 'operator') && (
+          {(!x || LIFTABLE.has(x.kind)) && (
             <>
               <OpsField label={t('field_reason')} value={reason} onChange={setReason} testId="ops-player-rg-reason" maxLength={500} required />
               <ErrorNote error={exclude.error ?? lift.error} />
@@ -232,7 +234,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
               </div>
             </>
           )}
-          {x && x.kind !== 'operator' && <p className="ops-muted">{t('player_rg_player_owned')}</p>}
+          {x && !LIFTABLE.has(x.kind) && <p className="ops-muted">{t('player_rg_player_owned')}</p>}
         </form>
       )}
       {p.rg.events.length > 0 && (
@@ -241,8 +243,9 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
           <ul className="ops-notes">
             {p.rg.events.map((e) => (
               <li key={e.id}>
-                <div className="ops-notes__meta">{formatDateTime(e.at)} · {t(`player_rg_by_${e.by}`)}</div>
+                <div className="ops-notes__meta">{formatDateTime(e.at)} · {e.operator ? <strong>{e.operator}</strong> : t(`player_rg_by_${e.by}`)}</div>
                 <p className="ops-notes__text">{t(auditActionKey(e.action), { defaultValue: e.action })}</p>
+                {e.reason && <p className="ops-notes__text ops-muted">{t('player_rg_reason', { reason: e.reason })}</p>}
               </li>
             ))}
           </ul>
