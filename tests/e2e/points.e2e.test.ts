@@ -33,7 +33,11 @@ describe('points mall in Chromium', { timeout: 480_000 }, () => {
     await game.close();
     step('spun');
 
-    await page.goto(`${gw.url}/pointMall`);
+    // reached from the account menu (no page led to it)
+    await page.goto(`${gw.url}/`);
+    await page.getByTestId('account-menu-button').click();
+    await page.getByTestId('account-menu-pointMall').click();
+    await page.waitForURL(/\/pointMall$/);
     await expect.poll(() => page.getByTestId('points-balance').innerText(), { timeout: 60_000 }).toBe('10');
     await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
     const card = page.getByTestId(`points-reward-${reward.id}`);

@@ -25,7 +25,7 @@ const MEMBER_TAB = {
 
 /**
  * Logged-in part of the header: the balance slot (wallet work), the user menu (Member, Agent for
- * agents, Withdrawal, Account record with TRANSREC3, Betting record with TRANSBETREPMEM3, Sign out)
+ * agents, Withdrawal, Account record with TRANSREC3, Betting record with TRANSBETREPMEM3, Points Mall, Sign out)
  * and the Deposit button.
  */
 export function AccountSlot() {
@@ -61,6 +61,8 @@ export function AccountSlot() {
     { key: 'withdraw', label: t('menu_withdraw'), to: MEMBER_TAB.withdraw },
     hasAccountRecord ? { key: 'accountRecord', label: t('menu_account_record'), to: MEMBER_TAB.accountRecord } : null,
     hasBettingRecord ? { key: 'bettingRecord', label: t('menu_betting_record'), to: MEMBER_TAB.bettingRecord } : null,
+    // The points mall is in no navigation of the spec: without this (and the footer's link) no page led to it.
+    { key: 'pointMall', label: t('common:w_shop'), to: '/pointMall' },
   ];
 
   return (

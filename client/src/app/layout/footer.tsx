@@ -17,6 +17,7 @@ const FOOTER_PAGES = [
   { to: '/feedback', key: 'page_feedback' },
   { to: '/winners', key: 'page_winners' },
   { to: '/sponsor', key: 'page_sponsor' },
+  { to: '/pointMall', key: 'w_shop' },
 ] as const;
 import { useNav } from './use-nav';
 

@@ -92,10 +92,21 @@ function BalanceCard() {
         {b && <span className="pts-muted">{t('earned', { count: b.earned.toLocaleString() })}</span>}
         <span className="pts-muted">{t('never_expire')}</span>
       </div>
-      {/* An excluded player's converts and redeems are refused (RG_EXCLUDED): no form that fails. */}
-      {exclusion ? <ExclusionNotice exclusion={exclusion} place="points" /> : <ConvertForm balance={b?.balance ?? 0} />}
+      {/* An excluded player's converts and redeems are refused (RG_EXCLUDED): no form that fails. So are
+          everyone's while the merchant has closed the mall (MODULE_DISABLED). */}
+      {exclusion ? <ExclusionNotice exclusion={exclusion} place="points" /> : useIsMallClosed() ? <ClosedNotice /> : <ConvertForm balance={b?.balance ?? 0} />}
     </div>
   );
+}
+
+/** The merchant has switched the points mall off (points config `enabled`): nothing can be redeemed or converted. */
+function useIsMallClosed(): boolean {
+  return usePointConfig().data?.enabled === false;
+}
+
+function ClosedNotice() {
+  const { t } = useTranslation('points');
+  return <div className="pts-card" role="status" data-testid="points-closed"><p>{t('closed')}</p></div>;
 }
 
 function ConvertForm({ balance }: { balance: number }) {
@@ -141,11 +152,15 @@ function ConvertForm({ balance }: { balance: number }) {
 function Catalogue() {
   const { t } = useTranslation('points');
   const rewards = usePointRewards();
+  const viewer = useViewer();
+  const isClosed = useIsMallClosed();
   const [chosen, setChosen] = useState<TPointReward | null>(null);
   return (
     <>
       {rewards.error && <FormMessage message={errorMessage(rewards.error)} />}
       {rewards.data && rewards.data.list.length === 0 && <p className="pts-muted" data-testid="points-empty">{t('empty_catalogue')}</p>}
+      {/* a member reads it above, where the convert form was */}
+      {isClosed && viewer !== 'member' && <p className="pts-muted" data-testid="points-closed-catalogue">{t('closed')}</p>}
       <div className="pts-grid">
         {rewards.data?.list.map((r) => <RewardCard key={r.id} r={r} onRedeem={() => setChosen(r)} />)}
       </div>
@@ -159,6 +174,7 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
   const money = useMoney();
   const viewer = useViewer();
   const isExcluded = useRgExclusion() !== null;
+  const isClosed = useIsMallClosed();
   const isOut = r.quantity <= 0;
   // A member short of the points is told how many more before it opens the dialog (the server refuses it too).
   const points = usePointBalance().data?.balance;
@@ -170,8 +186,8 @@ function RewardCard({ r, onRedeem }: { r: TPointReward; onRedeem: () => void }) 
       <p className="pts-muted">{r.amount > 0 ? t('cash_reward', { cash: money(r.amount) }) : t('item_reward')}</p>
       {r.remark && <p className="pts-reward__remark">{r.remark}</p>}
       <p className="pts-muted" data-testid={`points-stock-${r.id}`}>{isOut ? t('out_of_stock') : t('left', { count: r.quantity })}</p>
-      {short > 0 && !isOut && !isExcluded && <p className="pts-muted" data-testid={`points-short-${r.id}`}>{t('not_enough', { count: short.toLocaleString() })}</p>}
-      {!(viewer === 'member' && isExcluded) && <button type="button" className="btn btn--primary btn--sm" disabled={isOut || short > 0} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
+      {short > 0 && !isOut && !isExcluded && !isClosed && <p className="pts-muted" data-testid={`points-short-${r.id}`}>{t('not_enough', { count: short.toLocaleString() })}</p>}
+      {!(viewer === 'member' && isExcluded) && !isClosed && <button type="button" className="btn btn--primary btn--sm" disabled={isOut || short > 0} onClick={() => (viewer === 'member' ? onRedeem() : openPopup(viewer === 'trial' ? 'registerModal' : 'loginPopupModal'))} data-testid={`points-redeem-${r.id}`}>
         {viewer === 'member' ? t('redeem') : viewer === 'trial' ? t('register_to_redeem') : t('sign_in_to_redeem')}
       </button>}
     </article>
