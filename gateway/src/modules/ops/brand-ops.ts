@@ -20,6 +20,11 @@ async function brandRow(q: Queryable, code: string, lock = false) {
   return r.rows[0];
 }
 
+/** The generated demo logo (assets/svg-art.ts: the name `n` beside its initial). */
+const GENERATED_LOGO = '/img/logo.svg';
+const isGeneratedLogo = (url: string) => url === GENERATED_LOGO || url.startsWith(`${GENERATED_LOGO}?`);
+const generatedLogo = (siteName: string) => `${GENERATED_LOGO}?n=${encodeURIComponent(siteName)}`;
+
 const toBrand = (r: BrandRow): TOpsBrand => {
   const s = siteConfigOf(r.site_config);
   const b = r.brand;
@@ -57,6 +62,9 @@ export function mountOpsBrandRoutes(call: OpsCall, deps: { db: Db; merchants: Me
         ...(body.launchGameCDNs !== undefined ? { launchGameCDNs: [...new Set(body.launchGameCDNs)] } : {}),
         ...(body.colors !== undefined ? { colors: body.colors } : {}),
       };
+      // The generated demo logo draws the site's name: a new name with that logo kept gets a logo that
+      // says it (the header showed the old name in the picture while the tab said the new one).
+      if (body.logoUrl === undefined && next.siteName !== before.siteName && isGeneratedLogo(next.logoUrl)) next.logoUrl = generatedLogo(next.siteName);
       if (JSON.stringify(next) === JSON.stringify(before)) return next;
       const brand: Record<string, unknown> = { ...row.brand, siteName: next.siteName, logoUrl: next.logoUrl };
       if (next.videoUrl) brand.videoUrl = next.videoUrl;

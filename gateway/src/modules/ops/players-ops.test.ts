@@ -229,8 +229,15 @@ describe('brand configuration and registration rules, live', () => {
       method: 'PUT', token: tok.pl_content, body: { siteName: 'Lucky Palace', gtagId: 'G-TEST1234', imageCDNs: ['https://img1.example.ph'], launchGameCDNs: ['https://launch.example.ph/g'] },
     });
     expect(r.status, r.text).toBe(200);
-    const wl = await call<{ brand: { siteName: string } }>('/wps/system/whitelabel');
+    const wl = await call<{ brand: { siteName: string; logoUrl: string } }>('/wps/system/whitelabel');
     expect(wl.json!.value!.brand.siteName).toBe('Lucky Palace');
+    // the generated logo draws the name: it follows the new one (it kept saying LuckyPeso)
+    expect(wl.json!.value!.brand.logoUrl).toBe('/img/logo.svg?n=Lucky%20Palace');
+    // a logo of the operator's own is kept when the name changes
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { logoUrl: 'https://cdn.example/logo.png' } })).status).toBe(200);
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { siteName: 'Lucky Palace 2' } })).status).toBe(200);
+    expect((await call<{ logoUrl: string }>(opsPlayerCalls.brand.path, { token: tok.pl_support })).json!.value!.logoUrl).toBe('https://cdn.example/logo.png');
+    expect((await call(opsPlayerCalls.updateBrand.path, { method: 'PUT', token: tok.pl_content, body: { siteName: 'Lucky Palace', logoUrl: '/img/logo.svg?n=Lucky%20Palace' } })).status).toBe(200);
     const dr = await call<{ info: { analytics: { gtagId: string }; imageCDNs: string[]; launchGameCDNs: string[] } }>('/wps/system/domainRoute');
     expect(dr.json!.value!.info).toMatchObject({ analytics: { gtagId: 'G-TEST1234' }, imageCDNs: ['https://img1.example.ph'], launchGameCDNs: ['https://launch.example.ph/g'] });
     // the other merchant's brand is untouched
