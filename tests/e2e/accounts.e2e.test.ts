@@ -123,6 +123,8 @@ describe('accounts in Chromium', () => {
     await modal.getByTestId('rg-offer-register').waitFor({ timeout: 15_000 });
     await modal.getByTestId('rg-offer-done').click();
     await expectLoggedIn(page, account);
+    // the link's /register goes back to / once the popup closes (it stayed /register?affiliateCode=...)
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     const team = await api<{ list: Array<{ account: string; depth: number }> }>('/wps/agent/downlines');
     expect(team.list).toEqual([expect.objectContaining({ account, depth: 1 })]);
     const links = await api<{ list: Array<{ code: string; used: number }> }>('/wps/agent/invitations');

@@ -20,11 +20,15 @@ export function LoginRoute() {
 /**
  * /register: home page with the register popup (when the merchant allows direct registration). A
  * member signed in on arrival goes to the home page instead (the form showed over their balance); one
- * who registers here stays signed in with the popup's last step (the limits offer) open.
+ * who registers here stays signed in with the popup's last step (the limits offer) open. When the popup
+ * closes (registered or not) the address goes back to / (spec: registration closes the modal and goes
+ * to /; the address stayed /register).
  */
 export function RegisterRoute() {
   const { data } = useWhitelabel();
   const navigate = useNavigate();
+  const popup = usePopup();
+  const wasOpen = useRef(false);
   const isSignedIn = useRef(useIsLoggedIn()).current;
   const canRegister = (data?.modules.DIRECTREG3 ?? false) && !isSignedIn;
   useEffect(() => {
@@ -35,6 +39,10 @@ export function RegisterRoute() {
     openPopup('registerModal');
     return closePopup;
   }, [canRegister]);
+  useEffect(() => {
+    if (popup?.name === 'registerModal') wasOpen.current = true;
+    else if (wasOpen.current) navigate('/', { replace: true });
+  }, [popup, navigate]);
   return <HomeRoute />;
 }
 
