@@ -4,7 +4,7 @@ import { opsCalls } from '@portal/contracts/api/ops';
 import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
 import { useBrandOffset } from '../../../lib/whitelabel';
 import { fetchOpsBlob } from '../lib/ops-api';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFields } from '../lib/audit-format';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFieldKey, auditFields, auditValueKey } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
 import { useCurrency } from '../../../lib/use-money';
 import { ErrorNote, ListTable, PageHead, Pager } from './ops-ui';
@@ -13,7 +13,13 @@ const PAGE_SIZE = 50;
 
 function StateCell({ side, other, testId }: { side: unknown; other: unknown; testId: string }) {
   const formatTime = useOpsTime();
-  const fields = auditFields(side, other, useCurrency().exponent, formatTime);
+  const { t } = useTranslation('ops');
+  // Field names and statuses in the console's language where it has them (they read as the API's in TY).
+  const fields = auditFields(side, other, useCurrency().exponent, formatTime).map((f) => {
+    const keyLabel = f.key ? auditFieldKey(f.key) : null;
+    const valueLabel = auditValueKey(f.value);
+    return { ...f, key: keyLabel ? t(keyLabel, { defaultValue: f.key }) : f.key, value: valueLabel ? t(valueLabel, { defaultValue: f.value }) : f.value };
+  });
   if (fields.length === 0) return <span className="ops-muted">—</span>;
   // What the action changed stands out; the rest stays one muted line (the full state on hover).
   const changed = fields.filter((f) => f.changed);

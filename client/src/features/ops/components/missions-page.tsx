@@ -54,7 +54,7 @@ export function MissionsOpsPage() {
             <tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_period')}</th><th>{t('ops_kind')}</th><th>{t('ops_col_target')}</th><th>{t('ops_col_reward')}</th><th>{t('ops_claims')}</th><th>{t('ops_state')}</th><th /></tr>
           </thead>
           <tbody>
-            {list.data?.list.length === 0 && <EmptyRow cols={9}>{t('ops_empty')}</EmptyRow>}
+            {(list.data?.list.length ?? 0) === 0 && <EmptyRow cols={9}>{list.isPending ? t('ops:loading') : list.isError ? '—' : t('ops_empty')}</EmptyRow>}
             {list.data?.list.map((m) => (
               <tr key={m.id} data-testid={`ops-mission-${m.id}`}>
                 <td className="mono">{m.id}</td>

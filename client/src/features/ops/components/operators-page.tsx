@@ -75,7 +75,7 @@ export function OperatorsPage() {
           </tr>
         </thead>
         <tbody>
-          {rows.length === 0 && <EmptyRow cols={6}>{t('empty_operators')}</EmptyRow>}
+          {rows.length === 0 && <EmptyRow cols={6}>{list.isPending ? t('loading') : t('empty_operators')}</EmptyRow>}
           {rows.map((o) => <OperatorRow key={`${o.id}:${o.roles.join()}:${o.status}`} op={o} />)}
         </tbody>
       </TableBox>

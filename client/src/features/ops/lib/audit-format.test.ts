@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionKey, auditFields } from './audit-format';
+import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS, auditActionKey, auditFieldKey, auditFields, auditValueKey } from './audit-format';
+import en from '../../../i18n/locales/en/ops.json';
+import ty from '../../../i18n/locales/ty/ops.json';
 
 describe('auditFields', () => {
   it('shows money fields in pesos and marks what changed', () => {
@@ -59,6 +61,28 @@ describe('auditActionKey', () => {
 
   it('makes a flat translation key', () => {
     expect(auditActionKey('withdrawal.reconcile_paid')).toBe('audit_action_withdrawal_reconcile_paid');
+  });
+});
+
+describe('audit field names and values in the console language', () => {
+  it('names the fields and statuses it knows in EN and TY (status: requested read as the API wrote it in TY)', () => {
+    expect(auditFieldKey('receivedAmount')).toBe('audit_field_receivedAmount');
+    expect(auditFieldKey('somethingNew')).toBeNull();
+    expect(auditFieldKey('security.botCheck')).toBeNull();
+    expect(auditValueKey('requested')).toBe('audit_value_requested');
+    expect(auditValueKey('GCASH')).toBeNull();
+    const tyTexts = ty as Record<string, string>;
+    const enTexts = en as Record<string, string>;
+    for (const f of AUDIT_FIELD_LABELS) {
+      expect(enTexts[`audit_field_${f}`], f).toBeTruthy();
+      expect(tyTexts[`audit_field_${f}`], f).toBeTruthy();
+    }
+    for (const v of AUDIT_VALUE_LABELS) {
+      expect(enTexts[`audit_value_${v}`], v).toBeTruthy();
+      expect(tyTexts[`audit_value_${v}`], v).toBeTruthy();
+    }
+    expect(tyTexts.audit_value_requested).toBe('hiniling');
+    expect(tyTexts.audit_field_status).toBe('Katayuan');
   });
 });
 

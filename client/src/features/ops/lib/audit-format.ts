@@ -79,3 +79,33 @@ export function auditFields(side: unknown, other: unknown, exponent = 2, formatT
     return [{ key, value: show(key, v, exponent, formatTime), changed: differs(otherRec?.[key], v) }];
   });
 }
+
+/**
+ * Audit state fields the console names in its own language (audit_field_<key>; a group's setting is
+ * audit_field_<group>_<setting>); any other shows as the API names it.
+ */
+export const AUDIT_FIELD_LABELS = [
+  'ip', 'roles', 'status', 'totpEnrolled', 'path', 'method', 'balance', 'available', 'amount', 'reason', 'account', 'transferId',
+  'receivedAmount', 'payoutReference', 'failureReason', 'mustChangePassword', 'via', 'username', 'siteName', 'logoUrl', 'videoUrl',
+  'colors', 'gtagId', 'imageCDNs', 'launchGameCDNs', 'state', 'launchUrl', 'secretSetAt', 'title', 'enabled', 'note', 'kind', 'duration',
+  'endsAt', 'startAt', 'endAt', 'quantity', 'pointsRequired', 'betPerPoint', 'minorPerPoint', 'minConvert', 'totalAmount', 'shares', 'minShare',
+  'code', 'name', 'category', 'maintenance', 'hot', 'sort', 'language', 'answer', 'recipients', 'count', 'decision', 'proof',
+] as const;
+const FIELD_LABELS: ReadonlySet<string> = new Set(AUDIT_FIELD_LABELS);
+/** Values the console says in its own language (statuses, yes and no): audit_value_<value>. */
+export const AUDIT_VALUE_LABELS = [
+  'true', 'false', 'active', 'disabled', 'requested', 'approved', 'pending', 'paid', 'rejected', 'failed', 'held', 'received',
+  'partially_received', 'not_received', 'auto_received', 'cancelled', 'scheduled', 'dropped', 'connected', 'disconnected', 'processing',
+] as const;
+const VALUE_LABELS: ReadonlySet<string> = new Set(AUDIT_VALUE_LABELS);
+
+/** The translation key of a field's name, or null when the console has none (it shows the API's). */
+export function auditFieldKey(key: string): string | null {
+  const flat = key.replace(/\./g, '_');
+  const top = key.split('.')[0]!;
+  return FIELD_LABELS.has(key) ? `audit_field_${key}` : FIELD_LABELS.has(top) && top !== key ? `audit_field_${flat}` : null;
+}
+/** The translation key of a shown value, or null when it is shown as it is. */
+export function auditValueKey(value: string): string | null {
+  return VALUE_LABELS.has(value) ? `audit_value_${value}` : null;
+}
