@@ -4,6 +4,7 @@ import { OPS_PREFIX } from './ops.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { ZFieldRule } from './auth.ts';
 import { ZRgEvent, ZRgExclusion, ZRgLimit } from './rg.ts';
+import { ZRecord } from './wallet.ts';
 import { REGISTRATION_FIELDS } from '../domain/registration.ts';
 import { ZBrandColors, ZBrandColorsInput } from '../domain/brand-colors.ts';
 
@@ -142,6 +143,8 @@ export const opsPlayerCalls = {
   playerDeposits: defineCall({ method: 'GET', path: p('/players/:id/deposits'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerDeposit) }),
   playerWithdrawals: defineCall({ method: 'GET', path: p('/players/:id/withdrawals'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerWithdrawal) }),
   playerBets: defineCall({ method: 'GET', path: p('/players/:id/bets'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerBetRound) }),
+  /** The player's account record (every ledger movement of the last 90 days, as the player's own shows it): what reconciles the balance. */
+  playerLedger: defineCall({ method: 'GET', path: p('/players/:id/ledger'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZRecord) }),
   notes: defineCall({ method: 'GET', path: p('/players/:id/notes'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsPlayerNote) }) }),
   addNote: defineCall({ method: 'POST', path: p('/players/:id/notes'), auth: true, body: ZOpsPlayerNoteBody, value: ZOpsPlayerNote }),
 

@@ -79,6 +79,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: opsPlayerCalls.playerDeposits.path, action: 'players.money', roles: [A, F, R] },
   { method: 'GET', path: opsPlayerCalls.playerWithdrawals.path, action: 'players.money', roles: [A, F, R] },
   { method: 'GET', path: opsPlayerCalls.playerBets.path, action: 'players.money', roles: [A, F, R] },
+  { method: 'GET', path: opsPlayerCalls.playerLedger.path, action: 'players.money', roles: [A, F, R] },
   { method: 'GET', path: opsPlayerCalls.notes.path, action: 'players.notes', roles: [A, S, R] },
   { method: 'POST', path: opsPlayerCalls.addNote.path, action: 'players.notes', roles: [A, S, R], body: {} },
   { method: 'GET', path: opsPlayerCalls.brand.path, action: 'site.read', roles: [A, C, S, R] },

@@ -135,6 +135,23 @@ describe('the money records, a page at a time', () => {
     }
     expect((await get(opsPlayerCalls.playerDeposits.path, '', tok.pl_support)).status).toBe(403);
   });
+
+  it("lists the account record, adjustments included, that adds up to the balance (deposits and bets alone did not)", async () => {
+    const m = await call<{ memberId: number }>('/wps/dev/sessions', { body: { account: 'ledger_player4' } });
+    const id = m.json!.value!.memberId;
+    for (const [amount, requestId] of [[50_000, 'led-adj-1'], [-12_345, 'led-adj-2']] as const) {
+      const r = await call(opsCalls.adjust.path, { token: tok.pl_finance, body: { account: 'ledger_player4', amount, reason: 'Reconcile test', requestId } });
+      expect(r.status, r.text).toBe(200);
+    }
+    const page = await call<{ list: Array<{ kind: string; amount: number; balanceAfter: number | null }>; total: number }>(path(opsPlayerCalls.playerLedger.path, id), { token: tok.pl_risk });
+    expect(page.status, page.text).toBe(200);
+    expect(page.json!.value!.total).toBe(2);
+    expect(page.json!.value!.list.map((r) => [r.kind, r.amount, r.balanceAfter])).toEqual([['adjustment', -12_345, 37_655], ['adjustment', 50_000, 50_000]]);
+    const money = await call<{ balance: number }>(path(opsPlayerCalls.playerMoney.path, id), { token: tok.pl_risk });
+    expect(money.json!.value!.balance).toBe(page.json!.value!.list[0]!.balanceAfter);
+    expect((await call(path(opsPlayerCalls.playerLedger.path, id), { token: tok.pl_support })).status).toBe(403);
+    expect((await call(`${path(opsPlayerCalls.playerLedger.path, id)}?pageSize=51`, { token: tok.pl_risk })).status).toBe(400);
+  });
 });
 
 describe('operator notes', () => {

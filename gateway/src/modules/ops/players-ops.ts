@@ -3,6 +3,8 @@ import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { balanceOf } from '../wallet/ledger.ts';
+import { listRecords } from '../wallet/records.ts';
+import { RECORDS_MAX_RANGE_DAYS } from '@portal/contracts/api/wallet';
 import type { Rg } from '../rg/rg-service.ts';
 import type { OpsCall } from './ops-router.ts';
 import { audit } from './operators.ts';
@@ -124,6 +126,14 @@ export function mountOpsPlayerRoutes(call: OpsCall, deps: { db: Db; rg: Rg | nul
       list: r.rows.map((w) => ({ id: w.id, amount: Number(w.amount), status: w.status, createdAt: iso(w.created_at)! })),
       pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? await countOf('withdrawals', id, ctx.merchant.code),
     };
+  });
+  // Every movement of the player's account (adjustments, bonuses, payouts, envelopes...), the last 90 days:
+  // deposits, withdrawals and bets alone did not add up to the balance.
+  call(opsPlayerCalls.playerLedger, 'players.money', async ({ ctx, id, query }) => {
+    await player(ctx.merchant, id);
+    const to = new Date();
+    const r = await listRecords(db, id, ctx.merchant.currency, { from: new Date(to.getTime() - RECORDS_MAX_RANGE_DAYS * 86_400_000), to }, query.pageNo, query.pageSize);
+    return { list: r.list, pageNo: r.pageNo, pageSize: r.pageSize, total: r.total };
   });
   call(opsPlayerCalls.playerBets, 'players.money', async ({ ctx, id, query }) => {
     await player(ctx.merchant, id);

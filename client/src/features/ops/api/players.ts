@@ -57,6 +57,14 @@ export function usePlayerWithdrawals(id: number, pageNo: number, enabled: boolea
     enabled,
   });
 }
+export function usePlayerLedger(id: number, pageNo: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...playersKey, id, 'money', 'ledger', pageNo],
+    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerLedger, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
 export function usePlayerBets(id: number, pageNo: number, enabled: boolean) {
   return useQuery({
     queryKey: [...playersKey, id, 'money', 'bets', pageNo],

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TOpsPlayerProfile } from '@portal/contracts/api/ops-players';
-import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
+import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerLedger, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
 import { auditActionKey } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
 import { ActionDialog } from './action-dialog';
@@ -105,7 +105,7 @@ function AccountPanel({ p }: { p: TOpsPlayerProfile }) {
 
 function MoneyPanel({ id }: { id: number }) {
   const formatDateTime = useOpsTime();
-  const { t } = useTranslation('ops');
+  const { t } = useTranslation(['ops', 'wallet']);
   const canMoney = useOpsCan('players.money');
   const money = usePlayerMoney(id, canMoney);
   const [depositsPage, setDepositsPage] = useState(1);
@@ -114,6 +114,8 @@ function MoneyPanel({ id }: { id: number }) {
   const deposits = usePlayerDeposits(id, depositsPage, canMoney);
   const withdrawals = usePlayerWithdrawals(id, withdrawalsPage, canMoney);
   const bets = usePlayerBets(id, betsPage, canMoney);
+  const [ledgerPage, setLedgerPage] = useState(1);
+  const ledger = usePlayerLedger(id, ledgerPage, canMoney);
   if (!canMoney) return null;
   const m = money.data;
   return (
@@ -166,6 +168,25 @@ function MoneyPanel({ id }: { id: number }) {
         </tbody>
       </TableBox>
       {bets.data && <Pager pageNo={betsPage} pageSize={PLAYER_RECORDS_PAGE_SIZE} total={bets.data.total} onPage={setBetsPage} testPrefix="ops-player-bets" />}
+      {/* Every movement of the account (adjustments, bonuses, payouts, envelopes too): what adds up to the balance. */}
+      <h3 className="ops-panel__title">{t('player_ledger')}</h3>
+      <ErrorNote error={ledger.error} />
+      <TableBox busy={ledger.isFetching}>
+        <thead><tr><th>{t('col_time')}</th><th>{t('player_ledger_kind')}</th><th className="num">{t('col_amount', { currency: m?.currency ?? '' })}</th><th className="num">{t('player_ledger_after')}</th><th>{t('player_ledger_reference')}</th></tr></thead>
+        <tbody data-testid="ops-player-ledger">
+          {(ledger.data?.list ?? []).length === 0 && <EmptyRow cols={5}>{ledger.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
+          {(ledger.data?.list ?? []).map((r) => (
+            <tr key={r.id} data-testid="ops-player-ledger-row" data-kind={r.kind}>
+              <td className="nowrap">{formatDateTime(r.time)}</td>
+              <td>{t(`wallet:record_kind_${r.kind}`, { defaultValue: r.kind })}{r.status !== 'posted' && <> <StatusChip tone="muted">{t(`wallet:record_status_${r.status}`, { defaultValue: r.status })}</StatusChip></>}</td>
+              <td className="num"><Money minor={r.amount} /></td>
+              <td className="num">{r.balanceAfter === null ? '—' : <Money minor={r.balanceAfter} />}</td>
+              <td className="mono ops-wrap">{r.reference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableBox>
+      {ledger.data && <Pager pageNo={ledgerPage} pageSize={PLAYER_RECORDS_PAGE_SIZE} total={ledger.data.total} onPage={setLedgerPage} testPrefix="ops-player-ledger" />}
     </div>
   );
 }
