@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../../lib/error-key';
+import { pvpJoinErrorKey } from '../lib/pvp-join';
 import { useMoney } from '../../../lib/use-money';
 import { Card, useTimedTable } from './timed-table';
 import { getPvpState, joinPvp } from '../api/house-ops';
@@ -14,6 +15,16 @@ export function Lucky9Table({ onBalance }: { onBalance: (balance: number) => voi
   const { t } = useTranslation('house');
   const money = useMoney();
   const { state, apply, serverNow, error, setError, isBusy, setBusy } = useTimedTable(getPvpState, onBalance);
+  // A refusal belongs to the round it was made in: the next round's open seats clear it (it stayed on
+  // beside "Seats close in 5 s" and a working Join button).
+  const errorRound = useRef<number | null>(null);
+  const roundNo = state?.roundNo;
+  useEffect(() => {
+    if (errorRound.current !== null && roundNo !== undefined && roundNo !== errorRound.current) {
+      errorRound.current = null;
+      setError(null);
+    }
+  }, [roundNo, setError]);
 
   const join = async () => {
     setBusy(true);
@@ -21,7 +32,10 @@ export function Lucky9Table({ onBalance }: { onBalance: (balance: number) => voi
     try {
       apply(await joinPvp());
     } catch (e) {
-      setError(t(`common:${errorKey(e)}`));
+      errorRound.current = state?.roundNo ?? null;
+      // The seats closed (the deal started) or filled while the click was on its way: said as such,
+      // not as the generic "not allowed right now".
+      setError(t(pvpJoinErrorKey(e)));
     } finally {
       setBusy(false);
     }
