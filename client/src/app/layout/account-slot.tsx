@@ -21,6 +21,7 @@ const MEMBER_TAB = {
   withdraw: '/member?tab=withdraw',
   accountRecord: '/member?tab=transactionHistory',
   bettingRecord: '/member?tab=personalHistoryCopy',
+  messages: '/member?tab=messageV2',
 } as const;
 
 /**
@@ -55,8 +56,10 @@ export function AccountSlot() {
     else navigate(to);
   };
   // A trial (free play) account has no member centre, wallet or records: its menu is sign out only.
-  const items: Array<{ key: string; label: string; to: string } | null> = isTrial ? [] : [
+  const items: Array<{ key: string; label: string; to: string; badge?: number } | null> = isTrial ? [] : [
     { key: 'member', label: t('menu_member'), to: '/member' },
+    // The button's unread count leads here (the menu had no messages entry: the count pointed nowhere).
+    { key: 'messages', label: t('menu_messages'), to: MEMBER_TAB.messages, badge: unread },
     isAgent ? { key: 'agent', label: t('menu_agent'), to: '/agentHome' } : null,
     { key: 'withdraw', label: t('menu_withdraw'), to: MEMBER_TAB.withdraw },
     hasAccountRecord ? { key: 'accountRecord', label: t('menu_account_record'), to: MEMBER_TAB.accountRecord } : null,
@@ -99,6 +102,7 @@ export function AccountSlot() {
                 <li role="none" key={item.key}>
                   <button type="button" role="menuitem" className="account-menu__item" onClick={() => go(item.to)} data-testid={`account-menu-${item.key}`}>
                     {item.label}
+                    {item.badge ? <span className="mc-menu__badge account-menu__item-badge" aria-label={t('wallet:unread_messages', { count: item.badge })}>{item.badge > 99 ? '99+' : item.badge}</span> : null}
                   </button>
                 </li>
               ) : null,

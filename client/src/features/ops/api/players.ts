@@ -40,39 +40,30 @@ export function usePlayerMoney(id: number, enabled: boolean) {
 
 /** Rows per page of the profile's money records. */
 export const PLAYER_RECORDS_PAGE_SIZE = 10;
-/** GET /ops/api/players/:id/{deposits,withdrawals,bets}: one page of the player's records, newest first, with the total. */
-export function usePlayerDeposits(id: number, pageNo: number, enabled: boolean) {
+/** The profile's paged money records: GET /ops/api/players/:id/{deposits,withdrawals,bets,ledger}. */
+const PLAYER_RECORDS = {
+  deposits: opsPlayerCalls.playerDeposits,
+  withdrawals: opsPlayerCalls.playerWithdrawals,
+  bets: opsPlayerCalls.playerBets,
+  ledger: opsPlayerCalls.playerLedger,
+} as const;
+type PlayerRecords = typeof PLAYER_RECORDS;
+
+/** One page of one of the player's records, newest first, with the total. */
+function usePlayerRecords<K extends keyof PlayerRecords>(kind: K, id: number, pageNo: number, enabled: boolean) {
+  const def = PLAYER_RECORDS[kind] as PlayerRecords[K];
   return useQuery({
-    queryKey: [...playersKey, id, 'money', 'deposits', pageNo],
-    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerDeposits, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
+    queryKey: [...playersKey, id, 'money', kind, pageNo],
+    // every one of them takes ZOpsPlayerRecordsQuery (TypeScript cannot see that through K)
+    queryFn: ({ signal }) => opsCall(def, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE } as never, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
 }
-export function usePlayerWithdrawals(id: number, pageNo: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...playersKey, id, 'money', 'withdrawals', pageNo],
-    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerWithdrawals, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-export function usePlayerLedger(id: number, pageNo: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...playersKey, id, 'money', 'ledger', pageNo],
-    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerLedger, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-export function usePlayerBets(id: number, pageNo: number, enabled: boolean) {
-  return useQuery({
-    queryKey: [...playersKey, id, 'money', 'bets', pageNo],
-    queryFn: ({ signal }) => opsCall(opsPlayerCalls.playerBets, { params: { id }, query: { pageNo, pageSize: PLAYER_RECORDS_PAGE_SIZE }, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+export const usePlayerDeposits = (id: number, pageNo: number, enabled: boolean) => usePlayerRecords('deposits', id, pageNo, enabled);
+export const usePlayerWithdrawals = (id: number, pageNo: number, enabled: boolean) => usePlayerRecords('withdrawals', id, pageNo, enabled);
+export const usePlayerBets = (id: number, pageNo: number, enabled: boolean) => usePlayerRecords('bets', id, pageNo, enabled);
+export const usePlayerLedger = (id: number, pageNo: number, enabled: boolean) => usePlayerRecords('ledger', id, pageNo, enabled);
 
 /** GET /ops/api/players/:id/notes (support, risk, administrators), newest first. */
 export function usePlayerNotes(id: number, enabled: boolean) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RG_PERIODS, type TRgLimitKind, type TRgPeriod } from '@portal/contracts/api/rg';
 import { errorMessage } from '../../../lib/field-message';
@@ -28,11 +28,17 @@ export function RgLimitsOffer({ where, onDone }: { where: 'register' | 'deposit'
   const [amount, setAmount] = useState('');
   const [invalid, setInvalid] = useState(false);
   const saved = (state.data?.limits ?? []).filter((l) => l.amount !== null);
+  // Before the first deposit the offer is for a player with no limit yet: one who set a limit when
+  // registering was offered it again, above the deposit form. Decided once, when the state first
+  // arrives, so a limit saved here keeps the offer (and its list) in view.
+  const hadLimit = useRef<boolean | null>(null);
+  if (state.data && hadLimit.current === null) hadLimit.current = saved.length > 0;
   const save = () => {
     const v = toMinor(amount, exponent);
     setInvalid(v === null);
     if (v !== null) setLimit.mutate({ kind, period, amount: v }, { onSuccess: () => setAmount('') });
   };
+  if (where === 'deposit' && hadLimit.current !== false) return null;
   return (
     <section className="mc-card rg-offer" data-testid={`rg-offer-${where}`} aria-labelledby={`rg-offer-${where}-title`}>
       <h2 className="mc-title" id={`rg-offer-${where}-title`}>{t('rg_offer_title')}</h2>
