@@ -64,7 +64,9 @@ export function mountOpsBrandRoutes(call: OpsCall, deps: { db: Db; merchants: Me
       };
       // The generated demo logo draws the site's name: a new name with that logo kept gets a logo that
       // says it (the header showed the old name in the picture while the tab said the new one).
-      if (body.logoUrl === undefined && next.siteName !== before.siteName && isGeneratedLogo(next.logoUrl)) next.logoUrl = generatedLogo(next.siteName);
+      // (The console's form sends the logo it shows, unchanged: that counts as keeping it.)
+      const keepsLogo = body.logoUrl === undefined || body.logoUrl === before.logoUrl;
+      if (keepsLogo && next.siteName !== before.siteName && isGeneratedLogo(next.logoUrl)) next.logoUrl = generatedLogo(next.siteName);
       if (JSON.stringify(next) === JSON.stringify(before)) return next;
       const brand: Record<string, unknown> = { ...row.brand, siteName: next.siteName, logoUrl: next.logoUrl };
       if (next.videoUrl) brand.videoUrl = next.videoUrl;

@@ -43,8 +43,10 @@ export function mountRgRoutes(app: Express, deps: { rg: Rg; family: Family; limi
   }, opts);
   mountCall(app, rgCalls.events, async ({ ctx, query }) => {
     const page = await rg.events(ctx.merchant.code, ctx.session!.memberId, query.pageNo, query.pageSize);
-    // the player is told an operator acted, not which one
-    return { ...page, list: page.list.map(({ operator: _operator, reason: _reason, ...e }) => e) };
+    // The player is told an operator (or the system) acted, not which one nor why: an operator's or the
+    // system's before and after carry the operator's reason, a relative's request and its note. Only the
+    // player's own changes keep theirs (the page shows a limit's old and new amount from them).
+    return { ...page, list: page.list.map(({ operator: _operator, reason: _reason, ...e }) => (e.by === 'you' ? e : { ...e, before: null, after: null })) };
   }, opts);
 }
 
