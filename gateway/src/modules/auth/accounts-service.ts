@@ -115,10 +115,14 @@ export function createAccounts(deps: AccountsDeps) {
    * international writing): the number as normaliseMobile reads it, or null when the flag is off or the
    * text is not a mobile number.
    */
+  /** The merchant's own country's dialing code (its market's): +63 on LuckyPeso, +84 on LuckyDong. */
+  function homeDialing(m: Merchant): string {
+    return countriesFor(m.market)[0]?.countryDialingCode ?? '63';
+  }
   function loginMobile(m: Merchant, body: TLoginBody): { dialing: string; mobile: string } | null {
     if (!m.modules.MOBILENUMPASSREG3 || !body.username) return null;
     try {
-      return normaliseMobile(body.countryDialingCode ?? countriesFor(m.market)[0]?.countryDialingCode ?? '63', body.username);
+      return normaliseMobile(body.countryDialingCode ?? homeDialing(m), body.username);
     } catch {
       return null;
     }
@@ -328,9 +332,14 @@ export function createAccounts(deps: AccountsDeps) {
         }
         // The account by its name; with MOBILENUMPASSREG3, else by its mobile number. Found by its number,
         // the account's own failure count applies too (one budget per account, whichever name is typed).
+        // A number of another country than the merchant's (its dialing code given, or written in full) is
+        // looked up as that number first: its digits may be the name of the home number's account
+        // ('9171234567' with +84 signed in to the +63 account).
         const byName = await findByAccount(db, m.code, body.username);
-        const found = byName ?? (asMobile ? await findByMobile(m.code, asMobile.dialing, asMobile.mobile) : null);
-        const memberKey = found && !byName ? `${m.code}:${found.account.toLowerCase()}` : null;
+        const foreign = asMobile !== null && asMobile.dialing !== homeDialing(m);
+        const byNumber = asMobile && (!byName || foreign) ? await findByMobile(m.code, asMobile.dialing, asMobile.mobile) : null;
+        const found = foreign ? byNumber ?? byName : byName ?? byNumber;
+        const memberKey = found && found.id !== byName?.id ? `${m.code}:${found.account.toLowerCase()}` : null;
         if (memberKey) await assertNotLocked(memberKey);
         const ok = await hasher.verify(found?.password_hash ?? (await dummyHash()), body.password);
         if (!found || !found.password_hash || !ok) {
@@ -452,7 +461,7 @@ export function createAccounts(deps: AccountsDeps) {
         if (rule.enabled || KEPT_WHEN_OFF.has(rule.field) || (variant === 'mobile' && rule.field === 'mobileNum')) continue;
         delete values[rule.field];
       }
-      const home = countriesFor(m.market)[0]?.countryDialingCode ?? '63';
+      const home = homeDialing(m);
       const dialing = body.countryDialingCode ?? home;
       if (variant === 'mobile') {
         // registerMobile: the username is the mobile number.

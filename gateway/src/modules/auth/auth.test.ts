@@ -431,6 +431,18 @@ describe('login', () => {
       expect((await login('9170000177', 'abc12345', { countryDialingCode: '84' }, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
       // The username keeps working beside it.
       expect((await login('mobilepass1', 'abc12345', {}, ip)).status).toBe(200);
+      // Another country's number whose digits are the home number's account name: the number decides
+      // when its code is given or written in full (it signed in to the +63 account).
+      await member({ account: '9170000188', password: 'phpass123', mobileNum: '9170000188' });
+      await member({ account: '849170000188', password: 'vnpass123', mobileNum: '9170000188', dialingCode: '84' });
+      for (const [username, extra] of [['9170000188', { countryDialingCode: '84' }], ['+84 917 000 0188', {}]] as const) {
+        const vn = await login(username, 'vnpass123', extra, ip);
+        expect([username, vn.status]).toEqual([username, 200]);
+        expect((await call<{ account: string }>('/wps/member/info', { token: vn.json!.value!.token })).json?.value?.account).toBe('849170000188');
+        expect((await login(username, 'phpass123', extra, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
+      }
+      const ph = await login('9170000188', 'phpass123', {}, ip);
+      expect((await call<{ account: string }>('/wps/member/info', { token: ph.json!.value!.token })).json?.value?.account).toBe('9170000188');
     } finally {
       await call('/wps/dev/merchant', { body: { modules: { MOBILENUMPASSREG3: false } } });
     }

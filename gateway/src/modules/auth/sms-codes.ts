@@ -28,10 +28,22 @@ const hashCode = (id: string, code: string) => createHash('sha256').update(`${id
 const SERVED_DIALING_CODES = new Set(COUNTRIES.map((c) => c.countryDialingCode));
 
 export function normaliseMobile(dialing: string, mobile: string): { dialing: string; mobile: string } {
-  const d = dialing.replace(/^\+/, '');
+  let d = dialing.replace(/^\+/, '');
   let m = mobile.replace(/[\s()-]/g, '');
-  // +63 917... written in full: drop the dialing code; local 0917... drops the trunk zero.
-  if (m.startsWith('+')) m = m.slice(1).startsWith(d) ? m.slice(1 + d.length) : m.slice(1);
+  // +63 917... written in full: drop the dialing code; local 0917... drops the trunk zero. A number written
+  // in full with another country's code is that country's (+84 917... under the form's +63 was read as
+  // the +63 number 84917...); one of a country not served is refused below.
+  if (m.startsWith('+')) {
+    const full = m.slice(1);
+    const code = full.startsWith(d) ? d : [...SERVED_DIALING_CODES].find((c) => full.startsWith(c));
+    if (code) {
+      d = code;
+      m = full.slice(code.length);
+    } else {
+      m = full;
+      d = '';
+    }
+  }
   m = m.replace(/^0+/, '');
   // Only the countries the register settings offer (GET /wps/system/setting/register): a code is never
   // texted to another one (+882 and other premium ranges cost the merchant per message).
