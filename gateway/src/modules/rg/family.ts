@@ -89,7 +89,8 @@ export function createFamily(deps: { db: Db; rg: Rg }) {
         if (d.decision === 'approve') {
           const memberId = Number(cur.member_id);
           const x = await deps.rg.excludeIn(tx, merchant, memberId, { kind: 'operator', id: op.id, username: op.username }, 'family', d.duration,
-            `family request ${familyReference(id)}: ${d.note}`);
+            // the request's reference and the note, with no English around them (the console shows it in TY too)
+            `${familyReference(id)}: ${d.note}`);
           await tx.query('UPDATE rg_family_requests SET exclusion_id = $2 WHERE id = $1', [id, x.id]);
           await postMessage(tx, merchant, memberId, 'rg_family_exclusion', { until: x.endsAt ?? '', reference: familyReference(id) });
         }

@@ -240,7 +240,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
               <span className="ops-field__label">{t('player_rg_duration')}</span>
               <select className="ops-input" value={duration} onChange={(e) => setDuration(e.target.value as Duration)} data-testid="ops-player-rg-duration">
                 {DURATIONS.map((d) => <option key={d} value={d}>{t(`rg_duration_${d}`)}</option>)}
-                <option value="open">{t('player_rg_until_lifted')}</option>
+                <option value="open">{t('player_rg_duration_open')}</option>
               </select>
             </label>
           )}

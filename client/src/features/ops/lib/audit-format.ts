@@ -90,12 +90,14 @@ export const AUDIT_FIELD_LABELS = [
   'colors', 'gtagId', 'imageCDNs', 'launchGameCDNs', 'state', 'launchUrl', 'secretSetAt', 'title', 'enabled', 'note', 'kind', 'duration',
   'endsAt', 'startAt', 'endAt', 'quantity', 'pointsRequired', 'betPerPoint', 'minorPerPoint', 'minConvert', 'totalAmount', 'shares', 'minShare',
   'code', 'name', 'category', 'maintenance', 'hot', 'sort', 'language', 'answer', 'recipients', 'count', 'decision', 'proof',
+  'id', 'revocableFrom', 'source', 'request', 'relationship', 'requesterName', 'endedAt', 'until',
 ] as const;
 const FIELD_LABELS: ReadonlySet<string> = new Set(AUDIT_FIELD_LABELS);
 /** Values the console says in its own language (statuses, yes and no): audit_value_<value>. */
 export const AUDIT_VALUE_LABELS = [
   'true', 'false', 'active', 'disabled', 'requested', 'approved', 'pending', 'paid', 'rejected', 'failed', 'held', 'received',
   'partially_received', 'not_received', 'auto_received', 'cancelled', 'scheduled', 'dropped', 'connected', 'disconnected', 'processing',
+  'family', 'support', 'operator', 'self', 'cooling', 'restricted', 'spouse', 'parent', 'adult_child', 'sibling', 'other',
 ] as const;
 const VALUE_LABELS: ReadonlySet<string> = new Set(AUDIT_VALUE_LABELS);
 
