@@ -14,7 +14,8 @@ describe('the feedback text box stops at 140 characters (QA: it took 150, the co
   it('the box carries maxLength 140 and the counter stays', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
     client.setQueryData(feedbackListQuery(1).queryKey, { list: [], pageNo: 1, pageSize: 10, total: 0 });
-    const html = await renderStatic('EN', <FeedbackPage />, { client, namespaces: ['pages'] });
+    // the page's pieces read the wallet texts too: loaded here, not left to whichever file ran before in the worker
+    const html = await renderStatic('EN', <FeedbackPage />, { client, namespaces: ['pages', 'wallet'] });
     expect(html).toMatch(/<textarea[^>]*maxLength="140"[^>]*data-testid="feedback-text"|<textarea[^>]*data-testid="feedback-text"[^>]*maxLength="140"/i);
     expect(html).toContain('0 / 140 characters');
   });
