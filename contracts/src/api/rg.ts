@@ -11,6 +11,8 @@ export const RG_PERIODS = ['day', 'week', 'month'] as const;
 export const RG_SELF_DURATIONS = ['6m', '1y', '5y'] as const;
 export const RG_COOLING_DURATIONS = ['24h', '7d', '30d'] as const;
 export const RG_EXCLUSION_KINDS = ['self', 'cooling', 'family', 'operator', 'restricted'] as const;
+/** Exclusions an operator decided (its own, a relative's request approved, a restricted-list match): an operator may lift them; a player's own run to their end. */
+export const RG_OPERATOR_LIFTABLE_KINDS = ['operator', 'family', 'restricted'] as const satisfies readonly (typeof RG_EXCLUSION_KINDS)[number][];
 /** The largest limit a player may set (minor units): 1 billion; above it is an absurd value (4xx). */
 export const RG_MAX_LIMIT = 1_000_000_000_00;
 /** An increase or removal of a limit waits this long, then needs the player's confirmation. */

@@ -109,16 +109,16 @@ export function createAccounts(deps: AccountsDeps) {
     const r = await q.query<MemberRow>('SELECT * FROM members WHERE merchant_code = $1 AND account_lower = $2', [merchant, account.toLowerCase()]);
     return r.rows[0] ?? null;
   }
+  /** The merchant's own country's dialing code (its market's): +63 on LuckyPeso, +84 on LuckyDong. */
+  function homeDialing(m: Merchant): string {
+    return countriesFor(m.market)[0]?.countryDialingCode ?? '63';
+  }
   /**
    * With MOBILENUMPASSREG3 on, a password login may name the account by its mobile number (the dialing
    * code the form sends, else the merchant's market's: +63 on LuckyPeso, +84 on LuckyDong; local or
    * international writing): the number as normaliseMobile reads it, or null when the flag is off or the
    * text is not a mobile number.
    */
-  /** The merchant's own country's dialing code (its market's): +63 on LuckyPeso, +84 on LuckyDong. */
-  function homeDialing(m: Merchant): string {
-    return countriesFor(m.market)[0]?.countryDialingCode ?? '63';
-  }
   function loginMobile(m: Merchant, body: TLoginBody): { dialing: string; mobile: string } | null {
     if (!m.modules.MOBILENUMPASSREG3 || !body.username) return null;
     try {

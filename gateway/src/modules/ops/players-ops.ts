@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { balanceOf } from '../wallet/ledger.ts';
-import { listRecords } from '../wallet/records.ts';
+import { DAY_MS, listRecords } from '../wallet/records.ts';
 import { RECORDS_MAX_RANGE_DAYS } from '@portal/contracts/api/wallet';
 import type { Rg } from '../rg/rg-service.ts';
 import type { OpsCall } from './ops-router.ts';
@@ -132,7 +132,7 @@ export function mountOpsPlayerRoutes(call: OpsCall, deps: { db: Db; rg: Rg | nul
   call(opsPlayerCalls.playerLedger, 'players.money', async ({ ctx, id, query }) => {
     await player(ctx.merchant, id);
     const to = new Date();
-    const r = await listRecords(db, id, ctx.merchant.currency, { from: new Date(to.getTime() - RECORDS_MAX_RANGE_DAYS * 86_400_000), to }, query.pageNo, query.pageSize);
+    const r = await listRecords(db, id, ctx.merchant.currency, { from: new Date(to.getTime() - RECORDS_MAX_RANGE_DAYS * DAY_MS), to }, query.pageNo, query.pageSize);
     return { list: r.list, pageNo: r.pageNo, pageSize: r.pageSize, total: r.total };
   });
   call(opsPlayerCalls.playerBets, 'players.money', async ({ ctx, id, query }) => {

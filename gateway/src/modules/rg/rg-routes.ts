@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { opsRgCalls, opsRgListCalls, rgCalls, rgFamilyCall, RG_RESTRICTED_MAX_CSV, ZOpsRgExcludeBody, ZOpsRgLiftBody } from '@portal/contracts/api/rg';
+import { opsRgCalls, opsRgListCalls, rgCalls, rgFamilyCall, RG_OPERATOR_LIFTABLE_KINDS, RG_RESTRICTED_MAX_CSV, ZOpsRgExcludeBody, ZOpsRgLiftBody } from '@portal/contracts/api/rg';
 import type { Db } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -69,11 +69,11 @@ export function mountRgOps(app: Express, deps: { db: Db; rg: Rg; merchants: Merc
     const { merchant, operator: op } = await ops.gate(req, 'rg.exclude');
     const id = ops.idOf(req);
     const b = ops.parse(ZOpsRgLiftBody, req.body);
-    // Only exclusions an operator decided (operator, family, restricted person) are lifted here: a self-exclusion or cooling-off runs to its end.
+    // Only exclusions an operator decided (RG_OPERATOR_LIFTABLE_KINDS: operator, family, restricted person) are lifted here: a self-exclusion or cooling-off runs to its end.
     const lifted = await deps.db.tx(async (tx) => {
       const r = await tx.query<{ member_id: number; kind: string }>(
-        `UPDATE rg_exclusions SET ended_at = now(), ended_by = $3 WHERE id = $1 AND merchant_code = $2 AND kind IN ('operator', 'family', 'restricted') AND ended_at IS NULL RETURNING member_id, kind`,
-        [id, merchant.code, op.username]);
+        `UPDATE rg_exclusions SET ended_at = now(), ended_by = $3 WHERE id = $1 AND merchant_code = $2 AND kind = ANY($4::text[]) AND ended_at IS NULL RETURNING member_id, kind`,
+        [id, merchant.code, op.username, [...RG_OPERATOR_LIFTABLE_KINDS]]);
       const x = r.rows[0];
       if (!x) return false;
       await rgAudit(tx, merchant.code, { kind: 'operator', id: op.id, username: op.username }, 'rg.exclusion.end', x.member_id, { id: String(id), kind: x.kind }, { reason: b.reason });

@@ -2,7 +2,7 @@ import { RECORDS_DEFAULT_RANGE_DAYS, RECORDS_MAX_RANGE_DAYS, recordKindOf, type 
 import type { Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /**
  * The effective [from, to) of a records query. A bare date is a whole day in the merchant's zone

@@ -9,7 +9,7 @@ import { decimalsContext, useCurrency, useMoneyExample } from '../../../lib/use-
 import { useOpsCan } from './ops-gate';
 import { useGameTypeName } from '../lib/format';
 import { GAME_TYPES, type GameType } from '@portal/contracts/domain/constants';
-import { EmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
+import { ListEmptyRow, ErrorNote, Money, OpsField, PageHead, StatusChip, SuccessNote, TableBox } from './ops-ui';
 
 const int = (v: string) => (/^\d{1,13}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 // Target and reward as typed: major units for the reward and a money target, a count otherwise (lib/mission-money).
@@ -54,7 +54,7 @@ export function MissionsOpsPage() {
             <tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_period')}</th><th>{t('ops_kind')}</th><th>{t('ops_col_target')}</th><th>{t('ops_col_reward')}</th><th>{t('ops_claims')}</th><th>{t('ops_state')}</th><th /></tr>
           </thead>
           <tbody>
-            {(list.data?.list.length ?? 0) === 0 && <EmptyRow cols={9}>{list.isPending ? t('ops:loading') : list.isError ? '—' : t('ops_empty')}</EmptyRow>}
+            {(list.data?.list.length ?? 0) === 0 && <ListEmptyRow list={list} cols={9} empty={t('ops_empty')} />}
             {list.data?.list.map((m) => (
               <tr key={m.id} data-testid={`ops-mission-${m.id}`}>
                 <td className="mono">{m.id}</td>

@@ -226,6 +226,15 @@ export function EmptyRow({ cols, children }: { cols: number; children: ReactNode
   );
 }
 
+/**
+ * The row of a list's table while it shows no rows: Loading until the first answer; '—' when the list
+ * could not be read (no access, an error: said above it), which is not "nothing found"; else `empty`.
+ */
+export function ListEmptyRow({ list, cols, empty }: { list: { isPending: boolean; isError?: boolean }; cols: number; empty: ReactNode }) {
+  const { t } = useTranslation('ops');
+  return <EmptyRow cols={cols}>{list.isPending ? t('loading') : list.isError ? '—' : empty}</EmptyRow>;
+}
+
 /** A column of a ListTable: its heading and the class of its heading cell (`num`, `ops-table__actions`). */
 export type ListColumn = { label: ReactNode; className?: string };
 
@@ -252,11 +261,8 @@ export function ListTable<R>({ list, rows, empty, columns, row }: {
         </tr>
       </thead>
       <tbody>
-        {list.isPending ? (
-          <EmptyRow cols={columns.length}>{t('loading')}</EmptyRow>
-        ) : rows.length === 0 ? (
-          // A list that could not be read (no access, an error: said above it) is not "nothing found".
-          <EmptyRow cols={columns.length}>{list.isError ? '—' : empty}</EmptyRow>
+        {list.isPending || rows.length === 0 ? (
+          <ListEmptyRow list={list} cols={columns.length} empty={empty} />
         ) : (
           rows.map((r) => row(r))
         )}

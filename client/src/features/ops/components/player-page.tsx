@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TOpsPlayerProfile } from '@portal/contracts/api/ops-players';
+import { RG_OPERATOR_LIFTABLE_KINDS } from '@portal/contracts/api/rg';
 import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerLedger, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
 import { auditActionKey } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
@@ -11,8 +12,8 @@ import { PlayerStatusChips } from './players-page';
 import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, TableBox } from './ops-ui';
 
 const DURATIONS = ['24h', '7d', '30d', '6m', '1y', '5y'] as const;
-/** Exclusions an operator decided (their own, a relative's request approved, a restricted-list match): the console lifts them, with a reason; a player's own run to their end. */
-const LIFTABLE: ReadonlySet<string> = new Set(['operator', 'family', 'restricted']);
+/** The exclusions the console lifts, with a reason (the server's rule, RG_OPERATOR_LIFTABLE_KINDS). */
+const LIFTABLE: ReadonlySet<string> = new Set(RG_OPERATOR_LIFTABLE_KINDS);
 type Duration = (typeof DURATIONS)[number] | 'open';
 
 /**

@@ -14,7 +14,7 @@ import { useBrandOffset, useWhitelabel } from '../../../lib/whitelabel';
 import { promotionMoneyForm, promotionMoneyOf, type PromotionMoneyForm } from '../lib/promotion-money';
 import { GAME_TYPES } from '@portal/contracts/domain/constants';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
+import { ListEmptyRow, ErrorNote, Money, OpsField, PageHead, Pager, StatusChip, SuccessNote, TableBox, Tabs, type ChipTone } from './ops-ui';
 import { missingMessageLanguages } from '@portal/contracts/api/red-envelopes';
 
 /** "FISH=50, LIVE=100" <-> { FISH: 50, LIVE: 100 }; null when a pair is malformed. */
@@ -115,7 +115,7 @@ export function PromotionsOpsPage() {
         <TableBox busy={list.isFetching}>
           <thead><tr><th>#</th><th>{t('ops_title_en')}</th><th>{t('ops_category')}</th><th>{t('ops_kind')}</th><th>{t('ops_starts')}</th><th>{t('ops_joins')}</th><th /></tr></thead>
           <tbody>
-            {(list.data?.list.length ?? 0) === 0 && <EmptyRow cols={7}>{list.isPending ? t('ops:loading') : list.isError ? '—' : t('ops_no_promotions')}</EmptyRow>}
+            {(list.data?.list.length ?? 0) === 0 && <ListEmptyRow list={list} cols={7} empty={t('ops_no_promotions')} />}
             {list.data?.list.map((p) => (
               <tr key={p.id} data-testid={`ops-promo-${p.id}`}>
                 <td className="mono">{p.id}</td>
@@ -278,7 +278,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
         <TableBox busy={decided.isFetching}>
           <thead><tr><th>{t('ops_decided_at')}</th><th>{t('ops_member')}</th><th>{t('ops_promotion')}</th><th>{t('ops_outcome')}</th><th>{t('ops_amount')}</th><th>{t('ops_decided_by')}</th><th>{t('ops_reason')}</th></tr></thead>
           <tbody>
-            {(decided.data?.list.length ?? 0) === 0 && <EmptyRow cols={7}>{decided.isPending ? t('ops:loading') : decided.isError ? '—' : t('ops_no_decided')}</EmptyRow>}
+            {(decided.data?.list.length ?? 0) === 0 && <ListEmptyRow list={decided} cols={7} empty={t('ops_no_decided')} />}
             {decided.data?.list.map((r) => (
               <tr key={r.id} data-testid={`ops-promo-decided-${r.id}`} data-state={r.state}>
                 <td className="nowrap">{formatDateTime(r.decidedAt)}</td>
@@ -303,7 +303,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
       <TableBox busy={requests.isFetching}>
         <thead><tr><th>#</th><th>{t('ops_member')}</th><th>{t('ops_promotion')}</th><th>{t('ops_remark')}</th><th /></tr></thead>
         <tbody>
-          {(requests.data?.list.length ?? 0) === 0 && <EmptyRow cols={5}>{requests.isPending ? t('ops:loading') : requests.isError ? '—' : t('ops_no_requests')}</EmptyRow>}
+          {(requests.data?.list.length ?? 0) === 0 && <ListEmptyRow list={requests} cols={5} empty={t('ops_no_requests')} />}
           {requests.data?.list.map((r) => (
             <tr key={r.id} data-testid={`ops-promo-request-${r.id}`}>
               <td className="mono">{r.id}</td>
@@ -402,7 +402,7 @@ function DropsPanel({ canDrop }: { canDrop: boolean }) {
       <TableBox busy={drops.isFetching}>
         <thead><tr><th>#</th><th>{t('ops_promotion')}</th><th>{t('ops_drop_at')}</th><th className="num">{t('ops_drop_total')}</th><th className="num">{t('ops_drop_count')}</th><th>{t('ops_drop_state')}</th><th>{t('ops_drop_by')}</th><th /></tr></thead>
         <tbody>
-          {(drops.data?.list.length ?? 0) === 0 && <EmptyRow cols={8}>{drops.isPending ? t('ops:loading') : drops.isError ? '—' : t('ops_no_drops')}</EmptyRow>}
+          {(drops.data?.list.length ?? 0) === 0 && <ListEmptyRow list={drops} cols={8} empty={t('ops_no_drops')} />}
           {drops.data?.list.map((d) => (
             <tr key={d.id} data-testid={`ops-promo-drop-${d.id}`}>
               <td className="mono">{d.id}</td>
@@ -447,7 +447,7 @@ function OwedPanel() {
       <TableBox busy={owed.isFetching}>
         <thead><tr><th>#</th><th>{t('ops_member')}</th><th>{t('ops_promotion')}</th><th className="num">{t('ops_owed_amount')}</th><th className="num">{t('ops_owed_owed')}</th><th>{t('ops_owed_updated')}</th></tr></thead>
         <tbody>
-          {(owed.data?.list.length ?? 0) === 0 && <EmptyRow cols={6}>{owed.isPending ? t('ops:loading') : owed.isError ? '—' : t('ops_no_owed')}</EmptyRow>}
+          {(owed.data?.list.length ?? 0) === 0 && <ListEmptyRow list={owed} cols={6} empty={t('ops_no_owed')} />}
           {owed.data?.list.map((r) => (
             <tr key={r.id} data-testid={`ops-promo-owed-${r.id}`}>
               <td className="mono">{r.id}</td>
