@@ -16,6 +16,7 @@ import { useRewards } from '../../features/promotions/api/promotions';
 import { BonusDetails } from '../../features/promotions/components/bonus-details';
 import { RewardCentre } from '../../features/promotions/components/reward-centre';
 import { usePromotionEvents } from '../../features/promotions/components/use-promotion-events';
+import { LockedBonusNote } from '../../features/promotions/components/locked-bonus-note';
 import { RgLimitsOffer } from '../../features/rg/components/limits-offer';
 import { RecordsPanel } from '../../features/records/components/records-panel';
 import { TransferList, TransferPanel } from '../../features/transfer/components/transfer-panel';
@@ -43,7 +44,7 @@ export function MemberRoute() {
   const slots: MemberCentreSlots = {
     transferFund: { render: () => <Wallets /> },
     ...cashierSlots(exclusion, isAgent, member?.hasUpline),
-    withdraw: { render: () => <WithdrawPanel /> },
+    withdraw: { render: () => <WithdrawPanel note={<LockedBonusNote />} /> },
     transactionHistory: { render: () => <RecordsPanel />, hidden: !hasAccountRecord },
     personalHistoryCopy: { render: () => <BetsPanel />, hidden: !hasBettingRecord },
     messageV2: { render: () => <MessagesPanel />, badge: unread },

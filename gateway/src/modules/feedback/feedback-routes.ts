@@ -37,6 +37,8 @@ export function readFeedback(req: Request): Promise<{ fields: Record<string, str
     };
     bb.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new AppError(ErrorCode.VALIDATION, `Field ${name} is too long`, [{ path: name, message: 'too long' }]));
+      // A field sent twice is refused: keeping either value would check one and store the other's place.
+      if (Object.hasOwn(fields, name)) fail(new AppError(ErrorCode.VALIDATION, `Field ${name} is sent more than once`, [{ path: name, message: 'sent more than once' }]));
       fields[name] = value;
     });
     bb.on('file', (name, stream) => {

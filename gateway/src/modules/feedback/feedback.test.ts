@@ -164,6 +164,12 @@ describe('PUT /wps/feedback', () => {
       ['another file field', await send(m.token, 'field', [{ data: pic, name: 'a.png', type: 'image/png', field: 'proof' }]), 400, 'IMAGE_INVALID'],
       ['one good and one fake', await send(m.token, 'mixed', [{ data: pic, name: 'a.png', type: 'image/png' }, { data: Buffer.from('<svg/>'), name: 'b.jpg', type: 'image/jpeg' }]), 400, 'IMAGE_INVALID'],
     ];
+    // The text twice (an over-long one first): the last was kept and the first dropped unsaid; now refused.
+    const twice = new FormData();
+    twice.append('content', 'x'.repeat(141));
+    twice.append('content', 'short');
+    const dup = await fetch(`${t.url}/wps/feedback`, { method: 'PUT', headers: { authorization: `Bearer ${m.token}` }, body: twice });
+    cases.push(['the text twice', { status: dup.status, json: (await dup.json()) as Awaited<ReturnType<typeof send>>['json'] }, 400, 'VALIDATION']);
     for (const [name, r, status, code] of cases) {
       expect(r.status, name).toBe(status);
       expect(r.json, name).toMatchObject({ success: false, code });

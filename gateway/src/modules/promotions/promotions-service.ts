@@ -127,6 +127,18 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
   async function hasPaidDeposit(q: Queryable, memberId: number): Promise<boolean> {
     return (await q.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [memberId])).rows.length > 0;
   }
+  /**
+   * The running first-deposit promotion (other than `exceptId`) the member has joined, if any: a player
+   * holds one first-deposit bonus at a time (onDepositPaid grants one), so the others are closed to them.
+   */
+  async function joinedFirstDeposit(q: Queryable, memberId: number, exceptId: number | string | null): Promise<string | null> {
+    const r = await q.query<{ id: string | number }>(
+      `SELECT p.id FROM promotion_joins j JOIN promotions p ON p.id = j.promotion_id
+        WHERE j.member_id = $1 AND p.kind = 'first_deposit' AND p.enabled AND (p.ends_at IS NULL OR p.ends_at > now())
+          AND ($2::bigint IS NULL OR p.id <> $2::bigint)
+        ORDER BY j.id LIMIT 1`, [memberId, exceptId === null ? null : String(exceptId)]);
+    return r.rows[0] ? String(r.rows[0].id) : null;
+  }
   const periodOf = (p: PromotionRow, gmt: number) => (p.kind === 'daily_signin' ? dayKey(now(), gmt) : '');
 
   async function promotion(q: Queryable, merchant: string, id: number, lock = false): Promise<PromotionRow> {
@@ -220,6 +232,9 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     // join would answer PROMOTION_NOT_ELIGIBLE): the card offers no Join it cannot keep.
     const deposited = memberId !== null && ps.some((p) => p.kind === 'first_deposit')
       && (await hasPaidDeposit(db, memberId));
+    // Likewise the other first-deposit promotions of a player who joined one (one first-deposit bonus each).
+    const firstDepositJoined = memberId !== null && ps.some((p) => p.kind === 'first_deposit')
+      ? await joinedFirstDeposit(db, memberId, null) : null;
     const t = now().getTime();
     return {
       list: ps.map((p) => {
@@ -227,7 +242,7 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         const joined = joins.has(String(p.id));
         // A daily sign-in paid in cash shows signed for its day (the reward itself is in the reward centre).
         let status = p.kind === 'daily_signin' && r?.status === 'completed' ? 'signed' : promotionStatus(p, joined, r, t);
-        if (status === 'join' && p.kind === 'first_deposit' && deposited) status = 'closed';
+        if (status === 'join' && p.kind === 'first_deposit' && (deposited || (firstDepositJoined !== null && firstDepositJoined !== String(p.id)))) status = 'closed';
         return toPromotion(p, lang, status, r ? String(r.id) : null);
       }),
     };
@@ -252,7 +267,17 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       assertRunning(p);
       if (!p.requires_join && p.kind !== 'daily_signin') throw new AppError(ErrorCode.FORBIDDEN, 'This promotion needs no sign-up');
       if (p.kind === 'first_deposit') {
+        // A second join of the same promotion is the 409 every other join gives, not "you have deposited".
+        if ((await tx.query('SELECT 1 FROM promotion_joins WHERE promotion_id = $1 AND member_id = $2', [p.id, who.memberId])).rows.length) {
+          throw new AppError(ErrorCode.CONFLICT, 'Already joined');
+        }
         if (await hasPaidDeposit(tx, who.memberId)) throw new AppError(ErrorCode.PROMOTION_NOT_ELIGIBLE);
+        // One first-deposit bonus per player: the member's row is locked so that two joins of two such
+        // promotions at once cannot both pass.
+        await tx.query('SELECT 1 FROM members WHERE id = $1 FOR UPDATE', [who.memberId]);
+        if (await joinedFirstDeposit(tx, who.memberId, p.id)) {
+          throw new AppError(ErrorCode.CONFLICT, 'Already signed up for another first-deposit bonus');
+        }
       }
       const period = periodOf(p, gmt);
       const j = await tx.query('INSERT INTO promotion_joins (promotion_id, member_id, period_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id', [p.id, who.memberId, period]);
@@ -336,7 +361,9 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
   /**
    * First deposit bonus, in the deposit's own transaction when it becomes paid (exactly once: the deposit
    * moves to paid once, and the reward's key is one per promotion and member). Only the member's first paid
-   * deposit counts; excluded players get nothing.
+   * deposit counts; excluded players get nothing. One bonus per deposit: the promotion the member joined
+   * (the earliest join), else the oldest running one that needs no join; bonuses of several promotions
+   * do not stack (three joined promotions once paid 650 on a 300 deposit).
    */
   async function onDepositPaid(tx: Tx, d: { merchant_code: string; member_id: number; amount: number; id: number }) {
     const first = await tx.query<{ c: number }>(`SELECT count(*)::int AS c FROM deposits WHERE member_id = $1 AND status = 'paid'`, [d.member_id]);
@@ -345,7 +372,8 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
       `SELECT p.* FROM promotions p WHERE p.merchant_code = $1 AND p.kind = 'first_deposit' AND p.enabled AND p.starts_at <= now()
           AND (p.ends_at IS NULL OR p.ends_at > now()) AND p.min_deposit <= $3
           AND (NOT p.requires_join OR EXISTS (SELECT 1 FROM promotion_joins j WHERE j.promotion_id = p.id AND j.member_id = $2))
-        ORDER BY p.id`, [d.merchant_code, d.member_id, d.amount])).rows;
+        ORDER BY (SELECT min(j.id) FROM promotion_joins j WHERE j.promotion_id = p.id AND j.member_id = $2) NULLS LAST, p.id
+        LIMIT 1`, [d.merchant_code, d.member_id, d.amount])).rows;
     if (!ps.length || (await activeExclusion(tx, d.member_id))) return;
     for (const p of ps) {
       const share = Math.floor((d.amount * p.reward_bps) / 10_000);

@@ -91,9 +91,23 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(join.json!.value!.promotion.status).toBe('signed');
     const again = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } });
     expect([again.status, again.json?.code]).toEqual([409, 'CONFLICT']);
+    // One first-deposit bonus per player: another first-deposit promotion is closed to them, and its
+    // join refused (three joined promotions once paid 650.00 of bonus on a 300.00 deposit).
+    const other = await createPromo({ category: 'newbie', kind: 'first_deposit', ...texts('Welcome too'), rewardBps: 5_000 });
+    expect(await statusOf(p.token, other.id)).toBe('closed');
+    const second = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(other.id) } });
+    expect([second.status, second.json?.code, second.json?.message]).toEqual([409, 'CONFLICT', 'Already signed up for another first-deposit bonus']);
+    // Two joins of the two at once: one is taken.
+    const racer = await player();
+    const raced = await Promise.all([promo.id, other.id].map((pid) => call('/wps/relay/MCSFE_signUpPromotionJoin', { token: racer.token, body: { promotionId: Number(pid) } })));
+    expect(raced.map((x) => x.status).sort()).toEqual([200, 409]);
     await deposit(p.token, 300_00);
+    // A join again after the deposit is still "already joined", not "you have deposited".
+    const afterDeposit = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } });
+    expect([afterDeposit.status, afterDeposit.json?.code]).toEqual([409, 'CONFLICT']);
     // 100% of 300.00 (under the 500.00 cap) as bonus, kept apart: the wallet holds the deposit only.
     let r = await rewards(p.token);
+    expect(r.list.length).toBe(1);
     expect(r.list[0]).toMatchObject({ state: 'processing', status: 'processing', amount: 300_00, wagerRequired: 600_00, wagerProgress: 0 });
     expect([r.bonusBalance, r.processing, await balance(p.token)]).toEqual([300_00, 1, 300_00]);
     expect(await statusOf(p.token, promo.id)).toBe('processing');
@@ -132,6 +146,20 @@ describe('promotions', { timeout: 180_000 }, () => {
     const late = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
     expect([late.status, late.json?.code]).toEqual([403, 'PROMOTION_NOT_ELIGIBLE']);
     expect((await rewards(q.token)).list).toEqual([]);
+    // One bonus per first deposit, also beside one that needs no join: the joined promotion's (the racer
+    // joined one of the two above); an automatic one pays a player who joined none.
+    const auto = await createPromo({ category: 'newbie', kind: 'first_deposit', ...texts('Welcome auto'), requiresJoin: false, rewardAmount: 7_00 });
+    try {
+      await deposit(racer.token, 100_00);
+      const got = (await rewards(racer.token)).list;
+      expect(got.map((x) => x.promotionId)).toHaveLength(1);
+      expect([promo.id, other.id]).toContain(got[0]!.promotionId);
+      const plain = await player();
+      await deposit(plain.token, 100_00);
+      expect((await rewards(plain.token)).list.map((x) => [x.promotionId, x.amount])).toEqual([[auto.id, 7_00]]);
+    } finally {
+      await t.portal.db.query('UPDATE promotions SET enabled = false WHERE id = $1', [auto.id]);
+    }
   });
 
   it('a bet voided after its bonus converted undoes the conversion over the vendor API: back under wagering, the bonus back from the wallet once, live; wagering again converts again', async () => {

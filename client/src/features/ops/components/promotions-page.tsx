@@ -309,7 +309,7 @@ function RequestsPanel({ canDecide }: { canDecide: boolean }) {
               <td className="mono">{r.id}</td>
               <td>{r.account}</td>
               <td><BothTitles title={r.promotionTitle} /></td>
-              <td>{r.remark ?? '-'}</td>
+              <td className="ops-wrap">{r.remark ?? '-'}</td>
               <td>
                 {canDecide && (
                   <span className="ops-form__actions">

@@ -8,6 +8,7 @@ import { renderStatic, textOf } from '../../../lib/testing/static-render';
 import { PromotionCard } from './promotions-page';
 import { RewardCentre } from './reward-centre';
 import { BonusDetails } from './bonus-details';
+import { LockedBonusNote } from './locked-bonus-note';
 
 afterEach(async () => {
   clearSession();
@@ -65,5 +66,23 @@ describe('bonus details', () => {
     }
     expect(texts.EN).toContain('₱300.00 of this bonus was released to you and could not be taken back when a bet was cancelled: you keep it, and the next release pays the other ₱200.00.');
     expect(texts.TY).toContain('Ang ₱300.00 ng bonus na ito ay nailabas na sa iyo');
+  });
+});
+
+describe('the withdraw form\'s bonus note', () => {
+  it('says how much bonus money is not withdrawable yet, with a link to its wagering (EN and TY); nothing without a bonus', async () => {
+    setSessionToken('tok');
+    const rewards = (bonusBalance: number) => ({ list: [], claimable: 0, processing: bonusBalance > 0 ? 1 : 0, bonusBalance });
+    for (const [lang, words] of [['EN', 'You also have ₱100.00 of bonus money under wagering.'], ['TY', 'Mayroon ka ring ₱100.00 na bonus na may kailangang pagtaya pa.']] as const) {
+      const client = new QueryClient();
+      client.setQueryData(['promotions', 'tok', 'rewards', lang], rewards(100_00));
+      const html = await renderStatic(lang, <LockedBonusNote />, { client, namespaces: ['promotions'] });
+      expect(html).toContain('data-testid="withdraw-bonus-note"');
+      expect(textOf(html)).toContain(words);
+      expect(html).toContain('href="/member?tab=bonusDetails"');
+    }
+    const none = new QueryClient();
+    none.setQueryData(['promotions', 'tok', 'rewards', 'EN'], rewards(0));
+    expect(await renderStatic('EN', <LockedBonusNote />, { client: none, namespaces: ['promotions'] })).not.toContain('withdraw-bonus-note');
   });
 });

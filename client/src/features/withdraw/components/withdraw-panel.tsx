@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,8 +33,9 @@ export const WITHDRAWAL_TONE: Record<WithdrawalStatus, string> = {
 /**
  * Member centre `withdraw`: the withdraw (transaction) password when not set yet, bank accounts
  * (at most 3), the request within the limits, the paid withdrawals' confirmation prompts and the list.
+ * `note`: what another feature has to say above the form (the member centre: bonus money not withdrawable).
  */
-export function WithdrawPanel() {
+export function WithdrawPanel({ note }: { note?: ReactNode } = {}) {
   const { t } = useTranslation('wallet');
   const limits = useWithdrawalLimits();
   // Set or changed in the security centre too: its own status (kept current there) decides, the limits' copy until it loads.
@@ -59,6 +60,7 @@ export function WithdrawPanel() {
       ))}
       <div className="mc-card">
         <h1 className="mc-title">{t('withdraw_title')}</h1>
+        {note}
         {limits.error && <FormMessage message={errorMessage(limits.error)} />}
         {limits.isPending && <p className="cx-muted">{t('loading')}</p>}
         {limits.data && hasPassword === false && <WithdrawPasswordForm />}
