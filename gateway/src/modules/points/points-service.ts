@@ -43,7 +43,7 @@ type RewardRow = {
 type RedeemRow = {
   id: string | number; merchant_code: string; member_id: string | number; reward_id: string | number; request_id: string; quantity: number;
   points: string | number; amount: string | number; status: TRedeemStatus; decided_by: string | null; reason: string | null;
-  created_at: Date | string; decided_at: Date | string | null; title?: Record<string, string>; account?: string; total?: number;
+  created_at: Date | string; decided_at: Date | string | null; title: Record<string, string>; account?: string; total?: number;
 };
 type PostResult = { outcome: 'ok' | 'replay'; balance: number; owed: number; delta: number };
 
@@ -93,8 +93,9 @@ const toRedeem = (r: RedeemRow, lang: string): TRedeem => ({
 });
 const toOpsRedeem = (r: RedeemRow, lang = 'EN'): TOpsRedeem => ({ ...toRedeem(r, lang), memberId: n(r.member_id), account: r.account ?? '', decidedBy: r.decided_by });
 
-const REDEEM_SELECT = `SELECT d.*, r.title, m.account, count(*) OVER ()::int AS total FROM point_redemptions d
-  JOIN point_rewards r ON r.id = d.reward_id JOIN members m ON m.id = d.member_id`;
+/** A redeem with its own title (the reward's when it was redeemed, migration 080) and the member's account. */
+const REDEEM_SELECT = `SELECT d.*, m.account, count(*) OVER ()::int AS total FROM point_redemptions d
+  JOIN members m ON m.id = d.member_id`;
 
 export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: number, pw: string): Promise<void> }) {
   const { db } = deps;
@@ -168,13 +169,13 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
       const points = n(reward.points_required) * b.quantity;
       const amount = n(reward.amount) * b.quantity;
       const d = (await tx.query<RedeemRow>(
-        `INSERT INTO point_redemptions (merchant_code, member_id, reward_id, request_id, quantity, points, amount) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [m.code, memberId, reward.id, b.requestId, b.quantity, points, amount])).rows[0]!;
+        `INSERT INTO point_redemptions (merchant_code, member_id, reward_id, request_id, quantity, points, amount, title) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+        [m.code, memberId, reward.id, b.requestId, b.quantity, points, amount, JSON.stringify(reward.title)])).rows[0]!;
       const post = await postPoints(tx, m.code, memberId, `redeem:${d.id}`, 'redeem', -points, `R${d.id}`);
       await tx.query('UPDATE point_rewards SET stock = stock - $2, updated_at = now() WHERE id = $1', [reward.id, b.quantity]);
       await changed(tx, m.code, memberId, post, 'redeem');
       await announceRedeem(tx, d);
-      return { redeem: toRedeem({ ...d, title: reward.title }, lang), balance: post.balance };
+      return { redeem: toRedeem(d, lang), balance: post.balance };
     });
   }
 
@@ -331,9 +332,8 @@ export function createPoints(deps: { db: Db; verifyWithdrawPassword(memberId: nu
         `UPDATE point_redemptions SET status = $2, decided_by = $3, reason = $4, transfer_id = $5, decided_at = now() WHERE id = $1 AND status = 'processing' RETURNING *`,
         [d.id, to, op.username, b.reason || null, transferId])).rows[0]!;
       await announceRedeem(tx, row);
-      const reward = (await tx.query<{ title: Record<string, string> }>('SELECT title FROM point_rewards WHERE id = $1', [d.reward_id])).rows[0];
       await postMessage(tx, m.code, memberId, b.approve ? 'points_redeem_approved' : 'points_redeem_rejected', {
-        reference: `R${d.id}`, points: n(d.points), ...titleParams(reward?.title), ...(!b.approve && b.reason ? { reason: b.reason } : {}),
+        reference: `R${d.id}`, points: n(d.points), ...titleParams(row.title), ...(!b.approve && b.reason ? { reason: b.reason } : {}),
       });
       await audit(tx, op, b.approve ? 'points.redeem.approve' : 'points.redeem.reject', { type: 'point_redemption', id: String(d.id) }, { status: d.status }, { status: to, reason: b.reason, transferId });
       const full = (await tx.query<RedeemRow>(`${REDEEM_SELECT} WHERE d.id = $1`, [d.id])).rows[0]!;

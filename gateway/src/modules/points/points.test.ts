@@ -217,6 +217,15 @@ describe('points', { timeout: 180_000 }, () => {
     const tyQueue = (await call<{ list: Redeem[] }>('/ops/api/points/redeems?status=approved&language=TY', { token: ops.ptcontent! })).json!.value!.list;
     expect(tyQueue.find((x) => x.id === a.id)?.title).toBe('Cash na 5');
     expect((await call('/ops/api/points/redeems', { token: ops.ptrisk! })).status).toBe(403);
+    // A redeem keeps the title its reward had (as its points and amount): renaming the reward later
+    // rewrote the player's history and the console's list.
+    const renamed = await call(`/ops/api/points/rewards/${r.id}`, { method: 'PUT', token: ops.ptcontent!, body: { title: { EN: 'Cash 5 v2', TY: 'Cash na 5 v2' }, remark: { EN: 'r', TY: 'r' }, pointsRequired: 150, amount: 5_00, quantity: 4, status: 'active' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    const kept = (await call<{ list: Redeem[] }>('/wps/relay/getRedeemPointList?language=TY', { token: p.token })).json!.value!.list;
+    expect(kept.map((x) => [x.title, x.points])).toEqual([['Cash na 5', 100], ['Cash na 5', 100]]);
+    expect((await call<{ list: Redeem[] }>('/ops/api/points/redeems?status=approved', { token: ops.ptcontent! })).json!.value!.list.find((x) => x.id === a.id)?.title).toBe('Cash 5');
+    const c = (await redeem(p.token, { rewardId: Number(r.id) })).json!.value!.redeem;
+    expect([c.title, c.points]).toEqual(['Cash 5 v2', 150]);
   });
 
   it("a member sees only their own redeems and cannot decide; guests see the catalogue and rules only", async () => {
