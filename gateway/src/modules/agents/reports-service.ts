@@ -17,6 +17,7 @@ import { descendantOf, requireInSubtree, teamSizeOf, type TPeriod } from './team
 import { PAID_WITHDRAWAL_STATUSES, teamBetTotals, teamOverview, type TTeamBetTotals } from './team-stats.ts';
 import { iso } from '../../db/iso.ts';
 import { LEDGER_REFERENCE_SQL } from '../wallet/records.ts';
+import { LEDGER_RECORD_KINDS, recordKindOf } from '@portal/contracts/api/wallet';
 
 /**
  * Agent reports and the register centre (issue 11): downlines, direct creation, set as agent, a
@@ -408,6 +409,15 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
 
   // ---- account details ----
 
+  /**
+   * The ledger kinds behind an account-record kind (`type` is the record's kind, as the account record
+   * names it: 'dividend' is the ledger's 'agent.dividend'; a kind without a dotted ledger name is its own).
+   * Contract payouts were listed as their ledger kind, which the page called "Other", and could not be
+   * picked in the filter.
+   */
+  const ledgerKindsOf = (type: string): string[] =>
+    [type, ...Object.entries(LEDGER_RECORD_KINDS).filter(([, record]) => record === type).map(([ledger]) => ledger)];
+
   async function memTransDet(m: Merchant, agentId: number, range: TDayRange, q: { account?: string | undefined; type?: string | undefined; pageNo: number; pageSize: number }): Promise<z.infer<typeof ZMemTransValue>> {
     const only = q.account ? await teamMemberByAccount(db, agentId, q.account, { includeSelf: true }) : null;
     type Row = { id: number; account: string; time: Date | string; kind: string; amount: string; balance_after: string; reference: string; total: number };
@@ -423,15 +433,15 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
          JOIN ledger_transfers t ON t.id = e.transfer_id
          LEFT JOIN withdrawals w ON w.hold_id = t.id
          LEFT JOIN member_transfers mt ON mt.transfer_id = t.id
-        WHERE $5::text IS NULL OR t.kind = $5
+        WHERE $5::text[] IS NULL OR t.kind = ANY($5::text[])
         ORDER BY e.created_at DESC, e.id DESC LIMIT $6 OFFSET $8`,
-      [agentId, range.from.toISOString(), range.to.toISOString(), only, q.type ?? null, q.pageSize, m.currency, (q.pageNo - 1) * q.pageSize],
+      [agentId, range.from.toISOString(), range.to.toISOString(), only, q.type ? ledgerKindsOf(q.type) : null, q.pageSize, m.currency, (q.pageNo - 1) * q.pageSize],
     );
     let total = r.rows[0]?.total ?? 0;
     if (!r.rows[0] && q.pageNo > 1) total = (await memTransDet(m, agentId, range, { ...q, pageNo: 1, pageSize: 1 })).total;
     return {
       list: r.rows.map((x): TMemTrans => ({
-        id: String(x.id), account: x.account, time: iso(x.time), type: x.kind, amount: num(x.amount), balanceAfter: num(x.balance_after), reference: x.reference,
+        id: String(x.id), account: x.account, time: iso(x.time), type: recordKindOf(x.kind), amount: num(x.amount), balanceAfter: num(x.balance_after), reference: x.reference,
       })),
       pageNo: q.pageNo, pageSize: q.pageSize, total, from: range.fromDay, to: range.toDay,
     };

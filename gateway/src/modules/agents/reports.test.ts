@@ -373,6 +373,15 @@ describe('figures on a small tree with bets', () => {
     expect([...seen].sort()).toEqual([b.account, c.account, p.account].sort());
     const deposits = await call<{ list: Json[] }>(`/wps/relay/ODSFE2_MemTransDet?account=${p.account}&type=deposit`, { token: a.token });
     expect(deposits.json!.value!.list).toEqual([expect.objectContaining({ account: p.account, type: 'deposit', amount: 1_000_000, balanceAfter: 1_000_000 })]);
+    // A contract payout is listed under its record kind ('dividend', as the account record names it; the
+    // ledger's 'agent.dividend' showed as "Other") and the filter takes that kind.
+    await t.portal.db.tx((tx) => transfer(tx, { merchant: mer.code, currency: mer.currency, key: `qa-dividend:${p.memberId}:${seq++}`, kind: 'agent.dividend', amount: 2_50,
+      debit: { system: 'house' }, credit: { member: p.memberId }, memo: { contractId: '7', periodKey: 'D2026-12-07' } }));
+    const dividends = await call<{ list: Json[] }>(`/wps/relay/ODSFE2_MemTransDet?account=${p.account}&type=dividend`, { token: a.token });
+    expect(dividends.json!.value!.list).toEqual([expect.objectContaining({ account: p.account, type: 'dividend', amount: 2_50, reference: 'C7 D2026-12-07' })]);
+    const all = await call<{ list: Json[] }>(`/wps/relay/ODSFE2_MemTransDet?account=${p.account}&pageSize=100`, { token: a.token });
+    expect(all.json!.value!.list.map((x) => x.type)).toContain('dividend');
+    expect(all.json!.value!.list.map((x) => x.type)).not.toContain('agent.dividend');
     // B sees its own entries and C's, never its upline's
     const detB = await call<{ list: Json[] }>('/wps/relay/ODSFE2_MemTransDet?pageSize=100', { token: b.token });
     expect(new Set(detB.json!.value!.list.map((x) => x.account))).toEqual(new Set([b.account, c.account]));

@@ -10,8 +10,15 @@ import { ReportRangeFilter } from './report-range-filter';
 import { useReportRange } from './report-range';
 
 const PAGE_SIZE = 20;
-/** Ledger entry kinds offered in the filter (the server accepts any lower-case kind). */
-export const MEM_TRANS_TYPES = ['deposit', 'withdrawal', 'transfer_upline', 'transfer_downline', 'adjustment', 'bet', 'win'] as const;
+/**
+ * Record kinds offered in the filter (the account record's kinds: a contract payout is 'dividend', not the
+ * ledger's 'agent.dividend'; the server accepts any lower-case kind).
+ */
+export const MEM_TRANS_TYPES = [
+  'deposit', 'withdrawal', 'transfer_upline', 'transfer_downline', 'adjustment', 'bet', 'win', 'rollback',
+  'dividend', 'daily_salary', 'hourly_salary', 'realtime_salary', 'agent_adjustment',
+  'promo_reward', 'bonus_convert', 'bonus_revert', 'mission_reward', 'envelope_grab', 'points_convert', 'points_redeem',
+] as const;
 
 /** Account details (relay ODSFE2_MemTransDet): ledger entries of the team by range, account and kind. */
 export function AccountDetailsScreen() {
@@ -46,7 +53,7 @@ export function AccountDetailsScreen() {
             <select className="form-field__input" value={type} onChange={(e) => setType(e.target.value)} data-testid="ao-trans-type">
               <option value="">{t('trans.all')}</option>
               {MEM_TRANS_TYPES.map((k) => (
-                <option key={k} value={k}>{t(`trans.kind_${k}`)}</option>
+                <option key={k} value={k}>{t(`trans.kind_${k}`, { defaultValue: recordKindName(t, k) })}</option>
               ))}
             </select>
           </label>
