@@ -261,6 +261,16 @@ export const ZOpsDispute = ZDispute.extend({
   adjustmentFromHouse: z.number().int().min(0).nullable(),
 });
 export const ZOpsDisputeQuery = ZPageQuery.extend({ status: z.enum(DISPUTE_STATUSES).optional() }).strict();
+/**
+ * The merchant's contract payouts for operators, newest period first: by status (an `unfunded` payout is
+ * one its paying agent could not fund: an operator settles it through a dispute), kind, and the exact
+ * account of the payee or the payer (case-insensitive).
+ */
+export const ZOpsPayoutQuery = ZPageQuery.extend({
+  status: z.enum(PAYOUT_STATUSES).optional(),
+  kind: z.enum(CONTRACT_KINDS).optional(),
+  account: z.string().trim().min(1).max(64).optional(),
+}).strict();
 export const ZResolveDisputeBody = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('rejected'), note: z.string().trim().min(1).max(500) }).strict(),
   z.object({ decision: z.literal('adjusted'), amount: z.number().int().positive().max(1_000_000_000_000), note: z.string().trim().min(1).max(500) }).strict(),
@@ -309,6 +319,7 @@ export const agentPayoutCalls = {
  */
 export const opsAgentDisputeCalls = {
   list: defineCall({ method: 'GET', path: `${OPS_PREFIX}/agent-disputes`, auth: true, query: ZOpsDisputeQuery, value: zPage(ZOpsDispute) }),
+  payouts: defineCall({ method: 'GET', path: `${OPS_PREFIX}/agent-payouts`, auth: true, query: ZOpsPayoutQuery, value: zPage(ZPayout) }),
   resolve: defineCall({ method: 'POST', path: `${OPS_PREFIX}/agent-disputes/:id/resolve`, auth: true, body: ZResolveDisputeBody, value: ZOpsDispute }),
 };
 

@@ -9,7 +9,7 @@ import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import { audit, type Operators } from '../ops/operators.ts';
 import { createOpsRouter } from '../ops/ops-router.ts';
 import { InsufficientFunds, transfer } from '../wallet/ledger.ts';
-import { checkPage, DISPUTE_SELECT, toDispute, type DisputeRow } from './payouts.ts';
+import { checkPage, DISPUTE_SELECT, PAYOUT_SELECT, toDispute, toPayout, type DisputeRow, type PayoutRow } from './payouts.ts';
 import { EVENT_KIND } from './settlement.ts';
 
 const toOpsDispute = (r: DisputeRow) => ({
@@ -54,6 +54,20 @@ export function mountAgentDisputeOps(app: Express, deps: { db: Db; merchants: Me
     const r = await db.query<DisputeRow>(`${DISPUTE_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $3 OFFSET $4`, [...args, pageSize, (pageNo - 1) * pageSize]);
     const n = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM agent_disputes d WHERE ${where}`, args);
     return { list: r.rows.map(toOpsDispute), pageNo, pageSize, total: n.rows[0]!.n };
+  });
+
+  // Every payout of the merchant (any operator reads it, as the disputes): an unfunded one is seen here
+  // before anyone disputes it (the README said operators see them; only a dispute showed one).
+  ops.call(opsAgentDisputeCalls.payouts, 'disputes.read', async ({ ctx: { merchant }, query }) => {
+    checkPage(query);
+    const { pageNo, pageSize, status, kind, account } = query;
+    const args = [merchant.code, status ?? null, kind ?? null, account?.toLowerCase() ?? null];
+    const where = `p.merchant_code = $1 AND ($2::text IS NULL OR p.status = $2) AND ($3::text IS NULL OR p.kind = $3)
+      AND ($4::text IS NULL OR e.account_lower = $4 OR r.account_lower = $4)`;
+    const r = await db.query<PayoutRow>(`${PAYOUT_SELECT} WHERE ${where} ORDER BY p.period_start DESC, p.id DESC LIMIT $5 OFFSET $6`, [...args, pageSize, (pageNo - 1) * pageSize]);
+    const n = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM agent_payouts p JOIN members e ON e.id = p.payee_id LEFT JOIN members r ON r.id = p.payer_id WHERE ${where}`, args);
+    return { list: r.rows.map(toPayout), pageNo, pageSize, total: n.rows[0]!.n };
   });
 
   const resolve = opsAgentDisputeCalls.resolve;

@@ -175,6 +175,23 @@ describe('agent payouts over the API', () => {
     const owed = (await call<{ list: TPayout[] }>('/wps/agent/payouts?role=received&kind=dividend', { token: b.token })).json!.value!.list[0]!;
     expect(owed).toMatchObject({ payerId: a.memberId, amount: 200_000, status: 'unfunded' });
     expect([await bal(a), await bal(b)]).toEqual([30_000, 0]);
+    // Operators see the unfunded payout before anyone disputes it: by status, by the payee's or the
+    // payer's account (any case), by kind; a member token is no operator's, bad filters a 400.
+    const unfunded = await call<{ list: TPayout[]; total: number }>('/ops/api/agent-payouts?status=unfunded', { token: ops });
+    expect(unfunded.status, unfunded.text).toBe(200);
+    expect(unfunded.json!.value!.list.find((y) => y.id === owed.id)).toMatchObject({ payeeAccount: b.account, payerAccount: a.account, amount: 200_000, status: 'unfunded', disputeStatus: null });
+    expect(unfunded.json!.value!.list.every((y) => y.status === 'unfunded')).toBe(true);
+    for (const who of [b.account.toUpperCase(), a.account]) {
+      const byAccount = await call<{ list: TPayout[] }>(`/ops/api/agent-payouts?account=${who}&kind=dividend`, { token: ops });
+      expect(byAccount.json!.value!.list.map((y) => y.id), who).toContain(owed.id);
+      expect(byAccount.json!.value!.list.every((y) => y.kind === 'dividend' && [y.payeeAccount, y.payerAccount].some((x0) => x0?.toLowerCase() === who.toLowerCase())), who).toBe(true);
+    }
+    expect((await call<{ total: number }>(`/ops/api/agent-payouts?account=${b.account}&kind=dailyWages`, { token: ops })).json!.value!.total).toBe(0);
+    expect((await call('/ops/api/agent-payouts', { token: b.token })).status).toBe(401);
+    for (const bad of ['status=lost', 'kind=bonus', 'pageSize=1000', 'sort=id']) {
+      const r = await call(`/ops/api/agent-payouts?${bad}`, { token: ops });
+      expect([bad, r.status, r.json?.code]).toEqual([bad, 400, 'VALIDATION']);
+    }
     const d = (await call<TDispute>(`/wps/agent/payouts/${owed.id}/disputes`, { token: b.token, body: { reason: 'my upline never paid me' } })).json!.value!;
     const listed = await call<{ list: Json[] }>('/ops/api/agent-disputes?status=open', { token: ops });
     expect(listed.json!.value!.list.find((y) => y.id === d.id)).toMatchObject({ payoutStatus: 'unfunded', payerAccount: a.account, owedByPayer: 200_000, adjustmentFromPayer: null });

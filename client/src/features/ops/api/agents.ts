@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TAgentContract } from '@portal/contracts/api/agent-contracts';
 import { opsAgentCalls, type ZOpsContractsQuery, type ZOpsTreeQuery } from '@portal/contracts/api/ops-agents';
 import type { TContractTerms } from '@portal/contracts/domain/agent-contracts';
-import { opsAgentDisputeCalls, type ZOpsDispute, type ZOpsDisputeQuery, type ZResolveDisputeBody } from '@portal/contracts/api/agent-payouts';
+import { opsAgentDisputeCalls, type ZOpsDispute, type ZOpsDisputeQuery, type ZOpsPayoutQuery, type ZResolveDisputeBody } from '@portal/contracts/api/agent-payouts';
 import { opsCall } from '../lib/ops-api';
 import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
 
@@ -72,6 +72,18 @@ export const agentDisputesQuery = (f: OpsDisputeFilter) =>
     placeholderData: keepPreviousData,
   });
 export const useAgentDisputes = (f: OpsDisputeFilter) => useQuery(agentDisputesQuery(f));
+
+export type OpsPayoutFilter = z.input<typeof ZOpsPayoutQuery>;
+/** GET /ops/api/agent-payouts: the merchant's contract payouts by status, kind and account, polled. */
+export const agentPayoutsQuery = (f: OpsPayoutFilter) =>
+  queryOptions({
+    queryKey: [...AGENTS_KEY, 'payouts', f],
+    queryFn: ({ signal }) => opsCall(opsAgentDisputeCalls.payouts, { query: f, signal }),
+    refetchInterval: OPS_POLL_MS,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+export const useAgentPayouts = (f: OpsPayoutFilter) => useQuery(agentPayoutsQuery(f));
 
 /** POST /ops/api/agent-disputes/:id/resolve: reject, or adjust (an amount paid to the payee). */
 export function useResolveDispute() {
