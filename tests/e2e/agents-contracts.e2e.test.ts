@@ -147,7 +147,7 @@ describe('agent contracts in two browsers', () => {
     expect(await statement.getByTestId('statement-base').innerText()).toContain('50.00');
     // the explanation: codes from the server, worded by the client
     const steps = statement.getByTestId('statement-steps').locator('li');
-    expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['team', 'baseValidBets', 'conditionsMet', 'amount']);
+    expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-step')))).toEqual(['team', 'baseValidBets', 'noConditions', 'amount']);
     const amountStep = await statement.locator('li[data-step="amount"]').innerText();
     expect(amountStep).toMatch(/^Amount = 1% of .*50\.00, rounded down = .*0\.50\.$/);
     await snap(down.page, 'agents-payout-statement');

@@ -105,6 +105,8 @@ export const ZStatementStep = z.discriminatedUnion('code', [
   step('baseWithCarry', { base: int, carryIn: int, adjustedBase: int }),
   step('conditionsMet', { activeMembers: int, activeMembersRequired: int, betAmount: int, betAmountRequired: int }),
   step('conditionsNotMet', { activeMembers: int, activeMembersRequired: int, betAmount: int, betAmountRequired: int }),
+  /** The contract sets no condition (both required figures 0): "3 of 0 required" said nothing. */
+  step('noConditions', {}),
   step('rateCapped', { rate: int, effectiveRate: int }),
   /** amount = floor(max(0, base) × rate / 10000). */
   step('amount', { base: int, rate: int, amount: int }),

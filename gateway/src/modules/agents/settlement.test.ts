@@ -88,7 +88,7 @@ describe('agent settlement', () => {
     expect(st.kept).toBe(25_000);
     expect(st.arithmetic.amount).toBe('floor(max(0, 1500000) × 300 / 10000) = 45000');
     expect(st.lines.find((l) => l.memberId === b)).toMatchObject({ took: 20_000 });
-    expect(st.steps.map((x) => x.code)).toEqual(['team', 'baseValidBets', 'conditionsMet', 'amount', 'passedOn']);
+    expect(st.steps.map((x) => x.code)).toEqual(['team', 'baseValidBets', 'noConditions', 'amount', 'passedOn']);
     // Balance events for every payee, and the payout event for payee and payer.
     const ev = (await db.query<{ audience: string; type: string }>(`SELECT audience, type FROM outbox WHERE type IN ('balance.changed', 'contract.payout') AND audience = ANY($1)`, [[`user:${a}`, `user:${b}`, `user:${c}`]])).rows;
     expect(ev.filter((e) => e.type === 'contract.payout' && e.audience === `user:${b}`)).toHaveLength(2);

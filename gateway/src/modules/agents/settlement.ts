@@ -127,16 +127,19 @@ export function statementSteps(s: Pick<PayoutStatement, 'kind' | 'team' | 'base'
     { code: 'team', params: { validBets: s.team.validBets, profitLoss: s.team.profitLoss, activeMembers: s.team.activeMembers } },
     { code: s.kind === 'dividend' ? 'baseNetLoss' : 'baseValidBets', params: { base: s.base } },
   ];
-  if (s.carryOverEnabled) steps.push({ code: 'baseWithCarry', params: { base: s.base, carryIn: s.carryIn, adjustedBase: s.adjustedBase } });
+  // Carry-over is a dividend's (a net loss can be negative; valid bets cannot): a salary's statement
+  // showed "with the carry-over: base + 0" when the merchant had it on.
+  if (s.carryOverEnabled && s.kind === 'dividend') steps.push({ code: 'baseWithCarry', params: { base: s.base, carryIn: s.carryIn, adjustedBase: s.adjustedBase } });
   const cond = { activeMembers: c.activeMembers.actual, activeMembersRequired: c.activeMembers.required, betAmount: c.betAmount.actual, betAmountRequired: c.betAmount.required };
-  steps.push({ code: c.isMet ? 'conditionsMet' : 'conditionsNotMet', params: cond });
+  if (cond.activeMembersRequired === 0 && cond.betAmountRequired === 0) steps.push({ code: 'noConditions', params: {} });
+  else steps.push({ code: c.isMet ? 'conditionsMet' : 'conditionsNotMet', params: cond });
   if (s.effectiveRate !== s.rate) steps.push({ code: 'rateCapped', params: { rate: s.rate, effectiveRate: s.effectiveRate } });
   if (s.anomaly) steps.push({ code: 'anomaly', params: {} });
   else if (!c.isMet) steps.push({ code: 'amountConditionsNotMet', params: {} });
   else if (s.adjustedBase <= 0) steps.push({ code: 'amountNoBase', params: { base: s.adjustedBase } });
   else steps.push({ code: 'amount', params: { base: s.adjustedBase, rate: s.effectiveRate, amount: s.amount } });
   if (s.lines.some((l) => l.took > 0)) steps.push({ code: 'passedOn', params: { amount: s.amount, downlinesTook: s.downlinesTook, kept: s.kept } });
-  if (s.carryOverEnabled && s.carryOut < 0) steps.push({ code: 'carriedOut', params: { carryOut: s.carryOut } });
+  if (s.carryOverEnabled && s.kind === 'dividend' && s.carryOut < 0) steps.push({ code: 'carriedOut', params: { carryOut: s.carryOut } });
   return steps;
 }
 

@@ -96,7 +96,7 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
                   <th>{t('payouts.field.period')}</th>
                   <th>{role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}</th>
                   <th>{t('payouts.field.amount')}</th>
-                  <th>{t('payouts.field.carryOver')}</th>
+                  {kind === 'dividend' && <th>{t('payouts.field.carryOver')}</th>}
                   <th>{t('payouts.field.status')}</th>
                   <th>{t('payouts.field.settledAt')}</th>
                   <th />
@@ -108,7 +108,7 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
                     <td data-label={t('payouts.field.period')}>{periodLabel(t, p.periodKey)}</td>
                     <td data-label={role === 'received' ? t('payouts.field.payer') : t('payouts.field.payee')}>{role === 'received' ? (p.payerAccount ?? t('contracts.house')) : p.payeeAccount}</td>
                     <td data-label={t('payouts.field.amount')} className="cx-amount" data-testid="payout-amount">{money(movedOf(p, role))}</td>
-                    <td data-label={t('payouts.field.carryOver')}>{money(p.carryOver)}</td>
+                    {kind === 'dividend' && <td data-label={t('payouts.field.carryOver')}>{money(p.carryOver)}</td>}
                     <td data-label={t('payouts.field.status')}>
                       <span className={`cx-pill ${STATUS_TONE[p.status]}`}>{t(`payouts.status.${p.status}`)}</span>
                       {p.disputeStatus && <div className="cx-muted">{t(`payouts.dispute.status.${p.disputeStatus}`)}</div>}
@@ -160,6 +160,9 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                   <dt>{t(baseKey)}</dt>
                   <dd data-testid="statement-base">{money(s.base)}</dd>
                   <dt>{t('payouts.statement.conditions')}</dt>
+                  {s.conditions.activeMembers.required === 0 && s.conditions.betAmount.required === 0 ? (
+                    <dd>{t('payouts.steps.noConditions')}</dd>
+                  ) : (
                   <dd>
                     {t('payouts.statement.conditionsLine', {
                       active: s.conditions.activeMembers.actual, activeReq: s.conditions.activeMembers.required,
@@ -167,10 +170,16 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                     })}{' '}
                     {s.conditions.isMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}
                   </dd>
-                  <dt>{t('payouts.statement.carryIn')}</dt>
-                  <dd>{s.carryOverEnabled ? money(s.carryIn) : t('payouts.statement.carryOff')}</dd>
-                  <dt>{t('payouts.statement.carryOut')}</dt>
-                  <dd>{s.carryOverEnabled ? money(s.carryOut) : t('payouts.statement.carryOff')}</dd>
+                  )}
+                  {/* Carry-over is a dividend's: a salary's base (valid bets) is never negative. */}
+                  {s.kind === 'dividend' && (
+                    <>
+                      <dt>{t('payouts.statement.carryIn')}</dt>
+                      <dd>{s.carryOverEnabled ? money(s.carryIn) : t('payouts.statement.carryOff')}</dd>
+                      <dt>{t('payouts.statement.carryOut')}</dt>
+                      <dd>{s.carryOverEnabled ? money(s.carryOut) : t('payouts.statement.carryOff')}</dd>
+                    </>
+                  )}
                   <dt>{t('payouts.field.amount')}</dt>
                   <dd className="cx-amount" data-testid="statement-amount">{money(s.amount)}</dd>
                   <dt>{t('payouts.statement.downlinesTook')}</dt>

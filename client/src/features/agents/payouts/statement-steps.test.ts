@@ -15,6 +15,7 @@ const SAMPLE: Record<TStatementStep['code'], TStatementStep['params']> = {
   baseWithCarry: { base: 600_000, carryIn: -100_000, adjustedBase: 500_000 },
   conditionsMet: { activeMembers: 3, activeMembersRequired: 2, betAmount: 1_000_000, betAmountRequired: 500_000 },
   conditionsNotMet: { activeMembers: 1, activeMembersRequired: 2, betAmount: 1_000_000, betAmountRequired: 500_000 },
+  noConditions: {},
   rateCapped: { rate: 300, effectiveRate: 250 },
   amount: { base: 1_000_000, rate: 200, amount: 20_000 },
   amountNoBase: { base: -5_000 },
