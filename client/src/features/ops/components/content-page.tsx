@@ -191,8 +191,8 @@ function AnnouncementsSection() {
             {(list.data?.list ?? []).map((a) => (
               <tr key={a.id} data-testid={`ops-ann-${a.id}`}>
                 <td>{t(`content_kind_${a.kind}`)}{a.execution ? ` · ${t(`content_exec_${a.execution}`)}` : ''}{a.promotionType ? ` · ${categoryLabel(a.promotionType)}` : ''}</td>
-                <td className="strong">{a.en.title}</td>
-                <td><TyTitle title={a.ty.title} /></td>
+                <td className="strong ops-wrap">{a.en.title}</td>
+                <td className="ops-wrap"><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{formatDateTime(a.startAt)} – {a.endAt ? formatDateTime(a.endAt) : t('content_open_end')}</td>
                 <td><Published published={a.published} window={a} /></td>
                 <td>
@@ -306,7 +306,7 @@ function BannersSection() {
               <tr key={b.id} data-testid={`ops-banner-${b.id}`}>
                 <td><img className="ops-content-thumb" src={b.url} alt="" /></td>
                 <td className="mono">{b.group}</td>
-                <td><span className="strong">{b.titleEn}</span><br /><span className="ops-muted">{b.titleTy || t('content_ty_missing')}</span></td>
+                <td className="ops-wrap"><span className="strong">{b.titleEn}</span><br /><span className="ops-muted">{b.titleTy || t('content_ty_missing')}</span></td>
                 <td className="mono ops-muted">{b.linkageType ? `${b.linkageType} ${b.linkage}` : '—'}</td>
                 <td><Published published={b.published} /></td>
                 <td>
@@ -365,8 +365,8 @@ function HelpSection() {
             {(list.data?.list ?? []).map((h) => (
               <tr key={h.anchor} data-testid={`ops-help-${h.anchor}`}>
                 <td className="mono">{h.anchor}</td>
-                <td className="strong">{h.en.title}</td>
-                <td><TyTitle title={h.ty.title} /></td>
+                <td className="strong ops-wrap">{h.en.title}</td>
+                <td className="ops-wrap"><TyTitle title={h.ty.title} /></td>
                 <td>
                   <span className="ops-inline">
                     {canEdit && <button type="button" className="ops-btn" onClick={() => { save.reset(); setForm({ ...h, sortText: String(h.sort), isNew: false }); }}>{t('content_edit')}</button>}
@@ -427,8 +427,8 @@ function NewsSection() {
             <NoRows list={list} cols={5} />
             {(list.data?.list ?? []).map((a) => (
               <tr key={a.id} data-testid={`ops-news-${a.id}`}>
-                <td className="strong">{a.en.title}</td>
-                <td><TyTitle title={a.ty.title} /></td>
+                <td className="strong ops-wrap">{a.en.title}</td>
+                <td className="ops-wrap"><TyTitle title={a.ty.title} /></td>
                 <td className="ops-muted">{a.publishedAt ? formatDateTime(a.publishedAt) : '—'}</td>
                 <td><Published published={a.published} /></td>
                 <td>
@@ -527,7 +527,7 @@ function MessagesSection() {
               <tr key={c.id}>
                 <td className="ops-muted">{formatDateTime(c.createdAt)}</td>
                 <td>{t(`content_segment_${c.segment}`)}</td>
-                <td className="strong">{c.en.title}<br /><span className="ops-muted">{c.ty.title}</span></td>
+                <td className="strong ops-wrap">{c.en.title}<br /><span className="ops-muted">{c.ty.title}</span></td>
                 <td className="num">{c.recipients}</td>
                 <td className="num">{c.skippedExcluded}</td>
                 <td>{c.operator}</td>

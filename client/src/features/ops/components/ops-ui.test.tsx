@@ -35,6 +35,10 @@ describe('the console error note', () => {
     expect(ty).toContain('<code>accounts</code>: Hindi kilalang mga account: nosuchplayer, other1');
     // The content forms' rules, in the console's language (they read in English in TY).
     expect(ty).toContain('<code>endAt</code>: dapat pagkatapos ng simula ang katapusan');
+    // A language's block is named by its message, not by the API's key in front of it.
+    const tyBlock = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={new ApiError('VALIDATION', 'Invalid input', 400, [{ path: 'ty', message: 'TY title and content are required to publish' }])} /></I18nextProvider>);
+    expect(tyBlock).not.toContain('<code>');
+    expect(tyBlock).toContain(i18n.getFixedT('TY', 'ops')('detail_ty_title_content_publish'));
     await i18n.changeLanguage('EN');
     const en = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);
     expect(en).toContain('<code>line 3</code>: the birth date must be written YYYY-MM-DD');
@@ -63,6 +67,10 @@ describe('a server rule the console does not know by its text', () => {
     expect(ty).toContain('may field na hindi tinatanggap ng form na ito');
     // a text the console knows wins over the rule
     expect(ty).toContain('<code>endAt</code>: dapat pagkatapos ng simula ang katapusan');
+    // A language's block is named by its message, not by the API's key in front of it.
+    const tyBlock = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={new ApiError('VALIDATION', 'Invalid input', 400, [{ path: 'ty', message: 'TY title and content are required to publish' }])} /></I18nextProvider>);
+    expect(tyBlock).not.toContain('<code>');
+    expect(tyBlock).toContain(i18n.getFixedT('TY', 'ops')('detail_ty_title_content_publish'));
     expect(ty).not.toMatch(/Too (big|small)|Invalid|Unrecognized/);
     await i18n.changeLanguage('EN');
     const en = renderToStaticMarkup(<I18nextProvider i18n={i18n}><ErrorNote error={err} /></I18nextProvider>);

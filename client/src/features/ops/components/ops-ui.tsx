@@ -55,7 +55,9 @@ const KNOWN_DETAILS: Array<[RegExp, string]> = [
 ];
 export function detailText(t: (key: string, o?: Record<string, unknown>) => string, d: ApiErrorDetail): { path: string; message: string } {
   const line = /^line (\d+)$/.exec(d.path);
-  const path = line ? t('detail_line', { n: Number(line[1]) }) : d.path;
+  // A language's whole block ('ty': "TY title and content are required to publish") is named by its
+  // message; the API's key was shown raw in front of it ("ty: kailangan ang pamagat ...").
+  const path = line ? t('detail_line', { n: Number(line[1]) }) : /^(en|ty)$/i.test(d.path) ? '' : d.path;
   for (const [re, key] of KNOWN_DETAILS) {
     const m = re.exec(d.message);
     if (m) return { path, message: t(key, { list: m[1] ?? '' }) };
