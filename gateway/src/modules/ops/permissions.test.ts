@@ -62,6 +62,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsAgentCalls.terminate.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'POST', path: opsAgentCalls.makeTopAgent.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'GET', path: opsAgentDisputeCalls.list.path, action: 'disputes.read', roles: [A, F, R] },
+  { method: 'GET', path: opsAgentDisputeCalls.payouts.path, action: 'disputes.read', roles: [A, F, R] },
   { method: 'POST', path: opsAgentDisputeCalls.resolve.path, action: 'disputes.resolve', roles: [A, F], body: {} },
   { method: 'POST', path: opsRgCalls.exclude.path, action: 'rg.exclude', roles: [A, R], body: {} },
   { method: 'POST', path: opsRgCalls.lift.path, action: 'rg.exclude', roles: [A, R], body: {} },
