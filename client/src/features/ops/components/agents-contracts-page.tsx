@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
 import { CONTRACT_STATUSES, type ContractKind, type ContractStatus } from '@portal/contracts/domain/agent-contracts';
 import { useAmount, useCurrency } from '../../../lib/use-money';
@@ -10,6 +9,7 @@ import { CONTRACT_KINDS, DIVIDEND_PERIOD_TYPES, EMPTY_TERMS, formatRate, periodO
 import { useOpsTime } from '../lib/format';
 import { opsCall } from '../lib/ops-api';
 import { ActionDialog } from './action-dialog';
+import { AccountFilterEnd, ContractKindFilter, isContractKind, useFilterParams } from './agent-filters';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, ListTable, OpsField, PageHead, Pager, StatusChip, SuccessNote, type ChipTone } from './ops-ui';
 
@@ -24,7 +24,6 @@ export const CONTRACT_TONE: Record<ContractStatus, ChipTone> = {
   ended: 'muted',
 };
 
-const isKind = (v: string | null): v is ContractKind => v !== null && (CONTRACT_KINDS as readonly string[]).includes(v);
 const isStatus = (v: string | null): v is ContractStatus => v !== null && (CONTRACT_STATUSES as readonly string[]).includes(v);
 const isHouse = (v: string | null): v is 'true' | 'false' => v === 'true' || v === 'false';
 
@@ -33,33 +32,26 @@ export function AgentContractsPage() {
   const formatAmount = useAmount();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
-  const [params, setParams] = useSearchParams();
+  const [pageNo, setPageNo] = useState(1);
+  const [flash, setFlash] = useState('');
+  const [params, set] = useFilterParams(() => {
+    setPageNo(1);
+    setFlash('');
+  });
   const kind = params.get('kind');
   const status = params.get('status');
   const house = params.get('house');
   const account = params.get('account')?.trim() || undefined;
-  const [pageNo, setPageNo] = useState(1);
   const [accountInput, setAccountInput] = useState(account ?? '');
   const list = useAgentContracts({
     pageNo, pageSize: PAGE_SIZE,
-    ...(isKind(kind) ? { kind } : {}), ...(isStatus(status) ? { status } : {}), ...(isHouse(house) ? { house } : {}), ...(account ? { account } : {}),
+    ...(isContractKind(kind) ? { kind } : {}), ...(isStatus(status) ? { status } : {}), ...(isHouse(house) ? { house } : {}), ...(account ? { account } : {}),
   });
   const isAdmin = useOpsCan('agents.manage');
   const terminate = useTerminateContract();
   const [ending, setEnding] = useState<TAgentContract | null>(null);
-  const [flash, setFlash] = useState('');
   const rows = list.data?.list ?? [];
 
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setPageNo(1);
-    setFlash('');
-    setParams(next, { replace: true });
-  };
 
   return (
     <section className="ops-page" data-testid="ops-agent-contracts-page">
@@ -76,17 +68,7 @@ export function AgentContractsPage() {
           set({ account: accountInput.trim() });
         }}
       >
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('contracts_col_kind')}</span>
-          <select className="ops-input" value={isKind(kind) ? kind : ''} onChange={(e) => set({ kind: e.target.value })} data-testid="ops-contracts-filter-kind">
-            <option value="">{t('filter_all')}</option>
-            {CONTRACT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`contract_kind_${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ContractKindFilter value={kind} onChange={(v) => set({ kind: v })} testId="ops-contracts-filter-kind" />
         <label className="ops-filter">
           <span className="ops-field__label">{t('col_status')}</span>
           <select className="ops-input" value={isStatus(status) ? status : ''} onChange={(e) => set({ status: e.target.value })} data-testid="ops-contracts-filter-status">
@@ -106,24 +88,15 @@ export function AgentContractsPage() {
             <option value="false">{t('contracts_payer_agent')}</option>
           </select>
         </label>
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('contracts_filter_account')}</span>
-          <input className="ops-input" value={accountInput} onChange={(e) => setAccountInput(e.target.value)} maxLength={64} data-testid="ops-contracts-filter-account" />
-        </label>
-        <button type="submit" className="ops-btn" data-testid="ops-contracts-filter-apply">
-          {t('filter_apply')}
-        </button>
-        <button
-          type="button"
-          className="ops-btn ops-btn--ghost"
-          data-testid="ops-contracts-filter-clear"
-          onClick={() => {
+        <AccountFilterEnd
+          value={accountInput}
+          onChange={setAccountInput}
+          testPrefix="ops-contracts-filter"
+          onClear={() => {
             setAccountInput('');
             set({ kind: '', status: '', house: '', account: '', grant: '' });
           }}
-        >
-          {t('filter_clear')}
-        </button>
+        />
       </form>
       <SuccessNote>{flash}</SuccessNote>
       <ErrorNote error={list.error} testId="ops-contracts-error" />

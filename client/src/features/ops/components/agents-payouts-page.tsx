@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { PAYOUT_STATUSES, type PayoutStatus } from '@portal/contracts/api/agent-payouts';
-import { CONTRACT_KINDS, type ContractKind } from '@portal/contracts/domain/agent-contracts';
 import { useAmount } from '../../../lib/use-money';
 import { useAgentPayouts } from '../api/agents';
 import { useOpsTime } from '../lib/format';
+import { AccountFilterEnd, ContractKindFilter, isContractKind, useFilterParams } from './agent-filters';
 import { ErrorNote, ListTable, Money, PageHead, Pager, StatusChip, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
 const TONE: Record<PayoutStatus, ChipTone> = { paid: 'success', nothing: 'muted', adjusted: 'success', unfunded: 'danger' };
-const isKind = (v: string | null): v is ContractKind => v !== null && (CONTRACT_KINDS as readonly string[]).includes(v);
 const isStatus = (v: string | null): v is PayoutStatus => v !== null && (PAYOUT_STATUSES as readonly string[]).includes(v);
 
 /**
@@ -22,26 +20,17 @@ export function AgentPayoutsPage() {
   const formatAmount = useAmount();
   const formatDateTime = useOpsTime();
   const { t } = useTranslation('ops');
-  const [params, setParams] = useSearchParams();
+  const [pageNo, setPageNo] = useState(1);
+  const [params, set] = useFilterParams(() => setPageNo(1));
   const kind = params.get('kind');
   const status = params.get('status');
   const account = params.get('account')?.trim() || undefined;
-  const [pageNo, setPageNo] = useState(1);
   const [accountInput, setAccountInput] = useState(account ?? '');
   const list = useAgentPayouts({
     pageNo, pageSize: PAGE_SIZE,
-    ...(isKind(kind) ? { kind } : {}), ...(isStatus(status) ? { status } : {}), ...(account ? { account } : {}),
+    ...(isContractKind(kind) ? { kind } : {}), ...(isStatus(status) ? { status } : {}), ...(account ? { account } : {}),
   });
   const rows = list.data?.list ?? [];
-  const set = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setPageNo(1);
-    setParams(next, { replace: true });
-  };
 
   return (
     <section className="ops-page" data-testid="ops-agent-payouts-page">
@@ -54,15 +43,7 @@ export function AgentPayoutsPage() {
           set({ account: accountInput.trim() });
         }}
       >
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('contracts_col_kind')}</span>
-          <select className="ops-input" value={isKind(kind) ? kind : ''} onChange={(e) => set({ kind: e.target.value })} data-testid="ops-payouts-filter-kind">
-            <option value="">{t('filter_all')}</option>
-            {CONTRACT_KINDS.map((k) => (
-              <option key={k} value={k}>{t(`contract_kind_${k}`)}</option>
-            ))}
-          </select>
-        </label>
+        <ContractKindFilter value={kind} onChange={(v) => set({ kind: v })} testId="ops-payouts-filter-kind" />
         <label className="ops-filter">
           <span className="ops-field__label">{t('col_status')}</span>
           <select className="ops-input" value={isStatus(status) ? status : ''} onChange={(e) => set({ status: e.target.value })} data-testid="ops-payouts-filter-status">
@@ -72,22 +53,15 @@ export function AgentPayoutsPage() {
             ))}
           </select>
         </label>
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('contracts_filter_account')}</span>
-          <input className="ops-input" value={accountInput} onChange={(e) => setAccountInput(e.target.value)} maxLength={64} data-testid="ops-payouts-filter-account" />
-        </label>
-        <button type="submit" className="ops-btn" data-testid="ops-payouts-filter-apply">{t('filter_apply')}</button>
-        <button
-          type="button"
-          className="ops-btn ops-btn--ghost"
-          data-testid="ops-payouts-filter-clear"
-          onClick={() => {
+        <AccountFilterEnd
+          value={accountInput}
+          onChange={setAccountInput}
+          testPrefix="ops-payouts-filter"
+          onClear={() => {
             setAccountInput('');
             set({ kind: '', status: '', account: '' });
           }}
-        >
-          {t('filter_clear')}
-        </button>
+        />
       </form>
       <ErrorNote error={list.error} testId="ops-payouts-error" />
       <ListTable
