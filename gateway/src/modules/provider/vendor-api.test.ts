@@ -83,6 +83,12 @@ describe('vendor seamless wallet API (conformance)', () => {
     expect((await vendorCall('bet', body, { secret: 'wrong' })).status).toBe(401);
     expect((await vendorCall('bet', body, { secret: 'wrong' })).json.code).toBe('SIGNATURE_INVALID');
     expect((await vendorCall('bet', body, { ts: Math.floor(Date.now() / 1000) - 3600 })).json.code).toBe('SIGNATURE_STALE');
+    // Unsigned (no signature or no timestamp) is an invalid signature, not a stale one.
+    const ts = String(Math.floor(Date.now() / 1000));
+    for (const headers of [{}, { 'x-timestamp': ts }, { 'x-signature': signVendorRequest(secret, Number(ts), JSON.stringify(body)) }] as Array<Record<string, string>>) {
+      const r = await fetch(`${t.url}/vendor/v1/${VENDOR}/bet`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      expect([Object.keys(headers).join(','), r.status, ((await r.json()) as { code: string }).code]).toEqual([Object.keys(headers).join(','), 401, 'SIGNATURE_INVALID']);
+    }
     const unknown = await fetch(`${t.url}/vendor/v1/NOPE/bet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(unknown.status).toBe(401);
     expect((await vendorCall('bet', null, { raw: '{"amount": ' })).status).toBe(400);

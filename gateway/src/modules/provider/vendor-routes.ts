@@ -179,8 +179,12 @@ export function createVendorApi(deps: VendorApiDeps): (req: IncomingMessage, res
     if (!merchant) throw new AppError(ErrorCode.UNKNOWN_MERCHANT);
     const acc = await secretOf(merchant.code, vendor);
     if (!acc) throw new AppError(ErrorCode.UNKNOWN_VENDOR);
-    const ts = Number(req.headers['x-timestamp']);
+    const rawTs = req.headers['x-timestamp'];
     const sig = String(req.headers['x-signature'] ?? '');
+    // A call without its signature (or timestamp) is unsigned, not stale: Number(undefined) is NaN and
+    // was answered "timestamp too old or too new".
+    if (!sig || typeof rawTs !== 'string' || rawTs === '') throw new AppError(ErrorCode.SIGNATURE_INVALID, 'Missing X-Timestamp or X-Signature');
+    const ts = Number(rawTs);
     if (!Number.isInteger(ts) || Math.abs(Date.now() / 1000 - ts) > SIGNATURE_WINDOW_S) throw new AppError(ErrorCode.SIGNATURE_STALE);
     const want = Buffer.from(signVendorRequest(acc.secret, ts, raw), 'hex');
     const got = /^[0-9a-f]{64}$/i.test(sig) ? Buffer.from(sig, 'hex') : Buffer.alloc(0);
