@@ -18,19 +18,27 @@ export const ZWithdrawPassword = z.string().min(1).max(128);
 
 // ---- deposits ----
 
-export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'rejected'] as const;
+export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'rejected', 'expired'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/**
+ * How long a payment provider's order waits for its payment: then the `cashier.deposit.expire` job
+ * marks it expired (it no longer counts against a deposit limit and offers no Pay link). A manual bank
+ * deposit waits for its operator instead.
+ */
+export const DEPOSIT_ORDER_TTL_MINUTES = 30;
 /**
  * Legal deposit transitions. `paid` and `rejected` are final: a provider's 'failed' after 'paid'
  * changes nothing. A provider's 'failed' is not final: the same order may still succeed with the
  * provider (the player retries on the pay page), and a later 'paid' credits it. An operator's
- * rejection of a manual deposit is final.
+ * rejection of a manual deposit is final. An expired order is credited if its provider reports it paid
+ * after all (the player's money arrived); a late 'failed' changes nothing.
  */
 export const DEPOSIT_TRANSITIONS: Record<DepositStatus, readonly DepositStatus[]> = {
-  pending: ['paid', 'failed', 'rejected'],
+  pending: ['paid', 'failed', 'rejected', 'expired'],
   failed: ['paid'],
   paid: [],
   rejected: [],
+  expired: ['paid'],
 };
 
 /**

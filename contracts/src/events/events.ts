@@ -35,7 +35,7 @@ export const ZBalanceChanged = z.object({
   transferId: z.string(),
 });
 
-export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered', 'rg_family_exclusion', 'points_redeem_approved', 'points_redeem_rejected', 'promotion_reward_approved', 'promotion_reward_rejected'] as const;
+export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'deposit_expired', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered', 'rg_family_exclusion', 'points_redeem_approved', 'points_redeem_rejected', 'promotion_reward_approved', 'promotion_reward_rejected'] as const;
 /** The message centre's tabs: each kind belongs to one. */
 export const MESSAGE_CATEGORIES = ['transaction', 'system', 'marketing'] as const;
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];

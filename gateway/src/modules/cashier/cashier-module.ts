@@ -21,6 +21,9 @@ import { mountCashierRoutes, mountPaymentCallbacks } from './cashier-routes.ts';
 export const AUTO_RECEIVE_EVERY_MS = 5000;
 /** The job queue's name of the auto-receive job; its keys are the periods' start times. */
 export const AUTO_RECEIVE_JOB = 'withdrawal.auto-receive';
+/** The deposit order expiry job (deposits.runExpire), once a minute across all nodes. */
+export const DEPOSIT_EXPIRE_JOB = 'cashier.deposit.expire';
+export const DEPOSIT_EXPIRE_EVERY_MS = 60_000;
 
 /**
  * Wallet, cashier and back office wiring: member calls go into the /wps router, the provider
@@ -60,7 +63,7 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
       mountOpsRoutes(app, { db, merchants, operators, deposits, withdrawals, accounts: deps.accounts, checkResponses: opts.checkResponses, regionHeader: opts.regionHeader ?? null, rg: opts.rg ?? null, ...(opts.providers ? { providers: opts.providers } : {}), launchHttpsOnly: config.isProduction });
     },
     /**
-     * Register the auto-receive job. A failed period is not retried: the next one, a few seconds later,
+     * Register the auto-receive and deposit-expiry jobs. A failed period is not retried: the next one, a few seconds later,
      * takes every due withdrawal anyway. Done periods are kept an hour (they are thousands a day).
      */
     registerJobs(jobs: JobQueue) {
@@ -69,6 +72,11 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
         if (n) log.info({ count: n }, 'withdrawals auto-received');
       }, { maxAttempts: 1 });
       jobs.schedule(AUTO_RECEIVE_JOB, { everyMs: AUTO_RECEIVE_EVERY_MS }, { catchUpMs: 0, keepMs: 3600_000 });
+      jobs.define(DEPOSIT_EXPIRE_JOB, async () => {
+        const n = await deposits.runExpire();
+        if (n) log.info({ count: n }, 'deposit orders expired');
+      }, { maxAttempts: 1 });
+      jobs.schedule(DEPOSIT_EXPIRE_JOB, { everyMs: DEPOSIT_EXPIRE_EVERY_MS }, { catchUpMs: 0, keepMs: 3600_000 });
     },
   };
 }

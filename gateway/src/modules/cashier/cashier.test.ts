@@ -144,6 +144,47 @@ describe('deposits through the payment simulator', () => {
     expect(msgs.json!.value!.list[0]).toMatchObject({ title: 'message_deposit_credited', params: { amount: '₱300.00' } });
   });
 
+  it('an order left unpaid expires (job): no Pay link, no longer counted by a deposit limit, the pay page refuses it; a late paid still credits it', async () => {
+    const m = await member();
+    expect((await call('/wps/v2/rg/limits', { token: m.token, body: { kind: 'deposit', period: 'day', amount: 500_00 } })).status).toBe(200);
+    const order = await call<{ id: string; payUrl: string }>('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'GCASH', amount: 400_00, requestId: rid() } });
+    expect(order.status, order.text).toBe(200);
+    const id = order.json!.value!.id;
+    // The pending order counts against the limit: 200.00 more is over it.
+    const over = await call('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'MAYA', amount: 200_00, requestId: rid() } });
+    expect([over.status, over.json?.code]).toEqual([403, 'RG_LIMIT_REACHED']);
+    // Not due yet: the job leaves it.
+    await t.portal.cashier.deposits.runExpire();
+    expect((await call<{ status: string }>(`/wps/v2/deposit/orders/${id}`, { token: m.token })).json!.value!.status).toBe('pending');
+    // 30 minutes on (its order, and the simulator's own order, made that long ago).
+    const dep = (await t.portal.db.query<{ provider_order_id: string }>(`UPDATE deposits SET created_at = now() - interval '31 minutes' WHERE id = $1 RETURNING provider_order_id`, [Number(id)])).rows[0]!;
+    await t.portal.db.query(`UPDATE payment_sim_orders SET created_at = now() - interval '31 minutes' WHERE id = $1`, [dep.provider_order_id]);
+    expect(await t.portal.cashier.deposits.runExpire()).toBeGreaterThanOrEqual(1);
+    expect((await call<{ status: string; payUrl: string | null }>(`/wps/v2/deposit/orders/${id}`, { token: m.token })).json!.value).toMatchObject({ status: 'expired', payUrl: null });
+    const msgs = await call<{ list: Array<{ kind: string; params: Json }> }>('/wps/v2/messages', { token: m.token });
+    expect(msgs.json!.value!.list[0]).toMatchObject({ kind: 'deposit_expired', params: { amount: '₱400.00' } });
+    // No longer counted: 200.00 more fits the limit.
+    expect((await call('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'MAYA', amount: 200_00, requestId: rid() } })).status).toBe(200);
+    // The simulator (the provider) has let its order lapse too: Pay is refused, nothing credited.
+    const page = await fetch(`${t.url}${order.json!.value!.payUrl}`);
+    expect([page.status, /expired/.test(await page.text())]).toEqual([410, true]);
+    const post = await fetch(`${t.url}${order.json!.value!.payUrl}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=paid' });
+    expect(post.status).toBe(410);
+    expect((await balance(m.token)).balance).toBe(0);
+    // A real provider's late 'paid' is the player's money arriving after all: credited once; a late 'failed' changes nothing.
+    const n = await simOrder(id);
+    expect((await notify(n('failed'))).json.value).toMatchObject({ outcome: 'ignored', status: 'expired' });
+    expect((await notify(n('paid'))).json.value).toMatchObject({ outcome: 'credited', status: 'paid' });
+    expect((await balance(m.token)).balance).toBe(400_00);
+    // A manual bank deposit waits for its operator: never expired by the job.
+    const m2 = await member();
+    const bank = await call<{ id: string }>('/wps/v2/deposit/orders', { token: m2.token, body: { channelCode: 'BANK', amount: 500_00, requestId: rid(), payerReference: 'REF123' } });
+    expect(bank.status, bank.text).toBe(200);
+    await t.portal.db.query(`UPDATE deposits SET created_at = now() - interval '2 days' WHERE id = $1`, [Number(bank.json!.value!.id)]);
+    await t.portal.cashier.deposits.runExpire();
+    expect((await call<{ status: string }>(`/wps/v2/deposit/orders/${bank.json!.value!.id}`, { token: m2.token })).json!.value!.status).toBe('pending');
+  });
+
   it('refuses a bad signature, a tampered body and an unsigned call, and logs them', async () => {
     const m = await member();
     const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'GCASH', amount: 200_00, requestId: rid() } });

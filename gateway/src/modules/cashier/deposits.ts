@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEPOSIT_TRANSITIONS, type DepositStatus, type TDeposit, type TPaymentChannel } from '@portal/contracts/api/cashier';
+import { DEPOSIT_ORDER_TTL_MINUTES, DEPOSIT_TRANSITIONS, type DepositStatus, type TDeposit, type TPaymentChannel } from '@portal/contracts/api/cashier';
 import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
@@ -201,6 +201,32 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     paidHooks.push(hook);
   }
 
-  return { channels, create, list, get, applyNotification, decideManual, onPaid, demoBank };
+  /**
+   * The expiry job: a payment provider's order still pending DEPOSIT_ORDER_TTL_MINUTES after it was made
+   * becomes expired, with a message to the player (their list refreshes on it). Due rows are claimed with
+   * FOR UPDATE SKIP LOCKED, so nodes share the work, and a provider's notification racing the job is either
+   * first (paid) or finds the order expired (a late 'paid' still credits it). Manual bank deposits wait for
+   * their operator.
+   */
+  async function runExpire(batch = 100): Promise<number> {
+    return db.tx(async (tx) => {
+      const r = await tx.query<DepositRow>(
+        `UPDATE deposits SET status = 'expired', updated_at = now()
+         WHERE id IN (SELECT id FROM deposits WHERE status = 'pending' AND provider <> 'manual'
+                        AND created_at <= now() - make_interval(mins => $2)
+                      ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+           AND status = 'pending'
+         RETURNING *`,
+        [batch, DEPOSIT_ORDER_TTL_MINUTES],
+      );
+      for (const d of r.rows) {
+        const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code), currencyExponent(d.currency));
+        await postMessage(tx, d.merchant_code, d.member_id, 'deposit_expired', { amount, reference: d.reference });
+      }
+      return r.rows.length;
+    });
+  }
+
+  return { channels, create, list, get, applyNotification, decideManual, onPaid, runExpire, demoBank };
 }
 export type Deposits = ReturnType<typeof createDeposits>;

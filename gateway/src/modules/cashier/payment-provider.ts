@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
 import express from 'express';
 import { z } from 'zod';
-import { PAY_SIM_PATH, SIM_SIGNATURE_HEADER, paymentCallbackPath } from '@portal/contracts/api/cashier';
+import { DEPOSIT_ORDER_TTL_MINUTES, PAY_SIM_PATH, SIM_SIGNATURE_HEADER, paymentCallbackPath } from '@portal/contracts/api/cashier';
 import { currencyExponent, formatMinor } from '@portal/contracts/domain/money';
 import type { Db } from '../../db/db.ts';
 import { isLocalRequest } from '../dev/local-only.ts';
@@ -23,11 +23,13 @@ export const PAY_PAGE_TEXTS = {
     title: 'Payment simulator', payment: 'Payment', payOrder: 'Pay order {ref}', pay: 'Pay', fail: 'Fail',
     paid: 'Payment successful', failed: 'Payment failed', notNotified: 'The merchant was not notified yet.', back: 'Back to the site',
     alreadyPaid: 'Already paid', notFound: 'Not found', orderNotFound: 'Order not found', choose: 'Choose Pay or Fail', unchangeable: 'This order cannot be changed',
+    expired: 'This payment has expired. Make a new deposit on the site.',
   },
   ty: {
     title: 'Simulator ng pagbabayad', payment: 'Pagbabayad', payOrder: 'Bayaran ang deposito {ref}', pay: 'Magbayad', fail: 'Biguin ang bayad',
     paid: 'Matagumpay ang pagbabayad', failed: 'Nabigo ang pagbabayad', notNotified: 'Hindi pa naaabisuhan ang site.', back: 'Bumalik sa site',
     alreadyPaid: 'Bayad na', notFound: 'Hindi nahanap', orderNotFound: 'Hindi nahanap ang deposito', choose: 'Piliin ang Magbayad o Biguin ang bayad', unchangeable: 'Hindi na mababago ang depositong ito',
+    expired: 'Nag-expire na ang bayad na ito. Gumawa ng bagong deposito sa site.',
   },
 } as const;
 export type TPayPageLang = keyof typeof PAY_PAGE_TEXTS;
@@ -115,7 +117,8 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
     },
   };
 
-  type SimOrder = { id: string; merchant_order_id: string; amount: number; currency: string; channel: string; notify_url: string; return_url: string; status: string };
+  type SimOrder = { id: string; merchant_order_id: string; amount: number; currency: string; channel: string; notify_url: string; return_url: string; status: string; created_at: Date | string };
+  const simExpired = (o: SimOrder) => o.status !== 'paid' && Date.now() - new Date(o.created_at).getTime() >= DEPOSIT_ORDER_TTL_MINUTES * 60_000;
   const page = (lang: TPayPageLang, title: string, body: string) =>
     `<!doctype html><html lang="${lang === 'ty' ? 'tl' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<title>${esc(title)}</title><style>${SIM_PAGE_STYLE}</style></head><body><div class="card">${body}</div></body></html>`;
@@ -163,6 +166,8 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
         res.set('Cache-Control', 'no-store').set('X-Frame-Options', 'DENY').set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
         if (!o) return res.status(404).type('html').send(page(lang, T.payment, `<h2>${T.orderNotFound}</h2>`));
         if (o.status === 'paid') return res.type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(o.return_url)}">${T.back}</a></p>`));
+        // A provider's order lives as long as the portal's (DEPOSIT_ORDER_TTL_MINUTES): then it cannot be paid.
+        if (simExpired(o)) return res.status(410).type('html').send(page(lang, T.payment, `<h2>${T.expired}</h2><p><a href="${esc(o.return_url)}">${T.back}</a></p>`));
         // The form posts back with the page's language, so the answer page speaks it too.
         const action = `${PAY_SIM_PATH}/${encodeURIComponent(o.id)}${lang === 'en' ? '' : `?lang=${lang}`}`;
         res.type('html').send(page(lang, T.title, `<small>${T.title} · ${esc(o.channel)}</small><h2>${esc(T.payOrder.replace('{ref}', o.merchant_order_id))}</h2>` +
@@ -182,11 +187,13 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
         if (outcome !== 'paid' && outcome !== 'failed') return res.status(400).type('html').send(page(lang, T.payment, `<h2>${T.choose}</h2>`));
         // The simulator's own book: an open or failed order may be paid (a retry); a paid one stays paid.
         const r = await db.query<SimOrder>(
-          `UPDATE payment_sim_orders SET status = $2 WHERE id = $1 AND status <> 'paid' RETURNING *`,
-          [String(req.params.id), outcome],
+          `UPDATE payment_sim_orders SET status = $2 WHERE id = $1 AND status <> 'paid' AND created_at > now() - make_interval(mins => $3) RETURNING *`,
+          [String(req.params.id), outcome, DEPOSIT_ORDER_TTL_MINUTES],
         );
         const o = r.rows[0];
         if (!o) {
+          const open = (await db.query<SimOrder>(`SELECT * FROM payment_sim_orders WHERE id = $1 AND status <> 'paid'`, [String(req.params.id)])).rows[0];
+          if (open && simExpired(open)) return res.status(410).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.expired}</h2><p><a href="${esc(open.return_url)}">${T.back}</a></p>`));
           // A paid order (the answer page reloaded, which posts the form again): say so, with the way back.
           const paid = (await db.query<SimOrder>(`SELECT * FROM payment_sim_orders WHERE id = $1 AND status = 'paid'`, [String(req.params.id)])).rows[0];
           if (paid) return res.status(409).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(paid.return_url)}">${T.back}</a></p>`));

@@ -19,7 +19,7 @@ import { DEPOSITS_KEY, useDeposits } from '../api/get-deposits';
 import { useCreateDeposit } from '../api/create-deposit';
 import '../../../ui/cashier.css';
 
-const STATUS_TONE: Record<TDeposit['status'], string> = { pending: 'wait', paid: 'ok', failed: 'bad', rejected: 'bad' };
+const STATUS_TONE: Record<TDeposit['status'], string> = { pending: 'wait', paid: 'ok', failed: 'bad', rejected: 'bad', expired: 'bad' };
 
 /**
  * A refused deposit order. Over a deposit limit the player set (RG_LIMIT_REACHED, `value` kind, period,

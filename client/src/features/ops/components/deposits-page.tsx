@@ -18,7 +18,7 @@ const MANUAL_PROVIDER = 'manual';
 const PROVIDER_FILTERS = ['manual', 'all'] as const;
 type ProviderFilter = (typeof PROVIDER_FILTERS)[number];
 
-const DEPOSIT_TONE: Record<DepositStatus, ChipTone> = { pending: 'warn', paid: 'success', failed: 'danger', rejected: 'muted' };
+const DEPOSIT_TONE: Record<DepositStatus, ChipTone> = { pending: 'warn', paid: 'success', failed: 'danger', rejected: 'muted', expired: 'muted' };
 
 const isStatus = (v: string | null): v is DepositStatus => v !== null && (DEPOSIT_STATUSES as readonly string[]).includes(v);
 
