@@ -46,6 +46,11 @@ export const ZPromotion = z.object({
   status: z.enum(ACTIVITY_STATUSES),
   /** The caller's reward on it now, when there is one. */
   rewardId: z.string().nullable(),
+  /**
+   * Why a running first-deposit promotion is closed to the caller: they have deposited, or they joined
+   * another first-deposit promotion (one first-deposit bonus each). Absent otherwise.
+   */
+  closedBecause: z.enum(['deposited', 'joined_other']).optional(),
 });
 export type TPromotion = z.infer<typeof ZPromotion>;
 

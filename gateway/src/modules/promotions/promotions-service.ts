@@ -242,8 +242,11 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         const joined = joins.has(String(p.id));
         // A daily sign-in paid in cash shows signed for its day (the reward itself is in the reward centre).
         let status = p.kind === 'daily_signin' && r?.status === 'completed' ? 'signed' : promotionStatus(p, joined, r, t);
-        if (status === 'join' && p.kind === 'first_deposit' && (deposited || (firstDepositJoined !== null && firstDepositJoined !== String(p.id)))) status = 'closed';
-        return toPromotion(p, lang, status, r ? String(r.id) : null);
+        const closedBecause = status !== 'join' || p.kind !== 'first_deposit' ? null
+          : deposited ? 'deposited' as const
+          : firstDepositJoined !== null && firstDepositJoined !== String(p.id) ? 'joined_other' as const : null;
+        if (closedBecause) status = 'closed';
+        return { ...toPromotion(p, lang, status, r ? String(r.id) : null), ...(closedBecause ? { closedBecause } : {}) };
       }),
     };
   }

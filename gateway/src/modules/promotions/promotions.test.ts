@@ -14,7 +14,7 @@ let t: TestPortal;
 const VENDOR = 'PRV';
 const { call, newMember, ops, id, setup, end, player, balance, transferIn, vendorCall, vendorToken, bet, deposit, roundOf } = vendorSuite(() => t, { vendor: VENDOR, memberPrefix: 'pr', operatorPrefix: 'p', label: 'Promo' });
 type Json = Record<string, unknown>;
-type Promo = { id: string; status: string; rewardId: string | null; kind: string };
+type Promo = { id: string; status: string; rewardId: string | null; kind: string; closedBecause?: string };
 type Reward = { id: string; promotionId: string; state: string; status: string; amount: number; wagerRequired: number; wagerProgress: number };
 
 beforeAll(async () => {
@@ -95,6 +95,9 @@ describe('promotions', { timeout: 180_000 }, () => {
     // join refused (three joined promotions once paid 650.00 of bonus on a 300.00 deposit).
     const other = await createPromo({ category: 'newbie', kind: 'first_deposit', ...texts('Welcome too'), rewardBps: 5_000 });
     expect(await statusOf(p.token, other.id)).toBe('closed');
+    // ... and says why (the card said "you have deposited" to one who had not).
+    expect((await list(p.token)).find((x) => x.id === other.id)).toMatchObject({ status: 'closed', closedBecause: 'joined_other' });
+    expect((await list(p.token)).find((x) => x.id === promo.id)).not.toHaveProperty('closedBecause');
     const second = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(other.id) } });
     expect([second.status, second.json?.code, second.json?.message]).toEqual([409, 'CONFLICT', 'Already signed up for another first-deposit bonus']);
     // Two joins of the two at once: one is taken.
@@ -143,6 +146,7 @@ describe('promotions', { timeout: 180_000 }, () => {
     await deposit(q.token, 100_00);
     // Its card offers no Join (closed to this player), and a join anyway is refused with the reason.
     expect(await statusOf(q.token, promo.id)).toBe('closed');
+    expect((await list(q.token)).find((x) => x.id === promo.id)).toMatchObject({ closedBecause: 'deposited' });
     const late = await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
     expect([late.status, late.json?.code]).toEqual([403, 'PROMOTION_NOT_ELIGIBLE']);
     expect((await rewards(q.token)).list).toEqual([]);

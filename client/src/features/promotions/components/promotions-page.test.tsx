@@ -86,3 +86,21 @@ describe('the withdraw form\'s bonus note', () => {
     expect(await renderStatic('EN', <LockedBonusNote />, { client: none, namespaces: ['promotions'] })).not.toContain('withdraw-bonus-note');
   });
 });
+
+describe('a first-deposit promotion closed to the player', () => {
+  it('says why: deposited already, or another first-deposit bonus joined (EN and TY)', async () => {
+    setSessionToken('tok');
+    for (const lang of ['EN', 'TY'] as const) {
+      const t = i18n.getFixedT(lang, 'promotions');
+      const html = await renderStatic(lang, <>
+        <PromotionCard p={promo({ id: '5', kind: 'first_deposit', requiresJoin: true, status: 'closed', closedBecause: 'joined_other' })} />
+        <PromotionCard p={promo({ id: '6', kind: 'first_deposit', requiresJoin: true, status: 'closed', closedBecause: 'deposited' })} />
+        <PromotionCard p={promo({ id: '7', kind: 'first_deposit', requiresJoin: true, status: 'closed' })} />
+      </>, { namespaces: ['promotions'] });
+      const text = textOf(html);
+      expect(text).toContain(t('first_deposit_one_each'));
+      expect(text).toContain(t('first_deposit_only'));
+      expect(html.match(/data-testid="promo-first-deposit-only"/g)).toHaveLength(2);
+    }
+  });
+});

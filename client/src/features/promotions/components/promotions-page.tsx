@@ -78,9 +78,9 @@ export function PromotionCard({ p }: { p: TPromotion }) {
   const canRequest = !isExcluded && p.kind === 'request' && (p.status === 'signed' || (p.status === 'join' && !p.requiresJoin));
   const canJoin = !isExcluded && p.status === 'join' && (p.requiresJoin || p.kind === 'daily_signin');
   const canClaim = !isExcluded && p.status === 'claim';
-  // A running first-deposit promotion shown closed to a signed-in player: the server closes it to one who has deposited.
-  const firstDepositOnly = isLoggedIn && p.kind === 'first_deposit' && p.status === 'closed'
-    && Date.parse(p.startsAt) <= Date.now() && (p.endsAt === null || Date.parse(p.endsAt) > Date.now());
+  // A running first-deposit promotion the server closed to this player says why: they have deposited, or
+  // joined another first-deposit bonus (one each; it said "you have deposited" to one who had not).
+  const closedBecause = isLoggedIn && p.kind === 'first_deposit' && p.status === 'closed' ? p.closedBecause : undefined;
   // The pill only where it adds something: next to a join, request or claim button it would repeat the button.
   const buttonSaysIt = canJoin || canClaim || (canRequest && p.status === 'join');
   return (
@@ -94,7 +94,11 @@ export function PromotionCard({ p }: { p: TPromotion }) {
         {p.endsAt ? t('period', { from: dateTime(p.startsAt), to: dateTime(p.endsAt) }) : t('period_open', { from: dateTime(p.startsAt) })}
       </p>
       {reward && <p className="promo-card__meta" data-testid="promo-reward">{t('reward', { reward })}</p>}
-      {firstDepositOnly && <p className="promo-card__meta" data-testid="promo-first-deposit-only">{t('first_deposit_only')}</p>}
+      {closedBecause && (
+        <p className="promo-card__meta" data-testid="promo-first-deposit-only" data-reason={closedBecause}>
+          {t(closedBecause === 'deposited' ? 'first_deposit_only' : 'first_deposit_one_each')}
+        </p>
+      )}
       {(p.wageringBonusX > 0 || p.wageringDepositX > 0) && (
         <p className="promo-card__meta" data-testid="promo-wagering">{t(p.wageringDepositX === 0 ? 'wagering_bonus_only' : p.wageringBonusX === 0 ? 'wagering_deposit_only' : 'wagering', { bonusX: p.wageringBonusX, depositX: p.wageringDepositX, days: p.bonusDays })}</p>
       )}
