@@ -135,6 +135,12 @@ export const ZOpsRegistrationRule = z.object({
 export const ZOpsRegistrationBody = z.object({ fields: z.array(ZOpsRegistrationRule).min(1).max(REGISTRATION_FIELDS.length) }).strict();
 /** Fields a site cannot switch off or make optional: an account needs them. */
 export const REGISTRATION_FIXED_FIELDS = ['username', 'password', 'confirmPassword'] as const;
+/**
+ * The merchant's registration rules, and the fields it cannot switch off or make optional: the account's
+ * own (REGISTRATION_FIXED_FIELDS) and those its market requires (the Philippines screens identities: full
+ * name and birth date). A change to one of them is refused (400), not saved and ignored.
+ */
+export const ZOpsRegistrationValue = z.object({ fields: z.array(ZFieldRule), fixed: z.array(z.enum(REGISTRATION_FIELDS)) });
 
 export const opsPlayerCalls = {
   players: defineCall({ method: 'GET', path: p('/players'), auth: true, query: ZOpsPlayersQuery, value: zPage(ZOpsPlayerRow) }),
@@ -150,6 +156,6 @@ export const opsPlayerCalls = {
 
   brand: defineCall({ method: 'GET', path: p('/brand'), auth: true, query: NoQuery, value: ZOpsBrand }),
   updateBrand: defineCall({ method: 'PUT', path: p('/brand'), auth: true, body: ZOpsBrandPatch, value: ZOpsBrand }),
-  registration: defineCall({ method: 'GET', path: p('/registration'), auth: true, query: NoQuery, value: z.object({ fields: z.array(ZFieldRule) }) }),
-  updateRegistration: defineCall({ method: 'PUT', path: p('/registration'), auth: true, body: ZOpsRegistrationBody, value: z.object({ fields: z.array(ZFieldRule) }) }),
+  registration: defineCall({ method: 'GET', path: p('/registration'), auth: true, query: NoQuery, value: ZOpsRegistrationValue }),
+  updateRegistration: defineCall({ method: 'PUT', path: p('/registration'), auth: true, body: ZOpsRegistrationBody, value: ZOpsRegistrationValue }),
 };

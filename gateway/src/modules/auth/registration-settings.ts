@@ -2,6 +2,7 @@ import { REGISTRATION_FIELDS, type FieldRule, type RegistrationField } from '@po
 import { patternById } from '@portal/contracts/domain/patterns';
 import { marketRules } from '@portal/contracts/domain/markets';
 import type { TFieldRule } from '@portal/contracts/api/auth';
+import { REGISTRATION_FIXED_FIELDS } from '@portal/contracts/api/ops-players';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 
 type Partial = Omit<TFieldRule, 'acceptedPattern' | 'minLength' | 'maxLength'> & { minLength?: number; maxLength?: number; acceptedPattern?: string };
@@ -44,6 +45,12 @@ function complete(p: Partial): TFieldRule {
 
 /** Fields a market makes required whatever the merchant configured (see MARKET_RULES). */
 const IDENTITY_FIELDS: ReadonlySet<RegistrationField> = new Set(['payeeName', 'birthday']);
+
+/** The fields a merchant cannot switch off or make optional: the account's own, and those its market requires. */
+export function fixedRegistrationFields(m: Merchant): RegistrationField[] {
+  const identity = marketRules(m.market).identityAtRegistration;
+  return REGISTRATION_FIELDS.filter((f) => (REGISTRATION_FIXED_FIELDS as readonly string[]).includes(f) || (identity && IDENTITY_FIELDS.has(f)));
+}
 
 /**
  * The merchant's registration rules: stored overrides on top of the defaults, one per field; a market

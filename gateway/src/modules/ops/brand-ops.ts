@@ -1,5 +1,5 @@
 import { merchantAudience } from '@portal/contracts/events/events';
-import { opsPlayerCalls, REGISTRATION_FIXED_FIELDS, type TOpsBrand } from '@portal/contracts/api/ops-players';
+import { opsPlayerCalls, type TOpsBrand } from '@portal/contracts/api/ops-players';
 import { ZBrand } from '@portal/contracts/api/system';
 import { ZBrandColors } from '@portal/contracts/domain/brand-colors';
 import { patternById } from '@portal/contracts/domain/patterns';
@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { emitEvent } from '../../bus/outbox.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { siteConfigOf, type MerchantDirectory } from '../merchants/merchant-directory.ts';
-import { registrationRules } from '../auth/registration-settings.ts';
+import { fixedRegistrationFields, registrationRules } from '../auth/registration-settings.ts';
 import { audit } from './operators.ts';
 import { SITE_CHANGED_EVENT } from './site-ops.ts';
 import type { OpsCall } from './ops-router.ts';
@@ -87,13 +87,16 @@ export function mountOpsBrandRoutes(call: OpsCall, deps: { db: Db; merchants: Me
     return value;
   });
 
-  call(opsPlayerCalls.registration, 'site.read', async ({ ctx }) => ({ fields: registrationRules(ctx.merchant) }));
+  call(opsPlayerCalls.registration, 'site.read', async ({ ctx }) => ({ fields: registrationRules(ctx.merchant), fixed: fixedRegistrationFields(ctx.merchant) }));
   call(opsPlayerCalls.updateRegistration, 'registration.update', async ({ ctx, body }) => {
     const seen = new Set<string>();
+    // The account's fields and the market's (a Philippine site's full name and birth date): switching one
+    // off was answered 200 and then ignored.
+    const fixed = fixedRegistrationFields(ctx.merchant);
     for (const f of body.fields) {
       if (seen.has(f.field)) throw new AppError(ErrorCode.VALIDATION, `${f.field} twice`, [{ path: 'fields', message: `${f.field} twice` }]);
       seen.add(f.field);
-      if ((REGISTRATION_FIXED_FIELDS as readonly string[]).includes(f.field) && (!f.enabled || !f.required)) {
+      if (fixed.includes(f.field as (typeof fixed)[number]) && (!f.enabled || !f.required)) {
         throw new AppError(ErrorCode.VALIDATION, `${f.field} is always shown and required`, [{ path: f.field, message: 'always shown and required' }]);
       }
       if (f.minLength > f.maxLength) throw new AppError(ErrorCode.VALIDATION, `${f.field}: minimum above maximum`, [{ path: f.field, message: 'minLength above maxLength' }]);
@@ -116,6 +119,6 @@ export function mountOpsBrandRoutes(call: OpsCall, deps: { db: Db; merchants: Me
       return next;
     });
     merchants.invalidate();
-    return { fields: value };
+    return { fields: value, fixed };
   });
 }

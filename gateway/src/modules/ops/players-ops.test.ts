@@ -321,6 +321,12 @@ describe('brand configuration and registration rules, live', () => {
     expect((await put({ fields: [{ ...email, minLength: 70 }] })).status).toBe(400);
     expect((await put({ fields: [email, email] })).status).toBe(400);
     expect((await put({ fields: [{ ...email, field: 'shoeSize' }] })).status).toBe(400);
+    // The market's fields (a Philippine site screens identities) are fixed too: switching the full name off
+    // was answered 200 and then ignored. The console's GET names every fixed field, so its form locks them.
+    const fixed = (await call<Rules & { fixed: string[] }>(opsPlayerCalls.registration.path, { token: tok.pl_admin })).json!.value!.fixed;
+    expect(fixed).toEqual(expect.arrayContaining(['username', 'password', 'confirmPassword', 'payeeName', 'birthday']));
+    const nameOff = await put({ fields: [{ field: 'payeeName', enabled: false, required: false, patternId: 1, minLength: 1, maxLength: 60 }] });
+    expect([nameOff.status, nameOff.json?.code, (nameOff.json as { details?: Array<{ path: string }> } | null)?.details?.[0]?.path]).toEqual([400, 'VALIDATION', 'payeeName']);
     const ok = await put({ fields: [email, { field: 'idNumber', enabled: true, required: false, patternId: 4, minLength: 4, maxLength: 20 }] });
     expect(ok.status, ok.text).toBe(200);
     const after = await call<Rules>('/wps/system/setting/register');

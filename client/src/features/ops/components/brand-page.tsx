@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFieldRule } from '@portal/contracts/api/auth';
-import { REGISTRATION_FIXED_FIELDS, type TOpsBrand } from '@portal/contracts/api/ops-players';
+import type { TOpsBrand } from '@portal/contracts/api/ops-players';
 import { PATTERNS } from '@portal/contracts/domain/patterns';
 import { BRAND_MIN_CONTRAST, BRAND_THEMES, HEX_COLOR, THEME_BACKGROUNDS, contrastRatio, type TBrandColors } from '@portal/contracts/domain/brand-colors-core';
 import { useOpsBrand, useOpsRegistration, useUpdateBrand, useUpdateRegistration } from '../api/brand';
@@ -30,7 +30,7 @@ export function BrandPage() {
       {/* The forms start from the first answer and keep what was typed (and the saved note) after a save. */}
       {brand.data && <BrandPanel current={brand.data} />}
       {brand.data && <ColorsPanel current={brand.data.colors} />}
-      {reg.data && <RegistrationPanel fields={reg.data.fields} />}
+      {reg.data && <RegistrationPanel fields={reg.data.fields} fixed={reg.data.fixed} />}
     </section>
   );
 }
@@ -165,7 +165,7 @@ type Draft = { enabled: boolean; required: boolean; patternId: number; minLength
 const toDraft = (r: TFieldRule): Draft => ({ enabled: r.enabled, required: r.required, patternId: r.patternId, minLength: String(r.minLength), maxLength: String(r.maxLength) });
 const num = (s: string) => (/^\d{1,3}$/.test(s) && Number(s) <= 255 ? Number(s) : null);
 
-function RegistrationPanel({ fields }: { fields: TFieldRule[] }) {
+function RegistrationPanel({ fields, fixed }: { fields: TFieldRule[]; fixed: readonly string[] }) {
   const { t } = useTranslation('ops');
   const canEdit = useOpsCan('registration.update');
   const update = useUpdateRegistration();
@@ -203,7 +203,8 @@ function RegistrationPanel({ fields }: { fields: TFieldRule[] }) {
         <tbody className="ops-rules">
           {fields.map((f) => {
             const d = drafts[f.field]!;
-            const isFixed = (REGISTRATION_FIXED_FIELDS as readonly string[]).includes(f.field);
+            // The account's fields and the market's (the server refuses switching them off or optional).
+            const isFixed = fixed.includes(f.field);
             const lock = !canEdit || isFixed;
             return (
               <tr key={f.field} data-testid={`ops-reg-row-${f.field}`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS, auditActionKey, auditFieldKey, auditFields, auditValueKey } from './audit-format';
+import { AUDIT_FIELD_ALIASES, AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS, auditActionKey, auditFieldKey, auditFields, auditValueKey } from './audit-format';
 import en from '../../../i18n/locales/en/ops.json';
 import ty from '../../../i18n/locales/ty/ops.json';
 
@@ -68,7 +68,12 @@ describe('audit field names and values in the console language', () => {
   it('names the fields and statuses it knows in EN and TY (status: requested read as the API wrote it in TY)', () => {
     expect(auditFieldKey('receivedAmount')).toBe('audit_field_receivedAmount');
     expect(auditFieldKey('somethingNew')).toBeNull();
-    expect(auditFieldKey('security.botCheck')).toBeNull();
+    // Settings the console names on their own pages, and module flags by their names (raw in TY too).
+    expect(auditFieldKey('security.botCheck')).toBe('site_bot_check');
+    expect(auditFieldKey('manualBank.accountNumber')).toBe('bank_accountNumber');
+    expect(auditFieldKey('modules.TRANSREC3')).toBe('module_TRANSREC3');
+    expect(auditFieldKey('withdrawMin')).toBe('audit_field_withdrawMin');
+    expect(auditFieldKey('security.somethingNew')).toBeNull();
     expect(auditValueKey('requested')).toBe('audit_value_requested');
     expect(auditValueKey('GCASH')).toBeNull();
     const tyTexts = ty as Record<string, string>;
@@ -76,6 +81,10 @@ describe('audit field names and values in the console language', () => {
     for (const f of AUDIT_FIELD_LABELS) {
       expect(enTexts[`audit_field_${f}`], f).toBeTruthy();
       expect(tyTexts[`audit_field_${f}`], f).toBeTruthy();
+    }
+    for (const k of [...Object.values(AUDIT_FIELD_ALIASES), 'module_TRANSREC3', 'module_AGENTPOLICY3']) {
+      expect(enTexts[k], k).toBeTruthy();
+      expect(tyTexts[k], k).toBeTruthy();
     }
     for (const v of AUDIT_VALUE_LABELS) {
       expect(enTexts[`audit_value_${v}`], v).toBeTruthy();

@@ -91,8 +91,24 @@ export const AUDIT_FIELD_LABELS = [
   'endsAt', 'startAt', 'endAt', 'quantity', 'pointsRequired', 'betPerPoint', 'minorPerPoint', 'minConvert', 'totalAmount', 'shares', 'minShare',
   'code', 'name', 'category', 'maintenance', 'hot', 'sort', 'language', 'answer', 'recipients', 'count', 'decision', 'proof',
   'id', 'revocableFrom', 'source', 'request', 'relationship', 'requesterName', 'endedAt', 'until',
+  'depositMin', 'depositMax', 'withdrawMin', 'withdrawMax', 'withdrawDailyMax', 'autoReceiveMinutes',
 ] as const;
 const FIELD_LABELS: ReadonlySet<string> = new Set(AUDIT_FIELD_LABELS);
+/**
+ * Settings the console already names on their own pages (/ops/site's login security, /ops/settings'
+ * manual bank account): the audit trail says them the same way. Module flags (`modules.<CODE>`) are
+ * named by their `module_<CODE>` label. They showed as `security.botCheck`, `modules.TRANSREC3`, in TY too.
+ */
+export const AUDIT_FIELD_ALIASES: Readonly<Record<string, string>> = {
+  'security.botCheck': 'site_bot_check',
+  'security.newIpVerification': 'site_new_ip',
+  'security.captchaAfterFailures': 'site_captcha_after',
+  'security.passwordMaxAgeDays': 'site_password_max_age',
+  manualBank: 'bank_title',
+  'manualBank.bankName': 'bank_bankName',
+  'manualBank.accountName': 'bank_accountName',
+  'manualBank.accountNumber': 'bank_accountNumber',
+};
 /** Values the console says in its own language (statuses, yes and no): audit_value_<value>. */
 export const AUDIT_VALUE_LABELS = [
   'true', 'false', 'active', 'disabled', 'requested', 'approved', 'pending', 'paid', 'rejected', 'failed', 'held', 'received',
@@ -103,6 +119,9 @@ const VALUE_LABELS: ReadonlySet<string> = new Set(AUDIT_VALUE_LABELS);
 
 /** The translation key of a field's name, or null when the console has none (it shows the API's). */
 export function auditFieldKey(key: string): string | null {
+  const alias = AUDIT_FIELD_ALIASES[key];
+  if (alias) return alias;
+  if (/^modules\.[A-Z0-9]+$/.test(key)) return `module_${key.slice('modules.'.length)}`;
   const flat = key.replace(/\./g, '_');
   const top = key.split('.')[0]!;
   return FIELD_LABELS.has(key) ? `audit_field_${key}` : FIELD_LABELS.has(top) && top !== key ? `audit_field_${flat}` : null;
