@@ -41,8 +41,9 @@ export function useLogout(to: '/' | '/agent'): { requestLogout: () => void; logo
   const isOpen = !snapshot.matches('idle');
   const isBusy = snapshot.matches('loggingOut');
 
+  // Sized by its content (a minimum height of 150 px left an empty strip under the buttons).
   const dialog = (
-    <Modal name="logoutConfirm" open={isOpen} onClose={() => send({ type: 'CANCEL' })} showClose={false} closeOnEscape width={340} height={150}>
+    <Modal name="logoutConfirm" open={isOpen} onClose={() => send({ type: 'CANCEL' })} showClose={false} closeOnEscape width={340} height={0}>
       <div className="auth-dialog" data-testid="logout-dialog">
         {isBusy ? (
           <>
