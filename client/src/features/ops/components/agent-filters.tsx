@@ -22,22 +22,30 @@ export function useFilterParams(onChange: () => void): [URLSearchParams, (patch:
   return [params, set];
 }
 
-/** The contract kind filter of the agent lists (contracts, payouts): all kinds, or one. */
-export function ContractKindFilter({ value, onChange, testId }: { value: string | null; onChange: (v: string) => void; testId: string }) {
+/** A filter of the agent lists picking one of `options` (by its label key `${prefix}${option}`), or all. */
+export function OptionFilter({ label, options, prefix, value, onChange, testId }: {
+  label: string; options: readonly string[]; prefix: string; value: string | null; onChange: (v: string) => void; testId: string;
+}) {
   const { t } = useTranslation('ops');
   return (
     <label className="ops-filter">
-      <span className="ops-field__label">{t('contracts_col_kind')}</span>
-      <select className="ops-input" value={isContractKind(value) ? value : ''} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+      <span className="ops-field__label">{label}</span>
+      <select className="ops-input" value={value !== null && options.includes(value) ? value : ''} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
         <option value="">{t('filter_all')}</option>
-        {CONTRACT_KINDS.map((k) => (
+        {options.map((k) => (
           <option key={k} value={k}>
-            {t(`contract_kind_${k}`)}
+            {t(`${prefix}${k}`)}
           </option>
         ))}
       </select>
     </label>
   );
+}
+
+/** The contract kind filter of the agent lists (contracts, payouts): all kinds, or one. */
+export function ContractKindFilter({ value, onChange, testId }: { value: string | null; onChange: (v: string) => void; testId: string }) {
+  const { t } = useTranslation('ops');
+  return <OptionFilter label={t('contracts_col_kind')} options={CONTRACT_KINDS} prefix="contract_kind_" value={value} onChange={onChange} testId={testId} />;
 }
 
 /** The account box (either party) and the Apply and Clear buttons that end the agent lists' filter rows. */

@@ -9,7 +9,7 @@ import { CONTRACT_KINDS, DIVIDEND_PERIOD_TYPES, EMPTY_TERMS, formatRate, periodO
 import { useOpsTime } from '../lib/format';
 import { opsCall } from '../lib/ops-api';
 import { ActionDialog } from './action-dialog';
-import { AccountFilterEnd, ContractKindFilter, isContractKind, useFilterParams } from './agent-filters';
+import { AccountFilterEnd, ContractKindFilter, OptionFilter, isContractKind, useFilterParams } from './agent-filters';
 import { useOpsCan } from './ops-gate';
 import { ErrorNote, ListTable, OpsField, PageHead, Pager, StatusChip, SuccessNote, type ChipTone } from './ops-ui';
 
@@ -69,17 +69,7 @@ export function AgentContractsPage() {
         }}
       >
         <ContractKindFilter value={kind} onChange={(v) => set({ kind: v })} testId="ops-contracts-filter-kind" />
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('col_status')}</span>
-          <select className="ops-input" value={isStatus(status) ? status : ''} onChange={(e) => set({ status: e.target.value })} data-testid="ops-contracts-filter-status">
-            <option value="">{t('filter_all')}</option>
-            {CONTRACT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`contract_status_${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <OptionFilter label={t('col_status')} options={CONTRACT_STATUSES} prefix="contract_status_" value={status} onChange={(v) => set({ status: v })} testId="ops-contracts-filter-status" />
         <label className="ops-filter">
           <span className="ops-field__label">{t('contracts_filter_payer')}</span>
           <select className="ops-input" value={isHouse(house) ? house : ''} onChange={(e) => set({ house: e.target.value })} data-testid="ops-contracts-filter-house">

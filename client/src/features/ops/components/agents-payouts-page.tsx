@@ -4,7 +4,7 @@ import { PAYOUT_STATUSES, type PayoutStatus } from '@portal/contracts/api/agent-
 import { useAmount } from '../../../lib/use-money';
 import { useAgentPayouts } from '../api/agents';
 import { useOpsTime } from '../lib/format';
-import { AccountFilterEnd, ContractKindFilter, isContractKind, useFilterParams } from './agent-filters';
+import { AccountFilterEnd, ContractKindFilter, OptionFilter, isContractKind, useFilterParams } from './agent-filters';
 import { ErrorNote, ListTable, Money, PageHead, Pager, StatusChip, type ChipTone } from './ops-ui';
 
 const PAGE_SIZE = 50;
@@ -44,15 +44,7 @@ export function AgentPayoutsPage() {
         }}
       >
         <ContractKindFilter value={kind} onChange={(v) => set({ kind: v })} testId="ops-payouts-filter-kind" />
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('col_status')}</span>
-          <select className="ops-input" value={isStatus(status) ? status : ''} onChange={(e) => set({ status: e.target.value })} data-testid="ops-payouts-filter-status">
-            <option value="">{t('filter_all')}</option>
-            {PAYOUT_STATUSES.map((s) => (
-              <option key={s} value={s}>{t(`payout_status_${s}`)}</option>
-            ))}
-          </select>
-        </label>
+        <OptionFilter label={t('col_status')} options={PAYOUT_STATUSES} prefix="payout_status_" value={status} onChange={(v) => set({ status: v })} testId="ops-payouts-filter-status" />
         <AccountFilterEnd
           value={accountInput}
           onChange={setAccountInput}
