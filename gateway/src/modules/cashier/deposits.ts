@@ -139,6 +139,9 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     return toDeposit(r.rows[0]);
   }
 
+  /** A deposit's amount as its messages say it, in its own currency: sign and decimals ('₱1,000.00', '₫1,000,000'). */
+  const amountText = (d: DepositRow) => formatMinor(d.amount, deps.symbolOf(d.merchant_code), currencyExponent(d.currency));
+
   /**
    * Move a locked deposit to `to` if DEPOSIT_TRANSITIONS allows it: credit on paid (ledger first,
    * then the status, then the message), message on failed. Returns null when the move is not legal.
@@ -160,8 +163,7 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     );
     const row = r.rows[0];
     if (!row) return null;
-    // In the deposit's own currency: its sign and decimals ('₱1,000.00', '₫1,000,000').
-    const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code), currencyExponent(d.currency));
+    const amount = amountText(d);
     if (to === 'paid') {
       await postMessage(tx, d.merchant_code, d.member_id, 'deposit_credited', { amount, reference: d.reference });
       for (const hook of paidHooks) await hook(tx, row);
@@ -220,8 +222,7 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
         [batch, DEPOSIT_ORDER_TTL_MINUTES],
       );
       for (const d of r.rows) {
-        const amount = formatMinor(d.amount, deps.symbolOf(d.merchant_code), currencyExponent(d.currency));
-        await postMessage(tx, d.merchant_code, d.member_id, 'deposit_expired', { amount, reference: d.reference });
+        await postMessage(tx, d.merchant_code, d.member_id, 'deposit_expired', { amount: amountText(d), reference: d.reference });
       }
       return r.rows.length;
     });

@@ -96,7 +96,7 @@ export function mountOpsBrandRoutes(call: OpsCall, deps: { db: Db; merchants: Me
     for (const f of body.fields) {
       if (seen.has(f.field)) throw new AppError(ErrorCode.VALIDATION, `${f.field} twice`, [{ path: 'fields', message: `${f.field} twice` }]);
       seen.add(f.field);
-      if (fixed.includes(f.field as (typeof fixed)[number]) && (!f.enabled || !f.required)) {
+      if (fixed.includes(f.field) && (!f.enabled || !f.required)) {
         throw new AppError(ErrorCode.VALIDATION, `${f.field} is always shown and required`, [{ path: f.field, message: 'always shown and required' }]);
       }
       if (f.minLength > f.maxLength) throw new AppError(ErrorCode.VALIDATION, `${f.field}: minimum above maximum`, [{ path: f.field, message: 'minLength above maxLength' }]);

@@ -160,7 +160,8 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
                   <dt>{t(baseKey)}</dt>
                   <dd data-testid="statement-base">{money(s.base)}</dd>
                   <dt>{t('payouts.statement.conditions')}</dt>
-                  {s.conditions.activeMembers.required === 0 && s.conditions.betAmount.required === 0 ? (
+                  {/* The statement's own steps say whether the contract sets conditions (statementSteps, server). */}
+                  {s.steps.some((x) => x.code === 'noConditions') ? (
                     <dd>{t('payouts.steps.noConditions')}</dd>
                   ) : (
                   <dd>
