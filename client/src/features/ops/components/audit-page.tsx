@@ -4,21 +4,26 @@ import { opsCalls } from '@portal/contracts/api/ops';
 import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
 import { useBrandOffset } from '../../../lib/whitelabel';
 import { fetchOpsBlob } from '../lib/ops-api';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFieldKey, auditFields, auditValueKey } from '../lib/audit-format';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES, auditActionKey, auditFieldKey, auditFields, auditTargetLabelKey, auditValueKey } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
 import { useCurrency } from '../../../lib/use-money';
 import { ErrorNote, ListTable, PageHead, Pager } from './ops-ui';
 
 const PAGE_SIZE = 50;
 
-function StateCell({ side, other, testId }: { side: unknown; other: unknown; testId: string }) {
+function StateCell({ side, other, targetType, testId }: { side: unknown; other: unknown; targetType: string; testId: string }) {
   const formatTime = useOpsTime();
   const { t } = useTranslation('ops');
   // Field names and statuses in the console's language where it has them (they read as the API's in TY).
   const fields = auditFields(side, other, useCurrency().exponent, formatTime).map((f) => {
     const keyLabel = f.key ? auditFieldKey(f.key) : null;
-    const valueLabel = auditValueKey(f.value);
-    return { ...f, key: keyLabel ? t(keyLabel, { defaultValue: f.key }) : f.key, value: valueLabel ? t(valueLabel, { defaultValue: f.value }) : f.value };
+    const say = (value: string) => {
+      const valueLabel = auditValueKey(value, f.key, targetType);
+      return valueLabel ? t(valueLabel, { defaultValue: value }) : value;
+    };
+    // A list (an operator's roles) reads as words, not as JSON.
+    const value = f.items ? (f.items.length > 0 ? f.items.map(say).join(', ') : '—') : say(f.value);
+    return { ...f, key: keyLabel ? t(keyLabel, { defaultValue: f.key }) : f.key, value };
   });
   if (fields.length === 0) return <span className="ops-muted">—</span>;
   // What the action changed stands out; the rest stays one muted line (the full state on hover).
@@ -39,6 +44,14 @@ function StateCell({ side, other, testId }: { side: unknown; other: unknown; tes
       {rest.length > 0 && <p className="ops-kv__rest">{rest.map((f) => (f.key ? `${f.key}: ${f.value}` : f.value)).join(' · ')}</p>}
     </div>
   );
+}
+
+/** The target's id; a refused call's target (a permission) by its name, with its key on hover. */
+function TargetId({ type, id }: { type: string; id: string }) {
+  const { t } = useTranslation('ops');
+  const labelKey = auditTargetLabelKey(type, id);
+  if (labelKey) return <span title={id} data-testid="ops-audit-target-permission">{t(labelKey, { defaultValue: id })}</span>;
+  return <span className="mono">#{id}</span>;
 }
 
 /** /ops/audit: the append-only trail, newest first, filterable by action, target type and id. */
@@ -165,13 +178,13 @@ export function AuditPage() {
               </span>
             </td>
             <td className="nowrap">
-              {t(`target_${a.targetType}`, { defaultValue: a.targetType })} <span className="mono">#{a.targetId}</span>
+              {t(`target_${a.targetType}`, { defaultValue: a.targetType })} <TargetId type={a.targetType} id={a.targetId} />
             </td>
             <td className="ops-details">
-              <StateCell side={a.before} other={a.after} testId={`ops-audit-before-${a.id}`} />
+              <StateCell side={a.before} other={a.after} targetType={a.targetType} testId={`ops-audit-before-${a.id}`} />
             </td>
             <td className="ops-details">
-              <StateCell side={a.after} other={a.before} testId={`ops-audit-after-${a.id}`} />
+              <StateCell side={a.after} other={a.before} targetType={a.targetType} testId={`ops-audit-after-${a.id}`} />
             </td>
           </tr>
         )}

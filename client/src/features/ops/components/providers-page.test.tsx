@@ -15,13 +15,13 @@ const ROWS: TOpsProvider[] = [
   { ...base, vendor: 'HOUSE', displayName: 'Lucky Slots', games: 4, hotGames: 4, state: 'house', launchUrl: '/house/play' },
   { ...base, vendor: 'AAA', displayName: 'Alpha', state: 'connected', launchUrl: 'https://alpha.example/play', secretSetAt: '2026-12-05T01:00:00.000Z', changedAt: '2026-12-05T01:00:00.000Z' },
   { ...base, vendor: 'BBB', displayName: 'Beta', state: 'disconnected', launchUrl: 'https://beta.example/play', disconnectReason: 'Contract ended' },
-  { ...base, vendor: 'CCC', displayName: 'Gamma', state: 'not_connected' },
+  { ...base, vendor: 'CCC', displayName: 'Gamma', state: 'not_connected', gameTypes: ['FISH', 'LOTT'] },
   { ...base, vendor: 'DDD', displayName: 'Delta', state: 'simulated', launchUrl: 'http://localhost:8090/play' },
 ];
 
 async function render(lang: 'EN' | 'TY', node: React.ReactNode) {
   await i18n.changeLanguage(lang);
-  await i18n.loadNamespaces(['ops', 'common']);
+  await i18n.loadNamespaces(['ops', 'common', 'home']);
   return renderToStaticMarkup(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>{node}</I18nextProvider>
@@ -50,6 +50,10 @@ describe('the providers page', () => {
       expect(html).toContain(t('providers_action_connect_real'));
       expect(html).toContain(t('providers_hot', { n: 4 }));
       expect(html).not.toContain('{{');
+      // Game types by their names (FISH and LOTT read as codes in TY too).
+      const home = i18n.getFixedT(lang, 'home');
+      expect(html).toContain(`${home('gameType.FISH')} · ${home('gameType.LOTT')}`);
+      expect(html).not.toContain('FISH · LOTT');
     }
     await i18n.changeLanguage('EN');
   });

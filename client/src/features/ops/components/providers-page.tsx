@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TOpsProvider } from '@portal/contracts/api/ops-providers';
 import { Modal } from '../../../ui/modal';
 import { useConnectProvider, useDisconnectProvider, useProviders, useRotateProviderSecret } from '../api/providers';
-import { useOpsTime } from '../lib/format';
+import { useGameTypeName, useOpsTime } from '../lib/format';
 import { isShownToPlayers, launchUrlErrorKey, PROVIDER_STATE_TONE, providerActionsFor, type ProviderAction } from '../lib/provider-actions';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
@@ -64,6 +64,8 @@ export function ProvidersTable({ list, rows, canManage, onAction }: {
 }) {
   const { t } = useTranslation('ops');
   const formatDateTime = useOpsTime();
+  // Each provider's game types by name (FISH, LOTT and ELOTT read as codes, in TY too), as /ops/games names them.
+  const gameTypeName = useGameTypeName();
   return (
     <ListTable
       list={list}
@@ -82,7 +84,7 @@ export function ProvidersTable({ list, rows, canManage, onAction }: {
           <td>
             {/* The house has a name per product line (Lucky Slots, Lucky Live...): one name for all of them. */}
             <span className="strong">{p.state === 'house' ? t('providers_house_name') : p.displayName}</span> <span className="mono ops-muted">{p.vendor}</span>
-            <div className="ops-muted">{p.gameTypes.join(' · ')}</div>
+            <div className="ops-muted">{p.gameTypes.map(gameTypeName).join(' · ')}</div>
           </td>
           <td className="num">
             {p.games}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUDIT_FIELD_ALIASES, AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS, auditActionKey, auditFieldKey, auditFields, auditValueKey } from './audit-format';
+import { OPERATOR_ROLES, OPS_PERMISSIONS } from '@portal/contracts/api/ops';
+import { AUDIT_FIELD_ALIASES, AUDIT_FIELD_LABELS, AUDIT_VALUE_LABELS, auditActionKey, auditFieldKey, auditFields, auditTargetLabelKey, auditValueKey } from './audit-format';
 import en from '../../../i18n/locales/en/ops.json';
 import ty from '../../../i18n/locales/ty/ops.json';
 
@@ -92,6 +93,38 @@ describe('audit field names and values in the console language', () => {
     }
     expect(tyTexts.audit_value_requested).toBe('hiniling');
     expect(tyTexts.audit_field_status).toBe('Katayuan');
+  });
+});
+
+describe('a refused call and an operator\'s roles read as words (TY showed #site.update and ["support"])', () => {
+  it('names the permission a refused call lacked, in EN and TY', () => {
+    expect(auditTargetLabelKey('action', 'site.update')).toBe('perm_site_update');
+    expect(auditTargetLabelKey('action', 'not.a.permission')).toBeNull();
+    expect(auditTargetLabelKey('member', '12')).toBeNull();
+    for (const action of Object.keys(OPS_PERMISSIONS)) {
+      const key = auditTargetLabelKey('action', action)!;
+      expect((en as Record<string, string>)[key], key).toBeTruthy();
+      expect((ty as Record<string, string>)[key], key).toBeTruthy();
+      expect((ty as Record<string, string>)[key], key).not.toBe((en as Record<string, string>)[key]);
+    }
+  });
+
+  it('keeps a list of words apart, each role by the console\'s name for it', () => {
+    expect(auditFields({ roles: ['support', 'risk'], path: '/ops/api/site' }, null)).toEqual([
+      { key: 'roles', value: '["support","risk"]', changed: false, items: ['support', 'risk'] },
+      { key: 'path', value: '/ops/api/site', changed: false },
+    ]);
+    for (const role of OPERATOR_ROLES) expect(auditValueKey(role, 'roles'), role).toBe(`role_${role}`);
+    expect((ty as Record<string, string>)[auditValueKey('support', 'roles')!]).toBe('Suporta');
+    // Outside `roles`, "support" is who acted for a player (rg source): its own word.
+    expect(auditValueKey('support', 'source')).toBe('audit_value_support');
+  });
+
+  it("says a member's disabled status as the player page does: frozen", () => {
+    expect(auditValueKey('disabled', 'status', 'member')).toBe('audit_value_member_disabled');
+    expect(auditValueKey('disabled', 'status', 'operator')).toBe('audit_value_disabled');
+    expect((ty as Record<string, string>).audit_value_member_disabled).toBe((ty as Record<string, string>).player_frozen!.toLowerCase());
+    expect((en as Record<string, string>).audit_value_member_disabled).toBe((en as Record<string, string>).player_frozen!.toLowerCase());
   });
 });
 

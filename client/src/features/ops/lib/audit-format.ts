@@ -1,4 +1,5 @@
 import { formatMinor } from '@portal/contracts/domain/money';
+import { OPERATOR_ROLES, OPS_PERMISSIONS } from '@portal/contracts/api/ops';
 
 /**
  * Audit state fields that hold minor units (withdrawals, deposits, balances, settings, promotions and their
@@ -35,7 +36,8 @@ export const AUDIT_TARGET_TYPES = [
 /** The translation key of an action ('withdrawal.reconcile_paid' -> 'audit_action_withdrawal_reconcile_paid'). */
 export const auditActionKey = (action: string) => `audit_action_${action.replace(/\./g, '_')}`;
 
-export type AuditField = { key: string; value: string; changed: boolean };
+/** `items`: a list of words (an operator's roles), each said in the console's language where it can be. */
+export type AuditField = { key: string; value: string; changed: boolean; items?: string[] };
 
 /** A group of settings up to this size is shown whole; a longer one only where it changed. */
 const GROUP_SHOWN_WHOLE = 6;
@@ -76,7 +78,8 @@ export function auditFields(side: unknown, other: unknown, exponent = 2, formatT
       // whole state stays in the cell's title.
       return pairs.length > GROUP_SHOWN_WHOLE && otherGroup ? pairs.filter((f) => f.changed) : pairs;
     }
-    return [{ key, value: show(key, v, exponent, formatTime), changed: differs(otherRec?.[key], v) }];
+    const items = Array.isArray(v) && v.every((i) => typeof i === 'string') ? (v as string[]) : undefined;
+    return [{ key, value: show(key, v, exponent, formatTime), changed: differs(otherRec?.[key], v), ...(items ? { items } : {}) }];
   });
 }
 
@@ -126,7 +129,21 @@ export function auditFieldKey(key: string): string | null {
   const top = key.split('.')[0]!;
   return FIELD_LABELS.has(key) ? `audit_field_${key}` : FIELD_LABELS.has(top) && top !== key ? `audit_field_${flat}` : null;
 }
-/** The translation key of a shown value, or null when it is shown as it is. */
-export function auditValueKey(value: string): string | null {
+/**
+ * The translation key of a shown value, or null when it is shown as it is. A member's `disabled` is the
+ * account frozen (the player page's word; "disabled" here read as another state), and a role in `roles`
+ * is named as the console names it (`role_<role>`).
+ */
+export function auditValueKey(value: string, field?: string, targetType?: string): string | null {
+  if (field === 'roles' && (OPERATOR_ROLES as readonly string[]).includes(value)) return `role_${value}`;
+  if (targetType === 'member' && field === 'status' && value === 'disabled') return 'audit_value_member_disabled';
   return VALUE_LABELS.has(value) ? `audit_value_${value}` : null;
+}
+
+/**
+ * The translation key of an audit target's name where the console has one: a refused call's target is
+ * the permission it lacked (`action` #envelopes.drop), named `perm_envelopes_drop`.
+ */
+export function auditTargetLabelKey(targetType: string, targetId: string): string | null {
+  return targetType === 'action' && Object.hasOwn(OPS_PERMISSIONS, targetId) ? `perm_${targetId.replace(/\./g, '_')}` : null;
 }
