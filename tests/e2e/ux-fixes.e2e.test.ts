@@ -188,6 +188,22 @@ describe('issue 12 in Chromium', () => {
         await expect.poll(tucked).toBe(true);
         await page.evaluate(() => window.scrollTo(0, 900));
         await expect.poll(tucked).toBe(false);
+        // A control under it (the withdraw page's submit button was, a tap there opened the bar): it steps
+        // aside, and comes back once nothing is under it.
+        await page.evaluate(() => {
+          const f = document.createElement('form');
+          f.id = 'qa-under';
+          f.style.cssText = 'position:fixed;right:0;bottom:0;z-index:1';
+          const b = document.createElement('button');
+          b.type = 'submit';
+          b.textContent = 'Submit';
+          b.style.cssText = 'width:140px;height:90px'; // through the CSSOM: the page's CSP refuses inline style attributes
+          f.appendChild(b);
+          document.body.appendChild(f);
+        });
+        await expect.poll(tucked).toBe(true);
+        await page.evaluate(() => document.getElementById('qa-under')!.remove());
+        await expect.poll(tucked).toBe(false);
       }
       await toEnd();
       await page.locator('.site-footer__copy').waitFor({ state: 'attached', timeout: 30_000 });

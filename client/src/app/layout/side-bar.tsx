@@ -14,8 +14,8 @@ import { useDismiss } from '../../lib/use-dismiss';
  * entry pointing at the in-portal chat (LIVE_CHAT_URL) opens the chat room; other entries are links.
  * On phones it floats at the bottom right, over the page, folded into one round button that opens
  * the entries beside it (open, the row of four covered a deposit channel or a form's button); it tucks
- * away while the page scrolls down and comes back on scrolling up, near the top and at the end
- * (side-bar-tuck.ts). Wider screens show the entries and never the button.
+ * away while the page scrolls down and comes back on scrolling up, near the top and at the end, and
+ * steps aside while a form's button, a field or a tab lies under it (side-bar-tuck.ts). Wider screens show the entries and never the button.
  */
 export function SideBar() {
   const { t } = useTranslation('common');
@@ -24,14 +24,16 @@ export function SideBar() {
   // The QR code shows on hover or focus: its encoder loads then, not with the page.
   const [isQrWanted, setQrWanted] = useState(false);
   const wantQr = () => setQrWanted(true);
-  const tucked = useSideBarTucked();
   const [isOpen, setOpen] = useState(false);
   const bar = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Open, it stays where it is (the player is using it).
+  const tucked = useSideBarTucked(bar, toggle) && !isOpen;
   // Open, Escape or a tap anywhere else folds it again (only the button and an entry did).
   useDismiss(bar, isOpen, () => setOpen(false));
   return (
     <aside ref={bar} className={`side-bar${tucked ? ' side-bar--tucked' : ''}${isOpen ? ' side-bar--open' : ''}`} aria-label={t('customer_service')}>
-      <button type="button" className="side-bar__toggle" aria-expanded={isOpen} aria-controls="side-bar-list" aria-label={t('customer_service')}
+      <button ref={toggle} type="button" className="side-bar__toggle" aria-expanded={isOpen} aria-controls="side-bar-list" aria-label={t('customer_service')}
         onClick={() => setOpen(!isOpen)} data-testid="side-bar-toggle">
         <Icon name={isOpen ? 'close' : 'LIVECHAT'} size={22} />
       </button>
