@@ -174,4 +174,32 @@ describe('agent contracts in two browsers', () => {
     await up.context.close();
     await down.context.close();
   }, 420_000);
+
+  it('on a phone, a link to an item after the contract items keeps its tab in sight when those items arrive', async () => {
+    const tag = Date.now() % 1e6;
+    const top = await member(`agm${tag}`, 2);
+    // Three house contracts: their three items come before Real-time salary in the menu.
+    await gw.post('/wps/dev/agent-contracts/house', { memberId: top.memberId, terms: wages(200) });
+    await gw.post('/wps/dev/agent-contracts/house', { memberId: top.memberId, terms: { kind: 'dividend', rate: 3000, activeMembers: 0, betAmount: 0, profitLossPeriod: 'daily' } });
+    await gw.post('/wps/dev/agent-contracts/house', { memberId: top.memberId, terms: { kind: 'hourlySalary', rate: 100, activeMembers: 0, betAmount: 0, validBetPeriod: 'hourly' } });
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInContext(context, top.token);
+    // The flags (which contract items show) arrive after the menu has drawn, as on a slow line.
+    await page.route(/\/wps\/member\/info\/funds\/consolidated/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(gw.url + '/agentHome?item=agentRealtimeSalary');
+    await page.getByTestId('ao-item-agentDailyWages2').waitFor({ timeout: 30_000 });
+    const tab = page.getByTestId('ao-item-agentRealtimeSalary');
+    const inSight = () => tab.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= 0 && r.right <= document.documentElement.clientWidth;
+    });
+    await expect.poll(inSight, { timeout: 10_000 }).toBe(true);
+    expect(await tab.getAttribute('aria-current')).toBe('page');
+    await snap(page, 'agents-menu-390-realtime');
+    await context.close();
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IncomeScreen, PayoutRecordScreen } from '../payouts/screens';
@@ -40,11 +40,18 @@ type Props = {
 export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
   const { t } = useTranslation('agent-office');
   const items = visibleItems(variant, flags);
+  // On a phone the menu is one scrolling row: keep the open item in sight, again when the contract items
+  // arrive with the flags and push it along (a direct link to Real-time salary left its tab off the screen).
+  const menu = useRef<HTMLElement>(null);
+  const itemsKey = items.join(',');
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>(`[data-ao-item="${item}"]`)?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [item, itemsKey]);
   // The back office page names its open item in the tab (the popup over another page does not).
   usePageSubTitle(variant === 'page' ? t(`item.${item}`) : null);
   return (
     <div className={`ao ao--${variant}`} data-testid={`agent-centre-${variant}`}>
-      <nav className="ao-menu" aria-label={t('menu_label')}>
+      <nav ref={menu} className="ao-menu" aria-label={t('menu_label')}>
         <ul>
           {items.map((id) => (
             <li key={id}>
@@ -53,7 +60,6 @@ export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
                 className="ao-menu__item"
                 aria-current={item === id ? 'page' : undefined}
                 onClick={() => onItem(id)}
-                ref={item === id ? scrollIntoMenu : undefined}
                 data-ao-item={id}
                 data-testid={`ao-item-${id}`}
               >
@@ -72,11 +78,6 @@ export function AgentCentre({ variant, item, onItem, flags, slots }: Props) {
       </div>
     </div>
   );
-}
-
-/** On a phone the menu is one scrolling row: keep the current item in sight. */
-function scrollIntoMenu(el: HTMLButtonElement | null) {
-  el?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
 }
 
 function AgentScreen({ item, slots }: { item: AgentOfficeItem; slots: AgentCentreSlots }) {
