@@ -61,6 +61,8 @@ export function TeamOverviewScreen() {
                 </div>
               ))}
             </div>
+            {/* Whose figures these are: User loss's totals add the agent's own line, so the two differed unexplained. */}
+            <p className="cx-muted" data-testid="ao-overview-scope">{t('overview.scope')}</p>
             <p className="cx-muted" data-testid="ao-overview-asof">
               {t('overview.as_of', { from: d.from, to: d.to, time: dateTime(d.asOf), seconds: TEAM_OVERVIEW_REFRESH_MS / 1000 })}
             </p>
