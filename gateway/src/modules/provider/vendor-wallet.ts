@@ -171,9 +171,14 @@ export function createVendorWallet(db: Db) {
            RETURNING member_id, game_code, session_hash
          ), opened AS (
            INSERT INTO game_sessions (token_hash, merchant_code, member_id, vendor, game_code, session_hash, expires_at)
-           -- Never beyond the absolute end of the portal session that launched it.
+           -- Never beyond the absolute end of the portal session that launched it, nor beyond the player's
+           -- session time limit (responsible gaming), which ends that session (SESSION_ALIVE): bets in a game
+           -- left open went on past it. LEAST skips the NULL of a player without a limit.
            SELECT $4, $2, member_id, $3, game_code, session_hash,
-                  LEAST(now() + make_interval(secs => $5), (SELECT ps.expires_at FROM sessions ps WHERE ps.token_hash = launch.session_hash))
+                  LEAST(now() + make_interval(secs => $5), (
+                    SELECT LEAST(ps.expires_at, ps.created_at + make_interval(mins => rg.session_limit_minutes))
+                      FROM sessions ps LEFT JOIN rg_session_settings rg ON rg.member_id = ps.member_id
+                     WHERE ps.token_hash = launch.session_hash))
            FROM launch
            RETURNING member_id, game_code
          )

@@ -212,6 +212,29 @@ describe('exclusions', () => {
     expect((await api(t.url, '/wps/v2/rg/state', { token: p.token })).status).toBe(401);
   });
 
+  it('a session time limit ends the games launched from the session too: no bet after it (a game left open took bets past it)', async () => {
+    // A limit set on a session that has already run past it: the session ends, and its game with it.
+    const p = await player();
+    expect((await bet(p, 100)).status).toBe(200);
+    await t.portal.db.query(`UPDATE sessions SET created_at = now() - interval '31 minutes' WHERE member_id = $1`, [p.memberId]);
+    expect((await api(t.url, '/wps/v2/rg/session', { token: p.token, body: { realityCheckMinutes: null, sessionLimitMinutes: 30 } })).status).toBe(200);
+    expect((await api(t.url, '/wps/v2/rg/state', { token: p.token })).status).toBe(401);
+    const refused = await bet(p, 100);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.json.success).toBe(false);
+    const applied = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM vendor_transactions WHERE member_id = $1 AND kind = 'bet' AND status = 'applied'`, [p.memberId]);
+    expect(applied.rows[0]!.n).toBe(1);
+
+    // A game launched under a limit ends with the session that launched it, not 4 hours later.
+    const q = await member(0);
+    expect((await api(t.url, '/wps/v2/rg/session', { token: q.token, body: { realityCheckMinutes: null, sessionLimitMinutes: 20 } })).status).toBe(200);
+    const launch = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: 'RGV-G1' }, token: q.token });
+    expect((await vendorCall('authenticate', { token: new URL(launch.json!.value!.url).searchParams.get('token')! })).status).toBe(200);
+    const ends = await t.portal.db.query<{ at_limit: boolean }>(
+      `SELECT g.expires_at = s.created_at + interval '20 minutes' AS at_limit FROM game_sessions g JOIN sessions s ON s.token_hash = g.session_hash WHERE g.member_id = $1`, [q.memberId]);
+    expect(ends.rows.map((r) => r.at_limit)).toEqual([true]);
+  });
+
   it("an excluded player disappears from the agent's team list and search and from the agent's bases", async () => {
     const agent = await member(1);
     const kid = await member(0, agent);

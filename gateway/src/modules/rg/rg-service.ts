@@ -290,6 +290,16 @@ export function createRg(deps: { db: Db; jobs: JobQueue | null; disconnectMember
         if (looser(cur?.reality_check_minutes, b.realityCheckMinutes) || looser(cur?.session_limit_minutes, b.sessionLimitMinutes)) await assertNotExcluded(tx, memberId);
         await tx.query(`INSERT INTO rg_session_settings (member_id, reality_check_minutes, session_limit_minutes) VALUES ($1, $2, $3)
                         ON CONFLICT (member_id) DO UPDATE SET reality_check_minutes = $2, session_limit_minutes = $3`, [memberId, b.realityCheckMinutes, b.sessionLimitMinutes]);
+        // A session limit ends the player's sessions already open at it (SESSION_ALIVE reads it from each
+        // session's start), and with them the games launched from them: a game session ends then too.
+        if (b.sessionLimitMinutes !== null) {
+          await tx.query(
+            `UPDATE game_sessions g SET expires_at = s.created_at + make_interval(mins => $2)
+               FROM sessions s
+              WHERE g.member_id = $1 AND g.session_hash = s.token_hash AND g.revoked_at IS NULL
+                AND g.expires_at > s.created_at + make_interval(mins => $2)`,
+            [memberId, b.sessionLimitMinutes]);
+        }
         await rgAudit(tx, merchant, { kind: 'member', account }, 'rg.session.set', memberId, undefined, b);
       });
     },
