@@ -90,6 +90,8 @@ export const ErrorCode = {
   UPLINE_UNAVAILABLE: 'UPLINE_UNAVAILABLE',
   /** A downline of the agent's team whose account is disabled: it receives no transfer. */
   DOWNLINE_UNAVAILABLE: 'DOWNLINE_UNAVAILABLE',
+  /** A transfer to a downline that would take it past its own deposit limit (responsible gaming): money in from an agent counts as a deposit. */
+  DOWNLINE_LIMIT_REACHED: 'DOWNLINE_LIMIT_REACHED',
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   TOTP_REQUIRED: 'TOTP_REQUIRED',
   TOTP_ENROLMENT_REQUIRED: 'TOTP_ENROLMENT_REQUIRED',
@@ -214,6 +216,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NO_UPLINE: 409,
   UPLINE_UNAVAILABLE: 409,
   DOWNLINE_UNAVAILABLE: 409,
+  DOWNLINE_LIMIT_REACHED: 409,
   PASSWORD_CHANGE_REQUIRED: 403,
   TOTP_REQUIRED: 401,
   TOTP_ENROLMENT_REQUIRED: 403,
@@ -326,6 +329,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   NO_UPLINE: 'You have no upline to transfer to',
   UPLINE_UNAVAILABLE: 'Your upline cannot receive transfers now',
   DOWNLINE_UNAVAILABLE: 'This member cannot receive transfers now',
+  DOWNLINE_LIMIT_REACHED: 'This member cannot take in this much now: a limit on the money they take in applies. A smaller amount may go through.',
   PASSWORD_CHANGE_REQUIRED: 'Please change your password first',
   TOTP_REQUIRED: 'Enter the code from your authenticator app',
   TOTP_ENROLMENT_REQUIRED: 'Set up your authenticator app first',

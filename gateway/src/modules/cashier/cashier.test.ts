@@ -533,6 +533,32 @@ describe('transfers', () => {
     expect([toExcluded.status, toExcluded.json?.code]).toEqual([403, 'NOT_IN_TREE']);
     expect((await balance(agent.token)).balance).toBe(8_300_00);
   });
+
+  it("money an agent sends down keeps to the downline's deposit limit, and counts in it (an agent paid a player past it)", async () => {
+    const agent = await member({ type: 1, fund: 10_000_00, withdrawPassword: 'agentpay2' });
+    const kid = await member({ parent: agent.account });
+    const send = (amount: number, requestId = rid()) => call<{ id: string }>('/wps/relay/GCS_walletTransfer', { token: agent.token, body: { direction: 'downline', toAccount: kid.account, amount, withdrawPassword: 'agentpay2', requestId } });
+    expect((await call('/wps/v2/rg/limits', { token: kid.token, body: { kind: 'deposit', period: 'day', amount: 500_00 } })).status).toBe(200);
+    const first = rid();
+    expect((await send(300_00, first)).status).toBe(200);
+    // Past the limit: refused, nothing moved; the agent is told a limit applies (not whose or which).
+    const over = await send(300_00);
+    expect([over.status, over.json?.code]).toEqual([409, 'DOWNLINE_LIMIT_REACHED']);
+    expect((await balance(kid.token)).balance).toBe(300_00);
+    expect((await balance(agent.token)).balance).toBe(9_700_00);
+    // A retry of the transfer already made answers as it did (not refused by its own amount).
+    const again = await send(300_00, first);
+    expect(again.status).toBe(200);
+    expect((await balance(kid.token)).balance).toBe(300_00);
+    // What fits goes through; the player's own deposit then finds the limit used.
+    expect((await send(200_00)).status).toBe(200);
+    const state = await call<{ limits: Array<{ kind: string; period: string; used: number }> }>('/wps/v2/rg/state', { token: kid.token });
+    expect(state.json?.value?.limits.find((l) => l.kind === 'deposit' && l.period === 'day')?.used).toBe(500_00);
+    const channels = await call<{ list: Array<{ code: string; minAmount: number }> }>('/wps/v2/deposit/channels', { token: kid.token });
+    const ch = channels.json!.value!.list[0]!;
+    const own = await call('/wps/v2/deposit/orders', { token: kid.token, body: { channelCode: ch.code, amount: ch.minAmount, requestId: rid() } });
+    expect([own.status, own.json?.code]).toEqual([403, 'RG_LIMIT_REACHED']);
+  });
 });
 
 describe('account record', () => {

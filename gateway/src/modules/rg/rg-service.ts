@@ -79,11 +79,16 @@ export async function assertNotExcluded(q: Queryable, memberId: number): Promise
   if (x) throw new AppError(ErrorCode.RG_EXCLUDED, undefined, undefined, { until: iso(x.ends_at), kind: x.kind });
 }
 
-/** What each limited kind used so far in its period. Bets not rolled back; loss = bets - wins; deposits paid or pending. */
+/**
+ * What each limited kind used so far in its period. Bets not rolled back; loss = bets - wins; deposits paid
+ * or pending, and money an agent sent down to the member (a deposit made for them: it went past the limit).
+ */
 async function usedSince(q: Queryable, memberId: number, kind: TRgLimitKind, since: Date): Promise<number> {
   if (kind === 'deposit') {
     const r = await q.query<{ n: string }>(
-      `SELECT coalesce(sum(amount), 0)::text AS n FROM deposits WHERE member_id = $1 AND status IN ('pending', 'paid') AND created_at >= $2`, [memberId, since]);
+      `SELECT ((SELECT coalesce(sum(amount), 0) FROM deposits WHERE member_id = $1 AND status IN ('pending', 'paid') AND created_at >= $2)
+             + (SELECT coalesce(sum(amount), 0) FROM member_transfers WHERE to_member_id = $1 AND direction = 'downline' AND created_at >= $2))::text AS n`,
+      [memberId, since]);
     return Number(r.rows[0]!.n);
   }
   const r = await q.query<{ bets: string; wins: string }>(

@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
 import { transfer } from './ledger.ts';
 import { isInSubtree } from '../agents/team-tree.ts';
-import { notExcludedSql } from '../rg/rg-service.ts';
+import { checkMoney, notExcludedSql } from '../rg/rg-service.ts';
 
 type TransferRow = {
   id: number; direction: 'upline' | 'downline'; from_member_id: number; to_member_id: number; amount: number;
@@ -64,6 +64,21 @@ export function createTransfers(deps: { db: Db; verifyWithdrawPassword(memberId:
     }
     await deps.verifyWithdrawPassword(from.memberId, b.withdrawPassword);
     return db.tx(async (tx) => {
+      // Money an agent sends down is a deposit made for the downline: it keeps to the downline's deposit
+      // limits (responsible gaming; it went past them). A retry of a transfer already made answers as it did.
+      if (b.direction === 'downline') {
+        const done = await tx.query(`SELECT 1 FROM member_transfers WHERE from_member_id = $1 AND request_id = $2`, [from.memberId, b.requestId]);
+        if (!done.rows[0]) {
+          try {
+            await checkMoney(tx, to, 'deposit', b.amount, merchant.brand.gmtOffsetMinutes);
+          } catch (e) {
+            if (e instanceof AppError && e.code === ErrorCode.RG_LIMIT_REACHED) throw new AppError(ErrorCode.DOWNLINE_LIMIT_REACHED);
+            // Excluded since the lookup above: answered as for anyone outside the agent's lists.
+            if (e instanceof AppError && e.code === ErrorCode.RG_EXCLUDED) throw new AppError(ErrorCode.NOT_IN_TREE);
+            throw e;
+          }
+        }
+      }
       const t = await transfer(tx, {
         merchant: merchant.code, currency: merchant.currency, key: `mtransfer:${from.memberId}:${b.requestId}`, kind: `transfer_${b.direction}`,
         debit: { member: from.memberId }, credit: { member: to }, amount: b.amount, memo: { requestId: b.requestId },
