@@ -260,6 +260,15 @@ describe('withdrawals', () => {
     expect((await withdraw({ token: r.token, bankId: '999999' }, 200_00)).status).toBe(404);
     expect((await call('/wps/member/withdraw-password', { token: r.token, body: { oldWithdrawPassword: 'bad', newWithdrawPassword: 'pay654321', confirmNewWithdrawPassword: 'pay654321' } })).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     expect((await call('/wps/member/withdraw-password', { token: r.token, body: { oldWithdrawPassword: 'pay123456', newWithdrawPassword: 'pay654321', confirmNewWithdrawPassword: 'pay654321' } })).status).toBe(200);
+    // Once set, a first set's form sent again (login password, no old one) is told what is needed, six times
+    // over without using up the five-miss budget; the same one again is PASSWORD_UNCHANGED; neither changes it.
+    for (let i = 0; i < 6; i++) {
+      const again = await call('/wps/member/withdraw-password', { token: r.token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay777777', confirmNewWithdrawPassword: 'pay777777' } });
+      expect([again.status, again.json?.code]).toEqual([400, 'VALIDATION']);
+    }
+    const same = await call('/wps/member/withdraw-password', { token: r.token, body: { oldWithdrawPassword: 'pay654321', newWithdrawPassword: 'pay654321', confirmNewWithdrawPassword: 'pay654321' } });
+    expect([same.status, same.json?.code]).toEqual([400, 'PASSWORD_UNCHANGED']);
+    expect((await withdraw(r, 200_00, rid(), 'pay777777')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     expect((await withdraw(r, 200_00, rid(), 'pay654321')).status).toBe(200);
     for (const num of ['2222222222', '3333333333']) {
       expect((await call('/wps/v2/bank-accounts', { token: r.token, body: { bankName: 'BDO', accountName: 'Juan Dela Cruz', accountNumber: num, withdrawPassword: 'pay654321' } })).status).toBe(200);
@@ -289,9 +298,10 @@ describe('withdrawals', () => {
     const m = await member({ withdrawPassword: 'pay123456' });
     const change = (oldWithdrawPassword: string, next: string, confirm = next) =>
       call('/wps/member/withdraw-password', { token: m.token, body: { oldWithdrawPassword, newWithdrawPassword: next, confirmNewWithdrawPassword: confirm } });
-    // The login password is no proof once one is set.
+    // The login password is no proof once one is set: the request is told the old one is needed (not a
+    // guess of it: it does not count against the lock).
     const withLogin = await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay999999', confirmNewWithdrawPassword: 'pay999999' } });
-    expect([withLogin.status, withLogin.json?.success, withLogin.json?.code]).toEqual([400, false, 'WITHDRAW_PASSWORD_WRONG']);
+    expect([withLogin.status, withLogin.json?.success, withLogin.json?.code]).toEqual([400, false, 'VALIDATION']);
     const wrong = await change('nope', 'pay654321');
     expect([wrong.status, wrong.json?.success, wrong.json?.code]).toEqual([400, false, 'WITHDRAW_PASSWORD_WRONG']);
     // Same rules as setting it: 6 to 64 characters, confirmation equal (checked before the current one is tried).
@@ -303,8 +313,9 @@ describe('withdrawals', () => {
     expect((await guard('pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     expect((await guard('pay999999')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     expect((await guard('pay123456')).status).toBe(200);
-    // Misses so far: withLogin, wrong and the two guards; the fifth locks it for 15 minutes, even for the right one.
+    // Misses so far: wrong and the two guards; the fifth locks it for 15 minutes, even for the right one.
     expect((await change('nope', 'pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
+    expect((await change('nope2', 'pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     const locked = await change('pay123456', 'pay654321');
     expect([locked.status, locked.json?.code]).toEqual([429, 'WITHDRAW_PASSWORD_LOCKED']);
     expect((await guard('pay123456')).json?.code).toBe('WITHDRAW_PASSWORD_LOCKED');

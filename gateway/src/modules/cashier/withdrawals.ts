@@ -84,8 +84,18 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
   async function setWithdrawPassword(memberId: number, b: { loginPassword?: string | undefined; oldWithdrawPassword?: string | undefined; newWithdrawPassword: string; confirmNewWithdrawPassword: string }) {
     if (b.newWithdrawPassword !== b.confirmNewWithdrawPassword) throw new AppError(ErrorCode.PASSWORD_MISMATCH);
     const h = await passwordHashes(db, memberId);
-    if (h.payment_password_hash) await checkPassword(memberId, h.payment_password_hash, b.oldWithdrawPassword ?? '', ErrorCode.WITHDRAW_PASSWORD_WRONG);
-    else await checkPassword(memberId, h.password_hash, b.loginPassword ?? '', ErrorCode.OLD_PASSWORD_WRONG);
+    if (h.payment_password_hash) {
+      // Already set: a change is proven with the old one. A request without it (a first set's form sent
+      // again) is told so, not counted as a wrong guess against the five-miss lock.
+      if (b.oldWithdrawPassword === undefined) {
+        throw new AppError(ErrorCode.VALIDATION, 'The transaction password is already set: send the old one to change it', [{ path: 'oldWithdrawPassword', message: 'required' }]);
+      }
+      await checkPassword(memberId, h.payment_password_hash, b.oldWithdrawPassword, ErrorCode.WITHDRAW_PASSWORD_WRONG);
+      // Proven: the same one again changes nothing (the login password refuses it too).
+      if (b.newWithdrawPassword === b.oldWithdrawPassword) {
+        throw new AppError(ErrorCode.PASSWORD_UNCHANGED, undefined, [{ path: 'newWithdrawPassword', message: ERROR_MESSAGES.PASSWORD_UNCHANGED }]);
+      }
+    } else await checkPassword(memberId, h.password_hash, b.loginPassword ?? '', ErrorCode.OLD_PASSWORD_WRONG);
     // The transaction password guards withdrawals, bank accounts and redeems: one the login password also
     // opens guards nothing (the card says "keep it different from your login password"). A first set was
     // just proven with the login password itself, so comparing with it is enough; a change is proven with

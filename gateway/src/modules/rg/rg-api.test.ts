@@ -193,7 +193,17 @@ describe('exclusions', () => {
     expect(x.json?.value?.endsAt).toBeNull();
     expect((await api<{ rgExclusion: { kind: string; until: null } }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } })).json?.value?.rgExclusion).toEqual({ kind: 'operator', until: null });
     expect((await api(t.url, `/ops/api/rg/exclusions/${x.json!.value!.id}/lift`, { token: opsToken, body: { reason: 'reviewed' } })).status).toBe(200);
-    expect((await api(t.url, `/ops/api/rg/exclusions/${x.json!.value!.id}/lift`, { token: opsToken, body: { reason: 'reviewed' } })).status).toBe(404);
+    // Lifted once: a second lift is told it has ended (409), an unknown id is 404.
+    expect((await api(t.url, `/ops/api/rg/exclusions/${x.json!.value!.id}/lift`, { token: opsToken, body: { reason: 'reviewed' } })).json).toMatchObject({ success: false, code: 'INVALID_STATE', message: 'This exclusion has already ended' });
+    expect((await api(t.url, `/ops/api/rg/exclusions/99999999/lift`, { token: opsToken, body: { reason: 'reviewed' } })).status).toBe(404);
+    // A player's own cooling-off is there but cannot be lifted: 409 saying so (it answered 404), still in force.
+    const own = await player();
+    const cooling = await api<{ id: string }>(t.url, '/wps/v2/rg/exclusion', { token: own.token, body: { kind: 'cooling', duration: '24h' } });
+    const ownId = cooling.json?.value?.id ?? (await t.portal.db.query<{ id: string }>('SELECT id::text FROM rg_exclusions WHERE member_id = $1', [own.memberId])).rows[0]!.id;
+    const refusedLift = await api(t.url, `/ops/api/rg/exclusions/${ownId}/lift`, { token: opsToken, body: { reason: 'asked by phone' } });
+    expect([refusedLift.status, refusedLift.json?.code]).toEqual([409, 'INVALID_STATE']);
+    expect(refusedLift.json?.message).toMatch(/runs to its end/);
+    expect((await t.portal.db.query('SELECT 1 FROM rg_exclusions WHERE id = $1 AND ended_at IS NULL', [ownId])).rows.length).toBe(1);
     const after = await api<{ rgExclusion: null }>(t.url, '/wps/session/login', { body: { username: p.account, password: TEST_MEMBER_PASSWORD } });
     expect(after.status).toBe(200);
     expect(after.json?.value?.rgExclusion).toBeNull();

@@ -79,7 +79,14 @@ export function mountRgOps(app: Express, deps: { db: Db; rg: Rg; merchants: Merc
       await rgAudit(tx, merchant.code, { kind: 'operator', id: op.id, username: op.username }, 'rg.exclusion.end', x.member_id, { id: String(id), kind: x.kind }, { reason: b.reason });
       return true;
     });
-    if (!lifted) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!lifted) {
+      // Why not, when the exclusion is there (a player's own one answered 404 "Not found").
+      const x = (await deps.db.query<{ kind: string; ended: boolean }>(
+        'SELECT kind, ended_at IS NOT NULL AS ended FROM rg_exclusions WHERE id = $1 AND merchant_code = $2', [id, merchant.code])).rows[0];
+      if (!x) throw new AppError(ErrorCode.NOT_FOUND);
+      if (x.ended) throw new AppError(ErrorCode.INVALID_STATE, 'This exclusion has already ended');
+      throw new AppError(ErrorCode.INVALID_STATE, "A player's own break or self-exclusion runs to its end: an operator cannot lift it");
+    }
     return { lifted };
   }));
 

@@ -223,7 +223,13 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
         </tbody>
       </TableBox>
       {(p.rg.realityCheckMinutes !== null || p.rg.sessionLimitMinutes !== null) && (
-        <p className="ops-muted">{t('player_rg_session', { reality: p.rg.realityCheckMinutes ?? '—', limit: p.rg.sessionLimitMinutes ?? '—' })}</p>
+        // Only what is set: "session limit — min" read as a limit of no minutes.
+        <p className="ops-muted" data-testid="ops-player-rg-session">
+          {[
+            p.rg.realityCheckMinutes !== null ? t('player_rg_reality', { minutes: p.rg.realityCheckMinutes }) : null,
+            p.rg.sessionLimitMinutes !== null ? t('player_rg_limit', { minutes: p.rg.sessionLimitMinutes }) : null,
+          ].filter(Boolean).join(' · ')}
+        </p>
       )}
       {canRg && (
         <form
