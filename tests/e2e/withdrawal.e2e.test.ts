@@ -56,7 +56,7 @@ async function fundedPlayer(pesos: number) {
   const ops = { token: await operator.token() };
   await opsCall('/ops/api/adjustments', ops.token, { account, amount: pesos * 100, reason: 'e2e funding', requestId: `fund-${account}` });
   await memberCall('/wps/member/withdraw-password', token, { loginPassword: 'abc12345', newWithdrawPassword: '246810', confirmNewWithdrawPassword: '246810' });
-  const bank = await memberCall<{ id: string }>('/wps/v2/bank-accounts', token, { bankName: 'BDO', accountName: 'Juan Dela Cruz', accountNumber: '001234567890', withdrawPassword: '246810' });
+  const bank = await memberCall<{ id: string }>('/wps/v2/bank-accounts', token, { bankName: 'BDO', accountName: 'Juan Dela Cruz', accountNumber: `00${String(Date.now() % 1e10).padStart(10, '0')}`, withdrawPassword: '246810' });
   return { account, token, bankId: bank.id, opsToken: ops.token };
 }
 

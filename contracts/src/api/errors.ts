@@ -85,6 +85,10 @@ export const ErrorCode = {
   PROOF_REQUIRED: 'PROOF_REQUIRED',
   PROOF_INVALID: 'PROOF_INVALID',
   BANK_ACCOUNT_LIMIT: 'BANK_ACCOUNT_LIMIT',
+  /** The member has this account already (the bank's name compared without case or spaces around it). */
+  BANK_ACCOUNT_EXISTS: 'BANK_ACCOUNT_EXISTS',
+  /** Another player of the merchant has this account bound: one account, one player. */
+  BANK_ACCOUNT_TAKEN: 'BANK_ACCOUNT_TAKEN',
   NOT_IN_TREE: 'NOT_IN_TREE',
   NO_UPLINE: 'NO_UPLINE',
   UPLINE_UNAVAILABLE: 'UPLINE_UNAVAILABLE',
@@ -212,6 +216,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PROOF_REQUIRED: 400,
   PROOF_INVALID: 400,
   BANK_ACCOUNT_LIMIT: 409,
+  BANK_ACCOUNT_EXISTS: 409,
+  BANK_ACCOUNT_TAKEN: 409,
   NOT_IN_TREE: 403,
   NO_UPLINE: 409,
   UPLINE_UNAVAILABLE: 409,
@@ -325,6 +331,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PROOF_REQUIRED: 'Please upload a proof image',
   PROOF_INVALID: 'Images must be png or jpg, at most 5MB each, at most 3',
   BANK_ACCOUNT_LIMIT: 'You cannot add more bank accounts',
+  BANK_ACCOUNT_EXISTS: 'This account is already bound to your profile',
+  BANK_ACCOUNT_TAKEN: 'This account is bound to another player: bind an account of your own',
   NOT_IN_TREE: 'This member is not in your team',
   NO_UPLINE: 'You have no upline to transfer to',
   UPLINE_UNAVAILABLE: 'Your upline cannot receive transfers now',

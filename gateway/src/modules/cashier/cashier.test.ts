@@ -243,12 +243,40 @@ describe('withdrawals', () => {
     const m = await member({ fund });
     expect((await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: 'wrong', newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).json?.code).toBe('OLD_PASSWORD_WRONG');
     expect((await call('/wps/member/withdraw-password', { token: m.token, body: { loginPassword: 'login12345', newWithdrawPassword: 'pay123456', confirmNewWithdrawPassword: 'pay123456' } })).status).toBe(200);
-    const bank = await call<{ id: string; accountNumber: string }>('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Juan Dela Cruz', accountNumber: '1234567890', withdrawPassword: 'pay123456' } });
-    expect(bank.json?.value?.accountNumber).toBe('******7890');
+    // Each player its own account: one bound by another player is refused (BANK_ACCOUNT_TAKEN).
+    const accountNumber = `9${String(m.memberId).padStart(9, '0')}`;
+    const bank = await call<{ id: string; accountNumber: string }>('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Juan Dela Cruz', accountNumber, withdrawPassword: 'pay123456' } });
+    expect(bank.json?.value?.accountNumber).toBe(`******${accountNumber.slice(-4)}`);
     return { ...m, bankId: bank.json!.value!.id };
   }
   const withdraw = (m: { token: string; bankId: string }, amount: number, requestId = rid(), pw = 'pay123456') =>
     call<{ id: string; status: string; autoReceiveAt: string | null; remainingAmount: number | null }>('/wps/v2/withdrawals', { token: m.token, body: { bankAccountId: m.bankId, amount, withdrawPassword: pw, requestId } });
+
+  it("one account, one player: the same bank (any case, spaces around it) and number again is BANK_ACCOUNT_EXISTS, another player's is BANK_ACCOUNT_TAKEN", async () => {
+    const a = await member({ withdrawPassword: 'bindpay1' });
+    const b = await member({ withdrawPassword: 'bindpay2' });
+    const bind = (who: { token: string }, bankName: string, accountNumber: string, withdrawPassword: string) =>
+      call<{ id: string }>('/wps/v2/bank-accounts', { token: who.token, body: { bankName, accountName: 'Ana Cruz', accountNumber, withdrawPassword } });
+    const num = `7${String(a.memberId).padStart(9, '0')}`;
+    expect((await bind(a, 'BDO', num, 'bindpay1')).status).toBe(200);
+    for (const name of ['BDO', 'bdo ', ' Bdo']) {
+      const again = await bind(a, name, num, 'bindpay1');
+      expect([again.status, again.json?.code], name).toEqual([409, 'BANK_ACCOUNT_EXISTS']);
+    }
+    const taken = await bind(b, 'bdo', num, 'bindpay2');
+    expect([taken.status, taken.json?.code]).toEqual([409, 'BANK_ACCOUNT_TAKEN']);
+    // Two players at once: one binds it.
+    const c = await member({ withdrawPassword: 'bindpay3' });
+    const num2 = `8${String(c.memberId).padStart(9, '0')}`;
+    const both = await Promise.all([bind(b, 'GCash', num2, 'bindpay2'), bind(c, 'gcash', num2, 'bindpay3')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const rows = await t.portal.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_bank_accounts WHERE account_number = ANY($1) AND removed_at IS NULL`, [[num, num2]]);
+    expect(rows.rows[0]!.n).toBe(2);
+    // Removed, it may be bound again (by its owner or another player).
+    const mine = (await call<{ list: Array<{ id: string }> }>('/wps/v2/bank-accounts', { token: a.token })).json!.value!.list;
+    expect((await call(`/wps/v2/bank-accounts/${mine[0]!.id}`, { token: a.token, method: 'DELETE' })).status).toBe(200);
+    expect((await bind(b, 'BDO', num, 'bindpay2')).status).toBe(200);
+  });
 
   it('needs the withdraw password, a bound bank account and the limits; a change needs the old password', async () => {
     const m = await member({ fund: 1000_00 });
@@ -286,7 +314,7 @@ describe('withdrawals', () => {
     // A change to the login password is refused the same way (the proof is the current transaction password).
     const changed = await call('/wps/member/withdraw-password', { token: m.token, body: { oldWithdrawPassword: 'pay123456', newWithdrawPassword: 'login12345', confirmNewWithdrawPassword: 'login12345' } });
     expect(changed.json?.code).toBe('PASSWORDS_MUST_DIFFER');
-    const guard = (pw: string) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: '1234567890', withdrawPassword: pw } });
+    const guard = (pw: string) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: `5${String(m.memberId).padStart(9, '0')}`, withdrawPassword: pw } });
     expect((await guard('login12345')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     // And the login password may not become the transaction password.
     const login = await call('/wps/member/password', { token: m.token, body: { oldPassword: 'login12345', newPassword: 'pay123456', confirmNewPassword: 'pay123456' } });
@@ -309,7 +337,7 @@ describe('withdrawals', () => {
     expect((await change('pay123456', 'x'.repeat(65))).status).toBe(400);
     expect((await change('pay123456', 'pay654321', 'pay654322')).json?.code).toBe('PASSWORD_MISMATCH');
     // Nothing changed: the old one still guards money, the refused new ones do not.
-    const guard = (pw: string) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: '1234567890', withdrawPassword: pw } });
+    const guard = (pw: string) => call('/wps/v2/bank-accounts', { token: m.token, body: { bankName: 'BPI', accountName: 'Ana Cruz', accountNumber: `5${String(m.memberId).padStart(9, '0')}`, withdrawPassword: pw } });
     expect((await guard('pay654321')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     expect((await guard('pay999999')).json?.code).toBe('WITHDRAW_PASSWORD_WRONG');
     expect((await guard('pay123456')).status).toBe(200);

@@ -126,12 +126,24 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
       await tx.query('SELECT id FROM members WHERE id = $1 FOR UPDATE', [memberId]);
       const n = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM member_bank_accounts WHERE member_id = $1 AND removed_at IS NULL', [memberId]);
       if (n.rows[0]!.n >= MAX_BANK_ACCOUNTS) throw new AppError(ErrorCode.BANK_ACCOUNT_LIMIT);
+      // One account, one player: the same bank (its name without case or spaces around it) and number
+      // bound by this member already, or by another player of the merchant, is refused ('BDO' and 'bdo '
+      // were two accounts; a second player could bind the first one's). Bindings of one account are
+      // serialised across members by a lock on it, so two players binding it at once cannot both win.
+      const bank = b.bankName.trim();
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bank:${merchant.code}:${bank.toLowerCase()}:${b.accountNumber}`]);
+      const bound = await tx.query<{ member_id: number }>(
+        `SELECT member_id FROM member_bank_accounts
+          WHERE merchant_code = $1 AND lower(btrim(bank_name)) = lower($2) AND account_number = $3 AND removed_at IS NULL
+          ORDER BY (member_id = $4) DESC LIMIT 1`,
+        [merchant.code, bank, b.accountNumber, memberId]);
+      if (bound.rows[0]) throw new AppError(Number(bound.rows[0].member_id) === memberId ? ErrorCode.BANK_ACCOUNT_EXISTS : ErrorCode.BANK_ACCOUNT_TAKEN);
       const r = await tx.query<BankRow>(
         `INSERT INTO member_bank_accounts (merchant_code, member_id, bank_name, account_name, account_number) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (member_id, bank_name, account_number) WHERE removed_at IS NULL DO NOTHING RETURNING *`,
-        [merchant.code, memberId, b.bankName, b.accountName, b.accountNumber],
+        [merchant.code, memberId, bank, b.accountName, b.accountNumber],
       );
-      if (!r.rows[0]) throw new AppError(ErrorCode.CONFLICT, 'This bank account is already bound');
+      if (!r.rows[0]) throw new AppError(ErrorCode.BANK_ACCOUNT_EXISTS);
       return toBank(r.rows[0]);
     });
   }
