@@ -150,17 +150,22 @@ describe('registration', () => {
       method: 'PUT', ip, body: { ...base, password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
     });
     expect(again.json?.code).toBe('SMS_CODE_INVALID');
-    // The same digits under +84 are another person's number: their own account, named with the dialing
-    // code (it was ACCOUNT_EXISTS, with the code spent).
-    const vnSent = await call('/wps/verification/sms/register', { body: { mobileNo: '9171234567', countryDialingCode: '84', ...(await bot('9171234567', 'sms-register')) }, ip });
+    // A +84 number is another person's: their own account, named with the dialing code (it was
+    // ACCOUNT_EXISTS, with the code spent). A Vietnamese mobile number has nine digits (0912 345 678).
+    const vnSent = await call('/wps/verification/sms/register', { body: { mobileNo: '912345670', countryDialingCode: '84', ...(await bot('912345670', 'sms-register')) }, ip });
     expect(vnSent.status).toBe(200);
     const vn = await call<{ token: string }>('/wps/member/register/mobile', {
-      method: 'PUT', ip, body: { ...base, countryDialingCode: '84', verificationCode: await lastCode('+849171234567'), password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
+      method: 'PUT', ip, body: { ...base, mobileNum: '912345670', countryDialingCode: '84', verificationCode: await lastCode('+84912345670'), password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
     });
     expect(vn.json, JSON.stringify(vn.json)).toMatchObject({ success: true });
     const vnInfo = await call<{ account: string }>('/wps/member/info', { token: vn.json!.value!.token });
-    expect(vnInfo.json?.value?.account).toBe('849171234567');
-    expect((await login('849171234567', 'abc12345', {}, ip)).json).toMatchObject({ success: true });
+    expect(vnInfo.json?.value?.account).toBe('84912345670');
+    expect((await login('84912345670', 'abc12345', {}, ip)).json).toMatchObject({ success: true });
+    // Digits that are no mobile number of the country (a Manila landline, 1234567) get no code (they did).
+    for (const mobileNo of ['1234567', '0281234567']) {
+      const landline = await call('/wps/verification/sms/register', { body: { mobileNo, countryDialingCode: '63', ...(await bot(mobileNo, 'sms-register')) }, ip });
+      expect([mobileNo, landline.status, landline.json?.code]).toEqual([mobileNo, 400, 'INVALID_PHONE']);
+    }
   });
 
   it('keeps nothing of a field the merchant has switched off (a transaction password of "x" and an ID number of "<>" were saved unchecked)', async () => {
@@ -227,9 +232,12 @@ describe('SMS codes', () => {
     const outbox = async (to: string) => (await call<{ list: unknown[] }>(`/wps/dev/outbox?to=${encodeURIComponent(to)}`)).json!.value!.list.length;
     let loginCode = '';
     for (const purpose of ['login', 'reset']) {
-      // The member's +84 number gets its code; the same digits under +63 belong to nobody: 200, nothing sent.
+      // The member's +84 number gets its code; a +63 mobile number nobody has: 200, nothing sent. The same
+      // nine digits under +63 are no Philippine mobile number (9XX XXX XXXX): 400, nothing sent either.
       const known = await call<{ expiredMinutes: number }>('/wps/verification/sms/noLogin', { body: { mobileNum: '912345678', countryDialingCode: '84', purpose }, ip: freshIp() });
-      const stranger = await call<{ expiredMinutes: number }>('/wps/verification/sms/noLogin', { body: { mobileNum: '912345678', countryDialingCode: '63', purpose }, ip: freshIp() });
+      const stranger = await call<{ expiredMinutes: number }>('/wps/verification/sms/noLogin', { body: { mobileNum: '9912345678', countryDialingCode: '63', purpose }, ip: freshIp() });
+      const notMobile = await call('/wps/verification/sms/noLogin', { body: { mobileNum: '912345678', countryDialingCode: '63', purpose }, ip: freshIp() });
+      expect([notMobile.status, notMobile.json?.code]).toEqual([400, 'INVALID_PHONE']);
       expect([known.status, stranger.status]).toEqual([200, 200]);
       expect(stranger.json).toEqual(known.json);
       if (purpose === 'login') loginCode = await lastCode('+84912345678');
@@ -237,6 +245,7 @@ describe('SMS codes', () => {
     }
     expect(await outbox('+84912345678')).toBe(2);
     expect(await outbox('+63912345678')).toBe(0);
+    expect(await outbox('+639912345678')).toBe(0);
     // The +84 member signs in with its code.
     const r = await call<{ token: string }>('/wps/session/login', { body: { username: '912345678', password: loginCode, type: 'sms', countryDialingCode: '84' }, ip: freshIp() });
     expect(r.status, r.text).toBe(200);
@@ -433,16 +442,17 @@ describe('login', () => {
       expect((await login('mobilepass1', 'abc12345', {}, ip)).status).toBe(200);
       // Another country's number whose digits are the home number's account name: the number decides
       // when its code is given or written in full (it signed in to the +63 account).
-      await member({ account: '9170000188', password: 'phpass123', mobileNum: '9170000188' });
-      await member({ account: '849170000188', password: 'vnpass123', mobileNum: '9170000188', dialingCode: '84' });
-      for (const [username, extra] of [['9170000188', { countryDialingCode: '84' }], ['+84 917 000 0188', {}]] as const) {
+      // (A Vietnamese mobile number has nine digits: the +63 account is named with them.)
+      await member({ account: '917000018', password: 'phpass123' });
+      await member({ account: '84917000018', password: 'vnpass123', mobileNum: '917000018', dialingCode: '84' });
+      for (const [username, extra] of [['917000018', { countryDialingCode: '84' }], ['+84 917 000 018', {}]] as const) {
         const vn = await login(username, 'vnpass123', extra, ip);
         expect([username, vn.status]).toEqual([username, 200]);
-        expect((await call<{ account: string }>('/wps/member/info', { token: vn.json!.value!.token })).json?.value?.account).toBe('849170000188');
+        expect((await call<{ account: string }>('/wps/member/info', { token: vn.json!.value!.token })).json?.value?.account).toBe('84917000018');
         expect((await login(username, 'phpass123', extra, freshIp())).json?.code).toBe('INVALID_CREDENTIALS');
       }
-      const ph = await login('9170000188', 'phpass123', {}, ip);
-      expect((await call<{ account: string }>('/wps/member/info', { token: ph.json!.value!.token })).json?.value?.account).toBe('9170000188');
+      const ph = await login('917000018', 'phpass123', {}, ip);
+      expect((await call<{ account: string }>('/wps/member/info', { token: ph.json!.value!.token })).json?.value?.account).toBe('917000018');
     } finally {
       await call('/wps/dev/merchant', { body: { modules: { MOBILENUMPASSREG3: false } } });
     }

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { DIALING_CODE_PATTERN, MOBILE_PATTERN } from '@portal/contracts/domain/registration';
+import { DIALING_CODE_PATTERN, isMobileOf } from '@portal/contracts/domain/registration';
 import type { Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -47,7 +47,8 @@ export function normaliseMobile(dialing: string, mobile: string): { dialing: str
   m = m.replace(/^0+/, '');
   // Only the countries the register settings offer (GET /wps/system/setting/register): a code is never
   // texted to another one (+882 and other premium ranges cost the merchant per message).
-  if (!DIALING_CODE_PATTERN.test(d) || !MOBILE_PATTERN.test(m) || !SERVED_DIALING_CODES.has(d)) throw new AppError(ErrorCode.INVALID_PHONE);
+  // A mobile number of that country (isMobileOf): not any digits (a landline or 1234567 was texted).
+  if (!DIALING_CODE_PATTERN.test(d) || !SERVED_DIALING_CODES.has(d) || !isMobileOf(d, m)) throw new AppError(ErrorCode.INVALID_PHONE);
   return { dialing: d, mobile: m };
 }
 
