@@ -514,6 +514,17 @@ export function createAccounts(deps: AccountsDeps) {
       }
       const nameKey = values.payeeName ? rgNameKey(values.payeeName) || null : null;
       const birthDate = values.birthday && isoDate(values.birthday) ? values.birthday : null;
+      // What the player can fix on the form without a new code is checked before the code is spent: a
+      // taken username, an invitation or referral code that does not exist (each spent it, and the corrected
+      // form then needed another text). The insert's unique keys still decide a race.
+      const invitation = body.affiliateCode || null;
+      const invited = invitation ? await inviter(m, invitation, ip) : null;
+      const parentId = invited?.parentId ?? null;
+      const referrerId = body.referralCode ? await referrer(m, body.referralCode, ip) : null;
+      if (variant === 'username' && values.mobileNum && m.modules.REGMOBVERF3) {
+        const taken = await db.query('SELECT 1 FROM members WHERE merchant_code = $1 AND account_lower = lower($2)', [m.code, values.username!]);
+        if (taken.rows[0]) throw new AppError(ErrorCode.ACCOUNT_EXISTS);
+      }
       let mobile: { dialing: string; mobile: string } | null = null;
       if (values.mobileNum) {
         // With SMS verification on, a number given is a number proven, required or not: an unproven one
@@ -524,10 +535,6 @@ export function createAccounts(deps: AccountsDeps) {
           mobile = normaliseMobile(dialing, values.mobileNum);
         }
       }
-      const invitation = body.affiliateCode || null;
-      const invited = invitation ? await inviter(m, invitation, ip) : null;
-      const parentId = invited?.parentId ?? null;
-      const referrerId = body.referralCode ? await referrer(m, body.referralCode, ip) : null;
       // A number of the merchant's own country is its account as written (9171234567); another country's
       // keeps its dialing code in front (849171234567): the same digits under +84 are another person,
       // and were refused as ACCOUNT_EXISTS once the +63 number had registered.

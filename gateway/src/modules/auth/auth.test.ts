@@ -137,6 +137,12 @@ describe('registration', () => {
       expect(bad.json).toMatchObject({ success: false, code: 'VALIDATION' });
       expect((bad.json as { details?: Array<{ path: string }> }).details?.map((d) => d.path).some((p) => p === 'password' || p === 'confirmPassword')).toBe(true);
     }
+    // An invitation or referral code that does not exist: refused, the SMS code is not spent (it was, and
+    // the corrected form needed another text).
+    for (const extra of [{ affiliateCode: 'NOSUCHCODE1' }, { referralCode: 'NOSUCH23' }]) {
+      const badCode = await call('/wps/member/register/mobile', { method: 'PUT', ip, body: { ...base, password: 'abc12345', confirmPassword: 'abc12345', ...extra, ...(await captcha()) } });
+      expect([badCode.status, badCode.json?.success], JSON.stringify(extra)).toEqual([400, false]);
+    }
     const reg = await call<{ token: string }>('/wps/member/register/mobile', {
       method: 'PUT', ip, body: { ...base, password: 'abc12345', confirmPassword: 'abc12345', ...(await captcha()) },
     });
@@ -189,6 +195,10 @@ describe('registration', () => {
     // with its code it is kept; without a number no code is asked
     const sent = await call('/wps/verification/sms/register', { body: { mobileNo: '09175550101', countryDialingCode: '63', ...(await bot('09175550101', 'sms-register')) }, ip });
     expect(sent.status).toBe(200);
+    // A username already taken: refused before the code is spent, so the corrected form goes through with it.
+    await register({ username: 'takenname01' }, ip);
+    const taken = await register({ username: 'TakenName01', mobileNum: '9175550101', countryDialingCode: '63', verificationCode: await lastCode('+639175550101') }, ip);
+    expect([taken.status, taken.json?.code]).toEqual([409, 'ACCOUNT_EXISTS']);
     const proven = await register({ username: 'prover01', mobileNum: '9175550101', countryDialingCode: '63', verificationCode: await lastCode('+639175550101') }, ip);
     expect(proven.json).toMatchObject({ success: true });
     expect((await register({ username: 'nonumber01' }, ip)).json).toMatchObject({ success: true });
