@@ -364,8 +364,9 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     async sendSecondStep(m: Merchant, challengeId: string, method: 'sms' | 'email', ip: string, language?: string): Promise<{ expiredMinutes: number }> {
-      const r = await db.query<{ member_id: number; methods: string[] }>(
-        `SELECT member_id, methods FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL AND expires_at > now()`,
+      const r = await db.query<{ member_id: number; methods: string[]; minutes_left: number }>(
+        `SELECT member_id, methods, ceil(extract(epoch FROM expires_at - now()) / 60)::int AS minutes_left
+           FROM login_challenges WHERE id = $1 AND merchant_code = $2 AND ip = $3 AND used_at IS NULL AND expires_at > now()`,
         [challengeId, m.code, ip],
       );
       const ch = r.rows[0];
@@ -386,7 +387,8 @@ export function createAccounts(deps: AccountsDeps) {
           [challengeId, createHash('sha256').update(`${challengeId}:${code}`).digest(), method],
         );
         // In the page's language (else the brand's default), as the other codes sent are.
-        return secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, code).body;
+        // The code lives as long as its challenge: the minutes it has left, not 10 from this send.
+        return secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, code, Math.max(1, ch.minutes_left)).body;
       };
       try {
         // The same per-number and per-address send limits as every other message to a person.
@@ -394,7 +396,7 @@ export function createAccounts(deps: AccountsDeps) {
           await sms.sendText(m.code, member.dialing_code!, member.mobile_num!, ip, compose);
         } else {
           hits.push(...(await sms.limits.reserve(m.code, member.email!, ip)));
-          await deliverMail(member.email!, secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, '').subject, await compose());
+          await deliverMail(member.email!, secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, '', 1).subject, await compose());
         }
       } catch (err) {
         if (hits.length) {

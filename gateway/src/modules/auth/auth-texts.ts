@@ -23,16 +23,17 @@ export function smsCodeText(lang: TextLanguage, site: string, purpose: CodePurpo
 
 /**
  * The login's second step (a code sent to a known number or e-mail when a login comes from a new
- * address): valid as long as its challenge, 10 minutes. It was always English, and said so.
+ * address): valid as long as its challenge (10 minutes from the login), so it says the `minutes` the
+ * challenge has left (a resend at minute 8 said 10). It was always English, and said so.
  */
-export function secondStepText(lang: TextLanguage, site: string, code: string): { subject: string; body: string } {
+export function secondStepText(lang: TextLanguage, site: string, code: string, minutes: number): { subject: string; body: string } {
   if (lang === 'TY') {
     return {
       subject: `${site}: beripikasyon ng pag-log in`,
-      body: `${site}: ang iyong code sa beripikasyon ng pag-log in ay ${code}. May bisa nang 10 minuto. Huwag itong ibahagi kaninuman.`,
+      body: `${site}: ang iyong code sa beripikasyon ng pag-log in ay ${code}. May bisa nang ${minutes} minuto. Huwag itong ibahagi kaninuman.`,
     };
   }
-  return { subject: `${site} login verification`, body: `Your ${site} login verification code is ${code}. It expires in 10 minutes. Never share it.` };
+  return { subject: `${site} login verification`, body: `Your ${site} login verification code is ${code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it.` };
 }
 
 export function resetMail(lang: TextLanguage, site: string, name: string, link: string): { subject: string; body: string } {

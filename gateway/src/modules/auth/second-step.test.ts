@@ -96,9 +96,13 @@ describe('second step of a login from a new address', () => {
     const code = codeIn(smsTo('+639175550131')[0]!.body);
     // in the page's language (none given: the brand's, Tagalog here; it was always English)
     expect(smsTo('+639175550131')[0]!.body).toContain('beripikasyon ng pag-log in');
+    expect(smsTo('+639175550131')[0]!.body).toContain('May bisa nang 10 minuto');
     await pause(1100);
+    // A resend says the minutes its challenge has left (the code lives as long as it): it said 10 whenever sent.
+    await t.portal.db.query(`UPDATE login_challenges SET expires_at = now() + interval '170 seconds' WHERE id = $1`, [c]);
     expect((await call('/wps/session/login/verify/send', ip, { body: { challengeId: c, method: 'sms', language: 'EN' } })).status).toBe(200);
     expect(smsTo('+639175550131')[0]!.body).toContain('login verification code');
+    expect(smsTo('+639175550131')[0]!.body).toContain('It expires in 3 minutes');
     const latest = codeIn(smsTo('+639175550131')[0]!.body);
     // the right code from another address finishes nothing (it did: a session for another address)
     const elsewhere = await call('/wps/session/login/verify', freshIp(), { body: { challengeId: c, method: 'sms', code: latest } });
