@@ -234,6 +234,24 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
+  it('offline, a phone in Tagalog is told so (the dot that said "reconnecting" is hidden on phones), and the notice goes when back online', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInContext(context, p.token);
+    await page.goto(gw.url + '/');
+    await page.getByTestId('account-menu-button').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('offline-notice').count()).toBe(0);
+    await context.setOffline(true);
+    const notice = page.getByTestId('offline-notice');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.innerText()).toContain('Offline ka');
+    await snap(page, 'ux-offline-390-ty');
+    await context.setOffline(false);
+    await notice.waitFor({ state: 'detached', timeout: 10_000 });
+    await context.close();
+  });
+
   it('on a 390 px phone in Tagalog nothing is wider than the screen: the header (the logo at its size, signed out and in) and every member-centre item', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
