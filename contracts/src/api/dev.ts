@@ -15,4 +15,5 @@ export const ZReplayBody = z
   .strict();
 
 /** Post a winner (a business row and its `winner.posted` event in one transaction). */
-export const ZDevWinnerBody = ZWinner.omit({ id: true, at: true }).strict();
+/** `iconUrl` may be left out (or null): the catalogue's icon for the game named, as a real post does. */
+export const ZDevWinnerBody = ZWinner.omit({ id: true, at: true }).extend({ iconUrl: ZWinner.shape.iconUrl.optional() }).strict();

@@ -174,7 +174,7 @@ export function mountDevRoutes(
     const code = req.ctx.merchant.code;
     return db.tx(async (tx) => {
       // As a real post does: no icon given, the catalogue's for the game named (the row and the event alike).
-      const iconUrl = await winnerIcon(tx, code, w.gameName, w.iconUrl);
+      const iconUrl = await winnerIcon(tx, code, w.gameName, w.iconUrl ?? null);
       const r = await tx.query<{ id: number; at: Date | string }>(
         'INSERT INTO winners (merchant_code, customer_name, game_name, icon_url, win_amount) VALUES ($1, $2, $3, $4, $5) RETURNING id, at',
         [code, w.customerName, w.gameName, iconUrl, w.winAmount],
