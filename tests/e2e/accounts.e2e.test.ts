@@ -162,6 +162,14 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('register-button').click();
     const modal = page.locator('[data-modal="registerModal"]');
     await modal.getByRole('tab', { name: 'Mobile number' }).click();
+    // A Manila landline is no mobile number: refused at once, under the number, no slider, nothing sent.
+    await modal.locator('input[name="mobileNum"]').fill('0281234567');
+    await modal.getByRole('button', { name: /send/i }).first().click();
+    await expect.poll(() => modal.locator('input[name="mobileNum"]').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('bot-check').count()).toBe(0);
+    expect(await modal.locator('input[name="verificationCode"]').getAttribute('aria-invalid')).toBeNull();
+    expect(await lastMessage(gw, '+63281234567')).toBe('');
+    await page.waitForTimeout(1_100); // the send button's throttle after a refusal
     const mobile = `917${String(Date.now()).slice(-7)}`;
     await modal.locator('input[name="mobileNum"]').fill(mobile);
     // The bot check is on: "Send code" shows the slider first; cancelled, nothing is sent and the field says why.

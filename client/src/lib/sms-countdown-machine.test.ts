@@ -19,6 +19,18 @@ describe('smsCountdownMachine (pure transitions)', () => {
     const [s1] = transition(smsCountdownMachine, s0, { type: 'SEND', mobileNum: '12ab', countryDialingCode: '63' });
     expect(s1.value).toBe('idle');
     expect(s1.context.error).toEqual({ key: 'register:mobile_invalid' });
+    // A number that is no mobile number of the form's country is refused here too, before any slider or
+    // send (the server refuses them: a landline and 1234567 were texted before).
+    for (const mobileNum of ['1234567', '0281234567', '917123456', '+63 281 234 567']) {
+      const [s] = transition(smsCountdownMachine, s0, { type: 'SEND', mobileNum, countryDialingCode: '63' });
+      expect([mobileNum, s.value, s.context.error]).toEqual([mobileNum, 'idle', { key: 'register:mobile_invalid' }]);
+    }
+    for (const mobileNum of ['0917 123 4567', '9171234567', '+63 917 123 4567', '(0917) 123-4567', '+84912345678']) {
+      const [s] = transition(smsCountdownMachine, s0, { type: 'SEND', mobileNum, countryDialingCode: '63' });
+      expect([mobileNum, s.value]).toEqual([mobileNum, 'sending']);
+    }
+    const [vn] = transition(smsCountdownMachine, s0, { type: 'SEND', mobileNum: '0912345678', countryDialingCode: '84' });
+    expect(vn.value).toBe('sending');
   });
 
   it('sends, then counts expiredMinutes x 60 s', () => {

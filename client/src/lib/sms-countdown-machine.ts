@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { MOBILE_PATTERN } from '@portal/contracts/domain/registration';
+import { looksLikeMobile } from '@portal/contracts/domain/registration';
 import { errorMessage, MSG, type FieldMessage } from './field-message';
 
 /**
@@ -23,7 +23,9 @@ export const smsCountdownMachine = setup({
     }),
   },
   guards: {
-    isMobileInvalid: ({ event }) => event.type === 'SEND' && !MOBILE_PATTERN.test(event.mobileNum.trim()),
+    // A mobile number of the form's country (0917 123 4567 in the Philippines), as the server asks: a
+    // landline or 1234567 went through the slider first and was then refused.
+    isMobileInvalid: ({ event }) => event.type === 'SEND' && !looksLikeMobile(event.countryDialingCode, event.mobileNum),
     hasTimeLeft: ({ context }) => context.remaining > 1,
   },
   delays: { throttle: LIMITS.SMS_SEND_THROTTLE_MS, tick: 1000 },

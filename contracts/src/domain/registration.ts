@@ -81,6 +81,23 @@ export const MOBILE_PATTERNS: Readonly<Record<string, RegExp>> = {
 /** Is `national` (digits, trunk zero dropped) a mobile number of the country `dialing` (no plus)? Other countries: the generic pattern. */
 export const isMobileOf = (dialing: string, national: string): boolean =>
   MOBILE_PATTERN.test(national) && (MOBILE_PATTERNS[dialing]?.test(national) ?? true);
+
+/**
+ * Does what a player typed under the form's dialing code read as a mobile number (the client's check
+ * before a code is asked; the server's normaliseMobile decides)? Spaces, brackets and dashes dropped;
+ * +<code> written in full, or a local trunk zero, read as the server reads them. A number written in full
+ * with another country's code is left to the server.
+ */
+export function looksLikeMobile(dialing: string, typed: string): boolean {
+  const d = dialing.replace(/^\+/, '');
+  let n = typed.trim().replace(/[\s()-]/g, '');
+  if (n.startsWith('+')) {
+    const full = n.slice(1);
+    if (!full.startsWith(d)) return MOBILE_PATTERN.test(full);
+    n = full.slice(d.length);
+  }
+  return isMobileOf(d, n.replace(/^0+/, ''));
+}
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
 // merchantClock lives in clock.ts (the client's list times need it without the registration rules).

@@ -32,6 +32,8 @@ describe('the floating button steps aside from a control under it (it covered th
     expect(coversControl([[el(['div']), el(['main'])], [barButton, el(['form input'])]], bar)).toBe(true);
     expect(coversControl([[barButton, el(['div', 'form [role="radio"]'])]], bar)).toBe(true);
     expect(coversControl([[barButton, el(['button[type="submit"]'])]], bar)).toBe(true);
+    // the site's buttons outside a form too (the security centre's "Set up" was covered)
+    expect(coversControl([[barButton, el(['span', '.btn'])]], bar)).toBe(true);
   });
 
   it("text, an image, a link or a tile's own button under it: not covered (the page can scroll it clear)", () => {

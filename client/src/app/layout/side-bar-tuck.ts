@@ -20,13 +20,14 @@ export function nextTucked(tucked: boolean, lastY: number, y: number, maxY: numb
 
 /**
  * What the floating button must not sit on: a form's controls (its buttons, fields, choices and tabs; a tap
- * meant for the withdraw form's submit button opened the customer-service bar instead). A game tile's
- * favourite button or a link is not in it: the button would then flicker away and back all along a
- * page of tiles, and those scroll clear of it.
+ * meant for the withdraw form's submit button opened the customer-service bar instead) and the site's
+ * buttons anywhere (`.btn`: the security centre's "Set up", responsible gaming's self-exclusion, a list's
+ * "Refresh"). A game tile's favourite button or a link is not in it: the button would then flicker away
+ * and back all along a page of tiles, and those scroll clear of it.
  */
 export const CONTROL_SELECTOR = [
   'form button', 'form input', 'form select', 'form textarea', 'form [role="button"]', 'form [role="radio"]', 'form [role="tab"]',
-  'button[type="submit"]',
+  'button[type="submit"]', '.btn',
 ].join(', ');
 
 /**

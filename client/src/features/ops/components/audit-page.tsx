@@ -50,7 +50,8 @@ function StateCell({ side, other, targetType, testId }: { side: unknown; other: 
 function TargetId({ type, id }: { type: string; id: string }) {
   const { t } = useTranslation('ops');
   const labelKey = auditTargetLabelKey(type, id);
-  if (labelKey) return <span title={id} data-testid="ops-audit-target-permission">{t(labelKey, { defaultValue: id })}</span>;
+  // "Action: View deposits" (the two ran together as "Action View deposits")
+  if (labelKey) return <span title={id} data-testid="ops-audit-target-permission">: {t(labelKey, { defaultValue: id })}</span>;
   return <span className="mono">#{id}</span>;
 }
 
@@ -178,7 +179,9 @@ export function AuditPage() {
               </span>
             </td>
             <td className="nowrap">
-              {t(`target_${a.targetType}`, { defaultValue: a.targetType })} <TargetId type={a.targetType} id={a.targetId} />
+              {t(`target_${a.targetType}`, { defaultValue: a.targetType })}
+              {auditTargetLabelKey(a.targetType, a.targetId) ? '' : ' '}
+              <TargetId type={a.targetType} id={a.targetId} />
             </td>
             <td className="ops-details">
               <StateCell side={a.before} other={a.after} targetType={a.targetType} testId={`ops-audit-before-${a.id}`} />

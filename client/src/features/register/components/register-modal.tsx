@@ -68,6 +68,9 @@ function urlAffiliateCode(): string | null {
 
 type BotPrompt = { challenge: TBotChallenge; solved: (x: number, y: number) => void; cancelled: () => void };
 
+/** An SMS send refused because of the number itself (not the code, the slider or a limit). */
+const isNumberProblem = (m: FieldMessage) => m.key === MSG.mobileInvalid.key || m.key === 'common:error_INVALID_PHONE' || m.key === 'common:error_MOBILE_EXISTS';
+
 function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep }: { settings: TRegisterSettings; modules: Record<string, boolean>; botCheck: boolean; afterRegister?: Props['afterRegister']; onAfterStep?: () => void }) {
   const { t } = useTranslation('register');
   const navigate = useNavigate();
@@ -189,7 +192,8 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
           type: rule.type,
           value: value(field),
           onChange: change(field),
-          error: badDates.includes(field) ? MSG.dateInvalid : context.errors[field] ?? (field === 'verificationCode' ? (smsError ?? undefined) : undefined),
+          // A send refused for the number is said under the number (it marked the code field).
+          error: badDates.includes(field) ? MSG.dateInvalid : context.errors[field] ?? (field === (smsError && isNumberProblem(smsError) ? 'mobileNum' : 'verificationCode') ? (smsError ?? undefined) : undefined),
           autoComplete: AUTOCOMPLETE[field],
           maxLength: rule.maxLength || undefined,
           ...(NUMERIC.has(field) ? { inputMode: 'numeric' as const } : {}),
