@@ -198,8 +198,10 @@ export function createAgentReports(deps: { db: Db; hasher: PasswordHasher }) {
     let id: number;
     try {
       const r = await db.query<{ id: number }>(
-        `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, password_changed_at, password_expires_at, parent_id, register_ip)
-         SELECT $1, $2, lower($2), $3, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END, a.id, $8
+        // The agent chose the password: the member replaces it at first sign-in (must_change_password), so the
+        // agent does not keep a way into the account (it kept one).
+        `INSERT INTO members (merchant_code, account, account_lower, nickname, type, password_hash, password_changed_at, password_expires_at, parent_id, register_ip, must_change_password)
+         SELECT $1, $2, lower($2), $3, $4, $5, now(), CASE WHEN $6::int > 0 THEN now() + make_interval(days => $6::int) END, a.id, $8, true
            FROM members a WHERE a.id = $7 AND a.merchant_code = $1 AND a.status = 'active'
          RETURNING id`,
         [m.code, body.account, body.nickname || null, type, passwordHash, m.security.passwordMaxAgeDays, agentId, ip],

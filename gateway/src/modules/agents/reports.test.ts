@@ -231,6 +231,10 @@ describe('downlines and register centre', () => {
     // the new player's password is the one given
     const hash = (await t.portal.db.query<{ password_hash: string }>('SELECT password_hash FROM members WHERE account = $1', [`${RUN}np1`])).rows[0]!.password_hash;
     expect(await t.portal.hasher.verify(hash, 'abc12345')).toBe(true);
+    // ...and the player must replace it at first sign-in: the agent chose it (and kept a way into the account).
+    // (a sign-in of a member marked so opens a session that may only change it: auth.test, forced change)
+    const marked = await t.portal.db.query<{ must_change_password: boolean }>('SELECT must_change_password FROM members WHERE account IN ($1, $2)', [`${RUN}np1`, `${RUN}na1`]);
+    expect(marked.rows.map((r) => r.must_change_password)).toEqual([true, true]);
 
     const set = await call<Json>(`/wps/agent/downlines/${p.memberId}/set-agent`, { token: a.token, body: {} });
     expect(set.status).toBe(200);

@@ -9,6 +9,7 @@ import { homeDialingCode, useRegisterSettings, type TRegisterSettings } from '..
 import { setSessionToken } from '../../../lib/session';
 import { useBrandOffset, useWhitelabel } from '../../../lib/whitelabel';
 import { errorMessage, MSG, type FieldMessage } from '../../../lib/field-message';
+import { arrivalCodes, forgetReferralCode } from '../lib/arrival-codes';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
 import { SmsCodeButton } from '../../../ui/sms-code-button';
@@ -61,10 +62,8 @@ export function RegisterModal({ open, onClose, afterRegister }: Props) {
   );
 }
 
-function urlAffiliateCode(): string | null {
-  const q = new URLSearchParams(window.location.search);
-  return q.get('affiliateCode') || q.get('code') || null;
-}
+/** The link's codes: this address's, else the ones the visit began with (features/register/lib/arrival-codes.ts). */
+const linkCodes = () => arrivalCodes(window.location.search, window.location.pathname);
 
 type BotPrompt = { challenge: TBotChallenge; solved: (x: number, y: number) => void; cancelled: () => void };
 
@@ -99,8 +98,8 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
       gmtOffsetMinutes: offset,
       kinds: [...(modules.USERNAMEREG3 ? (['register'] as const) : []), ...(modules.MOBILENUMREG3 ? (['registerMobile'] as const) : [])],
       smsVerification: !!modules.REGMOBVERF3,
-      urlAffiliateCode: urlAffiliateCode(),
-      urlReferralCode: new URLSearchParams(window.location.search).get('referralCode'),
+      urlAffiliateCode: linkCodes().affiliateCode,
+      urlReferralCode: linkCodes().referralCode,
       domain: window.location.host,
       registerUrl: window.location.href,
       dialingCode: homeDialingCode(settings),
@@ -118,6 +117,14 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
           if (context.result?.token) setSessionToken(context.result.token);
         },
         captchaUsed: () => setCaptchaRound((n) => n + 1),
+        referralDropped: () => {
+          forgetReferralCode();
+          const url = new URL(window.location.href);
+          if (url.searchParams.has('referralCode')) {
+            url.searchParams.delete('referralCode');
+            window.history.replaceState(window.history.state, '', url);
+          }
+        },
       },
     }),
     { input: { setup } },

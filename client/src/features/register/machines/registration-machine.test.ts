@@ -259,6 +259,35 @@ describe('registrationMachine (pure transitions)', () => {
     expect(stored).toEqual(['t']);
   });
 
+  it("a link's referral code refused is dropped: the player is told, and the next submit registers without it (every retry failed)", async () => {
+    const sent: Array<string | undefined> = [];
+    let dropped = 0;
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          checkAffiliate: fromPromise<unknown, { code: string; domain: string }>(async () => undefined),
+          register: fromPromise(async ({ input }) => {
+            sent.push(input.body.referralCode);
+            if (input.body.referralCode) throw new ApiError('REFERRAL_CODE_INVALID', 'Invalid referral code', 400);
+            return { memberId: 1, token: 't' };
+          }),
+        },
+        actions: { referralDropped: () => void dropped++ },
+      }),
+      { input: { setup: { ...SETUP, urlReferralCode: 'ZZZZZZZZ' } } },
+    ).start();
+    for (const e of VALID) actor.send(e);
+    actor.send({ type: 'SUBMIT' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.formError).toEqual({ key: 'register:referral_dropped' });
+    expect(dropped).toBe(1);
+    actor.send({ type: 'SUBMIT' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('registered');
+    expect(sent).toEqual(['ZZZZZZZZ', undefined]);
+  });
+
   it('an invitation link fills the shown invitation field: its code is checked and sent unless the player changes it', async () => {
     const seen: unknown[] = [];
     const make = () => createActor(
@@ -308,11 +337,13 @@ describe('registrationMachine (model)', () => {
       { type: 'xstate.done.actor.register', output: { memberId: 1, token: 't' } } as never,
       { type: 'xstate.error.actor.register', error: new ApiError('INVALID_INVITATION_CODE', '') } as never,
       { type: 'xstate.error.actor.register', error: new ApiError('ACCOUNT_EXISTS', '') } as never,
+      { type: 'xstate.error.actor.register', error: new ApiError('REFERRAL_CODE_INVALID', '') } as never,
     ];
     const missing = untakenTransitions(registrationMachine, {
-      input: { setup: SETUP },
+      // A referral link's code, so the refusal that drops it is reachable.
+      input: { setup: { ...SETUP, urlReferralCode: 'ZZZZZZZZ' } },
       events,
-      serialize: (s: Snap) => JSON.stringify([s.value, s.context.kind, s.context.values, s.context.termsAccepted, s.context.ageConfirmed]),
+      serialize: (s: Snap) => JSON.stringify([s.value, s.context.kind, s.context.values, s.context.termsAccepted, s.context.ageConfirmed, s.context.setup.urlReferralCode]),
     });
     expect(missing).toEqual([]);
   });

@@ -66,12 +66,19 @@ export const registrationMachine = setup({
       const error: unknown = 'error' in event ? event.error : null;
       return isApiError(error) && error.code === ErrorCode.INVALID_INVITATION_CODE;
     },
+    /** The referral code of the link the visitor came by is not (or no longer) valid. */
+    isReferralRefused: ({ context, event }) => {
+      const error: unknown = 'error' in event ? event.error : null;
+      return isApiError(error) && error.code === ErrorCode.REFERRAL_CODE_INVALID && !!context.setup.urlReferralCode;
+    },
   },
   actions: {
     /** Saves the token of the automatic login (lib/session); provided by the popup. */
     storeSession: () => {},
     /** A captcha answer is single use: the popup loads a new one after a refused submit. */
     captchaUsed: () => {},
+    /** The link's referral code was refused and is dropped: the popup forgets the one it kept. */
+    referralDropped: () => {},
     showProblems: assign({
       errors: ({ context }) => validateRegistration(context.setup, context.kind, context.values, checksOf(context)),
       formError: () => null,
@@ -152,6 +159,17 @@ export const registrationMachine = setup({
         onDone: { target: 'registered', actions: [assign({ result: ({ event }) => event.output }), 'storeSession'] },
         onError: [
           { guard: 'isInvitationRefused', target: 'invitationRefused', actions: 'captchaUsed' },
+          // A referral code comes only from the link (the form has no field for it): refused, it is dropped
+          // and the player is told the next submit registers without it. Every retry failed the same way.
+          {
+            guard: 'isReferralRefused',
+            target: 'editing',
+            actions: [
+              assign({ setup: ({ context }) => ({ ...context.setup, urlReferralCode: null }), formError: () => ({ key: 'register:referral_dropped' }) }),
+              'captchaUsed',
+              'referralDropped',
+            ],
+          },
           {
             target: 'editing',
             actions: [
