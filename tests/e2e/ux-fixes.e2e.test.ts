@@ -252,6 +252,30 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
+  it('on a 768 px tablet in Tagalog the page fills the screen and nothing is wider than it (the main view kept 314 px empty, the header ran to 841 px)', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await signInContext(context, p.token);
+    for (const path of ['/', '/member?tab=responsibleGaming', '/member?tab=securityCenter']) {
+      await page.goto(gw.url + path);
+      await page.getByTestId('account-menu-button').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1_000);
+      const m = await page.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        main: document.querySelector('.main-view')!.getBoundingClientRect().width,
+        padding: parseFloat(getComputedStyle(document.querySelector('.main-view')!).paddingRight),
+        logo: document.querySelector('.logo')!.getBoundingClientRect().width,
+      }));
+      expect(m.scroll, path).toBeLessThanOrEqual(768);
+      // room for the side bar, no more
+      expect(m.padding, path).toBeLessThanOrEqual(78);
+      expect(m.logo, path).toBeGreaterThan(60);
+    }
+    await snap(page, 'ux-tablet-768-ty');
+    await context.close();
+  });
+
   it('on a 390 px phone in Tagalog nothing is wider than the screen: the header (the logo at its size, signed out and in) and every member-centre item', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'TY', motion: true });

@@ -130,6 +130,8 @@ export function RgPanel() {
 
       <div className="mc-card">
         <h2 className="mc-title">{t('rg_limits')}</h2>
+        {/* Scrolls on its own where it is wider than the card (at 768 px it pushed the whole panel off the screen). */}
+        <div className="cx-table-wrap">
         <table className="cx-table" data-testid="rg-limits">
           <thead><tr><th>{t('rg_kind')}</th><th>{t('rg_period')}</th><th>{t('rg_limit')}</th><th>{t('rg_used')}</th><th>{t('rg_pending')}</th></tr></thead>
           <tbody>
@@ -152,6 +154,7 @@ export function RgPanel() {
             {s && s.limits.length === 0 && <tr><td colSpan={5} className="cx-muted">{t('rg_no_limits')}</td></tr>}
           </tbody>
         </table>
+        </div>
         <div className="cx-form">
           <label>{t('rg_kind')} <select value={kind} onChange={(e) => setKind(e.target.value as TRgLimitKind)} data-testid="rg-kind">{RG_LIMIT_KINDS.map((k) => <option key={k} value={k}>{t(`rg_kind_${k}`)}</option>)}</select></label>
           <label>{t('rg_period')} <select value={period} onChange={(e) => setPeriod(e.target.value as TRgPeriod)} data-testid="rg-period">{RG_PERIODS.map((p) => <option key={p} value={p}>{t(`rg_period_${p}`)}</option>)}</select></label>
