@@ -5,11 +5,13 @@ import { startBootCalls } from './lib/system-calls';
 import { startHomeCalls } from './features/home/api/home-calls';
 import { storedLanguage } from './i18n/languages';
 import { DEFAULT_LANGUAGE } from '@portal/contracts/domain/constants';
-import { arrivalCodes } from './features/register/lib/arrival-codes';
 import './app/styles.css';
 
-// An agent's invitation or a referral link: its codes are kept for the visit (a closed register popup lost them).
-arrivalCodes(window.location.search, window.location.pathname);
+// An agent's invitation or a referral link: its codes are kept for the visit (a closed register popup lost
+// them). Loaded only for such a link: a first visit's script stays as small as it was.
+if (/[?&](?:affiliateCode|referralCode|code)=/.test(window.location.search)) {
+  void import('./features/register/lib/arrival-codes').then((m) => m.arrivalCodes(window.location.search, window.location.pathname));
+}
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The session first (a reload's token comes back from the gateway), then the app, whose modules

@@ -29,15 +29,20 @@ import { ROOT } from './support/gateway-process.ts';
 // their texts in common: passwords that must differ, a new password equal to the old, an upline that
 // cannot receive): 135 -> 136 KB, seen. 136.2 KB after the next stop's fixes in the shell (the dialog's
 // focus return to the main region and its Escape for questions, the page-covered mark that pauses the
-// page behind a dialog, the one-a-second refusal's new text): 136 -> 137 KB, seen. Issue 12's target stays 170 KB.
+// page behind a dialog, the one-a-second refusal's new text): 136 -> 137 KB, seen. 136.98 KB (140,269) after
+// the 12-07 evening fixes (the live dot's connecting and offline states and the offline notice, a link's
+// codes kept for the visit, the phone button's cover check loaded only on phones, three error codes):
+// within 137 KB once their texts were shortened and the cover check and the codes' keeping became chunks
+// of their own. Issue 12's target stays 170 KB.
 const HOME_JS_BUDGET_GZIP = 137 * 1024;
 // The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243);
 // 144.7 KB (148,173) on Preact (201.6 KB, 206,444 on React just before); 146.4 KB (149,922) after the 12-05
 // review fixes (146 -> 147 KB, as above); 148.0 KB after the 12-05 evening work (147 -> 150 KB, as above);
 // 150.1 KB (153,696) after the 12-07 fixes (the error codes above; the red envelope's one-grab-at-a-time
 // guard, lib/single-flight): 150 -> 151 KB, seen. 151.2 KB after the next stop's shell fixes (as above; the
-// slider check's keyboard hint): 151 -> 152 KB, seen.
-const HOME_VISIT_BUDGET_GZIP = 152 * 1024;
+// slider check's keyboard hint): 151 -> 152 KB, seen. 152.03 KB (155,678) after the 12-07 evening fixes (as
+// above): 152 -> 153 KB, seen.
+const HOME_VISIT_BUDGET_GZIP = 153 * 1024;
 
 const dist = path.join(ROOT, 'client/dist');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coversControl, nextTucked } from './side-bar-tuck';
+import { nextTucked } from './side-bar-tuck';
+import { coversControl } from './side-bar-cover';
 
 describe("the phone's floating bar tucks away while the page scrolls down", () => {
   const MAX = 5000;
