@@ -8,7 +8,9 @@ import { DEFAULT_LANGUAGE } from '@portal/contracts/domain/constants';
 import './app/styles.css';
 
 // An agent's invitation or a referral link: its codes are kept for the visit (a closed register popup lost
-// them). Loaded only for such a link: a first visit's script stays as small as it was.
+// them). Loaded only for such a link: a first visit's script stays as small as it was. The test is
+// ARRIVAL_LINK of arrival-codes.ts written out (an import costs the first load bytes; arrival-codes.test
+// checks the two are the same).
 if (/[?&](?:affiliateCode|referralCode|code)=/.test(window.location.search)) {
   void import('./features/register/lib/arrival-codes').then((m) => m.arrivalCodes(window.location.search, window.location.pathname));
 }

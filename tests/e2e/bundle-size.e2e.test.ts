@@ -33,8 +33,12 @@ import { ROOT } from './support/gateway-process.ts';
 // the 12-07 evening fixes (the live dot's connecting and offline states and the offline notice, a link's
 // codes kept for the visit, the phone button's cover check loaded only on phones, three error codes):
 // within 137 KB once their texts were shortened and the cover check and the codes' keeping became chunks
-// of their own. Issue 12's target stays 170 KB.
-const HOME_JS_BUDGET_GZIP = 137 * 1024;
+// of their own. 137.0 KB (140,294) after the 12-07 night's review fixes, which add nothing to the first
+// load (the mobile rules left it for their own module): the 25 bytes are the chunks' hashed names in the
+// shell's import map, which do not compress and change with every change anywhere (the same code built
+// before and after moved by 16-25 bytes), so a 19-byte slack failed any build: 137 -> 138 KB, seen.
+// Issue 12's target stays 170 KB.
+const HOME_JS_BUDGET_GZIP = 138 * 1024;
 // The whole visit, with what loads right after the paint (HOME_AFTER_PAINT_CHUNKS): 200.4 KB (205,243);
 // 144.7 KB (148,173) on Preact (201.6 KB, 206,444 on React just before); 146.4 KB (149,922) after the 12-05
 // review fixes (146 -> 147 KB, as above); 148.0 KB after the 12-05 evening work (147 -> 150 KB, as above);

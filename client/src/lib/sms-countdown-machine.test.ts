@@ -21,7 +21,7 @@ describe('smsCountdownMachine (pure transitions)', () => {
     expect(s1.context.error).toEqual({ key: 'register:mobile_invalid' });
     // A number that is no mobile number of the form's country is refused here too, before any slider or
     // send (the server refuses them: a landline and 1234567 were texted before).
-    for (const mobileNum of ['1234567', '0281234567', '917123456', '+63 281 234 567']) {
+    for (const mobileNum of ['1234567', '0281234567', '917123456', '+63 281 234 567', '+849171234567', '+8821234567']) {
       const [s] = transition(smsCountdownMachine, s0, { type: 'SEND', mobileNum, countryDialingCode: '63' });
       expect([mobileNum, s.value, s.context.error]).toEqual([mobileNum, 'idle', { key: 'register:mobile_invalid' }]);
     }

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { looksLikeMobile } from '@portal/contracts/domain/registration';
+import { readMobile } from '@portal/contracts/domain/mobile';
 import { errorMessage, MSG, type FieldMessage } from './field-message';
 
 /**
@@ -25,7 +25,7 @@ export const smsCountdownMachine = setup({
   guards: {
     // A mobile number of the form's country (0917 123 4567 in the Philippines), as the server asks: a
     // landline or 1234567 went through the slider first and was then refused.
-    isMobileInvalid: ({ event }) => event.type === 'SEND' && !looksLikeMobile(event.countryDialingCode, event.mobileNum),
+    isMobileInvalid: ({ event }) => event.type === 'SEND' && readMobile(event.countryDialingCode, event.mobileNum) === null,
     hasTimeLeft: ({ context }) => context.remaining > 1,
   },
   delays: { throttle: LIMITS.SMS_SEND_THROTTLE_MS, tick: 1000 },

@@ -64,40 +64,6 @@ export function identityNameProblem(rule: FieldRule, raw: string | undefined | n
 
 /** Mobile numbers: country dialing code plus national digits (E.164 up to 15 digits in all). */
 export const MOBILE_PATTERN = /^\d{7,15}$/;
-export const DIALING_CODE_PATTERN = /^\+?\d{1,4}$/;
-/**
- * A mobile number of each served country, as its national digits without the trunk zero: the Philippines
- * 9XX XXX XXXX (0917 123 4567), Vietnam 9 digits from 3, 5, 7, 8 or 9, Thailand 9 digits from 6, 8 or 9,
- * Indonesia 8 then 8 to 11 digits, Malaysia 1 then 8 or 9 digits. Any 7 to 15 digits passed, so a code was
- * texted (and paid for) to 1234567 or a Manila landline, and an account made on it.
- */
-export const MOBILE_PATTERNS: Readonly<Record<string, RegExp>> = {
-  '63': /^9\d{9}$/,
-  '84': /^[35789]\d{8}$/,
-  '66': /^[689]\d{8}$/,
-  '62': /^8\d{8,11}$/,
-  '60': /^1\d{8,9}$/,
-};
-/** Is `national` (digits, trunk zero dropped) a mobile number of the country `dialing` (no plus)? Other countries: the generic pattern. */
-export const isMobileOf = (dialing: string, national: string): boolean =>
-  MOBILE_PATTERN.test(national) && (MOBILE_PATTERNS[dialing]?.test(national) ?? true);
-
-/**
- * Does what a player typed under the form's dialing code read as a mobile number (the client's check
- * before a code is asked; the server's normaliseMobile decides)? Spaces, brackets and dashes dropped;
- * +<code> written in full, or a local trunk zero, read as the server reads them. A number written in full
- * with another country's code is left to the server.
- */
-export function looksLikeMobile(dialing: string, typed: string): boolean {
-  const d = dialing.replace(/^\+/, '');
-  let n = typed.trim().replace(/[\s()-]/g, '');
-  if (n.startsWith('+')) {
-    const full = n.slice(1);
-    if (!full.startsWith(d)) return MOBILE_PATTERN.test(full);
-    n = full.slice(d.length);
-  }
-  return isMobileOf(d, n.replace(/^0+/, ''));
-}
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 
 // merchantClock lives in clock.ts (the client's list times need it without the registration rules).

@@ -21,7 +21,7 @@ import { botAnswerOf, type BotChecker, type Captchas } from './challenges.ts';
 import { createGuessBudget, normaliseMobile, type SmsCodes } from './sms-codes.ts';
 import type { Mailer } from '../notify/notifier.ts';
 import { countriesFor, registrationRules, ruleOf } from './registration-settings.ts';
-import { resetMail, secondStepText, textLanguage, type TextLanguage } from './auth-texts.ts';
+import { resetMail, secondStepBody, secondStepSubject, textLanguage, type TextLanguage } from './auth-texts.ts';
 import { PATTERNS, compilePattern } from '@portal/contracts/domain/patterns';
 
 /** The member's mobile number and e-mail as the member's own pages show them (masked). */
@@ -388,7 +388,7 @@ export function createAccounts(deps: AccountsDeps) {
         );
         // In the page's language (else the brand's default), as the other codes sent are.
         // The code lives as long as its challenge: the minutes it has left, not 10 from this send.
-        return secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, code, Math.max(1, ch.minutes_left)).body;
+        return secondStepBody(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, code, Math.max(1, ch.minutes_left));
       };
       try {
         // The same per-number and per-address send limits as every other message to a person.
@@ -396,7 +396,7 @@ export function createAccounts(deps: AccountsDeps) {
           await sms.sendText(m.code, member.dialing_code!, member.mobile_num!, ip, compose);
         } else {
           hits.push(...(await sms.limits.reserve(m.code, member.email!, ip)));
-          await deliverMail(member.email!, secondStepText(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName, '', 1).subject, await compose());
+          await deliverMail(member.email!, secondStepSubject(textLanguage(language, m.brand.defaultLanguage), m.brand.siteName), await compose());
         }
       } catch (err) {
         if (hits.length) {

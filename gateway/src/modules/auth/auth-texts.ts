@@ -26,14 +26,14 @@ export function smsCodeText(lang: TextLanguage, site: string, purpose: CodePurpo
  * address): valid as long as its challenge (10 minutes from the login), so it says the `minutes` the
  * challenge has left (a resend at minute 8 said 10). It was always English, and said so.
  */
-export function secondStepText(lang: TextLanguage, site: string, code: string, minutes: number): { subject: string; body: string } {
-  if (lang === 'TY') {
-    return {
-      subject: `${site}: beripikasyon ng pag-log in`,
-      body: `${site}: ang iyong code sa beripikasyon ng pag-log in ay ${code}. May bisa nang ${minutes} minuto. Huwag itong ibahagi kaninuman.`,
-    };
-  }
-  return { subject: `${site} login verification`, body: `Your ${site} login verification code is ${code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it.` };
+export function secondStepBody(lang: TextLanguage, site: string, code: string, minutes: number): string {
+  if (lang === 'TY') return `${site}: ang iyong code sa beripikasyon ng pag-log in ay ${code}. May bisa nang ${minutes} minuto. Huwag itong ibahagi kaninuman.`;
+  return `Your ${site} login verification code is ${code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it.`;
+}
+
+/** The subject of the second step's e-mail (its body is secondStepBody). */
+export function secondStepSubject(lang: TextLanguage, site: string): string {
+  return lang === 'TY' ? `${site}: beripikasyon ng pag-log in` : `${site} login verification`;
 }
 
 export function resetMail(lang: TextLanguage, site: string, name: string, link: string): { subject: string; body: string } {

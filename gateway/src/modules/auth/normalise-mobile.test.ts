@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MOBILE_PATTERNS } from '@portal/contracts/domain/mobile';
 import { normaliseMobile } from './sms-codes.ts';
+import { COUNTRIES } from './registration-settings.ts';
 
 describe('normaliseMobile', () => {
   it('reads local, national and full writings under the given dialing code', () => {
@@ -26,5 +28,12 @@ describe('normaliseMobile', () => {
     expect(normaliseMobile('62', '081234567890')).toEqual({ dialing: '62', mobile: '81234567890' });
     expect(normaliseMobile('60', '0123456789')).toEqual({ dialing: '60', mobile: '123456789' });
     expect(() => normaliseMobile('60', '0312345678')).toThrow();
+  });
+
+  it('serves exactly the countries the register settings offer: each has a mobile pattern, no other is texted', () => {
+    expect(Object.keys(MOBILE_PATTERNS).sort()).toEqual(COUNTRIES.map((c) => c.countryDialingCode).sort());
+    // a writing with blanks around the dialing code, as a form may send it
+    expect(normaliseMobile(' +63 ', ' 0917 123 4567 ')).toEqual({ dialing: '63', mobile: '9171234567' });
+    expect(() => normaliseMobile('+', '09171234567')).toThrow();
   });
 });

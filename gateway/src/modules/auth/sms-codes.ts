@@ -1,11 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { LIMITS } from '@portal/contracts/domain/constants';
-import { DIALING_CODE_PATTERN, isMobileOf } from '@portal/contracts/domain/registration';
+import { readMobile } from '@portal/contracts/domain/mobile';
 import type { Queryable } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { SmsProvider } from '../notify/notifier.ts';
-import { COUNTRIES } from './registration-settings.ts';
 
 export type SmsPurpose = 'login' | 'register' | 'reset' | 'verify' | 'bind';
 
@@ -25,31 +24,11 @@ export const GUESS_WINDOW_MS = 3600_000;
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest();
 
-const SERVED_DIALING_CODES = new Set(COUNTRIES.map((c) => c.countryDialingCode));
-
+/** The number as readMobile reads it (contracts: the client's check is the same reading), else 400 INVALID_PHONE. */
 export function normaliseMobile(dialing: string, mobile: string): { dialing: string; mobile: string } {
-  let d = dialing.replace(/^\+/, '');
-  let m = mobile.replace(/[\s()-]/g, '');
-  // +63 917... written in full: drop the dialing code; local 0917... drops the trunk zero. A number written
-  // in full with another country's code is that country's (+84 917... under the form's +63 was read as
-  // the +63 number 84917...); one of a country not served is refused below.
-  if (m.startsWith('+')) {
-    const full = m.slice(1);
-    const code = full.startsWith(d) ? d : [...SERVED_DIALING_CODES].find((c) => full.startsWith(c));
-    if (code) {
-      d = code;
-      m = full.slice(code.length);
-    } else {
-      m = full;
-      d = '';
-    }
-  }
-  m = m.replace(/^0+/, '');
-  // Only the countries the register settings offer (GET /wps/system/setting/register): a code is never
-  // texted to another one (+882 and other premium ranges cost the merchant per message).
-  // A mobile number of that country (isMobileOf): not any digits (a landline or 1234567 was texted).
-  if (!DIALING_CODE_PATTERN.test(d) || !SERVED_DIALING_CODES.has(d) || !isMobileOf(d, m)) throw new AppError(ErrorCode.INVALID_PHONE);
-  return { dialing: d, mobile: m };
+  const read = readMobile(dialing, mobile);
+  if (!read) throw new AppError(ErrorCode.INVALID_PHONE);
+  return read;
 }
 
 /**

@@ -27,6 +27,16 @@ type BankRow = { id: number; member_id: number; bank_name: string; account_name:
 
 export const maskAccount = (n: string) => `${'*'.repeat(Math.max(n.length - 4, 0))}${n.slice(-4)}`;
 
+
+/**
+ * Who holds a bank account among the merchant's players ($1 merchant, $2 bank name trimmed, $3 number,
+ * $4 the member binding it, whose own row comes first): answered by the index member_bank_accounts_bound
+ * (migration 083), not a read of every live account of the merchant.
+ */
+export const BANK_ACCOUNT_BOUND_SQL = `SELECT member_id FROM member_bank_accounts
+  WHERE merchant_code = $1 AND lower(btrim(bank_name)) = lower($2) AND account_number = $3 AND removed_at IS NULL
+  ORDER BY (member_id = $4) DESC LIMIT 1`;
+
 export function toWithdrawal(r: WithdrawalRow): TWithdrawal {
   return {
     id: String(r.id), amount: r.amount, currency: r.currency, status: r.status, bankName: r.bank_name, accountName: r.account_name,
@@ -132,11 +142,7 @@ export function createWithdrawals(deps: { db: Db; hasher: PasswordHasher; limite
       // serialised across members by a lock on it, so two players binding it at once cannot both win.
       const bank = b.bankName.trim();
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`bank:${merchant.code}:${bank.toLowerCase()}:${b.accountNumber}`]);
-      const bound = await tx.query<{ member_id: number }>(
-        `SELECT member_id FROM member_bank_accounts
-          WHERE merchant_code = $1 AND lower(btrim(bank_name)) = lower($2) AND account_number = $3 AND removed_at IS NULL
-          ORDER BY (member_id = $4) DESC LIMIT 1`,
-        [merchant.code, bank, b.accountNumber, memberId]);
+      const bound = await tx.query<{ member_id: number }>(BANK_ACCOUNT_BOUND_SQL, [merchant.code, bank, b.accountNumber, memberId]);
       if (bound.rows[0]) throw new AppError(Number(bound.rows[0].member_id) === memberId ? ErrorCode.BANK_ACCOUNT_EXISTS : ErrorCode.BANK_ACCOUNT_TAKEN);
       const r = await tx.query<BankRow>(
         `INSERT INTO member_bank_accounts (merchant_code, member_id, bank_name, account_name, account_number) VALUES ($1, $2, $3, $4, $5)

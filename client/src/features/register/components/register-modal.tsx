@@ -91,21 +91,21 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
     return sendRegisterSms(input, { botId: challenge.botId, botAnswer: answer.x, botAnswerY: answer.y });
   }, [botCheck]);
   const offset = useBrandOffset();
-  const setup = useMemo<RegistrationSetup>(
-    () => ({
+  const setup = useMemo<RegistrationSetup>(() => {
+    const codes = linkCodes();
+    return {
       rules: settings.fields,
       minAge: settings.minAge,
       gmtOffsetMinutes: offset,
       kinds: [...(modules.USERNAMEREG3 ? (['register'] as const) : []), ...(modules.MOBILENUMREG3 ? (['registerMobile'] as const) : [])],
       smsVerification: !!modules.REGMOBVERF3,
-      urlAffiliateCode: linkCodes().affiliateCode,
-      urlReferralCode: linkCodes().referralCode,
+      urlAffiliateCode: codes.affiliateCode,
+      urlReferralCode: codes.referralCode,
       domain: window.location.host,
       registerUrl: window.location.href,
       dialingCode: homeDialingCode(settings),
-    }),
-    [settings, modules, offset],
-  );
+    };
+  }, [settings, modules, offset]);
   const [state, send] = useMachine(
     registrationMachine.provide({
       actors: {

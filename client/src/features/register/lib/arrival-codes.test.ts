@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalCodes, forgetReferralCode } from './arrival-codes';
+import { readFileSync } from 'node:fs';
+import { ARRIVAL_LINK, arrivalCodes, forgetReferralCode } from './arrival-codes';
 
 /** A Storage of the visit (sessionStorage's calls). */
 function memoryStorage(): Storage {
@@ -39,4 +40,15 @@ describe("the link's codes last the visit (a closed register popup lost the agen
     forgetReferralCode(t);
     expect(arrivalCodes('', '/', t)).toEqual({ affiliateCode: null, referralCode: null });
   });
+
+  it("main.tsx's test before loading this module passes every address whose codes it keeps", () => {
+    for (const search of ['?affiliateCode=FZ5PDQ3PDQ', '?x=1&referralCode=AB23CD45', '?code=LUCKY8', '?lang=TY&affiliateCode=A1']) {
+      const codes = arrivalCodes(search, '/register', memoryStorage());
+      expect([search, codes.affiliateCode !== null || codes.referralCode !== null, ARRIVAL_LINK.test(search)]).toEqual([search, true, true]);
+    }
+    expect(ARRIVAL_LINK.test('?lang=TY')).toBe(false);
+    // main.tsx writes the same test out (an import would cost every first visit bytes).
+    expect(readFileSync(new URL('../../../main.tsx', import.meta.url), 'utf8')).toContain(`if (${String(ARRIVAL_LINK)}.test(window.location.search))`);
+  });
 });
+

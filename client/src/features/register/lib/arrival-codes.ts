@@ -5,6 +5,8 @@
  * joined with no upline and the agent lost them.
  */
 const KEY = 'register:arrivalCodes';
+/** An address that carries such a code (main.tsx writes it out, to load this module only then). */
+export const ARRIVAL_LINK = /[?&](?:affiliateCode|referralCode|code)=/;
 export type ArrivalCodes = { affiliateCode: string | null; referralCode: string | null };
 
 function stored(storage: Storage | null): ArrivalCodes {
