@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TPayout } from '@portal/contracts/api/agent-payouts';
+import type { TPayout, TPayoutStatement } from '@portal/contracts/api/agent-payouts';
 import type { ContractKind } from '@portal/contracts/domain/agent-contracts';
 import { errorKey } from '../../../lib/error-key';
 import { useDateTime, useMoney, amountToneClass } from '../../../lib/use-money';
@@ -135,7 +135,6 @@ function PayoutList({ kind, role, page, setPage, dateRange }: { kind: ContractKi
 /** One payout's statement: the base per downline, the rate, each downline's share, carry-over and the arithmetic. */
 export function StatementModal({ id, canDispute, onClose }: { id: number; canDispute: boolean; onClose: () => void }) {
   const { t } = useTranslation(['agents', 'common']);
-  const money = useMoney();
   const q = usePayout(id);
   return (
     <Modal name="payoutStatementModal" open onClose={onClose} title={t('payouts.statement.title')} width={640}>
@@ -145,97 +144,107 @@ export function StatementModal({ id, canDispute, onClose }: { id: number; canDis
         ) : q.isPending ? (
           <p className="cx-muted">{t('payouts.loading')}</p>
         ) : (
-          (() => {
-            const { payout, statement: s } = q.data;
-            const baseKey = s.kind === 'dividend' ? 'payouts.statement.baseNetLoss' : 'payouts.statement.baseValidBets';
-            return (
-              <>
-                <dl className="ag-terms">
-                  <dt>{t('contracts.field.kind')}</dt>
-                  <dd>{t(OFFER_TEXT_KEYS.kind[s.kind])}</dd>
-                  <dt>{t('payouts.field.period')}</dt>
-                  <dd>{periodLabel(t, s.period.key)}</dd>
-                  <dt>{t(OFFER_TEXT_KEYS.rate)}</dt>
-                  <dd data-testid="statement-rate">{percentOf(s.rate)}{s.effectiveRate !== s.rate ? ` (${t('payouts.statement.effective', { rate: percentOf(s.effectiveRate) })})` : ''}</dd>
-                  <dt>{t(baseKey)}</dt>
-                  <dd data-testid="statement-base">{money(s.base)}</dd>
-                  <dt>{t('payouts.statement.conditions')}</dt>
-                  {/* The statement's own steps say whether the contract sets conditions (statementSteps, server). */}
-                  {s.steps.some((x) => x.code === 'noConditions') ? (
-                    <dd>{t('payouts.steps.noConditions')}</dd>
-                  ) : (
-                  <dd>
-                    {t('payouts.statement.conditionsLine', {
-                      active: s.conditions.activeMembers.actual, activeReq: s.conditions.activeMembers.required,
-                      bet: money(s.conditions.betAmount.actual), betReq: money(s.conditions.betAmount.required),
-                    })}{' '}
-                    {s.conditions.isMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}
-                  </dd>
-                  )}
-                  {/* Carry-over is a dividend's: a salary's base (valid bets) is never negative. */}
-                  {s.kind === 'dividend' && (
-                    <>
-                      <dt>{t('payouts.statement.carryIn')}</dt>
-                      <dd>{s.carryOverEnabled ? money(s.carryIn) : t('payouts.statement.carryOff')}</dd>
-                      <dt>{t('payouts.statement.carryOut')}</dt>
-                      <dd>{s.carryOverEnabled ? money(s.carryOut) : t('payouts.statement.carryOff')}</dd>
-                    </>
-                  )}
-                  <dt>{t('payouts.field.amount')}</dt>
-                  <dd className="cx-amount" data-testid="statement-amount">{money(s.amount)}</dd>
-                  <dt>{t('payouts.statement.downlinesTook')}</dt>
-                  <dd>{money(s.downlinesTook)}</dd>
-                  <dt>{t('payouts.statement.kept')}</dt>
-                  <dd>{money(s.kept)}</dd>
-                  {payout.adjustedAmount > 0 && (
-                    <>
-                      <dt>{t('payouts.statement.adjusted')}</dt>
-                      <dd>{money(payout.adjustedAmount)}</dd>
-                    </>
-                  )}
-                </dl>
-                {s.anomaly && <p className="form-field__error">{t('payouts.statement.anomaly', { name: t(`payouts.anomalyName.${s.anomaly}`) })}</p>}
-                <div className="cx-table-wrap">
-                  <table className="cx-table" data-testid="statement-lines">
-                    <thead>
-                      <tr>
-                        <th>{t('payouts.statement.member')}</th>
-                        <th>{t('payouts.statement.validBets')}</th>
-                        <th>{t('payouts.statement.profitLoss')}</th>
-                        <th>{t('payouts.statement.activeMembers')}</th>
-                        <th>{t('payouts.statement.downlineRate')}</th>
-                        <th>{t('payouts.statement.took')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {s.lines.map((l) => (
-                        <tr key={l.memberId}>
-                          <td data-label={t('payouts.statement.member')}>{l.isSelf ? t('payouts.statement.self', { account: l.account }) : l.account}</td>
-                          <td data-label={t('payouts.statement.validBets')}>{money(l.validBets)}</td>
-                          <td data-label={t('payouts.statement.profitLoss')}>{money(l.profitLoss)}</td>
-                          <td data-label={t('payouts.statement.activeMembers')}>{l.activeMembers}</td>
-                          <td data-label={t('payouts.statement.downlineRate')}>{l.rate === null ? '—' : percentOf(l.rate)}</td>
-                          <td data-label={t('payouts.statement.took')}>{money(l.took)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                <div>
-                  <strong>{t('payouts.statement.arithmetic')}</strong>
-                  <ol className="ag-steps" data-testid="statement-steps">
-                    {s.steps.map((step, i) => (
-                      <li key={i} data-step={step.code}>{stepText(t, step, money, s.anomaly)}</li>
-                    ))}
-                  </ol>
-                </div>
-                {canDispute && <DisputeForm payoutId={payout.id} disputeStatus={payout.disputeStatus} />}
-              </>
-            );
-          })()
+          <StatementDetails payout={q.data.payout} statement={q.data.statement} canDispute={canDispute} />
         )}
       </div>
     </Modal>
+  );
+}
+
+/** The statement itself: its status, the terms and figures, each downline's line and the arithmetic. */
+export function StatementDetails({ payout, statement: s, canDispute }: { payout: TPayout; statement: TPayoutStatement; canDispute: boolean }) {
+  const { t } = useTranslation(['agents', 'common']);
+  const money = useMoney();
+  const baseKey = s.kind === 'dividend' ? 'payouts.statement.baseNetLoss' : 'payouts.statement.baseValidBets';
+  return (
+    <>
+      <dl className="ag-terms">
+        <dt>{t('payouts.field.status')}</dt>
+        <dd data-testid="statement-status">
+          <span className={`cx-pill ${STATUS_TONE[payout.status]}`}>{t(`payouts.status.${payout.status}`)}</span>
+          {/* Not funded: the amount below is owed, but nothing moved (the list's row shows 0). */}
+          {payout.status === 'unfunded' && <div className="cx-muted">{t('payouts.statement.unfundedNote', { amount: money(s.amount) })}</div>}
+        </dd>
+        <dt>{t('contracts.field.kind')}</dt>
+        <dd>{t(OFFER_TEXT_KEYS.kind[s.kind])}</dd>
+        <dt>{t('payouts.field.period')}</dt>
+        <dd>{periodLabel(t, s.period.key)}</dd>
+        <dt>{t(OFFER_TEXT_KEYS.rate)}</dt>
+        <dd data-testid="statement-rate">{percentOf(s.rate)}{s.effectiveRate !== s.rate ? ` (${t('payouts.statement.effective', { rate: percentOf(s.effectiveRate) })})` : ''}</dd>
+        <dt>{t(baseKey)}</dt>
+        <dd data-testid="statement-base">{money(s.base)}</dd>
+        <dt>{t('payouts.statement.conditions')}</dt>
+        {/* The statement's own steps say whether the contract sets conditions (statementSteps, server). */}
+        {s.steps.some((x) => x.code === 'noConditions') ? (
+          <dd>{t('payouts.steps.noConditions')}</dd>
+        ) : (
+        <dd>
+          {t('payouts.statement.conditionsLine', {
+            active: s.conditions.activeMembers.actual, activeReq: s.conditions.activeMembers.required,
+            bet: money(s.conditions.betAmount.actual), betReq: money(s.conditions.betAmount.required),
+          })}{' '}
+          {s.conditions.isMet ? t('contracts.whatIf.met') : t('contracts.whatIf.notMet')}
+        </dd>
+        )}
+        {/* Carry-over is a dividend's: a salary's base (valid bets) is never negative. */}
+        {s.kind === 'dividend' && (
+          <>
+            <dt>{t('payouts.statement.carryIn')}</dt>
+            <dd>{s.carryOverEnabled ? money(s.carryIn) : t('payouts.statement.carryOff')}</dd>
+            <dt>{t('payouts.statement.carryOut')}</dt>
+            <dd>{s.carryOverEnabled ? money(s.carryOut) : t('payouts.statement.carryOff')}</dd>
+          </>
+        )}
+        <dt>{t('payouts.field.amount')}</dt>
+        <dd className="cx-amount" data-testid="statement-amount">{money(s.amount)}</dd>
+        <dt>{t('payouts.statement.downlinesTook')}</dt>
+        <dd>{money(s.downlinesTook)}</dd>
+        <dt>{t('payouts.statement.kept')}</dt>
+        <dd>{money(s.kept)}</dd>
+        {payout.adjustedAmount > 0 && (
+          <>
+            <dt>{t('payouts.statement.adjusted')}</dt>
+            <dd>{money(payout.adjustedAmount)}</dd>
+          </>
+        )}
+      </dl>
+      {s.anomaly && <p className="form-field__error">{t('payouts.statement.anomaly', { name: t(`payouts.anomalyName.${s.anomaly}`) })}</p>}
+      <div className="cx-table-wrap">
+        <table className="cx-table" data-testid="statement-lines">
+          <thead>
+            <tr>
+              <th>{t('payouts.statement.member')}</th>
+              <th>{t('payouts.statement.validBets')}</th>
+              <th>{t('payouts.statement.profitLoss')}</th>
+              <th>{t('payouts.statement.activeMembers')}</th>
+              <th>{t('payouts.statement.downlineRate')}</th>
+              <th>{t('payouts.statement.took')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.lines.map((l) => (
+              <tr key={l.memberId}>
+                <td data-label={t('payouts.statement.member')}>{l.isSelf ? t('payouts.statement.self', { account: l.account }) : l.account}</td>
+                <td data-label={t('payouts.statement.validBets')}>{money(l.validBets)}</td>
+                <td data-label={t('payouts.statement.profitLoss')}>{money(l.profitLoss)}</td>
+                <td data-label={t('payouts.statement.activeMembers')}>{l.activeMembers}</td>
+                <td data-label={t('payouts.statement.downlineRate')}>{l.rate === null ? '—' : percentOf(l.rate)}</td>
+                <td data-label={t('payouts.statement.took')}>{money(l.took)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div>
+        <strong>{t('payouts.statement.arithmetic')}</strong>
+        <ol className="ag-steps" data-testid="statement-steps">
+          {s.steps.map((step, i) => (
+            <li key={i} data-step={step.code}>{stepText(t, step, money, s.anomaly)}</li>
+          ))}
+        </ol>
+      </div>
+      {canDispute && <DisputeForm payoutId={payout.id} disputeStatus={payout.disputeStatus} />}
+    </>
   );
 }
 
