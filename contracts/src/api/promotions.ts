@@ -48,9 +48,10 @@ export const ZPromotion = z.object({
   rewardId: z.string().nullable(),
   /**
    * Why a running first-deposit promotion is closed to the caller: they have deposited, or they joined
-   * another first-deposit promotion (one first-deposit bonus each). Absent otherwise.
+   * another first-deposit promotion (one first-deposit bonus each), or they joined it and their first
+   * deposit was below its `minDeposit` (no bonus can come of it now). Absent otherwise.
    */
-  closedBecause: z.enum(['deposited', 'joined_other']).optional(),
+  closedBecause: z.enum(['deposited', 'joined_other', 'below_minimum']).optional(),
 });
 export type TPromotion = z.infer<typeof ZPromotion>;
 

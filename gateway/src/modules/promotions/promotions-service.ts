@@ -127,6 +127,12 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
   async function hasPaidDeposit(q: Queryable, memberId: number): Promise<boolean> {
     return (await q.query(`SELECT 1 FROM deposits WHERE member_id = $1 AND status = 'paid' LIMIT 1`, [memberId])).rows.length > 0;
   }
+  /** The amount of the member's first paid deposit (the one onDepositPaid judged), or null before any. */
+  async function firstPaidDeposit(q: Queryable, memberId: number): Promise<number | null> {
+    const r = await q.query<{ amount: string | number }>(
+      `SELECT amount FROM deposits WHERE member_id = $1 AND status = 'paid' ORDER BY transfer_id NULLS LAST, id LIMIT 1`, [memberId]);
+    return r.rows[0] ? n(r.rows[0].amount) : null;
+  }
   /**
    * The running first-deposit promotion (other than `exceptId`) the member has joined, if any: a player
    * holds one first-deposit bonus at a time (onDepositPaid grants one), so the others are closed to them.
@@ -230,8 +236,8 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
     }
     // A first-deposit promotion is closed to a player who has deposited without joining it first (the
     // join would answer PROMOTION_NOT_ELIGIBLE): the card offers no Join it cannot keep.
-    const deposited = memberId !== null && ps.some((p) => p.kind === 'first_deposit')
-      && (await hasPaidDeposit(db, memberId));
+    const firstDeposit = memberId !== null && ps.some((p) => p.kind === 'first_deposit') ? await firstPaidDeposit(db, memberId) : null;
+    const deposited = firstDeposit !== null;
     // Likewise the other first-deposit promotions of a player who joined one (one first-deposit bonus each).
     const firstDepositJoined = memberId !== null && ps.some((p) => p.kind === 'first_deposit')
       ? await joinedFirstDeposit(db, memberId, null) : null;
@@ -242,7 +248,11 @@ export function createPromotions(deps: { db: Db; merchants: MerchantDirectory; j
         const joined = joins.has(String(p.id));
         // A daily sign-in paid in cash shows signed for its day (the reward itself is in the reward centre).
         let status = p.kind === 'daily_signin' && r?.status === 'completed' ? 'signed' : promotionStatus(p, joined, r, t);
-        const closedBecause = status !== 'join' || p.kind !== 'first_deposit' ? null
+        // One joined before a first deposit that paid it no bonus can pay nothing now: it said "Joined" for
+        // good. Below its minimum it says so; otherwise (a deposit made during an exclusion) as above.
+        const spent = p.kind === 'first_deposit' && status === 'signed' && joined && r === null && firstDeposit !== null;
+        const closedBecause = spent ? (firstDeposit < n(p.min_deposit) ? 'below_minimum' as const : 'deposited' as const)
+          : status !== 'join' || p.kind !== 'first_deposit' ? null
           : deposited ? 'deposited' as const
           : firstDepositJoined !== null && firstDepositJoined !== String(p.id) ? 'joined_other' as const : null;
         if (closedBecause) status = 'closed';

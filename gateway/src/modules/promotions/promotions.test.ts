@@ -83,6 +83,30 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect(audit.json!.value!.list.filter((a) => a.action === 'promotion.create').length).toBeGreaterThanOrEqual(3);
   });
 
+  it("a joined first-deposit promotion whose first deposit was below its minimum closes, saying why (it said Joined for good)", async () => {
+    const promo = await createPromo({ category: 'newbie', kind: 'first_deposit', ...texts('Welcome min'), rewardAmount: 50_00, minDeposit: 200_00 });
+    try {
+      const p = await player();
+      expect((await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: p.token, body: { promotionId: Number(promo.id) } })).status).toBe(200);
+      expect((await list(p.token)).find((x) => x.id === promo.id)).toMatchObject({ status: 'signed', minDeposit: 200_00 });
+      await deposit(p.token, 150_00);
+      expect((await list(p.token)).find((x) => x.id === promo.id)).toMatchObject({ status: 'closed', closedBecause: 'below_minimum' });
+      // A second, larger deposit is no first deposit: still closed, and no reward of it.
+      await deposit(p.token, 300_00);
+      expect((await list(p.token)).find((x) => x.id === promo.id)).toMatchObject({ status: 'closed', closedBecause: 'below_minimum' });
+      expect((await rewards(p.token)).list.filter((x) => x.promotionId === promo.id)).toEqual([]);
+      // One who met the minimum keeps its status (processing while its bonus is wagered).
+      const q = await player();
+      await call('/wps/relay/MCSFE_signUpPromotionJoin', { token: q.token, body: { promotionId: Number(promo.id) } });
+      await deposit(q.token, 200_00);
+      const mine = (await list(q.token)).find((x) => x.id === promo.id);
+      expect(['processing', 'issued']).toContain(mine?.status);
+      expect(mine).not.toHaveProperty('closedBecause');
+    } finally {
+      await t.portal.db.query('UPDATE promotions SET enabled = false WHERE id = $1', [promo.id]);
+    }
+  });
+
   it('first deposit bonus: join (signed), deposit (processing), weighted wagering moves live, a rollback gives back, conversion once (issued)', async () => {
     const promo = await createPromo({ category: 'newbie', kind: 'first_deposit', ...texts('Welcome'), rewardBps: 10_000, rewardCap: 500_00, wageringBonusX: 2, weights: { FISH: 50 } });
     const p = await player();

@@ -103,4 +103,21 @@ describe('a first-deposit promotion closed to the player', () => {
       expect(html.match(/data-testid="promo-first-deposit-only"/g)).toHaveLength(2);
     }
   });
+
+  it("says its minimum deposit, and that a first deposit below it paid no bonus (EN and TY)", async () => {
+    setSessionToken('tok');
+    for (const lang of ['EN', 'TY'] as const) {
+      const html = await renderStatic(lang, <>
+        <PromotionCard p={promo({ id: '8', kind: 'first_deposit', requiresJoin: true, minDeposit: 200_00, status: 'join' })} />
+        <PromotionCard p={promo({ id: '9', kind: 'first_deposit', requiresJoin: true, minDeposit: 200_00, status: 'closed', closedBecause: 'below_minimum' })} />
+        <PromotionCard p={promo({ id: '10', kind: 'first_deposit', requiresJoin: true, minDeposit: 0 })} />
+      </>, { namespaces: ['promotions'] });
+      const text = textOf(html);
+      expect(html.match(/data-testid="promo-min-deposit"/g)).toHaveLength(2);
+      expect(text).toMatch(lang === 'EN' ? /Minimum first deposit: \D*200\.00/ : /Minimum na unang deposito: \D*200\.00/);
+      expect(text).toMatch(lang === 'EN' ? /Your first deposit was below this promotion's minimum of \D*200\.00: it pays no bonus\./ : /Mas mababa sa minimum na \D*200\.00 ng promong ito ang iyong unang deposito/);
+      expect(html).toMatch(/data-reason="below_minimum"/);
+    }
+  });
 });
+

@@ -94,9 +94,12 @@ export function PromotionCard({ p }: { p: TPromotion }) {
         {p.endsAt ? t('period', { from: dateTime(p.startsAt), to: dateTime(p.endsAt) }) : t('period_open', { from: dateTime(p.startsAt) })}
       </p>
       {reward && <p className="promo-card__meta" data-testid="promo-reward">{t('reward', { reward })}</p>}
+      {/* The deposit that earns the bonus: a smaller one paid nothing, and only the rules text (when the
+          operator wrote it there) said why. */}
+      {p.kind === 'first_deposit' && p.minDeposit > 0 && <p className="promo-card__meta" data-testid="promo-min-deposit">{t('min_deposit', { min: money(p.minDeposit) })}</p>}
       {closedBecause && (
         <p className="promo-card__meta" data-testid="promo-first-deposit-only" data-reason={closedBecause}>
-          {t(closedBecause === 'deposited' ? 'first_deposit_only' : 'first_deposit_one_each')}
+          {closedBecause === 'below_minimum' ? t('first_deposit_below_minimum', { min: money(p.minDeposit) }) : t(closedBecause === 'deposited' ? 'first_deposit_only' : 'first_deposit_one_each')}
         </p>
       )}
       {(p.wageringBonusX > 0 || p.wageringDepositX > 0) && (
