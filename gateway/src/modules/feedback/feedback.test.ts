@@ -155,6 +155,8 @@ describe('PUT /wps/feedback', () => {
     const cases: Array<[string, Awaited<ReturnType<typeof send>>, number, string]> = [
       ['141 characters', await send(m.token, 'x'.repeat(141)), 400, 'VALIDATION'],
       ['empty text', await send(m.token, '   '), 400, 'VALIDATION'],
+      // PostgreSQL cannot store U+0000: the multipart text passed no NUL check and its insert failed (a 500).
+      ['a NUL in the text', await send(m.token, 'a\u0000b'), 400, 'VALIDATION'],
       ['no text', await send(m.token, null, [{ data: pic, name: 'a.png', type: 'image/png' }]), 400, 'VALIDATION'],
       ['a text file renamed .png', await send(m.token, 'see picture', [{ data: Buffer.from('I am plain text, not a picture.\n'.repeat(20)), name: 'shot.png', type: 'image/png' }]), 400, 'IMAGE_INVALID'],
       ['a png signature on junk', await send(m.token, 'see picture', [{ data: Buffer.concat([pic.subarray(0, 16), Buffer.alloc(400, 7)]), name: 'shot.png', type: 'image/png' }]), 400, 'IMAGE_INVALID'],
