@@ -73,6 +73,20 @@ describe('red envelope', () => {
     expect(await player.page.getByTestId('envelope-tab').innerText()).toBe('1');
     await player.page.getByTestId('envelope-tab').click();
     await float.waitFor();
+    // By keyboard, as ui/modal's dialogs: Tab stays in the dialog (it went on to the page's links behind,
+    // where Escape no longer closed it), Escape closes it, and the focus is back on the envelope.
+    await float.focus();
+    await player.page.keyboard.press('Enter');
+    const dialog = player.page.getByTestId('envelope-dialog');
+    await dialog.waitFor();
+    const focusInDialog = () => dialog.evaluate((d) => d.contains(document.activeElement));
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await player.page.keyboard.press(key);
+      expect(await focusInDialog(), key).toBe(true);
+    }
+    await player.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await float.evaluate((el) => el === document.activeElement)).toBe(true);
     await float.click();
     expect(await player.page.getByTestId('envelope-message').innerText()).toBe('Happy weekend, players!');
     // The coin's label fits inside it in both languages (Tagalog "Buksan" showed clipped as "Buksar").

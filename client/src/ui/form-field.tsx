@@ -36,8 +36,9 @@ export function FormField({ name, label, value, onChange, required, type = 'text
     <div className={`form-field${error ? ' has-error' : ''}`} data-field={name}>
       <label className="form-field__label" htmlFor={id}>
         {label}
+        {/* The input's own `required` says it to a screen reader: a named mark read as "Usernamerequired". */}
         {required && (
-          <span className="form-field__req" aria-label={t('required_mark')}>
+          <span className="form-field__req" aria-hidden="true">
             *
           </span>
         )}

@@ -47,11 +47,12 @@ export function GameCard({
           <span className="game-card__badge">{labels.maintenance}</span>
         ) : (
           <div className="game-card__overlay">
-            <button type="button" className="game-card__play" onClick={() => onPlay(game)}>
+            {/* Named with the game: a list read "Play now" over and over with no game (its name comes after). */}
+            <button type="button" className="game-card__play" onClick={() => onPlay(game)} aria-label={`${labels.playNow}: ${game.gameName}`}>
               {labels.playNow}
             </button>
             {onTrial && (
-              <button type="button" className="game-card__trial" onClick={() => onTrial(game)}>
+              <button type="button" className="game-card__trial" onClick={() => onTrial(game)} aria-label={`${labels.freeTrial}: ${game.gameName}`}>
                 {labels.freeTrial}
               </button>
             )}
@@ -63,7 +64,7 @@ export function GameCard({
           data-testid={`favourite-toggle-${game.nodeId}`}
           aria-pressed={isFavourite}
           aria-disabled={isFavouriteDisabled || undefined}
-          aria-label={favouriteLabel}
+          aria-label={`${favouriteLabel}: ${game.gameName}`}
           data-tooltip={favouriteDisabledHint ?? favouriteLabel}
           onClick={() => {
             if (!isFavouriteDisabled) onToggleFavourite(game);

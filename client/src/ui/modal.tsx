@@ -97,21 +97,7 @@ export function Modal({
       onClose();
       return;
     }
-    if (e.key !== 'Tab' || !boxRef.current) return;
-    const focusables = [...boxRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
-    const first = focusables[0];
-    const last = focusables.at(-1);
-    if (!first || !last) {
-      e.preventDefault();
-      return;
-    }
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === boxRef.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    wrapTab(e, boxRef.current);
   };
 
   const style = {
@@ -161,8 +147,28 @@ export function Modal({
   );
 }
 
+/** Keep Tab inside a dialog (aria-modal) `box`: wrap from its last focusable to its first and back. */
+export function wrapTab(e: KeyboardEvent<HTMLElement>, box: HTMLElement | null): void {
+  if (e.key !== 'Tab' || !box) return;
+  const focusables = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
+  const first = focusables[0];
+  const last = focusables.at(-1);
+  if (!first || !last) {
+    e.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (e.shiftKey && (active === first || active === box || !box.contains(active))) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (active === last || !box.contains(active))) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /** The page's main region (main-layout's <main id="main">), focusable by script only; the body when there is none. */
-function focusMain() {
+export function focusMain() {
   const main = document.getElementById('main') ?? document.querySelector('main');
   if (!main) return;
   if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');

@@ -329,7 +329,7 @@ function Field({ id, label, error, children }: FieldProps) {
       </label>
       {children({ id, ...(error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {}) })}
       {error && (
-        <span className="field__error" id={`${id}-error`}>
+        <span className="field__error" id={`${id}-error`} role="alert">
           {error}
         </span>
       )}

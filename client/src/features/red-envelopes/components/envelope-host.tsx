@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TGrabValue, TOpenEnvelope } from '@portal/contracts/api/red-envelopes';
@@ -10,6 +10,7 @@ import { useMoney } from '../../../lib/use-money';
 import { useRealtimeEvent } from '../../../realtime/realtime-context';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useSingleFlight } from '../../../lib/single-flight';
+import { focusMain, wrapTab } from '../../../ui/modal';
 import { useGrabEnvelope, useOpenEnvelopes, useUpdateOpenEnvelopes, withEnvelope, withLeft, withoutEnvelope } from '../api/envelopes';
 import './envelopes.css';
 
@@ -44,6 +45,20 @@ export function EnvelopeHost() {
   // Tucked to a small tab at the screen's edge by the player: the envelope covered buttons and table rows
   // under it (the back office's row actions at 390 and 1366 px). A tap on the tab brings it back.
   const [isTucked, setTucked] = useState(false);
+  // A closed dialog gives the focus back to the envelope that opened it (the button is drawn again once
+  // the dialog is gone, or the next envelope's in its place), else to the page's main region.
+  const floatRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (opened !== null) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    if (floatRef.current) floatRef.current.focus({ preventScroll: true });
+    else focusMain();
+  }, [opened]);
   // Envelopes that ended while on screen (expired, or every share taken by others): an open dialog says
   // so instead of offering Open. The open list drops them, so the dialog cannot read it there.
   const [ended, setEnded] = useState<ReadonlyMap<string, 'expired' | 'taken'>>(() => new Map());
@@ -73,7 +88,7 @@ export function EnvelopeHost() {
       )}
       {next && opened === null && !isTucked && (
         <div className="rp-float-box">
-          <button key={next.envelopeId} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
+          <button key={next.envelopeId} ref={floatRef} type="button" className="rp-float" onClick={() => setOpened(next)} data-testid="envelope-float" data-envelope-id={next.envelopeId}>
             <EnvelopeArt />
             <FloatLabel count={list.length} left={next.left} />
           </button>
@@ -149,9 +164,18 @@ function EnvelopeDialog({ envelope, left, envelopeId, isExpired = false, isTaken
     if ((view && 'won' in view) || ended || (grab.error && isApiError(grab.error) && GONE.has(grab.error.code))) onGone(envelopeId);
     onClose();
   };
+  // A dialog as ui/modal's are: Tab stays in it and Escape closes it (the host gives the focus back). Tab
+  // went on to the page's links behind it, and Escape, heard only inside, then no longer closed it.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const onKeyDown = (e: React.KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      close();
+    } else wrapTab(e, boxRef.current);
+  };
   return (
-    <div className="rp-backdrop" role="presentation" onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <div className="rp-dialog" role="dialog" aria-modal="true" aria-labelledby="rp-title" data-testid="envelope-dialog">
+    <div className="rp-backdrop" role="presentation" onKeyDown={onKeyDown}>
+      <div ref={boxRef} className="rp-dialog" role="dialog" aria-modal="true" aria-labelledby="rp-title" data-testid="envelope-dialog">
         <button type="button" className="rp-close" onClick={close} aria-label={t('close')} data-testid="envelope-close">×</button>
         <h2 id="rp-title" className="rp-title">{t('title')}</h2>
         <p className="rp-message" data-testid="envelope-message">{message ?? t('default_message')}</p>
