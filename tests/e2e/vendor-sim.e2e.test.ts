@@ -54,12 +54,15 @@ async function fundedPlayer(amount: number) {
  * From a catalogue page (for the live casino: after choosing the provider), press "Play now" on the
  * first game with the "Simulated demo" badge: the simulator's page opens in this tab.
  */
+/** The provider each launched game's card named (the betting record must name it too). */
+const providerOf = new Map<string, string>();
 async function launchFromCatalogue(page: Page, path: string, vendor?: string): Promise<string> {
   await page.goto(gw.url + path);
   if (vendor) await page.getByTestId(`game-centre-vendor-${vendor}`).click();
   const card = page.getByTestId('game-card').filter({ has: page.getByTestId('game-card-simulated') }).first();
   await card.waitFor({ timeout: 15_000 });
   const name = (await card.locator('.game-card__name').innerText()).trim();
+  providerOf.set(name, ((await card.locator('.game-card__vendor').textContent()) ?? '').trim());
   await card.hover();
   await card.locator('.game-card__play').click();
   return opened(page, name);
@@ -128,6 +131,11 @@ describe('vendor simulator in Chromium', () => {
     const text = await watch.getByTestId('bets-list').innerText();
     expect(text).toContain(slotName);
     expect(text).toContain(liveName);
+    // ... each with its provider: many games share a name (Ocean King, Baccarat, Tongits).
+    for (const name of [slotName, liveName]) {
+      const provider = rows.filter({ hasText: name }).first().getByTestId('bets-row-provider');
+      expect(await provider.innerText(), name).toContain(providerOf.get(name)!);
+    }
 
     // A big win at a simulated vendor's fish table (sharks pay 30x: a win of 20x the stake is big) reaches the winner board live.
     await watch.goto(gw.url + '/');

@@ -85,7 +85,11 @@ export function BetsPanel() {
               {rows.map((b) => (
                 <tr key={`${b.vendor}:${b.roundId}`} data-testid={`bets-row-${b.roundId}`}>
                   <td data-label={t('col_time')}>{formatDateTime(b.time)}</td>
-                  <td data-label={t('col_game')}>{b.gameName ?? b.gameCode ?? vendorName(b.vendor)}<div className="cx-muted">{b.roundId}</div></td>
+                  {/* The provider under the game: many share a name (Ocean King, Baccarat, Tongits). */}
+                  <td data-label={t('col_game')}>
+                    {b.gameName ?? b.gameCode ?? vendorName(b.vendor, b.gameType)}
+                    <div className="cx-muted" data-testid="bets-row-provider">{b.gameName ?? b.gameCode ? `${vendorName(b.vendor, b.gameType)} · ${b.roundId}` : b.roundId}</div>
+                  </td>
                   <td data-label={t('col_stake')} className="cx-num">{money(b.stake)}</td>
                   <td data-label={t('col_win')} className={`cx-num cx-amount ${amountToneClass(b.win)}`}>{money(b.win)}</td>
                   <td data-label={t('col_status')}><span className={`cx-pill cx-pill--${STATUS_TONE[b.status]}`}>{t(`status_${b.status}`)}</span></td>
