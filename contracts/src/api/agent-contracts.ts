@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdInput } from './ids.ts';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import {
   CONTRACT_END_REASONS, CONTRACT_KINDS, CONTRACT_STATUSES, ZContract, ZDailyWagesTerms, ZDividendTerms, ZHourlySalaryTerms, ZRealtimeSalaryTerms,
@@ -56,14 +56,13 @@ export const ZAcceptBody = z.object({
 export const ZAcceptValue = z.object({ contract: ZAgentContract, ended: z.array(ZContractToEnd) });
 export const ZTerminateValue = z.object({ contract: ZAgentContract, ended: z.array(ZContractToEnd) });
 
-const NoQuery = z.object({}).strict();
 const NoBody = z.object({}).strict();
 
 export const agentContractCalls = {
   list: defineCall({ method: 'GET', path: '/wps/agent/contracts', auth: true, query: ZContractListQuery, value: zPage(ZAgentContract) }),
   offer: defineCall({ method: 'POST', path: '/wps/agent/contracts', auth: true, body: ZOfferBody, value: ZAgentContract }),
   /** What accepting this offer would end (the lower-rate rule), for the consent screen. Only the offered downline. */
-  acceptancePlan: defineCall({ method: 'GET', path: '/wps/agent/contracts/:id/acceptance-plan', auth: true, query: NoQuery, value: z.object({ end: z.array(ZContractToEnd) }) }),
+  acceptancePlan: defineCall({ method: 'GET', path: '/wps/agent/contracts/:id/acceptance-plan', auth: true, query: ZNoQuery, value: z.object({ end: z.array(ZContractToEnd) }) }),
   accept: defineCall({ method: 'POST', path: '/wps/agent/contracts/:id/accept', auth: true, body: ZAcceptBody, value: ZAcceptValue }),
   reject: defineCall({ method: 'POST', path: '/wps/agent/contracts/:id/reject', auth: true, body: NoBody, value: ZAgentContract }),
   withdraw: defineCall({ method: 'POST', path: '/wps/agent/contracts/:id/withdraw', auth: true, body: NoBody, value: ZAgentContract }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdInput as ZId } from './ids.ts';
-import { defineCall, relayPath } from './envelope.ts';
+import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { CONTRACT_KINDS } from '../domain/agent-contracts.ts';
 import { OPS_PREFIX } from './ops.ts';
@@ -297,12 +297,11 @@ export const ZSettlementRunValue = z.object({
   failed: z.array(z.object({ kind: z.enum(CONTRACT_KINDS), periodType: z.enum(PERIOD_TYPES), periodKey: z.string(), merchantCode: z.string(), error: z.string() })),
 });
 
-const NoQuery = z.object({}).strict();
 
 export const agentPayoutCalls = {
   list: defineCall({ method: 'GET', path: '/wps/agent/payouts', auth: true, query: ZPayoutListQuery, value: zPage(ZPayout) }),
   /** The payee must be the caller or in its team (so the payer and every upline of the payee within the caller's subtree may read); else NOT_IN_TREE. */
-  get: defineCall({ method: 'GET', path: '/wps/agent/payouts/:id', auth: true, query: NoQuery, value: z.object({ payout: ZPayout, statement: ZPayoutStatement }) }),
+  get: defineCall({ method: 'GET', path: '/wps/agent/payouts/:id', auth: true, query: ZNoQuery, value: z.object({ payout: ZPayout, statement: ZPayoutStatement }) }),
   /** Only the payee disputes (another member of the tree: FORBIDDEN); one open dispute per payout (CONFLICT 409). */
   dispute: defineCall({ method: 'POST', path: '/wps/agent/payouts/:id/disputes', auth: true, body: ZDisputeBody, value: ZDispute }),
   disputes: defineCall({ method: 'GET', path: '/wps/agent/disputes', auth: true, query: ZDisputeListQuery, value: zPage(ZDispute) }),

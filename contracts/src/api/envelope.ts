@@ -70,6 +70,9 @@ export function defineCall<
 /** Relay calls are served at /wps/relay/NAME. */
 export const relayPath = (name: string) => `/wps/relay/${name}`;
 
+/** The query of a GET that takes none: an unknown key is a VALIDATION 400, as on every other call. */
+export const ZNoQuery = z.object({}).strict();
+
 /**
  * Second names of relay calls. The spec's path table writes a service prefix once per list ("Points:
  * MCS2_getPointBalance, getPointReward, ..."; "favourites MCSFE_getFavoriteGames, getFavoriteGamesList,

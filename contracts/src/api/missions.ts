@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdInput as ZId } from './ids.ts';
-import { defineCall, relayPath } from './envelope.ts';
+import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { GAME_TYPES } from '../domain/constants.ts';
 import { MISSION_KINDS, MISSION_PERIODS, MISSION_STATUSES, maxLoginDays } from '../domain/missions.ts';
 
@@ -121,7 +121,7 @@ export const ZOpsMissionList = z.object({ list: z.array(ZOpsMission) });
 
 /** Operator calls (permissions missions.read and missions.manage of OPS_PERMISSIONS). */
 export const opsMissionCalls = {
-  list: defineCall({ method: 'GET', path: OPS_MISSIONS, auth: true, value: ZOpsMissionList }),
+  list: defineCall({ method: 'GET', path: OPS_MISSIONS, auth: true, query: ZNoQuery, value: ZOpsMissionList }),
   create: defineCall({ method: 'POST', path: OPS_MISSIONS, auth: true, body: ZOpsMissionBody, value: ZOpsMission }),
   update: defineCall({ method: 'PUT', path: `${OPS_MISSIONS}/:id`, auth: true, body: ZOpsMissionBody, value: ZOpsMission }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdInput as ZId } from './ids.ts';
-import { defineCall, relayPath } from './envelope.ts';
+import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { ZEnvelopeMessage } from './red-envelopes.ts';
 import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
 import { GAME_TYPES } from '../domain/constants.ts';
@@ -278,13 +278,13 @@ export const ZOpsOwedRewardList = z.object({ list: z.array(ZOpsOwedReward), page
 
 /** The operator calls (permissions: promotions.read, promotions.manage, promotions.decide, promotions.drops of OPS_PERMISSIONS). */
 export const opsPromotionCalls = {
-  list: defineCall({ method: 'GET', path: OPS_PROMOTIONS, auth: true, value: ZOpsPromotionList }),
+  list: defineCall({ method: 'GET', path: OPS_PROMOTIONS, auth: true, query: ZNoQuery, value: ZOpsPromotionList }),
   create: defineCall({ method: 'POST', path: OPS_PROMOTIONS, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
   update: defineCall({ method: 'PUT', path: `${OPS_PROMOTIONS}/:id`, auth: true, body: ZOpsPromotionBody, value: ZOpsPromotion }),
   requests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, value: ZOpsRewardRequestList }),
   decidedRequests: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/requests`, auth: true, query: ZOpsRewardRequestsQuery, value: ZOpsDecidedRequestList }),
   decide: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/requests/:id/decide`, auth: true, body: ZOpsDecideBody, value: ZOpsDecideValue }),
-  drops: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/drops`, auth: true, value: ZOpsEnvelopeDropList }),
+  drops: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/drops`, auth: true, query: ZNoQuery, value: ZOpsEnvelopeDropList }),
   scheduleDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/:id/drops`, auth: true, body: ZOpsEnvelopeDropBody, value: ZOpsEnvelopeDrop }),
   cancelDrop: defineCall({ method: 'POST', path: `${OPS_PROMOTIONS}/drops/:id/cancel`, auth: true, value: ZOpsEnvelopeDrop }),
   owed: defineCall({ method: 'GET', path: `${OPS_PROMOTIONS}/owed`, auth: true, query: ZOpsOwedQuery, value: ZOpsOwedRewardList }),

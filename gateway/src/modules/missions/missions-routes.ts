@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { missionCalls, OPS_MISSIONS, ZOpsMissionBody } from '@portal/contracts/api/missions';
+import { ZNoQuery } from '@portal/contracts/api/envelope';
 import { isTrialType } from '@portal/contracts/domain/member';
 import type { Db } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
@@ -32,6 +33,7 @@ export function mountMissionOps(app: Express, deps: { db: Db; missions: Missions
   const { router, gate, parse, idOf, route, mount } = createOpsRouter(deps, { prefix: OPS_MISSIONS });
   router.get('/', route(async (req) => {
     const { merchant } = await gate(req, 'missions.read');
+    parse(ZNoQuery, req.query, 'query');
     return missions.opsList(merchant.code);
   }));
   router.post('/', route(async (req) => {

@@ -73,6 +73,8 @@ describe('missions', { timeout: 180_000 }, () => {
     expect((await call('/ops/api/missions', { token: ops.mfinance!, body })).status).toBe(403);
     expect((await call('/ops/api/missions', { token: ops.mrisk! })).status).toBe(403);
     expect((await call('/ops/api/missions', { token: ops.mfinance! })).status).toBe(200);
+    // It takes no query: an unknown key is refused, as on every other call (it answered 200).
+    expect((await call('/ops/api/missions?zz=1', { token: ops.mfinance! })).status).toBe(400);
     expect((await call('/ops/api/missions', { body })).status).toBe(401);
     const before = (await call<{ list: unknown[] }>('/ops/api/missions', { token: ops.madmin! })).json!.value!.list.length;
     for (const bad of [{ ...body, kind: 'game_bet' }, { ...body, gameType: 'FISH' }, { ...body, target: 0 }, { ...body, rewardAmount: -1 }, { ...body, period: 'monthly' }, { ...body, title: { EN: 'x' } },

@@ -3,6 +3,7 @@ import {
   OPS_PROMOTIONS, promotionCalls, ZOpsDecideBody, ZOpsEnvelopeDropBody, ZOpsOwedQuery, ZOpsPromotionBody, ZOpsRewardRequestsQuery,
 } from '@portal/contracts/api/promotions';
 import type { OpsAction } from '@portal/contracts/api/ops';
+import { ZNoQuery } from '@portal/contracts/api/envelope';
 import type { Db } from '../../db/db.ts';
 import { mountCall } from '../../app/http.ts';
 import { isTrialType } from '@portal/contracts/domain/member';
@@ -55,6 +56,7 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   };
   router.get('/', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
+    parse(ZNoQuery, req.query, 'query');
     return promos.opsList(merchant.code);
   }));
   router.post('/', route(async (req) => {
@@ -73,6 +75,7 @@ export function mountPromotionOps(app: Express, deps: { db: Db; promos: Promotio
   // Red envelope drops attached to promotions (promotion-drops.ts): the list, schedule, cancel before it runs.
   router.get('/drops', route(async (req) => {
     const { merchant } = await gate(req, 'promotions.read');
+    parse(ZNoQuery, req.query, 'query');
     return promos.dropsOrNone().list(merchant.code);
   }));
   router.post('/:id/drops', route(async (req) => {

@@ -46,6 +46,11 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect((await call('/ops/api/promotions', { token: ops.pfinance!, body: { ...base, startsAt: at(0) } })).status).toBe(403);
     expect((await call('/ops/api/promotions', { token: ops.prisk! })).status).toBe(403);
     expect((await call('/ops/api/promotions', { token: ops.pfinance! })).status).toBe(200);
+    // Lists that take no query refuse an unknown key, as every other call does (they answered 200).
+    for (const path of ['/ops/api/promotions?zz=1', '/ops/api/promotions/drops?a=%25']) {
+      const r = await call(path, { token: ops.padmin! });
+      expect([path, r.status, r.json?.code]).toEqual([path, 400, 'VALIDATION']);
+    }
     const soon = await createPromo({ ...base, startsAt: at(24 * hour) }, ops.pcontent!);
     const over = await createPromo({ ...base, startsAt: at(-48 * hour), endsAt: at(-24 * hour) }, ops.pcontent!);
     const open = await createPromo({ ...base, category: 'newbie' }, ops.pcontent!);
