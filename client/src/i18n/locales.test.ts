@@ -75,6 +75,21 @@ describe('locales', () => {
     expect(missing).toEqual([]);
   });
 
+  it('a text with {{placeholders}} is never used without its values (a console header read "Session limit {{minutes}} min")', () => {
+    const bare: string[] = [];
+    for (const [file, source] of Object.entries(sources)) {
+      const defaultNs = /useTranslation\(\s*\[?\s*['"]([^'"]+)['"]/.exec(source)?.[1] ?? 'common';
+      for (const m of source.matchAll(/(?<![\w$])t\(\s*(['"])([^'"\n]+)\1\s*\)/g)) {
+        const raw = m[2] ?? '';
+        const sep = raw.indexOf(':');
+        const [ns, key] = sep > 0 ? [raw.slice(0, sep), raw.slice(sep + 1)] : [defaultNs, raw];
+        const text = keysOf('EN', ns).get(key);
+        if (typeof text === 'string' && text.includes('{{')) bare.push(`${file}: ${ns}:${key} = ${JSON.stringify(text)}`);
+      }
+    }
+    expect(bare).toEqual([]);
+  });
+
   it('has the keys the contracts name (navigation, pages, error codes)', () => {
     const common = keysOf('EN', 'common');
     const needed = [

@@ -42,6 +42,16 @@ describe('parseMajor', () => {
     expect(parseMajor('0.29', { exponent: 2 })).toBe(29);
     expect(parseMajor('1.234', { exponent: 2 })).toBeNull();
   });
+  it('commas group thousands in their places only: a decimal comma is refused, not read as 10x or 100x', () => {
+    for (const bad of ['1,5', '10,00', '1,50', '1,2345', ',500', '1,000,0', '1,,000', '1000,000', '1,000.5,0']) {
+      expect(parseMajor(bad, { exponent: 2, signed: true }), bad).toBeNull();
+    }
+    expect(parseMajor('1,000')).toBe(100_000);
+    expect(parseMajor('12,345,678.90')).toBe(1_234_567_890);
+    expect(parseMajor('-1,500.25', { signed: true })).toBe(-150_025);
+    expect(parseMajor('+1,500', { signed: true })).toBe(150_000);
+    expect(parseMajor('1,000.', { bareDot: true })).toBe(100_000);
+  });
   it('VND: whole đồng; a fraction is refused, not rounded', () => {
     const exponent = currencyExponent('VND');
     expect(parseMajor('50,000', { exponent })).toBe(50_000);

@@ -76,13 +76,18 @@ export type ParseMajorOptions = {
 /**
  * Typed major units -> integer minor units, without floating point: with exponent 2 '1,234.5' is
  * 123450; with exponent 0 '1,234' is 1234 and '12.5' is refused (null), like '1.234' for PHP: an
- * amount the currency cannot hold is refused, not rounded. Commas are thousands separators.
+ * amount the currency cannot hold is refused, not rounded. Commas are thousands separators, in their
+ * places only ('1,5' is refused, not 15).
  * Returns null for anything else (empty, letters, a sign when not `signed`, zero when not `allowZero`).
  */
 export function parseMajor(input: string, opts: ParseMajorOptions = {}): number | null {
   const exponent = opts.exponent ?? 2;
   const wholeDigits = opts.maxWholeDigits ?? 10;
-  const s = input.trim().replace(/,/g, '');
+  const typed = input.trim();
+  // Commas group thousands and nothing else: '1,5' and '10,00' (a decimal comma) were read as 15.00 and
+  // 1,000.00, ten and a hundred times what was meant.
+  if (typed.includes(',') && !/^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d*)?$/.test(typed)) return null;
+  const s = typed.replace(/,/g, '');
   const m = new RegExp(`^([+-]?)(\\d{${opts.bareDot ? 0 : 1},${wholeDigits}})(?:\\.(\\d{${opts.bareDot ? 0 : 1},${Math.max(exponent, 1)}}))?$`).exec(s);
   if (!m || (m[2] === '' && !m[3])) return null;
   const fraction = m[3] ?? '';

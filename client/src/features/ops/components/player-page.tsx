@@ -173,16 +173,20 @@ function MoneyPanel({ id }: { id: number }) {
       <h3 className="ops-panel__title">{t('player_ledger')}</h3>
       <ErrorNote error={ledger.error} />
       <TableBox busy={ledger.isFetching}>
-        <thead><tr><th>{t('col_time')}</th><th>{t('player_ledger_kind')}</th><th className="num">{t('col_amount', { currency: m?.currency ?? '' })}</th><th className="num">{t('player_ledger_after')}</th><th>{t('player_ledger_reference')}</th></tr></thead>
+        <thead><tr><th>{t('col_time')}</th><th>{t('player_ledger_kind')}</th><th className="num">{t('col_amount', { currency: m?.currency ?? '' })}</th><th className="num">{t('player_ledger_after')}</th></tr></thead>
         <tbody data-testid="ops-player-ledger">
-          {(ledger.data?.list ?? []).length === 0 && <EmptyRow cols={5}>{ledger.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
+          {(ledger.data?.list ?? []).length === 0 && <EmptyRow cols={4}>{ledger.isPending ? t('loading') : t('player_no_records')}</EmptyRow>}
           {(ledger.data?.list ?? []).map((r) => (
             <tr key={r.id} data-testid="ops-player-ledger-row" data-kind={r.kind}>
               <td className="nowrap">{formatDateTime(r.time)}</td>
-              <td>{t(`wallet:record_kind_${r.kind}`, { defaultValue: r.kind })}{r.status !== 'posted' && <> <StatusChip tone="muted">{t(`wallet:record_status_${r.status}`, { defaultValue: r.status })}</StatusChip></>}</td>
+              {/* The reference under its kind, as a bet's game code under its game: a column of its own ran off
+                  the card (TY's wider headers cut it to "REPEREN…"). */}
+              <td>
+                {t(`wallet:record_kind_${r.kind}`, { defaultValue: r.kind })}{r.status !== 'posted' && <> <StatusChip tone="muted">{t(`wallet:record_status_${r.status}`, { defaultValue: r.status })}</StatusChip></>}
+                <div className="ops-muted mono ops-wrap" title={t('player_ledger_reference')}>{r.reference}</div>
+              </td>
               <td className="num"><Money minor={r.amount} /></td>
               <td className="num">{r.balanceAfter === null ? '—' : <Money minor={r.balanceAfter} />}</td>
-              <td className="mono ops-wrap">{r.reference}</td>
             </tr>
           ))}
         </tbody>
@@ -210,7 +214,7 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
           : t('player_rg_none')}
       </p>
       <TableBox>
-        <thead><tr><th>{t('player_rg_limit')}</th><th className="num">{t('player_rg_amount')}</th><th className="num">{t('player_rg_used')}</th></tr></thead>
+        <thead><tr><th>{t('player_rg_limit_col')}</th><th className="num">{t('player_rg_amount')}</th><th className="num">{t('player_rg_used')}</th></tr></thead>
         <tbody>
           {p.rg.limits.length === 0 && <EmptyRow cols={3}>{t('player_rg_no_limits')}</EmptyRow>}
           {p.rg.limits.map((l) => (
