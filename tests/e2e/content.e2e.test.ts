@@ -106,7 +106,8 @@ describe('content in Chromium', () => {
     for (let i = 1; i <= 7; i++) {
       await opsPost('/ops/api/content/announcements', {
         kind: 'PU', execution: 'A', startAt: new Date(Date.now() - 60_000).toISOString(), published: true, sort: i,
-        en: { title: `Visitor offer ${i}`, content: `Offer ${i} details` }, ty: { title: `Alok sa bisita ${i}`, content: `Detalye ng alok ${i}` },
+        // the last one's title is one long word (a pasted link): its detail must wrap, not run off the dialog
+        en: { title: `Visitor offer ${i}${i === 7 ? ` https://luckypeso.example/${'a'.repeat(140)}` : ''}`, content: `Offer ${i} details` }, ty: { title: `Alok sa bisita ${i}`, content: `Detalye ng alok ${i}` },
       });
     }
     const v = await newPage(browser, { lang: 'EN', popups: true });
@@ -119,8 +120,11 @@ describe('content in Chromium', () => {
     await snap(v.page, 'content-popup-EN');
     await v.page.getByTestId('public-modal-next').click();
     expect(await v.page.locator('[data-testid^="public-modal-item-"]').count()).toBe(2);
-    await v.page.locator('[data-testid^="public-modal-item-"]').last().click();
+    await v.page.locator('[data-testid^="public-modal-item-"]').filter({ hasText: 'luckypeso.example' }).click();
     await v.page.getByTestId('public-modal-detail').waitFor({ timeout: 60_000 });
+    // Nothing runs off the dialog's right edge (the heading did not wrap: the dialog's text was cut).
+    const detail = v.page.getByTestId('public-modal-detail');
+    expect(await detail.evaluate((el) => [el.scrollWidth <= el.clientWidth + 1, el.getBoundingClientRect().right <= window.innerWidth])).toEqual([true, true]);
     await v.page.getByTestId('public-modal-close').click();
     await modal.waitFor({ state: 'detached', timeout: 60_000 });
     // same session: not again, even after a reload

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './instant.ts';
 import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
@@ -279,7 +280,7 @@ export const ZResolveDisputeBody = z.discriminatedUnion('decision', [
 ]);
 
 /** Dev test clock. */
-export const ZSettlementRunBody = z.object({ kind: z.enum(CONTRACT_KINDS).optional(), at: z.iso.datetime({ offset: true }).optional() }).strict();
+export const ZSettlementRunBody = z.object({ kind: z.enum(CONTRACT_KINDS).optional(), at: ZInstant.optional() }).strict();
 export const ZSettledPeriod = z.object({
   kind: z.enum(CONTRACT_KINDS),
   periodType: z.enum(PERIOD_TYPES),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZIdInput as ZId } from './ids.ts';
-import { defineCall, relayPath } from './envelope.ts';
+import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { ZAgentContract } from './agent-contracts.ts';
 
@@ -236,7 +236,6 @@ export const ZConsolidatedFunds = z.object({
 });
 export type TConsolidatedFunds = z.infer<typeof ZConsolidatedFunds>;
 
-const NoQuery = z.object({}).strict();
 const NoBody = z.object({}).strict();
 
 export const agentReportCalls = {
@@ -246,13 +245,13 @@ export const agentReportCalls = {
   /** Direct downline only; it becomes an agent (type 2). */
   setAgent: defineCall({ method: 'POST', path: '/wps/agent/downlines/:id/set-agent', auth: true, body: NoBody, value: ZDownline }),
   /** Direct downline only. */
-  downlineContracts: defineCall({ method: 'GET', path: '/wps/agent/downlines/:id/contracts', auth: true, query: NoQuery, value: ZDownlineContracts }),
-  invitations: defineCall({ method: 'GET', path: '/wps/agent/invitations', auth: true, query: NoQuery, value: z.object({ list: z.array(ZInvitation) }) }),
+  downlineContracts: defineCall({ method: 'GET', path: '/wps/agent/downlines/:id/contracts', auth: true, query: ZNoQuery, value: ZDownlineContracts }),
+  invitations: defineCall({ method: 'GET', path: '/wps/agent/invitations', auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZInvitation) }) }),
   createInvitation: defineCall({ method: 'POST', path: '/wps/agent/invitations', auth: true, body: ZCreateInvitationBody, value: ZInvitation }),
   disableInvitation: defineCall({ method: 'POST', path: '/wps/agent/invitations/:id/disable', auth: true, body: NoBody, value: ZInvitation }),
   teamBets: defineCall({ method: 'GET', path: '/wps/agent/team/bets', auth: true, query: ZTeamBetsQuery, value: ZTeamBetsValue }),
   teamPnl: defineCall({ method: 'GET', path: '/wps/agent/team/pnl', auth: true, query: ZTeamPnlQuery, value: ZTeamPnlValue }),
   memTransDet: defineCall({ method: 'GET', path: relayPath('ODSFE2_MemTransDet'), auth: true, query: ZMemTransQuery, value: ZMemTransValue }),
   /** Any non-trial member (players get all false); trial => TRIAL_FORBIDDEN; module AGENTPOLICY3 off => MODULE_DISABLED. */
-  consolidatedFunds: defineCall({ method: 'GET', path: '/wps/member/info/funds/consolidated', auth: true, query: NoQuery, value: ZConsolidatedFunds }),
+  consolidatedFunds: defineCall({ method: 'GET', path: '/wps/member/info/funds/consolidated', auth: true, query: ZNoQuery, value: ZConsolidatedFunds }),
 };

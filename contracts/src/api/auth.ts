@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { REGISTRATION_FIELDS } from '../domain/registration.ts';
 import { LANGUAGE_CODES } from '../domain/constants.ts';
 
@@ -208,7 +208,6 @@ export const ZRegisterSettings = z.object({
 export const ZTotpSetupValue = z.object({ secret: z.string(), otpauthUrl: z.string(), qr: z.string() });
 export const ZTotpEnableBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();
 
-const NoQuery = z.object({}).strict();
 const NoBody = z.object({}).strict();
 
 /** The SMS sends' success message (spec section 7: "response success, message, value.expiredMinutes"). */
@@ -223,7 +222,7 @@ export const authCalls = {
   /** Keep this session's token in an HttpOnly cookie readable only by `restoreSession`, so a reload finds it. */
   keepSession: defineCall({ method: 'POST', path: '/wps/session/keep', auth: true, trial: true, body: NoBody, value: z.object({}) }),
   /** The kept session's token (from that cookie) when it is still live for this merchant; null otherwise (and the cookie goes). */
-  restoreSession: defineCall({ method: 'GET', path: '/wps/session/keep', auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
+  restoreSession: defineCall({ method: 'GET', path: '/wps/session/keep', auth: false, query: ZNoQuery, value: z.object({ token: z.string().nullable() }) }),
   smsNoLogin: defineCall({ method: 'POST', path: '/wps/verification/sms/noLogin', auth: false, okMessage: SMS_SENT, body: ZSmsNoLoginBody, value: ZSmsValue }),
   smsRegister: defineCall({ method: 'POST', path: '/wps/verification/sms/register', auth: false, okMessage: SMS_SENT, body: ZSmsRegisterBody, value: ZSmsValue }),
   register: defineCall({ method: 'PUT', path: '/wps/member/register', auth: false, body: ZRegisterBody, value: ZRegisterValue }),
@@ -233,9 +232,9 @@ export const authCalls = {
   forgotByEmail: defineCall({ method: 'POST', path: '/wps/member/password/email', auth: false, body: ZForgotEmailBody, value: z.object({}) }),
   resetByToken: defineCall({ method: 'POST', path: '/wps/member/password/reset', auth: false, body: ZResetByTokenBody, value: ZLoginValue }),
   resetByMobile: defineCall({ method: 'POST', path: '/wps/member/password/verification', auth: false, body: ZResetByMobileBody, value: ZLoginValue }),
-  captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: NoQuery, value: ZCaptchaValue }),
+  captcha: defineCall({ method: 'GET', path: '/wps/captcha', auth: false, query: ZNoQuery, value: ZCaptchaValue }),
   botChallenge: defineCall({ method: 'GET', path: '/wps/botcheck', auth: false, query: ZBotChallengeQuery, value: ZBotChallengeValue }),
-  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: NoQuery, value: ZMemberInfo }),
+  memberInfo: defineCall({ method: 'GET', path: '/wps/member/info', auth: true, trial: true, query: ZNoQuery, value: ZMemberInfo }),
   /** Sets the member's profile picture (one of MEMBER_ICONS); answers its URL, as memberInfo's imgUrl. */
   memberIcon: defineCall({ method: 'PUT', path: '/wps/member/info/icon', auth: true, body: ZMemberIconBody, value: z.object({ imgUrl: z.string() }) }),
   /** Security centre: a code to the mobile number being added or changed. */
@@ -244,7 +243,7 @@ export const authCalls = {
   bindMobile: defineCall({ method: 'PUT', path: '/wps/member/info/mobile', auth: true, body: ZBindMobileBody, value: ZContactValue }),
   /** Security centre: add or change the e-mail address (the login password). */
   bindEmail: defineCall({ method: 'PUT', path: '/wps/member/info/email', auth: true, body: ZBindEmailBody, value: ZContactValue }),
-  registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: NoQuery, value: ZRegisterSettings }),
+  registerSettings: defineCall({ method: 'GET', path: '/wps/system/setting/register', auth: false, query: ZNoQuery, value: ZRegisterSettings }),
   totpSetup: defineCall({ method: 'POST', path: '/wps/member/totp/setup', auth: true, body: NoBody, value: ZTotpSetupValue }),
   totpEnable: defineCall({ method: 'POST', path: '/wps/member/totp/enable', auth: true, body: ZTotpEnableBody, value: z.object({ enabled: z.literal(true) }) }),
 };
@@ -295,7 +294,7 @@ export const ZOidcIdentityBody = z.object({
 export type TOidcIdentityBody = z.infer<typeof ZOidcIdentityBody>;
 
 export const oidcCalls = {
-  oidcConfig: defineCall({ method: 'GET', path: '/wps/session/oidc/config', auth: false, query: NoQuery, value: ZOidcConfigValue }),
+  oidcConfig: defineCall({ method: 'GET', path: '/wps/session/oidc/config', auth: false, query: ZNoQuery, value: ZOidcConfigValue }),
   oidcExchange: defineCall({ method: 'POST', path: '/wps/session/oidc/exchange', auth: false, body: ZOidcExchangeBody, value: ZLoginValue }),
   oidcIdentity: defineCall({ method: 'POST', path: '/wps/session/oidc/identity', auth: false, body: ZOidcIdentityBody, value: ZLoginValue }),
 };

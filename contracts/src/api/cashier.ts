@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { WITHDRAWAL_STATUSES } from '../events/events.ts';
 import { LIMITS } from '../domain/constants.ts';
 
@@ -212,22 +212,21 @@ export const ZConfirmWithdrawalFields = z
   .strict();
 export const PROOF_LIMITS = { maxBytes: LIMITS.IMAGE_MAX_BYTES, maxFiles: LIMITS.IMAGE_MAX_COUNT, field: 'proof' } as const;
 
-const NoQuery = z.object({}).strict();
 const ZIdParam = z.object({}).strict();
 
 export const cashierCalls = {
-  channels: defineCall({ method: 'GET', path: '/wps/v2/deposit/channels', auth: true, query: NoQuery, value: z.object({ list: z.array(ZPaymentChannel) }) }),
+  channels: defineCall({ method: 'GET', path: '/wps/v2/deposit/channels', auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZPaymentChannel) }) }),
   createDeposit: defineCall({ method: 'POST', path: '/wps/v2/deposit/orders', auth: true, body: ZCreateDepositBody, value: ZDeposit }),
   deposits: defineCall({ method: 'GET', path: '/wps/v2/deposit/orders', auth: true, query: ZPageQuery, value: zPage(ZDeposit) }),
   deposit: defineCall({ method: 'GET', path: '/wps/v2/deposit/orders/:id', auth: true, query: ZIdParam, value: ZDeposit }),
 
-  bankAccounts: defineCall({ method: 'GET', path: '/wps/v2/bank-accounts', auth: true, query: NoQuery, value: z.object({ list: z.array(ZBankAccount) }) }),
+  bankAccounts: defineCall({ method: 'GET', path: '/wps/v2/bank-accounts', auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZBankAccount) }) }),
   addBankAccount: defineCall({ method: 'POST', path: '/wps/v2/bank-accounts', auth: true, body: ZAddBankAccountBody, value: ZBankAccount }),
   removeBankAccount: defineCall({ method: 'DELETE', path: '/wps/v2/bank-accounts/:id', auth: true, value: z.object({}) }),
-  withdrawPasswordStatus: defineCall({ method: 'GET', path: '/wps/member/withdraw-password', auth: true, query: NoQuery, value: z.object({ isSet: z.boolean() }) }),
+  withdrawPasswordStatus: defineCall({ method: 'GET', path: '/wps/member/withdraw-password', auth: true, query: ZNoQuery, value: z.object({ isSet: z.boolean() }) }),
   setWithdrawPassword: defineCall({ method: 'POST', path: '/wps/member/withdraw-password', auth: true, body: ZWithdrawPasswordBody, value: z.object({ isSet: z.literal(true) }) }),
 
-  withdrawalLimits: defineCall({ method: 'GET', path: '/wps/v2/withdrawals/limits', auth: true, query: NoQuery, value: ZWithdrawalLimits }),
+  withdrawalLimits: defineCall({ method: 'GET', path: '/wps/v2/withdrawals/limits', auth: true, query: ZNoQuery, value: ZWithdrawalLimits }),
   createWithdrawal: defineCall({ method: 'POST', path: '/wps/v2/withdrawals', auth: true, body: ZCreateWithdrawalBody, value: ZWithdrawal }),
   withdrawals: defineCall({ method: 'GET', path: '/wps/v2/withdrawals', auth: true, query: ZPageQuery, value: zPage(ZWithdrawal) }),
   withdrawal: defineCall({ method: 'GET', path: '/wps/v2/withdrawals/:id', auth: true, query: ZIdParam, value: ZWithdrawal }),

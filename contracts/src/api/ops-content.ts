@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { ZInstant } from './instant.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { BANNER_GROUPS, POPUP_EXECUTIONS } from '../domain/constants.ts';
 
@@ -34,7 +35,7 @@ export const isSitePath = (s: string) => {
 };
 
 /** ISO date-time or null (open end). */
-const ZWhen = z.iso.datetime({ offset: true });
+const ZWhen = ZInstant;
 
 export const ANNOUNCEMENT_KINDS = ['PL', 'PU', 'PR'] as const;
 export const ZOpsAnnouncementBody = z
@@ -171,27 +172,26 @@ export const ZOpsCampaign = z.object({
 });
 export type TOpsCampaign = z.infer<typeof ZOpsCampaign>;
 
-const NoQuery = z.object({}).strict();
 const ok = z.object({ deleted: z.literal(true) });
 
 export const opsContentCalls = {
-  announcements: defineCall({ method: 'GET', path: p('/announcements'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsAnnouncement) }) }),
+  announcements: defineCall({ method: 'GET', path: p('/announcements'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpsAnnouncement) }) }),
   createAnnouncement: defineCall({ method: 'POST', path: p('/announcements'), auth: true, body: ZOpsAnnouncementBody, value: ZOpsAnnouncement }),
   updateAnnouncement: defineCall({ method: 'PUT', path: p('/announcements/:id'), auth: true, body: ZOpsAnnouncementBody, value: ZOpsAnnouncement }),
   deleteAnnouncement: defineCall({ method: 'DELETE', path: p('/announcements/:id'), auth: true, value: ok }),
 
-  banners: defineCall({ method: 'GET', path: p('/banners'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsBanner) }) }),
+  banners: defineCall({ method: 'GET', path: p('/banners'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpsBanner) }) }),
   createBanner: defineCall({ method: 'POST', path: p('/banners'), auth: true, body: ZOpsBannerBody, value: ZOpsBanner }),
   updateBanner: defineCall({ method: 'PUT', path: p('/banners/:id'), auth: true, body: ZOpsBannerBody, value: ZOpsBanner }),
   deleteBanner: defineCall({ method: 'DELETE', path: p('/banners/:id'), auth: true, value: ok }),
   /** The raw image bytes as the request body (any Content-Type); checked by content. Not JSON. */
   uploadImagePath: p('/images'),
 
-  help: defineCall({ method: 'GET', path: p('/help'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsHelp) }) }),
+  help: defineCall({ method: 'GET', path: p('/help'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpsHelp) }) }),
   saveHelp: defineCall({ method: 'PUT', path: p('/help'), auth: true, body: ZOpsHelpBody, value: ZOpsHelp }),
   deleteHelp: defineCall({ method: 'DELETE', path: p('/help/:anchor'), auth: true, value: ok }),
 
-  articles: defineCall({ method: 'GET', path: p('/articles'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsArticle) }) }),
+  articles: defineCall({ method: 'GET', path: p('/articles'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpsArticle) }) }),
   createArticle: defineCall({ method: 'POST', path: p('/articles'), auth: true, body: ZOpsArticleBody, value: ZOpsArticle }),
   updateArticle: defineCall({ method: 'PUT', path: p('/articles/:id'), auth: true, body: ZOpsArticleBody, value: ZOpsArticle }),
   deleteArticle: defineCall({ method: 'DELETE', path: p('/articles/:id'), auth: true, value: ok }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { OPS_PREFIX } from './ops.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { ZFieldRule } from './auth.ts';
@@ -15,7 +15,6 @@ import { ZBrandColors, ZBrandColorsInput } from '../domain/brand-colors.ts';
  * POST /ops/api/members/:id/status (`members.status`), RG actions the existing /ops/api/rg calls.
  */
 const p = (s: string) => `${OPS_PREFIX}${s}`;
-const NoQuery = z.object({}).strict();
 
 export const PLAYER_STATUSES = ['active', 'disabled'] as const;
 
@@ -144,18 +143,18 @@ export const ZOpsRegistrationValue = z.object({ fields: z.array(ZFieldRule), fix
 
 export const opsPlayerCalls = {
   players: defineCall({ method: 'GET', path: p('/players'), auth: true, query: ZOpsPlayersQuery, value: zPage(ZOpsPlayerRow) }),
-  player: defineCall({ method: 'GET', path: p('/players/:id'), auth: true, query: NoQuery, value: ZOpsPlayerProfile }),
-  playerMoney: defineCall({ method: 'GET', path: p('/players/:id/money'), auth: true, query: NoQuery, value: ZOpsPlayerMoney }),
+  player: defineCall({ method: 'GET', path: p('/players/:id'), auth: true, query: ZNoQuery, value: ZOpsPlayerProfile }),
+  playerMoney: defineCall({ method: 'GET', path: p('/players/:id/money'), auth: true, query: ZNoQuery, value: ZOpsPlayerMoney }),
   playerDeposits: defineCall({ method: 'GET', path: p('/players/:id/deposits'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerDeposit) }),
   playerWithdrawals: defineCall({ method: 'GET', path: p('/players/:id/withdrawals'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerWithdrawal) }),
   playerBets: defineCall({ method: 'GET', path: p('/players/:id/bets'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZOpsPlayerBetRound) }),
   /** The player's account record (every ledger movement of the last 90 days, as the player's own shows it): what reconciles the balance. */
   playerLedger: defineCall({ method: 'GET', path: p('/players/:id/ledger'), auth: true, query: ZOpsPlayerRecordsQuery, value: zPage(ZRecord) }),
-  notes: defineCall({ method: 'GET', path: p('/players/:id/notes'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsPlayerNote) }) }),
+  notes: defineCall({ method: 'GET', path: p('/players/:id/notes'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpsPlayerNote) }) }),
   addNote: defineCall({ method: 'POST', path: p('/players/:id/notes'), auth: true, body: ZOpsPlayerNoteBody, value: ZOpsPlayerNote }),
 
-  brand: defineCall({ method: 'GET', path: p('/brand'), auth: true, query: NoQuery, value: ZOpsBrand }),
+  brand: defineCall({ method: 'GET', path: p('/brand'), auth: true, query: ZNoQuery, value: ZOpsBrand }),
   updateBrand: defineCall({ method: 'PUT', path: p('/brand'), auth: true, body: ZOpsBrandPatch, value: ZOpsBrand }),
-  registration: defineCall({ method: 'GET', path: p('/registration'), auth: true, query: NoQuery, value: ZOpsRegistrationValue }),
+  registration: defineCall({ method: 'GET', path: p('/registration'), auth: true, query: ZNoQuery, value: ZOpsRegistrationValue }),
   updateRegistration: defineCall({ method: 'PUT', path: p('/registration'), auth: true, body: ZOpsRegistrationBody, value: ZOpsRegistrationValue }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { ZInstant } from './instant.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { WITHDRAWAL_STATUSES } from '../events/events.ts';
 import { DEPOSIT_STATUSES, ZAmount, ZDeposit, ZPageQuery, ZRequestId, ZWithdrawal, zPage } from './cashier.ts';
 
@@ -247,14 +248,13 @@ export const ZAuditFilter = z.object({
   action: z.string().max(64).optional(),
   targetType: z.string().max(32).optional(),
   targetId: z.string().max(64).optional(),
-  from: z.string().datetime({ offset: true }).optional(),
-  to: z.string().datetime({ offset: true }).optional(),
+  from: ZInstant.optional(),
+  to: ZInstant.optional(),
 });
 export const ZAuditQuery = ZPageQuery.extend(ZAuditFilter.shape).strict()
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), { path: ['from'], message: 'after to' });
 export const ZAuditExportQuery = ZAuditFilter.strict();
 
-const NoQuery = z.object({}).strict();
 
 /** Vendors and games in the console: maintenance, ordering (lower sort first) and hot games (hot rank, lower first). */
 export const ZOpsVendor = z.object({ vassalage: z.string(), gameType: z.string(), displayName: z.string(), sort: z.number().int(), maintenance: z.boolean() });
@@ -284,19 +284,19 @@ export const ZOpsMemberStatus = z.object({ memberId: z.number().int(), account: 
 export const opsCalls = {
   login: defineCall({ method: 'POST', path: p('/session/login'), auth: false, body: ZOpsLoginBody, value: ZOpsLoginValue }),
   logout: defineCall({ method: 'DELETE', path: p('/session'), auth: true, value: z.object({}) }),
-  me: defineCall({ method: 'GET', path: p('/session'), auth: true, query: NoQuery, value: ZOpsLoginValue.omit({ token: true }) }),
+  me: defineCall({ method: 'GET', path: p('/session'), auth: true, query: ZNoQuery, value: ZOpsLoginValue.omit({ token: true }) }),
   changePassword: defineCall({ method: 'POST', path: p('/session/password'), auth: true, body: ZOpsPasswordBody, value: z.object({ changed: z.literal(true) }) }),
   /** Keep this operator session's token in an HttpOnly cookie readable only by `restoreSession`, so a reload finds it. */
   keepSession: defineCall({ method: 'POST', path: p('/session/keep'), auth: true, body: z.object({}).strict(), value: z.object({}) }),
   /** The kept operator token (from that cookie) when it is still live for this merchant; null otherwise. */
-  restoreSession: defineCall({ method: 'GET', path: p('/session/keep'), auth: false, query: NoQuery, value: z.object({ token: z.string().nullable() }) }),
+  restoreSession: defineCall({ method: 'GET', path: p('/session/keep'), auth: false, query: ZNoQuery, value: z.object({ token: z.string().nullable() }) }),
 
   deposits: defineCall({ method: 'GET', path: p('/deposits'), auth: true, query: ZOpsDepositQuery, value: zPage(ZOpsDeposit) }),
   confirmDeposit: defineCall({ method: 'POST', path: p('/deposits/:id/confirm'), auth: true, body: ZOpsNoteBody, value: ZOpsDeposit }),
   rejectDeposit: defineCall({ method: 'POST', path: p('/deposits/:id/reject'), auth: true, body: ZOpsReasonBody, value: ZOpsDeposit }),
 
   withdrawals: defineCall({ method: 'GET', path: p('/withdrawals'), auth: true, query: ZOpsWithdrawalQuery, value: zPage(ZOpsWithdrawal) }),
-  withdrawal: defineCall({ method: 'GET', path: p('/withdrawals/:id'), auth: true, query: NoQuery, value: ZOpsWithdrawal }),
+  withdrawal: defineCall({ method: 'GET', path: p('/withdrawals/:id'), auth: true, query: ZNoQuery, value: ZOpsWithdrawal }),
   approveWithdrawal: defineCall({ method: 'POST', path: p('/withdrawals/:id/approve'), auth: true, body: ZOpsNoteBody, value: ZOpsWithdrawal }),
   rejectWithdrawal: defineCall({ method: 'POST', path: p('/withdrawals/:id/reject'), auth: true, body: ZOpsReasonBody, value: ZOpsWithdrawal }),
   payWithdrawal: defineCall({ method: 'POST', path: p('/withdrawals/:id/paid'), auth: true, body: ZOpsPaidBody, value: ZOpsWithdrawal }),
@@ -306,7 +306,7 @@ export const opsCalls = {
   withdrawalProofPath: p('/withdrawals/:id/proofs/:n'),
 
   adjust: defineCall({ method: 'POST', path: p('/adjustments'), auth: true, body: ZOpsAdjustmentBody, value: ZOpsAdjustmentValue }),
-  settings: defineCall({ method: 'GET', path: p('/settings'), auth: true, query: NoQuery, value: ZOpsSettings }),
+  settings: defineCall({ method: 'GET', path: p('/settings'), auth: true, query: ZNoQuery, value: ZOpsSettings }),
   updateSettings: defineCall({ method: 'PUT', path: p('/settings'), auth: true, body: ZOpsSettings.partial().strict(), value: ZOpsSettings }),
   memberStatus: defineCall({ method: 'POST', path: p('/members/:id/status'), auth: true, body: ZOpsMemberStatusBody, value: ZOpsMemberStatus }),
   audit: defineCall({ method: 'GET', path: p('/audit'), auth: true, query: ZAuditQuery, value: zPage(ZAuditEntry) }),
@@ -316,15 +316,15 @@ export const opsCalls = {
   totpSetup: defineCall({ method: 'POST', path: p('/session/totp/setup'), auth: true, body: z.object({}).strict(), value: ZTotpSetupValue }),
   totpConfirm: defineCall({ method: 'POST', path: p('/session/totp/confirm'), auth: true, body: ZTotpConfirmBody, value: z.object({ enrolled: z.literal(true) }) }),
 
-  operators: defineCall({ method: 'GET', path: p('/operators'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOperatorRow) }) }),
+  operators: defineCall({ method: 'GET', path: p('/operators'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOperatorRow) }) }),
   createOperator: defineCall({ method: 'POST', path: p('/operators'), auth: true, body: ZCreateOperatorBody, value: ZCreateOperatorValue }),
   updateOperator: defineCall({ method: 'POST', path: p('/operators/:id'), auth: true, body: ZUpdateOperatorBody, value: ZOperatorRow }),
 
-  vendors: defineCall({ method: 'GET', path: p('/vendors'), auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpsVendor) }) }),
+  vendors: defineCall({ method: 'GET', path: p('/vendors'), auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpsVendor) }) }),
   updateVendor: defineCall({ method: 'POST', path: p('/vendors'), auth: true, body: ZOpsVendorBody, value: ZOpsVendor }),
   games: defineCall({ method: 'GET', path: p('/games'), auth: true, query: ZOpsGamesQuery, value: zPage(ZOpsGame) }),
   updateGame: defineCall({ method: 'POST', path: p('/games/:id'), auth: true, body: ZOpsGameBody, value: ZOpsGame }),
 
-  site: defineCall({ method: 'GET', path: p('/site'), auth: true, query: NoQuery, value: ZSiteSettings }),
+  site: defineCall({ method: 'GET', path: p('/site'), auth: true, query: ZNoQuery, value: ZSiteSettings }),
   updateSite: defineCall({ method: 'PUT', path: p('/site'), auth: true, body: ZSiteSettingsPatch, value: ZSiteSettings }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInstant } from './instant.ts';
 import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { ZEnvelopeMessage } from './red-envelopes.ts';
@@ -150,8 +151,8 @@ export const ZOpsPromotionBody = z.object({
   kind: z.enum(PROMOTION_KINDS),
   title: ZText,
   rules: ZRules,
-  startsAt: z.iso.datetime({ offset: true }),
-  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  startsAt: ZInstant,
+  endsAt: ZInstant.nullable().default(null),
   enabled: z.boolean().default(true),
   requiresJoin: z.boolean().default(true),
   rewardAmount: z.number().int().min(0).max(1_000_000_000).default(0),
@@ -163,7 +164,7 @@ export const ZOpsPromotionBody = z.object({
   weights: ZPercentMap.default({}),
   rebateBps: ZBpsMap.default({}),
   bonusDays: z.number().int().min(1).max(365).default(7),
-  drawAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  drawAt: ZInstant.nullable().default(null),
   winners: z.number().int().min(1).max(1000).nullable().default(null),
 }).strict()
   .refine((b) => b.kind !== 'raffle' || (b.drawAt !== null && b.winners !== null), { message: 'a raffle needs drawAt and winners', path: ['drawAt'] })
@@ -229,7 +230,7 @@ export const ZOpsEnvelopeDropBody = z.object({
   minShare: z.number().int().min(1),
   expiresInMinutes: z.number().int().min(1).max(7 * 24 * 60),
   /** When it drops: now or later (at most a year ahead). */
-  runAt: z.iso.datetime({ offset: true }),
+  runAt: ZInstant,
   message: ZEnvelopeMessage.default({}),
 }).strict()
   .refine((b) => b.count * b.minShare <= b.totalAmount, { message: 'the total cannot give every share its minimum', path: ['minShare'] });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, ZRequestId, zPage } from './cashier.ts';
 import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
 
@@ -125,12 +125,11 @@ export const ZOpsEnvelope = z.object({
 });
 export type TOpsEnvelope = z.infer<typeof ZOpsEnvelope>;
 
-const NoQuery = z.object({}).strict();
 
 /** The player's calls (member; trial accounts get TRIAL_FORBIDDEN). */
 export const redEnvelopeCalls = {
   /** The envelopes open to this player now and not yet grabbed by them (a page that loads after the drop shows these). */
-  open: defineCall({ method: 'GET', path: '/wps/envelopes/open', auth: true, query: NoQuery, value: z.object({ list: z.array(ZOpenEnvelope) }) }),
+  open: defineCall({ method: 'GET', path: '/wps/envelopes/open', auth: true, query: ZNoQuery, value: z.object({ list: z.array(ZOpenEnvelope) }) }),
   /**
    * Grab a share: one per player per envelope. 404 NOT_FOUND (no such envelope for this merchant),
    * 410 ENVELOPE_EXPIRED, 409 ENVELOPE_ALREADY_GRABBED, 409 ENVELOPE_EMPTY, 403 ENVELOPE_NOT_ELIGIBLE,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 
 /**
  * Responsible gaming (spec sections 4, 6; issue 13): the player's limits, exclusions, reality checks
@@ -85,11 +85,10 @@ export const ZRgSessionBody = z.object({
   realityCheckMinutes: z.number().int().min(5).max(240).nullable(),
   sessionLimitMinutes: z.number().int().min(15).max(1440).nullable(),
 }).strict();
-const NoQuery = z.object({}).strict();
 export const ZRgEventsQuery = z.object({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }).strict();
 
 export const rgCalls = {
-  state: defineCall({ method: 'GET', path: `${RG_PREFIX}/state`, auth: true, query: NoQuery, value: ZRgState }),
+  state: defineCall({ method: 'GET', path: `${RG_PREFIX}/state`, auth: true, query: ZNoQuery, value: ZRgState }),
   setLimit: defineCall({ method: 'POST', path: `${RG_PREFIX}/limits`, auth: true, body: ZRgLimitBody, value: ZRgLimitValue }),
   confirmLimit: defineCall({ method: 'POST', path: `${RG_PREFIX}/limits/confirm`, auth: true, body: ZRgConfirmBody, value: ZRgLimitValue }),
   exclude: defineCall({ method: 'POST', path: `${RG_PREFIX}/exclusion`, auth: true, body: ZRgExcludeBody, value: ZRgExclusion }),

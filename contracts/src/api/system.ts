@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './envelope.ts';
+import { defineCall, ZNoQuery } from './envelope.ts';
 import { LANGUAGE_CODES, MODULE_FLAGS, RESOURCE_TYPES } from '../domain/constants.ts';
 import { ZBrandColorsServed } from '../domain/brand-colors.ts';
 
@@ -79,12 +79,11 @@ export const ZHelpQuery = z.object({ lang: z.string().max(8).optional(), device:
 export const ZHelpItem = z.object({ id: z.string(), anchor: z.string(), title: z.string(), content: z.string() });
 export type THelpItem = z.infer<typeof ZHelpItem>;
 
-const NoQuery = z.object({}).strict();
 
 export const systemCalls = {
-  status: defineCall({ method: 'GET', path: '/wps/system/status', auth: false, query: NoQuery, value: ZSystemStatus }),
-  whitelabel: defineCall({ method: 'GET', path: '/wps/system/whitelabel', auth: false, query: NoQuery, value: ZWhitelabel }),
-  domainRoute: defineCall({ method: 'GET', path: '/wps/system/domainRoute', auth: false, query: NoQuery, value: ZPermission }),
+  status: defineCall({ method: 'GET', path: '/wps/system/status', auth: false, query: ZNoQuery, value: ZSystemStatus }),
+  whitelabel: defineCall({ method: 'GET', path: '/wps/system/whitelabel', auth: false, query: ZNoQuery, value: ZWhitelabel }),
+  domainRoute: defineCall({ method: 'GET', path: '/wps/system/domainRoute', auth: false, query: ZNoQuery, value: ZPermission }),
   helpCenter: defineCall({
     method: 'GET', path: '/wps/system/helpCenter', auth: false, query: ZHelpQuery, value: z.object({ list: z.array(ZHelpItem) }),
   }),

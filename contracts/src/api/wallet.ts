@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, relayPath } from './envelope.ts';
+import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { MESSAGE_CATEGORIES, MESSAGE_KINDS, ZUnreadByCategory } from '../events/events.ts';
 import { ZAmount, ZPageQuery, ZRequestId, ZWithdrawPassword, zPage } from './cashier.ts';
 
@@ -105,16 +105,15 @@ export const ZMarkReadBody = z
   .strict()
   .refine((b) => b.all === true || (b.ids?.length ?? 0) > 0, { message: 'ids or all' });
 
-const NoQuery = z.object({}).strict();
 export const ZMessagesQuery = ZPageQuery.extend({ category: z.enum(MESSAGE_CATEGORIES).optional() }).strict();
 
 export const walletCalls = {
-  balance: defineCall({ method: 'GET', path: '/wps/v2/wallets/balance', auth: true, trial: true, query: NoQuery, value: ZBalance }),
+  balance: defineCall({ method: 'GET', path: '/wps/v2/wallets/balance', auth: true, trial: true, query: ZNoQuery, value: ZBalance }),
   merchantWallet: defineCall({ method: 'GET', path: relayPath('GCS_merchantWallet'), auth: true, trial: true, query: z.object({ merchantCode: z.string().max(32).optional() }).strict(), value: z.object({ isSingle: z.literal(1) }) }),
   records: defineCall({ method: 'GET', path: '/wps/v2/wallets/records', auth: true, query: ZRecordsQuery, value: ZRecordsValue }),
   transfer: defineCall({ method: 'POST', path: relayPath('GCS_walletTransfer'), auth: true, body: ZWalletTransferBody, value: ZWalletTransfer }),
   transfers: defineCall({ method: 'GET', path: relayPath('GCS_walletTransfer'), auth: true, query: ZPageQuery, value: zPage(ZWalletTransfer) }),
-  unreadCount: defineCall({ method: 'GET', path: relayPath('CSP_unreadCount'), auth: true, query: NoQuery, value: z.object({ count: z.number().int(), byCategory: ZUnreadByCategory }) }),
+  unreadCount: defineCall({ method: 'GET', path: relayPath('CSP_unreadCount'), auth: true, query: ZNoQuery, value: z.object({ count: z.number().int(), byCategory: ZUnreadByCategory }) }),
   /** Newest first; `category` narrows to one tab of the message centre. */
   messages: defineCall({ method: 'GET', path: '/wps/v2/messages', auth: true, query: ZMessagesQuery, value: zPage(ZMessage).extend({ unreadCount: z.number().int(), byCategory: ZUnreadByCategory }) }),
   markRead: defineCall({ method: 'POST', path: '/wps/v2/messages/read', auth: true, body: ZMarkReadBody, value: z.object({ count: z.number().int(), byCategory: ZUnreadByCategory }) }),

@@ -189,10 +189,11 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
       return { id, url: contentImageUrl(id), contentType: type, bytes: data.length };
     });
   }
-  async function assertImage(tx: Tx, merchant: string, id: number | null) {
+  /** The image of field `path` (a banner's imageId, an article's coverImageId) was uploaded to this merchant. */
+  async function assertImage(tx: Tx, merchant: string, id: number | null, path: 'imageId' | 'coverImageId') {
     if (id === null) return;
     const r = await tx.query('SELECT 1 FROM content_images WHERE id = $1 AND merchant_code = $2', [id, merchant]);
-    if (!r.rows.length) throw new AppError(ErrorCode.VALIDATION, 'Unknown image', [{ path: 'imageId', message: 'Upload the image first' }]);
+    if (!r.rows.length) throw new AppError(ErrorCode.VALIDATION, 'Unknown image', [{ path, message: 'Upload the image first' }]);
   }
   async function banners(merchant: string) {
     const r = await db.query<BannerRow>('SELECT * FROM banners WHERE merchant_code = $1 ORDER BY grp, sort, id', [merchant]);
@@ -201,7 +202,7 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
   async function saveBanner(op: Operator, merchant: string, id: number | null, b: z.infer<typeof ZOpsBannerBody>) {
     return db.tx(async (tx) => {
       if (b.imageId === null && id === null) throw new AppError(ErrorCode.VALIDATION, 'A new banner needs its image', [{ path: 'imageId', message: 'A new banner needs its image' }]);
-      if (b.imageId !== null) await assertImage(tx, merchant, b.imageId);
+      if (b.imageId !== null) await assertImage(tx, merchant, b.imageId, 'imageId');
       const cur = id === null ? undefined : (await tx.query<BannerRow>('SELECT * FROM banners WHERE id = $1 AND merchant_code = $2 FOR UPDATE', [id, merchant])).rows[0];
       if (id !== null && !cur) throw new AppError(ErrorCode.NOT_FOUND);
       // No new image: the banner keeps its picture.
@@ -284,7 +285,7 @@ export function createContentOps(db: Db, jobs?: JobQueue) {
   }
   async function saveArticle(op: Operator, merchant: string, id: number | null, b: z.infer<typeof ZOpsArticleBody>) {
     return db.tx(async (tx) => {
-      await assertImage(tx, merchant, b.coverImageId);
+      await assertImage(tx, merchant, b.coverImageId, 'coverImageId');
       const args = [merchant, b.en.title, b.en.summary, b.en.body, b.ty.title, b.ty.summary, b.ty.body, b.coverImageId, b.published];
       let before: TOpsArticle | undefined;
       let row: ArticleRow;

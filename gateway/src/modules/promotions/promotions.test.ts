@@ -59,6 +59,8 @@ describe('promotions', { timeout: 180_000 }, () => {
     expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, category: 'bogus', startsAt: at(0) } })).status).toBe(400);
     expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, kind: 'raffle', startsAt: at(0) } })).status).toBe(400);
     expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: at(0), endsAt: at(-hour) } })).status).toBe(400);
+    // A year before 2000 (0026 typed for 2026) is refused, not a 500 or another date.
+    expect((await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: '0026-12-10T10:00:00Z' } })).status).toBe(400);
     // Times are compared as instants whatever their offsets (they were compared as text: an end an hour
     // before the start was taken, a 3-hour window refused).
     const offsetEnd = await call('/ops/api/promotions', { token: ops.padmin!, body: { ...base, startsAt: '2027-01-10T01:00:00Z', endsAt: '2027-01-10T08:00:00+08:00' } });

@@ -163,6 +163,9 @@ function AnnouncementsSection() {
   const [flash, setFlash] = useState('');
   const submit = () => {
     if (!form) return;
+    // A new try forgets the last answer: the server's "EN title required" stayed beside a date problem
+    // found here after the title was filled.
+    save.reset();
     const sort = sortOf(form.sort);
     if (sort === null) return;
     // The dates checked here, in the console's language (the browser's English bubble, or the server's
@@ -286,6 +289,7 @@ function BannersSection() {
   const submit = () => {
     // A new banner needs its image; an edit without a new one keeps the banner's picture (imageId null).
     if (!form || (form.id === null && form.imageId === null)) return;
+    save.reset();
     const sort = sortOf(form.sort);
     if (sort === null) return;
     save.mutate({
@@ -380,7 +384,7 @@ function HelpSection() {
       </Panel>
       {form && (
         <Panel title={form.isNew ? t('content_new') : t('content_edit')}>
-          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); const sort = sortOf(form.sortText); if (sort === null) return; if (!HELP_ANCHOR.test(form.anchor.trim())) return setBadAnchor(true); save.mutate({ anchor: form.anchor.trim(), sort, en: form.en, ty: form.ty, create: form.isNew }, { onSuccess: () => setForm(null) }); }}>
+          <form className="ops-form" onSubmit={(e) => { e.preventDefault(); save.reset(); const sort = sortOf(form.sortText); if (sort === null) return; if (!HELP_ANCHOR.test(form.anchor.trim())) return setBadAnchor(true); save.mutate({ anchor: form.anchor.trim(), sort, en: form.en, ty: form.ty, create: form.isNew }, { onSuccess: () => setForm(null) }); }}>
             <div className="ops-grid">
               <OpsField label={t('content_anchor')} value={form.anchor} required disabled={!form.isNew} maxLength={48} hint={t('content_anchor_hint')} onChange={(anchor) => { setBadAnchor(false); setForm({ ...form, anchor }); }} testId="ops-help-anchor"
                 invalid={isBadAnchor} problem={t('content_anchor_hint')} />
@@ -448,6 +452,7 @@ function NewsSection() {
             e.preventDefault();
             // Checked here in the console's language (the browser's own bubble spoke English in TY).
             setNewsTried(true);
+            save.reset();
             if (newsMissing(form).length > 0) return;
             save.mutate({ id: form.id, body: { published: form.published, coverImageId: form.coverImageId, en: form.en, ty: form.ty } }, { onSuccess: () => setForm(null) });
           }}>
