@@ -208,6 +208,16 @@ export const ZOpsAdjustmentBody = z
   })
   .strict();
 export const ZOpsAdjustmentValue = z.object({ transferId: z.string(), memberId: z.number().int(), balance: z.number().int(), available: z.number().int(), replayed: z.boolean() });
+/**
+ * A balance adjustment as the ledger holds it, newest first: `amount` signed (+ credited to the member,
+ * - debited), the operator who made it, the reason, and its reference (A-<requestId>, as the player's
+ * account record shows it). Those who may adjust may list them (finance could not: the list was the
+ * audit trail, which finance may not read).
+ */
+export const ZOpsAdjustment = z.object({
+  transferId: z.string(), at: z.string(), memberId: z.number().int(), account: z.string(), amount: z.number().int(), reason: z.string(), operator: z.string(), reference: z.string(),
+});
+export const ZOpsAdjustmentsQuery = ZPageQuery.extend({ pageNo: z.coerce.number().int().min(1).max(10_000).default(1) }).strict();
 
 export const ZOpsSettings = z.object({
   depositMin: ZAmount,
@@ -306,6 +316,7 @@ export const opsCalls = {
   withdrawalProofPath: p('/withdrawals/:id/proofs/:n'),
 
   adjust: defineCall({ method: 'POST', path: p('/adjustments'), auth: true, body: ZOpsAdjustmentBody, value: ZOpsAdjustmentValue }),
+  adjustments: defineCall({ method: 'GET', path: p('/adjustments'), auth: true, query: ZOpsAdjustmentsQuery, value: zPage(ZOpsAdjustment) }),
   settings: defineCall({ method: 'GET', path: p('/settings'), auth: true, query: ZNoQuery, value: ZOpsSettings }),
   updateSettings: defineCall({ method: 'PUT', path: p('/settings'), auth: true, body: ZOpsSettings.partial().strict(), value: ZOpsSettings }),
   memberStatus: defineCall({ method: 'POST', path: p('/members/:id/status'), auth: true, body: ZOpsMemberStatusBody, value: ZOpsMemberStatus }),

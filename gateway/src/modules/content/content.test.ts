@@ -276,7 +276,7 @@ describe('help and news', () => {
     expect((await call('/wps/content/news/abc')).status).toBe(404);
     // An unknown cover is refused naming the article's own field (it said imageId, a banner's).
     const cover = await call(`/ops/api/content/articles/${id}`, { method: 'PUT', token: tokens.ct_content, body: { published: false, coverImageId: 99_999_999, en: { title: 'Draft', summary: '', body: 'Body' }, ty: { title: '', summary: '', body: '' } } });
-    expect([cover.status, cover.json?.details]).toEqual([400, [{ path: 'coverImageId', message: 'Upload the image first' }]]);
+    expect([cover.status, (cover.json as { details?: unknown } | undefined)?.details]).toEqual([400, [{ path: 'coverImageId', message: 'Upload the image first' }]]);
     expect((await call('/wps/content/news?pageSize=5000')).status).toBe(400);
   });
 });

@@ -2,6 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { OPS_PREFIX, opsCalls, ZAuditExportQuery } from '@portal/contracts/api/ops';
 import type { WithdrawalStatus } from '@portal/contracts/api/cashier';
 import type { Db } from '../../db/db.ts';
+import { iso } from '../../db/iso.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { tokenCookie } from '../../app/token-cookie.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
@@ -190,6 +191,25 @@ export function mountOpsRoutes(app: Express, deps: { db: Db; merchants: Merchant
       }
       return { transferId: String(t.transferId), memberId: m.id, balance: after.balance, available: after.available, replayed: t.replayed };
     });
+  });
+  // Whoever may adjust sees the adjustments made (balance.adjust: administrator and finance), from the ledger.
+  call(opsCalls.adjustments, 'balance.adjust', async ({ ctx, query }) => {
+    const r = await db.query<{ id: string; created_at: Date | string; amount: string; memo: { ref?: string; reason?: string; operator?: string }; member_id: string; account: string; credited: boolean; total: number }>(
+      `SELECT t.id::text, t.created_at, t.amount::text, t.memo, m.id::text AS member_id, m.account, (ca.member_id IS NOT NULL) AS credited, count(*) OVER ()::int AS total
+         FROM ledger_transfers t
+         JOIN ledger_accounts ca ON ca.id = t.credit_account_id
+         JOIN ledger_accounts da ON da.id = t.debit_account_id
+         JOIN members m ON m.id = COALESCE(ca.member_id, da.member_id)
+        WHERE t.merchant_code = $1 AND t.kind = 'adjustment'
+        ORDER BY t.id DESC LIMIT $2 OFFSET $3`,
+      [ctx.merchant.code, query.pageSize, (query.pageNo - 1) * query.pageSize]);
+    return {
+      list: r.rows.map((x) => ({
+        transferId: x.id, at: iso(x.created_at), memberId: Number(x.member_id), account: x.account, amount: (x.credited ? 1 : -1) * Number(x.amount),
+        reason: x.memo.reason ?? '', operator: x.memo.operator ?? '', reference: x.memo.ref ?? '',
+      })),
+      pageNo: query.pageNo, pageSize: query.pageSize, total: r.rows[0]?.total ?? 0,
+    };
   });
   call(opsCalls.memberStatus, 'members.status', async ({ ctx, body, id }) => {
     const m = (await db.query<{ id: number; account: string; status: 'active' | 'disabled' }>(

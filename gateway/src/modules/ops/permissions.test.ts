@@ -38,6 +38,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsCalls.unknownWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: {} },
   { method: 'POST', path: opsCalls.reconcileWithdrawal.path, action: 'withdrawals.decide', roles: [A, F], body: {} },
   { method: 'POST', path: opsCalls.adjust.path, action: 'balance.adjust', roles: [A, F], body: {} },
+  { method: 'GET', path: opsCalls.adjustments.path, action: 'balance.adjust', roles: [A, F] },
   { method: 'GET', path: opsCalls.settings.path, action: 'cashier.settings.read', roles: [A, F] },
   { method: 'PUT', path: opsCalls.updateSettings.path, action: 'cashier.settings.update', roles: [A], body: { bogus: 1 } },
   { method: 'POST', path: opsCalls.memberStatus.path, action: 'members.status', roles: [A, R], body: {} },

@@ -151,6 +151,15 @@ describe('the money records, a page at a time', () => {
     expect(money.json!.value!.balance).toBe(page.json!.value!.list[0]!.balanceAfter);
     expect((await call(path(opsPlayerCalls.playerLedger.path, id), { token: tok.pl_support })).status).toBe(403);
     expect((await call(`${path(opsPlayerCalls.playerLedger.path, id)}?pageSize=51`, { token: tok.pl_risk })).status).toBe(400);
+    // Finance, who made them, lists them (the page's list was the audit trail, which finance may not read).
+    const made = await call<{ list: Array<{ account: string; amount: number; reason: string; operator: string; reference: string }>; total: number }>(`${opsCalls.adjustments.path}?pageSize=2`, { token: tok.pl_finance });
+    expect(made.status, made.text).toBe(200);
+    expect(made.json!.value!.list.map((a) => [a.account, a.amount, a.reason, a.operator, a.reference])).toEqual([
+      ['ledger_player4', -12_345, 'Reconcile test', 'pl_finance', 'A-led-adj-2'], ['ledger_player4', 50_000, 'Reconcile test', 'pl_finance', 'A-led-adj-1'],
+    ]);
+    expect(made.json!.value!.total).toBeGreaterThanOrEqual(2);
+    expect((await call(opsCalls.adjustments.path, { token: tok.pl_support })).status).toBe(403);
+    expect((await call(`${opsCalls.adjustments.path}?pageNo=10001`, { token: tok.pl_finance })).status).toBe(400);
   });
 });
 

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toMajorInput } from '@portal/contracts/domain/money';
 import { useAmount, useCurrency, useMoney, useMoneyExample } from '../../../lib/use-money';
-import { useAdjustBalance } from '../api/adjust-balance';
-import { useOpsAudit } from '../api/get-audit';
+import { useAdjustBalance, useOpsAdjustments } from '../api/adjust-balance';
 import { useOpsTime } from '../lib/format';
 import { parsePesos } from '../lib/money-input';
 import { newRequestId } from '../lib/request-id';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
-import { EmptyRow, ErrorNote, OpsField, PageHead, TableBox } from './ops-ui';
+import { EmptyRow, ErrorNote, OpsField, PageHead, Pager, TableBox } from './ops-ui';
 
 /** ZOpsAdjustmentBody: a reason of at least 3 characters. */
 const REASON_MIN = 3;
@@ -17,16 +16,6 @@ const REASON_MIN = 3;
 type Form = { account: string; amount: string; reason: string };
 const EMPTY: Form = { account: '', amount: '', reason: '' };
 
-const num = (v: unknown, key: string): number | null => {
-  if (typeof v !== 'object' || v === null || !(key in v)) return null;
-  const n = (v as Record<string, unknown>)[key];
-  return typeof n === 'number' ? n : null;
-};
-const str = (v: unknown, key: string): string => {
-  if (typeof v !== 'object' || v === null || !(key in v)) return '';
-  const s = (v as Record<string, unknown>)[key];
-  return typeof s === 'string' ? s : '';
-};
 
 /** /ops/adjustments: credit (+) or debit (-) a member's balance with a reason (admin). */
 export function AdjustmentsPage() {
@@ -38,9 +27,10 @@ export function AdjustmentsPage() {
   const { t } = useTranslation('ops');
   const isAdmin = useOpsCan('balance.adjust');
   const adjust = useAdjustBalance();
-  // The recent list is the audit trail: shown to those who may read it.
-  const canReadAudit = useOpsCan('audit.read');
-  const recent = useOpsAudit({ action: 'balance.adjust', targetType: '', targetId: '', actor: '', fromDay: '', toDay: '', pageNo: 1, pageSize: 10 }, canReadAudit);
+  // The adjustments made, from the ledger, to those who may make them (it was the audit trail, which
+  // finance may not read: finance saw a form and nothing of what it had done).
+  const [recentPage, setRecentPage] = useState(1);
+  const recent = useOpsAdjustments(recentPage, isAdmin);
   const [form, setForm] = useState<Form>(EMPTY);
   // One key per set of terms: a retry after a lost answer applies once; any edit starts a new one.
   const [requestId, setRequestId] = useState(newRequestId);
@@ -127,7 +117,7 @@ export function AdjustmentsPage() {
           )}
         </form>
 
-        {canReadAudit && <div className="ops-panel">
+        {isAdmin && <div className="ops-panel">
           <h2 className="ops-panel__title">{t('adjust_recent')}</h2>
           <ErrorNote error={recent.error} />
           <TableBox>
@@ -144,25 +134,22 @@ export function AdjustmentsPage() {
               {(recent.data?.list ?? []).length === 0 ? (
                 <EmptyRow cols={5}>{recent.isPending ? t('loading') : t('empty_adjustments')}</EmptyRow>
               ) : (
-                recent.data?.list.map((a) => {
-                  const n = num(a.after, 'amount');
-                  return (
-                    <tr key={a.id} data-testid={`ops-adjust-row-${a.id}`}>
-                      <td className="nowrap">{formatDateTime(a.at)}</td>
-                      <td>{a.operator}</td>
-                      <td>
-                        {/* The account (audit rows since it is recorded), else the member id alone. */}
-                        {str(a.after, 'account') ? <span className="strong">{str(a.after, 'account')} </span> : null}
-                        <span className="mono ops-muted">#{a.targetId}</span>
-                      </td>
-                      <td className={`num strong ${n !== null && n < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>{n === null ? '—' : `${n > 0 ? '+' : ''}${formatAmount(n)}`}</td>
-                      <td className="ops-wrap">{str(a.after, 'reason')}</td>
-                    </tr>
-                  );
-                })
+                recent.data?.list.map((a) => (
+                  <tr key={a.transferId} data-testid={`ops-adjust-row-${a.transferId}`}>
+                    <td className="nowrap">{formatDateTime(a.at)}</td>
+                    <td>{a.operator}</td>
+                    <td>
+                      <span className="strong">{a.account} </span>
+                      <span className="mono ops-muted">#{a.memberId}</span>
+                    </td>
+                    <td className={`num strong ${a.amount < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>{`${a.amount > 0 ? '+' : ''}${formatAmount(a.amount)}`}</td>
+                    <td className="ops-wrap">{a.reason}<div className="mono ops-muted">{a.reference}</div></td>
+                  </tr>
+                ))
               )}
             </tbody>
           </TableBox>
+          {recent.data && <Pager pageNo={recentPage} pageSize={10} total={recent.data.total} onPage={setRecentPage} testPrefix="ops-adjust-recent" />}
         </div>}
       </div>
 
