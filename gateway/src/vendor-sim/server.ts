@@ -17,6 +17,8 @@ const ZLaunch = z.object({
   game: ZCode, vendor: ZCode, operator: ZCode, type: z.enum(SIMULATED_GAME_TYPES), name: z.string().min(1).max(120),
   /** The operator's currency (ISO 4217), for free play's play money and stakes; a real session takes the wallet's. */
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  /** The game's minimum bet in the currency's minor units (the catalogue's, sent by the operator's launch); stakes below it are not offered. */
+  minBet: z.number().int().positive().max(1_000_000_000).optional(),
 });
 const ZOpen = ZLaunch.extend({ token: z.string().min(20).max(128) });
 const ZPlay = z.object({

@@ -48,6 +48,8 @@ export type SimRound = { roundId: string; at: string; stake: number; win: number
 type Session = {
   id: string; merchant: string; vendor: string; game: string; type: SimGameType; name: string;
   playerId: string | null; nickname: string; token: string | null; currency: string;
+  /** The game's minimum bet (minor units), 0 when the launch named none. */
+  minBet: number;
   free: boolean; balance: number; serverSeed: string; clientSeed: string; nonce: number; history: SimRound[]; expires: number; busy: boolean;
   /** A lottery's game (from its type and name), a match's or fight's sport; null for the other types. */
   lottery: LotteryGame | null; sport: Sport | null;
@@ -63,10 +65,13 @@ export function gameLook(vendor: string, game: string) {
  * The stakes a game type offers in the session's currency: written in centavos, another currency gets
  * them at its demo rate (scaleCentavos: a VND slot's smallest stake is ₫500, never ₫1).
  */
-export function stakesOf(type: SimGameType, currency = 'PHP'): readonly number[] {
+export function stakesOf(type: SimGameType, currency = 'PHP', minBet = 0): readonly number[] {
   const centavos = isLottery(type) ? LOTTERY_STAKES : isMatch(type) ? MATCH_STAKES
     : type === 'RNG' ? SIM_SLOT_STAKES : type === 'FISH' ? FISH_STAKES : type === 'LIVE' ? BACCARAT_STAKES : PVP_STAKES;
-  return houseStakes(centavos, currency);
+  const all = houseStakes(centavos, currency);
+  // The game's minimum bet is the smallest stake, then the type's stakes above it (a table listed from ₱20
+  // took ₱1, and offered no ₱20).
+  return minBet > 0 ? [minBet, ...all.filter((x) => x > minBet)] : all;
 }
 
 /** The match or fight the player bets on next (round nonce + 1). */
@@ -107,7 +112,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
     const slot = s.type === 'RNG' ? slotFor(s.vendor, s.game) : null;
     return {
       session: s.id, type: s.type, game: s.game, vendor: s.vendor, name: s.name, nickname: s.nickname, currency: s.currency,
-      free: s.free, balance: s.balance, stakes: [...stakesOf(s.type, s.currency)], history: s.history, hue: slot?.hue ?? look.hue,
+      free: s.free, balance: s.balance, stakes: [...stakesOf(s.type, s.currency, s.minBet)], history: s.history, hue: slot?.hue ?? look.hue,
       rtp: slot ? slot.rtp : s.type === 'FISH' ? FISH_RTP : s.lottery ? s.lottery.rtp : null,
       fair: { serverSeedHash: hashSeed(s.serverSeed), clientSeed: s.clientSeed, nonce: s.nonce },
       slot: slot ? { symbols: slot.symbols, pays: slot.pays } : null,
@@ -130,7 +135,7 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
   /** One round: the outcome is fixed first (provably fair: server seed, client seed, nonce), then bet and win through the wallet. */
   async function play(id: string | undefined, input: { stake: number; fish?: string; side?: string; pick?: number[] }) {
     const s = get(id);
-    if (!stakesOf(s.type, s.currency).includes(input.stake)) throw new SimError('VALIDATION', 400, 'Stake not offered');
+    if (!stakesOf(s.type, s.currency, s.minBet).includes(input.stake)) throw new SimError('VALIDATION', 400, 'Stake not offered');
     if (s.busy) throw new SimError('CONFLICT', 409, 'A round is in progress');
     s.busy = true;
     try {
@@ -225,20 +230,20 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
 
   return {
     /** The page hands over the launch code; it is traded once for the game session token, which stays here. */
-    async open(p: { token: string; game: string; vendor: string; operator: string; type: SimGameType; name: string }) {
+    async open(p: { token: string; game: string; vendor: string; operator: string; type: SimGameType; name: string; minBet?: number | undefined }) {
       const a = await wallet.authenticate(p.operator, p.vendor, p.token).catch(asPageError);
       if (a.gameCode !== p.game) throw new SimError('GAME_TOKEN_INVALID', 401, 'This launch is for another game');
       const s = put({
         merchant: p.operator, vendor: p.vendor, game: p.game, type: p.type, name: p.name, playerId: a.playerId, nickname: a.nickname, token: a.token,
-        currency: a.currency, free: false, balance: a.balance,
+        currency: a.currency, free: false, balance: a.balance, minBet: p.minBet ?? 0,
       });
       return view(s);
     },
     /** Free play: play money in this session only. */
     /** Free play: play money in this session only, in the operator's currency (its launch URL says which; PHP when it does not). */
-    free(p: { game: string; vendor: string; operator: string; type: SimGameType; name: string; currency?: string | undefined }) {
+    free(p: { game: string; vendor: string; operator: string; type: SimGameType; name: string; currency?: string | undefined; minBet?: number | undefined }) {
       const currency = p.currency ?? 'PHP';
-      const s = put({ merchant: p.operator, vendor: p.vendor, game: p.game, type: p.type, name: p.name, playerId: null, nickname: 'Guest', token: null, currency, free: true, balance: scaleCentavos(FREE_PLAY_BALANCE, currency) });
+      const s = put({ merchant: p.operator, vendor: p.vendor, game: p.game, type: p.type, name: p.name, playerId: null, nickname: 'Guest', token: null, currency, free: true, balance: scaleCentavos(FREE_PLAY_BALANCE, currency), minBet: p.minBet ?? 0 });
       return view(s);
     },
     /** The session, its balance fetched again from the wallet with the game token (a revoked token ends it). */

@@ -6,6 +6,7 @@ import { ensureSimulatedVendors } from '../modules/provider/sim-vendors.ts';
 import { createSimServer, SIM_SESSION_HEADER, simSessionCookie } from './server.ts';
 import { simVendorSecret } from './secrets.ts';
 import { SimWalletRefused } from './sim-wallet.ts';
+import { stakesOf } from './sim-games.ts';
 
 /**
  * The vendor simulator against a running portal, over HTTP both ways: the portal's launch URL opens
@@ -226,6 +227,31 @@ describe('vendor simulator against the portal', () => {
     expect(won?.round).toMatchObject({ win: 3_000, bigWin: true });
     const board = await api<{ list: { winAmount: number; gameName: string }[] }>(t.url, '/wps/relay/GCSGAME_getRankList?limitNum=5');
     expect(board.json!.value!.list[0]).toMatchObject({ winAmount: 3_000 });
+  });
+
+  it("offers no stake below the game's minimum bet in the catalogue (a table listed from ₱20 took ₱1)", async () => {
+    const g = await gameOf('LIVE');
+    await t.portal.db.query(`UPDATE games SET min_bet = 2000 WHERE merchant_code = 'DEMO' AND node_id = $1`, [g.node_id]);
+    try {
+      const m = await member(100_000);
+      const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id }, token: m.token });
+      const p = Object.fromEntries(new URL(l.json!.value!.url).searchParams);
+      expect(p.minBet).toBe('2000');
+      // as the game page sends it
+      const open = await simApi<View>('/open', { token: p.token, game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name, minBet: Number(p.minBet) });
+      expect(open.json.value!.stakes).toEqual([2_000, 5_000, 10_000]);
+      const low = await simApi<Played>('/play', { stake: 1_000, side: 'banker' }, open.json.value!.session);
+      expect([low.status, low.json.code]).toEqual([400, 'VALIDATION']);
+      expect(await balanceOf(m.token)).toBe(100_000);
+      const ok = await simApi<Played>('/play', { stake: 2_000, side: 'banker' }, open.json.value!.session);
+      expect(ok.status).toBe(200);
+      // a minimum above every stake is the one stake offered; one of the stakes is not offered twice
+      expect(stakesOf('LIVE', 'PHP', 20_000)).toEqual([20_000]);
+      expect(stakesOf('LIVE', 'PHP', 5_000)).toEqual([5_000, 10_000]);
+      expect(stakesOf('RNG', 'PHP')).toEqual(stakesOf('RNG', 'PHP', 0));
+    } finally {
+      await t.portal.db.query(`UPDATE games SET min_bet = NULL WHERE merchant_code = 'DEMO' AND node_id = $1`, [g.node_id]);
+    }
   });
 
   it('free play moves play money only: the ledger is not touched', async () => {

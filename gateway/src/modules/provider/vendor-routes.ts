@@ -230,8 +230,8 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
   mountCall(wps, launchCall, async ({ ctx, body, req }) => {
     const s = ctx.session!;
     if (!body.freePlay && isTrialType(s.memberType, ctx.merchant.trialTypes)) throw new AppError(ErrorCode.TRIAL_FORBIDDEN);
-    const g = (await deps.db.query<{ vassalage: string; game_code: string; game_type: string; game_name: string; maintenance: boolean; vendor_maintenance: boolean | null; vendor_name: string | null }>(
-      `SELECT g.vassalage, g.game_code, g.game_type, g.game_name, g.maintenance, v.maintenance AS vendor_maintenance, v.display_name AS vendor_name FROM games g
+    const g = (await deps.db.query<{ vassalage: string; game_code: string; game_type: string; game_name: string; maintenance: boolean; vendor_maintenance: boolean | null; vendor_name: string | null; min_bet: string | number | null }>(
+      `SELECT g.vassalage, g.game_code, g.game_type, g.game_name, g.maintenance, v.maintenance AS vendor_maintenance, v.display_name AS vendor_name, g.min_bet FROM games g
        LEFT JOIN vendors v ON v.merchant_code = g.merchant_code AND v.vassalage = g.vassalage AND v.game_type = g.game_type
        WHERE g.merchant_code = $1 AND g.node_id = $2`, [ctx.merchant.code, body.nodeId])).rows[0];
     if (!g) throw new AppError(ErrorCode.NOT_FOUND);
@@ -241,12 +241,15 @@ export function mountLaunch(wps: Express, deps: { db: Db; wallet: VendorWallet; 
     // What the vendor's page needs besides the launch code: the game, its vendor and type, the operator (merchant)
     // and its currency (free play's play money; a real session takes the wallet's), and where its page links back
     // to (`lobbyUrl`: the portal host the player is on when the merchant owns it, else its main domain; see
-    // returnOrigin); a simulated vendor also gets the game's and the vendor's names (a real vendor knows its own).
+    // returnOrigin); a simulated vendor also gets the game's and the vendor's names and the game's minimum bet
+    // as the catalogue lists it (a real vendor knows its own: the simulator took ₱1 at a table listed from ₱20).
     const lobby = returnOrigin(ctx.merchant, { hostname: req.hostname, host: req.host, protocol: req.protocol }, { isProduction: deps.isProduction });
     const params = (extra: Record<string, string>) => new URLSearchParams({
       ...extra, game: g.game_code, vendor: g.vassalage, type: g.game_type, operator: ctx.merchant.code, currency: ctx.merchant.currency,
       ...(lobby ? { lobbyUrl: `${lobby}/` } : {}),
-      ...(acc?.simulated ? { name: g.game_name, ...(g.vendor_name?.trim() ? { vendorName: g.vendor_name.trim() } : {}) } : {}),
+      ...(acc?.simulated ? {
+        name: g.game_name, ...(g.vendor_name?.trim() ? { vendorName: g.vendor_name.trim() } : {}), ...(Number(g.min_bet) > 0 ? { minBet: String(Number(g.min_bet)) } : {}),
+      } : {}),
     }).toString();
     if (body.freePlay) {
       // Free play (FREEPLAY3, trial users included): play money on the vendor's page, no wallet session.

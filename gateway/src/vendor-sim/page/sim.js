@@ -386,6 +386,9 @@
   // A simulated vendor's display name, as the portal's launch names it (a real vendor knows its own).
   var vendorName = q.get('vendorName') || '';
   var launch = { game: q.get('game') || '', vendor: q.get('vendor') || '', operator: q.get('operator') || '', type: q.get('type') || '', name: q.get('name') || q.get('game') || '' };
+  // The game's minimum bet from the operator's catalogue: the page offers no stake below it.
+  var minBet = parseInt(q.get('minBet') || '', 10);
+  if (minBet > 0) launch.minBet = minBet;
   if (/^[A-Z]{3}$/.test(q.get('currency') || '')) launch.currency = q.get('currency');
   // A launch code opens the game; without one (a reload, the back button, a bookmark) the page takes up
   // this browser's session of the game (an HttpOnly cookie the launch set), or says it has ended.
