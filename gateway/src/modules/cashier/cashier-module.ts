@@ -73,6 +73,9 @@ export async function createCashierModule(deps: { config: Config; db: Db; log: L
       }, { maxAttempts: 1 });
       jobs.schedule(AUTO_RECEIVE_JOB, { everyMs: AUTO_RECEIVE_EVERY_MS }, { catchUpMs: 0, keepMs: 3600_000 });
       jobs.define(DEPOSIT_EXPIRE_JOB, async () => {
+        // Paid at the provider but never told (a lost callback): credited first, never expired.
+        const c = await deposits.runReconcile();
+        if (c) log.warn({ count: c }, 'deposit orders credited from the provider order query (their callback was lost)');
         const n = await deposits.runExpire();
         if (n) log.info({ count: n }, 'deposit orders expired');
       }, { maxAttempts: 1 });

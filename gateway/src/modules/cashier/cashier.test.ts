@@ -185,6 +185,34 @@ describe('deposits through the payment simulator', () => {
     expect((await call<{ status: string }>(`/wps/v2/deposit/orders/${bank.json!.value!.id}`, { token: m2.token })).json!.value!.status).toBe('pending');
   });
 
+  it("an order paid at the provider whose callback was lost is credited by the job's order query, once; Pay again sends the callback again", async () => {
+    const m = await member();
+    const order = await call<{ id: string; payUrl: string }>('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'GCASH', amount: 250_00, requestId: rid() } });
+    const id = Number(order.json!.value!.id);
+    // Paid at the provider, its callback never arrives (the node that would take it was killed).
+    const dep = (await t.portal.db.query<{ provider_order_id: string }>('SELECT provider_order_id FROM deposits WHERE id = $1', [id])).rows[0]!;
+    await t.portal.db.query(`UPDATE payment_sim_orders SET status = 'paid' WHERE id = $1`, [dep.provider_order_id]);
+    // Under a minute old: the job leaves it to its callback.
+    expect(await t.portal.cashier.deposits.runReconcile()).toBe(0);
+    await t.portal.db.query(`UPDATE deposits SET created_at = now() - interval '2 minutes' WHERE id = $1`, [id]);
+    expect(await t.portal.cashier.deposits.runReconcile()).toBe(1);
+    expect((await balance(m.token)).balance).toBe(250_00);
+    expect((await call<{ status: string }>(`/wps/v2/deposit/orders/${id}`, { token: m.token })).json!.value!.status).toBe('paid');
+    // Again, and the callback arriving late: nothing more.
+    expect(await t.portal.cashier.deposits.runReconcile()).toBe(0);
+    expect((await notify((await simOrder(String(id)))('paid'))).json.value?.outcome).toBe('duplicate');
+    expect((await balance(m.token)).balance).toBe(250_00);
+
+    // Pay pressed again on an order the provider holds as paid sends its callback again (it said "Already paid" and nothing else).
+    const m2 = await member();
+    const o2 = await call<{ id: string; payUrl: string }>('/wps/v2/deposit/orders', { token: m2.token, body: { channelCode: 'GCASH', amount: 120_00, requestId: rid() } });
+    const d2 = (await t.portal.db.query<{ provider_order_id: string }>('SELECT provider_order_id FROM deposits WHERE id = $1', [Number(o2.json!.value!.id)])).rows[0]!;
+    await t.portal.db.query(`UPDATE payment_sim_orders SET status = 'paid' WHERE id = $1`, [d2.provider_order_id]);
+    const again = await fetch(`${t.url}${o2.json!.value!.payUrl}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=paid' });
+    expect(again.status).toBe(409);
+    expect((await balance(m2.token)).balance).toBe(120_00);
+  });
+
   it('refuses a bad signature, a tampered body and an unsigned call, and logs them', async () => {
     const m = await member();
     const order = await call<{ id: string }>('/wps/v2/deposit/orders', { token: m.token, body: { channelCode: 'GCASH', amount: 200_00, requestId: rid() } });

@@ -228,6 +228,29 @@ export function createDeposits(deps: { db: Db; providers: Map<string, PaymentPro
     });
   }
 
-  return { channels, create, list, get, applyNotification, decideManual, onPaid, runExpire, demoBank };
+  /**
+   * Orders still pending a minute after they were made are asked of their provider (its order query):
+   * one it reports paid is credited as its callback would have (the same transfer key, so a callback that
+   * arrives too changes nothing). A paid order whose callback was lost (the node that should have taken it
+   * was killed, or the call failed) stayed pending, then expired, with the player's money taken. Run by the
+   * expiry job before it expires anything; failed outcomes are left to the callback (a player may pay again).
+   */
+  async function runReconcile(batch = 100): Promise<number> {
+    const due = (await db.query<{ provider: string; provider_order_id: string }>(
+      `SELECT provider, provider_order_id FROM deposits
+        WHERE status = 'pending' AND provider <> 'manual' AND created_at <= now() - interval '1 minute'
+        ORDER BY created_at LIMIT $1`, [batch])).rows;
+    let credited = 0;
+    for (const d of due) {
+      const p = providers.get(d.provider);
+      if (!p?.queryOrder) continue;
+      const n = await p.queryOrder(d.provider_order_id);
+      if (n?.status !== 'paid') continue;
+      if ((await applyNotification(d.provider, n)).outcome === 'credited') credited++;
+    }
+    return credited;
+  }
+
+  return { channels, create, list, get, applyNotification, decideManual, onPaid, runExpire, runReconcile, demoBank };
 }
 export type Deposits = ReturnType<typeof createDeposits>;

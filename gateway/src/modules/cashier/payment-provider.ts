@@ -60,6 +60,12 @@ export type PaymentProvider = {
   createOrder(input: CreateOrderInput): Promise<{ providerOrderId: string; payUrl: string }>;
   /** Check the signature over the raw body and parse it; a refusal names why (logged, never credited). */
   verifyCallback(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): { ok: true; notification: PaymentNotification } | { ok: false; reason: string };
+  /**
+   * The provider's order query (server to server): the order's outcome when it has one, else null. The
+   * deposit job asks it about orders still pending, so one whose callback never arrived (the node that
+   * would take it died, or the call failed) is credited all the same.
+   */
+  queryOrder?(providerOrderId: string): Promise<PaymentNotification | null>;
 };
 
 const SIM_TOLERANCE_S = 300;
@@ -118,6 +124,11 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
   };
 
   type SimOrder = { id: string; merchant_order_id: string; amount: number; currency: string; channel: string; notify_url: string; return_url: string; status: string; created_at: Date | string };
+  provider.queryOrder = async (providerOrderId) => {
+    const o = (await db.query<SimOrder>('SELECT * FROM payment_sim_orders WHERE id = $1', [providerOrderId])).rows[0];
+    if (!o || (o.status !== 'paid' && o.status !== 'failed')) return null;
+    return { providerOrderId: o.id, merchantOrderId: o.merchant_order_id, status: o.status, amount: Number(o.amount), currency: o.currency };
+  };
   const simExpired = (o: SimOrder) => o.status !== 'paid' && Date.now() - new Date(o.created_at).getTime() >= DEPOSIT_ORDER_TTL_MINUTES * 60_000;
   const page = (lang: TPayPageLang, title: string, body: string) =>
     `<!doctype html><html lang="${lang === 'ty' ? 'tl' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
@@ -194,8 +205,10 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
         if (!o) {
           const open = (await db.query<SimOrder>(`SELECT * FROM payment_sim_orders WHERE id = $1 AND status <> 'paid'`, [String(req.params.id)])).rows[0];
           if (open && simExpired(open)) return res.status(410).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.expired}</h2><p><a href="${esc(open.return_url)}">${T.back}</a></p>`));
-          // A paid order (the answer page reloaded, which posts the form again): say so, with the way back.
+          // A paid order (the answer page reloaded, which posts the form again): say so, with the way back,
+          // and send its callback again as a provider retries one (the first may never have arrived).
           const paid = (await db.query<SimOrder>(`SELECT * FROM payment_sim_orders WHERE id = $1 AND status = 'paid'`, [String(req.params.id)])).rows[0];
+          if (paid) await notify(req, paid, 'paid');
           if (paid) return res.status(409).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(paid.return_url)}">${T.back}</a></p>`));
           return res.status(409).type('html').send(page(lang, T.payment, `<h2>${T.unchangeable}</h2>`));
         }
