@@ -35,12 +35,12 @@ export const ZBalanceChanged = z.object({
   transferId: z.string(),
 });
 
-export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'deposit_expired', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered', 'rg_family_exclusion', 'points_redeem_approved', 'points_redeem_rejected', 'promotion_reward_approved', 'promotion_reward_rejected'] as const;
+export const MESSAGE_KINDS = ['deposit_credited', 'deposit_failed', 'deposit_expired', 'withdrawal_approved', 'withdrawal_rejected', 'system', 'marketing', 'feedback_answered', 'rg_family_exclusion', 'points_redeem_approved', 'points_redeem_rejected', 'promotion_reward_approved', 'promotion_reward_rejected', 'agent_application_approved', 'agent_application_rejected'] as const;
 /** The message centre's tabs: each kind belongs to one. */
 export const MESSAGE_CATEGORIES = ['transaction', 'system', 'marketing'] as const;
 export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
 export const messageCategoryOf = (kind: (typeof MESSAGE_KINDS)[number]): MessageCategory =>
-  kind === 'system' || kind === 'feedback_answered' || kind === 'rg_family_exclusion' ? 'system' : kind === 'marketing' ? 'marketing' : 'transaction';
+  kind === 'system' || kind === 'feedback_answered' || kind === 'rg_family_exclusion' || kind === 'agent_application_approved' || kind === 'agent_application_rejected' ? 'system' : kind === 'marketing' ? 'marketing' : 'transaction';
 export const ZUnreadByCategory = z.object({ transaction: z.number().int().nonnegative(), system: z.number().int().nonnegative(), marketing: z.number().int().nonnegative() });
 export const ZMessageReceived = z.object({
   messageId: z.string(),

@@ -6,6 +6,7 @@ import { mountCall, zodDetails, type RequestContext } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { createAgentContracts } from './contracts-service.ts';
 import { mountPayoutRoutes } from './payouts-routes.ts';
+import { mountAgentApplications } from './applications.ts';
 import type { AgentSettlement } from './settlement.ts';
 
 /** The `:id` of a contract path: a positive integer, or VALIDATION (400). */
@@ -37,6 +38,8 @@ export function mountAgentRoutes(app: Express, deps: { db: Db; isProduction: boo
   mountCall(app, agentContractCalls.terminate, async ({ ctx, req }) => contracts.terminate(ctx.merchant, agent(ctx), contractIdOf(req)), opts);
 
   mountPayoutRoutes(app, { db: deps.db, contracts, settlement: deps.settlement, isProduction: deps.isProduction }, opts);
+  // The affiliate application: players' calls (the console's are mounted with the other agent ops calls).
+  mountAgentApplications(app, { db: deps.db }, opts);
 
   if (!deps.isProduction) {
     // QA and tests: the house's contract with a top agent (what an operator screen will do). Mounted

@@ -2,7 +2,7 @@ import type { TAgentContract, TContractToEnd } from '@portal/contracts/api/agent
 import type { TOpsTreeRow, TOpsTreeValue } from '@portal/contracts/api/ops-agents';
 import { contractsEndedByRateChange, type ContractKind, type ContractStatus, type TContractTerms } from '@portal/contracts/domain/agent-contracts';
 import { AGENT_TYPES } from '@portal/contracts/domain/constants';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db, Queryable, Tx } from '../../db/db.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { emitEvents } from '../../bus/outbox.ts';
 import type { Merchant } from '../merchants/merchant-directory.ts';
@@ -159,7 +159,12 @@ const TOP_AGENT_TYPE = 1;
  * upline's to set (409), as are disabled or non-player accounts. Audited as `agent.promote`.
  */
 export async function opsMakeTopAgent(db: Db, merchant: Merchant, op: Operator, memberId: number, reason: string) {
-  return db.tx(async (tx) => {
+  return db.tx((tx) => promoteTopAgent(tx, merchant, op, memberId, reason));
+}
+
+/** Make a member without an upline a top agent, in the caller's transaction (audited as agent.promote). */
+export async function promoteTopAgent(tx: Tx, merchant: Merchant, op: Operator, memberId: number, reason: string) {
+  {
     const m = (await tx.query<{ id: number; account: string; type: number; status: string; parent_id: number | null }>(
       'SELECT id, account, type, status, parent_id FROM members WHERE merchant_code = $1 AND id = $2 FOR UPDATE', [merchant.code, memberId])).rows[0];
     if (!m) throw new AppError(ErrorCode.USER_NOT_FOUND);
@@ -172,5 +177,5 @@ export async function opsMakeTopAgent(db: Db, merchant: Merchant, op: Operator, 
     await tx.query('UPDATE members SET type = $2 WHERE id = $1 AND type = 0', [id, TOP_AGENT_TYPE]);
     await audit(tx, op, 'agent.promote', { type: 'member', id: String(id) }, { type: m.type }, { type: TOP_AGENT_TYPE, account: m.account, reason });
     return { id, account: m.account, type: TOP_AGENT_TYPE, isAgent: true as const };
-  });
+  }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES, OPS_PERMISSIONS, opsCalls, type OperatorRole, type OpsAction } from '@portal/contracts/api/ops';
 import { opsAgentCalls } from '@portal/contracts/api/ops-agents';
+import { opsAgentApplicationCalls } from '@portal/contracts/api/agent-applications';
 import { opsAgentDisputeCalls } from '@portal/contracts/api/agent-payouts';
 import { opsRgCalls, opsRgListCalls } from '@portal/contracts/api/rg';
 import { opsFeedbackCalls } from '@portal/contracts/api/feedback';
@@ -62,6 +63,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: opsAgentCalls.grantHouseContract.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'POST', path: opsAgentCalls.terminate.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'POST', path: opsAgentCalls.makeTopAgent.path, action: 'agents.manage', roles: [A], body: {} },
+  { method: 'GET', path: opsAgentApplicationCalls.list.path, action: 'agents.read', roles: [A, F, R, S] },
+  { method: 'POST', path: opsAgentApplicationCalls.decide.path, action: 'agents.manage', roles: [A], body: {} },
   { method: 'GET', path: opsAgentDisputeCalls.list.path, action: 'disputes.read', roles: [A, F, R] },
   { method: 'GET', path: opsAgentDisputeCalls.payouts.path, action: 'disputes.read', roles: [A, F, R] },
   { method: 'POST', path: opsAgentDisputeCalls.resolve.path, action: 'disputes.resolve', roles: [A, F], body: {} },
