@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CallDef } from '@portal/contracts/api/envelope';
 import { RELAY_ALIASES, relayPath, ZErrorEnvelope } from '@portal/contracts/api/envelope';
 import { ERROR_MESSAGES, ERROR_STATUS, ErrorCode } from '@portal/contracts/api/errors';
+import * as agentApplications from '@portal/contracts/api/agent-applications';
 import * as agentContracts from '@portal/contracts/api/agent-contracts';
 import * as agentPayouts from '@portal/contracts/api/agent-payouts';
 import * as agentReports from '@portal/contracts/api/agent-reports';
@@ -57,7 +58,7 @@ const isCall = (v: unknown): v is AnyCall =>
 
 /** The player API (/wps, /lgw) calls of every contract module: exported calls and objects of calls. */
 export function contractCalls(): AnyCall[] {
-  const modules: Record<string, unknown>[] = [agentContracts, agentPayouts, agentReports, auth, bets, cashier, chat, content, feedback, games, house, missions, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
+  const modules: Record<string, unknown>[] = [agentApplications, agentContracts, agentPayouts, agentReports, auth, bets, cashier, chat, content, feedback, games, house, missions, profit, promotions, redEnvelopes, referral, rg, system, vendor, wallet];
   const out = new Map<string, AnyCall>();
   modules.push(points);
   for (const m of modules) {
