@@ -30,6 +30,7 @@ export const OPS_ROUTE: RouteObject = {
     { id: 'opsAgents', path: 'agents', lazy: async () => ({ Component: (await import('../../features/ops/components/agents-tree-page')).AgentsTreePage }), handle: handle('ops:nav_agents') },
     { id: 'opsAgentContracts', path: 'agent-contracts', lazy: async () => ({ Component: (await import('../../features/ops/components/agents-contracts-page')).AgentContractsPage }), handle: handle('ops:nav_agent_contracts') },
     { id: 'opsAgentDisputes', path: 'agent-disputes', lazy: async () => ({ Component: (await import('../../features/ops/components/agents-disputes-page')).AgentDisputesPage }), handle: handle('ops:nav_agent_disputes') },
+    { id: 'opsAgentApplications', path: 'agent-applications', lazy: async () => ({ Component: (await import('../../features/ops/components/agent-applications-page')).AgentApplicationsPage }), handle: handle('ops:nav_agent_applications') },
     { id: 'opsAgentPayouts', path: 'agent-payouts', lazy: async () => ({ Component: (await import('../../features/ops/components/agents-payouts-page')).AgentPayoutsPage }), handle: handle('ops:nav_agent_payouts') },
     { id: 'opsAudit', path: 'audit', lazy: async () => ({ Component: (await import('../../features/ops/components/audit-page')).AuditPage }), handle: handle('ops:nav_audit') },
     { id: 'opsSettings', path: 'settings', lazy: async () => ({ Component: (await import('../../features/ops/components/settings-page')).SettingsPage }), handle: handle('ops:nav_settings') },

@@ -225,9 +225,9 @@ function AnnouncementsSection() {
                   ]} />
               )}
               <DateTime label={t('content_start')} value={form.start} onChange={(start) => setForm({ ...form, start })} testId="ops-ann-start" required
-                problem={dateChecked && annDateProblem(form) === 'start' ? t('content_start_required') : undefined} />
+                problem={dateChecked && (annDateProblem(form) === 'start' || annDateProblem(form) === 'startYear') ? t(DATE_PROBLEM_TEXT[annDateProblem(form)!]) : undefined} />
               <DateTime label={t('content_end')} value={form.end} onChange={(end) => setForm({ ...form, end })} testId="ops-ann-end"
-                problem={dateChecked && annDateProblem(form) === 'end' ? t('content_end_after_start') : undefined} />
+                problem={dateChecked && (annDateProblem(form) === 'end' || annDateProblem(form) === 'endYear') ? t(DATE_PROBLEM_TEXT[annDateProblem(form)!]) : undefined} />
               <SortField value={form.sort} onChange={(sort) => setForm({ ...form, sort })} testId="ops-ann-sort" />
             </div>
             <BilingualTexts value={form} onChange={(v) => setForm({ ...form, ...v })} testPrefix="ops-ann" contentLabel={t('content_text')} tyRequired={form.published} />
@@ -251,12 +251,19 @@ function DateTime({ label, value, onChange, testId, required, problem }: { label
   );
 }
 
-/** What is wrong with an announcement's dates: no start, or an end not after the start (datetime-local values compare as text). */
-export function annDateProblem(f: { start: string; end: string }): 'start' | 'end' | null {
+/**
+ * What is wrong with an announcement's dates: no start, a date before the year 2000 (0026 typed for 2026:
+ * the server refuses it, and said so with its field's code), or an end not after the start
+ * (datetime-local values compare as text).
+ */
+export function annDateProblem(f: { start: string; end: string }): 'start' | 'startYear' | 'end' | 'endYear' | null {
   if (!f.start) return 'start';
+  if (f.start.slice(0, 4) < '2000') return 'startYear';
+  if (f.end && f.end.slice(0, 4) < '2000') return 'endYear';
   if (f.end && f.end <= f.start) return 'end';
   return null;
 }
+const DATE_PROBLEM_TEXT = { start: 'content_start_required', startYear: 'content_year_from_2000', end: 'content_end_after_start', endYear: 'content_year_from_2000' } as const;
 
 // ---- banners ----
 

@@ -156,6 +156,9 @@ describe('an announcement\'s dates in the console form', () => {
     expect(annDateProblem({ start: '2026-12-10T10:00', end: '2026-12-10T10:00' })).toBe('end');
     expect(annDateProblem({ start: '2026-12-10T10:00', end: '' })).toBeNull();
     expect(annDateProblem({ start: '2026-12-10T10:00', end: '2026-12-10T10:01' })).toBeNull();
+    // before the year 2000 (0026 typed for 2026): said at the field, in the console's language
+    expect(annDateProblem({ start: '0026-12-10T10:00', end: '' })).toBe('startYear');
+    expect(annDateProblem({ start: '2026-12-10T10:00', end: '0027-01-01T00:00' })).toBe('endYear');
     await i18n.loadNamespaces(['ops']);
     await i18n.changeLanguage('TY');
     expect(i18n.t('ops:content_end_after_start')).toBe('Dapat pagkatapos ng simula ang katapusan');

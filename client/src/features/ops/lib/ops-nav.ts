@@ -17,6 +17,7 @@ export const OPS_NAV: ReadonlyArray<{ to: string; key: string; id: string; actio
   { to: '/ops/agent-contracts', key: 'nav_agent_contracts', id: 'agent-contracts', group: 'agents', action: 'agents.read' },
   { to: '/ops/agent-disputes', key: 'nav_agent_disputes', id: 'agent-disputes', group: 'agents', action: 'disputes.read' },
   { to: '/ops/agent-payouts', key: 'nav_agent_payouts', id: 'agent-payouts', group: 'agents', action: 'disputes.read' },
+  { to: '/ops/agent-applications', key: 'nav_agent_applications', id: 'agent-applications', group: 'agents', action: 'agents.read' },
   // After the queues and agents: no role's landing page (the first section it may open) moves.
   { to: '/ops/players', key: 'nav_players', id: 'players', group: 'players', action: 'players.read' },
   { to: '/ops/site', key: 'nav_site', id: 'site', group: 'site', action: 'site.read' },
