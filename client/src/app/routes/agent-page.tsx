@@ -9,6 +9,7 @@ import { openPopup } from '../../lib/popups';
 import { useWhitelabel } from '../../lib/whitelabel';
 import { Logo } from '../layout/header';
 import { AgentCentre } from '../../features/agents/components/agent-centre';
+import { AgentApplication } from '../../features/agents/components/agent-application';
 import { isGatedItem, resolveItem, type AgentOfficeItem } from '../../features/agents/components/office-items';
 import { LanguageSelect } from '../layout/language-select';
 import { ThemeToggle } from '../layout/theme-toggle';
@@ -57,6 +58,8 @@ export function AgentLandingPage() {
             <span className="agent-landing__hours-label">{t('agent_hours_label')}</span>
             <span>{t('agent_hours')}</span>
           </div>
+          {/* The affiliate application (spec): a player asks to become an agent here. */}
+          {isSignedInAgent === false && <AgentApplication />}
         </section>
         <section className="agent-landing__login" aria-labelledby="agent-login-title">
           <h2 id="agent-login-title" className="agent-landing__login-title">

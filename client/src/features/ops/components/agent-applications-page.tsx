@@ -78,14 +78,14 @@ export function AgentApplicationsPage() {
             </td>
             <td className="ops-table__actions">
               {canAct && a.status === 'pending' && (
-                <>
+                <div className="ops-row-actions">
                   <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" onClick={() => { setFlash(''); setDeciding({ app: a, approve: true }); }} data-testid={`ops-application-approve-${a.id}`}>
                     {t('applications_approve')}
                   </button>
                   <button type="button" className="ops-btn ops-btn--sm" onClick={() => { setFlash(''); setDeciding({ app: a, approve: false }); }} data-testid={`ops-application-reject-${a.id}`}>
                     {t('applications_reject')}
                   </button>
-                </>
+                </div>
               )}
             </td>
           </tr>
