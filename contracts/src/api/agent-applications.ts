@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, ZNoQuery } from './envelope.ts';
 import { OPS_PREFIX } from './ops.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
+import { isVisibleText } from '../domain/visible-text.ts';
 
 /**
  * The affiliate application (spec, section 2: "affiliate application"): a player without an upline asks to
@@ -15,13 +16,13 @@ export const AGENT_APPLICATION_LIMITS = { contactName: 60, contact: 100, audienc
 
 export const ZAgentApplicationBody = z.object({
   /** The applicant's name as the operator will address them. */
-  contactName: z.string().trim().min(2).max(AGENT_APPLICATION_LIMITS.contactName),
+  contactName: z.string().trim().min(2).max(AGENT_APPLICATION_LIMITS.contactName).refine(isVisibleText, 'Required'),
   /** How to reach them: a mobile number, an e-mail, a Telegram or Viber handle. */
-  contact: z.string().trim().min(3).max(AGENT_APPLICATION_LIMITS.contact),
+  contact: z.string().trim().min(3).max(AGENT_APPLICATION_LIMITS.contact).refine(isVisibleText, 'Required'),
   /** Where they would bring players from. */
   channel: z.enum(AGENT_CHANNELS),
   /** Their audience, in their words (how many, where). */
-  audience: z.string().trim().min(10).max(AGENT_APPLICATION_LIMITS.audience),
+  audience: z.string().trim().min(10).max(AGENT_APPLICATION_LIMITS.audience).refine(isVisibleText, 'Required'),
 }).strict();
 
 export const ZAgentApplication = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isVisibleText } from '../domain/visible-text.ts';
 import { ZInstant } from './instant.ts';
 import { defineCall, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
@@ -17,11 +18,7 @@ const text = z.string().trim().max(5000);
 /** One language's texts. */
 export const ZTexts = z.object({ title, content: text }).strict();
 export type TTexts = z.infer<typeof ZTexts>;
-/**
- * Whether a text shows anything: blanks and invisible format characters (zero-width spaces and joiners,
- * direction marks) alone do not count (a notice titled with one U+200B was a blank row in the list).
- */
-export const isVisibleText = (s: string) => s.replace(/[\s\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu, '').length > 0;
+export { isVisibleText };
 const filled = (t: { title: string; content: string }) => isVisibleText(t.title) && isVisibleText(t.content);
 
 /**

@@ -87,7 +87,7 @@ describe('affiliate application', () => {
     expect((await mine(under.token)).canApply).toBe(false);
     expect((await call('/wps/agent/applications', { body })).status).toBe(401);
     const p = await member(0);
-    for (const bad of [{ ...body, channel: 'tv' }, { ...body, contactName: 'J' }, { ...body, audience: 'short' }, { ...body, audience: 'x'.repeat(501) }, { ...body, extra: 1 }, {}]) {
+    for (const bad of [{ ...body, channel: 'tv' }, { ...body, contactName: 'J' }, { ...body, audience: 'short' }, { ...body, audience: 'x'.repeat(501) }, { ...body, extra: 1 }, {}, { ...body, contact: '\u200b\u200b\u200b' }]) {
       const r = await call('/wps/agent/applications', { token: p.token, body: bad });
       expect([JSON.stringify(bad).slice(0, 40), r.status, r.json?.code]).toEqual([JSON.stringify(bad).slice(0, 40), 400, 'VALIDATION']);
     }

@@ -40,7 +40,9 @@ export function AgentApplication() {
   });
   const apply = useMutation({
     mutationFn: (b: Form) => call(agentApplicationCalls.apply, { body: b }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: MINE_KEY }),
+    // A refusal too: applied meanwhile from elsewhere (CONFLICT), or made an agent: the status shows it
+    // (the form stayed, and Send gave the same refusal again).
+    onSettled: () => qc.invalidateQueries({ queryKey: MINE_KEY }),
   });
   const [form, setForm] = useState<Form>(EMPTY);
   const [isTried, setTried] = useState(false);

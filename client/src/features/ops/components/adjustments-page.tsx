@@ -143,7 +143,7 @@ export function AdjustmentsPage() {
                       <span className="mono ops-muted">#{a.memberId}</span>
                     </td>
                     <td className={`num strong ${a.amount < 0 ? 'ops-text-danger' : 'ops-text-success'}`}>{`${a.amount > 0 ? '+' : ''}${formatAmount(a.amount)}`}</td>
-                    <td className="ops-wrap">{a.reason}<div className="mono ops-muted">{a.reference}</div></td>
+                    <td className="ops-wrap">{a.reason}<div className="mono ops-muted">{a.reference} · {t('adjust_transfer')} {a.transferId}</div></td>
                   </tr>
                 ))
               )}

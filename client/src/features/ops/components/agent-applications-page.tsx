@@ -54,7 +54,8 @@ export function AgentApplicationsPage() {
           { label: t('applications_col_contact') },
           { label: t('applications_col_audience') },
           { label: t('col_status') },
-          { label: t('col_actions'), className: 'ops-table__actions' },
+          // Decided tabs have no action: an empty column pinned on phones covered the contact.
+          ...(canAct && status === 'pending' ? [{ label: t('col_actions'), className: 'ops-table__actions' }] : []),
         ]}
         row={(a) => (
           <tr key={a.id} data-testid={`ops-application-row-${a.id}`} data-status={a.status}>
@@ -76,8 +77,8 @@ export function AgentApplicationsPage() {
               {a.reason && <span className="ops-sub ops-wrap">{a.reason}</span>}
               {a.decidedAt && <span className="ops-sub">{t('applications_decided_by', { at: formatDateTime(a.decidedAt), by: a.decidedBy ?? '—' })}</span>}
             </td>
-            <td className="ops-table__actions">
-              {canAct && a.status === 'pending' && (
+            {canAct && status === 'pending' && <td className="ops-table__actions">
+              {a.status === 'pending' && (
                 <div className="ops-row-actions">
                   <button type="button" className="ops-btn ops-btn--sm ops-btn--primary" onClick={() => { setFlash(''); setDeciding({ app: a, approve: true }); }} data-testid={`ops-application-approve-${a.id}`}>
                     {t('applications_approve')}
@@ -87,7 +88,7 @@ export function AgentApplicationsPage() {
                   </button>
                 </div>
               )}
-            </td>
+            </td>}
           </tr>
         )}
       />
