@@ -101,6 +101,12 @@ export function nulInUrl(url: string, query: unknown): string | null {
   return at === null ? null : at ? `query.${at}` : 'query';
 }
 
+/** Throws VALIDATION when parsed input holds a NUL (see nulPath): for a multipart form's fields, which no JSON body parser checks. */
+export function refuseNul(input: unknown): void {
+  const at = nulPath(input);
+  if (at !== null) throw nulError(at);
+}
+
 function refuseNulAt(where: string | null, next: NextFunction) {
   next(where === null ? undefined : nulError(where));
 }

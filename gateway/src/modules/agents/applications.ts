@@ -1,9 +1,9 @@
 import type { Express } from 'express';
-import {
-  agentApplicationCalls, opsAgentApplicationCalls, type TAgentApplication, type TOpsAgentApplication,
-} from '@portal/contracts/api/agent-applications';
 import type { z } from 'zod';
-import type { ZAgentApplicationBody, ZOpsAgentApplicationDecision, ZOpsAgentApplicationsQuery } from '@portal/contracts/api/agent-applications';
+import {
+  agentApplicationCalls, opsAgentApplicationCalls,
+  type TAgentApplication, type TOpsAgentApplication, type ZAgentApplicationBody, type ZOpsAgentApplicationDecision, type ZOpsAgentApplicationsQuery,
+} from '@portal/contracts/api/agent-applications';
 import type { Db, Queryable } from '../../db/db.ts';
 import { iso } from '../../db/iso.ts';
 import { mountCall } from '../../app/http.ts';

@@ -3,7 +3,7 @@ import express from 'express';
 import busboy from 'busboy';
 import { PROOF_LIMITS, ZConfirmWithdrawalFields, cashierCalls, paymentCallbackPath } from '@portal/contracts/api/cashier';
 import type { Db } from '../../db/db.ts';
-import { authorize, mountCall, nulError, nulPath, zodDetails } from '../../app/http.ts';
+import { authorize, mountCall, refuseNul, zodDetails } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import { realMember } from '../wallet/wallet-routes.ts';
 import type { Deposits } from './deposits.ts';
@@ -108,8 +108,7 @@ export function mountCashierRoutes(app: Express, deps: { deposits: Deposits; wit
       if (!req.is('multipart/form-data')) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data');
       const { fields, files } = await readConfirmation(req);
       // As every JSON body: no NUL (its fields' patterns refuse one today; this holds for any field added).
-      const nul = nulPath(fields);
-      if (nul !== null) throw nulError(nul);
+      refuseNul(fields);
       const f = ZConfirmWithdrawalFields.safeParse(fields);
       if (!f.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid fields', zodDetails(f.error));
       const value = await withdrawals.confirm(req.ctx.session.memberId, id, f.data, files);

@@ -208,8 +208,10 @@ export function createSimProvider(db: Db, secret: string, log: { warn(o: unknown
           // A paid order (the answer page reloaded, which posts the form again): say so, with the way back,
           // and send its callback again as a provider retries one (the first may never have arrived).
           const paid = (await db.query<SimOrder>(`SELECT * FROM payment_sim_orders WHERE id = $1 AND status = 'paid'`, [String(req.params.id)])).rows[0];
-          if (paid) await notify(req, paid, 'paid');
-          if (paid) return res.status(409).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(paid.return_url)}">${T.back}</a></p>`));
+          if (paid) {
+            await notify(req, paid, 'paid');
+            return res.status(409).set('Cache-Control', 'no-store').type('html').send(page(lang, T.payment, `<h2>${T.alreadyPaid}</h2><p><a href="${esc(paid.return_url)}">${T.back}</a></p>`));
+          }
           return res.status(409).type('html').send(page(lang, T.payment, `<h2>${T.unchangeable}</h2>`));
         }
         const delivered = await notify(req, o, outcome);

@@ -2,7 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import busboy from 'busboy';
 import { FEEDBACK_LIMITS, FEEDBACK_PATHS, feedbackCalls, opsFeedbackCalls, ZFeedbackAnswerBody, ZFeedbackFields } from '@portal/contracts/api/feedback';
 import type { Db } from '../../db/db.ts';
-import { authorize, mountCall, nulError, nulPath, zodDetails } from '../../app/http.ts';
+import { authorize, mountCall, refuseNul, zodDetails } from '../../app/http.ts';
 import { AppError, ErrorCode } from '../../app/errors.ts';
 import type { MerchantDirectory } from '../merchants/merchant-directory.ts';
 import type { Operators } from '../ops/operators.ts';
@@ -105,8 +105,7 @@ export function mountFeedbackRoutes(app: Express, deps: { feedback: Feedback }, 
       if (!req.is('multipart/form-data')) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'Send multipart/form-data');
       const { fields, images } = await readFeedback(req);
       // Multipart fields pass no JSON body parser's NUL check: PostgreSQL refused a NUL in the text (a 500).
-      const nul = nulPath(fields);
-      if (nul !== null) throw nulError(nul);
+      refuseNul(fields);
       const f = ZFeedbackFields.safeParse(fields);
       if (!f.success) throw new AppError(ErrorCode.VALIDATION, 'Invalid fields', zodDetails(f.error));
       const value = await feedback.send(req.ctx.merchant.code, s.memberId, f.data.content, images);
