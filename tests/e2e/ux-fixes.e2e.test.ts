@@ -252,6 +252,35 @@ describe('issue 12 in Chromium', () => {
     await context.close();
   });
 
+  it('a phone that loses its network while the page is still fetching its parts keeps the portal, and finishes loading when back (the error page took its place for good)', async () => {
+    const p = await player();
+    const { context, page } = await newPage(browser, { lang: 'TY', motion: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInContext(context, p.token);
+    // The parts fetched after the shell (the home page, the envelope host, the account slot...) arrive late, as on a slow phone.
+    const shell = /\/assets\/(index|rolldown|react|boot|i18n|app|shell|locale)-/;
+    await page.route('**/assets/**', async (route) => {
+      if (!shell.test(route.request().url())) await new Promise((r) => setTimeout(r, 3_000));
+      await route.continue().catch(() => {});
+    });
+    const failed: string[] = [];
+    page.on('requestfailed', (r) => { if (r.url().includes('/assets/')) failed.push(r.url()); });
+    await page.goto(gw.url + '/');
+    await page.getByTestId('account-menu-button').waitFor({ timeout: 15_000 });
+    await context.setOffline(true);
+    await page.getByTestId('offline-notice').waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(4_000);
+    expect(failed.length).toBeGreaterThan(0); // parts did fail to load
+    expect(await page.locator('.system-page').count()).toBe(0);
+    expect(await page.getByTestId('offline-notice').count()).toBe(1);
+    await context.setOffline(false);
+    await page.getByTestId('offline-notice').waitFor({ state: 'detached', timeout: 10_000 });
+    // The home page's sections load once the network is back.
+    await page.locator('.game-card').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.system-page').count()).toBe(0);
+    await context.close();
+  });
+
   it('on a 768 px tablet in Tagalog the page fills the screen and nothing is wider than it (the main view kept 314 px empty, the header ran to 841 px)', async () => {
     const p = await player();
     const { context, page } = await newPage(browser, { lang: 'TY', motion: true });

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { loadNamespaces } from '../i18n/i18n';
+import { retryImport } from '../lib/retry-import';
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P : never;
 
@@ -21,8 +22,10 @@ export function lazyNamed<M extends Record<string, unknown>, K extends keyof M &
   ns: readonly string[] = [],
 ): ComponentType<PropsOf<M[K]>> & { preload: () => Promise<unknown> } {
   let pending: Promise<M> | null = null;
-  const once = () => (pending ??= Promise.all([load(), loadNamespaces(ns)]).then(([m]) => m).catch((err: unknown) => {
-    pending = null; // a failed fetch (offline) may be retried by the next render
+  // Offline, a failed chunk waits for the network (retryImport): React.lazy keeps a rejection for
+  // good, and the route's error page took the place of the whole portal.
+  const once = () => (pending ??= Promise.all([retryImport(load), loadNamespaces(ns)]).then(([m]) => m).catch((err: unknown) => {
+    pending = null; // given up on (online, three failures): a preload() may try again
     throw err;
   }));
   const Lazy = lazy(async () => ({ default: (await once())[name] as ComponentType<object> }));

@@ -9,6 +9,7 @@ import type { RouteHandle } from './route-handle';
 import { AGENT_ROUTES, MAIN_ROUTES } from './route-table';
 import type { RouteId, RouteSpec } from './route-table';
 import { lazyNamed } from './lazy-page';
+import { retryImport } from '../lib/retry-import';
 import { HomeRoute } from './routes/home-route';
 import { NotFoundPage } from './routes/not-found-page';
 import { HelpRoute, LoginRoute, RegisterRoute } from './routes/popup-routes';
@@ -104,10 +105,20 @@ function guard(spec: RouteSpec & { id: RouteId }, element: ReactNode): ReactNode
   return spec.auth ? <RequireAuth>{element}</RequireAuth> : element;
 }
 
+/** A lazy route whose chunk fetch a lost connection does not break (retryImport), its children too. */
+function retrying(route: RouteObject): RouteObject {
+  const { lazy } = route;
+  return {
+    ...route,
+    ...(typeof lazy === 'function' ? { lazy: () => retryImport(lazy) } : {}),
+    ...(route.children ? { children: route.children.map(retrying) } : {}),
+  } as RouteObject;
+}
+
 export function createRouter() {
   return createBrowserRouter([
-    OPS_ROUTE,
-    HOUSE_ROUTE,
+    retrying(OPS_ROUTE),
+    retrying(HOUSE_ROUTE),
     { id: 'agentShell', element: <AgentLayout />, errorElement: <RouteError />, children: AGENT_ROUTES.map(toRoute) },
     { id: 'shell', element: <RgExclusionProvider><GameServices><MainLayout /></GameServices></RgExclusionProvider>, errorElement: <RouteError />, children: MAIN_ROUTES.map(toRoute) },
   ]);

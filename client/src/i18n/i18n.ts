@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from '@portal/contracts/domain/constants';
 import type { LanguageCode } from '@portal/contracts/domain/constants';
 import { writeStorage } from '../lib/storage';
+import { retryImport } from '../lib/retry-import';
 import { FALLBACK_LANGUAGE, LANG_KEY, LANGUAGE_TAGS, isLanguageCode, storedLanguage } from './languages';
 
 /**
@@ -25,7 +26,8 @@ const localeBackend: BackendModule = {
     const load = loaders[`./locales/${lng.toLowerCase()}/${ns}.json`];
     // A language without its own texts (the fallback covers it) or an unknown namespace: empty.
     if (!load) return done(null, {});
-    load().then((m) => done(null, m.default), (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), false));
+    // Offline, a namespace waits for the network (its component stays suspended), not shown as keys.
+    retryImport(load).then((m) => done(null, m.default), (err: unknown) => done(err instanceof Error ? err : new Error(String(err)), false));
   },
 };
 

@@ -2,8 +2,9 @@ import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { ComponentProps } from 'react';
 import { QR_DEFAULTS } from '@portal/contracts/domain/constants';
 import type { QrCode } from './qr-code';
+import { retryImport } from '../lib/retry-import';
 
-const QrCodeNow = lazy(() => import('./qr-code').then((m) => ({ default: m.QrCode })));
+const QrCodeNow = lazy(() => retryImport(() => import('./qr-code')).then((m) => ({ default: m.QrCode })));
 
 type Props = ComponentProps<typeof QrCode> & {
   /**

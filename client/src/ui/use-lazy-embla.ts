@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { AutoplayOptionsType } from 'embla-carousel-autoplay';
+import { retryImport } from '../lib/retry-import';
 
 /** Embla and its autoplay plugin, in a chunk of their own (about 9 KB gzip), fetched once. */
 let loading: Promise<{ create: typeof import('embla-carousel').default; autoplay: typeof import('embla-carousel-autoplay').default }> | null = null;
 const loadEmbla = () =>
-  (loading ??= Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')])
+  (loading ??= retryImport(() => Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]))
     .then(([core, plugin]) => ({ create: core.default, autoplay: plugin.default }))
     .catch((err: unknown) => {
-      loading = null; // offline: the next mount tries again
+      loading = null; // given up on (online, three failures): the next mount tries again
       throw err;
     }));
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { retryImport } from '../../lib/retry-import';
 
 /** Scrolled this far (px) in one direction before the bar moves: a finger's jitter does not toggle it. */
 const STEP = 12;
@@ -29,9 +30,9 @@ function useCoversControl(bar: RefObject<HTMLElement | null>, button: RefObject<
     if (!b || !btn || btn.offsetWidth === 0) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('./side-bar-cover').then((m) => {
+    retryImport(() => import('./side-bar-cover')).then((m) => {
       if (!cancelled) stop = m.watchCover(b, btn, setCovers);
-    });
+    }, () => {}); // given up on: the bar does not tuck under the button, nothing else
     return () => {
       cancelled = true;
       stop?.();

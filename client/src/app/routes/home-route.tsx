@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWhitelabel } from '../../lib/whitelabel';
+import { retryImport } from '../../lib/retry-import';
 
 /**
  * The home page is built in features/home (HomePage in components/home-page.tsx). It is loaded
@@ -24,7 +25,7 @@ function HomeFallback() {
 
 const LazyHome: ComponentType = loadHome
   ? lazy(async () => {
-      const mod = await loadHome();
+      const mod = await retryImport(loadHome);
       return { default: mod.HomePage ?? HomeFallback };
     })
   : HomeFallback;

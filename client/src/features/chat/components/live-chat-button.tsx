@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { retryImport } from '../../../lib/retry-import';
 import { useSearchParams } from 'react-router-dom';
 import type { TCustomerServiceLink } from '../../../lib/domain-route';
 import { useModule } from '../../../lib/whitelabel';
@@ -9,9 +10,9 @@ import { Icon } from '../../../ui/icons';
 import './live-chat-button.css';
 
 /** The unread badge and its live updates: only for a signed-in player, so in its own chunk. */
-const ChatBadge = lazy(() => import('./chat-badge').then((m) => ({ default: m.ChatBadge })));
+const ChatBadge = lazy(() => retryImport(() => import('./chat-badge')).then((m) => ({ default: m.ChatBadge })));
 /** A trial user's "register first" notice: loaded when one presses the button. */
-const TrialNotice = lazy(() => import('../../auth/components/trial-notice').then((m) => ({ default: m.TrialNotice })));
+const TrialNotice = lazy(() => retryImport(() => import('../../auth/components/trial-notice')).then((m) => ({ default: m.TrialNotice })));
 
 /**
  * The side bar's LIVECHAT entry when it is the in-portal chat (LIVE_CHAT_URL) and the merchant's

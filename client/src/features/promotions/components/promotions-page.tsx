@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { retryImport } from '../../../lib/retry-import';
 import { useTranslation } from 'react-i18next';
 import type { TPromotion } from '@portal/contracts/api/promotions';
 import { PROMOTION_CATEGORIES, REMARK_MAX, type TPromotionCategory } from '@portal/contracts/domain/promotions';
@@ -17,7 +18,7 @@ import { useSingleFlight } from '../../../lib/single-flight';
 import { usePromotionEvents } from './use-promotion-events';
 import './promotions.css';
 
-const TrialNotice = lazy(() => import('../../auth/components/trial-notice').then((m) => ({ default: m.TrialNotice })));
+const TrialNotice = lazy(() => retryImport(() => import('../../auth/components/trial-notice')).then((m) => ({ default: m.TrialNotice })));
 
 /**
  * /promotions: activities by category (spec sections 3, 4), each with its rules and the button its
