@@ -6,8 +6,8 @@ function fakeNetwork(onLine: boolean) {
   const listeners = new Set<() => void>();
   const net: Network & { set: (v: boolean) => void } = {
     navigator: { onLine },
-    addEventListener: ((type: string, fn: () => void) => type === 'online' && listeners.add(fn)) as Network['addEventListener'],
-    removeEventListener: ((type: string, fn: () => void) => listeners.delete(fn)) as Network['removeEventListener'],
+    addEventListener: (_type, fn) => void listeners.add(fn),
+    removeEventListener: (_type, fn) => void listeners.delete(fn),
     set(v) {
       net.navigator.onLine = v;
       if (v) for (const fn of [...listeners]) fn();

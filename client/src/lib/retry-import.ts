@@ -1,5 +1,9 @@
 /** What retryImport needs of the browser: whether it has a network, and its 'online' event. */
-export type Network = Pick<Window, 'addEventListener' | 'removeEventListener'> & { navigator: { onLine: boolean } };
+export type Network = {
+  navigator: { onLine: boolean };
+  addEventListener(type: 'online', fn: () => void): void;
+  removeEventListener(type: 'online', fn: () => void): void;
+};
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,7 @@
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { DATE_SHORTCUTS, pastDays, type DateRange } from '../lib/date-range';
 import { useBrandOffset } from '../lib/whitelabel';
+import { FIRST_DAY } from '@portal/contracts/api/instant';
 
 type Props = {
   draft: DateRange;
@@ -37,11 +38,11 @@ export function DateRangeFilter({ draft, setDraft, apply, active, labels, testId
       >
         <label className="form-field">
           <span className="form-field__label">{labels.from}</span>
-          <input type="date" className="form-field__input" value={draft.from} max={draft.to} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} data-testid={`${testId}-from`} />
+          <input type="date" className="form-field__input" value={draft.from} min={FIRST_DAY} max={draft.to} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} data-testid={`${testId}-from`} />
         </label>
         <label className="form-field">
           <span className="form-field__label">{labels.to}</span>
-          <input type="date" className="form-field__input" value={draft.to} min={draft.from} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} data-testid={`${testId}-to`} />
+          <input type="date" className="form-field__input" value={draft.to} min={draft.from || FIRST_DAY} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} data-testid={`${testId}-to`} />
         </label>
         {children}
         <button type="submit" className="btn btn--primary" disabled={!draft.from || !draft.to} data-testid={`${testId}-search`}>

@@ -9,6 +9,7 @@ import { PERIOD_TYPES } from '../domain/agent-periods.ts';
 import { SETTLEMENT_ANOMALIES } from '../domain/agent-settlement.ts';
 import { ZAcceptValue, ZAgentContract, ZContractId, ZContractToEnd, ZTerminateValue } from './agent-contracts.ts';
 import { ZDailyWagesTerms, ZDividendTerms, ZHourlySalaryTerms, ZRealtimeSalaryTerms } from '../domain/agent-contracts.ts';
+import { ZDay } from './instant.ts';
 
 /**
  * Agent payouts (issue 11, ag-settle): what the settlement jobs paid each contract per period, the
@@ -18,7 +19,6 @@ import { ZDailyWagesTerms, ZDividendTerms, ZHourlySalaryTerms, ZRealtimeSalaryTe
  * (RATE_DENOMINATOR 10000). Dates `from`/`to` are yyyy-MM-dd on the merchant's calendar.
  */
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
 
 export const PAYOUT_STATUSES = [
   /** Paid: the ledger transfer committed (amount > 0). */

@@ -3,6 +3,7 @@ import { ZIdInput as ZId } from './ids.ts';
 import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
 import { ZAgentContract } from './agent-contracts.ts';
+import { ZDay } from './instant.ts';
 
 /**
  * Agent reports and the register centre (issue 11, spec "Agent centre"): team overview, downlines
@@ -15,7 +16,6 @@ import { ZAgentContract } from './agent-contracts.ts';
  * on the merchant's calendar (its brand's GMT offset), both days included; default today.
  */
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
 const ZMoney = z.number().int();
 /** The widest from..to span of an agent report, in days. */
 export const AGENT_REPORT_MAX_DAYS = 93;

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from './envelope.ts';
 import { ZPageQuery, zPage } from './cashier.ts';
+import { ZDayOrTime } from './instant.ts';
 
 /**
  * Betting record (module TRANSBETREPMEM3): the member's game rounds from the seamless wallet,
  * one row per vendor round with its stake and win. Minor units.
  */
-const ZDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/);
 export const ZBetsQuery = ZPageQuery.extend({
   /** yyyy-MM-dd (a whole day in the merchant's zone) or an ISO time; default the past 7 days, at most 90. */
-  from: ZDateParam.optional(),
-  to: ZDateParam.optional(),
+  from: ZDayOrTime.optional(),
+  to: ZDayOrTime.optional(),
   /** Only this vendor's rounds (e.g. HOUSE). */
   vendor: z.string().regex(/^[A-Za-z0-9_]{1,32}$/).optional(),
 }).strict();

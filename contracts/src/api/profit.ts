@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { defineCall } from './envelope.ts';
+import { ZDay } from './instant.ts';
 
 /**
  * Member-centre item `personalProfit`: the member's own profit and loss over a period, per game type,
  * with totals. From the seamless wallet's accepted calls: valid bets are accepted bets not rolled back,
  * payout is the wins paid, profit = payout - valid bets (positive when the member won). Minor units.
  */
-const ZDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const PROFIT_PERIODS = ['today', '7d', '30d', 'custom'] as const;
 export const ZProfitQuery = z
   .object({
     period: z.enum(PROFIT_PERIODS).default('today'),
     /** yyyy-MM-dd on the merchant's calendar, both inclusive; custom only, at most 90 days. */
-    from: ZDateParam.optional(),
-    to: ZDateParam.optional(),
+    from: ZDay.optional(),
+    to: ZDay.optional(),
   })
   .strict()
   .refine((q) => q.period !== 'custom' || (q.from !== undefined && q.to !== undefined), { message: 'custom needs from and to', path: ['from'] });

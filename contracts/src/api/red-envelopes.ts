@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, ZNoQuery } from './envelope.ts';
 import { ZPageQuery, ZRequestId, zPage } from './cashier.ts';
 import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
+import { ZDay } from './instant.ts';
 
 /**
  * Red envelopes (hongbao, issue 14): an operator drops an envelope with a total and a count of shares
@@ -12,7 +13,6 @@ import { RED_ENVELOPE_LIMITS } from '../domain/red-envelope-split.ts';
 const ZMinor = z.number().int();
 const ZAccountName = z.string().trim().min(1).max(64);
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'yyyy-MM-dd');
 
 /**
  * Who may grab: every player of the merchant; the players with a paid deposit in the last `days` days

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, relayPath, ZNoQuery } from './envelope.ts';
 import { MESSAGE_CATEGORIES, MESSAGE_KINDS, ZUnreadByCategory } from '../events/events.ts';
 import { ZAmount, ZPageQuery, ZRequestId, ZWithdrawPassword, zPage } from './cashier.ts';
+import { ZDayOrTime } from './instant.ts';
 
 /**
  * Wallet: balance, the account record (ledger movements of the member's account), transfers to
@@ -22,8 +23,7 @@ export type TBalance = z.infer<typeof ZBalance>;
 export const RECORDS_MAX_RANGE_DAYS = 90;
 export const RECORDS_DEFAULT_RANGE_DAYS = 7;
 /** yyyy-MM-dd (a whole day in the merchant's time zone) or an ISO date-time. */
-const ZDateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/);
-export const ZRecordsQuery = ZPageQuery.extend({ from: ZDateParam.optional(), to: ZDateParam.optional() }).strict();
+export const ZRecordsQuery = ZPageQuery.extend({ from: ZDayOrTime.optional(), to: ZDayOrTime.optional() }).strict();
 
 export const ZRecord = z.object({
   id: z.string(),

@@ -149,6 +149,10 @@ describe('agent reports: authorization', () => {
     const { a } = await world();
     const bad: Array<[string, Json | undefined]> = [
       ['/wps/agent/team/overview?from=2026-02-30', undefined],
+      // a day of year 1 (0 with the offset off) was a 500 from PostgreSQL; 0026 (typed for 2026) a search of the year 26
+      ['/wps/agent/team/overview?from=0001-01-01&to=0001-01-01', undefined],
+      ['/wps/agent/team/bets?to=0000-01-05', undefined],
+      ['/wps/agent/team/pnl?from=0026-12-01&to=0026-12-01', undefined],
       ['/wps/agent/team/overview?from=2026-05-02&to=2026-05-01', undefined],
       ['/wps/agent/team/overview?from=2020-01-01&to=2026-01-01', undefined],
       ['/wps/agent/team/overview?memberId=abc', undefined],

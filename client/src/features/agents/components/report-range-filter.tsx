@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIRST_DAY } from '@portal/contracts/api/instant';
 import { gmtLabel } from '../../../lib/brand-clock';
 import type { DateRange } from '../../../lib/date-range';
 import { REPORT_SHORTCUTS, type ReportShortcut } from './report-range';
@@ -38,11 +39,11 @@ export function ReportRangeFilter({ draft, setDraft, pick, apply, active, offset
       >
         <label className="form-field">
           <span className="form-field__label">{t('range.from')}</span>
-          <input type="date" className="form-field__input" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} data-testid={`${testId}-from`} />
+          <input type="date" className="form-field__input" value={draft.from} min={FIRST_DAY} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.target.value })} data-testid={`${testId}-from`} />
         </label>
         <label className="form-field">
           <span className="form-field__label">{t('range.to')}</span>
-          <input type="date" className="form-field__input" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} data-testid={`${testId}-to`} />
+          <input type="date" className="form-field__input" value={draft.to} min={draft.from || FIRST_DAY} onChange={(e) => setDraft({ ...draft, to: e.target.value })} data-testid={`${testId}-to`} />
         </label>
         {children}
         <button type="submit" className="btn btn--primary" disabled={!draft.from || !draft.to} data-testid={`${testId}-search`}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIRST_DAY } from '@portal/contracts/api/instant';
 import { opsCalls } from '@portal/contracts/api/ops';
 import { auditQueryOf, useOpsAudit, type AuditFilter } from '../api/get-audit';
 import { useBrandOffset } from '../../../lib/whitelabel';
@@ -130,11 +131,11 @@ export function AuditPage() {
         </label>
         <label className="ops-filter">
           <span className="ops-field__label">{t('audit_from')}</span>
-          <input type="date" className="ops-input" value={filter.fromDay} onChange={(e) => set({ fromDay: e.target.value })} data-testid="ops-audit-filter-from" />
+          <input type="date" className="ops-input" value={filter.fromDay} min={FIRST_DAY} onChange={(e) => set({ fromDay: e.target.value })} data-testid="ops-audit-filter-from" />
         </label>
         <label className="ops-filter">
           <span className="ops-field__label">{t('audit_to')}</span>
-          <input type="date" className="ops-input" value={filter.toDay} onChange={(e) => set({ toDay: e.target.value })} data-testid="ops-audit-filter-to" />
+          <input type="date" className="ops-input" value={filter.toDay} min={filter.fromDay || FIRST_DAY} onChange={(e) => set({ toDay: e.target.value })} data-testid="ops-audit-filter-to" />
         </label>
         <button type="submit" className="ops-btn" data-testid="ops-audit-filter-apply">
           {t('filter_apply')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIRST_DAY } from '@portal/contracts/api/instant';
 import { PROFIT_PERIODS } from '@portal/contracts/api/profit';
 import { errorMessage } from '../../../lib/field-message';
 import { useMoney } from '../../../lib/use-money';
@@ -40,8 +41,8 @@ export function ProfitPanel() {
         </div>
         {period === 'custom' && (
           <div className="pf-custom">
-            <label>{t('profit_from')} <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="profit-from" /></label>
-            <label>{t('profit_to')} <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} data-testid="profit-to" /></label>
+            <label>{t('profit_from')} <input type="date" value={from} min={FIRST_DAY} max={to || undefined} onChange={(e) => setFrom(e.target.value)} data-testid="profit-from" /></label>
+            <label>{t('profit_to')} <input type="date" value={to} min={from || FIRST_DAY} onChange={(e) => setTo(e.target.value)} data-testid="profit-to" /></label>
             {!customReady && <span className={isTooLong ? 'pf-warn' : 'cx-muted'} role={isTooLong ? 'alert' : undefined} data-testid="profit-custom-hint">{t(isTooLong ? 'profit_too_long' : 'profit_custom_hint')}</span>}
           </div>
         )}
