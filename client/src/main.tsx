@@ -5,6 +5,7 @@ import { startBootCalls } from './lib/system-calls';
 import { startHomeCalls } from './features/home/api/home-calls';
 import { storedLanguage } from './i18n/languages';
 import { DEFAULT_LANGUAGE } from '@portal/contracts/domain/constants';
+import { reloadFailedStylesheets } from './lib/retry-import';
 import './app/styles.css';
 
 // An agent's invitation or a referral link: its codes are kept for the visit (a closed register popup lost
@@ -14,6 +15,8 @@ import './app/styles.css';
 if (/[?&](?:affiliateCode|referralCode|code)=/.test(window.location.search)) {
   void import('./features/register/lib/arrival-codes').then((m) => m.arrivalCodes(window.location.search, window.location.pathname));
 }
+// A page's stylesheet that failed to load (offline) is fetched again with its chunk's retry (retry-import.ts).
+reloadFailedStylesheets();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The session first (a reload's token comes back from the gateway), then the app, whose modules

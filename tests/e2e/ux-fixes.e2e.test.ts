@@ -278,6 +278,18 @@ describe('issue 12 in Chromium', () => {
     // The home page's sections load once the network is back.
     await page.locator('.game-card').first().waitFor({ timeout: 20_000 });
     expect(await page.locator('.system-page').count()).toBe(0);
+    // A page opened offline from the account menu (its first item was under the offline notice): once
+    // back online it comes with its stylesheet (Vite asks for a chunk's CSS once: the tabs were a bulleted list).
+    await context.setOffline(true);
+    await page.getByTestId('offline-notice').waitFor({ timeout: 10_000 });
+    await page.getByTestId('account-menu-button').click();
+    await page.getByTestId('account-menu-bettingRecord').click({ timeout: 5_000 });
+    await page.waitForTimeout(3_000);
+    await context.setOffline(false);
+    await page.locator('.mc-menu li').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.mc-menu li').first().evaluate((e) => getComputedStyle(e).listStyleType)).toBe('none');
+    expect(await page.locator('.system-page').count()).toBe(0);
+    await snap(page, 'ux-offline-member-centre-390-ty');
     await context.close();
   });
 

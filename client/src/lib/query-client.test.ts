@@ -73,3 +73,28 @@ describe('PortalQueryClient.invalidateKeepingFirstReads and refetchType none', (
     expect(qc.getQueryState(['a', 1])?.isInvalidated).toBe(true);
   });
 });
+
+describe('createQueryClient: writes offline', () => {
+  it('a write made while the device is offline is sent at once (its failure shown), not held and sent on reconnect (a withdrawal pressed twice became two)', async () => {
+    const { MutationObserver, onlineManager } = await import('@tanstack/react-query');
+    const { createQueryClient } = await import('./query-client');
+    for (const client of ['default', 'portal'] as const) {
+      const qc = client === 'default' ? new QueryClient() : createQueryClient();
+      qc.mount(); // as the app's provider does: it resumes held writes when the device is back online
+      let sent = 0;
+      const m = new MutationObserver(qc, { mutationFn: async () => { sent++; throw new TypeError('Failed to fetch'); } });
+      onlineManager.setOnline(false);
+      try {
+        const outcome = await Promise.race([m.mutate().then(() => 'done', () => 'failed'), new Promise((r) => setTimeout(() => r('held'), 50))]);
+        expect([client, outcome, sent]).toEqual(client === 'default' ? ['default', 'held', 0] : ['portal', 'failed', 1]);
+      } finally {
+        onlineManager.setOnline(true);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+      // back online: the default client sends the held write now, long after the press; ours sent nothing more
+      expect([client, sent]).toEqual([client, 1]);
+      m.reset();
+      qc.unmount();
+    }
+  });
+});

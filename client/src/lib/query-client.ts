@@ -45,7 +45,7 @@ export class PortalQueryClient extends QueryClient {
   }
 }
 
-/** Errors the server meant (4xx codes) are not retried; network trouble is, twice. */
+/** Reads: errors the server meant (4xx codes) are not retried; network trouble is, twice. Writes: never held back (below). */
 export function createQueryClient(): PortalQueryClient {
   return new PortalQueryClient({
     defaultOptions: {
@@ -57,6 +57,11 @@ export function createQueryClient(): PortalQueryClient {
           return failureCount < 2;
         },
       },
+      // A write is sent when it is pressed, or fails then with the network's message: react-query's default
+      // ('online') held it while the device was offline and sent it on reconnect. A withdrawal pressed
+      // offline said only "Sending...", the player pressed again after reopening the form, and both went
+      // out when the signal came back: two withdrawals, and a deposit opened its payment page by itself.
+      mutations: { networkMode: 'always' },
     },
   });
 }

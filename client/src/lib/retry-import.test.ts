@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryImport, type Network } from './retry-import';
+import { reloadFailedStylesheets, retryImport, type Network } from './retry-import';
 
 /** A network that can go and come back, with its 'online' event. */
 function fakeNetwork(onLine: boolean) {
@@ -54,5 +54,52 @@ describe('retryImport', () => {
     let calls = 0;
     await expect(retryImport(async () => (++calls === 1 ? Promise.reject(new Error('reset')) : 'ok'), { network: net, wait: async () => {} })).resolves.toBe('ok');
     expect(calls).toBe(2);
+  });
+});
+
+describe('reloadFailedStylesheets', () => {
+  function world(onLine: boolean) {
+    const net = fakeNetwork(onLine);
+    let listener: ((e: { target: unknown }) => void) | null = null;
+    let capture: unknown;
+    const added: string[] = [];
+    const removed: string[] = [];
+    const link = (href: string, rel = 'stylesheet', tagName = 'LINK') => ({ tagName, rel, href, crossOrigin: '', nonce: '', remove: () => removed.push(href) });
+    const waits: number[] = [];
+    reloadFailedStylesheets({
+      doc: {
+        addEventListener: (_t, fn, c) => { listener = fn; capture = c; },
+        createElement: () => link(''),
+        head: { appendChild: (n) => added.push(`${n.rel} ${n.href}`) },
+      },
+      network: net,
+      wait: async (ms) => void waits.push(ms),
+    });
+    return { net, fail: (target: unknown) => listener!({ target }), capture: () => capture, added, removed, link, waits };
+  }
+
+  it('offline, a failed stylesheet is put back when the network is back (Vite asks for it once per page)', async () => {
+    const w = world(false);
+    expect(w.capture()).toBe(true); // load errors do not bubble
+    w.fail(w.link('/assets/member-centre.css'));
+    w.fail(w.link('/assets/chunk.js', 'modulepreload'));
+    w.fail(w.link('/img/x.png', '', 'IMG'));
+    w.fail(null);
+    expect(w.removed).toEqual(['/assets/member-centre.css']);
+    await tick();
+    expect(w.added).toEqual([]);
+    w.net.set(true);
+    await tick();
+    expect(w.added).toEqual(['stylesheet /assets/member-centre.css']);
+  });
+
+  it('online, it tries twice more, a second then two apart, then leaves it', async () => {
+    const w = world(true);
+    for (let i = 0; i < 4; i++) {
+      w.fail(w.link('/assets/gone.css'));
+      await tick();
+    }
+    expect(w.waits).toEqual([1000, 2000]);
+    expect(w.added).toEqual(['stylesheet /assets/gone.css', 'stylesheet /assets/gone.css']);
   });
 });

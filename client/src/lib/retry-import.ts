@@ -27,8 +27,8 @@ function whenOnline(network: Network): Promise<void> {
  *
  * A phone losing its signal while a shell part (the envelope host, the account slot) or a page was
  * loading got the error page in place of the whole portal, and kept it when the signal came back.
- * Chromium fetches a module again after a failed import of it (no failed-fetch cache), and so do
- * Vite's preload helpers for the chunk's CSS.
+ * Chromium fetches a module again after a failed import of it (no failed-fetch cache); the chunk's CSS
+ * is fetched again by reloadFailedStylesheets.
  */
 export async function retryImport<T>(
   load: () => Promise<T>,
@@ -46,4 +46,53 @@ export async function retryImport<T>(
       await wait(failures * 1000);
     }
   }
+}
+
+type StylesheetLink = { tagName: string; rel: string; href: string; crossOrigin: string | null; nonce?: string; remove: () => void };
+type StylesheetDoc = {
+  addEventListener(type: 'error', fn: (e: { target: unknown }) => void, capture: true): void;
+  createElement(tag: 'link'): StylesheetLink;
+  head: { appendChild(node: StylesheetLink): unknown };
+};
+
+/**
+ * A stylesheet that failed to load is loaded again: at once when the network is back (offline), or up to
+ * twice more, a second then two apart, online. Vite's preload helper asks for a chunk's stylesheet once per
+ * page: after a page opened offline was retried (retryImport), it came back unstyled (the member centre's
+ * tabs as a bulleted list) until a reload. Load errors do not bubble: the listener is the document's, in
+ * the capture phase; the failed <link> is replaced by a new one.
+ */
+export function reloadFailedStylesheets({
+  doc = document as unknown as StylesheetDoc,
+  network = window as Network,
+  wait = pause,
+  attempts = 3,
+}: { doc?: StylesheetDoc; network?: Network; wait?: (ms: number) => Promise<void>; attempts?: number } = {}): void {
+  const failures = new Map<string, number>();
+  doc.addEventListener(
+    'error',
+    (e) => {
+      const el = e.target as StylesheetLink | null;
+      if (el?.tagName !== 'LINK' || el.rel !== 'stylesheet' || !el.href) return;
+      const { href, crossOrigin, nonce } = el;
+      let again: Promise<void>;
+      if (!network.navigator.onLine) again = whenOnline(network);
+      else {
+        const n = (failures.get(href) ?? 0) + 1;
+        failures.set(href, n);
+        if (n >= attempts) return; // given up on: the page stays as it is, a reload may do better
+        again = wait(n * 1000);
+      }
+      el.remove();
+      void again.then(() => {
+        const fresh = doc.createElement('link');
+        fresh.rel = 'stylesheet';
+        if (crossOrigin !== null) fresh.crossOrigin = crossOrigin;
+        if (nonce) fresh.nonce = nonce;
+        fresh.href = href;
+        doc.head.appendChild(fresh);
+      });
+    },
+    true,
+  );
 }
