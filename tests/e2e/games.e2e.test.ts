@@ -92,6 +92,18 @@ describe('games in Chromium', () => {
     const spun = await spinOnce(page);
     expect(spun.balance).toBe(200_000 - 100 + spun.win);
     await expect.poll(() => page.getByTestId('house-balance').innerText(), { timeout: 30_000 }).toContain(pesos(spun.balance));
+    // Back to the portal, by the page's link and by the browser's Back: the portal stays (the kept launch
+    // ran again when the shell came back, and sent the player back to the game every time).
+    for (const back of [() => page.getByTestId('house-back').click(), () => page.goBack()]) {
+      await back();
+      await page.getByTestId('home-hot-games').waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(1_500);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getByTestId('house-page').count()).toBe(0);
+      await card.hover();
+      await card.getByRole('button', { name: /free trial/i }).click();
+      await page.getByTestId('house-free-play').waitFor({ timeout: 15_000 });
+    }
     // Lucky 9 Duel has no play money: a guest opening it by its address is asked to log in, and the
     // tab names the game as the heading does (it said "Lucky Peso games").
     await page.goto(gw.url + '/house/play?game=PVP1');

@@ -29,6 +29,15 @@ export function requestLaunch(target: LaunchTarget): void {
   requestStore.set({ seq, target });
 }
 
+/**
+ * The launch of request `seq` is over (the game opened, a page or the login popup took over, or the player
+ * closed it): it is forgotten, unless a newer one came meanwhile. A request kept after a free trial had
+ * routed to /house/play (outside the shell) ran again when Back remounted the shell: Back led to the game.
+ */
+export function finishLaunch(seq: number): void {
+  if (requestStore.get()?.seq === seq) requestStore.set(null);
+}
+
 export function useLaunchRequest(): LaunchRequest | null {
   return useStore(requestStore);
 }

@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 import type { TGame } from '@portal/contracts/api/games';
 import { Modal } from '../../../ui/modal';
-import { useLaunchRequest } from '../../../lib/game-launch';
+import { finishLaunch, useLaunchRequest } from '../../../lib/game-launch';
 import { useIsLoggedIn } from '../../../lib/session';
 import { getLoginFlags } from '../../../lib/login-state';
 import { useRgExclusion } from '../../../lib/rg-exclusion';
@@ -55,7 +55,11 @@ export function LaunchHost() {
       }),
       { input: { isLoggedIn, isTrial: getLoginFlags().isTrial, target: request.target, exclusion } },
     );
-    const sub = next.subscribe((s) => setSnapshot(s));
+    const { seq } = request;
+    const sub = next.subscribe((s) => {
+      setSnapshot(s);
+      if (s.status === 'done') finishLaunch(seq);
+    });
     next.start();
     setActor(next);
     setSnapshot(next.getSnapshot());
