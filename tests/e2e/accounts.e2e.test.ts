@@ -146,6 +146,8 @@ describe('accounts in Chromium', () => {
     await expect.poll(() => modal.locator('[data-field="birthday"]').innerText()).toContain('Enter a real date');
     // ... and the other fields' problems show at the same submit (they used to wait for the date's fix)
     await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);
+    // the first refused field has the focus (a keyboard user lands on what to fix)
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('username');
     await modal.locator('input[name="birthday"]').fill('1990-01-01');
     await modal.locator('button[type="submit"]').click();
     await expect.poll(() => modal.locator('[data-field="username"]').innerText()).toMatch(/6-16/);

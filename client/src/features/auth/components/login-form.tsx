@@ -28,6 +28,7 @@ import { CaptchaField } from './captcha-field';
 import { SecondStepForm } from './second-step-form';
 import { SmsCodeButton } from './sms-code-button';
 import './auth.css';
+import { focusFirstInvalid } from '../../../ui/focus-invalid';
 import { DialingCodeSelect } from '../../../ui/dialing-code-select';
 
 export type LoginFormProps = {
@@ -131,10 +132,12 @@ function LoginFormInner({ agentLogin = false, onFinish, footer, whitelabel }: Lo
   }
 
   const set = <K extends keyof LoginFormValues>(key: K, value: LoginFormValues[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const onSubmit = (e: FormEvent) => {
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     setLocalErrors({});
     send({ type: 'SUBMIT', form: { ...form, countryDialingCode: dialing } });
+    // A field refused here gets the focus: a keyboard or screen-reader user lands on what to fix.
+    focusFirstInvalid(e.currentTarget);
   };
   const isSms = ctx.type === 'sms';
   const isSolving = snapshot.matches('botLoading') || snapshot.matches('botSolving');

@@ -12,6 +12,8 @@ import { errorMessage, MSG, type FieldMessage } from '../../../lib/field-message
 import { arrivalCodes, forgetReferralCode } from '../lib/arrival-codes';
 import { FormField, FormMessage } from '../../../ui/form-field';
 import { Modal } from '../../../ui/modal';
+import { focusFirstInvalid } from '../../../ui/focus-invalid';
+import { useUniqueId } from '../../../lib/unique-id';
 import { SmsCodeButton } from '../../../ui/sms-code-button';
 import { checkAffiliate } from '../api/check-affiliate';
 import { register } from '../api/register';
@@ -72,6 +74,7 @@ const isNumberProblem = (m: FieldMessage) => m.key === MSG.mobileInvalid.key || 
 
 function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep }: { settings: TRegisterSettings; modules: Record<string, boolean>; botCheck: boolean; afterRegister?: Props['afterRegister']; onAfterStep?: () => void }) {
   const { t } = useTranslation('register');
+  const formId = useUniqueId('register');
   const navigate = useNavigate();
   const [captchaRound, setCaptchaRound] = useState(0);
   const [smsError, setSmsError] = useState<FieldMessage | null>(null);
@@ -177,8 +180,8 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
         setBadDates(bad);
         // With a date the calendar lacks nothing is sent, but every other field's problem shows at once too.
         send({ type: bad.length === 0 ? 'SUBMIT' : 'CHECK' });
-        // Bring the first problem into view (the form is taller than small screens).
-        requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"], .form-field__error')?.scrollIntoView({ block: 'center' }));
+        // Bring the first problem into view (the form is taller than small screens), its field focused.
+        focusFirstInvalid(form);
       }}
     >
       {setup.kinds.length > 1 && (
@@ -243,20 +246,32 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
       })}
       <div className="form-checks">
         <label className="form-check">
-          <input type="checkbox" name="termsAccepted" checked={context.termsAccepted} onChange={() => send({ type: 'TERMS.TOGGLE' })} />
+          <input
+            type="checkbox"
+            name="termsAccepted"
+            checked={context.termsAccepted}
+            onChange={() => send({ type: 'TERMS.TOGGLE' })}
+            {...(context.errors.terms ? { 'aria-invalid': true, 'aria-describedby': `${formId}-terms-error` } : {})}
+          />
           <span>{t('terms_label')}</span>
         </label>
         {context.errors.terms && (
-          <p className="form-field__error" role="alert">
+          <p className="form-field__error" role="alert" id={`${formId}-terms-error`}>
             {t(context.errors.terms.key)}
           </p>
         )}
         <label className="form-check">
-          <input type="checkbox" name="ageConfirmed" checked={context.ageConfirmed} onChange={() => send({ type: 'AGE.TOGGLE' })} />
+          <input
+            type="checkbox"
+            name="ageConfirmed"
+            checked={context.ageConfirmed}
+            onChange={() => send({ type: 'AGE.TOGGLE' })}
+            {...(context.errors.age ? { 'aria-invalid': true, 'aria-describedby': `${formId}-age-error` } : {})}
+          />
           <span>{t('age_label', { age: setup.minAge })}</span>
         </label>
         {context.errors.age && (
-          <p className="form-field__error" role="alert">
+          <p className="form-field__error" role="alert" id={`${formId}-age-error`}>
             {t(context.errors.age.key, context.errors.age.values)}
           </p>
         )}
