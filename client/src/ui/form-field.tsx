@@ -32,6 +32,9 @@ export function FormField({ name, label, value, onChange, required, type = 'text
   const [isShown, setShown] = useState(false);
   const isPassword = type === 'password';
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  // The hint (a deposit's minimum and maximum, a password's rule) is read with the field, as its error is.
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className={`form-field${error ? ' has-error' : ''}`} data-field={name}>
       <label className="form-field__label" htmlFor={id}>
@@ -55,7 +58,7 @@ export function FormField({ name, label, value, onChange, required, type = 'text
             onChange={(e) => onChange(e.target.value)}
             required={required}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={describedBy}
             autoComplete={autoComplete}
             inputMode={inputMode}
             maxLength={maxLength}
@@ -74,7 +77,7 @@ export function FormField({ name, label, value, onChange, required, type = 'text
         </div>
         {addon}
       </div>
-      {hint && !error && <p className="form-field__hint">{hint}</p>}
+      {hint && !error && <p className="form-field__hint" id={hintId}>{hint}</p>}
       {error && (
         <p className="form-field__error" id={errorId} role="alert">
           {t(error.key, error.values)}

@@ -22,4 +22,15 @@ describe('what a screen reader hears', () => {
     expect(label).toMatch(/^Pangalan ng user<span class="form-field__req" aria-hidden="true">\*<\/span>$/);
     expect(html).toMatch(/<input[^>]*required=""/);
   });
+
+  it("a field's hint (a deposit's minimum and maximum) is read with it; its error takes the hint's place", async () => {
+    const hinted = await renderStatic('EN', <FormField name="amount" label="Amount" value="" onChange={() => {}} hint="Min ₱100.00 · Max ₱50,000.00" />, { namespaces: ['register'] });
+    const describedBy = /<input[^>]*aria-describedby="([^"]+)"/.exec(hinted)?.[1];
+    expect(describedBy).toBeTruthy();
+    expect(hinted).toContain(`id="${describedBy}">Min ₱100.00 · Max ₱50,000.00</p>`);
+    const refused = await renderStatic('EN', <FormField name="amount" label="Amount" value="" onChange={() => {}} hint="Min" error={{ key: 'required' }} />, { namespaces: ['register'] });
+    const errorId = /<input[^>]*aria-describedby="([^"]+)"/.exec(refused)?.[1];
+    expect(refused).toMatch(new RegExp(`<p class="form-field__error" id="${errorId}" role="alert">`));
+    expect(refused).not.toContain('form-field__hint');
+  });
 });
