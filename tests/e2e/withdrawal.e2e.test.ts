@@ -133,6 +133,31 @@ describe('withdrawal with live confirmation', () => {
     await player.context.close();
   });
 
+  it('a transaction password set in another tab: the withdraw tab left open gives way to the withdrawal form (it kept asking for a first one)', async () => {
+    const account = `wdtx${Date.now() % 1e6}`;
+    await createMember(gw, { account, password: 'abc12345' });
+    const token = await apiLogin(gw, account, 'abc12345');
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await signInContext(context, token);
+    await page.goto(gw.url + '/member?tab=withdraw');
+    const form = page.getByTestId('withdraw-password-form');
+    await form.waitFor({ timeout: 30_000 });
+    // the socket's first hello reads everything again: after it, the page has nothing more to read
+    await expect.poll(() => realtimeConnected(page), { timeout: 30_000 }).toBe(true);
+    await page.waitForTimeout(1_000);
+    // meanwhile, elsewhere (another tab's security centre)
+    await memberCall('/wps/member/withdraw-password', token, { loginPassword: 'abc12345', newWithdrawPassword: '246810', confirmNewWithdrawPassword: '246810' });
+    // this tab's form, sent: the server says one is set; the form gives way (no second password is asked)
+    const inputs = form.locator('input[type="password"]');
+    await inputs.nth(0).fill('abc12345');
+    await inputs.nth(1).fill('135790');
+    await inputs.nth(2).fill('135790');
+    await form.locator('button[type="submit"]').click();
+    await form.waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByTestId('withdraw-form').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+
   it('an unconfirmed paid withdrawal becomes auto-received, live on the page', async () => {
     const p = await fundedPlayer(3_000);
     const w = await memberCall<{ id: string }>('/wps/v2/withdrawals', p.token, { bankAccountId: p.bankId, amount: 50_000, withdrawPassword: '246810', requestId: `auto-${p.account}` });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { cashierCalls, type ZWithdrawPasswordBody } from '@portal/contracts/api/cashier';
-import { call } from './api';
+import { call, isApiError } from './api';
 
 /**
  * The transaction password (the server's withdraw password, `payment_password_hash`): withdrawals, bank
@@ -23,8 +23,20 @@ export function getTransactionPasswordStatus(signal?: AbortSignal) {
 export const transactionPasswordQueryOptions = () =>
   queryOptions({ queryKey: TRANSACTION_PASSWORD_KEY, queryFn: ({ signal }) => getTransactionPasswordStatus(signal) });
 
+/**
+ * Set in another tab or on another device, it is asked again when the page is looked at again (window
+ * focus): a withdraw tab left open kept asking for a first transaction password already set elsewhere.
+ */
 export function useTransactionPasswordStatus(opts: { enabled?: boolean } = {}) {
-  return useQuery({ ...transactionPasswordQueryOptions(), enabled: opts.enabled ?? true });
+  return useQuery({ ...transactionPasswordQueryOptions(), enabled: opts.enabled ?? true, refetchOnWindowFocus: true });
+}
+
+/**
+ * A first set refused because one is set already (in another tab or on another device since the form
+ * showed): the status is read again, so the form gives way to what needs the password.
+ */
+export function isAlreadySet(err: unknown): boolean {
+  return isApiError(err) && err.code === 'VALIDATION' && err.details.some((d) => d.path === 'oldWithdrawPassword');
 }
 
 /**
@@ -37,5 +49,9 @@ export function setTransactionPassword(body: z.input<typeof ZWithdrawPasswordBod
 
 export function useSetTransactionPassword() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: setTransactionPassword, onSuccess: () => qc.invalidateQueries({ queryKey: TRANSACTION_PASSWORD_KEY }) });
+  return useMutation({
+    mutationFn: setTransactionPassword,
+    onSuccess: () => qc.invalidateQueries({ queryKey: TRANSACTION_PASSWORD_KEY }),
+    onError: (err) => (isAlreadySet(err) ? qc.invalidateQueries({ queryKey: TRANSACTION_PASSWORD_KEY }) : undefined),
+  });
 }
