@@ -175,6 +175,31 @@ describe('agent contracts in two browsers', () => {
     await down.context.close();
   }, 420_000);
 
+  it('an offer waiting for an agent whose password must change first shows after the change, not over it (its Accept could only fail)', async () => {
+    const tag = Date.now() % 1e6;
+    const upline = await member(`agp${tag}`, 2);
+    await gw.post('/wps/dev/agent-contracts/house', { memberId: upline.memberId, terms: wages(200) });
+    const account = `agq${tag}`;
+    const { memberId } = await gw.post<{ memberId: number }>('/wps/dev/members', { account, password: PASSWORD, type: 2, parentAccount: upline.account, mustChangePassword: true });
+    const offered = await call<Contract>('/wps/agent/contracts', upline.token, { downlineId: memberId, terms: wages(100) });
+    const { context, page } = await newPage(browser, { lang: 'TY' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInContext(context, await apiLogin(gw, account, PASSWORD));
+    await page.goto(gw.url + '/agentHome');
+    const change = page.locator('[data-modal="changePassModal"]');
+    await change.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+    expect(await page.getByTestId('contract-offer-popup').count()).toBe(0);
+    await change.locator('input[name="newPassword"]').fill('fresh12345');
+    await change.locator('input[name="confirmNewPassword"]').fill('fresh12345');
+    await change.locator('button[type="submit"]').click();
+    await page.getByTestId('contract-offer-popup').waitFor({ timeout: 30_000 });
+    expect(await change.count()).toBe(0);
+    await page.getByTestId('contract-offer-accept').click();
+    await expect.poll(() => call<{ list: Contract[] }>('/wps/agent/contracts', upline.token).then((p) => p.list.find((c) => c.id === offered.id)?.status)).toBe('active');
+    await context.close();
+  });
+
   it('on a phone, a link to an item after the contract items keeps its tab in sight when those items arrive', async () => {
     const tag = Date.now() % 1e6;
     const top = await member(`agm${tag}`, 2);

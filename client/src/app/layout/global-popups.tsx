@@ -52,7 +52,12 @@ export function GlobalPopups({ isAgentPage = false }: { isAgentPage?: boolean })
   const name = popup?.name;
   // A session whose password must change first (a reload, a second tab, a bookmark after such a login):
   // the change-password modal, which cannot be dismissed; the server refuses every other write meanwhile.
-  const mustChange = useMemberInfo().data?.passwordChangeRequired === true && isLoggedIn;
+  const info = useMemberInfo().data;
+  const mustChange = info?.passwordChangeRequired === true && isLoggedIn;
+  // The members' notices (a contract offer, an envelope, a payout) wait until the password is changed, and
+  // until it is known whether it must be: an offer opened over the forced change, and its Accept could
+  // only fail ("change your password first") with no way to the change but to put every offer off.
+  const isClear = info !== undefined && !mustChange;
   const isForcedOpen = name === 'changePassModal' && popup?.forced === true;
   useEffect(() => {
     if (mustChange && !isForcedOpen) openPopup('changePassModal', { forced: true });
@@ -71,7 +76,7 @@ export function GlobalPopups({ isAgentPage = false }: { isAgentPage?: boolean })
       {name === 'chatRoom' && isLoggedIn && <ChatRoom open onClose={closePopup} />}
       {/* publicModal: after any other popup (and the first login's own) is done. */}
       {!isAgentPage && <PublicModal isLoggedIn={isLoggedIn} blocked={popup !== null || (isLoggedIn && isFirstLoginPending) || params.has('resetToken')} />}
-      {isLoggedIn && (
+      {isLoggedIn && isClear && (
         <>
           <FirstLoginPopups lang={currentLanguage()} />
           <ContractOfferHost />
