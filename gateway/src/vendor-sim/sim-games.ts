@@ -224,6 +224,12 @@ export function createSimGames(wallet: SimWallet, log: { warn(o: unknown, m?: st
       return (await wallet.win(s.merchant, s.vendor, body)).balance;
     } catch (err) {
       if (err instanceof SimWalletUnreachable) pending.push({ merchant: s.merchant, vendor: s.vendor, body });
+      // A win the wallet refused: the round is cancelled, its stake given back, not left open with the stake taken.
+      if (err instanceof SimWalletRefused) {
+        log.warn({ err, roundId }, 'vendor-sim win refused: the bet is rolled back');
+        await wallet.rollback(s.merchant, s.vendor, { transactionId: `${roundId}-rb`, playerId: s.playerId!, roundId, refTransactionId: `${roundId}-bet` })
+          .catch((e: unknown) => log.warn({ err: e, roundId }, 'vendor-sim rollback not delivered'));
+      }
       return asPageError(err);
     }
   }

@@ -65,5 +65,7 @@ describe('vendor simulator: generic seeded slot', () => {
     expect(spinSlot(slot, fairStream('s', 'c', 5))).toEqual(a);
     expect(spinSlot(slot, fairStream('s', 'c', 6)).stops).not.toEqual(a.stops);
     for (const stake of [100, 500, 1_000, 5_000, 10_000]) expect(Number.isInteger(simSlotWin(stake, 1_234))).toBe(true);
+    // a catalogue minimum of no whole peso (₱0.20, ₱0.37): the win is whole centavos, rounded down (it was 2.468: refused, the round left open)
+    expect([simSlotWin(20, 1_234), simSlotWin(37, 1_234), simSlotWin(20, 50)]).toEqual([246, 456, 10]);
   });
 });

@@ -85,7 +85,7 @@ export function simExactRtp(strips: readonly (readonly number[])[], pays: readon
   return (expected * SIM_LINES.length) / PAY_UNITS;
 }
 
-/** Pays are in hundredths of the stake: stakes are whole pesos (multiples of 100 centavos), so every win is whole centavos. */
+/** Pays are in hundredths of the stake (whole centavos for a whole-peso stake; a smaller one's win is rounded down, simSlotWin). */
 export const PAY_UNITS = 100;
 
 const cache = new Map<string, SimSlot>();
@@ -169,4 +169,8 @@ export function evaluateSlot(slot: SimSlot, stops: readonly number[]): SimSpin {
 }
 
 /** Win in centavos for a stake (the total bet over the 10 lines; a whole number of pesos). */
-export const simSlotWin = (stake: number, multiplier: number) => (stake / PAY_UNITS) * multiplier;
+/**
+ * A spin's win in whole centavos, rounded down. A game's catalogue minimum (₱0.20) is a stake of no whole
+ * peso: its win came out fractional, the wallet refused it, and the round stayed open with the stake taken.
+ */
+export const simSlotWin = (stake: number, multiplier: number) => Math.floor((stake * multiplier) / PAY_UNITS);

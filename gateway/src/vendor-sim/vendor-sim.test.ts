@@ -254,6 +254,33 @@ describe('vendor simulator against the portal', () => {
     }
   });
 
+  it("a slot listed from ₱0.20 settles every round at that stake (a win of no whole centavo was refused and the round left open, the stake taken)", async () => {
+    const g = await gameOf('RNG');
+    await t.portal.db.query(`UPDATE games SET min_bet = 20 WHERE merchant_code = 'DEMO' AND node_id = $1`, [g.node_id]);
+    try {
+      const m = await member(10_000);
+      const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id }, token: m.token });
+      const p = Object.fromEntries(new URL(l.json!.value!.url).searchParams);
+      const open = await simApi<View>('/open', { token: p.token, game: p.game, vendor: p.vendor, operator: p.operator, type: p.type, name: p.name, minBet: Number(p.minBet) });
+      expect(open.json.value!.stakes[0]).toBe(20);
+      let balance = 10_000;
+      for (let i = 0; i < 40; i++) {
+        const r = await simApi<Played>('/play', { stake: 20 }, open.json.value!.session);
+        expect(r.status, JSON.stringify(r.json)).toBe(200);
+        expect(Number.isInteger(r.json.value!.round.win)).toBe(true);
+        balance = balance - 20 + r.json.value!.round.win;
+        expect(r.json.value!.balance).toBe(balance);
+      }
+      expect(await balanceOf(m.token)).toBe(balance);
+      const open_ = (await t.portal.db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM vendor_transactions b WHERE b.vendor = $1 AND b.kind = 'bet' AND b.member_id = $2
+           AND NOT EXISTS (SELECT 1 FROM vendor_transactions w WHERE w.vendor = b.vendor AND w.round_id = b.round_id AND w.kind = 'win' AND w.status = 'applied')`, [g.vassalage, m.memberId])).rows[0]!.n;
+      expect(Number(open_)).toBe(0);
+    } finally {
+      await t.portal.db.query(`UPDATE games SET min_bet = NULL WHERE merchant_code = 'DEMO' AND node_id = $1`, [g.node_id]);
+    }
+  });
+
   it('free play moves play money only: the ledger is not touched', async () => {
     const g = await gameOf('RNG');
     const l = await api<{ url: string }>(t.url, '/wps/game/launchGame', { body: { nodeId: g.node_id, freePlay: true }, token: (await member(0)).token });
