@@ -101,6 +101,18 @@ describe('operator console: players', () => {
     await ty.page.screenshot({ path: '/tmp/ops-player-TY.png', fullPage: true });
     await snap(ty.page, 'ops-player-TY');
 
+    // A refused adjustment: its confirm button, disabled while the call ran, dropped the focus to the
+    // page; Escape then closed nothing. It closes the dialog now.
+    await ty.page.goto(`${gw.url}/ops/adjustments`);
+    await ty.page.getByTestId('ops-adjust-account').fill('nosuchplayer1');
+    await ty.page.getByTestId('ops-adjust-amount').fill('10');
+    await ty.page.getByTestId('ops-adjust-reason').fill('e2e refused adjustment');
+    await ty.page.getByTestId('ops-adjust-submit').click();
+    await ty.page.getByTestId('ops-dialog-submit').click();
+    await ty.page.getByTestId('ops-dialog-error').waitFor({ timeout: 15_000 });
+    await ty.page.keyboard.press('Escape');
+    await expect.poll(() => ty.page.locator('[data-modal="opsActionModal"]').count()).toBe(0);
+
     await player.context.close();
     await ops.context.close();
     await ty.context.close();

@@ -85,6 +85,32 @@ export function Modal({
     };
   }, [open]);
 
+  // The focus may fall out of the dialog to the page's body: a focused button disabled while its call
+  // ran (the console's Apply adjustment, refused). Escape then reached nothing and the dialog stayed
+  // open. Keys pressed with the focus nowhere go to the top dialog: Escape closes it, Tab goes back in.
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const closeOnEscapeRef = useRef(closeOnEscape);
+  closeOnEscapeRef.current = closeOnEscape;
+  useEffect(() => {
+    if (!open) return;
+    const onStrayKey = (e: globalThis.KeyboardEvent) => {
+      const box = boxRef.current;
+      if (!box || (document.activeElement !== null && document.activeElement !== document.body)) return;
+      const dialogs = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+      if (dialogs[dialogs.length - 1] !== box) return;
+      if (e.key === 'Escape' && closeOnEscapeRef.current) {
+        e.preventDefault();
+        onCloseRef.current();
+      } else if (e.key === 'Tab') {
+        e.preventDefault();
+        box.focus({ preventScroll: true });
+      }
+    };
+    document.addEventListener('keydown', onStrayKey);
+    return () => document.removeEventListener('keydown', onStrayKey);
+  }, [open]);
+
   if (!open) return null;
 
   // Keep Tab inside the dialog (aria-modal): wrap from the last focusable to the first and back.

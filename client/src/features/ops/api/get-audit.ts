@@ -4,6 +4,7 @@ import { opsCalls, type ZAuditEntry } from '@portal/contracts/api/ops';
 import { opsCall } from '../lib/ops-api';
 import { OPS_KEY, OPS_POLL_MS } from './ops-keys';
 import { useBrandOffset } from '../../../lib/whitelabel';
+import { FIRST_DAY } from '@portal/contracts/api/instant';
 
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export type AuditFilter = { action: string; targetType: string; targetId: string; actor: string; fromDay: string; toDay: string; pageNo: number; pageSize: number };
@@ -16,7 +17,8 @@ export type AuditFilter = { action: string; targetType: string; targetId: string
 export function auditQueryOf(f: Omit<AuditFilter, 'pageNo' | 'pageSize'>, offsetMinutes: number) {
   const day = (d: string, plus: number) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(d);
-    if (!m) return undefined;
+    // A day before 2000 is not searched (the page says so at its field): Date.UTC read 0026 as 1926.
+    if (!m || d < FIRST_DAY) return undefined;
     const at = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + plus) - offsetMinutes * 60_000;
     return Number.isNaN(at) ? undefined : new Date(at).toISOString();
   };

@@ -129,14 +129,8 @@ export function AuditPage() {
           <span className="ops-field__label">{t('col_operator')}</span>
           <input className="ops-input" value={actorInput} onChange={(e) => setActorInput(e.target.value)} maxLength={32} data-testid="ops-audit-filter-actor" />
         </label>
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('audit_from')}</span>
-          <input type="date" className="ops-input" value={filter.fromDay} min={FIRST_DAY} onChange={(e) => set({ fromDay: e.target.value })} data-testid="ops-audit-filter-from" />
-        </label>
-        <label className="ops-filter">
-          <span className="ops-field__label">{t('audit_to')}</span>
-          <input type="date" className="ops-input" value={filter.toDay} min={filter.fromDay || FIRST_DAY} onChange={(e) => set({ toDay: e.target.value })} data-testid="ops-audit-filter-to" />
-        </label>
+        <DayFilter label={t('audit_from')} value={filter.fromDay} min={FIRST_DAY} onChange={(fromDay) => set({ fromDay })} testId="ops-audit-filter-from" />
+        <DayFilter label={t('audit_to')} value={filter.toDay} min={filter.fromDay || FIRST_DAY} onChange={(toDay) => set({ toDay })} testId="ops-audit-filter-to" />
         <button type="submit" className="ops-btn" data-testid="ops-audit-filter-apply">
           {t('filter_apply')}
         </button>
@@ -195,5 +189,18 @@ export function AuditPage() {
       />
       {list.data && <Pager pageNo={filter.pageNo} pageSize={PAGE_SIZE} total={list.data.total} onPage={(n) => setFilter((f) => ({ ...f, pageNo: n }))} testPrefix="ops-audit-pager" />}
     </section>
+  );
+}
+
+/** A day of the filter; one before 2000 (0026 typed for 2026) is said at the field and not searched. */
+function DayFilter({ label, value, min, onChange, testId }: { label: string; value: string; min: string; onChange: (v: string) => void; testId: string }) {
+  const { t } = useTranslation('ops');
+  const isTooEarly = value !== '' && value < FIRST_DAY;
+  return (
+    <label className={`ops-filter${isTooEarly ? ' is-invalid' : ''}`}>
+      <span className="ops-field__label">{label}</span>
+      <input type="date" className="ops-input" value={value} min={min} aria-invalid={isTooEarly ? true : undefined} onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+      {isTooEarly && <span className="ops-field__hint" role="alert" data-testid={`${testId}-problem`}>{t('content_year_from_2000')}</span>}
+    </label>
   );
 }

@@ -6,6 +6,7 @@ import { RG_OPERATOR_LIFTABLE_KINDS } from '@portal/contracts/api/rg';
 import { PLAYER_RECORDS_PAGE_SIZE, useAddNote, usePlayer, usePlayerBets, usePlayerDeposits, usePlayerLedger, usePlayerMoney, usePlayerNotes, usePlayerWithdrawals, useRgExclude, useRgLift, useSetPlayerStatus } from '../api/players';
 import { auditActionKey } from '../lib/audit-format';
 import { useOpsTime } from '../lib/format';
+import { useAmount } from '../../../lib/use-money';
 import { ActionDialog } from './action-dialog';
 import { useOpsCan } from './ops-gate';
 import { PlayerStatusChips } from './players-page';
@@ -198,6 +199,7 @@ function MoneyPanel({ id }: { id: number }) {
 
 function RgPanel({ p }: { p: TOpsPlayerProfile }) {
   const formatDateTime = useOpsTime();
+  const formatMoney = useAmount();
   const { t } = useTranslation('ops');
   const canRg = useOpsCan('rg.exclude');
   const exclude = useRgExclude(p.player.id);
@@ -219,7 +221,18 @@ function RgPanel({ p }: { p: TOpsPlayerProfile }) {
           {p.rg.limits.length === 0 && <EmptyRow cols={3}>{t('player_rg_no_limits')}</EmptyRow>}
           {p.rg.limits.map((l) => (
             <tr key={`${l.kind}:${l.period}`}>
-              <td>{t(`rg_limit_${l.kind}`)} · {t(`rg_period_${l.period}`)}</td>
+              <td>
+                {t(`rg_limit_${l.kind}`)} · {t(`rg_period_${l.period}`)}
+                {/* A requested increase or removal, waiting out its 24 hours: only the audit trail said what was asked. */}
+                {(l.pendingAmount !== null || l.pendingRemove) && (
+                  <span className="ops-muted" data-testid={`ops-player-rg-pending-${l.kind}-${l.period}`}>
+                    <br />
+                    {l.pendingRemove
+                      ? t('player_rg_pending_remove', { from: l.pendingFrom ? formatDateTime(l.pendingFrom) : '—' })
+                      : t('player_rg_pending', { amount: formatMoney(l.pendingAmount ?? 0), from: l.pendingFrom ? formatDateTime(l.pendingFrom) : '—' })}
+                  </span>
+                )}
+              </td>
               <td className="num"><Money minor={l.amount} /></td>
               <td className="num"><Money minor={l.used} /></td>
             </tr>

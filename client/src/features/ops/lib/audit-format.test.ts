@@ -69,6 +69,8 @@ describe('audit field names and values in the console language', () => {
   it('names the fields and statuses it knows in EN and TY (status: requested read as the API wrote it in TY)', () => {
     expect(auditFieldKey('receivedAmount')).toBe('audit_field_receivedAmount');
     expect(auditFieldKey('somethingNew')).toBeNull();
+    // an RG limit's rows ("period: day", "kind: deposit" in TY too)
+    expect([auditFieldKey('period'), auditFieldKey('sessionLimitMinutes'), auditValueKey('deposit', 'kind'), auditValueKey('week', 'period')]).toEqual(['audit_field_period', 'audit_field_sessionLimitMinutes', 'audit_value_deposit', 'audit_value_week']);
     // Settings the console names on their own pages, and module flags by their names (raw in TY too).
     expect(auditFieldKey('security.botCheck')).toBe('site_bot_check');
     expect(auditFieldKey('manualBank.accountNumber')).toBe('bank_accountNumber');

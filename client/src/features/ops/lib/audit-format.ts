@@ -95,6 +95,7 @@ export const AUDIT_FIELD_LABELS = [
   'code', 'name', 'category', 'maintenance', 'hot', 'sort', 'language', 'answer', 'recipients', 'count', 'decision', 'proof',
   'id', 'revocableFrom', 'source', 'request', 'relationship', 'requesterName', 'endedAt', 'until',
   'depositMin', 'depositMax', 'withdrawMin', 'withdrawMax', 'withdrawDailyMax', 'autoReceiveMinutes',
+  'period', 'appliesFrom', 'realityCheckMinutes', 'sessionLimitMinutes',
 ] as const;
 const FIELD_LABELS: ReadonlySet<string> = new Set(AUDIT_FIELD_LABELS);
 /**
@@ -117,6 +118,8 @@ export const AUDIT_VALUE_LABELS = [
   'true', 'false', 'active', 'disabled', 'requested', 'approved', 'pending', 'paid', 'rejected', 'failed', 'held', 'received',
   'partially_received', 'not_received', 'auto_received', 'cancelled', 'scheduled', 'dropped', 'connected', 'disconnected', 'processing',
   'family', 'support', 'operator', 'self', 'cooling', 'restricted', 'spouse', 'parent', 'adult_child', 'sibling', 'other',
+  // an RG limit's kind and period (they showed as "deposit", "day" in TY too)
+  'deposit', 'loss', 'wager', 'day', 'week', 'month',
 ] as const;
 const VALUE_LABELS: ReadonlySet<string> = new Set(AUDIT_VALUE_LABELS);
 
