@@ -245,36 +245,10 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
         return <FormField key={field} {...common} />;
       })}
       <div className="form-checks">
-        <label className="form-check">
-          <input
-            type="checkbox"
-            name="termsAccepted"
-            checked={context.termsAccepted}
-            onChange={() => send({ type: 'TERMS.TOGGLE' })}
-            {...(context.errors.terms ? { 'aria-invalid': true, 'aria-describedby': `${formId}-terms-error` } : {})}
-          />
-          <span>{t('terms_label')}</span>
-        </label>
-        {context.errors.terms && (
-          <p className="form-field__error" role="alert" id={`${formId}-terms-error`}>
-            {t(context.errors.terms.key)}
-          </p>
-        )}
-        <label className="form-check">
-          <input
-            type="checkbox"
-            name="ageConfirmed"
-            checked={context.ageConfirmed}
-            onChange={() => send({ type: 'AGE.TOGGLE' })}
-            {...(context.errors.age ? { 'aria-invalid': true, 'aria-describedby': `${formId}-age-error` } : {})}
-          />
-          <span>{t('age_label', { age: setup.minAge })}</span>
-        </label>
-        {context.errors.age && (
-          <p className="form-field__error" role="alert" id={`${formId}-age-error`}>
-            {t(context.errors.age.key, context.errors.age.values)}
-          </p>
-        )}
+        <CheckField name="termsAccepted" checked={context.termsAccepted} onToggle={() => send({ type: 'TERMS.TOGGLE' })} label={t('terms_label')}
+          error={context.errors.terms && t(context.errors.terms.key)} errorId={`${formId}-terms-error`} />
+        <CheckField name="ageConfirmed" checked={context.ageConfirmed} onToggle={() => send({ type: 'AGE.TOGGLE' })} label={t('age_label', { age: setup.minAge })}
+          error={context.errors.age && t(context.errors.age.key, context.errors.age.values)} errorId={`${formId}-age-error`} />
       </div>
       <FormMessage message={context.formError} />
       <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={isBusy} aria-busy={isBusy}>
@@ -314,5 +288,22 @@ function RegisterForm({ settings, modules, botCheck, afterRegister, onAfterStep 
         </div>
       </Modal>
     </form>
+  );
+}
+
+/** A checkbox the form requires (terms, age), with its message; refused, it says so (aria-invalid, described by the message). */
+function CheckField({ name, checked, onToggle, label, error, errorId }: { name: string; checked: boolean; onToggle: () => void; label: string; error: string | undefined; errorId: string }) {
+  return (
+    <>
+      <label className="form-check">
+        <input type="checkbox" name={name} checked={checked} onChange={onToggle} {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})} />
+        <span>{label}</span>
+      </label>
+      {error && (
+        <p className="form-field__error" role="alert" id={errorId}>
+          {error}
+        </p>
+      )}
+    </>
   );
 }
